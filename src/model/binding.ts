@@ -1,0 +1,43 @@
+import type { ObjectRef } from './identity.js';
+import type {
+  Component,
+  ConflictResolution,
+  FailoverBehavior,
+  Placement,
+  ReplicaRequirements,
+  Suspension,
+  TargetCluster,
+} from './karmada.js';
+
+export interface PolicyRef {
+  kind: 'PropagationPolicy' | 'ClusterPropagationPolicy';
+  namespace: string;
+  name: string;
+}
+
+/**
+ * What the detector builds for a claimed template (Karmada's ResourceBinding spec, less the
+ * fields only a control plane has). The scheduler fills `clusters`.
+ */
+export interface BindingSpec {
+  resource: ObjectRef;
+  policy: PolicyRef;
+  replicas: number;
+  replicaRequirements?: ReplicaRequirements;
+  components?: Component[];
+  placement: Placement;
+  propagateDeps: boolean;
+  conflictResolution: ConflictResolution;
+  preserveResourcesOnDeletion: boolean;
+  failover?: FailoverBehavior;
+  suspension?: Suspension;
+  schedulerName: string;
+}
+
+/** A binding after scheduling: `clusters` empty with `error` set when it could not be placed. */
+export interface ScheduledBinding extends BindingSpec {
+  clusters: TargetCluster[];
+  error: string | null;
+  /** The clusterAffinities term in use (Karmada's schedulerObservingAffinityName). */
+  affinityName?: string;
+}

@@ -1,0 +1,38 @@
+/** Where an object was written: repository-relative file and 1-based line and column. */
+export interface Origin {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export type Severity = 'error' | 'warning';
+
+/**
+ * A problem found in the repository or while rendering it. Printed as
+ * `file:line:col: severity: message`; `object` (`Kind/namespace/name`) and `field` (a dotted
+ * path such as `spec.placement.spreadConstraints[0].maxGroups`) say what the message is about.
+ */
+export interface Diagnostic extends Origin {
+  severity: Severity;
+  message: string;
+  object?: string;
+  field?: string;
+}
+
+/** A field path inside an object: keys and array indexes, outermost first. */
+export type FieldPath = readonly (string | number)[];
+
+/** `spec.placement.spreadConstraints[0].maxGroups` */
+export function formatFieldPath(path: FieldPath): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(part)) out += out ? `.${part}` : part;
+    else out += `[${JSON.stringify(part)}]`;
+  }
+  return out;
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  return `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;
+}

@@ -1,0 +1,62 @@
+import type { KubeObject } from './kube.js';
+
+/** What identifies a template or member object: Karmada's ObjectReference without uid. */
+export interface ObjectRef {
+  apiVersion: string;
+  kind: string;
+  namespace: string;
+  name: string;
+}
+
+/** The API group of an apiVersion; the core group is the empty string. */
+export function groupOf(apiVersion: string): string {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+
+export function versionOf(apiVersion: string): string {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+}
+
+/** `group/Kind`, with `core` for the core group: stable across API versions of one kind. */
+export function groupKind(apiVersion: string, kind: string): string {
+  return `${groupOf(apiVersion) || 'core'}/${kind}`;
+}
+
+export function refOf(obj: KubeObject): ObjectRef {
+  return {
+    apiVersion: obj.apiVersion,
+    kind: obj.kind,
+    namespace: obj.metadata.namespace ?? '',
+    name: obj.metadata.name ?? '',
+  };
+}
+
+/** A unique, human-readable key: `apps/v1/Deployment/shop/web` (`_` for no namespace). */
+export function refKey(ref: ObjectRef): string {
+  return `${ref.apiVersion}/${ref.kind}/${ref.namespace || '_'}/${ref.name}`;
+}
+
+/** How messages name an object (style anchor P14): `Deployment/shop/web`, `ClusterRole/admin`. */
+export function describeRef(ref: ObjectRef): string {
+  return ref.namespace ? `${ref.kind}/${ref.namespace}/${ref.name}` : `${ref.kind}/${ref.name}`;
+}
+
+/** Go-style byte-wise string comparison, which Karmada uses for every name ordering. */
+export function compareBytes(a: string, b: string): number {
+  if (a === b) return 0;
+  const ba = Buffer.from(a, 'utf8');
+  const bb = Buffer.from(b, 'utf8');
+  return Buffer.compare(ba, bb);
+}
+
+/** Sort order of bindings in plan output: apiVersion, kind, namespace, name. */
+export function compareRefs(a: ObjectRef, b: ObjectRef): number {
+  return (
+    compareBytes(a.apiVersion, b.apiVersion) ||
+    compareBytes(a.kind, b.kind) ||
+    compareBytes(a.namespace, b.namespace) ||
+    compareBytes(a.name, b.name)
+  );
+}
