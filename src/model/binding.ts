@@ -1,4 +1,4 @@
-import type { ObjectRef } from './identity.js';
+import type { ObjectRef } from './identity.ts';
 import type {
   Component,
   ConflictResolution,
@@ -7,7 +7,7 @@ import type {
   ReplicaRequirements,
   Suspension,
   TargetCluster,
-} from './karmada.js';
+} from './karmada.ts';
 
 export interface PolicyRef {
   kind: 'PropagationPolicy' | 'ClusterPropagationPolicy';

@@ -1,4 +1,4 @@
-import type { KubeObject } from './kube.js';
+import type { KubeObject } from './kube.ts';
 
 /** What identifies a template or member object: Karmada's ObjectReference without uid. */
 export interface ObjectRef {

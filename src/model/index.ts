@@ -2,10 +2,10 @@
  * The bottom floor: Kubernetes and Karmada object types, identities, diagnostics and typed
  * errors. Pure data and pure helpers; every other module may import it, it imports nothing.
  */
-export * from './binding.js';
-export * from './diagnostic.js';
-export * from './errors.js';
-export * from './identity.js';
-export * from './karmada.js';
-export * from './kube.js';
-export * from './source-object.js';
+export * from './binding.ts';
+export * from './diagnostic.ts';
+export * from './errors.ts';
+export * from './identity.ts';
+export * from './karmada.ts';
+export * from './kube.ts';
+export * from './source-object.ts';

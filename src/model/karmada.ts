@@ -12,7 +12,7 @@ import type {
   ResourceList,
   Taint,
   Toleration,
-} from './kube.js';
+} from './kube.ts';
 
 export const POLICY_GROUP_VERSION = 'policy.karmada.io/v1alpha1';
 export const CLUSTER_GROUP_VERSION = 'cluster.karmada.io/v1alpha1';
