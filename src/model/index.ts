@@ -9,3 +9,4 @@ export * from './identity.ts';
 export * from './karmada.ts';
 export * from './kube.ts';
 export * from './source-object.ts';
+export * from './label-selector.ts';

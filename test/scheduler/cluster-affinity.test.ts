@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { clusterMatches } from '../../src/scheduler/cluster-affinity.ts';
+import type { Cluster, ClusterAffinity } from '../../src/model/index.ts';
+
+function cluster(name: string, spec: Cluster['spec'], labels: Record<string, string> = {}): Cluster {
+  return { apiVersion: 'cluster.karmada.io/v1alpha1', kind: 'Cluster', metadata: { name, labels }, spec };
+}
+
+const east = cluster('east', { provider: 'aws', region: 'us-east-1', zones: ['us-east-1a', 'us-east-1b'] }, { env: 'prod' });
+const bare = cluster('bare', { zone: 'legacy-zone' });
+
+describe('clusterMatches (semantics §1.4)', () => {
+  it.each<[string, Cluster, ClusterAffinity, boolean]>([
+    ['an empty affinity matches', east, {}, true],
+    ['exclude wins over clusterNames', east, { clusterNames: ['east'], exclude: ['east'] }, false],
+    ['clusterNames is an allow-list', east, { clusterNames: ['west'] }, false],
+    ['a matching label selector passes', east, { labelSelector: { matchLabels: { env: 'prod' } } }, true],
+    ['an empty label selector matches everything', bare, { labelSelector: {} }, true],
+    ['provider In matches', east, { fieldSelector: { matchExpressions: [{ key: 'provider', operator: 'In', values: ['aws'] }] } }, true],
+    ['region NotIn passes on a cluster without region', bare, { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'NotIn', values: ['x'] }] } }, true],
+    ['region In fails on a cluster without region', bare, { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'In', values: ['x'] }] } }, false],
+    ['zone In needs one listed zone', east, { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'In', values: ['us-east-1b'] }] } }, true],
+    ['zone In ignores the deprecated singular zone', bare, { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'In', values: ['legacy-zone'] }] } }, false],
+    ['zone NotIn passes with no zones', bare, { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'NotIn', values: ['a'] }] } }, true],
+    ['zone NotIn fails when a zone is listed', east, { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'NotIn', values: ['us-east-1a'] }] } }, false],
+    ['zone Exists needs zones', bare, { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'Exists' }] } }, false],
+    ['zone DoesNotExist passes with no zones', bare, { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'DoesNotExist' }] } }, true],
+    ['conditions are AND-ed', east, { labelSelector: { matchLabels: { env: 'prod' } }, clusterNames: ['other'] }, false],
+  ])('%s', (_name, c, affinity, want) => {
+    expect(clusterMatches(c, affinity)).toBe(want);
+  });
+});
