@@ -1,0 +1,127 @@
+// Bringing the whole local fleet up and down. Used by `npm run clusters:*`,
+// the demo and the e2e global setup, so all three agree on what "up" means.
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cachedBinaries, ensureBinaries, type Log } from './build.ts';
+import { binCacheRoot, kubeconfigPath, kwokWorkdir, memberPorts, members, type MemberSpec } from './config.ts';
+import { writeFleetKubeconfig } from './kubeconfig.ts';
+import { createMember, deleteMember, memberExists, memberKubeconfig, memberLogs, memberPids, memberReady } from './kwok.ts';
+import { ensureNodes } from './nodes.ts';
+import { ownProcess, portFree, stopProcesses } from './processes.ts';
+import { tail } from './run.ts';
+
+const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)}s`;
+
+/** Paths that identify a process as one of the fleet's (see ownProcess). */
+const ownPaths = (): string[] => [kwokWorkdir, binCacheRoot()];
+
+/** Starts every member that is not already answering, then writes the kubeconfig and nodes. */
+export async function fleetUp(log: Log): Promise<void> {
+  const started = Date.now();
+  const bins = await ensureBinaries(log);
+  for (const member of members) {
+    const ports = memberPorts(member);
+    if (await memberReady(member, bins.kubectl)) {
+      log(`${member.name}: already running (kube-apiserver https://127.0.0.1:${ports.kubeApiserver})`);
+      continue;
+    }
+    if (memberExists(member)) {
+      log(`${member.name}: left over from an earlier run and not answering; removing it`);
+      await removeMember(member, bins.kwokctl);
+    }
+    await assertPortsFree(member);
+    log(`${member.name}: starting etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok (kube-apiserver https://127.0.0.1:${ports.kubeApiserver})`);
+    const memberStarted = Date.now();
+    try {
+      await createMember(member, bins);
+    } catch (error) {
+      const logs = await logTails(member);
+      await removeMember(member, bins.kwokctl);
+      throw new Error(`${member.name} did not start: ${(error as Error).message}${logs}`);
+    }
+    log(`${member.name}: started in ${seconds(memberStarted)}`);
+  }
+  await writeFleetKubeconfig(kubeconfigPath, members, bins.kubectl);
+  for (const member of members) {
+    const { count, cpu, memory, pods } = member.nodes;
+    log(`${member.name}: ${count} node(s) of ${cpu} CPU / ${memory} / ${pods} pods`);
+    await ensureNodes(member, bins.kubectl, memberKubeconfig(member));
+  }
+  log(`fleet is up (${seconds(started)}): kubectl --kubeconfig ${kubeconfigPath} --context member1 get nodes`);
+}
+
+/** Stops every member's processes and removes their state. Safe to run when nothing is up. */
+export async function fleetDown(log: Log): Promise<void> {
+  const started = Date.now();
+  // Never build just to tear down: without kwokctl the pid files are enough.
+  const kwokctl = (await cachedBinaries())?.kwokctl;
+  for (const member of members) {
+    if (!memberExists(member) && (await memberPids(member)).length === 0) continue;
+    log(`${member.name}: stopping`);
+    await removeMember(member, kwokctl);
+  }
+  await rm(kwokWorkdir, { recursive: true, force: true });
+  await rm(kubeconfigPath, { force: true });
+  log(`fleet is down (${seconds(started)})`);
+}
+
+export interface MemberStatus {
+  name: string;
+  server: string;
+  ready: boolean;
+  processes: number;
+}
+
+export async function fleetStatus(): Promise<MemberStatus[]> {
+  const kubectl = (await cachedBinaries())?.kubectl;
+  return Promise.all(
+    members.map(async (member) => {
+      const pids = await memberPids(member);
+      const alive = await Promise.all(pids.map((pid) => ownProcess(pid, ownPaths())));
+      return {
+        name: member.name,
+        server: `https://127.0.0.1:${memberPorts(member).kubeApiserver}`,
+        ready: kubectl ? await memberReady(member, kubectl) : false,
+        processes: alive.filter(Boolean).length,
+      };
+    }),
+  );
+}
+
+/** Every member answers and the fleet kubeconfig exists. */
+export async function fleetIsUp(): Promise<boolean> {
+  if (!existsSync(kubeconfigPath)) return false;
+  return (await fleetStatus()).every((member) => member.ready);
+}
+
+async function removeMember(member: MemberSpec, kwokctl: string | undefined): Promise<void> {
+  const pids = await memberPids(member);
+  // kwokctl stops the components it started; the pid sweep after it makes
+  // sure nothing is orphaned even when kwokctl fails or is missing.
+  if (kwokctl) await deleteMember(member, kwokctl).catch(() => undefined);
+  await stopProcesses(pids, ownPaths());
+  await rm(join(kwokWorkdir, 'clusters', member.name), { recursive: true, force: true });
+}
+
+async function assertPortsFree(member: MemberSpec): Promise<void> {
+  for (const [component, port] of Object.entries(memberPorts(member))) {
+    if (!(await portFree(port))) {
+      throw new Error(
+        `127.0.0.1:${port} (${member.name} ${component}) is already in use. Stop whatever holds it ` +
+          `(ss -ltnp 'sport = :${port}') or move the fleet to other ports with FLOTILLA_FLEET_PORT_BASE.`,
+      );
+    }
+  }
+}
+
+/** The last lines of each component log, because kwokctl's own error rarely says why. */
+async function logTails(member: MemberSpec): Promise<string> {
+  const dir = memberLogs(member);
+  if (!existsSync(dir)) return '';
+  const files = await readdir(dir);
+  const parts = await Promise.all(
+    files.map(async (file) => `\n--- ${file} (last lines)\n${tail(await readFile(join(dir, file), 'utf8'), 15)}`),
+  );
+  return parts.join('');
+}

@@ -1,0 +1,101 @@
+// One member = one kwokctl cluster run by the binary runtime: kwokctl starts
+// etcd, kube-apiserver, kube-controller-manager, kube-scheduler and the kwok
+// controller as detached processes and records their pids in its workdir.
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import type { Binaries } from './build.ts';
+import { kwokWorkdir, memberPorts, type MemberSpec } from './config.ts';
+import { run, spawnCollect } from './run.ts';
+
+const env = (): NodeJS.ProcessEnv => ({ ...process.env, KWOK_WORKDIR: kwokWorkdir });
+
+function clusterDir(member: MemberSpec): string {
+  return join(kwokWorkdir, 'clusters', member.name);
+}
+
+/** kwokctl's own kubeconfig for the member, with certificate paths into its pki. */
+export function memberKubeconfig(member: MemberSpec): string {
+  return join(clusterDir(member), 'kubeconfig.yaml');
+}
+
+export function memberExists(member: MemberSpec): boolean {
+  return existsSync(join(clusterDir(member), 'kwok.yaml'));
+}
+
+/** True when the member's apiserver answers /readyz. */
+export async function memberReady(member: MemberSpec, kubectl: string): Promise<boolean> {
+  if (!existsSync(memberKubeconfig(member))) return false;
+  const probe = await spawnCollect(kubectl, [
+    '--kubeconfig',
+    memberKubeconfig(member),
+    'get',
+    '--raw',
+    '/readyz',
+    '--request-timeout=5s',
+  ]);
+  return probe.code === 0;
+}
+
+/**
+ * The config file is the only way to bind kwokctl's components to loopback
+ * (there is no flag for bindAddress); pinning every binary to our builds
+ * also guarantees that kwokctl never tries to download one.
+ */
+async function writeMemberConfig(member: MemberSpec, bins: Binaries): Promise<string> {
+  const ports = memberPorts(member);
+  const config = {
+    apiVersion: 'config.kwok.x-k8s.io/v1alpha1',
+    kind: 'KwokctlConfiguration',
+    options: {
+      runtime: 'binary',
+      bindAddress: '127.0.0.1',
+      kubeApiserverPort: ports.kubeApiserver,
+      etcdPort: ports.etcd,
+      etcdPeerPort: ports.etcdPeer,
+      kwokControllerPort: ports.kwokController,
+      kubeControllerManagerPort: ports.kubeControllerManager,
+      kubeSchedulerPort: ports.kubeScheduler,
+      kubeApiserverBinary: bins.kubeApiserver,
+      kubeControllerManagerBinary: bins.kubeControllerManager,
+      kubeSchedulerBinary: bins.kubeScheduler,
+      kubectlBinary: bins.kubectl,
+      etcdBinary: bins.etcd,
+      kwokControllerBinary: bins.kwok,
+      quietPull: true,
+    },
+  };
+  const dir = join(kwokWorkdir, 'configs');
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `${member.name}.yaml`);
+  await writeFile(path, stringify(config));
+  return path;
+}
+
+export async function createMember(member: MemberSpec, bins: Binaries): Promise<void> {
+  const config = await writeMemberConfig(member, bins);
+  // --kubeconfig= keeps kwokctl away from ~/.kube/config; the fleet writes its own.
+  await run(
+    bins.kwokctl,
+    ['--config', config, '--name', member.name, 'create', 'cluster', '--kubeconfig=', '--wait', '3m', '--timeout', '5m'],
+    { env: env() },
+  );
+}
+
+export async function deleteMember(member: MemberSpec, kwokctl: string): Promise<void> {
+  await run(kwokctl, ['--name', member.name, 'delete', 'cluster', '--kubeconfig='], { env: env() });
+}
+
+/** Pids of the member's components as kwokctl recorded them. */
+export async function memberPids(member: MemberSpec): Promise<number[]> {
+  const dir = join(clusterDir(member), 'pids');
+  if (!existsSync(dir)) return [];
+  const files = await readdir(dir);
+  const pids = await Promise.all(files.map(async (file) => Number((await readFile(join(dir, file), 'utf8')).trim())));
+  return pids.filter((pid) => Number.isInteger(pid) && pid > 0);
+}
+
+export function memberLogs(member: MemberSpec): string {
+  return join(clusterDir(member), 'logs');
+}
