@@ -3,6 +3,7 @@
  * errors. Pure data and pure helpers; every other module may import it, it imports nothing.
  */
 export * from './binding.ts';
+export * from './config.ts';
 export * from './diagnostic.ts';
 export * from './errors.ts';
 export * from './identity.ts';
@@ -10,3 +11,5 @@ export * from './karmada.ts';
 export * from './kube.ts';
 export * from './source-object.ts';
 export * from './label-selector.ts';
+export * from './scopes.ts';
+export * from './quantity.ts';

@@ -1,0 +1,20 @@
+/**
+ * Repository-wide settings from the optional `flotilla.yaml` at the fleet root (interfaces.md §1).
+ * Keys Flotilla does not know yet are kept, so later stages can read them without a new parser.
+ */
+export interface FleetConfig {
+  /** Globs, relative to the fleet root, of paths never read. @default [] */
+  exclude: string[];
+  /** The branch the status writer commits to. @default 'status' */
+  statusBranch: string;
+  /** Prune settings: off unless enabled; `maxFraction` caps the share of inventory one run may delete. */
+  prune: { enabled: boolean; maxFraction: number };
+  [key: string]: unknown;
+}
+
+/** The settings of a fleet without `flotilla.yaml`. */
+export const DEFAULT_FLEET_CONFIG: Readonly<FleetConfig> = Object.freeze({
+  exclude: [],
+  statusBranch: 'status',
+  prune: Object.freeze({ enabled: false, maxFraction: 0.25 }),
+});

@@ -1,0 +1,60 @@
+/**
+ * The port every git read and write goes through (P17). Two adapters implement it, one file each:
+ * `native-git-store.ts` (the `git` binary, the fast read path) and `isomorphic-git-store.ts`
+ * (pure JavaScript, the fallback). `test/fakes/git-store.ts` is the in-memory fake.
+ */
+export interface GitStore {
+  /** Which adapter this is, for diagnostics and benchmarks. */
+  readonly kind: 'native' | 'isomorphic' | 'fake';
+  /**
+   * The commit a revision names (a branch, tag, commit id, `HEAD~1`, `origin/main`, tags peeled),
+   * or `undefined` when it names none.
+   */
+  resolveRef(ref: string): Promise<string | undefined>;
+  /** The object id a full ref name (`refs/heads/status`) points to, unpeeled; `undefined` when absent. */
+  readRef(ref: string): Promise<string | undefined>;
+  /**
+   * Every non-tree entry under `dir` (posix, '' for the root) at `commit`, recursively, with paths
+   * relative to `dir`; `undefined` when `dir` is not a folder at that commit.
+   */
+  listTree(commit: string, dir: string): Promise<TreeEntry[] | undefined>;
+  /** The contents of these blobs; an id that cannot be read is absent from the map. */
+  readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>>;
+  /**
+   * Commits `files` as the whole tree of `branch` and moves the branch to the new commit.
+   * Returns the commit id.
+   */
+  commitFiles(input: CommitFilesInput): Promise<string>;
+}
+
+/** One entry of a tree listing. `type` is `commit` for a submodule. */
+export interface TreeEntry {
+  path: string;
+  /** Octal git mode: `100644`, `100755`, `120000` (symlink), `160000` (submodule). */
+  mode: string;
+  type: 'blob' | 'commit';
+  oid: string;
+}
+
+/** A file to commit: a posix path relative to the tree root, and its bytes. */
+export interface CommitFile {
+  path: string;
+  content: Buffer | string;
+}
+
+/** What {@link GitStore.commitFiles} writes. */
+export interface CommitFilesInput {
+  /** Short branch name, e.g. `status`. */
+  branch: string;
+  files: readonly CommitFile[];
+  message: string;
+  /**
+   * The parent commit: `null` for a root commit (an orphan branch); omitted, the branch's current
+   * tip (none when the branch does not exist yet).
+   */
+  parent?: string | null;
+  author?: { name: string; email: string; timestamp?: number };
+}
+
+/** Committer identity of commits Flotilla writes when the caller names none. */
+export const DEFAULT_COMMIT_AUTHOR = { name: 'Flotilla', email: 'flotilla@localhost' } as const;

@@ -1,0 +1,72 @@
+import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { DEFAULT_FLEET_CONFIG, type Diagnostic, type FleetConfig } from '../model/index.ts';
+
+/** The name of the fleet's settings file, at the fleet root. */
+export const FLEET_CONFIG_FILE = 'flotilla.yaml';
+
+/** A parsed `flotilla.yaml`: the settings, with defaults for what is missing or wrong. */
+export interface ParsedFleetConfig {
+  config: FleetConfig;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Reads `flotilla.yaml`. A field of the wrong type is an error diagnostic at that field and
+ * keeps its default, so one typo never stops the run; unknown keys are kept for later stages.
+ */
+export function parseFleetConfig(text: string): ParsedFleetConfig {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const diagnostics: Diagnostic[] = doc.errors.map((error) => {
+    const at = lines.linePos(error.pos[0]);
+    return { file: FLEET_CONFIG_FILE, line: at.line, column: at.col, severity: 'error', message: error.message };
+  });
+  const config = defaults();
+  if (diagnostics.length > 0) return { config, diagnostics };
+  const data: unknown = doc.toJS();
+  if (data === null || data === undefined) return { config, diagnostics };
+  const report = (field: (string | number)[], message: string) => diagnostics.push(fieldDiagnostic(doc, lines, field, message));
+  if (!isRecord(data)) {
+    report([], 'flotilla.yaml must be a mapping');
+    return { config, diagnostics };
+  }
+  Object.assign(config, data, { exclude: config.exclude, statusBranch: config.statusBranch, prune: config.prune });
+  if ('exclude' in data) {
+    if (Array.isArray(data.exclude) && data.exclude.every((glob) => typeof glob === 'string')) config.exclude = [...data.exclude];
+    else report(['exclude'], 'exclude must be a list of glob strings');
+  }
+  if ('statusBranch' in data) {
+    if (typeof data.statusBranch === 'string' && data.statusBranch !== '') config.statusBranch = data.statusBranch;
+    else report(['statusBranch'], 'statusBranch must be a non-empty branch name');
+  }
+  if ('prune' in data) readPrune(data.prune, config, report);
+  return { config, diagnostics };
+}
+
+function readPrune(prune: unknown, config: FleetConfig, report: (field: (string | number)[], message: string) => void): void {
+  if (!isRecord(prune)) return report(['prune'], 'prune must be a mapping with enabled and maxFraction');
+  if ('enabled' in prune) {
+    if (typeof prune.enabled === 'boolean') config.prune.enabled = prune.enabled;
+    else report(['prune', 'enabled'], 'prune.enabled must be true or false');
+  }
+  if ('maxFraction' in prune) {
+    const fraction = prune.maxFraction;
+    if (typeof fraction === 'number' && fraction >= 0 && fraction <= 1) config.prune.maxFraction = fraction;
+    else report(['prune', 'maxFraction'], 'prune.maxFraction must be a number from 0 to 1');
+  }
+}
+
+function defaults(): FleetConfig {
+  return { ...DEFAULT_FLEET_CONFIG, exclude: [...DEFAULT_FLEET_CONFIG.exclude], prune: { ...DEFAULT_FLEET_CONFIG.prune } };
+}
+
+function fieldDiagnostic(doc: Document, lines: LineCounter, field: (string | number)[], message: string): Diagnostic {
+  const node = field.length === 0 ? doc.contents : doc.getIn(field, true);
+  const offset = isNode(node) && node.range ? node.range[0] : 0;
+  const at = lines.linePos(offset);
+  return { file: FLEET_CONFIG_FILE, line: at.line, column: at.col, severity: 'error', message, field: field.join('.') || undefined };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,74 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fetchRemote } from './fetch-remote.ts';
+import { authFromEnvironment, type GitAuth } from './git-auth.ts';
+import { locateRepository } from './locate-repository.ts';
+import { openGitStore } from './open-git-store.ts';
+import { isRemoteUrl, localPath, redactUrl } from './remote-url.ts';
+import { PathNotFoundError } from './errors/index.ts';
+import { snapshotFromStore } from './snapshot-from-store.ts';
+import type { Snapshot } from './snapshot.ts';
+
+/** What to read: `--repo`, `--ref`, `--path` and how. */
+export interface OpenSourceOptions {
+  /** A local folder (anywhere inside a work tree, or a bare repository) or an http(s) URL. */
+  repo: string;
+  /** Anything `git rev-parse` accepts. @default 'HEAD' for a local repository, 'main' for a remote */
+  ref?: string;
+  /** The fleet's folder inside the repository, joined to where `repo` points. @default '' */
+  path?: string;
+  /** Where remotes are cached. @default `${XDG_CACHE_HOME:-~/.cache}/flotilla/repos` */
+  cacheDir?: string;
+  /** Remote credentials. @default `FLOTILLA_GIT_TOKEN` / `FLOTILLA_GIT_USERNAME` from the environment */
+  auth?: GitAuth;
+  /** Read through the `git` binary when one exists; `false` forces isomorphic-git. @default true */
+  preferNative?: boolean;
+}
+
+/** The documented defaults of {@link OpenSourceOptions} that do not depend on the environment. */
+export const DEFAULT_OPEN_SOURCE_OPTIONS = { path: '', preferNative: true, localRef: 'HEAD', remoteRef: 'main' } as const;
+
+/**
+ * Reads every manifest of a fleet at one commit (never the working tree). A local `repo` may
+ * point inside a work tree: the repository root is found and the rest becomes part of the path.
+ * A remote is fetched into the cache first, with `FLOTILLA_GIT_TOKEN` (and optionally
+ * `FLOTILLA_GIT_USERNAME`) as http Basic credentials unless `auth` is given.
+ *
+ * @throws RepoNotFoundError, NotAGitRepositoryError, RefNotFoundError, FetchFailedError, PathNotFoundError
+ * @example
+ * const snapshot = await readSnapshot({ repo: '.', ref: 'HEAD~1', path: 'fleet' });
+ */
+export async function readSnapshot(options: OpenSourceOptions): Promise<Snapshot> {
+  const preferNative = options.preferNative ?? DEFAULT_OPEN_SOURCE_OPTIONS.preferNative;
+  if (isRemoteUrl(options.repo)) {
+    const repo = redactUrl(options.repo);
+    const ref = options.ref ?? DEFAULT_OPEN_SOURCE_OPTIONS.remoteRef;
+    const fleet = fleetPath(repo, ref, [options.path ?? '']);
+    const auth = options.auth ?? authFromEnvironment();
+    const fetched = await fetchRemote(options.repo, ref, { cacheDir: options.cacheDir ?? defaultCacheDir(), auth });
+    const store = await openGitStore({ gitdir: fetched.gitdir, commonDir: fetched.gitdir }, preferNative);
+    return snapshotFromStore(store, { repo, ref, revision: fetched.revision, root: fetched.gitdir, path: fleet });
+  }
+  const location = await locateRepository(localPath(options.repo));
+  const ref = options.ref ?? DEFAULT_OPEN_SOURCE_OPTIONS.localRef;
+  const fleet = fleetPath(options.repo, ref, [location.pathInRepo, options.path ?? '']);
+  const store = await openGitStore(location, preferNative);
+  return snapshotFromStore(store, { repo: options.repo, ref, root: location.root, path: fleet });
+}
+
+/** `${XDG_CACHE_HOME:-~/.cache}/flotilla/repos`, read when called. */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  return path.join(base, 'flotilla', 'repos');
+}
+
+/** Joins folder parts into a posix path inside the repository; one that climbs out is not found. */
+function fleetPath(repo: string, ref: string, parts: string[]): string {
+  const joined = parts
+    .map((part) => part.replaceAll('\\', '/').replace(/^\/+/, ''))
+    .filter((part) => part !== '')
+    .join('/');
+  const normal = path.posix.normalize(joined === '' ? '.' : joined).replace(/\/+$/, '');
+  if (normal === '..' || normal.startsWith('../')) throw new PathNotFoundError({ repo, ref, path: joined });
+  return normal === '.' ? '' : normal;
+}

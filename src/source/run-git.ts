@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+
+/** What a finished `git` process produced. */
+export interface GitRun {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/**
+ * Variables that would make `git` read another repository than the one we name, or prompt: set
+ * when Flotilla itself runs from a git hook or an IDE terminal.
+ */
+const INHERITED_GIT_VARIABLES = [
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_COMMON_DIR',
+  'GIT_NAMESPACE',
+];
+
+function gitEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0' };
+  for (const name of INHERITED_GIT_VARIABLES) delete env[name];
+  return env;
+}
+
+/**
+ * Runs `git --git-dir=GITDIR ARGS`, feeding `input` to stdin, and collects its output. Never
+ * rejects on a non-zero exit (callers decide what an exit code means); rejects when `git` cannot
+ * be started.
+ */
+export function runGit(gitdir: string | undefined, args: readonly string[], input?: Buffer | string): Promise<GitRun> {
+  const fullArgs = gitdir === undefined ? [...args] : [`--git-dir=${gitdir}`, ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', fullArgs, { env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({ code: code ?? 1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }),
+    );
+    // git may exit before reading all of stdin (a bad argument); its exit code tells the story.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(input);
+  });
+}
+
+let available: Promise<boolean> | undefined;
+
+/** Whether a `git` binary can be run here; asked once per process. */
+export function nativeGitAvailable(): Promise<boolean> {
+  available ??= runGit(undefined, ['--version']).then(
+    (run) => run.code === 0,
+    () => false,
+  );
+  return available;
+}

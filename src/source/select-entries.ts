@@ -1,0 +1,43 @@
+import picomatch from 'picomatch';
+import type { Diagnostic, FleetConfig } from '../model/index.ts';
+import type { TreeEntry } from './git-store.ts';
+import { FLEET_CONFIG_FILE } from './parse-fleet-config.ts';
+
+/** The tree entries to read, and what was found but not read. */
+export interface EntrySelection {
+  blobs: TreeEntry[];
+  diagnostics: Diagnostic[];
+}
+
+const MANIFEST = /\.(?:ya?ml|json)$/i;
+const SYMLINK_MODE = '120000';
+
+/**
+ * Picks the manifests of a fleet from its tree listing (interfaces.md §1): `*.yaml`, `*.yml`,
+ * `*.json`, minus paths with a dot component, `flotilla.yaml` itself and its `exclude` globs (a
+ * glob matching a folder excludes what is under it). Symlinks are never followed and submodules
+ * never entered; each one not excluded is a warning naming it.
+ */
+export function selectEntries(entries: readonly TreeEntry[], config: FleetConfig): EntrySelection {
+  const excluded = config.exclude.length === 0 ? () => false : picomatch(config.exclude, { dot: true });
+  const isExcluded = (path: string) => ancestorsAndSelf(path).some((candidate) => excluded(candidate));
+  const blobs: TreeEntry[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const entry of entries) {
+    if (entry.path === FLEET_CONFIG_FILE || entry.path.split('/').some((part) => part.startsWith('.'))) continue;
+    if (isExcluded(entry.path)) continue;
+    if (entry.type === 'commit') diagnostics.push(warning(entry.path, 'submodule not read: Flotilla reads only files of this repository'));
+    else if (entry.mode === SYMLINK_MODE) diagnostics.push(warning(entry.path, 'symlink not followed: commit the file itself, or exclude it in flotilla.yaml'));
+    else if (MANIFEST.test(entry.path)) blobs.push(entry);
+  }
+  return { blobs, diagnostics };
+}
+
+function ancestorsAndSelf(path: string): string[] {
+  const parts = path.split('/');
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
+function warning(file: string, message: string): Diagnostic {
+  return { file, line: 1, column: 1, severity: 'warning', message };
+}

@@ -1,0 +1,68 @@
+import type { Diagnostic, FleetConfig } from '../model/index.ts';
+import { PathNotFoundError, RefNotFoundError } from './errors/index.ts';
+import type { GitStore, TreeEntry } from './git-store.ts';
+import { FLEET_CONFIG_FILE, parseFleetConfig, type ParsedFleetConfig } from './parse-fleet-config.ts';
+import { selectEntries } from './select-entries.ts';
+import type { Snapshot, SourceFile } from './snapshot.ts';
+
+/** Which commit and folder of an opened repository to read. */
+export interface SnapshotTarget {
+  /** `--repo` as it should appear in the snapshot and in messages. */
+  repo: string;
+  /** `--ref` as given or defaulted. */
+  ref: string;
+  /** The revision to resolve in the store, when it differs from `ref` (a fetched remote's commit). @default ref */
+  revision?: string;
+  root: string;
+  /** Normalised fleet folder, posix, '' for the root. */
+  path: string;
+}
+
+/** git's own test for binary content (`buffer_is_binary`): a NUL byte in the first 8,000 bytes. */
+const BINARY_SNIFF_BYTES = 8000;
+const SYMLINK_MODE = '120000';
+
+/**
+ * Reads a fleet's snapshot through any {@link GitStore}: resolves the ref, lists the tree under
+ * the fleet folder, reads `flotilla.yaml`, then every selected manifest in one batch.
+ */
+export async function snapshotFromStore(store: GitStore, target: SnapshotTarget): Promise<Snapshot> {
+  const commit = await store.resolveRef(target.revision ?? target.ref);
+  if (commit === undefined) throw new RefNotFoundError(target.repo, target.ref);
+  const entries = await store.listTree(commit, target.path);
+  if (entries === undefined) throw new PathNotFoundError({ repo: target.repo, ref: target.ref, commit, path: target.path });
+  const { config, diagnostics } = await readFleetConfig(store, entries);
+  const selection = selectEntries(entries, config);
+  const blobs = await store.readBlobs(selection.blobs.map((entry) => entry.oid));
+  const files: SourceFile[] = [];
+  diagnostics.push(...selection.diagnostics);
+  for (const entry of selection.blobs) {
+    const content = blobs.get(entry.oid);
+    if (content === undefined) diagnostics.push(fileDiagnostic(entry.path, 'error', `cannot read blob ${entry.oid}: the object is missing from the repository`));
+    else if (content.subarray(0, BINARY_SNIFF_BYTES).includes(0)) diagnostics.push(fileDiagnostic(entry.path, 'warning', 'binary file not read'));
+    else files.push({ path: entry.path, blobId: entry.oid, content });
+  }
+  files.sort((a, b) => compare(a.path, b.path));
+  diagnostics.sort((a, b) => compare(a.file, b.file) || a.line - b.line || a.column - b.column);
+  return { repo: target.repo, ref: target.ref, commit, root: target.root, path: target.path, config, files, diagnostics };
+}
+
+async function readFleetConfig(store: GitStore, entries: readonly TreeEntry[]): Promise<ParsedFleetConfig> {
+  const entry = entries.find((candidate) => candidate.path === FLEET_CONFIG_FILE && candidate.type === 'blob');
+  if (entry === undefined) return parseFleetConfig('');
+  const defaults: FleetConfig = parseFleetConfig('').config;
+  if (entry.mode === SYMLINK_MODE) {
+    return { config: defaults, diagnostics: [fileDiagnostic(FLEET_CONFIG_FILE, 'error', 'symlink not followed: defaults used')] };
+  }
+  const content = (await store.readBlobs([entry.oid])).get(entry.oid);
+  if (content !== undefined) return parseFleetConfig(content.toString('utf8'));
+  return { config: defaults, diagnostics: [fileDiagnostic(FLEET_CONFIG_FILE, 'error', `cannot read blob ${entry.oid}: defaults used`)] };
+}
+
+function fileDiagnostic(file: string, severity: Diagnostic['severity'], message: string): Diagnostic {
+  return { file, line: 1, column: 1, severity, message };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

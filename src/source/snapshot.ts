@@ -1,0 +1,29 @@
+import type { Diagnostic, FleetConfig } from '../model/index.ts';
+
+/** One manifest file read at a commit. */
+export interface SourceFile {
+  /** Relative to the fleet root (repository root plus `--path`), posix separators. */
+  path: string;
+  /** The git blob id: equal ids mean equal bytes, so later stages cache parses by it. */
+  blobId: string;
+  content: Buffer;
+}
+
+/** Everything the source stage read from one commit of a fleet repository. */
+export interface Snapshot {
+  /** `--repo` as given: a path or a URL (credentials removed). */
+  repo: string;
+  /** `--ref` as given, or the default (`HEAD` locally, `main` for a remote). */
+  ref: string;
+  /** The 40-hex commit `ref` resolved to. */
+  commit: string;
+  /** Absolute repository root; for a remote, its local cache repository. */
+  root: string;
+  /** The fleet's folder inside the repository, posix ('' for the root). */
+  path: string;
+  config: FleetConfig;
+  /** Every manifest at `commit` under `path`, sorted by path. */
+  files: SourceFile[];
+  /** What was found but not read (symlinks, submodules, binary or unreadable files) and `flotilla.yaml` problems. */
+  diagnostics: Diagnostic[];
+}
