@@ -11,5 +11,3 @@ export * from './karmada.ts';
 export * from './kube.ts';
 export * from './source-object.ts';
 export * from './label-selector.ts';
-export * from './scopes.ts';
-export * from './quantity.ts';
