@@ -11,3 +11,5 @@ export * from './karmada.ts';
 export * from './kube.ts';
 export * from './source-object.ts';
 export * from './label-selector.ts';
+export * from './scopes.ts';
+export * from './quantity.ts';

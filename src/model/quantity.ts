@@ -1,0 +1,81 @@
+/**
+ * Kubernetes resource quantities (k8s.io/apimachinery/pkg/api/resource): `100m`, `1.5`, `2e3`,
+ * `1Ki`, `500Mi`. Parsed exactly with bigint arithmetic, so `100m` is exactly 100 milli-units.
+ */
+
+/** Grammar of resource.ParseQuantity: signed decimal number, then at most one suffix. */
+const QUANTITY = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(?:([KMGTPE]i)|([numkMGTPE])|[eE]([+-]?\d+))?$/;
+
+const BINARY_POWER: Readonly<Record<string, number>> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+const DECIMAL_POWER: Readonly<Record<string, number>> = {
+  n: -9,
+  u: -6,
+  m: -3,
+  k: 3,
+  M: 6,
+  G: 9,
+  T: 12,
+  P: 15,
+  E: 18,
+};
+
+/** A quantity as the exact fraction numerator / denominator of base units (denominator > 0). */
+interface Exact {
+  numerator: bigint;
+  denominator: bigint;
+}
+
+function exact(input: string | number): Exact | undefined {
+  const text = typeof input === 'number' ? numberText(input) : input;
+  if (text === undefined) return undefined;
+  const m = QUANTITY.exec(text);
+  if (!m) return undefined;
+  const [, sign, digits = '', binary, decimal, exponent] = m;
+  const dot = digits.indexOf('.');
+  const fraction = dot < 0 ? '' : digits.slice(dot + 1);
+  let numerator = BigInt((dot < 0 ? digits : digits.slice(0, dot)) + fraction || '0');
+  if (sign === '-') numerator = -numerator;
+  let power10 = -fraction.length;
+  if (decimal !== undefined) power10 += DECIMAL_POWER[decimal] ?? 0;
+  if (exponent !== undefined) power10 += Number(exponent);
+  if (binary !== undefined) numerator <<= BigInt(BINARY_POWER[binary] ?? 0);
+  if (!Number.isSafeInteger(power10) || Math.abs(power10) > 400) return undefined;
+  let denominator = 1n;
+  if (power10 >= 0) numerator *= 10n ** BigInt(power10);
+  else denominator = 10n ** BigInt(-power10);
+  return { numerator, denominator };
+}
+
+/** YAML may give a bare number (`cpu: 2`); JSON numbers have the same grammar once printed. */
+function numberText(n: number): string | undefined {
+  return Number.isFinite(n) ? String(n).replace('e+', 'e') : undefined;
+}
+
+/** Ceiling division of bigints, denominator > 0: resource.Quantity rounds milli-values up. */
+function ceilDiv(numerator: bigint, denominator: bigint): bigint {
+  const q = numerator / denominator;
+  return numerator % denominator > 0n ? q + 1n : q;
+}
+
+/**
+ * The value of a quantity in base units (cores, bytes, pods), or undefined when it is not a
+ * valid quantity. `500m` → 0.5, `1Gi` → 1073741824, `2e3` → 2000.
+ */
+export function parseQuantity(input: string | number): number | undefined {
+  const q = exact(input);
+  if (q === undefined) return undefined;
+  if (q.denominator === 1n) return Number(q.numerator);
+  const whole = q.numerator / q.denominator;
+  const rest = q.numerator - whole * q.denominator;
+  return Number(whole) + Number(rest) / Number(q.denominator);
+}
+
+/**
+ * The value of a quantity in milli-units, rounded up like resource.Quantity.MilliValue, or
+ * undefined when it is not a valid quantity. `100m` → 100, `1.5` → 1500, `1Ki` → 1024000.
+ */
+export function parseMilli(input: string | number): number | undefined {
+  const q = exact(input);
+  if (q === undefined) return undefined;
+  return Number(ceilDiv(q.numerator * 1000n, q.denominator));
+}

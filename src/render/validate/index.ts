@@ -1,0 +1,50 @@
+/**
+ * Validation of every object read from the repository: Karmada kinds against their v1alpha1
+ * schema and Karmada's admission rules (after Karmada's defaults, as its API server would),
+ * anything else as a resource template. Pure and position-free: issues carry field paths, and
+ * messages carry no path (the parser adds `file:line:col`, the object and the field). It does not
+ * compile Lua (the interpreter does) nor compare objects with each other (the loader does).
+ */
+import type { IsNamespaced } from '../../model/index.ts';
+import { builtinIsNamespaced } from '../../model/index.ts';
+import { error, type FieldIssue } from './issues.ts';
+import { karmadaKind } from './karmada-kinds.ts';
+import { nameRuleFor } from './name-rules.ts';
+import { checkObjectMeta } from './object-meta.ts';
+import { validateTemplate } from './template.ts';
+import { isRecord, jsonType, walk } from './walk.ts';
+
+export type { FieldIssue } from './issues.ts';
+export { isSkippedApi } from './skipped-apis.ts';
+
+export interface ValidateOptions {
+  /**
+   * The scope of template kinds, e.g. scopeLookup(crds) to know the kinds the repository's
+   * CustomResourceDefinitions declare.
+   * @default builtinIsNamespaced
+   */
+  isNamespaced: IsNamespaced;
+}
+
+export const DEFAULT_VALIDATE_OPTIONS: Readonly<ValidateOptions> = { isNamespaced: builtinIsNamespaced };
+
+/** Validates one object by its apiVersion/kind: Karmada kinds against their real schema, anything else as a template. Pure. */
+export function validateObject(obj: unknown, options: Partial<ValidateOptions> = {}): FieldIssue[] {
+  const out: FieldIssue[] = [];
+  if (!isRecord(obj)) {
+    error(out, [], `must be of type object, got ${jsonType(obj)}`);
+    return out;
+  }
+  const karmada = karmadaKind(obj['apiVersion'], obj['kind']);
+  if (karmada === undefined) {
+    validateTemplate(obj, options.isNamespaced ?? DEFAULT_VALIDATE_OPTIONS.isNamespaced, out);
+    return out;
+  }
+  const prepared = karmada.prepare ? karmada.prepare(obj) : obj;
+  const apiVersion = obj['apiVersion'] as string;
+  const kind = obj['kind'] as string;
+  walk(karmada.schema, prepared, [], out);
+  checkObjectMeta(prepared, kind, nameRuleFor(apiVersion, kind), karmada.namespaced, out);
+  karmada.check?.(prepared, out);
+  return out;
+}

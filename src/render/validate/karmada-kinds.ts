@@ -1,0 +1,87 @@
+/**
+ * The Karmada kinds Flotilla reads (interfaces.md §1), each with its schema, scope, and the
+ * defaults Karmada's webhooks and CRDs apply before validating (semantics §9.10).
+ */
+import type { OverridePolicy, PropagationPolicy } from '../../model/index.ts';
+import { CLUSTER_GROUP_VERSION, CONFIG_GROUP_VERSION, POLICY_GROUP_VERSION } from '../../model/index.ts';
+import { defaultOverridePolicy, defaultPropagationPolicy } from '../defaults/index.ts';
+import { error, invalidMessage, type IssueSink } from './issues.ts';
+import { objectMeta } from './schemas/meta.ts';
+import { clusterSpec, clusterStatus } from './schemas/cluster.ts';
+import { overrideSpec } from './schemas/override-policy.ts';
+import { propagationSpec } from './schemas/propagation-policy.ts';
+import { interpreterCustomizationSpec } from './schemas/resource-interpreter-customization.ts';
+import { obj, str, type ObjectSchema } from './schema.ts';
+import { isRecord } from './walk.ts';
+
+type Json = Record<string, unknown>;
+
+export interface KarmadaKind {
+  /** The whole object: apiVersion, kind, metadata, spec (and status where the kind has one). */
+  schema: ObjectSchema;
+  namespaced: boolean;
+  /** Admission and CRD defaulting, run before validation as Karmada's API server does. */
+  prepare?: (obj: Json) => Json;
+  /** Rules that need the object's metadata as well as its spec. */
+  check?: (obj: Json, out: IssueSink) => void;
+}
+
+const root = (spec: ObjectSchema, status?: ObjectSchema): ObjectSchema =>
+  obj(
+    { apiVersion: str(), kind: str(), metadata: objectMeta, spec, ...(status ? { status } : {}) },
+    { required: ['spec'] },
+  );
+
+/**
+ * PP/OP validation: a selector can only name the policy's own namespace (semantics §1.2). Runs on
+ * the defaulted policy, where empty selector namespaces already hold the policy's namespace.
+ */
+function checkSelectorNamespaces(obj: Json, out: IssueSink): void {
+  const metadata = isRecord(obj['metadata']) ? obj['metadata'] : {};
+  const own = typeof metadata['namespace'] === 'string' && metadata['namespace'] ? metadata['namespace'] : 'default';
+  const selectors = isRecord(obj['spec']) ? obj['spec']['resourceSelectors'] : undefined;
+  if (!Array.isArray(selectors)) return;
+  selectors.forEach((sel: unknown, i) => {
+    if (!isRecord(sel) || typeof sel['namespace'] !== 'string' || sel['namespace'] === own) return;
+    error(
+      out,
+      ['spec', 'resourceSelectors', i, 'namespace'],
+      invalidMessage(sel['namespace'], `must be empty or the policy's own namespace ${JSON.stringify(own)}`),
+    );
+  });
+}
+
+const prepareProp = (o: Json): Json => defaultPropagationPolicy(o as PropagationPolicy);
+const prepareOverride = (o: Json): Json => defaultOverridePolicy(o as OverridePolicy);
+
+const KINDS: ReadonlyMap<string, KarmadaKind> = new Map([
+  [
+    `${POLICY_GROUP_VERSION}/PropagationPolicy`,
+    { schema: root(propagationSpec), namespaced: true, prepare: prepareProp, check: checkSelectorNamespaces },
+  ],
+  [`${POLICY_GROUP_VERSION}/ClusterPropagationPolicy`, { schema: root(propagationSpec), namespaced: false, prepare: prepareProp }],
+  [
+    `${POLICY_GROUP_VERSION}/OverridePolicy`,
+    { schema: root(overrideSpec), namespaced: true, prepare: prepareOverride, check: checkSelectorNamespaces },
+  ],
+  [`${POLICY_GROUP_VERSION}/ClusterOverridePolicy`, { schema: root(overrideSpec), namespaced: false }],
+  [`${CLUSTER_GROUP_VERSION}/Cluster`, { schema: root(clusterSpec, clusterStatus), namespaced: false }],
+  [
+    `${CONFIG_GROUP_VERSION}/ResourceInterpreterCustomization`,
+    { schema: root(interpreterCustomizationSpec), namespaced: false },
+  ],
+]);
+
+/** The Karmada kind of an apiVersion and kind, or undefined for a resource template. */
+export function karmadaKind(apiVersion: unknown, kind: unknown): KarmadaKind | undefined {
+  return typeof apiVersion === 'string' && typeof kind === 'string' ? KINDS.get(`${apiVersion}/${kind}`) : undefined;
+}
+
+/** The supported apiVersion of a Karmada kind name, for objects that use another version. */
+export function karmadaApiVersionOf(kind: string): string | undefined {
+  for (const key of KINDS.keys()) {
+    const slash = key.lastIndexOf('/');
+    if (key.slice(slash + 1) === kind) return key.slice(0, slash);
+  }
+  return undefined;
+}

@@ -1,0 +1,105 @@
+/**
+ * Types shared by several Karmada kinds: ResourceSelector, ClusterAffinity (with Karmada's
+ * fieldSelector rules), core/v1 Toleration and Taint (semantics §1.2, §1.4, §1.7).
+ */
+import type { FieldPath } from '../../../model/index.ts';
+import { error, invalidMessage, unsupportedMessage, type IssueSink } from '../issues.ts';
+import { checkLabelKey, checkLabelValue, labelSelector } from '../labels.ts';
+import { arr, int, obj, str, strings, type Schema } from '../schema.ts';
+
+export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+
+/** policyv1alpha1.ResourceSelector. */
+export const resourceSelector: Schema = obj(
+  { apiVersion: str(), kind: str(), namespace: str(), name: str(), labelSelector },
+  { required: ['apiVersion', 'kind'] },
+);
+
+const FIELD_SELECTOR_KEYS = ['provider', 'region', 'zone'];
+
+/** ValidatePolicyFieldSelector (pkg/util/validation): keys provider/region/zone, In or NotIn. */
+function checkFieldRequirement(req: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
+  const { key, operator } = req;
+  if (typeof key === 'string' && !FIELD_SELECTOR_KEYS.includes(key)) {
+    error(out, [...path, 'key'], `unsupported key ${JSON.stringify(key)}, must be provider, region, or zone`);
+  }
+  if (typeof operator === 'string' && operator !== 'In' && operator !== 'NotIn') {
+    error(out, [...path, 'operator'], `unsupported operator ${JSON.stringify(operator)}, must be In or NotIn`);
+  }
+}
+
+const fieldSelector: Schema = obj({
+  matchExpressions: arr(
+    obj({ key: str(), operator: str(), values: strings }, { required: ['key', 'operator'], check: checkFieldRequirement }),
+  ),
+});
+
+/** The fields of policyv1alpha1.ClusterAffinity, to be inlined into terms and tiers. */
+export const clusterAffinityFields = {
+  labelSelector,
+  fieldSelector,
+  clusterNames: strings,
+  exclude: strings,
+} as const;
+
+export const clusterAffinity: Schema = obj(clusterAffinityFields);
+
+/** corevalidation.ValidateTolerations, plus Karmada's rejection of Lt/Gt (operator enum). */
+function checkToleration(t: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
+  const key = typeof t['key'] === 'string' ? t['key'] : '';
+  const operator = t['operator'] ?? '';
+  const value = typeof t['value'] === 'string' ? t['value'] : '';
+  const effect = typeof t['effect'] === 'string' ? t['effect'] : '';
+  if (key) checkLabelKey(key, [...path, 'key'], out);
+  if (!key && operator !== 'Exists') {
+    error(
+      out,
+      [...path, 'operator'],
+      invalidMessage(operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'),
+    );
+  }
+  if (t['tolerationSeconds'] !== undefined && t['tolerationSeconds'] !== null && effect !== 'NoExecute') {
+    error(out, [...path, 'effect'], invalidMessage(effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+  }
+  if (operator === 'Equal' || operator === '') checkLabelValue(value, [...path, 'value'], out);
+  if (operator === 'Exists' && value) {
+    error(out, [...path, 'value'], invalidMessage(value, "value must be empty when `operator` is 'Exists'"));
+  }
+  if (effect && !(TAINT_EFFECTS as readonly string[]).includes(effect)) {
+    error(out, [...path, 'effect'], unsupportedMessage(effect, TAINT_EFFECTS));
+  }
+}
+
+/** core/v1 Toleration; Karmada's validation supports only the Equal and Exists operators. */
+export const toleration: Schema = obj(
+  { key: str(), operator: str({ enum: ['Equal', 'Exists'] }), value: str(), effect: str(), tolerationSeconds: int() },
+  { check: checkToleration },
+);
+
+function checkTaint(t: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
+  if (typeof t['key'] === 'string') checkLabelKey(t['key'], [...path, 'key'], out);
+  if (typeof t['value'] === 'string') checkLabelValue(t['value'], [...path, 'value'], out);
+}
+
+/** corevalidation.validateNodeTaints: key + effect unique. */
+function checkTaintsUnique(taints: unknown[], path: FieldPath, out: IssueSink): void {
+  const seen = new Set<string>();
+  taints.forEach((t, i) => {
+    if (typeof t !== 'object' || t === null) return;
+    const { key, effect } = t as Record<string, unknown>;
+    const id = `${String(key)}\u0000${String(effect)}`;
+    if (seen.has(id)) {
+      error(out, [...path, i], invalidMessage(`${String(key)}:${String(effect)}`, 'taints must be unique by key and effect pair'));
+    }
+    seen.add(id);
+  });
+}
+
+/** core/v1 Taint list. */
+export const taints: Schema = arr(
+  obj(
+    { key: str(), value: str(), effect: str({ enum: TAINT_EFFECTS }), timeAdded: str() },
+    { required: ['key', 'effect'], check: checkTaint },
+  ),
+  { check: checkTaintsUnique },
+);

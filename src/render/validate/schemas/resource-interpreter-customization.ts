@@ -1,0 +1,24 @@
+/**
+ * config.karmada.io/v1alpha1 ResourceInterpreterCustomization (semantics §1.10). Scripts are
+ * only checked to be strings here; compiling them is the interpreter's job.
+ */
+import { obj, str, type ObjectSchema } from '../schema.ts';
+
+const lua = obj({ luaScript: str() }, { required: ['luaScript'] });
+
+export const interpreterCustomizationSpec: ObjectSchema = obj(
+  {
+    target: obj({ apiVersion: str(), kind: str() }, { required: ['apiVersion', 'kind'] }),
+    customizations: obj({
+      retention: lua,
+      replicaResource: lua,
+      componentResource: lua,
+      replicaRevision: lua,
+      statusReflection: lua,
+      statusAggregation: lua,
+      healthInterpretation: lua,
+      dependencyInterpretation: lua,
+    }),
+  },
+  { required: ['target', 'customizations'] },
+);

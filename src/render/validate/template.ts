@@ -1,0 +1,65 @@
+/**
+ * Validation of a resource template (anything that is not a Karmada kind): apiVersion and kind
+ * well-formed, metadata valid, the name valid for the kind, namespace consistent with the scope.
+ */
+import type { IsNamespaced } from '../../model/index.ts';
+import { groupOf, versionOf } from '../../model/index.ts';
+import { error, invalidMessage, requiredMessage, unsupportedMessage, warning, type IssueSink } from './issues.ts';
+import { karmadaApiVersionOf } from './karmada-kinds.ts';
+import { nameRuleFor } from './name-rules.ts';
+import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain } from './names.ts';
+import { checkObjectMeta } from './object-meta.ts';
+import { objectMeta } from './schemas/meta.ts';
+import { isSkippedApi } from './skipped-apis.ts';
+import { jsonType, walk } from './walk.ts';
+
+function wellFormedApiVersion(apiVersion: string): boolean {
+  const parts = apiVersion.split('/');
+  if (parts.length > 2) return false;
+  if (parts.length === 2 && isDNS1123Subdomain(groupOf(apiVersion)).length > 0) return false;
+  return isDNS1123Label(versionOf(apiVersion)).length === 0;
+}
+
+/** A required string field at the top of the object; returns it when present and a string. */
+function topString(obj: Record<string, unknown>, key: string, out: IssueSink): string | undefined {
+  const value = obj[key];
+  if (value === undefined || value === null || value === '') return void error(out, [key], requiredMessage());
+  if (typeof value !== 'string') return void error(out, [key], `must be of type string, got ${jsonType(value)}`);
+  return value;
+}
+
+function checkApiVersion(apiVersion: string, kind: string | undefined, out: IssueSink): boolean {
+  if (!wellFormedApiVersion(apiVersion)) {
+    error(
+      out,
+      ['apiVersion'],
+      invalidMessage(apiVersion, 'must be VERSION or GROUP/VERSION, with a lowercase RFC 1123 subdomain GROUP and a lowercase RFC 1123 label VERSION'),
+    );
+    return false;
+  }
+  const karmadaVersion = kind === undefined ? undefined : karmadaApiVersionOf(kind);
+  if (karmadaVersion !== undefined && groupOf(karmadaVersion) === groupOf(apiVersion)) {
+    error(out, ['apiVersion'], unsupportedMessage(apiVersion, [karmadaVersion]));
+    return false;
+  }
+  return true;
+}
+
+/** Checks one template; `isNamespaced` answers the scope of its kind. */
+export function validateTemplate(obj: Record<string, unknown>, isNamespaced: IsNamespaced, out: IssueSink): void {
+  const apiVersion = topString(obj, 'apiVersion', out);
+  const kind = topString(obj, 'kind', out);
+  if (kind !== undefined && isDNS1035Label(kind.toLowerCase()).length > 0) {
+    error(out, ['kind'], invalidMessage(kind, 'may have mixed case, but should otherwise match: [a-z]([-a-z0-9]*[a-z0-9])?'));
+  }
+  const apiVersionOk = apiVersion !== undefined && checkApiVersion(apiVersion, kind, out);
+  if (obj['metadata'] !== undefined && obj['metadata'] !== null) walk(objectMeta, obj['metadata'], ['metadata'], out);
+  if (apiVersion === undefined || kind === undefined || !apiVersionOk) {
+    checkObjectMeta(obj, kind ?? '', isDNS1123Subdomain, undefined, out);
+    return;
+  }
+  checkObjectMeta(obj, kind, nameRuleFor(apiVersion, kind), isNamespaced(apiVersion, kind), out);
+  if (isSkippedApi(apiVersion, kind)) {
+    warning(out, ['apiVersion'], `Karmada never propagates ${apiVersion} ${kind} objects; this template is ignored`);
+  }
+}
