@@ -1,0 +1,71 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { IsomorphicGitStore, NativeGitStore, type GitStore } from '../../src/source/index.ts';
+import { createGitRepo, removeFixtures } from './helpers/git-fixture.ts';
+import path from 'node:path';
+
+afterAll(removeFixtures);
+
+const STORES = [
+  ['native git', (gitdir: string): GitStore => new NativeGitStore(gitdir)],
+  ['isomorphic-git', (gitdir: string): GitStore => new IsomorphicGitStore({ gitdir, commonDir: gitdir })],
+] as const;
+
+const author = { name: 'Flotilla', email: 'flotilla@localhost', timestamp: 1_767_225_600 };
+const files = [
+  { path: 'STATUS.md', content: '# status\n' },
+  { path: 'resources/apps/Deployment/default/web.yaml', content: 'replicas: 3\n' },
+  { path: 'resources/core/Service/default/web.yaml', content: Buffer.from('ports: []\n') },
+];
+
+function repoWithSource() {
+  const repo = createGitRepo();
+  repo.write('fleet.yaml', 'kind: Source\n');
+  const source = repo.commit('source');
+  return { repo, source, gitdir: path.join(repo.dir, '.git') };
+}
+
+describe.each(STORES)('commitFiles through %s', (_name, open) => {
+  it('starts an orphan branch whose tree holds exactly the files', async () => {
+    const { repo, source, gitdir } = repoWithSource();
+    const store = open(gitdir);
+    const commit = await store.commitFiles({ branch: 'status', files, message: 'Status for abc\n\nSource-Commit: abc', author });
+    expect(await store.readRef('refs/heads/status')).toBe(commit);
+    expect(repo.git('rev-list', '--parents', '-n1', 'status')).toBe(commit);
+    expect(repo.git('ls-tree', '-r', '--name-only', 'status').split('\n')).toEqual(files.map((file) => file.path));
+    expect(repo.git('show', 'status:resources/apps/Deployment/default/web.yaml')).toBe('replicas: 3');
+    expect(repo.git('log', '-1', '--format=%B', 'status')).toBe('Status for abc\n\nSource-Commit: abc');
+    expect(repo.git('rev-parse', 'HEAD')).toBe(source);
+    expect(repo.git('fsck', '--strict', '--no-progress')).toBe('');
+  });
+
+  it('builds on the branch tip by default and replaces the whole tree', async () => {
+    const { repo, gitdir } = repoWithSource();
+    const store = open(gitdir);
+    const first = await store.commitFiles({ branch: 'status', files, message: 'one', author });
+    const second = await store.commitFiles({ branch: 'status', files: [{ path: 'STATUS.md', content: '# two\n' }], message: 'two', author });
+    expect(repo.git('rev-parse', `${second}^`)).toBe(first);
+    expect(repo.git('ls-tree', '-r', '--name-only', 'status')).toBe('STATUS.md');
+  });
+
+  it('restarts the branch as an orphan when the parent is null', async () => {
+    const { repo, gitdir } = repoWithSource();
+    const store = open(gitdir);
+    await store.commitFiles({ branch: 'status', files, message: 'one', author });
+    const orphan = await store.commitFiles({ branch: 'status', files, message: 'again', author, parent: null });
+    expect(repo.git('rev-list', '--count', orphan)).toBe('1');
+  });
+
+  it('reports an absent ref as undefined', async () => {
+    const { gitdir } = repoWithSource();
+    expect(await open(gitdir).readRef('refs/heads/status')).toBeUndefined();
+  });
+});
+
+describe('both adapters', () => {
+  it('write the same commit id for the same input', async () => {
+    const ids = await Promise.all(
+      STORES.map(([, open]) => open(repoWithSource().gitdir).commitFiles({ branch: 'status', files, message: 'same', author })),
+    );
+    expect(ids[1]).toBe(ids[0]);
+  });
+});
