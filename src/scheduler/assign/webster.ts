@@ -1,0 +1,86 @@
+import type { TargetCluster } from '../../model/index.ts';
+import { compareNames } from '../name-order.ts';
+
+/** One party of the apportionment: a cluster, its votes (weight) and seats (replicas). */
+export interface Party {
+  name: string;
+  votes: number;
+  seats: number;
+}
+
+/** Whether `a` takes the next seat before `b` when their priorities are equal. */
+export type TieBreaker = (a: Party, b: Party) => boolean;
+
+/** The plain primitive's tie-break, and the Dispenser's on an even seed: fewer seats, then name. */
+export const fewerSeatsThenName: TieBreaker = (a, b) =>
+  a.seats !== b.seats ? a.seats < b.seats : compareNames(a.name, b.name) < 0;
+
+/** The Dispenser's tie-break on an odd seed: fewer seats, then the larger name. */
+export const fewerSeatsThenNameDescending: TieBreaker = (a, b) =>
+  a.seats !== b.seats ? a.seats < b.seats : compareNames(a.name, b.name) > 0;
+
+function before(a: Party, b: Party, tie: TieBreaker): boolean {
+  const pa = a.votes / (2 * a.seats + 1);
+  const pb = b.votes / (2 * b.seats + 1);
+  return pa === pb ? tie(a, b) : pa > pb;
+}
+
+/** A binary max-heap under `before`: Karmada uses container/heap; the order is total, so any heap agrees. */
+function siftDown(heap: Party[], at: number, tie: TieBreaker): void {
+  for (;;) {
+    const l = 2 * at + 1;
+    const r = l + 1;
+    let top = at;
+    if (l < heap.length && before(heap[l] as Party, heap[top] as Party, tie)) top = l;
+    if (r < heap.length && before(heap[r] as Party, heap[top] as Party, tie)) top = r;
+    if (top === at) return;
+    [heap[at], heap[top]] = [heap[top] as Party, heap[at] as Party];
+    at = top;
+  }
+}
+
+/**
+ * Webster / Sainte-Laguë apportionment (pkg/util/helper/webstermethod.go, semantics §3.7.1):
+ * each of `newSeats` seats goes to the party with the highest votes / (2 × seats + 1), ties to
+ * `tie`. Parties are the union of `votes` and `initial` (missing votes are 0, missing seats 0).
+ * Returns every party, sorted by name.
+ */
+export function allocateWebsterSeats(
+  newSeats: number,
+  votes: ReadonlyMap<string, number>,
+  initial: ReadonlyMap<string, number>,
+  tie: TieBreaker,
+): Party[] {
+  const parties = new Map<string, Party>();
+  for (const [name, seats] of initial) parties.set(name, { name, votes: 0, seats });
+  for (const [name, v] of votes) {
+    const party = parties.get(name);
+    if (party) party.votes = v;
+    else parties.set(name, { name, votes: v, seats: 0 });
+  }
+  const heap = [...parties.values()];
+  if (heap.length === 0) return [];
+  for (let i = Math.floor(heap.length / 2) - 1; i >= 0; i--) siftDown(heap, i, tie);
+  for (let left = newSeats; left > 0; left--) {
+    (heap[0] as Party).seats += 1;
+    siftDown(heap, 0, tie);
+  }
+  return heap.sort((a, b) => compareNames(a.name, b.name));
+}
+
+/** A cluster and its weight for the Dispenser. */
+export interface Weight {
+  name: string;
+  weight: number;
+}
+
+/**
+ * Karmada's Dispenser (pkg/util/helper/binding.go): Webster over the weights with no initial
+ * seats and the seed-parity tie-break (`descending` from tie-break.ts). Every weighted cluster
+ * is returned, 0-replica ones included, by name.
+ */
+export function dispense(replicas: number, weights: readonly Weight[], descending: boolean): TargetCluster[] {
+  const votes = new Map(weights.map((w) => [w.name, w.weight]));
+  const tie = descending ? fewerSeatsThenNameDescending : fewerSeatsThenName;
+  return allocateWebsterSeats(replicas, votes, new Map(), tie).map((p) => ({ name: p.name, replicas: p.seats }));
+}

@@ -1,0 +1,11 @@
+/** The scheduler's typed errors (P14). Only NoClusterFit withdraws a workload in Karmada. */
+import type { NoClusterFitError } from './no-cluster-fit-error.ts';
+import type { SchedulerError } from './scheduler-error.ts';
+import type { UnschedulableError } from './unschedulable-error.ts';
+
+export { NoClusterFitError } from './no-cluster-fit-error.ts';
+export { SchedulerError } from './scheduler-error.ts';
+export { UnschedulableError } from './unschedulable-error.ts';
+
+/** Every way a scheduling attempt can fail; `code` tells them apart. */
+export type ScheduleError = NoClusterFitError | UnschedulableError | SchedulerError;

@@ -1,0 +1,23 @@
+/**
+ * The scheduler: a pure function from a binding (template identity, replicas, placement,
+ * previous result) and the member clusters (with their observed status) to Karmada's
+ * TargetCluster list, with Karmada's semantics (../shared/karmada-semantics.md §3, §4): filter
+ * plugins, score plugins, the general estimator, spread-constraint selection, Duplicated /
+ * static-weight / dynamic-weight / Aggregated assignment, clusterAffinities and overflow tiers.
+ *
+ * It does not decide *whether* to reschedule (Karmada's §3.1 gate), does no I/O, reads no clock,
+ * and keeps no state: the caller passes the previous result and the observed cluster status.
+ * The accurate (gRPC) estimator, resource models, WorkloadAffinity and multi-component
+ * workloads are not covered.
+ */
+export { clusterMatches } from './cluster-affinity.ts';
+export { NoClusterFitError, type ScheduleError, SchedulerError, UnschedulableError } from './errors/index.ts';
+export {
+  effectiveTaints,
+  readinessTaints,
+  TAINT_CLUSTER_NOT_READY,
+  TAINT_CLUSTER_UNREACHABLE,
+} from './readiness-taints.ts';
+export { createScheduler, schedule } from './schedule.ts';
+export { findUntoleratedTaint, toleratesTaint } from './toleration.ts';
+export type { ScheduleDiagnostic, ScheduleResult, SchedulingInput } from './types.ts';

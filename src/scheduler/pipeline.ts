@@ -1,0 +1,117 @@
+import type { ClusterAffinity, TargetCluster } from '../model/index.ts';
+import { assignReplicas } from './assign/assign-replicas.ts';
+import { type Candidate, compareCandidates } from './candidate.ts';
+import { clusterMatches } from './cluster-affinity.ts';
+import type { ClusterView } from './cluster-view.ts';
+import { NoClusterFitError, type ScheduleError } from './errors/index.ts';
+import { estimateReplicas, MAX_INT32, type ReplicaRequest } from './estimator.ts';
+import { runFilters, runScores } from './framework.ts';
+import type { PluginContext, SchedulerPlugin } from './plugins/index.ts';
+import { selectClusters } from './select/select-clusters.ts';
+import type { Strategy } from './strategy.ts';
+import type { SchedulingInput } from './types.ts';
+
+/** What one binding brings to every attempt, computed once per binding. */
+export interface BindingRun {
+  readonly input: SchedulingInput;
+  readonly plugins: readonly SchedulerPlugin[];
+  readonly strategy: Strategy | undefined;
+  readonly unsupportedMessage: string;
+  readonly requests: ReplicaRequest[] | null;
+  readonly previous: readonly TargetCluster[];
+  readonly previousReplicas: ReadonlyMap<string, number>;
+  readonly evicted: ReadonlySet<string>;
+  /** replicas > 0 or replicaRequirements set (semantics §3.7 step 2). */
+  readonly workload: boolean;
+  readonly descending: boolean;
+  readonly warn: (message: string) => void;
+}
+
+/** The affinity one attempt schedules with: placement.clusterAffinity or one clusterAffinities term. */
+export interface AffinityAttempt {
+  readonly affinity: ClusterAffinity | undefined;
+  /** The term's overflow tiers (empty for non-workloads, which ignore them). */
+  readonly overflow: readonly ClusterAffinity[];
+}
+
+function tierOf(view: ClusterView, attempt: AffinityAttempt): number {
+  if (attempt.overflow.length === 0 || !attempt.affinity) return 0;
+  if (clusterMatches(view.cluster, attempt.affinity)) return 0;
+  const i = attempt.overflow.findIndex((tier) => clusterMatches(view.cluster, tier));
+  return i < 0 ? 1000 : i + 1;
+}
+
+/** Karmada's calAvailableReplicas for one cluster (semantics §3.5). */
+function allocatableOf(view: ClusterView, run: BindingRun): number {
+  const replicas = run.input.replicas;
+  if (replicas === 0) return MAX_INT32;
+  const dynamic = run.strategy === 'Aggregated' || run.strategy === 'DynamicWeight';
+  if (dynamic && view.capacity === null) {
+    run.warn(
+      `cluster ${view.name} publishes no resourceSummary: the estimator finds no room there, ` +
+        `so ${run.strategy} scheduling leaves it out`,
+    );
+  }
+  const estimate = estimateReplicas(view.capacity, run.requests);
+  return estimate === MAX_INT32 ? replicas : estimate;
+}
+
+function feasibleCandidates(
+  views: readonly ClusterView[],
+  run: BindingRun,
+  attempt: AffinityAttempt,
+): Candidate[] | NoClusterFitError {
+  const ctx: PluginContext = {
+    resource: run.input.resource,
+    placement: run.input.placement,
+    affinity: attempt.affinity,
+    overflow: attempt.overflow,
+    previous: new Set(run.previousReplicas.keys()),
+    evicted: run.evicted,
+  };
+  const reasons = new Map<string, number>();
+  const candidates: Candidate[] = [];
+  let total = 0;
+  for (const view of views) {
+    if (view.deleting) continue;
+    total += 1;
+    const reason = runFilters(run.plugins, ctx, view);
+    if (reason !== null) {
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      continue;
+    }
+    const allocatable = allocatableOf(view, run);
+    const available = allocatable + (run.previousReplicas.get(view.name) ?? 0);
+    const score = runScores(run.plugins, ctx, view);
+    candidates.push({ name: view.name, view, score, allocatable, available, tier: tierOf(view, attempt) });
+  }
+  if (candidates.length === 0) return new NoClusterFitError(total, reasons);
+  return candidates.sort(compareCandidates);
+}
+
+/**
+ * One scheduling attempt with one affinity (generic_scheduler.go, semantics §3.2): filter,
+ * score, estimate, select, assign.
+ */
+export function runAttempt(
+  views: readonly ClusterView[],
+  run: BindingRun,
+  attempt: AffinityAttempt,
+): TargetCluster[] | ScheduleError {
+  const candidates = feasibleCandidates(views, run, attempt);
+  if (candidates instanceof NoClusterFitError) return candidates;
+  const { placement, replicas } = run.input;
+  const selected = selectClusters(candidates, placement, replicas);
+  if (!Array.isArray(selected)) return selected;
+  return assignReplicas(selected, {
+    strategy: run.strategy,
+    unsupportedMessage: run.unsupportedMessage,
+    replicas,
+    workload: run.workload,
+    weightPreference: placement.replicaScheduling?.weightPreference,
+    previous: run.previous,
+    fresh: run.input.rescheduleRequested ?? false,
+    descending: run.descending,
+    overflow: attempt.overflow.length > 0,
+  });
+}

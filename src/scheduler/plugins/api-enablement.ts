@@ -1,0 +1,16 @@
+import type { SchedulerPlugin } from './plugin.ts';
+
+/**
+ * APIEnablement (semantics §3.3): the cluster must serve the template's groupVersion and kind,
+ * unless it already hosts the binding. A status without apiEnablements means every API is
+ * enabled (interfaces.md §1.1); an empty list enables none, as in Karmada.
+ */
+export const apiEnablement: SchedulerPlugin = {
+  name: 'APIEnablement',
+  filter(ctx, cluster) {
+    if (cluster.apis === null || ctx.previous.has(cluster.name)) return null;
+    return cluster.apis.has(`${ctx.resource.apiVersion}/${ctx.resource.kind}`)
+      ? null
+      : 'cluster(s) did not have the API resource';
+  },
+};

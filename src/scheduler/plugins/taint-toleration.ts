@@ -1,0 +1,16 @@
+import { findUntoleratedTaint, formatTaint } from '../toleration.ts';
+import type { SchedulerPlugin } from './plugin.ts';
+
+/**
+ * TaintToleration (semantics §3.3): every NoSchedule/NoExecute taint, the readiness taints
+ * included, must be tolerated by placement.clusterTolerations. A cluster that already hosts the
+ * binding passes: evicting it is the taint manager's job (§8.2).
+ */
+export const taintToleration: SchedulerPlugin = {
+  name: 'TaintToleration',
+  filter(ctx, cluster) {
+    if (cluster.taints.length === 0 || ctx.previous.has(cluster.name)) return null;
+    const taint = findUntoleratedTaint(cluster.taints, ctx.placement.clusterTolerations ?? []);
+    return taint ? `cluster(s) had untolerated taint {${formatTaint(taint)}}` : null;
+  },
+};

@@ -1,0 +1,28 @@
+import type { ObjectRef } from '../model/index.ts';
+
+/** 32-bit FNV-1a over the UTF-8 bytes of a string (Go's hash/fnv New32a). */
+export function fnv1a32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+/**
+ * The seed that stands in for the template's UID (interfaces.md §2.1, semantics §9.2):
+ * `apiVersion/kind/namespace/name`, so the same repository gives the same plan everywhere.
+ */
+export function tieBreakSeed(resource: ObjectRef): string {
+  return `${resource.apiVersion}/${resource.kind}/${resource.namespace}/${resource.name}`;
+}
+
+/**
+ * Karmada's Dispenser parity rule (pkg/util/helper/binding.go, semantics §3.7.1): ties go to the
+ * name-smallest cluster when the seed is empty or its FNV-1a hash is even, to the name-largest
+ * when the hash is odd.
+ */
+export function namesDescending(seed: string): boolean {
+  return seed !== '' && fnv1a32(seed) % 2 === 1;
+}
