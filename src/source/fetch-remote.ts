@@ -33,7 +33,7 @@ const UNSHALLOW = 2147483647;
 export async function fetchRemote(url: string, ref: string, options: FetchRemoteOptions): Promise<FetchedRemote> {
   const shown = redactUrl(url);
   const gitdir = path.join(options.cacheDir, `${createHash('sha256').update(shown).digest('hex').slice(0, 16)}.git`);
-  await ensureBareRepository(gitdir);
+  await ensureBareRepository(gitdir, shown);
   const revision = parseRevision(ref) ?? { base: ref, steps: [] };
   const byId = /^[0-9a-f]{4,40}$/.test(revision.base);
   try {
@@ -56,10 +56,12 @@ export async function fetchRemote(url: string, ref: string, options: FetchRemote
   }
 }
 
-async function ensureBareRepository(gitdir: string): Promise<void> {
+/** A bare repository whose `origin` is `url` without credentials, which never touch the disk. */
+async function ensureBareRepository(gitdir: string, url: string): Promise<void> {
   if (fs.existsSync(path.join(gitdir, 'HEAD'))) return;
   await fs.promises.mkdir(gitdir, { recursive: true });
   await git.init({ fs, gitdir, bare: true, defaultBranch: 'main' });
+  await git.addRemote({ fs, gitdir, remote: 'origin', url });
 }
 
 /** Maps isomorphic-git's failures onto the source stage's typed errors. */
