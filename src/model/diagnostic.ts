@@ -36,3 +36,8 @@ export function formatFieldPath(path: FieldPath): string {
 export function formatDiagnostic(d: Diagnostic): string {
   return `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;
 }
+
+/** Report order: file, line, column, then message. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+}

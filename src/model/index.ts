@@ -13,3 +13,4 @@ export * from './source-object.ts';
 export * from './label-selector.ts';
 export * from './scopes.ts';
 export * from './quantity.ts';
+export * from './tracking.ts';

@@ -1,0 +1,19 @@
+/**
+ * The labels and annotations Flotilla adds to what it writes into member clusters
+ * (interfaces.md §4). All live under `flotilla.io/`; user labels and annotations are never
+ * changed by tracking.
+ */
+export const MANAGED_BY_LABEL = 'flotilla.io/managed-by';
+export const MANAGED_BY_VALUE = 'flotilla';
+/** The template a member object was rendered from: refKey of its identity. */
+export const TEMPLATE_ANNOTATION = 'flotilla.io/template';
+/** The source commit the object was rendered from. */
+export const SOURCE_COMMIT_ANNOTATION = 'flotilla.io/source-commit';
+/** The policy that claimed the template (`PropagationPolicy/ns/name`), or `dependency`. */
+export const POLICY_ANNOTATION = 'flotilla.io/policy';
+/** Karmada's conflictResolution for the object: `abort` or `overwrite` (semantics §5.7). */
+export const CONFLICT_RESOLUTION_ANNOTATION = 'flotilla.io/conflict-resolution';
+/** A user annotation on a template: `disabled` keeps the member object when it would be pruned. */
+export const PRUNE_ANNOTATION = 'flotilla.io/prune';
+/** Karmada's own opt-in for taking over unmanaged objects, read from the template. */
+export const KARMADA_CONFLICT_RESOLUTION_ANNOTATION = 'work.karmada.io/conflict-resolution';

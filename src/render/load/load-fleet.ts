@@ -1,0 +1,114 @@
+import { describeRef, formatFieldPath, refKey, refOf, scopeLookup } from '../../model/index.ts';
+import type {
+  Cluster,
+  Diagnostic,
+  FieldPath,
+  KubeObject,
+  OverridePolicy,
+  PropagationPolicy,
+  ResourceInterpreterCustomization,
+  SourceObject,
+} from '../../model/index.ts';
+import { defaultOverridePolicy, defaultPropagationPolicy } from '../defaults/index.ts';
+import type { ParsedSources } from '../parse/parse-sources.ts';
+import { validateObject } from '../validate/index.ts';
+import { classify } from './classify.ts';
+import type { ObjectRole } from './classify.ts';
+import type { Fleet } from './fleet.ts';
+
+function describeObject(obj: KubeObject): string {
+  const name = typeof obj.metadata?.name === 'string' ? obj.metadata.name : '<unnamed>';
+  const ns = typeof obj.metadata?.namespace === 'string' ? obj.metadata.namespace : '';
+  return describeRef({ apiVersion: obj.apiVersion, kind: obj.kind, namespace: ns, name });
+}
+
+function diagnosticAt(
+  parsed: ParsedSources, source: SourceObject, path: FieldPath, severity: Diagnostic['severity'], message: string,
+): Diagnostic {
+  const where = parsed.locate(source, path);
+  const object = describeObject(source.object);
+  const field = formatFieldPath(path);
+  const prefix = field ? `${object}: ${field}: ` : `${object}: `;
+  return { ...where, severity, message: prefix + message, object, ...(field ? { field } : {}) };
+}
+
+/** A template's identity needs its namespace: absent on a namespaced kind means `default`. */
+function withDefaultNamespace(obj: KubeObject, namespaced: boolean | undefined): KubeObject {
+  if (namespaced === false || obj.metadata.namespace) return obj;
+  return { ...obj, metadata: { ...obj.metadata, namespace: 'default' } };
+}
+
+function identityOf(role: ObjectRole, obj: KubeObject): string {
+  return role === 'template' ? refKey(refOf(obj)) : `${role}/${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
+}
+
+function emptyFleet(parsed: ParsedSources): Fleet {
+  return {
+    templates: [], propagationPolicies: [], clusterPropagationPolicies: [], overridePolicies: [],
+    clusterOverridePolicies: [], clusters: [], customizations: [],
+    isNamespaced: scopeLookup(parsed.objects.map((o) => o.object)),
+  };
+}
+
+function place(fleet: Fleet, role: ObjectRole, source: SourceObject): void {
+  switch (role) {
+    case 'PropagationPolicy':
+      fleet.propagationPolicies.push({ ...source, object: defaultPropagationPolicy(source.object as PropagationPolicy) });
+      return;
+    case 'ClusterPropagationPolicy':
+      fleet.clusterPropagationPolicies.push({ ...source, object: defaultPropagationPolicy(source.object as PropagationPolicy) });
+      return;
+    case 'OverridePolicy':
+      fleet.overridePolicies.push({ ...source, object: defaultOverridePolicy(source.object as OverridePolicy) });
+      return;
+    case 'ClusterOverridePolicy':
+      fleet.clusterOverridePolicies.push({ ...source, object: defaultOverridePolicy(source.object as OverridePolicy) });
+      return;
+    case 'Cluster':
+      fleet.clusters.push(source as SourceObject<Cluster>);
+      return;
+    case 'ResourceInterpreterCustomization':
+      fleet.customizations.push(source as SourceObject<ResourceInterpreterCustomization>);
+      return;
+    case 'template':
+      fleet.templates.push({ ...source, object: withDefaultNamespace(source.object, fleet.isNamespaced(source.object.apiVersion, source.object.kind)) });
+      return;
+    case 'ignored':
+      return;
+  }
+}
+
+/**
+ * Validates, classifies and defaults every parsed object. An invalid object is reported with
+ * its file, line, field and message and left out; two objects with one identity are both
+ * reported (naming each other's file) and only the first, in path order, is kept.
+ */
+export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: Diagnostic[] } {
+  const fleet = emptyFleet(parsed);
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Map<string, SourceObject>();
+  for (const source of parsed.objects) {
+    const issues = validateObject(source.object);
+    for (const issue of issues) diagnostics.push(diagnosticAt(parsed, source, issue.path, issue.severity, issue.message));
+    if (issues.some((i) => i.severity === 'error')) continue;
+    const role = classify(source.object);
+    if (role === 'ignored') {
+      diagnostics.push(diagnosticAt(parsed, source, [], 'warning', `${source.object.apiVersion} ${source.object.kind} is never propagated; ignored`));
+      continue;
+    }
+    if (role === 'template' && fleet.isNamespaced(source.object.apiVersion, source.object.kind) === undefined && !source.object.metadata.namespace) {
+      diagnostics.push(diagnosticAt(parsed, source, ['metadata'], 'warning', `the scope of ${source.object.apiVersion} ${source.object.kind} is unknown (no CustomResourceDefinition for it in the repository); taken as namespaced, in "default"`));
+    }
+    const key = identityOf(role, role === 'template' ? withDefaultNamespace(source.object, fleet.isNamespaced(source.object.apiVersion, source.object.kind)) : source.object);
+    const first = seen.get(key);
+    if (first) {
+      const where = (s: SourceObject): string => `${s.origin.file}:${s.origin.line}`;
+      diagnostics.push(diagnosticAt(parsed, first, [], 'error', `defined more than once: also at ${where(source)}; only this one is used`));
+      diagnostics.push(diagnosticAt(parsed, source, [], 'error', `defined more than once: first at ${where(first)}; this one is ignored`));
+      continue;
+    }
+    seen.set(key, source);
+    place(fleet, role, source);
+  }
+  return { fleet, diagnostics };
+}

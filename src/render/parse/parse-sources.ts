@@ -1,0 +1,113 @@
+import type { Diagnostic, FieldPath, KubeObject, Origin, SourceObject } from '../../model/index.ts';
+import type { SourceFile } from '../../source/index.ts';
+import { LineIndex } from './line-index.ts';
+import { locateField } from './locate-field.ts';
+import { parseYaml } from './parse-yaml.ts';
+import type { YamlDocument } from './parse-yaml.ts';
+
+/** One file's parse, reusable across passes while its blob id is unchanged. */
+export interface ParsedFile {
+  path: string;
+  blobId: string;
+  text: string;
+  lines: LineIndex;
+  documents: { object: unknown; doc: YamlDocument }[];
+  diagnostics: Diagnostic[];
+}
+
+/** Parses keyed by blob id: the `run` loop keeps one so unchanged files are never re-parsed. */
+export type ParseCache = Map<string, ParsedFile>;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function fileError(path: string, lines: LineIndex | undefined, offset: number, message: string): Diagnostic {
+  const { line, column } = lines ? lines.position(offset) : { line: 1, column: 1 };
+  return { file: path, line, column, severity: 'error', message };
+}
+
+/** Kubernetes `v1 List` (and `*List` kinds) wrap objects in `items`; they are unwrapped. */
+function isList(value: Record<string, unknown>): boolean {
+  return typeof value['kind'] === 'string' && value['kind'].endsWith('List') && Array.isArray(value['items']);
+}
+
+function parseFile(file: SourceFile): ParsedFile {
+  let text: string;
+  try {
+    text = utf8.decode(file.content);
+  } catch {
+    const diagnostics = [fileError(file.path, undefined, 0, 'file is not valid UTF-8 text')];
+    return { path: file.path, blobId: file.blobId, text: '', lines: new LineIndex(''), documents: [], diagnostics };
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`;
+  const lines = new LineIndex(text);
+  const parsed = parseYaml(text, file.path);
+  const diagnostics = parsed.errors.map((e) => fileError(file.path, lines, e.offset, `invalid YAML: ${e.message}`));
+  const documents: ParsedFile['documents'] = [];
+  for (const doc of parsed.documents) {
+    if (doc.value === null || doc.value === undefined) continue;
+    if (typeof doc.value === 'object' && !Array.isArray(doc.value) && isList(doc.value as Record<string, unknown>)) {
+      for (const item of (doc.value as { items: unknown[] }).items) documents.push({ object: item, doc });
+    } else {
+      documents.push({ object: doc.value, doc });
+    }
+  }
+  return { path: file.path, blobId: file.blobId, text, lines, documents, diagnostics };
+}
+
+/** Finds where a field of a parsed object was written. */
+export type Locator = (obj: SourceObject, path: FieldPath) => Origin;
+
+export interface ParsedSources {
+  files: ParsedFile[];
+  /** Every document that is a mapping with a string apiVersion and kind, in file order. */
+  objects: SourceObject[];
+  diagnostics: Diagnostic[];
+  locate: Locator;
+}
+
+function isKubeObject(value: unknown): value is KubeObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { apiVersion, kind } = value as Record<string, unknown>;
+  return typeof apiVersion === 'string' && apiVersion !== '' && typeof kind === 'string' && kind !== '';
+}
+
+/**
+ * Parses every file of a snapshot. A file that cannot be parsed, or a document that is not a
+ * Kubernetes object, becomes a diagnostic; everything else is still returned. Parsed objects may
+ * be shared through the cache, so no later stage mutates them.
+ */
+export function parseSources(files: readonly SourceFile[], cache?: ParseCache): ParsedSources {
+  const parsedFiles: ParsedFile[] = [];
+  const objects: SourceObject[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const docOf = new WeakMap<SourceObject, { file: ParsedFile; doc: YamlDocument }>();
+  for (const file of files) {
+    let parsed = cache?.get(file.blobId);
+    if (!parsed || parsed.path !== file.path) {
+      parsed = parseFile(file);
+      cache?.set(file.blobId, parsed);
+    }
+    parsedFiles.push(parsed);
+    diagnostics.push(...parsed.diagnostics);
+    for (const { object, doc } of parsed.documents) {
+      const { line, column } = parsed.lines.position(doc.offset);
+      if (!isKubeObject(object)) {
+        diagnostics.push({
+          file: parsed.path, line, column, severity: 'error',
+          message: 'not a Kubernetes object: a document needs a string apiVersion and kind',
+        });
+        continue;
+      }
+      const source: SourceObject = { object, origin: { file: parsed.path, line, column } };
+      docOf.set(source, { file: parsed, doc });
+      objects.push(source);
+    }
+  }
+  const locate: Locator = (obj, path) => {
+    const where = docOf.get(obj);
+    if (!where) return obj.origin;
+    const { line, column } = where.file.lines.position(locateField(where.file.text, where.doc, path));
+    return { file: where.file.path, line, column };
+  };
+  return { files: parsedFiles, objects, diagnostics, locate };
+}
