@@ -89,10 +89,10 @@ function checkSpreadConstraint(c: Record<string, unknown>, path: FieldPath, out:
 function checkSpreadConstraints(list: unknown[], path: FieldPath, out: IssueSink): void {
   const seen = new Set<unknown>();
   list.forEach((c, i) => {
-    if (!isRecord(c) || typeof c['spreadByField'] !== 'string' || !c['spreadByField']) return;
-    const field = c['spreadByField'];
+    const field = isRecord(c) ? c['spreadByField'] : undefined;
+    if (!(SPREAD_FIELDS as readonly unknown[]).includes(field)) return;
     if (seen.has(field)) {
-      error(out, [...path, i, 'spreadByField'], `multiple ${field} spread constraints are not allowed`);
+      error(out, [...path, i, 'spreadByField'], `multiple ${String(field)} spread constraints are not allowed`);
     }
     seen.add(field);
   });
