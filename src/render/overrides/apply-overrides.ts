@@ -1,0 +1,101 @@
+/**
+ * Per-cluster half of override application (overridemanager.go ApplyOverridePolicies and
+ * applyPolicyOverriders, semantics §5.4–§5.6): the prepared rules whose targetCluster matches
+ * run in order, ClusterOverridePolicies' first; inside a rule the overriders run in Karmada's
+ * fixed order. The first failure fails the whole call for this cluster.
+ */
+import type { Cluster, KubeObject, Overriders } from '../../model/index.ts';
+import { compareBytes, describeRef, refOf } from '../../model/index.ts';
+import { clusterMatches } from '../../scheduler/cluster-affinity.ts';
+import { applyCommandArgsOverriders } from './command-args-overrider.ts';
+import { applyFieldOverriders } from './field-overrider.ts';
+import { applyImageOverriders } from './image-overrider.ts';
+import { applyLabelAnnotationOverriders } from './labels-annotations-overrider.ts';
+import { OverrideError, type OverriderName } from './override-error.ts';
+import type { AppliedOverride, OverrideOutcome, OverrideSet } from './override-set.ts';
+import { applyPlaintextOverriders } from './plaintext-overrider.ts';
+import { prepareOverrides, type PreparedOverrides, type PreparedRule } from './prepare-overrides.ts';
+import type { StepResult } from './step-result.ts';
+
+/**
+ * Applies, for one template rendered for one cluster, every matching ClusterOverridePolicy then
+ * OverridePolicy in Karmada's order. Pure: never mutates its input; the result shares unchanged
+ * subtrees with `manifest` and with policy values, so treat both as immutable.
+ */
+export function applyOverrides(manifest: KubeObject, cluster: Cluster, set: OverrideSet): OverrideOutcome {
+  return applyPrepared(manifest, cluster, prepareOverrides(manifest, set));
+}
+
+/** The per-cluster step, for rules prepared once per template with prepareOverrides. */
+export function applyPrepared(manifest: KubeObject, cluster: Cluster, prepared: PreparedOverrides): OverrideOutcome {
+  const clusterSide = applyRules(manifest, cluster, prepared.clusterRules);
+  if (!clusterSide.ok) return clusterSide;
+  const namespacedSide = applyRules(clusterSide.manifest, cluster, prepared.namespacedRules);
+  if (!namespacedSide.ok) return namespacedSide;
+  return {
+    ok: true,
+    manifest: namespacedSide.manifest,
+    appliedClusterOverrides: clusterSide.applied,
+    appliedOverrides: namespacedSide.applied,
+  };
+}
+
+type RulesOutcome = { ok: true; manifest: KubeObject; applied: AppliedOverride[] } | { ok: false; error: OverrideError };
+
+function applyRules(manifest: KubeObject, cluster: Cluster, rules: readonly PreparedRule[]): RulesOutcome {
+  let current = manifest;
+  const applied: AppliedOverride[] = [];
+  for (const rule of rules) {
+    if (rule.targetCluster !== undefined && !clusterMatches(cluster, rule.targetCluster)) continue;
+    const result = applyRule(current, rule.overriders);
+    if (!result.ok) return { ok: false, error: overrideError(manifest, cluster, rule, result) };
+    current = result.doc;
+    applied.push({ policyName: rule.policy.name, overriders: rule.overriders });
+  }
+  // Karmada's AppliedOverrides lists one entry per applied rule, sorted by policy name.
+  applied.sort((a, b) => compareBytes(a.policyName, b.policyName));
+  return { ok: true, manifest: current, applied };
+}
+
+type RuleResult = { ok: true; doc: KubeObject } | { ok: false; overrider: OverriderName; entry: number; path: string; reason: string };
+
+/** imageOverrider → command → args → labels → annotations → fieldOverrider → plaintext (§5.4). */
+function applyRule(doc: KubeObject, o: Overriders): RuleResult {
+  const steps: [OverriderName, unknown[] | undefined, (d: KubeObject) => StepResult][] = [
+    ['imageOverrider', o.imageOverrider, (d) => applyImageOverriders(d, o.imageOverrider ?? [])],
+    ['commandOverrider', o.commandOverrider, (d) => applyCommandArgsOverriders(d, 'command', o.commandOverrider ?? [])],
+    ['argsOverrider', o.argsOverrider, (d) => applyCommandArgsOverriders(d, 'args', o.argsOverrider ?? [])],
+    ['labelsOverrider', o.labelsOverrider, (d) => applyLabelAnnotationOverriders(d, 'labels', o.labelsOverrider ?? [])],
+    ['annotationsOverrider', o.annotationsOverrider, (d) => applyLabelAnnotationOverriders(d, 'annotations', o.annotationsOverrider ?? [])],
+    ['fieldOverrider', o.fieldOverrider, (d) => applyFieldOverriders(d, o.fieldOverrider ?? [])],
+    ['plaintext', o.plaintext, (d) => applyPlaintextOverriders(d, o.plaintext ?? [])],
+  ];
+  let current = doc;
+  for (const [name, entries, run] of steps) {
+    if (entries === undefined || entries === null || entries.length === 0) continue;
+    const result = run(current);
+    if (!result.ok) return { ok: false, overrider: name, entry: result.entry, path: result.path, reason: result.reason };
+    current = result.doc;
+  }
+  return { ok: true, doc: current };
+}
+
+function overrideError(
+  manifest: KubeObject,
+  cluster: Cluster,
+  rule: PreparedRule,
+  failure: Extract<RuleResult, { ok: false }>,
+): OverrideError {
+  const base = rule.legacy ? 'spec.overriders' : `spec.overrideRules[${rule.ruleIndex}].overriders`;
+  return new OverrideError({
+    object: describeRef(refOf(manifest)),
+    cluster: cluster.metadata.name,
+    policy: rule.policy,
+    ruleIndex: rule.ruleIndex,
+    overrider: failure.overrider,
+    entryIndex: failure.entry,
+    field: `${base}.${failure.overrider}[${failure.entry}]`,
+    path: failure.path,
+    reason: failure.reason,
+  });
+}

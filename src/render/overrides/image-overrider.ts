@@ -1,0 +1,98 @@
+/**
+ * imageOverrider (pkg/util/overridemanager/imageoverride.go, semantics §5.5): edits the registry,
+ * repository or tag of every regular container image of a built-in workload, or of the one string
+ * at `predicate.path` for any kind.
+ */
+import type { ImageOverrider, KubeObject } from '../../model/index.ts';
+import { formatImage, parseImage, setTagOrDigest, type ImageComponents } from './image-reference.ts';
+import type { PatchOperation } from './json-patch.ts';
+import { containersAt, podSpecPointer } from './pod-spec-path.ts';
+import { patchManifest, stepFailure, type StepFailure, type StepResult } from './step-result.ts';
+
+/** Applies each entry in list order, each as its own patch. */
+export function applyImageOverriders(doc: KubeObject, entries: readonly ImageOverrider[]): StepResult {
+  let current = doc;
+  for (let i = 0; i < entries.length; i++) {
+    const ops = imagePatches(current, entries[i] as ImageOverrider, i);
+    if (!Array.isArray(ops)) return ops;
+    const result = patchManifest(current, ops, i);
+    if (!result.ok) return result;
+    current = result.doc;
+  }
+  return { ok: true, doc: current };
+}
+
+function imagePatches(doc: KubeObject, entry: ImageOverrider, index: number): PatchOperation[] | StepFailure {
+  if (entry.predicate !== undefined && entry.predicate !== null) {
+    const path = entry.predicate.path;
+    const image = imageAtPredicate(doc, path);
+    if (typeof image !== 'string') return stepFailure(index, path, image.reason);
+    if (!path.startsWith('/')) return stepFailure(index, path, 'imagePath should be start with / character');
+    const op = replaceImage(path, image, entry, index);
+    return 'op' in op ? [op] : op;
+  }
+  const podSpec = podSpecPointer(doc);
+  if (podSpec === undefined) return [];
+  const containers = containersAt(doc, podSpec);
+  if (typeof containers === 'string') return stepFailure(index, podSpec, containers);
+  const ops: PatchOperation[] = [];
+  for (const [i, c] of (containers ?? []).entries()) {
+    const path = `${podSpec}/containers/${i}/image`;
+    const image = c['image'] ?? '';
+    if (typeof image !== 'string') return stepFailure(index, path, 'image is not a string');
+    const op = replaceImage(path, image, entry, index);
+    if (!('op' in op)) return op;
+    ops.push(op);
+  }
+  return ops;
+}
+
+function replaceImage(path: string, image: string, entry: ImageOverrider, index: number): PatchOperation | StepFailure {
+  const parsed = parseImage(image);
+  if (typeof parsed === 'string') return stepFailure(index, path, `failed to parse image value(${image}): ${parsed}`);
+  return { op: 'replace', path, value: formatImage(overrideComponent(parsed, entry)) };
+}
+
+/** Karmada's overrideImage: plain string concatenation for add, no validation of the result. */
+function overrideComponent(c: ImageComponents, entry: ImageOverrider): ImageComponents {
+  const value = entry.value ?? '';
+  switch (entry.component) {
+    case 'Registry':
+      return { ...c, hostname: entry.operator === 'add' ? c.hostname + value : entry.operator === 'replace' ? value : '' };
+    case 'Repository':
+      return { ...c, repository: entry.operator === 'add' ? c.repository + value : entry.operator === 'replace' ? value : '' };
+    case 'Tag':
+      if (entry.operator === 'remove') return c.tag !== '' ? { ...c, tag: '' } : { ...c, digest: '' };
+      return setTagOrDigest(c, entry.operator === 'add' ? (c.tag || c.digest) + value : value);
+    default:
+      return c;
+  }
+}
+
+/**
+ * obtainImageValue: trims `/`, splits on `/` without `~` unescaping, walks maps, and for a list
+ * takes the next segment as its index; the final value must be a string.
+ */
+function imageAtPredicate(doc: KubeObject, path: string): string | { reason: string } {
+  const segments = path.replace(/^\/+|\/+$/g, '').split('/');
+  let current: Record<string, unknown> = doc;
+  for (let i = 0; i < segments.length - 1; i++) {
+    const next = current[segments[i] as string];
+    if (Array.isArray(next)) {
+      const idx = /^[+-]?[0-9]+$/.test(segments[i + 1] as string) ? Number(segments[i + 1]) : Number.NaN;
+      const item: unknown = Number.isInteger(idx) ? next[idx] : undefined;
+      if (Number.isNaN(idx)) return { reason: `path(${segments[i + 1]}) of rawObj's is not number` };
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+        return { reason: `path(${segments[i + 1]}) of rawObj's is not an object` };
+      }
+      current = item as Record<string, unknown>;
+      i++;
+    } else if (typeof next === 'object' && next !== null) {
+      current = next as Record<string, unknown>;
+    } else {
+      return { reason: `path(${segments[i]}) of rawObj's type is not map[string]interface{} and []interface{}` };
+    }
+  }
+  const value = current[segments[segments.length - 1] as string];
+  return typeof value === 'string' ? value : { reason: `failed to convert path(${segments[segments.length - 1]}) to string` };
+}

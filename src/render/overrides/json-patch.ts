@@ -1,0 +1,176 @@
+/**
+ * RFC 6902 add / remove / replace with the exact behaviour of evanphx/json-patch v5 under its
+ * default options, which every Karmada overrider runs through (semantics §5.5).
+ *
+ * Documents are plain JSON values; objects may also be `Map`s (field overrider JSON text keeps its
+ * key order that way) and leaves may be opaque objects (raw JSON tokens). The engine never mutates
+ * its input: it copies the containers on the path of each operation, once per patch, so a patch
+ * costs the length of its paths, not the size of the document, and a failing patch leaves nothing
+ * behind (the whole patch fails atomically).
+ */
+
+/** One JSON Patch operation as Karmada builds it (`overrideOption`). */
+export interface PatchOperation {
+  readonly op: string;
+  readonly path: string;
+  /** Inserted as is (never mutated later); `undefined` is JSON `null`. */
+  readonly value?: unknown;
+}
+
+/** Why a patch failed: the first failing operation, its path and evanphx's reason. */
+export interface PatchFailure {
+  readonly ok: false;
+  readonly index: number;
+  readonly path: string;
+  readonly reason: string;
+}
+
+export type PatchResult = { readonly ok: true; readonly doc: unknown } | PatchFailure;
+
+type Container = unknown[] | Map<string, unknown> | Record<string, unknown>;
+
+/** Plain JSON containers; class instances other than Map and Array are leaves. */
+function isContainer(value: unknown): value is Container {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value) || value instanceof Map) return true;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+function shallowCopy(c: Container): Container {
+  if (Array.isArray(c)) return c.slice();
+  if (c instanceof Map) return new Map(c);
+  return { ...c };
+}
+
+/** RFC 6901 unescaping, `~1` first as evanphx's strings.Replacer does. */
+function decodeToken(token: string): string {
+  return token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token;
+}
+
+/** Go strconv.Atoi: optional sign, decimal digits, leading zeros allowed. */
+function atoi(token: string): number | undefined {
+  return /^[+-]?[0-9]+$/.test(token) ? Number.parseInt(token, 10) : undefined;
+}
+
+function objGet(c: Map<string, unknown> | Record<string, unknown>, key: string): unknown {
+  return c instanceof Map ? c.get(key) : Object.hasOwn(c, key) ? c[key] : undefined;
+}
+
+function objHas(c: Map<string, unknown> | Record<string, unknown>, key: string): boolean {
+  return c instanceof Map ? c.has(key) : Object.hasOwn(c, key);
+}
+
+function objSet(c: Map<string, unknown> | Record<string, unknown>, key: string, value: unknown): void {
+  if (c instanceof Map) c.set(key, value);
+  else if (key === '__proto__') Object.defineProperty(c, key, { value, enumerable: true, writable: true, configurable: true });
+  else c[key] = value;
+}
+
+function objDelete(c: Map<string, unknown> | Record<string, unknown>, key: string): void {
+  if (c instanceof Map) c.delete(key);
+  else delete c[key];
+}
+
+/** Applies one patch; see the module comment for the copy discipline. */
+export function applyPatch(doc: unknown, ops: readonly PatchOperation[]): PatchResult {
+  const owned = new Set<Container>();
+  let root = doc;
+  const own = (c: Container): Container => {
+    if (owned.has(c)) return c;
+    const copy = shallowCopy(c);
+    owned.add(copy);
+    return copy;
+  };
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i] as PatchOperation;
+    const value = op.value === undefined ? null : op.value;
+    if (op.path === '' && (op.op === 'add' || op.op === 'replace')) {
+      // evanphx replaces the whole document, which must decode as an object or array.
+      if (!isContainer(value)) return fail(i, op, `${op.op} operation value must be object or array`);
+      root = value;
+      continue;
+    }
+    if (op.op !== 'add' && op.op !== 'remove' && op.op !== 'replace') return fail(i, op, `Unexpected kind: ${op.op}`);
+    const split = op.path.split('/');
+    if (split.length < 2 || !isContainer(root)) return fail(i, op, `doc is missing path: "${op.path}"`);
+    root = own(root);
+    let parent = root as Container;
+    for (let s = 1; s < split.length - 1; s++) {
+      const next = childOf(parent, decodeToken(split[s] as string));
+      if (!isContainer(next)) return fail(i, op, `doc is missing path: "${op.path}"`);
+      const copy = own(next);
+      if (copy !== next) replaceChild(parent, decodeToken(split[s] as string), copy);
+      parent = copy;
+    }
+    const reason = applyAt(parent, decodeToken(split[split.length - 1] as string), op.op, value);
+    if (reason !== undefined) return fail(i, op, reason);
+  }
+  return { ok: true, doc: root };
+}
+
+function fail(index: number, op: PatchOperation, reason: string): PatchFailure {
+  return { ok: false, index, path: op.path, reason: `${op.op} operation does not apply: ${reason}` };
+}
+
+/** evanphx `container.get` for intermediate tokens; undefined when missing. */
+function childOf(c: Container, key: string): unknown {
+  // evanphx answers "" with the container's unset self pointer below the root: a missing path.
+  if (key === '') return undefined;
+  if (!Array.isArray(c)) return objGet(c, key);
+  const idx = resolveIndex(key, c.length);
+  return idx === undefined ? undefined : c[idx];
+}
+
+/** An existing index (negative counts from the end), or undefined when out of range. */
+function resolveIndex(key: string, length: number): number | undefined {
+  let idx = atoi(key);
+  if (idx === undefined) return undefined;
+  if (idx < 0) {
+    if (idx < -length) return undefined;
+    idx += length;
+  }
+  return idx < length ? idx : undefined;
+}
+
+function replaceChild(c: Container, key: string, child: Container): void {
+  if (Array.isArray(c)) c[resolveIndex(key, c.length) as number] = child;
+  else objSet(c, key, child);
+}
+
+/** The final step of one operation on its (owned) parent; a reason when it does not apply. */
+function applyAt(parent: Container, key: string, op: 'add' | 'remove' | 'replace', value: unknown): string | undefined {
+  if (!Array.isArray(parent)) {
+    if (op === 'add') objSet(parent, key, value);
+    else if (op === 'remove') {
+      if (!objHas(parent, key)) return `unable to remove nonexistent key: ${key}`;
+      objDelete(parent, key);
+    } else {
+      // evanphx's get("") answers the container itself, so replacing key "" always finds it.
+      if (key !== '' && !objHas(parent, key)) return `doc is missing key: ${key}`;
+      objSet(parent, key, value);
+    }
+    return undefined;
+  }
+  if (op === 'add') return arrayAdd(parent, key, value);
+  const idx = resolveIndex(key, parent.length);
+  if (idx === undefined) return `Unable to access invalid index: ${key}`;
+  if (op === 'remove') parent.splice(idx, 1);
+  else parent[idx] = value;
+  return undefined;
+}
+
+/** Insert before `key` (0..len), `-` appends, negative counts from the append position. */
+function arrayAdd(parent: unknown[], key: string, value: unknown): string | undefined {
+  if (key === '-') {
+    parent.push(value);
+    return undefined;
+  }
+  let idx = atoi(key);
+  if (idx === undefined) return `value was not a proper array index: '${key}'`;
+  const size = parent.length + 1;
+  if (idx >= size || idx < -size) return `Unable to access invalid index: ${idx}`;
+  if (idx < 0) idx += size;
+  parent.splice(idx, 0, value);
+  return undefined;
+}

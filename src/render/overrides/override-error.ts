@@ -1,0 +1,58 @@
+/**
+ * An override that cannot apply (semantics §5.6): it fails this template's manifest for this
+ * cluster only, and names the policy, the rule, the overrider entry and the path.
+ */
+import { EngineError } from '../../model/index.ts';
+
+/** The overrider lists of Karmada's Overriders, in the order a rule applies them (§5.4). */
+export const OVERRIDER_ORDER = [
+  'imageOverrider',
+  'commandOverrider',
+  'argsOverrider',
+  'labelsOverrider',
+  'annotationsOverrider',
+  'fieldOverrider',
+  'plaintext',
+] as const;
+export type OverriderName = (typeof OVERRIDER_ORDER)[number];
+
+/** Which override policy: `ClusterOverridePolicy` has an empty namespace. */
+export interface OverridePolicyRef {
+  readonly kind: 'ClusterOverridePolicy' | 'OverridePolicy';
+  readonly namespace: string;
+  readonly name: string;
+}
+
+export interface OverrideErrorData {
+  /** The template, `Kind/namespace/name`. */
+  readonly object: string;
+  readonly cluster: string;
+  readonly policy: OverridePolicyRef;
+  /** Index in `spec.overrideRules`; 0 for the deprecated single-rule form. */
+  readonly ruleIndex: number;
+  readonly overrider: OverriderName;
+  /** Index of the failing entry in that overrider list. */
+  readonly entryIndex: number;
+  /** The policy field at fault, e.g. `spec.overrideRules[0].overriders.plaintext[2]`. */
+  readonly field: string;
+  /** The JSON pointer in the manifest (or in the field overrider's text) that failed. */
+  readonly path: string;
+  readonly reason: string;
+}
+
+/** `OverridePolicy/shop/images` or `ClusterOverridePolicy/registry`. */
+export function describePolicy(policy: OverridePolicyRef): string {
+  return policy.namespace ? `${policy.kind}/${policy.namespace}/${policy.name}` : `${policy.kind}/${policy.name}`;
+}
+
+/** Karmada's ApplyOverridePolicyFailed, as a typed error. */
+export class OverrideError extends EngineError<'OverrideFailed', OverrideErrorData> {
+  constructor(data: OverrideErrorData) {
+    super(
+      'OverrideFailed',
+      `${data.object}: ${describePolicy(data.policy)} ${data.field} does not apply for cluster ${data.cluster}` +
+        ` at "${data.path}": ${data.reason}`,
+      data,
+    );
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * What one overrider entry produces: the next manifest, or where and why it failed. The caller
+ * turns a failure into an OverrideError naming the policy and rule (semantics §5.6).
+ */
+import type { KubeObject } from '../../model/index.ts';
+import { applyPatch, type PatchOperation } from './json-patch.ts';
+
+/** Where one overrider entry failed: its index in the overrider list, the path and the reason. */
+export interface StepFailure {
+  readonly ok: false;
+  readonly entry: number;
+  readonly path: string;
+  readonly reason: string;
+}
+
+export type StepResult = { readonly ok: true; readonly doc: KubeObject } | StepFailure;
+
+/** A failure of entry `entry` at `path`. */
+export function stepFailure(entry: number, path: string, reason: string): StepFailure {
+  return { ok: false, entry, path, reason };
+}
+
+/**
+ * Applies a patch to the manifest as Karmada's applyJSONPatch does, including its decode back
+ * into an unstructured object, which rejects a document that is not an object with a `kind`.
+ * A failure names `entry`, or, when the ops are the entries themselves (plaintext), the failing op.
+ */
+export function patchManifest(doc: KubeObject, ops: readonly PatchOperation[], entry: number | 'op'): StepResult {
+  if (ops.length === 0) return { ok: true, doc };
+  const result = applyPatch(doc, ops);
+  if (!result.ok) return stepFailure(entry === 'op' ? result.index : entry, result.path, result.reason);
+  const patched = result.doc;
+  const last = entry === 'op' ? ops.length - 1 : entry;
+  if (typeof patched !== 'object' || patched === null || Array.isArray(patched)) {
+    return stepFailure(last, '', 'the patched manifest is not an object');
+  }
+  const kind = (patched as { kind?: unknown }).kind;
+  if (typeof kind !== 'string' || kind === '') return stepFailure(last, '/kind', "Object 'Kind' is missing");
+  return { ok: true, doc: patched as KubeObject };
+}
