@@ -15,7 +15,6 @@ import { validateTemplate } from './template.ts';
 import { isRecord, jsonType, walk } from './walk.ts';
 
 export type { FieldIssue } from './issues.ts';
-export { isSkippedApi } from './skipped-apis.ts';
 
 export interface ValidateOptions {
   /**

@@ -4,13 +4,12 @@
  */
 import type { IsNamespaced } from '../../model/index.ts';
 import { groupOf, versionOf } from '../../model/index.ts';
-import { error, invalidMessage, requiredMessage, unsupportedMessage, warning, type IssueSink } from './issues.ts';
+import { error, invalidMessage, requiredMessage, unsupportedMessage, type IssueSink } from './issues.ts';
 import { karmadaApiVersionOf } from './karmada-kinds.ts';
 import { nameRuleFor } from './name-rules.ts';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain } from './names.ts';
 import { checkObjectMeta } from './object-meta.ts';
 import { objectMeta } from './schemas/meta.ts';
-import { isSkippedApi } from './skipped-apis.ts';
 import { jsonType, walk } from './walk.ts';
 
 function wellFormedApiVersion(apiVersion: string): boolean {
@@ -59,7 +58,4 @@ export function validateTemplate(obj: Record<string, unknown>, isNamespaced: IsN
     return;
   }
   checkObjectMeta(obj, kind, nameRuleFor(apiVersion, kind), isNamespaced(apiVersion, kind), out);
-  if (isSkippedApi(apiVersion, kind)) {
-    warning(out, ['apiVersion'], `Karmada never propagates ${apiVersion} ${kind} objects; this template is ignored`);
-  }
 }
