@@ -60,29 +60,27 @@ const LABEL_VALUE_ERROR = regexError(
   '12345',
 );
 
-/** validation.IsDNS1123Label: at most 63 characters of [a-z0-9-], alphanumeric at both ends. */
-export function isDNS1123Label(value: string): readonly string[] {
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLenError(63));
-  if (!DNS1123_LABEL.test(value)) errs.push(DNS1123_LABEL_ERROR);
-  return errs.length ? errs : NONE;
+/** A check of a maximum length and a pattern, reporting both problems as Kubernetes does. */
+function lengthAndPattern(max: number, pattern: RegExp, patternError: string): (value: string) => readonly string[] {
+  return (value) => {
+    const errs: string[] = [];
+    if (value.length > max) errs.push(maxLenError(max));
+    if (!pattern.test(value)) errs.push(patternError);
+    return errs.length ? errs : NONE;
+  };
 }
+
+/** validation.IsDNS1123Label: at most 63 characters of [a-z0-9-], alphanumeric at both ends. */
+export const isDNS1123Label = lengthAndPattern(63, DNS1123_LABEL, DNS1123_LABEL_ERROR);
 
 /** validation.IsDNS1123Subdomain: at most 253 characters of dot-separated DNS-1123 labels. */
-export function isDNS1123Subdomain(value: string): readonly string[] {
-  const errs: string[] = [];
-  if (value.length > 253) errs.push(maxLenError(253));
-  if (!DNS1123_SUBDOMAIN.test(value)) errs.push(DNS1123_SUBDOMAIN_ERROR);
-  return errs.length ? errs : NONE;
-}
+export const isDNS1123Subdomain = lengthAndPattern(253, DNS1123_SUBDOMAIN, DNS1123_SUBDOMAIN_ERROR);
 
 /** validation.IsDNS1035Label: a DNS-1123 label that starts with a letter (Service names). */
-export function isDNS1035Label(value: string): readonly string[] {
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLenError(63));
-  if (!DNS1035_LABEL.test(value)) errs.push(DNS1035_LABEL_ERROR);
-  return errs.length ? errs : NONE;
-}
+export const isDNS1035Label = lengthAndPattern(63, DNS1035_LABEL, DNS1035_LABEL_ERROR);
+
+/** validation.IsValidLabelValue: empty, or at most 63 characters of [A-Za-z0-9-_.]. */
+export const isValidLabelValue = lengthAndPattern(63, LABEL_VALUE, LABEL_VALUE_ERROR);
 
 /** path.ValidatePathSegmentName: the rule for RBAC object names (`system:foo` is valid). */
 export function isPathSegmentName(value: string): readonly string[] {
@@ -113,13 +111,5 @@ export function isQualifiedName(value: string): readonly string[] {
   if (name.length === 0) errs.push('name part must be non-empty');
   else if (name.length > 63) errs.push(`name part ${maxLenError(63)}`);
   if (name.length > 0 && !QUALIFIED_NAME.test(name)) errs.push(`name part ${QUALIFIED_NAME_ERROR}`);
-  return errs.length ? errs : NONE;
-}
-
-/** validation.IsValidLabelValue: empty, or at most 63 characters of [A-Za-z0-9-_.]. */
-export function isValidLabelValue(value: string): readonly string[] {
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLenError(63));
-  if (!LABEL_VALUE.test(value)) errs.push(LABEL_VALUE_ERROR);
   return errs.length ? errs : NONE;
 }
