@@ -2,6 +2,7 @@ import type { Cluster, TargetCluster } from '../model/index.ts';
 import { type ClusterView, viewCluster } from './cluster-view.ts';
 import type { ScheduleError } from './errors/index.ts';
 import { replicaRequests } from './estimator.ts';
+import { compareNames } from './name-order.ts';
 import { type BindingRun, runAttempt } from './pipeline.ts';
 import { PLUGINS } from './plugins/index.ts';
 import { resolveStrategy, unsupportedStrategyMessage } from './strategy.ts';
@@ -30,7 +31,7 @@ function resultOf(
   affinityName: string | undefined,
   warnings: Set<string>,
 ): ScheduleResult {
-  const diagnostics = [...warnings].map((message) => ({ severity: 'warning' as const, message }));
+  const diagnostics = [...warnings].sort(compareNames).map((message) => ({ severity: 'warning' as const, message }));
   const named = affinityName === undefined ? {} : { affinityName };
   if (Array.isArray(outcome)) return { clusters: outcome, error: null, ...named, diagnostics };
   return { clusters: [], error: outcome, ...named, diagnostics };
