@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cluster, DNS1123_LABEL_MSG, e, issues, LABEL_VALUE_MSG, NAME_PART_MSG, type Issue } from './helpers.ts';
+import { cluster, DNS1123_LABEL_MSG, e, issues, LABEL_VALUE_MSG, NAME_PART_MSG, w, type Issue } from './helpers.ts';
 
 const QUANTITY_MSG = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
@@ -21,6 +21,33 @@ describe('Cluster validation', () => {
       [],
     ],
     ['syncMode is an enum', cluster({ syncMode: 'Poll' }), [e(['spec', 'syncMode'], 'Unsupported value: "Poll": supported values: "Push", "Pull"')]],
+    ['a missing syncMode is a warning', cluster({ syncMode: undefined }), [w(['spec', 'syncMode'], 'Required value: Karmada requires Push or Pull; Flotilla does not use it')]],
+    ['an apiEndpoint with scheme, host and port is valid', cluster({ apiEndpoint: 'https://10.0.0.1:6443/prefix' }), []],
+    [
+      'an apiEndpoint needs a host',
+      cluster({ apiEndpoint: 'member1' }),
+      [e(['spec', 'apiEndpoint'], 'Invalid value: "member1": host must be provided; desired format: hostname, hostname:port, IP or IP:port')],
+    ],
+    [
+      'an apiEndpoint carries no user, query or fragment',
+      cluster({ apiEndpoint: 'https://admin:pw@api.example.com?x=1#top' }),
+      [
+        e(['spec', 'apiEndpoint'], 'Invalid value: "https://admin:pw@api.example.com?x=1#top": user information is not permitted in the URL'),
+        e(['spec', 'apiEndpoint'], 'Invalid value: "top": fragments are not permitted in the URL'),
+        e(['spec', 'apiEndpoint'], 'Invalid value: "x=1": query parameters are not permitted in the URL'),
+      ],
+    ],
+    ['a socks5 proxy is valid', cluster({ proxyURL: 'socks5://proxy:1080' }), []],
+    [
+      'a proxy scheme is http, https or socks5',
+      cluster({ proxyURL: 'ftp://proxy' }),
+      [e(['spec', 'proxyURL'], 'Invalid value: "ftp://proxy": unsupported scheme "ftp", must be http, https, or socks5')],
+    ],
+    [
+      'a secret reference names namespace and name',
+      cluster({ secretRef: { name: 'creds' } }),
+      [e(['spec', 'secretRef', 'namespace'], 'Required value')],
+    ],
     ['a misspelt spec field is suggested', cluster({ regoin: 'eu' }), [e(['spec', 'regoin'], 'unknown field "regoin", did you mean "region"?')]],
     ['zones are strings', cluster({ zones: 'a' }), [e(['spec', 'zones'], 'must be of type array, got string')]],
     [

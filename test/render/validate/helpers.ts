@@ -44,7 +44,7 @@ export function withOverriders(overriders: Record<string, unknown>): unknown {
 }
 
 export function cluster(spec: Record<string, unknown>, extra: Record<string, unknown> = {}): unknown {
-  return { apiVersion: 'cluster.karmada.io/v1alpha1', kind: 'Cluster', metadata: { name: 'eu-1' }, spec, ...extra };
+  return { apiVersion: 'cluster.karmada.io/v1alpha1', kind: 'Cluster', metadata: { name: 'eu-1' }, spec: { syncMode: 'Push', ...spec }, ...extra };
 }
 
 /** Kubernetes' message for an invalid label key name part (validation.IsQualifiedName). */

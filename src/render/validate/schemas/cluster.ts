@@ -2,19 +2,60 @@
  * cluster.karmada.io/v1alpha1 Cluster: spec (semantics §1.7) and the `status` stanza Flotilla
  * reads for offline planning (interfaces.md §1.1), with well-formed resource quantities.
  */
+import type { FieldPath } from '../../../model/index.ts';
+import { error, invalidMessage, requiredMessage, warning, type IssueSink } from '../issues.ts';
 import { arr, bool, int, map, obj, quantity, str, stringMap, strings, type ObjectSchema } from '../schema.ts';
 import { taints } from './common.ts';
 
-const secretRef = obj({ namespace: str(), name: str() });
+const ENDPOINT_FORM = '; desired format: hostname, hostname:port, IP or IP:port';
+
+function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** ValidateClusterAPIEndpoint (pkg/apis/cluster/validation). */
+function checkApiEndpoint(endpoint: string, path: FieldPath, out: IssueSink): void {
+  const url = parseUrl(endpoint);
+  if (url === undefined || url.host === '') {
+    return error(out, path, invalidMessage(endpoint, `host must be provided${ENDPOINT_FORM}`));
+  }
+  if (url.username || url.password) error(out, path, invalidMessage(endpoint, 'user information is not permitted in the URL'));
+  if (url.hash) error(out, path, invalidMessage(url.hash.slice(1), 'fragments are not permitted in the URL'));
+  if (url.search) error(out, path, invalidMessage(url.search.slice(1), 'query parameters are not permitted in the URL'));
+}
+
+/** ValidateClusterProxyURL. */
+function checkProxyUrl(proxy: string, path: FieldPath, out: IssueSink): void {
+  const scheme = parseUrl(proxy)?.protocol.slice(0, -1) ?? '';
+  if (scheme !== 'http' && scheme !== 'https' && scheme !== 'socks5') {
+    error(out, path, invalidMessage(proxy, `unsupported scheme ${JSON.stringify(scheme)}, must be http, https, or socks5`));
+  }
+}
+
+/**
+ * Karmada requires syncMode (ValidateClusterSpec); Flotilla reaches every cluster the same way,
+ * so a missing one is only a warning.
+ */
+function checkSyncMode(spec: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
+  if (spec['syncMode'] === undefined || spec['syncMode'] === null) {
+    warning(out, [...path, 'syncMode'], requiredMessage('Karmada requires Push or Pull; Flotilla does not use it'));
+  }
+}
+
+const secretRef = obj({ namespace: str(), name: str() }, { required: ['namespace', 'name'] });
 
 export const clusterSpec: ObjectSchema = obj({
   id: str(),
   syncMode: str({ enum: ['Push', 'Pull'] }),
-  apiEndpoint: str(),
+  apiEndpoint: str({ check: checkApiEndpoint }),
   secretRef,
   impersonatorSecretRef: secretRef,
   insecureSkipTLSVerification: bool,
-  proxyURL: str(),
+  proxyURL: str({ check: checkProxyUrl }),
   proxyHeader: stringMap,
   provider: str(),
   region: str(),
@@ -30,7 +71,7 @@ export const clusterSpec: ObjectSchema = obj({
       { required: ['grade', 'ranges'] },
     ),
   ),
-});
+}, { check: checkSyncMode });
 
 const resourceList = map(quantity);
 
