@@ -1,0 +1,38 @@
+/**
+ * Flotilla's bundled customizations (semantics §6.5): every `customization.yaml` under
+ * `customizations/<group>/<version>/<Kind>/`, read from the directory next to this module. The
+ * build copies that directory into `dist/interpreter/customizations` (tsc does not copy YAML).
+ * The one place in the interpreter that reads files; everything else is pure.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+import type { ResourceInterpreterCustomization } from '../model/index.ts';
+
+/** Where the bundled customizations live. */
+export const BUNDLED_CUSTOMIZATIONS_DIR = fileURLToPath(new URL('./customizations/', import.meta.url));
+
+/** Every `customization.yaml` below `dir`, outside `testdata` directories, in path order. */
+export function findCustomizationFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== 'testdata') out.push(...findCustomizationFiles(path));
+    else if (entry.isFile() && entry.name === 'customization.yaml') out.push(path);
+  }
+  return out;
+}
+
+/** Read the customizations of one YAML file (multi-document). */
+export function readCustomizationFile(path: string): ResourceInterpreterCustomization[] {
+  return parseAllDocuments(readFileSync(path, 'utf8'))
+    .map((doc) => doc.toJS() as unknown)
+    .filter((d): d is ResourceInterpreterCustomization => !!d && typeof d === 'object' && (d as { kind?: unknown }).kind === 'ResourceInterpreterCustomization');
+}
+
+/** The bundled customizations shipped with Flotilla. */
+export function loadBundledCustomizations(dir: string = BUNDLED_CUSTOMIZATIONS_DIR): ResourceInterpreterCustomization[] {
+  return findCustomizationFiles(dir).flatMap(readCustomizationFile);
+}

@@ -1,0 +1,195 @@
+/**
+ * JSON values ↔ Lua tables, with Karmada's rules (semantics §6.3): JSON objects become string-keyed
+ * tables (keys inserted in sorted order, so `pairs` is deterministic), arrays become sequences
+ * with `null` elements dropped, `null` members are absent, every number is a Lua float (gopher-lua
+ * has one number type; fengari's integers are 32-bit and would wrap). On the way back a table is
+ * an object (string keys), an array (keys 1..n) or an error, as layeh.com/gopher-json decides.
+ *
+ * Empty tables are ambiguous. Karmada repairs them by looking their dotted path up in reference
+ * objects and deletes the rest; Flotilla first remembers which tables it created from `[]` and
+ * `{}`, so values a script passes through unchanged round-trip exactly, then applies Karmada's
+ * repair to tables the script created itself.
+ */
+import type { JsonValue } from '../../model/index.ts';
+import { type LuaState, lauxlib, lua, toJsString, toLuaString } from './fengari.ts';
+
+/** Which empty tables came from `[]` and which from `{}` (keyed by fengari's table object). */
+export type EmptyTags = WeakMap<object, 'array' | 'object'>;
+
+/** Raised by conversion; the runner turns it into a LuaScriptError naming the script. */
+export class LuaConversionError extends Error {}
+
+/**
+ * Interned Lua strings for object keys and short values, kept in a registry table so pushing one
+ * reuses the same Lua string (its hash included) instead of re-encoding and re-hashing it: the
+ * conversion dominates the cost of a call.
+ */
+export class KeyCache {
+  readonly #L: LuaState;
+  readonly #ref: number;
+  readonly #slots = new Map<string, number>();
+
+  constructor(L: LuaState) {
+    this.#L = L;
+    lua.lua_createtable(L, 256, 0);
+    this.#ref = lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
+  }
+
+  /** Push the string `s` (interned when short and the cache has room). */
+  push(s: string): void {
+    const L = this.#L;
+    let slot = this.#slots.get(s);
+    if (slot === undefined) {
+      if (s.length > 64 || this.#slots.size >= 20_000) {
+        lua.lua_pushstring(L, toLuaString(s));
+        return;
+      }
+      slot = this.#slots.size + 1;
+      lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, this.#ref);
+      lua.lua_pushstring(L, toLuaString(s));
+      lua.lua_rawseti(L, -2, slot);
+      lua.lua_pop(L, 1);
+      this.#slots.set(s, slot);
+    }
+    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, this.#ref);
+    lua.lua_rawgeti(L, -1, slot);
+    lua.lua_remove(L, -2);
+  }
+}
+
+/** Push a JSON value onto the Lua stack. */
+export function pushJson(L: LuaState, value: unknown, keys: KeyCache, tags: EmptyTags): void {
+  if (value === null || value === undefined) lua.lua_pushnil(L);
+  else if (typeof value === 'boolean') lua.lua_pushboolean(L, value);
+  else if (typeof value === 'number') lua.lua_pushnumber(L, value);
+  else if (typeof value === 'string') keys.push(value);
+  else if (Array.isArray(value)) pushArray(L, value, keys, tags);
+  else if (typeof value === 'object') pushObject(L, value as Record<string, unknown>, keys, tags);
+  else throw new LuaConversionError(`cannot pass a ${typeof value} to Lua`);
+}
+
+function pushArray(L: LuaState, value: readonly unknown[], keys: KeyCache, tags: EmptyTags): void {
+  lua.lua_createtable(L, value.length, 0);
+  let n = 0;
+  for (const item of value) {
+    if (item === null || item === undefined) continue;
+    pushJson(L, item, keys, tags);
+    lua.lua_rawseti(L, -2, ++n);
+  }
+  if (n === 0) tags.set(lua.lua_topointer(L, -1), 'array');
+}
+
+function pushObject(L: LuaState, value: Record<string, unknown>, keys: KeyCache, tags: EmptyTags): void {
+  const names = Object.keys(value).sort();
+  lua.lua_createtable(L, 0, names.length);
+  let n = 0;
+  for (const name of names) {
+    const item = value[name];
+    if (item === null || item === undefined) continue;
+    keys.push(name);
+    pushJson(L, item, keys, tags);
+    lua.lua_rawset(L, -3);
+    n++;
+  }
+  if (n === 0) tags.set(lua.lua_topointer(L, -1), 'object');
+}
+
+/** How to read a Lua value back: the tags from pushing and Karmada's reference paths. */
+export interface ReadContext {
+  readonly tags: EmptyTags;
+  /** Dotted paths (array indexes ignored) of empty arrays/objects in the reference objects. */
+  readonly references: ReadonlyMap<string, 'array' | 'object'>;
+}
+
+const DROP = Symbol('drop');
+
+/** Read the value at `idx`; an ambiguous empty table with no reference is `undefined` (deleted). */
+export function readJson(L: LuaState, idx: number, ctx: ReadContext): JsonValue | undefined {
+  const value = read(L, lua.lua_absindex(L, idx), ctx, '', new Set());
+  return value === DROP ? undefined : value;
+}
+
+function read(L: LuaState, idx: number, ctx: ReadContext, path: string, seen: Set<object>): JsonValue | typeof DROP {
+  const type = lua.lua_type(L, idx);
+  if (type === lua.LUA_TNIL || type === lua.LUA_TNONE) return null;
+  if (type === lua.LUA_TBOOLEAN) return lua.lua_toboolean(L, idx);
+  if (type === lua.LUA_TNUMBER) return readNumber(L, idx);
+  if (type === lua.LUA_TSTRING) return toJsString(lua.lua_tostring(L, idx) ?? new Uint8Array());
+  if (type === lua.LUA_TTABLE) return readTable(L, idx, ctx, path, seen);
+  throw new LuaConversionError(`cannot encode ${luaTypeName(type)} to JSON`);
+}
+
+function readNumber(L: LuaState, idx: number): number {
+  const n = lua.lua_tonumber(L, idx);
+  if (!Number.isFinite(n)) throw new LuaConversionError(`json: unsupported value: ${n}`);
+  return n;
+}
+
+function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, seen: Set<object>): JsonValue | typeof DROP {
+  const ptr = lua.lua_topointer(L, idx);
+  if (seen.has(ptr)) throw new LuaConversionError('cannot encode recursively nested tables to JSON');
+  seen.add(ptr);
+  const entries: [string | number, JsonValue | typeof DROP][] = [];
+  let kind: 'string' | 'number' | undefined;
+  lua.lua_pushnil(L);
+  while (lua.lua_next(L, idx) !== 0) {
+    const keyType = lua.lua_type(L, -2);
+    const thisKind = keyType === lua.LUA_TSTRING ? 'string' : keyType === lua.LUA_TNUMBER ? 'number' : undefined;
+    if (!thisKind || (kind && kind !== thisKind)) {
+      lua.lua_pop(L, 2);
+      throw new LuaConversionError('cannot encode mixed or invalid key types');
+    }
+    kind = thisKind;
+    const key = thisKind === 'string' ? toJsString(lua.lua_tostring(L, -2) ?? new Uint8Array()) : lua.lua_tonumber(L, -2);
+    const childPath = thisKind === 'string' ? (path ? `${path}.${key}` : String(key)) : path;
+    entries.push([key, read(L, lua.lua_gettop(L), ctx, childPath, seen)]);
+    lua.lua_pop(L, 1);
+  }
+  if (entries.length === 0) return emptyTable(ctx.tags.get(ptr) ?? ctx.references.get(path));
+  return kind === 'string' ? toObject(entries) : toArray(entries);
+}
+
+function emptyTable(kind: 'array' | 'object' | undefined): JsonValue | typeof DROP {
+  if (kind === 'array') return [];
+  if (kind === 'object') return {};
+  return DROP;
+}
+
+function toObject(entries: [string | number, JsonValue | typeof DROP][]): JsonValue {
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const out: Record<string, JsonValue> = {};
+  for (const [key, value] of entries) if (value !== DROP) out[String(key)] = value;
+  return out;
+}
+
+function toArray(entries: [string | number, JsonValue | typeof DROP][]): JsonValue {
+  const out: (JsonValue | typeof DROP)[] = new Array(entries.length);
+  for (const [key, value] of entries) {
+    const i = Number(key);
+    if (!Number.isInteger(i) || i < 1 || i > entries.length) throw new LuaConversionError('cannot encode sparse array');
+    out[i - 1] = value;
+  }
+  return out.filter((v): v is JsonValue => v !== DROP);
+}
+
+function luaTypeName(type: number): string {
+  const names: Record<number, string> = { 2: 'userdata', 6: 'function', 7: 'userdata', 8: 'thread' };
+  return names[type] ?? 'value';
+}
+
+/** Dotted paths of every empty array or object in the references (Karmada's repair, §6.3). */
+export function emptyPaths(references: readonly unknown[]): Map<string, 'array' | 'object'> {
+  const out = new Map<string, 'array' | 'object'>();
+  const walk = (value: unknown, path: string): void => {
+    if (Array.isArray(value)) {
+      if (value.length === 0 && path && !out.has(path)) out.set(path, 'array');
+      for (const item of value) walk(item, path);
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      if (keys.length === 0 && path && !out.has(path)) out.set(path, 'object');
+      for (const key of keys) walk((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+    }
+  };
+  for (const ref of references) walk(ref, '');
+  return out;
+}

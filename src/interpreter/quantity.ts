@@ -1,0 +1,159 @@
+/**
+ * Kubernetes resource quantities with apimachinery's exact canonical form (`resource.Quantity`):
+ * values are kept as exact decimals (a BigInt mantissa and a power of ten, rounded up to nano
+ * units as apimachinery does), and `formatQuantity` ports `CanonicalizeBytes`.
+ */
+import { EngineError } from '../model/index.ts';
+import { formatGoFloat } from './go-float.ts';
+
+/** How a quantity is printed: apimachinery's three formats. */
+export type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
+
+/** An exact quantity: `mantissa × 10^exponent`, printed in `format`. */
+export interface Quantity {
+  readonly mantissa: bigint;
+  readonly exponent: number;
+  readonly format: QuantityFormat;
+}
+
+/** Raised for a string that is not a Kubernetes quantity. */
+export class QuantityParseError extends EngineError<'InvalidQuantity', { input: string }> {
+  constructor(input: string) {
+    super('InvalidQuantity', `quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$': "${input}"`, { input });
+  }
+}
+
+const DECIMAL_SUFFIXES: Readonly<Record<string, number>> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const BINARY_SUFFIXES: Readonly<Record<string, number>> = { Ki: 1, Mi: 2, Gi: 3, Ti: 4, Pi: 5, Ei: 6 };
+const QUANTITY_PATTERN = /^([+-]?)([0-9]*\.?[0-9]*)(.*)$/;
+const NANO = -9;
+
+/** The zero quantity (DecimalSI), the neutral element of `addQuantities`. */
+export const ZERO_QUANTITY: Quantity = { mantissa: 0n, exponent: 0, format: 'DecimalSI' };
+
+/** Parse a quantity string (`500m`, `1.5Gi`, `1e3`) exactly like `resource.ParseQuantity`. */
+export function parseQuantity(input: string): Quantity {
+  const match = QUANTITY_PATTERN.exec(input);
+  const [, sign = '', digits = '', suffix = ''] = match ?? [];
+  if (!match || digits === '' || digits === '.') throw new QuantityParseError(input);
+  const { exponent: suffixExponent, format, binaryPower } = parseSuffix(suffix, input);
+  const [whole = '', fraction = ''] = digits.split('.');
+  let mantissa = BigInt((whole + fraction) || '0');
+  let exponent = suffixExponent - fraction.length;
+  mantissa *= 1024n ** BigInt(binaryPower);
+  if (sign === '-') mantissa = -mantissa;
+  ({ mantissa, exponent } = roundUpToNano(mantissa, exponent));
+  return { mantissa, exponent, format };
+}
+
+function parseSuffix(suffix: string, input: string): { exponent: number; format: QuantityFormat; binaryPower: number } {
+  if (suffix in DECIMAL_SUFFIXES) return { exponent: DECIMAL_SUFFIXES[suffix] ?? 0, format: 'DecimalSI', binaryPower: 0 };
+  if (suffix in BINARY_SUFFIXES) return { exponent: 0, format: 'BinarySI', binaryPower: BINARY_SUFFIXES[suffix] ?? 0 };
+  const exp = /^[eE]([-+]?[0-9]+)$/.exec(suffix);
+  if (exp?.[1] !== undefined) return { exponent: Number(exp[1]), format: 'DecimalExponent', binaryPower: 0 };
+  throw new QuantityParseError(input);
+}
+
+/** apimachinery keeps at most nano precision and rounds away from zero (`ceil` for positives). */
+function roundUpToNano(mantissa: bigint, exponent: number): { mantissa: bigint; exponent: number } {
+  if (exponent >= NANO) return { mantissa, exponent };
+  const divisor = 10n ** BigInt(NANO - exponent);
+  let q = mantissa / divisor;
+  if (q * divisor !== mantissa) q += mantissa > 0n ? 1n : -1n;
+  return { mantissa: q, exponent: NANO };
+}
+
+function align(a: Quantity, b: Quantity): [bigint, bigint, number] {
+  const exponent = Math.min(a.exponent, b.exponent);
+  return [a.mantissa * 10n ** BigInt(a.exponent - exponent), b.mantissa * 10n ** BigInt(b.exponent - exponent), exponent];
+}
+
+/** `Quantity.Add`: the sum keeps the format of the first non-zero operand. */
+export function addQuantities(a: Quantity, b: Quantity): Quantity {
+  const [ma, mb, exponent] = align(a, b);
+  return { mantissa: ma + mb, exponent, format: a.mantissa === 0n ? b.format : a.format };
+}
+
+/** Compare two quantities by value: negative, zero or positive. */
+export function compareQuantities(a: Quantity, b: Quantity): number {
+  const [ma, mb] = align(a, b);
+  return ma < mb ? -1 : ma > mb ? 1 : 0;
+}
+
+/** `Quantity.Value()`: the value rounded up to an integer. */
+export function quantityValue(q: Quantity): bigint {
+  return scaledCeil(q, 0);
+}
+
+/** `Quantity.MilliValue()`: the value in thousandths, rounded up. */
+export function quantityMilliValue(q: Quantity): bigint {
+  return scaledCeil(q, -3);
+}
+
+function scaledCeil(q: Quantity, scale: number): bigint {
+  if (q.exponent >= scale) return q.mantissa * 10n ** BigInt(q.exponent - scale);
+  const divisor = 10n ** BigInt(scale - q.exponent);
+  let r = q.mantissa / divisor;
+  if (r * divisor !== q.mantissa && q.mantissa > 0n) r += 1n;
+  return r;
+}
+
+/** `resource.NewQuantity(value, format)`. */
+export function newQuantity(value: bigint, format: QuantityFormat): Quantity {
+  return { mantissa: value, exponent: 0, format };
+}
+
+/** `resource.NewMilliQuantity(value, format)`. */
+export function newMilliQuantity(milli: bigint, format: QuantityFormat): Quantity {
+  return { mantissa: milli, exponent: -3, format };
+}
+
+/** The approximate float value (`Quantity.AsApproximateFloat64`). */
+export function quantityToNumber(q: Quantity): number {
+  return Number(q.mantissa) * 10 ** q.exponent;
+}
+
+/** `Quantity.String()`: apimachinery's canonical form (`1300m`, `1536Mi`, `2`, `1e3`). */
+export function formatQuantity(q: Quantity): string {
+  if (q.mantissa === 0n) return '0';
+  if (q.format === 'BinarySI' && !isSmallInteger(q)) {
+    const integral = q.exponent >= 0 || q.mantissa % 10n ** BigInt(-q.exponent) === 0n;
+    if (integral) return formatBase1024(scaledCeil(q, 0));
+  }
+  return formatDecimal(q, q.format === 'DecimalExponent' ? 'DecimalExponent' : 'DecimalSI');
+}
+
+function isSmallInteger(q: Quantity): boolean {
+  const v = quantityToNumber(q);
+  return v > -1024 && v < 1024;
+}
+
+function formatBase1024(value: bigint): string {
+  const suffixes = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
+  let v = value;
+  let power = 0;
+  while (power < 6 && v % 1024n === 0n && v !== 0n) {
+    v /= 1024n;
+    power++;
+  }
+  return `${v}${suffixes[power]}`;
+}
+
+function formatDecimal(q: Quantity, format: 'DecimalSI' | 'DecimalExponent'): string {
+  let { mantissa, exponent } = q;
+  while (mantissa % 10n === 0n) {
+    mantissa /= 10n;
+    exponent++;
+  }
+  const shift = ((exponent % 3) + 3) % 3;
+  mantissa *= 10n ** BigInt(shift);
+  exponent -= shift;
+  if (format === 'DecimalExponent') return exponent === 0 ? `${mantissa}` : `${mantissa}e${exponent}`;
+  const suffix = Object.entries(DECIMAL_SUFFIXES).find(([, e]) => e === exponent)?.[0];
+  return suffix === undefined ? `${mantissa}e${exponent}` : `${mantissa}${suffix}`;
+}
+
+/** Parse a quantity given as a string or a JSON number (`0.5` → `500m`), as Go's JSON decoding does. */
+export function toQuantity(value: string | number): Quantity {
+  return parseQuantity(typeof value === 'number' ? formatGoFloat(value) : value);
+}

@@ -1,0 +1,106 @@
+/**
+ * The interpreter's public shapes: Karmada's eight interpreter operations (semantics §6.1), the
+ * dependency reference, the interface the engine calls, and the options with their defaults.
+ */
+import type {
+  AggregatedStatusItem,
+  Component,
+  CustomizationRules,
+  KubeObject,
+  LabelSelector,
+  ReplicaRequirements,
+  ResourceInterpreterCustomization,
+} from '../model/index.ts';
+
+/** Karmada's InterpreterOperation enum. */
+export type InterpreterOperation =
+  | 'InterpretReplica'
+  | 'ReviseReplica'
+  | 'Retain'
+  | 'AggregateStatus'
+  | 'InterpretStatus'
+  | 'InterpretHealth'
+  | 'InterpretDependency'
+  | 'InterpretComponent';
+
+/** Every operation, in Karmada's table order (§6.1). */
+export const INTERPRETER_OPERATIONS: readonly InterpreterOperation[] = [
+  'InterpretReplica',
+  'InterpretComponent',
+  'ReviseReplica',
+  'Retain',
+  'InterpretStatus',
+  'AggregateStatus',
+  'InterpretHealth',
+  'InterpretDependency',
+];
+
+/** Where each operation's script lives in a customization and which global function it defines. */
+export const OPERATION_SCRIPTS: Readonly<Record<InterpreterOperation, { field: keyof CustomizationRules; fn: string }>> = {
+  InterpretReplica: { field: 'replicaResource', fn: 'GetReplicas' },
+  InterpretComponent: { field: 'componentResource', fn: 'GetComponents' },
+  ReviseReplica: { field: 'replicaRevision', fn: 'ReviseReplica' },
+  Retain: { field: 'retention', fn: 'Retain' },
+  InterpretStatus: { field: 'statusReflection', fn: 'ReflectStatus' },
+  AggregateStatus: { field: 'statusAggregation', fn: 'AggregateStatus' },
+  InterpretHealth: { field: 'healthInterpretation', fn: 'InterpretHealth' },
+  InterpretDependency: { field: 'dependencyInterpretation', fn: 'GetDependencies' },
+};
+
+/** An object a workload depends on (Karmada's DependentObjectReference). */
+export interface DependentObjectReference {
+  apiVersion: string;
+  kind: string;
+  namespace: string;
+  name?: string;
+  labelSelector?: LabelSelector;
+}
+
+/** The result of InterpretReplica. */
+export interface ReplicaResult {
+  replicas: number;
+  requirements?: ReplicaRequirements;
+}
+
+/** A GVK as the interpreter keys its providers: exact apiVersion and kind. */
+export interface Gvk {
+  apiVersion: string;
+  kind: string;
+}
+
+/** The operations the engine calls; each consults repo Lua, then bundled Lua, then native TS (§6.1). */
+export interface ResourceInterpreter {
+  /** Whether any interpreter (repo Lua, bundled Lua, native) implements op for this kind. */
+  supports(gvk: Gvk, op: InterpreterOperation): boolean;
+  /** `undefined`: no interpreter for the kind. */
+  getReplicas(obj: KubeObject): ReplicaResult | undefined;
+  /** A new object; the input is never mutated. */
+  reviseReplica(obj: KubeObject, replicas: number): KubeObject;
+  retain(desired: KubeObject, observed: KubeObject): KubeObject;
+  aggregateStatus(obj: KubeObject, items: AggregatedStatusItem[]): KubeObject;
+  reflectStatus(obj: KubeObject): Record<string, unknown> | undefined;
+  /** `true` when no interpreter implements health for the kind (Karmada records Healthy). */
+  interpretHealth(obj: KubeObject): boolean;
+  getDependencies(obj: KubeObject): DependentObjectReference[];
+  getComponents(obj: KubeObject): Component[];
+}
+
+/** Interpreter options (style anchor P16); see DEFAULT_INTERPRETER_OPTIONS for defaults. */
+export interface InterpreterOptions {
+  /** Instructions one Lua call may run. @default 100_000_000 */
+  readonly maxInstructions: number;
+  /** Wall-clock limit of one Lua call in milliseconds (Karmada: 1 s). @default 1000 */
+  readonly timeoutMs: number;
+  /** Bytes of strings one Lua call may allocate in total, and the heap growth it may cause. @default 256 MiB */
+  readonly memoryLimitBytes: number;
+  /** Longest string a script may build. @default 16 MiB */
+  readonly maxStringBytes: number;
+  /** Karmada's ResourceQuotaEstimate gate: namespace and priorityClassName in requirements. @default false */
+  readonly resourceQuotaEstimate: boolean;
+  /** Bundled customizations consulted after the repository's (§6.5). @default the shipped set */
+  readonly bundled: readonly ResourceInterpreterCustomization[];
+  /** The clock for `os.time`/`os.date` and Job condition timestamps. @default Date.now */
+  readonly now: () => number;
+  /** A monotonic clock for the wall-clock limit. @default performance.now */
+  readonly monotonicNow: () => number;
+}
