@@ -7,6 +7,7 @@ import {
   LABEL_VALUE_MSG,
   NAME_PART_MSG,
   propagationPolicy,
+  w,
   type Issue,
 } from './helpers.ts';
 
@@ -74,6 +75,25 @@ describe('PropagationPolicy validation', () => {
       'a static weight must be at least 1',
       { placement: { replicaScheduling: { ...divided, weightPreference: { staticWeightList: [{ targetCluster: {}, weight: 0 }] } } } },
       [e([...PL, 'replicaScheduling', 'weightPreference', 'staticWeightList', 0, 'weight'], 'Invalid value: 0: should be greater than or equal to 1')],
+    ],
+    [
+      'a static weight target with an unsupported fieldSelector is only a warning',
+      {
+        placement: {
+          replicaScheduling: {
+            ...divided,
+            weightPreference: {
+              staticWeightList: [{ targetCluster: { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'Exists' }] } }, weight: 1 }],
+            },
+          },
+        },
+      },
+      [
+        w(
+          [...PL, 'replicaScheduling', 'weightPreference', 'staticWeightList', 0, 'targetCluster', 'fieldSelector', 'matchExpressions', 0, 'operator'],
+          'unsupported operator "Exists", must be In or NotIn',
+        ),
+      ],
     ],
     [
       'a static weight needs its target and weight',

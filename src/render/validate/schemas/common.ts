@@ -3,9 +3,9 @@
  * fieldSelector rules), core/v1 Toleration and Taint (semantics §1.2, §1.4, §1.7).
  */
 import type { FieldPath } from '../../../model/index.ts';
-import { error, invalidMessage, unsupportedMessage, type IssueSink } from '../issues.ts';
+import { error, invalidMessage, unsupportedMessage, warning, type IssueSink } from '../issues.ts';
 import { checkLabelKey, checkLabelValue, labelSelector } from '../labels.ts';
-import { arr, int, obj, str, strings, type Schema } from '../schema.ts';
+import { arr, int, obj, str, strings, type ObjectSchema, type Schema } from '../schema.ts';
 
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 
@@ -17,32 +17,44 @@ export const resourceSelector: Schema = obj(
 
 const FIELD_SELECTOR_KEYS = ['provider', 'region', 'zone'];
 
+type Report = (out: IssueSink, path: FieldPath, message: string) => void;
+
 /** ValidatePolicyFieldSelector (pkg/util/validation): keys provider/region/zone, In or NotIn. */
-function checkFieldRequirement(req: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
-  const { key, operator } = req;
-  if (typeof key === 'string' && !FIELD_SELECTOR_KEYS.includes(key)) {
-    error(out, [...path, 'key'], `unsupported key ${JSON.stringify(key)}, must be provider, region, or zone`);
-  }
-  if (typeof operator === 'string' && operator !== 'In' && operator !== 'NotIn') {
-    error(out, [...path, 'operator'], `unsupported operator ${JSON.stringify(operator)}, must be In or NotIn`);
-  }
+function fieldRequirementCheck(report: Report): (req: Record<string, unknown>, path: FieldPath, out: IssueSink) => void {
+  return (req, path, out) => {
+    const { key, operator } = req;
+    if (typeof key === 'string' && !FIELD_SELECTOR_KEYS.includes(key)) {
+      report(out, [...path, 'key'], `unsupported key ${JSON.stringify(key)}, must be provider, region, or zone`);
+    }
+    if (typeof operator === 'string' && operator !== 'In' && operator !== 'NotIn') {
+      report(out, [...path, 'operator'], `unsupported operator ${JSON.stringify(operator)}, must be In or NotIn`);
+    }
+  };
 }
 
-const fieldSelector: Schema = obj({
-  matchExpressions: arr(
-    obj({ key: str(), operator: str(), values: strings }, { required: ['key', 'operator'], check: checkFieldRequirement }),
-  ),
-});
+const affinityOf = (report: Report): ObjectSchema =>
+  obj({
+    labelSelector,
+    fieldSelector: obj({
+      matchExpressions: arr(
+        obj({ key: str(), operator: str(), values: strings }, { required: ['key', 'operator'], check: fieldRequirementCheck(report) }),
+      ),
+    }),
+    clusterNames: strings,
+    exclude: strings,
+  });
 
-/** The fields of policyv1alpha1.ClusterAffinity, to be inlined into terms and tiers. */
-export const clusterAffinityFields = {
-  labelSelector,
-  fieldSelector,
-  clusterNames: strings,
-  exclude: strings,
-} as const;
+/** policyv1alpha1.ClusterAffinity where Karmada validates it (placement, terms, override targets). */
+export const clusterAffinity = affinityOf(error);
 
-export const clusterAffinity: Schema = obj(clusterAffinityFields);
+/** The fields of a validated ClusterAffinity, to be inlined into terms and tiers. */
+export const clusterAffinityFields = clusterAffinity.fields;
+
+/**
+ * A static weight's targetCluster: Karmada does not validate its fieldSelector, so what it would
+ * reject elsewhere is only a warning here (such an expression matches no cluster, or every one).
+ */
+export const weightTargetCluster = affinityOf(warning);
 
 /** corevalidation.ValidateTolerations, plus Karmada's rejection of Lt/Gt (operator enum). */
 function checkToleration(t: Record<string, unknown>, path: FieldPath, out: IssueSink): void {

@@ -8,7 +8,7 @@ import { checkLabelKey } from '../labels.ts';
 import { isQualifiedName } from '../names.ts';
 import { arr, int, obj, str, type Schema } from '../schema.ts';
 import { isRecord } from '../walk.ts';
-import { clusterAffinity, clusterAffinityFields, toleration } from './common.ts';
+import { clusterAffinity, clusterAffinityFields, toleration, weightTargetCluster } from './common.ts';
 
 /** CRD bounds of affinityName (minLength 1, maxLength 32), then IsQualifiedName. */
 function checkAffinityName(name: string, path: FieldPath, out: IssueSink): void {
@@ -111,7 +111,7 @@ const replicaScheduling: Schema = obj({
   replicaDivisionPreference: str({ enum: ['Aggregated', 'Weighted'] }),
   weightPreference: obj({
     staticWeightList: arr(
-      obj({ targetCluster: clusterAffinity, weight: int({ minimum: 1 }) }, { required: ['targetCluster', 'weight'] }),
+      obj({ targetCluster: weightTargetCluster, weight: int({ minimum: 1 }) }, { required: ['targetCluster', 'weight'] }),
     ),
     dynamicWeight: str({ enum: ['AvailableReplicas'] }),
   }),
