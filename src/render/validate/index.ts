@@ -3,7 +3,8 @@
  * schema and Karmada's admission rules (after Karmada's defaults, as its API server would),
  * anything else as a resource template. Pure and position-free: issues carry field paths, and
  * messages carry no path (the parser adds `file:line:col`, the object and the field). It does not
- * compile Lua (the interpreter does) nor compare objects with each other (the loader does).
+ * compile Lua (the interpreter does); the one rule across objects, RIC operation conflicts, is
+ * findCustomizationConflicts.
  */
 import type { IsNamespaced } from '../../model/index.ts';
 import { builtinIsNamespaced } from '../../model/index.ts';
@@ -15,6 +16,7 @@ import { validateTemplate } from './template.ts';
 import { isRecord, jsonType, walk } from './walk.ts';
 
 export type { FieldIssue } from './issues.ts';
+export { findCustomizationConflicts, type IndexedIssue } from './customization-conflicts.ts';
 
 export interface ValidateOptions {
   /**
