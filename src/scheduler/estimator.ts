@@ -14,15 +14,29 @@ export interface ReplicaRequest {
   milli: number;
 }
 
-/** Parses `replicaRequirements.resourceRequest` once; unparsable entries are skipped. */
-export function replicaRequests(requirements: ReplicaRequirements | undefined): ReplicaRequest[] | null {
+/** Parsed request quantities by their text, shared by the bindings of one scheduler. */
+export type RequestCache = Map<string | number, { value: number; milli: number } | null>;
+
+function parseRequest(raw: string | number, cache: RequestCache): { value: number; milli: number } | null {
+  const known = cache.get(raw);
+  if (known !== undefined) return known;
+  const base = parseQuantity(raw);
+  const milli = parseMilli(raw);
+  const parsed = base === undefined || milli === undefined ? null : { value: Math.ceil(base), milli };
+  cache.set(raw, parsed);
+  return parsed;
+}
+
+/** Parses `replicaRequirements.resourceRequest` once per binding; unparsable entries are skipped. */
+export function replicaRequests(
+  requirements: ReplicaRequirements | undefined,
+  cache: RequestCache = new Map(),
+): ReplicaRequest[] | null {
   if (!requirements) return null;
   const out: ReplicaRequest[] = [];
   for (const [name, raw] of Object.entries(requirements.resourceRequest ?? {})) {
-    const base = parseQuantity(raw);
-    const milli = parseMilli(raw);
-    if (base === undefined || milli === undefined) continue;
-    out.push({ name, value: Math.ceil(base), milli });
+    const parsed = parseRequest(raw, cache);
+    if (parsed) out.push({ name, ...parsed });
   }
   return out;
 }

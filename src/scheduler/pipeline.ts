@@ -14,7 +14,9 @@ import type { SchedulingInput } from './types.ts';
 /** What one binding brings to every attempt, computed once per binding. */
 export interface BindingRun {
   readonly input: SchedulingInput;
-  readonly plugins: readonly SchedulerPlugin[];
+  /** The plugins that filter, then those that score (plugins/index.ts order). */
+  readonly filters: readonly SchedulerPlugin[];
+  readonly scorers: readonly SchedulerPlugin[];
   readonly strategy: Strategy | undefined;
   readonly unsupportedMessage: string;
   readonly requests: ReplicaRequest[] | null;
@@ -75,14 +77,14 @@ function feasibleCandidates(
   for (const view of views) {
     if (view.deleting) continue;
     total += 1;
-    const reason = runFilters(run.plugins, ctx, view);
+    const reason = runFilters(run.filters, ctx, view);
     if (reason !== null) {
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
       continue;
     }
     const allocatable = allocatableOf(view, run);
     const available = allocatable + (run.previousReplicas.get(view.name) ?? 0);
-    const score = runScores(run.plugins, ctx, view);
+    const score = runScores(run.scorers, ctx, view);
     candidates.push({ name: view.name, view, score, allocatable, available, tier: tierOf(view, attempt) });
   }
   if (candidates.length === 0) return new NoClusterFitError(total, reasons);

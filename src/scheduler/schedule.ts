@@ -1,7 +1,7 @@
 import type { Cluster, TargetCluster } from '../model/index.ts';
 import { type ClusterView, viewCluster } from './cluster-view.ts';
 import type { ScheduleError } from './errors/index.ts';
-import { replicaRequests } from './estimator.ts';
+import { type RequestCache, replicaRequests } from './estimator.ts';
 import { compareNames } from './name-order.ts';
 import { type BindingRun, runAttempt } from './pipeline.ts';
 import { PLUGINS } from './plugins/index.ts';
@@ -9,14 +9,19 @@ import { resolveStrategy, unsupportedStrategyMessage } from './strategy.ts';
 import { namesDescending, tieBreakSeed } from './tie-break.ts';
 import type { ScheduleResult, SchedulingInput } from './types.ts';
 
-function prepare(input: SchedulingInput, warnings: Set<string>): BindingRun {
+/** The plugins with a filter, and those with a score, in list order. */
+const FILTERS = PLUGINS.filter((p) => p.filter !== undefined);
+const SCORERS = PLUGINS.filter((p) => p.score !== undefined);
+
+function prepare(input: SchedulingInput, warnings: Set<string>, cache: RequestCache): BindingRun {
   const previous = input.previous ?? [];
   return {
     input,
-    plugins: PLUGINS,
+    filters: FILTERS,
+    scorers: SCORERS,
     strategy: resolveStrategy(input.placement),
     unsupportedMessage: unsupportedStrategyMessage(input.placement),
-    requests: replicaRequests(input.replicaRequirements),
+    requests: replicaRequests(input.replicaRequirements, cache),
     previous,
     previousReplicas: new Map(previous.map((t) => [t.name, t.replicas])),
     evicted: new Set(input.evictedClusters ?? []),
@@ -57,9 +62,9 @@ function scheduleWithTerms(views: readonly ClusterView[], run: BindingRun, warni
   return resultOf(first as ScheduleError, input.previousAffinityName, warnings);
 }
 
-function scheduleOnViews(input: SchedulingInput, views: readonly ClusterView[]): ScheduleResult {
+function scheduleOnViews(input: SchedulingInput, views: readonly ClusterView[], cache: RequestCache): ScheduleResult {
   const warnings = new Set<string>();
-  const run = prepare(input, warnings);
+  const run = prepare(input, warnings, cache);
   const { clusterAffinity, clusterAffinities } = input.placement;
   if (!clusterAffinity && clusterAffinities && clusterAffinities.length > 0) {
     return scheduleWithTerms(views, run, warnings);
@@ -73,7 +78,8 @@ function scheduleOnViews(input: SchedulingInput, views: readonly ClusterView[]):
  */
 export function createScheduler(clusters: readonly Cluster[]): (input: SchedulingInput) => ScheduleResult {
   const views = clusters.map(viewCluster);
-  return (input) => scheduleOnViews(input, views);
+  const cache: RequestCache = new Map();
+  return (input) => scheduleOnViews(input, views, cache);
 }
 
 /**

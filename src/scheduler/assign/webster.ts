@@ -19,22 +19,28 @@ export const fewerSeatsThenName: TieBreaker = (a, b) =>
 export const fewerSeatsThenNameDescending: TieBreaker = (a, b) =>
   a.seats !== b.seats ? a.seats < b.seats : compareNames(a.name, b.name) > 0;
 
-function before(a: Party, b: Party, tie: TieBreaker): boolean {
-  const pa = a.votes / (2 * a.seats + 1);
-  const pb = b.votes / (2 * b.seats + 1);
-  return pa === pb ? tie(a, b) : pa > pb;
+/** A party in the heap, with its priority votes / (2 × seats + 1) kept up to date. */
+interface Ranked {
+  party: Party;
+  priority: number;
+}
+
+function before(a: Ranked, b: Ranked, tie: TieBreaker): boolean {
+  return a.priority === b.priority ? tie(a.party, b.party) : a.priority > b.priority;
 }
 
 /** A binary max-heap under `before`: Karmada uses container/heap; the order is total, so any heap agrees. */
-function siftDown(heap: Party[], at: number, tie: TieBreaker): void {
+function siftDown(heap: Ranked[], at: number, tie: TieBreaker): void {
   for (;;) {
     const l = 2 * at + 1;
     const r = l + 1;
     let top = at;
-    if (l < heap.length && before(heap[l] as Party, heap[top] as Party, tie)) top = l;
-    if (r < heap.length && before(heap[r] as Party, heap[top] as Party, tie)) top = r;
+    if (l < heap.length && before(heap[l] as Ranked, heap[top] as Ranked, tie)) top = l;
+    if (r < heap.length && before(heap[r] as Ranked, heap[top] as Ranked, tie)) top = r;
     if (top === at) return;
-    [heap[at], heap[top]] = [heap[top] as Party, heap[at] as Party];
+    const swap = heap[at] as Ranked;
+    heap[at] = heap[top] as Ranked;
+    heap[top] = swap;
     at = top;
   }
 }
@@ -58,14 +64,16 @@ export function allocateWebsterSeats(
     if (party) party.votes = v;
     else parties.set(name, { name, votes: v, seats: 0 });
   }
-  const heap = [...parties.values()];
-  if (heap.length === 0) return [];
+  if (parties.size === 0) return [];
+  const heap: Ranked[] = [...parties.values()].map((party) => ({ party, priority: party.votes / (2 * party.seats + 1) }));
   for (let i = Math.floor(heap.length / 2) - 1; i >= 0; i--) siftDown(heap, i, tie);
   for (let left = newSeats; left > 0; left--) {
-    (heap[0] as Party).seats += 1;
+    const top = heap[0] as Ranked;
+    top.party.seats += 1;
+    top.priority = top.party.votes / (2 * top.party.seats + 1);
     siftDown(heap, 0, tie);
   }
-  return heap.sort((a, b) => compareNames(a.name, b.name));
+  return [...parties.values()].sort((a, b) => compareNames(a.name, b.name));
 }
 
 /** A cluster and its weight for the Dispenser. */
