@@ -77,11 +77,13 @@ export function karmadaKind(apiVersion: unknown, kind: unknown): KarmadaKind | u
   return typeof apiVersion === 'string' && typeof kind === 'string' ? KINDS.get(`${apiVersion}/${kind}`) : undefined;
 }
 
+/** `[apiVersion, kind]` of every Karmada kind Flotilla reads. */
+export const KARMADA_KINDS: readonly (readonly [apiVersion: string, kind: string])[] = [...KINDS.keys()].map((key) => {
+  const slash = key.lastIndexOf('/');
+  return [key.slice(0, slash), key.slice(slash + 1)] as const;
+});
+
 /** The supported apiVersion of a Karmada kind name, for objects that use another version. */
 export function karmadaApiVersionOf(kind: string): string | undefined {
-  for (const key of KINDS.keys()) {
-    const slash = key.lastIndexOf('/');
-    if (key.slice(slash + 1) === kind) return key.slice(0, slash);
-  }
-  return undefined;
+  return KARMADA_KINDS.find(([, k]) => k === kind)?.[0];
 }

@@ -5,11 +5,12 @@
 import type { IsNamespaced } from '../../model/index.ts';
 import { groupOf, versionOf } from '../../model/index.ts';
 import { error, invalidMessage, requiredMessage, unsupportedMessage, type IssueSink } from './issues.ts';
-import { karmadaApiVersionOf } from './karmada-kinds.ts';
+import { KARMADA_KINDS, karmadaApiVersionOf } from './karmada-kinds.ts';
 import { nameRuleFor } from './name-rules.ts';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain } from './names.ts';
 import { checkObjectMeta } from './object-meta.ts';
 import { objectMeta } from './schemas/meta.ts';
+import { closestName } from './suggest.ts';
 import { jsonType, walk } from './walk.ts';
 
 function wellFormedApiVersion(apiVersion: string): boolean {
@@ -27,6 +28,20 @@ function topString(obj: Record<string, unknown>, key: string, out: IssueSink): s
   return value;
 }
 
+/** A Karmada kind in another version, or a misspelt one in a Karmada kind's group, is an error. */
+function checkKarmadaKind(apiVersion: string, kind: string, out: IssueSink): boolean {
+  const karmadaVersion = karmadaApiVersionOf(kind);
+  if (karmadaVersion !== undefined && groupOf(karmadaVersion) === groupOf(apiVersion)) {
+    error(out, ['apiVersion'], unsupportedMessage(apiVersion, [karmadaVersion]));
+    return false;
+  }
+  const sameGroup = KARMADA_KINDS.filter(([v]) => groupOf(v) === groupOf(apiVersion)).map(([, k]) => k);
+  const guess = karmadaVersion === undefined ? closestName(kind, sameGroup) : undefined;
+  if (guess === undefined) return true;
+  error(out, ['kind'], invalidMessage(kind, `not a kind Flotilla reads, did you mean ${JSON.stringify(guess)}?`));
+  return false;
+}
+
 function checkApiVersion(apiVersion: string, kind: string | undefined, out: IssueSink): boolean {
   if (!wellFormedApiVersion(apiVersion)) {
     error(
@@ -36,12 +51,7 @@ function checkApiVersion(apiVersion: string, kind: string | undefined, out: Issu
     );
     return false;
   }
-  const karmadaVersion = kind === undefined ? undefined : karmadaApiVersionOf(kind);
-  if (karmadaVersion !== undefined && groupOf(karmadaVersion) === groupOf(apiVersion)) {
-    error(out, ['apiVersion'], unsupportedMessage(apiVersion, [karmadaVersion]));
-    return false;
-  }
-  return true;
+  return kind === undefined || checkKarmadaKind(apiVersion, kind, out);
 }
 
 /** Checks one template; `isNamespaced` answers the scope of its kind. */

@@ -33,6 +33,12 @@ describe('Template validation', () => {
       { apiVersion: 'policy.karmada.io/v1beta1', kind: 'PropagationPolicy', metadata: { name: 'p' } },
       [e(['apiVersion'], 'Unsupported value: "policy.karmada.io/v1beta1": supported values: "policy.karmada.io/v1alpha1"')],
     ],
+    [
+      'a misspelt Karmada kind is suggested',
+      { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolcy', metadata: { name: 'p' } },
+      [e(['kind'], 'Invalid value: "PropagationPolcy": not a kind Flotilla reads, did you mean "PropagationPolicy"?')],
+    ],
+    ['another kind of a Karmada group is left to the loader', { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'FederatedResourceQuota', metadata: { name: 'q', namespace: 'shop' } }, []],
     ['metadata is required', { apiVersion: 'v1', kind: 'ConfigMap' }, [e(['metadata'], 'Required value')]],
     ['metadata is an object', { apiVersion: 'v1', kind: 'ConfigMap', metadata: 'c' }, [e(['metadata'], 'must be of type object, got string')]],
     ['metadata.name is required', deployment({ namespace: 'shop' }), [e(['metadata', 'name'], 'Required value')]],
