@@ -19,5 +19,6 @@ export {
   TAINT_CLUSTER_UNREACHABLE,
 } from './readiness-taints.ts';
 export { createScheduler, schedule } from './schedule.ts';
+export { resolveStrategy, type Strategy } from './strategy.ts';
 export { findUntoleratedTaint, toleratesTaint } from './toleration.ts';
 export type { ScheduleDiagnostic, ScheduleResult, SchedulingInput } from './types.ts';
