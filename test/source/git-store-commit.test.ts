@@ -69,3 +69,17 @@ describe('both adapters', () => {
     expect(ids[1]).toBe(ids[0]);
   });
 });
+
+describe.each(STORES)('a store that committed through %s', (_name, open) => {
+  it('reads back what it wrote', async () => {
+    const { gitdir } = repoWithSource();
+    const store = open(gitdir);
+    await store.listTree((await store.resolveRef('HEAD'))!, '');
+    const commit = await store.commitFiles({ branch: 'status', files, message: 'one', author });
+    expect(await store.resolveRef('status')).toBe(commit);
+    const entries = (await store.listTree(commit, 'resources'))!;
+    expect(entries.map((entry) => entry.path)).toEqual(['apps/Deployment/default/web.yaml', 'core/Service/default/web.yaml']);
+    const blobs = await store.readBlobs(entries.map((entry) => entry.oid));
+    expect(entries.map((entry) => String(blobs.get(entry.oid)))).toEqual(['replicas: 3\n', 'ports: []\n']);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Source-stage benchmark (issue 2): reading every manifest of a 5,000-file packed repository.
+ * Compares the native-git adapter and the isomorphic-git adapter (with its cache) against the
+ * floor of plain `git ls-tree -r` + `git cat-file --batch`. Run: `node bench/source.ts [files] [runs]`.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readSnapshot } from '../src/source/index.ts';
+
+const FILES = Number(process.argv[2] ?? 5000);
+const RUNS = Number(process.argv[3] ?? 5);
+const KINDS = ['deployment', 'service', 'configmap', 'hpa', 'pdb'];
+
+function manifest(i: number): string {
+  const kind = KINDS[i % KINDS.length];
+  const app = `app-${Math.floor(i / KINDS.length)}`;
+  return [
+    'apiVersion: v1',
+    `kind: ${kind}`,
+    'metadata:',
+    `  name: ${app}`,
+    `  namespace: team-${i % 50}`,
+    '  labels:',
+    `    app: ${app}`,
+    '    tier: backend',
+    'spec:',
+    `  replicas: ${1 + (i % 7)}`,
+    `  image: registry.example.com/${app}:1.${i % 13}.0`,
+    '',
+  ].join('\n');
+}
+
+/** One commit of FILES manifests through `git fast-import`, then `git gc` packs it with deltas. */
+function buildRepository(dir: string): void {
+  execFileSync('git', ['init', '-q', '-b', 'main', dir]);
+  const parts = ['commit refs/heads/main\n', 'committer Bench <bench@example.com> 1767225600 +0000\n', 'data 5\nbench\n'];
+  for (let i = 0; i < FILES; i++) {
+    const body = Buffer.from(manifest(i));
+    const file = `teams/team-${i % 50}/app-${Math.floor(i / KINDS.length)}/${KINDS[i % KINDS.length]}.yaml`;
+    parts.push(`M 100644 inline ${file}\ndata ${body.length}\n${body.toString()}\n`);
+  }
+  execFileSync('git', ['-C', dir, 'fast-import', '--quiet'], { input: parts.join('') });
+  execFileSync('git', ['-C', dir, 'gc', '-q']);
+}
+
+function floor(dir: string): number {
+  const tree = spawnSync('git', ['-C', dir, 'ls-tree', '-r', '--format=%(objectname)', 'HEAD'], { maxBuffer: 1 << 30 });
+  const blobs = spawnSync('git', ['-C', dir, 'cat-file', '--batch'], { input: tree.stdout, maxBuffer: 1 << 30 });
+  return blobs.stdout.length;
+}
+
+async function time(run: () => Promise<unknown> | unknown): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] ?? Number.NaN;
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'flotilla-bench-source-'));
+try {
+  buildRepository(dir);
+  const floorMs = await time(() => floor(dir));
+  const rows: [string, number, number][] = [['git ls-tree + cat-file --batch (floor)', floorMs, FILES]];
+  for (const [name, preferNative] of [['readSnapshot, native git', true], ['readSnapshot, isomorphic-git + cache', false]] as const) {
+    let files = 0;
+    const ms = await time(async () => {
+      files = (await readSnapshot({ repo: dir, preferNative })).files.length;
+    });
+    rows.push([name, ms, files]);
+  }
+  console.log(`source: ${FILES} manifests, packed repository, median of ${RUNS} runs\n`);
+  console.log('| path | median ms | files | x floor |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const [name, ms, files] of rows) console.log(`| ${name} | ${ms.toFixed(1)} | ${files} | ${(ms / floorMs).toFixed(2)} |`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
