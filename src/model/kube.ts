@@ -71,3 +71,8 @@ export interface Condition {
   lastTransitionTime?: string;
   observedGeneration?: number;
 }
+
+/** Whether a value is a JSON object (not null, not an array): the guard for unvalidated input. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,5 +1,5 @@
-import type { OverridePolicy } from '../../model/index.ts';
-import { defaultSelectorNamespaces, isRecord, policyNamespace } from './selectors.ts';
+import { isRecord, type OverridePolicy } from '../../model/index.ts';
+import { defaultSelectorNamespaces, policyNamespace } from './selectors.ts';
 
 /**
  * Karmada's OverridePolicy admission defaults (semantics §1.6): empty selector namespaces of an

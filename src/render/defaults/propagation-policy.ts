@@ -1,5 +1,5 @@
-import type { PropagationPolicy } from '../../model/index.ts';
-import { defaultSelectorNamespaces, isRecord, policyNamespace } from './selectors.ts';
+import { isRecord, type PropagationPolicy } from '../../model/index.ts';
+import { defaultSelectorNamespaces, policyNamespace } from './selectors.ts';
 
 type Json = Record<string, unknown>;
 

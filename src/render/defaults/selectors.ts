@@ -1,9 +1,4 @@
-import type { ResourceSelector } from '../../model/index.ts';
-
-/** Object-shaped values only: defaulting runs before validation, on unchecked input. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord, type ResourceSelector } from '../../model/index.ts';
 
 /** The namespace a namespaced policy lives in: `default` when the manifest names none. */
 export function policyNamespace(metadata: unknown): string {

@@ -7,13 +7,13 @@
  * findCustomizationConflicts.
  */
 import type { IsNamespaced } from '../../model/index.ts';
-import { builtinIsNamespaced } from '../../model/index.ts';
+import { builtinIsNamespaced, isRecord } from '../../model/index.ts';
 import { error, type FieldIssue } from './issues.ts';
 import { karmadaKind } from './karmada-kinds.ts';
 import { nameRuleFor } from './name-rules.ts';
 import { checkObjectMeta } from './object-meta.ts';
 import { validateTemplate } from './template.ts';
-import { isRecord, jsonType, walk } from './walk.ts';
+import { jsonType, walk } from './walk.ts';
 
 export type { FieldIssue } from './issues.ts';
 export { findCustomizationConflicts, type IndexedIssue } from './customization-conflicts.ts';

@@ -3,8 +3,9 @@
  * defaults Karmada's webhooks and CRDs apply before validating (semantics §9.10).
  */
 import type { OverridePolicy, PropagationPolicy } from '../../model/index.ts';
-import { CLUSTER_GROUP_VERSION, CONFIG_GROUP_VERSION, POLICY_GROUP_VERSION } from '../../model/index.ts';
+import { CLUSTER_GROUP_VERSION, CONFIG_GROUP_VERSION, isRecord, POLICY_GROUP_VERSION } from '../../model/index.ts';
 import { defaultOverridePolicy, defaultPropagationPolicy } from '../defaults/index.ts';
+import { policyNamespace } from '../defaults/selectors.ts';
 import { error, invalidMessage, type IssueSink } from './issues.ts';
 import { objectMeta } from './schemas/meta.ts';
 import { clusterSpec, clusterStatus } from './schemas/cluster.ts';
@@ -12,7 +13,6 @@ import { overrideSpec } from './schemas/override-policy.ts';
 import { propagationSpec } from './schemas/propagation-policy.ts';
 import { interpreterCustomizationSpec } from './schemas/resource-interpreter-customization.ts';
 import { obj, str, type ObjectSchema } from './schema.ts';
-import { isRecord } from './walk.ts';
 
 type Json = Record<string, unknown>;
 
@@ -37,8 +37,7 @@ const root = (spec: ObjectSchema, status?: ObjectSchema): ObjectSchema =>
  * the defaulted policy, where empty selector namespaces already hold the policy's namespace.
  */
 function checkSelectorNamespaces(obj: Json, out: IssueSink): void {
-  const metadata = isRecord(obj['metadata']) ? obj['metadata'] : {};
-  const own = typeof metadata['namespace'] === 'string' && metadata['namespace'] ? metadata['namespace'] : 'default';
+  const own = policyNamespace(obj['metadata']);
   const selectors = isRecord(obj['spec']) ? obj['spec']['resourceSelectors'] : undefined;
   if (!Array.isArray(selectors)) return;
   selectors.forEach((sel: unknown, i) => {

@@ -1,8 +1,8 @@
 /** metadata.name and metadata.namespace of any object: present, well-formed, scope-consistent. */
+import { isRecord } from '../../model/index.ts';
 import { error, forbiddenMessage, invalidMessage, requiredMessage, type IssueSink } from './issues.ts';
 import type { NameRule } from './name-rules.ts';
 import { isDNS1123Label } from './names.ts';
-import { isRecord } from './walk.ts';
 
 /**
  * Checks the identity fields of `obj.metadata`. `namespaced` is the kind's scope, undefined when

@@ -3,7 +3,7 @@
  * required fields, minimums, then each node's own `check`. JSON `null` in an object field counts
  * as absent, as it does for the API server.
  */
-import { parseQuantity } from '../../model/index.ts';
+import { isRecord, parseQuantity } from '../../model/index.ts';
 import { closestName } from './suggest.ts';
 import { error, invalidMessage, requiredMessage, unsupportedMessage, type IssueSink } from './issues.ts';
 import type { ObjectSchema, Schema } from './schema.ts';
@@ -18,10 +18,6 @@ export function jsonType(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function typeError(out: IssueSink, path: (string | number)[], expected: string, value: unknown): void {

@@ -2,11 +2,10 @@
  * OverridePolicy / ClusterOverridePolicy spec (policyv1alpha1.OverrideSpec) with
  * ValidateOverrideSpec's rules (pkg/util/validation, semantics §1.6, §5.5).
  */
-import type { FieldPath } from '../../../model/index.ts';
+import { isRecord, type FieldPath } from '../../../model/index.ts';
 import { error, invalidMessage, type IssueSink } from '../issues.ts';
 import { annotations, labels } from '../labels.ts';
 import { any, arr, obj, str, strings, type ObjectSchema, type Schema } from '../schema.ts';
-import { isRecord } from '../walk.ts';
 import { clusterAffinity, resourceSelector } from './common.ts';
 
 /** go-openapi/jsonpointer.New: a pointer is empty or starts with "/". */

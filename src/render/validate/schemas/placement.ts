@@ -2,12 +2,11 @@
  * policyv1alpha1.Placement with Karmada's placement validation (pkg/util/validation,
  * semantics §1.4): affinity terms, overflow tiers, spread constraints, replica scheduling.
  */
-import type { FieldPath } from '../../../model/index.ts';
+import { isRecord, type FieldPath } from '../../../model/index.ts';
 import { error, invalidMessage, type IssueSink } from '../issues.ts';
 import { checkLabelKey } from '../labels.ts';
 import { isQualifiedName } from '../names.ts';
 import { arr, int, obj, str, type Schema } from '../schema.ts';
-import { isRecord } from '../walk.ts';
 import { clusterAffinity, clusterAffinityFields, toleration, weightTargetCluster } from './common.ts';
 
 /** CRD bounds of affinityName (minLength 1, maxLength 32), then IsQualifiedName. */

@@ -2,11 +2,10 @@
  * PropagationPolicy / ClusterPropagationPolicy spec (policyv1alpha1.PropagationSpec) with
  * ValidatePropagationSpec's rules (pkg/util/validation, semantics §1.3, §1.5).
  */
-import type { FieldPath } from '../../../model/index.ts';
+import { isRecord, type FieldPath } from '../../../model/index.ts';
 import { error, invalidMessage, type IssueSink } from '../issues.ts';
 import { checkLabelKey } from '../labels.ts';
 import { arr, bool, int, obj, str, strings, type ObjectSchema, type Schema } from '../schema.ts';
-import { isRecord } from '../walk.ts';
 import { resourceSelector } from './common.ts';
 import { placement } from './placement.ts';
 
