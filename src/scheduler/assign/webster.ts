@@ -20,13 +20,12 @@ export const fewerSeatsThenNameDescending: TieBreaker = (a, b) =>
   a.seats !== b.seats ? a.seats < b.seats : compareNames(a.name, b.name) > 0;
 
 /** A party in the heap, with its priority votes / (2 × seats + 1) kept up to date. */
-interface Ranked {
-  party: Party;
+interface Ranked extends Party {
   priority: number;
 }
 
 function before(a: Ranked, b: Ranked, tie: TieBreaker): boolean {
-  return a.priority === b.priority ? tie(a.party, b.party) : a.priority > b.priority;
+  return a.priority === b.priority ? tie(a, b) : a.priority > b.priority;
 }
 
 /** A binary max-heap under `before`: Karmada uses container/heap; the order is total, so any heap agrees. */
@@ -45,6 +44,18 @@ function siftDown(heap: Ranked[], at: number, tie: TieBreaker): void {
   }
 }
 
+/** Gives `newSeats` seats one by one to the highest priority; returns the parties by name. */
+function apportion(heap: Ranked[], newSeats: number, tie: TieBreaker): Ranked[] {
+  for (let i = Math.floor(heap.length / 2) - 1; i >= 0; i--) siftDown(heap, i, tie);
+  for (let left = newSeats; left > 0 && heap.length > 0; left--) {
+    const top = heap[0] as Ranked;
+    top.seats += 1;
+    top.priority = top.votes / (2 * top.seats + 1);
+    siftDown(heap, 0, tie);
+  }
+  return heap.sort((a, b) => compareNames(a.name, b.name));
+}
+
 /**
  * Webster / Sainte-Laguë apportionment (pkg/util/helper/webstermethod.go, semantics §3.7.1):
  * each of `newSeats` seats goes to the party with the highest votes / (2 × seats + 1), ties to
@@ -57,23 +68,16 @@ export function allocateWebsterSeats(
   initial: ReadonlyMap<string, number>,
   tie: TieBreaker,
 ): Party[] {
-  const parties = new Map<string, Party>();
-  for (const [name, seats] of initial) parties.set(name, { name, votes: 0, seats });
+  const parties = new Map<string, Ranked>();
+  for (const [name, seats] of initial) parties.set(name, { name, votes: 0, seats, priority: 0 });
   for (const [name, v] of votes) {
     const party = parties.get(name);
     if (party) party.votes = v;
-    else parties.set(name, { name, votes: v, seats: 0 });
+    else parties.set(name, { name, votes: v, seats: 0, priority: 0 });
   }
-  if (parties.size === 0) return [];
-  const heap: Ranked[] = [...parties.values()].map((party) => ({ party, priority: party.votes / (2 * party.seats + 1) }));
-  for (let i = Math.floor(heap.length / 2) - 1; i >= 0; i--) siftDown(heap, i, tie);
-  for (let left = newSeats; left > 0; left--) {
-    const top = heap[0] as Ranked;
-    top.party.seats += 1;
-    top.priority = top.party.votes / (2 * top.party.seats + 1);
-    siftDown(heap, 0, tie);
-  }
-  return [...parties.values()].sort((a, b) => compareNames(a.name, b.name));
+  const heap = [...parties.values()];
+  for (const p of heap) p.priority = p.votes / (2 * p.seats + 1);
+  return apportion(heap, newSeats, tie).map(({ name, votes: v, seats }) => ({ name, votes: v, seats }));
 }
 
 /** A cluster and its weight for the Dispenser. */
@@ -88,7 +92,7 @@ export interface Weight {
  * is returned, 0-replica ones included, by name.
  */
 export function dispense(replicas: number, weights: readonly Weight[], descending: boolean): TargetCluster[] {
-  const votes = new Map(weights.map((w) => [w.name, w.weight]));
   const tie = descending ? fewerSeatsThenNameDescending : fewerSeatsThenName;
-  return allocateWebsterSeats(replicas, votes, new Map(), tie).map((p) => ({ name: p.name, replicas: p.seats }));
+  const heap: Ranked[] = weights.map((w) => ({ name: w.name, votes: w.weight, seats: 0, priority: w.weight }));
+  return apportion(heap, replicas, tie).map((p) => ({ name: p.name, replicas: p.seats }));
 }
