@@ -8,10 +8,10 @@ import type { Cluster, KubeObject, Overriders } from '../../model/index.ts';
 import { compareBytes, describeRef, refOf } from '../../model/index.ts';
 import { clusterMatches } from '../../scheduler/cluster-affinity.ts';
 import { applyCommandArgsOverriders } from './command-args-overrider.ts';
-import { applyFieldOverriders } from './field-overrider.ts';
+import { applyFieldOverriders, type FieldRewriteMemo } from './field-overrider.ts';
 import { applyImageOverriders } from './image-overrider.ts';
 import { applyLabelAnnotationOverriders } from './labels-annotations-overrider.ts';
-import { OverrideError, type OverriderName } from './override-error.ts';
+import { OVERRIDER_ORDER, OverrideError, type OverriderName } from './override-error.ts';
 import type { AppliedOverride, OverrideOutcome, OverrideSet } from './override-set.ts';
 import { applyPlaintextOverriders } from './plaintext-overrider.ts';
 import { prepareOverrides, type PreparedOverrides, type PreparedRule } from './prepare-overrides.ts';
@@ -28,9 +28,9 @@ export function applyOverrides(manifest: KubeObject, cluster: Cluster, set: Over
 
 /** The per-cluster step, for rules prepared once per template with prepareOverrides. */
 export function applyPrepared(manifest: KubeObject, cluster: Cluster, prepared: PreparedOverrides): OverrideOutcome {
-  const clusterSide = applyRules(manifest, cluster, prepared.clusterRules);
+  const clusterSide = applyRules(manifest, cluster, prepared.clusterRules, prepared.fieldMemo);
   if (!clusterSide.ok) return clusterSide;
-  const namespacedSide = applyRules(clusterSide.manifest, cluster, prepared.namespacedRules);
+  const namespacedSide = applyRules(clusterSide.manifest, cluster, prepared.namespacedRules, prepared.fieldMemo);
   if (!namespacedSide.ok) return namespacedSide;
   return {
     ok: true,
@@ -42,12 +42,17 @@ export function applyPrepared(manifest: KubeObject, cluster: Cluster, prepared: 
 
 type RulesOutcome = { ok: true; manifest: KubeObject; applied: AppliedOverride[] } | { ok: false; error: OverrideError };
 
-function applyRules(manifest: KubeObject, cluster: Cluster, rules: readonly PreparedRule[]): RulesOutcome {
+function applyRules(
+  manifest: KubeObject,
+  cluster: Cluster,
+  rules: readonly PreparedRule[],
+  memo: FieldRewriteMemo,
+): RulesOutcome {
   let current = manifest;
   const applied: AppliedOverride[] = [];
   for (const rule of rules) {
     if (rule.targetCluster !== undefined && !clusterMatches(cluster, rule.targetCluster)) continue;
-    const result = applyRule(current, rule.overriders);
+    const result = applyRule(current, rule.overriders, memo);
     if (!result.ok) return { ok: false, error: overrideError(manifest, cluster, rule, result) };
     current = result.doc;
     applied.push({ policyName: rule.policy.name, overriders: rule.overriders });
@@ -60,24 +65,37 @@ function applyRules(manifest: KubeObject, cluster: Cluster, rules: readonly Prep
 type RuleResult = { ok: true; doc: KubeObject } | { ok: false; overrider: OverriderName; entry: number; path: string; reason: string };
 
 /** imageOverrider → command → args → labels → annotations → fieldOverrider → plaintext (§5.4). */
-function applyRule(doc: KubeObject, o: Overriders): RuleResult {
-  const steps: [OverriderName, unknown[] | undefined, (d: KubeObject) => StepResult][] = [
-    ['imageOverrider', o.imageOverrider, (d) => applyImageOverriders(d, o.imageOverrider ?? [])],
-    ['commandOverrider', o.commandOverrider, (d) => applyCommandArgsOverriders(d, 'command', o.commandOverrider ?? [])],
-    ['argsOverrider', o.argsOverrider, (d) => applyCommandArgsOverriders(d, 'args', o.argsOverrider ?? [])],
-    ['labelsOverrider', o.labelsOverrider, (d) => applyLabelAnnotationOverriders(d, 'labels', o.labelsOverrider ?? [])],
-    ['annotationsOverrider', o.annotationsOverrider, (d) => applyLabelAnnotationOverriders(d, 'annotations', o.annotationsOverrider ?? [])],
-    ['fieldOverrider', o.fieldOverrider, (d) => applyFieldOverriders(d, o.fieldOverrider ?? [])],
-    ['plaintext', o.plaintext, (d) => applyPlaintextOverriders(d, o.plaintext ?? [])],
-  ];
+function applyRule(doc: KubeObject, o: Overriders, memo: FieldRewriteMemo): RuleResult {
   let current = doc;
-  for (const [name, entries, run] of steps) {
-    if (entries === undefined || entries === null || entries.length === 0) continue;
-    const result = run(current);
+  for (const name of OVERRIDER_ORDER) {
+    const result = applyOverrider(current, o, name, memo);
+    if (result === undefined) continue;
     if (!result.ok) return { ok: false, overrider: name, entry: result.entry, path: result.path, reason: result.reason };
     current = result.doc;
   }
   return { ok: true, doc: current };
+}
+
+/** One overrider list of a rule; undefined when the rule has no entries for it. */
+function applyOverrider(doc: KubeObject, o: Overriders, name: OverriderName, memo: FieldRewriteMemo): StepResult | undefined {
+  const entries = o[name];
+  if (entries === undefined || entries === null || entries.length === 0) return undefined;
+  switch (name) {
+    case 'imageOverrider':
+      return applyImageOverriders(doc, o.imageOverrider ?? []);
+    case 'commandOverrider':
+      return applyCommandArgsOverriders(doc, 'command', o.commandOverrider ?? []);
+    case 'argsOverrider':
+      return applyCommandArgsOverriders(doc, 'args', o.argsOverrider ?? []);
+    case 'labelsOverrider':
+      return applyLabelAnnotationOverriders(doc, 'labels', o.labelsOverrider ?? []);
+    case 'annotationsOverrider':
+      return applyLabelAnnotationOverriders(doc, 'annotations', o.annotationsOverrider ?? []);
+    case 'fieldOverrider':
+      return applyFieldOverriders(doc, o.fieldOverrider ?? [], memo);
+    case 'plaintext':
+      return applyPlaintextOverriders(doc, o.plaintext ?? []);
+  }
 }
 
 function overrideError(

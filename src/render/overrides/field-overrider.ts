@@ -8,14 +8,27 @@ import { parseJsonText, stringifyJsonText } from './json-text.ts';
 import { stepFailure, type StepResult } from './step-result.ts';
 import { jsonToYaml, yamlToJson } from './yaml-text.ts';
 
+type Rewrite = string | { path: string; reason: string };
+
+/**
+ * Rewrites already computed, by entry then input text. A rewrite is a pure function of both, and
+ * one template rendered for many clusters usually feeds the same text to the same entry, so the
+ * caller keeps one memo per template (prepareOverrides does) to parse and print each text once.
+ */
+export type FieldRewriteMemo = Map<FieldOverrider, Map<string, Rewrite>>;
+
 /** Applies each entry in list order to the result of the previous one. */
-export function applyFieldOverriders(doc: KubeObject, entries: readonly FieldOverrider[]): StepResult {
+export function applyFieldOverriders(
+  doc: KubeObject,
+  entries: readonly FieldOverrider[],
+  memo: FieldRewriteMemo = new Map(),
+): StepResult {
   let current = doc;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i] as FieldOverrider;
     const text = stringAt(current, entry.fieldPath);
     if (typeof text !== 'string') return stepFailure(i, entry.fieldPath, text.reason);
-    const rewritten = rewrite(text, entry);
+    const rewritten = memoized(memo, entry, text);
     if (typeof rewritten !== 'string') {
       return stepFailure(i, `${entry.fieldPath}${rewritten.path}`, rewritten.reason);
     }
@@ -49,18 +62,32 @@ function stringAt(doc: KubeObject, pointer: string): string | { reason: string }
   return typeof node === 'string' ? node : { reason: `Get object's value by overrider's path(${pointer}) is not string` };
 }
 
+function memoized(memo: FieldRewriteMemo, entry: FieldOverrider, text: string): Rewrite {
+  let byText = memo.get(entry);
+  if (byText === undefined) {
+    byText = new Map();
+    memo.set(entry, byText);
+  }
+  let result = byText.get(text);
+  if (result === undefined) {
+    result = rewrite(text, entry);
+    byText.set(text, result);
+  }
+  return result;
+}
+
 function toOps(ops: readonly YAMLPatchOperation[]): PatchOperation[] {
   return ops.map((o) => ({ op: o.operator, path: o.subPath, value: o.value ?? null }));
 }
 
 /** YAML wins when both are set; neither sets the field to "" (Karmada without validation). */
-function rewrite(text: string, entry: FieldOverrider): string | { path: string; reason: string } {
+function rewrite(text: string, entry: FieldOverrider): Rewrite {
   if ((entry.yaml?.length ?? 0) > 0) return rewriteYaml(text, toOps(entry.yaml ?? []));
   if ((entry.json?.length ?? 0) > 0) return rewriteJson(text, toOps(entry.json ?? []));
   return '';
 }
 
-function rewriteYaml(text: string, ops: PatchOperation[]): string | { path: string; reason: string } {
+function rewriteYaml(text: string, ops: PatchOperation[]): Rewrite {
   const parsed = yamlToJson(text);
   if (typeof parsed === 'string') return { path: '', reason: `failed to convert yaml to json: ${parsed}` };
   const patched = applyPatch(parsed.value, ops);
@@ -68,7 +95,7 @@ function rewriteYaml(text: string, ops: PatchOperation[]): string | { path: stri
 }
 
 /** evanphx on raw bytes: an empty text is returned as is; the first byte decides array or object. */
-function rewriteJson(text: string, ops: PatchOperation[]): string | { path: string; reason: string } {
+function rewriteJson(text: string, ops: PatchOperation[]): Rewrite {
   if (text === '') return text;
   const parsed = parseJsonText(text);
   if (typeof parsed === 'string') return { path: '', reason: `invalid JSON: ${parsed}` };

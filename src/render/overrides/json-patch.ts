@@ -74,9 +74,12 @@ function objDelete(c: Map<string, unknown> | Record<string, unknown>, key: strin
 
 /** Applies one patch; see the module comment for the copy discipline. */
 export function applyPatch(doc: unknown, ops: readonly PatchOperation[]): PatchResult {
-  const owned = new Set<Container>();
+  // A single operation copies each container on its path exactly once, so only longer patches
+  // need to remember which containers are already their own.
+  const owned = ops.length > 1 ? new Set<Container>() : undefined;
   let root = doc;
   const own = (c: Container): Container => {
+    if (owned === undefined) return shallowCopy(c);
     if (owned.has(c)) return c;
     const copy = shallowCopy(c);
     owned.add(copy);

@@ -6,6 +6,7 @@
 import type { ClusterAffinity, KubeObject, OverridePolicy, Overriders } from '../../model/index.ts';
 import { compareBytes } from '../../model/index.ts';
 import { bestSelectorMatch, ImplicitPriority } from '../match/resource-selector.ts';
+import type { FieldRewriteMemo } from './field-overrider.ts';
 import type { OverridePolicyRef } from './override-error.ts';
 import type { OverrideSet } from './override-set.ts';
 
@@ -24,6 +25,8 @@ export interface PreparedRule {
 export interface PreparedOverrides {
   readonly clusterRules: readonly PreparedRule[];
   readonly namespacedRules: readonly PreparedRule[];
+  /** Field-overrider rewrites of this template's texts, shared by its clusters (pure memo). */
+  readonly fieldMemo: FieldRewriteMemo;
 }
 
 /**
@@ -37,6 +40,7 @@ export function prepareOverrides(template: KubeObject, set: OverrideSet): Prepar
   return {
     clusterRules: rulesOf(matching(template, set.clusterOverridePolicies)),
     namespacedRules: rulesOf(matching(template, namespaced)),
+    fieldMemo: new Map(),
   };
 }
 
