@@ -54,7 +54,7 @@ const components: readonly Component[] = [
       kubectl: 'k8s.io/kubernetes/cmd/kubectl',
     },
     ldflags: kubernetesLdflags,
-    coldMinutes: 25,
+    coldMinutes: 10,
   },
   {
     name: 'etcd',
@@ -158,11 +158,17 @@ async function build(component: Component, version: string, dir: string, log: Lo
   let compiled = 0;
   const ticker = setInterval(() => {
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-    log(`${component.name} ${version}: still building, ${minutes} min, ${compiled} packages compiled`);
+    const progress = compiled > 0 ? `, ${compiled} packages compiled` : '';
+    log(`${component.name} ${version}: still building, ${minutes} min${progress}`);
   }, 30_000);
   try {
     const args = ['build', '-v', '-trimpath', '-ldflags', ['-s', '-w', ...component.ldflags(version, date)].join(' ')];
-    const result = await spawnCollect(go, [...args, '-o', `${scratch}/`, ...Object.values(component.packages)], {
+    // `-o dir/` names binaries after their package, which for a module root like
+    // go.etcd.io/etcd/server/v3 is not the name we want; one package gets an explicit file.
+    const entries = Object.entries(component.packages);
+    const [single] = entries;
+    const output = entries.length === 1 && single ? join(scratch, single[0]) : `${scratch}/`;
+    const result = await spawnCollect(go, [...args, '-o', output, ...entries.map(([, pkg]) => pkg)], {
       cwd,
       env,
       onLine: (line) => {
@@ -173,6 +179,7 @@ async function build(component: Component, version: string, dir: string, log: Lo
   } finally {
     clearInterval(ticker);
   }
+  if (!isComplete(scratch, component)) throw new Error(`go build finished but ${scratch} lacks some of ${Object.keys(component.packages).join(', ')}`);
   await rm(dir, { recursive: true, force: true });
   await rename(scratch, dir);
   log(`${component.name} ${version}: built in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
@@ -185,7 +192,7 @@ function moduleFetchError(component: Component, version: string, error: unknown)
   const output = error instanceof CommandError ? `${error.result.stdout}\n${error.result.stderr}` : String(error);
   const detail = tail(output, 30);
   if (fetchFailure.test(output)) {
-    const proxy = process.env.GOPROXY ?? 'the default GOPROXY';
+    const proxy = process.env.GOPROXY ? `GOPROXY=${process.env.GOPROXY}` : 'the Go module proxy';
     return new Error(
       `Could not fetch the Go modules for ${component.name} ${version} (${component.toolsDir}) from ${proxy}.\n` +
         `The first build needs the Go module proxy; later runs use the module cache and ${binCacheRoot()}.\n${detail}`,

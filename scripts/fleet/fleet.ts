@@ -20,24 +20,31 @@ const ownPaths = (): string[] => [kwokWorkdir, binCacheRoot()];
 export async function fleetUp(log: Log): Promise<void> {
   const started = Date.now();
   const bins = await ensureBinaries(log);
+  const toStart: MemberSpec[] = [];
   for (const member of members) {
-    const ports = memberPorts(member);
     if (await memberReady(member, bins.kubectl)) {
-      log(`${member.name}: already running (kube-apiserver https://127.0.0.1:${ports.kubeApiserver})`);
+      log(`${member.name}: already running (kube-apiserver https://127.0.0.1:${memberPorts(member).kubeApiserver})`);
       continue;
     }
     if (memberExists(member)) {
       log(`${member.name}: left over from an earlier run and not answering; removing it`);
-      await removeMember(member, bins.kwokctl);
+      await removeMember(member, bins.kwokctl, log);
     }
-    await assertPortsFree(member);
-    log(`${member.name}: starting etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok (kube-apiserver https://127.0.0.1:${ports.kubeApiserver})`);
+    toStart.push(member);
+  }
+  // All ports are checked before anything starts, so a clash never leaves half a fleet behind.
+  for (const member of toStart) await assertPortsFree(member);
+  for (const member of toStart) {
+    log(
+      `${member.name}: starting etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok ` +
+        `(kube-apiserver https://127.0.0.1:${memberPorts(member).kubeApiserver})`,
+    );
     const memberStarted = Date.now();
     try {
       await createMember(member, bins);
     } catch (error) {
       const logs = await logTails(member);
-      await removeMember(member, bins.kwokctl);
+      await removeMember(member, bins.kwokctl, log);
       throw new Error(`${member.name} did not start: ${(error as Error).message}${logs}`);
     }
     log(`${member.name}: started in ${seconds(memberStarted)}`);
@@ -59,7 +66,7 @@ export async function fleetDown(log: Log): Promise<void> {
   for (const member of members) {
     if (!memberExists(member) && (await memberPids(member)).length === 0) continue;
     log(`${member.name}: stopping`);
-    await removeMember(member, kwokctl);
+    await removeMember(member, kwokctl, log);
   }
   await rm(kwokWorkdir, { recursive: true, force: true });
   await rm(kubeconfigPath, { force: true });
@@ -95,11 +102,11 @@ export async function fleetIsUp(): Promise<boolean> {
   return (await fleetStatus()).every((member) => member.ready);
 }
 
-async function removeMember(member: MemberSpec, kwokctl: string | undefined): Promise<void> {
+async function removeMember(member: MemberSpec, kwokctl: string | undefined, log: Log): Promise<void> {
   const pids = await memberPids(member);
   // kwokctl stops the components it started; the pid sweep after it makes
   // sure nothing is orphaned even when kwokctl fails or is missing.
-  if (kwokctl) await deleteMember(member, kwokctl).catch(() => undefined);
+  if (kwokctl) await deleteMember(member, kwokctl).catch((error: unknown) => log(`${member.name}: kwokctl delete failed, stopping its processes directly: ${(error as Error).message}`));
   await stopProcesses(pids, ownPaths());
   await rm(join(kwokWorkdir, 'clusters', member.name), { recursive: true, force: true });
 }

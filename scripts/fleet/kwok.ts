@@ -84,7 +84,9 @@ export async function createMember(member: MemberSpec, bins: Binaries): Promise<
 }
 
 export async function deleteMember(member: MemberSpec, kwokctl: string): Promise<void> {
-  await run(kwokctl, ['--name', member.name, 'delete', 'cluster', '--kubeconfig='], { env: env() });
+  // delete rejects an empty --kubeconfig; a path that never exists leaves every real kubeconfig alone.
+  const unused = join(kwokWorkdir, 'no-kubeconfig');
+  await run(kwokctl, ['--name', member.name, 'delete', 'cluster', `--kubeconfig=${unused}`], { env: env() });
 }
 
 /** Pids of the member's components as kwokctl recorded them. */

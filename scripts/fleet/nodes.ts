@@ -1,6 +1,6 @@
-// Fake nodes with real allocatable. kwok's controller takes over every Node
-// annotated kwok.x-k8s.io/node=fake: it keeps them Ready and runs the pods
-// the scheduler binds to them, so Deployments report real status.
+// Fake nodes with real allocatable. kwokctl runs kwok with --manage-all-nodes:
+// kwok keeps these Nodes Ready and plays the kubelet for the pods the
+// scheduler binds to them, so Deployments report real status.
 import type { MemberSpec } from './config.ts';
 import { members } from './config.ts';
 import { run } from './run.ts';
@@ -17,7 +17,8 @@ function nodeManifest(member: MemberSpec, index: number): object {
     kind: 'Node',
     metadata: {
       name,
-      annotations: { 'kwok.x-k8s.io/node': 'fake', 'node.alpha.kubernetes.io/ttl': '0' },
+      // The annotation lets kwok claim the node even if it is run with an annotation selector.
+      annotations: { 'kwok.x-k8s.io/node': 'fake' },
       labels: {
         'kubernetes.io/hostname': name,
         'kubernetes.io/os': 'linux',

@@ -37,7 +37,7 @@ export async function stopProcesses(pids: readonly number[], ownPaths: readonly 
     }
   };
   signal(await alive(), 'SIGTERM');
-  for (let waited = 0; waited < 10_000; waited += 250) {
+  for (let waited = 0; waited < 5_000; waited += 250) {
     if ((await alive()).length === 0) return;
     await sleep(250);
   }
