@@ -293,6 +293,11 @@ describe('Placement validation', () => {
       [e([...PL, 'spreadConstraints'], 'the cluster spread constraint must be enabled in one of the constraints in case of SpreadByField is enabled')],
     ],
     ['a constraint without field defaults to cluster', { spreadConstraints: [{ spreadByField: 'region' }, { maxGroups: 3 }] }, []],
+    [
+      'a defaulted cluster constraint counts as a second one',
+      { spreadConstraints: [{ spreadByField: 'cluster' }, { minGroups: 2 }] },
+      [e([...PL, 'spreadConstraints', 1, 'spreadByField'], 'multiple cluster spread constraints are not allowed')],
+    ],
     ['spreadByLabel is a label key', { spreadConstraints: [{ spreadByLabel: 'rack!' }] }, [e([...PL, 'spreadConstraints', 0, 'spreadByLabel'], `Invalid value: "rack!": ${NAME_PART_MSG}`)]],
     [
       'toleration operators Lt and Gt are rejected',
