@@ -12,7 +12,7 @@ export { locateRepository, type RepositoryLocation } from './locate-repository.t
 export { NativeGitStore } from './native-git-store.ts';
 export { openGitStore } from './open-git-store.ts';
 export { FLEET_CONFIG_FILE, parseFleetConfig, type ParsedFleetConfig } from './parse-fleet-config.ts';
-export { DEFAULT_OPEN_SOURCE_OPTIONS, defaultCacheDir, readSnapshot, type OpenSourceOptions } from './read-snapshot.ts';
+export { DEFAULT_OPEN_SOURCE_OPTIONS, DEFAULT_REF, defaultCacheDir, readSnapshot, type OpenSourceOptions } from './read-snapshot.ts';
 export { snapshotFromStore, type SnapshotTarget } from './snapshot-from-store.ts';
 export type { Snapshot, SourceFile } from './snapshot.ts';
 export type { FleetConfig } from '../model/index.ts';

@@ -1,0 +1,76 @@
+import { Command, Flags } from '@oclif/core';
+import { stringify } from 'yaml';
+import { planOffline } from '../../reconcile/plan.ts';
+import type { PlanDocument } from '../../reconcile/plan-document.ts';
+import { maskSecret } from '../../render/mask-secrets.ts';
+import { painter } from '../color.ts';
+import { EXIT } from '../exit-codes.ts';
+import { outputFlag, sourceFlags } from '../flags.ts';
+import { countBySeverity } from '../output/diagnostics.ts';
+import { writeOutDir } from '../output/out-dir.ts';
+import { planMarkdown } from '../output/plan-markdown.ts';
+import { planText } from '../output/plan-text.ts';
+import { sourceOptions } from '../source-options.ts';
+
+function masked(doc: PlanDocument): PlanDocument {
+  const works = Object.fromEntries(Object.entries(doc.works).map(([c, ms]) => [c, ms.map(maskSecret)]));
+  return { ...doc, works };
+}
+
+function hasChanges(doc: PlanDocument): boolean {
+  return Object.values(doc.changes ?? {}).some((cs) => cs.some((c) => c.action !== 'unchanged'));
+}
+
+export default class Plan extends Command {
+  static override summary = 'Show the Work each member cluster gets, and what changes.';
+  static override description =
+    'Runs detection, scheduling, replica revision, overrides and dependency propagation on a commit and shows the resulting Work per cluster. With --offline the clusters are not contacted: their state comes from the status branch or the Cluster files. With --base REF it shows what changes between the Work rendered from REF and from --ref, per cluster, with unified diffs. Secret values are masked unless --show-secrets.';
+  static override examples = [
+    '<%= config.bin %> plan --offline --repo examples/repo',
+    '<%= config.bin %> plan --offline --base origin/main -o markdown',
+    '<%= config.bin %> plan --offline -o json --out-dir rendered/',
+    '<%= config.bin %> plan --offline --base HEAD~1 --detailed-exitcode',
+  ];
+  static override flags = {
+    ...sourceFlags,
+    output: outputFlag(['text', 'json', 'yaml', 'markdown'] as const),
+    offline: Flags.boolean({ description: 'do not contact member clusters: their state comes from the status branch or the Cluster files', default: false }),
+    base: Flags.string({ description: 'compare with the Work rendered from this revision (no cluster needed)' }),
+    'out-dir': Flags.string({ description: 'write every cluster\'s Work as files: DIR/<cluster>/<namespace or _cluster>/<group>.<kind>.<name>.yaml' }),
+    'detailed-exitcode': Flags.boolean({ description: 'exit 2 when there are changes, 0 when none, 1 on error', default: false }),
+    'show-secrets': Flags.boolean({ description: 'show Secret values instead of ***', default: false }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Plan);
+    if (!flags.offline) {
+      this.error('a plan against live clusters needs the apply stage, which this build does not have yet; pass --offline (state from the status branch or the Cluster files)', { exit: EXIT.error });
+    }
+    const result = await planOffline({
+      source: sourceOptions(flags),
+      ...(flags.base !== undefined ? { base: flags.base } : {}),
+      showSecrets: flags['show-secrets'],
+    });
+    const doc = flags['show-secrets'] ? result.document : masked(result.document);
+    if (flags['out-dir']) {
+      const n = await writeOutDir(flags['out-dir'], result.document.works);
+      this.logToStderr(`wrote ${n} manifests under ${flags['out-dir']}`);
+    }
+    switch (flags.output) {
+      case 'json':
+        this.log(JSON.stringify(doc, null, 2));
+        break;
+      case 'yaml':
+        this.log(stringify(doc, { lineWidth: 0 }));
+        break;
+      case 'markdown':
+        this.log(planMarkdown(doc));
+        break;
+      case 'text':
+        this.log(planText(doc, painter(flags['no-color'])));
+        break;
+    }
+    if (countBySeverity(doc.diagnostics).errors > 0) this.exit(EXIT.error);
+    if (flags['detailed-exitcode'] && hasChanges(doc)) this.exit(EXIT.changes);
+  }
+}

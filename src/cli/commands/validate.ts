@@ -1,0 +1,45 @@
+import { Command } from '@oclif/core';
+import { compareDiagnostics } from '../../model/index.ts';
+import { readFleet } from '../../reconcile/read-fleet.ts';
+import { painter } from '../color.ts';
+import { EXIT } from '../exit-codes.ts';
+import { outputFlag, sourceFlags } from '../flags.ts';
+import { countBySeverity, diagnosticsSummary, diagnosticsText } from '../output/diagnostics.ts';
+import { sourceOptions } from '../source-options.ts';
+
+export default class Validate extends Command {
+  static override summary = 'Parse and check every file of the fleet repository at a commit.';
+  static override description =
+    'Reads every YAML and JSON file at the commit, checks each Karmada object against its schema and each template against Kubernetes rules, and compiles every Lua customization. Prints one line per problem as file:line:col: severity: message. Exit 0 when valid, 1 when any error exists.';
+  static override examples = [
+    '<%= config.bin %> validate --repo examples/repo',
+    '<%= config.bin %> validate --repo . --ref origin/main -o json',
+  ];
+  static override flags = {
+    ...sourceFlags,
+    output: outputFlag(['text', 'json'] as const),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Validate);
+    const source = await readFleet(sourceOptions(flags));
+    const { snapshot, parsed } = source;
+    const diagnostics = [...source.diagnostics].sort(compareDiagnostics);
+    const { errors } = countBySeverity(diagnostics);
+    if (flags.output === 'json') {
+      this.log(JSON.stringify({
+        source: { repo: snapshot.repo, ref: snapshot.ref, commit: snapshot.commit, path: snapshot.path },
+        valid: errors === 0,
+        files: snapshot.files.length,
+        objects: parsed.objects.length,
+        diagnostics,
+      }, null, 2));
+    } else {
+      const paint = painter(flags['no-color']);
+      if (diagnostics.length > 0) this.log(diagnosticsText(diagnostics, paint));
+      const verdict = errors === 0 ? paint('green', 'valid') : paint('red', 'invalid');
+      this.log(`${snapshot.files.length} files, ${parsed.objects.length} objects at ${snapshot.commit.slice(0, 12)}: ${verdict} (${diagnosticsSummary(diagnostics)})`);
+    }
+    if (errors > 0) this.exit(EXIT.error);
+  }
+}

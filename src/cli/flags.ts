@@ -1,0 +1,25 @@
+import { Flags } from '@oclif/core';
+
+/** Flags of every command that reads a fleet repository (interfaces.md §2). */
+export const sourceFlags = {
+  repo: Flags.string({
+    description: 'fleet repository: a local path (anywhere inside a work tree) or a remote URL',
+    default: '.',
+  }),
+  ref: Flags.string({
+    description: 'revision to read (branch, tag, commit, HEAD~1, origin/main); default: HEAD of a local repo, main of a remote one',
+  }),
+  path: Flags.string({ description: 'sub-folder of the repository holding the fleet (monorepos)' }),
+  kubeconfig: Flags.string({ description: 'kubeconfig file (default: $KUBECONFIG, else ~/.kube/config)' }),
+  'no-color': Flags.boolean({ description: 'plain output without ANSI colours', default: false }),
+};
+
+/** `-o` with the formats a command supports. */
+export function outputFlag<const T extends string>(formats: readonly T[]) {
+  return Flags.option({
+    char: 'o',
+    description: 'output format',
+    options: formats,
+    default: formats[0] as T,
+  })();
+}

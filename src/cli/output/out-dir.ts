@@ -1,0 +1,29 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { groupOf } from '../../model/index.ts';
+import type { KubeObject } from '../../model/index.ts';
+
+/** `<namespace or _cluster>/<group>.<kind>.<name>.yaml`, `core` for the core group. */
+export function manifestPath(obj: KubeObject): string {
+  const group = groupOf(obj.apiVersion) || 'core';
+  return join(obj.metadata.namespace || '_cluster', `${group}.${obj.kind}.${obj.metadata.name}.yaml`);
+}
+
+/**
+ * Writes every cluster's Work as real manifests, one file per object, for review or for other
+ * tools: `DIR/<cluster>/<namespace or _cluster>/<group>.<kind>.<name>.yaml`. Not masked: asking
+ * for files is explicit (interfaces.md §2.1).
+ */
+export async function writeOutDir(dir: string, works: Record<string, KubeObject[]>): Promise<number> {
+  let written = 0;
+  for (const [cluster, manifests] of Object.entries(works)) {
+    for (const m of manifests) {
+      const path = join(dir, cluster, manifestPath(m));
+      await mkdir(join(path, '..'), { recursive: true });
+      await writeFile(path, stringify(m, { lineWidth: 0 }));
+      written++;
+    }
+  }
+  return written;
+}

@@ -1,0 +1,75 @@
+import { describeRef, refOf } from '../../model/index.ts';
+import type { PlanBinding, PlanDocument } from '../../reconcile/plan-document.ts';
+import type { ObjectChange } from '../../render/works/diff-works.ts';
+import type { Paint } from '../color.ts';
+import { diagnosticsSummary, diagnosticsText } from './diagnostics.ts';
+
+function placement(b: PlanBinding): string {
+  if (b.error) return `unschedulable: ${b.error}`;
+  if (b.clusters.length === 0) return b.requiredBy ? `with ${b.requiredBy.bindings.length} workload(s) → ${b.requiredBy.clusters.join(', ')}` : 'no clusters';
+  const clusters = b.clusters.map((c) => (b.replicas > 0 ? `${c.name}: ${c.replicas}` : c.name)).join(', ');
+  return b.replicas > 0 ? `${b.replicas} replicas → ${clusters}` : `→ ${clusters}`;
+}
+
+function bindingsSection(doc: PlanDocument, paint: Paint): string[] {
+  const claimed = doc.bindings.filter((b) => b.policy);
+  const rest = doc.bindings.filter((b) => !b.policy);
+  const lines = [paint('bold', `Bindings (${claimed.length} propagated, ${rest.length} not):`)];
+  for (const b of claimed) {
+    const policy = b.policy!.namespace ? `${b.policy!.kind}/${b.policy!.namespace}/${b.policy!.name}` : `${b.policy!.kind}/${b.policy!.name}`;
+    const where = placement(b);
+    lines.push(`  ${describeRef(b.resource)}  ${paint('dim', policy)}  ${b.error ? paint('red', where) : where}`);
+  }
+  for (const b of rest) {
+    const why = b.requiredBy ? placement(b) : (b.note ?? 'not propagated');
+    lines.push(`  ${describeRef(b.resource)}  ${paint('dim', why)}`);
+  }
+  return lines;
+}
+
+const SYMBOL: Record<ObjectChange['action'], string> = { create: '+', update: '~', delete: '-', unchanged: ' ' };
+const COLOR = { create: 'green', update: 'yellow', delete: 'red', unchanged: 'dim' } as const;
+
+function changeCounts(changes: readonly ObjectChange[]): string {
+  const n = (a: ObjectChange['action']) => changes.filter((c) => c.action === a).length;
+  return `${n('create')} to create, ${n('update')} to change, ${n('delete')} to delete`;
+}
+
+function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): string[] {
+  const lines = [paint('bold', 'Work per cluster:')];
+  for (const [cluster, manifests] of Object.entries(doc.works)) {
+    const changes = doc.changes?.[cluster];
+    const info = doc.clusters.find((c) => c.name === cluster);
+    const state = info && !info.ready ? paint('red', ' (NotReady)') : '';
+    lines.push(`  ${paint('bold', cluster)}${state}: ${manifests.length} objects${changes ? `; ${changeCounts(changes)}` : ''}`);
+    if (changes) {
+      for (const c of changes.filter((x) => x.action !== 'unchanged')) {
+        lines.push(paint(COLOR[c.action], `    ${SYMBOL[c.action]} ${describeRef({ ...c })}`));
+        if (showDiffs && c.diff) lines.push(...c.diff.trimEnd().split('\n').map((l) => `        ${l}`));
+      }
+    } else {
+      for (const m of manifests) {
+        const replicas = (m['spec'] as { replicas?: unknown } | undefined)?.replicas;
+        lines.push(`    ${describeRef(refOf(m))}${typeof replicas === 'number' ? paint('dim', ` (${replicas} replicas)`) : ''}`);
+      }
+    }
+  }
+  return lines;
+}
+
+/** The plan for people, in the spirit of `terraform plan`: placements, then each cluster's Work. */
+export function planText(doc: PlanDocument, paint: Paint, options: { diffs: boolean } = { diffs: true }): string {
+  const ready = doc.clusters.map((c) => `${c.name}${c.ready ? '' : ' (NotReady)'}`).join(', ');
+  const total = Object.values(doc.works).reduce((n, w) => n + w.length, 0);
+  const lines = [
+    `Source: ${doc.source.repo}${doc.source.path && !doc.source.repo.endsWith(doc.source.path) ? ` (fleet in ${doc.source.path})` : ''} @ ${doc.source.ref} (${doc.source.commit.slice(0, 12)})`,
+    `Clusters: ${ready || 'none'}`,
+    '',
+    ...bindingsSection(doc, paint),
+    '',
+    ...worksSection(doc, paint, options.diffs),
+  ];
+  if (doc.diagnostics.length > 0) lines.push('', diagnosticsText(doc.diagnostics, paint));
+  lines.push('', `Plan: ${doc.clusters.length} clusters, ${total} objects; ${diagnosticsSummary(doc.diagnostics)}.`);
+  return lines.join('\n');
+}

@@ -1,0 +1,93 @@
+import { compareBytes, compareDiagnostics, compareRefs, refKey } from '../model/index.ts';
+import type { Cluster, Diagnostic, KubeObject, ObjectRef, PolicyRef, TargetCluster } from '../model/index.ts';
+import type { Rendered } from '../render/render-fleet.ts';
+import type { ObjectChange } from '../render/works/diff-works.ts';
+import type { Snapshot } from '../source/index.ts';
+
+export interface PlanCluster {
+  name: string;
+  ready: boolean;
+  provider: string;
+  region: string;
+  zone: string;
+  zones: string[];
+  labels: Record<string, string>;
+  taints: NonNullable<Cluster['spec']['taints']>;
+}
+
+export interface PlanBinding {
+  resource: ObjectRef;
+  policy: PolicyRef | null;
+  replicas: number;
+  clusters: TargetCluster[];
+  error: string | null;
+  /** Why a template is not propagated, when no policy claims it. */
+  note?: string;
+  /** The clusterAffinities term the scheduler used. */
+  affinityName?: string;
+  /** For a dependency (propagateDeps): the workloads that need it and the clusters it goes to. */
+  requiredBy?: { bindings: string[]; clusters: string[] };
+}
+
+/** `plan -o json` (interfaces.md §2.1). */
+export interface PlanDocument {
+  source: { repo: string; ref: string; commit: string; path: string };
+  clusters: PlanCluster[];
+  bindings: PlanBinding[];
+  works: Record<string, KubeObject[]>;
+  changes?: Record<string, ObjectChange[]>;
+  diagnostics: Diagnostic[];
+}
+
+/** Ready unless the status says otherwise: a cluster without a Ready condition counts as Ready (§1.1). */
+export function isClusterReady(cluster: Cluster): boolean {
+  const ready = cluster.status?.conditions?.find((c) => c.type === 'Ready');
+  return ready === undefined || ready.status === 'True';
+}
+
+function planCluster(c: Cluster): PlanCluster {
+  return {
+    name: c.metadata.name,
+    ready: isClusterReady(c),
+    provider: c.spec.provider ?? '',
+    region: c.spec.region ?? '',
+    zone: c.spec.zone ?? c.spec.zones?.[0] ?? '',
+    zones: c.spec.zones ?? (c.spec.zone ? [c.spec.zone] : []),
+    labels: c.metadata.labels ?? {},
+    taints: c.spec.taints ?? [],
+  };
+}
+
+function planBinding(rendered: Rendered, tb: Rendered['bindings'][number]): PlanBinding {
+  const { claim, binding, template } = tb;
+  const resource: ObjectRef = {
+    apiVersion: template.object.apiVersion, kind: template.object.kind,
+    namespace: template.object.metadata.namespace ?? '', name: template.object.metadata.name ?? '',
+  };
+  const deps = rendered.requiredBy.get(refKey(resource));
+  return {
+    resource,
+    policy: binding?.policy ?? (claim.policy ? { kind: claim.policy.object.kind, namespace: claim.policy.object.metadata.namespace ?? '', name: claim.policy.object.metadata.name ?? '' } : null),
+    replicas: binding?.replicas ?? 0,
+    clusters: binding?.clusters ?? [],
+    error: binding?.error ?? claim.error ?? null,
+    ...(claim.note ? { note: claim.note } : {}),
+    ...(binding?.affinityName ? { affinityName: binding.affinityName } : {}),
+    ...(deps ? { requiredBy: { bindings: deps.requiredBy, clusters: deps.clusters } } : {}),
+  };
+}
+
+/** The plan as data, in the shape of interfaces.md §2.1, deterministic in every order. */
+export function planDocument(snapshot: Snapshot, rendered: Rendered, diagnostics: readonly Diagnostic[]): PlanDocument {
+  const works: Record<string, KubeObject[]> = {};
+  for (const name of [...rendered.works.keys()].sort(compareBytes)) {
+    works[name] = (rendered.works.get(name) ?? []).map((i) => i.manifest);
+  }
+  return {
+    source: { repo: snapshot.repo, ref: snapshot.ref, commit: snapshot.commit, path: snapshot.path },
+    clusters: rendered.clusters.map(planCluster).sort((a, b) => compareBytes(a.name, b.name)),
+    bindings: rendered.bindings.map((tb) => planBinding(rendered, tb)).sort((a, b) => compareRefs(a.resource, b.resource)),
+    works,
+    diagnostics: [...diagnostics].sort(compareDiagnostics),
+  };
+}

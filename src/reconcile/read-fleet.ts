@@ -1,0 +1,59 @@
+import { posix } from 'node:path';
+import type { Diagnostic, FieldPath, SourceObject } from '../model/index.ts';
+import { checkCustomization, createInterpreter, OPERATION_SCRIPTS } from '../interpreter/index.ts';
+import type { ResourceInterpreter } from '../interpreter/index.ts';
+import { loadFleet } from '../render/load/load-fleet.ts';
+import type { Fleet } from '../render/load/fleet.ts';
+import { parseSources } from '../render/parse/parse-sources.ts';
+import type { ParseCache, ParsedSources } from '../render/parse/parse-sources.ts';
+import { readSnapshot } from '../source/index.ts';
+import type { OpenSourceOptions, Snapshot } from '../source/index.ts';
+
+/** A commit of the fleet repository, read, parsed, validated and loaded. */
+export interface FleetSource {
+  snapshot: Snapshot;
+  parsed: ParsedSources;
+  fleet: Fleet;
+  interpreter: ResourceInterpreter;
+  /** Every problem found, files named relative to the repository root. */
+  diagnostics: Diagnostic[];
+}
+
+function customizationDiagnostics(parsed: ParsedSources, fleet: Fleet): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const ric of fleet.customizations) {
+    for (const problem of checkCustomization(ric.object)) {
+      const field = OPERATION_SCRIPTS[problem.operation].field;
+      const path: FieldPath = ['spec', 'customizations', field, 'luaScript'];
+      const at = parsed.locate(ric as SourceObject, path);
+      const script = ric.object.spec.customizations[field]?.luaScript ?? '';
+      const line = problem.line !== undefined && script.includes('\n') ? at.line + problem.line : at.line;
+      out.push({
+        ...at, line, severity: 'error', object: `ResourceInterpreterCustomization/${ric.object.metadata.name}`,
+        message: `ResourceInterpreterCustomization/${ric.object.metadata.name}: ${problem.operation}: ${problem.message}`,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Reads one commit of the fleet and loads it: source → parse → validate → classify → default,
+ * plus the interpreter built from the repository's customizations (each compiled and checked).
+ * Nothing here stops at a bad file: it becomes a diagnostic and the rest is loaded.
+ */
+export async function readFleet(options: OpenSourceOptions, cache?: ParseCache): Promise<FleetSource> {
+  const snapshot = await readSnapshot(options);
+  const inRepo = (file: string) => posix.join(snapshot.path, file);
+  const files = snapshot.files.map((f) => ({ ...f, path: inRepo(f.path) }));
+  const parsed = parseSources(files, cache);
+  const loaded = loadFleet(parsed);
+  const interpreter = createInterpreter(loaded.fleet.customizations.map((c) => c.object));
+  const diagnostics = [
+    ...snapshot.diagnostics.map((d) => ({ ...d, file: inRepo(d.file) })),
+    ...parsed.diagnostics,
+    ...loaded.diagnostics,
+    ...customizationDiagnostics(parsed, loaded.fleet),
+  ];
+  return { snapshot, parsed, fleet: loaded.fleet, interpreter, diagnostics };
+}

@@ -1,0 +1,82 @@
+import { describeRef, refKey, refOf } from '../../model/index.ts';
+import type { BindingSpec, Cluster, Diagnostic, PropagationPolicy, ScheduledBinding, SourceObject, TargetCluster } from '../../model/index.ts';
+import type { ResourceInterpreter } from '../../interpreter/index.ts';
+import { schedule } from '../../scheduler/index.ts';
+import type { Claim } from '../detect/detect.ts';
+import { policyRefOf } from '../detect/detect.ts';
+import type { TemplateBinding } from '../works/template-binding.ts';
+
+/** What the last pass decided for a binding, for Karmada's stable rescheduling (§9.5). */
+export interface PreviousSchedule {
+  clusters: TargetCluster[];
+  affinityName?: string;
+}
+
+/** The detector's binding for a claimed template (semantics §2.6), before scheduling. */
+export function bindingSpecOf(
+  template: SourceObject, policy: SourceObject<PropagationPolicy>, interpreter: ResourceInterpreter,
+): BindingSpec {
+  const spec = policy.object.spec;
+  const replicas = interpreter.getReplicas(template.object);
+  return {
+    resource: refOf(template.object),
+    policy: policyRefOf(policy),
+    replicas: replicas?.replicas ?? 0,
+    ...(replicas?.requirements ? { replicaRequirements: replicas.requirements } : {}),
+    placement: spec.placement ?? {},
+    propagateDeps: spec.propagateDeps ?? false,
+    conflictResolution: spec.conflictResolution ?? 'Abort',
+    preserveResourcesOnDeletion: spec.preserveResourcesOnDeletion ?? false,
+    ...(spec.failover ? { failover: spec.failover } : {}),
+    ...(spec.suspension ? { suspension: spec.suspension } : {}),
+    schedulerName: spec.schedulerName ?? 'default-scheduler',
+  };
+}
+
+function scheduleClaim(
+  claim: Claim, clusters: readonly Cluster[], interpreter: ResourceInterpreter,
+  previous: ReadonlyMap<string, PreviousSchedule>, diagnostics: Diagnostic[],
+): ScheduledBinding | null {
+  if (!claim.policy || claim.error) return null;
+  const spec = bindingSpecOf(claim.template, claim.policy, interpreter);
+  const last = previous.get(refKey(spec.resource));
+  const result = schedule(
+    {
+      resource: spec.resource, replicas: spec.replicas, placement: spec.placement,
+      ...(spec.replicaRequirements ? { replicaRequirements: spec.replicaRequirements } : {}),
+      ...(last ? { previous: last.clusters } : {}),
+      ...(last?.affinityName ? { previousAffinityName: last.affinityName } : {}),
+    },
+    clusters,
+  );
+  const subject = describeRef(spec.resource);
+  for (const d of result.diagnostics) diagnostics.push({ ...claim.template.origin, severity: d.severity, object: subject, message: `${subject}: ${d.message}` });
+  if (result.error) {
+    diagnostics.push({ ...claim.template.origin, severity: 'error', object: subject, message: `${subject}: cannot be scheduled: ${result.error.message}` });
+  }
+  return {
+    ...spec,
+    clusters: result.clusters,
+    error: result.error ? result.error.message : null,
+    ...(result.affinityName ? { affinityName: result.affinityName } : {}),
+  };
+}
+
+/**
+ * Schedules every claimed template (Karmada's scheduler, one binding at a time, each on its own:
+ * an unschedulable binding gets no clusters and an error, the others are unaffected). Pure.
+ */
+export function scheduleClaims(
+  claims: readonly Claim[], clusters: readonly Cluster[], interpreter: ResourceInterpreter,
+  previous: ReadonlyMap<string, PreviousSchedule> = new Map(),
+): { bindings: TemplateBinding[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const bindings = claims.map((claim) => {
+    if (claim.error) {
+      const subject = describeRef(refOf(claim.template.object));
+      diagnostics.push({ ...claim.template.origin, severity: 'error', object: subject, message: `${subject}: ${claim.error}` });
+    }
+    return { template: claim.template, claim, binding: scheduleClaim(claim, clusters, interpreter, previous, diagnostics) };
+  });
+  return { bindings, diagnostics };
+}

@@ -1,0 +1,153 @@
+import { describeRef, groupKind, refKey, refOf } from '../../model/index.ts';
+import type { Cluster, Diagnostic, KubeObject, ScheduledBinding, SourceObject } from '../../model/index.ts';
+import type { ResourceInterpreter } from '../../interpreter/index.ts';
+import { applyOverrides } from '../overrides/index.ts';
+import type { OverrideSet } from '../overrides/index.ts';
+import { policyRefOf } from '../detect/detect.ts';
+import { compareApplyOrder } from './apply-order.ts';
+import { resolveDependencies } from './dependencies.ts';
+import { autoPropagates, isSystemNamespace, synthesizedNamespace } from './namespaces.ts';
+import { pruneServerFields } from './prune-fields.ts';
+import type { TemplateBinding } from './template-binding.ts';
+import { stampTracking } from './tracking.ts';
+import type { WorkItem, Works } from './work.ts';
+
+export interface BuildWorksInput {
+  bindings: readonly TemplateBinding[];
+  clusters: readonly Cluster[];
+  interpreter: ResourceInterpreter;
+  overrides: OverrideSet;
+  sourceCommit: string;
+  /** Namespaces never propagated (anchored patterns, compiled). */
+  skippedNamespaces: readonly RegExp[];
+}
+
+export interface BuiltWorks {
+  works: Works;
+  /** For each dependency template (refKey): the bindings that pulled it to clusters. */
+  requiredBy: Map<string, { clusters: string[]; requiredBy: string[] }>;
+  diagnostics: Diagnostic[];
+}
+
+/** One placement of a template on a cluster, before rendering. */
+interface Target {
+  cluster: Cluster;
+  /** The scheduler's replicas for this cluster; undefined when not placed by scheduling. */
+  replicas: number | undefined;
+  policy: string;
+  overwrite: boolean;
+  binding: ScheduledBinding | null;
+}
+
+function isWorkload(binding: ScheduledBinding): boolean {
+  return binding.replicas > 0 || binding.replicaRequirements !== undefined || (binding.components?.length ?? 0) > 0;
+}
+
+function isSuspended(binding: ScheduledBinding | null, cluster: string): boolean {
+  const s = binding?.suspension;
+  return s?.dispatching === true || (s?.dispatchingOnClusters?.clusterNames ?? []).includes(cluster);
+}
+
+/** Karmada applies only ClusterOverridePolicies to namespaces it syncs (semantics §2.9). */
+function overridesFor(set: OverrideSet, namespaceSync: boolean): OverrideSet {
+  return namespaceSync ? { clusterOverridePolicies: set.clusterOverridePolicies, overridePolicies: [] } : set;
+}
+
+function renderOne(
+  input: BuildWorksInput, template: SourceObject, target: Target, namespaceSync: boolean,
+): WorkItem | Diagnostic {
+  let obj = pruneServerFields(template.object);
+  const { binding, replicas } = target;
+  if (binding && replicas !== undefined && isWorkload(binding) && input.interpreter.supports(obj, 'ReviseReplica')) {
+    obj = input.interpreter.reviseReplica(obj, replicas);
+  }
+  const outcome = applyOverrides(obj, target.cluster, overridesFor(input.overrides, namespaceSync));
+  if (!outcome.ok) {
+    return {
+      ...template.origin, severity: 'error',
+      object: describeRef(refOf(template.object)),
+      message: `${describeRef(refOf(template.object))}: not rendered for cluster ${target.cluster.metadata.name}: ${outcome.error.message}`,
+    };
+  }
+  const manifest = stampTracking(outcome.manifest, {
+    templateKey: refKey(refOf(template.object)), policy: target.policy,
+    sourceCommit: input.sourceCommit, overwrite: target.overwrite,
+  });
+  return {
+    manifest, template: refOf(template.object),
+    suspended: isSuspended(binding, target.cluster.metadata.name),
+    preserveOnDeletion: binding?.preserveResourcesOnDeletion ?? false,
+  };
+}
+
+function policyLabel(tb: TemplateBinding): string {
+  if (!tb.claim.policy) return 'dependency';
+  const ref = policyRefOf(tb.claim.policy);
+  return ref.namespace ? `${ref.kind}/${ref.namespace}/${ref.name}` : `${ref.kind}/${ref.name}`;
+}
+
+function targetsOf(
+  tb: TemplateBinding, byName: Map<string, Cluster>, dependency: { clusters: Set<string>; overwrite: boolean } | undefined,
+  input: BuildWorksInput,
+): { targets: Target[]; namespaceSync: boolean } {
+  const targets: Target[] = [];
+  const seen = new Set<string>();
+  const add = (name: string, t: Omit<Target, 'cluster'>) => {
+    const cluster = byName.get(name);
+    if (!cluster || seen.has(name)) return;
+    seen.add(name);
+    targets.push({ cluster, ...t });
+  };
+  const binding = tb.binding;
+  const overwrite = binding?.conflictResolution === 'Overwrite';
+  for (const c of binding?.clusters ?? []) add(c.name, { replicas: c.replicas, policy: policyLabel(tb), overwrite, binding });
+  for (const name of [...(dependency?.clusters ?? [])].sort()) {
+    add(name, { replicas: undefined, policy: binding ? policyLabel(tb) : 'dependency', overwrite: overwrite || (dependency?.overwrite ?? false), binding });
+  }
+  const isNamespace = groupKind(tb.template.object.apiVersion, tb.template.object.kind) === 'core/Namespace';
+  const namespaceSync = isNamespace && autoPropagates(tb.template.object, input.skippedNamespaces);
+  if (namespaceSync) {
+    for (const c of input.clusters) add(c.metadata.name, { replicas: undefined, policy: binding ? policyLabel(tb) : 'namespace-sync', overwrite, binding });
+  }
+  return { targets, namespaceSync };
+}
+
+function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput): void {
+  const have = new Set(items.filter((i) => i.manifest.kind === 'Namespace' && i.manifest.apiVersion === 'v1').map((i) => i.manifest.metadata.name));
+  const needed = new Set<string>();
+  for (const i of items) {
+    const ns = i.manifest.metadata.namespace;
+    if (ns && !have.has(ns) && !isSystemNamespace(ns, input.skippedNamespaces)) needed.add(ns);
+  }
+  for (const ns of needed) items.push(synthesizedNamespace(ns, input.sourceCommit));
+}
+
+/**
+ * Karmada's binding controller for a whole commit (semantics §5): for every template and every
+ * cluster it goes to (scheduled clusters, clusters of the workloads that depend on it, or every
+ * cluster for a synced Namespace), revise replicas, apply overrides, add tracking; then add the
+ * Namespaces the objects need and put each cluster's Work in apply order. A manifest whose
+ * overrides fail is left out of that cluster's Work with an error; the rest still renders. Pure.
+ */
+export function buildWorks(input: BuildWorksInput): BuiltWorks {
+  const byName = new Map(input.clusters.map((c): [string, Cluster] => [c.metadata.name, c]));
+  const { required, diagnostics } = resolveDependencies(input.bindings, input.interpreter);
+  const works: Works = new Map(input.clusters.map((c): [string, WorkItem[]] => [c.metadata.name, []]));
+  for (const tb of input.bindings) {
+    const dependency = required.get(refKey(refOf(tb.template.object)));
+    const { targets, namespaceSync } = targetsOf(tb, byName, dependency, input);
+    for (const target of targets) {
+      const out = renderOne(input, tb.template, target, namespaceSync);
+      if ('manifest' in out) works.get(target.cluster.metadata.name)!.push(out);
+      else diagnostics.push(out);
+    }
+  }
+  for (const items of works.values()) {
+    addMissingNamespaces(items, input);
+    items.sort((a, b) => compareApplyOrder(a.manifest, b.manifest));
+  }
+  const requiredBy = new Map(
+    [...required].map(([key, dep]) => [key, { clusters: [...dep.clusters].sort(), requiredBy: [...dep.requiredBy].sort() }]),
+  );
+  return { works, requiredBy, diagnostics };
+}

@@ -1,0 +1,61 @@
+import { matchLabelSelector, refKey, refOf } from '../../model/index.ts';
+import type { Diagnostic, SourceObject } from '../../model/index.ts';
+import type { DependentObjectReference, ResourceInterpreter } from '../../interpreter/index.ts';
+import type { TemplateBinding } from './template-binding.ts';
+
+/** A dependency and the clusters of every binding that needs it (Karmada's requiredBy). */
+export interface RequiredDependency {
+  template: SourceObject;
+  clusters: Set<string>;
+  requiredBy: Set<string>;
+  /** Overwrite when any binding that needs it may overwrite unmanaged objects (semantics §8.1). */
+  overwrite: boolean;
+}
+
+function resolve(ref: DependentObjectReference, byKind: Map<string, SourceObject[]>): SourceObject[] {
+  const candidates = byKind.get(`${ref.apiVersion}/${ref.kind}/${ref.namespace}`) ?? [];
+  if (ref.name) return candidates.filter((t) => t.object.metadata.name === ref.name);
+  const selector = ref.labelSelector;
+  return selector ? candidates.filter((t) => matchLabelSelector(selector, t.object.metadata.labels)) : [];
+}
+
+/**
+ * Karmada's dependencies distributor (semantics §8.1): for each namespaced binding with
+ * propagateDeps, the ConfigMaps, Secrets, ServiceAccounts and PVCs its template uses follow it
+ * to its clusters. Dependencies are resolved in the same commit; a missing one is skipped with
+ * a warning, as Karmada skips objects absent from its control plane (§9.17).
+ */
+export function resolveDependencies(
+  bindings: readonly TemplateBinding[],
+  interpreter: ResourceInterpreter,
+): { required: Map<string, RequiredDependency>; diagnostics: Diagnostic[] } {
+  const byKind = new Map<string, SourceObject[]>();
+  for (const { template } of bindings) {
+    const key = `${template.object.apiVersion}/${template.object.kind}/${template.object.metadata.namespace ?? ''}`;
+    (byKind.get(key) ?? byKind.set(key, []).get(key)!).push(template);
+  }
+  const required = new Map<string, RequiredDependency>();
+  const diagnostics: Diagnostic[] = [];
+  for (const { template, binding } of bindings) {
+    if (!binding?.propagateDeps || binding.clusters.length === 0 || !template.object.metadata.namespace) continue;
+    const owner = refKey(binding.resource);
+    for (const ref of interpreter.getDependencies(template.object)) {
+      const found = resolve(ref, byKind);
+      if (found.length === 0 && ref.name) {
+        diagnostics.push({
+          ...template.origin, severity: 'warning',
+          message: `${ref.kind}/${ref.namespace}/${ref.name}, which ${template.object.kind}/${template.object.metadata.namespace}/${template.object.metadata.name} uses, is not in the repository; not propagated with it`,
+        });
+      }
+      for (const dep of found) {
+        const key = refKey(refOf(dep.object));
+        const entry = required.get(key) ?? { template: dep, clusters: new Set<string>(), requiredBy: new Set<string>(), overwrite: false };
+        for (const c of binding.clusters) entry.clusters.add(c.name);
+        entry.requiredBy.add(owner);
+        entry.overwrite ||= binding.conflictResolution === 'Overwrite';
+        required.set(key, entry);
+      }
+    }
+  }
+  return { required, diagnostics };
+}

@@ -1,0 +1,33 @@
+import { refKey } from '../../model/index.ts';
+import type { KubeObject, ObjectRef } from '../../model/index.ts';
+import { stampTracking } from './tracking.ts';
+import type { WorkItem } from './work.ts';
+
+export const SKIP_AUTO_PROPAGATION_LABEL = 'namespace.karmada.io/skip-auto-propagation';
+
+/** Namespaces every cluster has and Karmada never propagates (semantics §2.9). */
+export function isSystemNamespace(name: string, skipped: readonly RegExp[]): boolean {
+  return (
+    name === 'default' || name === 'karmada-system' || name === 'karmada-cluster' ||
+    name.startsWith('karmada-es-') || skipped.some((re) => re.test(name))
+  );
+}
+
+/** Whether a Namespace template is propagated to every cluster by Karmada's namespace sync. */
+export function autoPropagates(ns: KubeObject, skipped: readonly RegExp[]): boolean {
+  const optOut = ns.metadata.labels?.[SKIP_AUTO_PROPAGATION_LABEL];
+  return !isSystemNamespace(ns.metadata.name ?? '', skipped) && optOut?.toLowerCase() !== 'true';
+}
+
+/**
+ * A Namespace for objects whose namespace the repository does not define, so a cluster's Work
+ * can be applied to an empty cluster: namespaces come before what lives in them.
+ */
+export function synthesizedNamespace(name: string, sourceCommit: string): WorkItem {
+  const template: ObjectRef = { apiVersion: 'v1', kind: 'Namespace', namespace: '', name };
+  const manifest = stampTracking(
+    { apiVersion: 'v1', kind: 'Namespace', metadata: { name } },
+    { templateKey: refKey(template), policy: 'namespace-of-objects', sourceCommit, overwrite: false },
+  );
+  return { manifest, template, suspended: false, preserveOnDeletion: false };
+}
