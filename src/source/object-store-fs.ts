@@ -12,10 +12,11 @@ export interface ObjectStoreFs {
 const NO_LOOSE_OBJECT = Object.assign(new Error('ENOENT: no such loose object'), { code: 'ENOENT' });
 
 /**
- * isomorphic-git looks for every object first as a loose file, then lists `objects/pack`: two
- * system calls and a thrown error per object, most of its time on a packed repository. This
- * wrapper lists `objects/` and `objects/pack` once and answers probes into absent fan-out
- * folders without touching the disk; every other call goes straight to `node:fs`.
+ * isomorphic-git stats the git directory on every API call, then looks for each object as a loose
+ * file, then lists `objects/pack`: three system calls and a thrown error per object, most of its
+ * time on a packed repository. This wrapper stats the git directory and lists `objects/` and
+ * `objects/pack` once, and answers probes into absent fan-out folders without touching the disk;
+ * every other call goes straight to `node:fs`.
  */
 export function createObjectStoreFs(gitdir: string): ObjectStoreFs {
   const objects = path.join(gitdir, 'objects');
@@ -23,8 +24,14 @@ export function createObjectStoreFs(gitdir: string): ObjectStoreFs {
   const looseObject = new RegExp(`^${escape(objects)}/([0-9a-f]{2})/[0-9a-f]{38}$`);
   let fanOut: Promise<Set<string>> | undefined;
   let packList: Promise<string[]> | undefined;
+  let gitdirStat: ReturnType<typeof nodeFs.promises.stat> | undefined;
   const promises = {
     ...nodeFs.promises,
+    stat: ((file: string, ...rest: unknown[]) => {
+      if (file !== gitdir || rest.length > 0) return (nodeFs.promises.stat as (...a: unknown[]) => unknown)(file, ...rest);
+      gitdirStat ??= nodeFs.promises.stat(gitdir);
+      return gitdirStat;
+    }) as typeof nodeFs.promises.stat,
     readdir: ((dir: string, ...rest: unknown[]) => {
       if (dir !== packs || rest.length > 0) return (nodeFs.promises.readdir as (...a: unknown[]) => unknown)(dir, ...rest);
       packList ??= nodeFs.promises.readdir(packs).catch((): string[] => []);
@@ -42,6 +49,7 @@ export function createObjectStoreFs(gitdir: string): ObjectStoreFs {
   return {
     fs: { promises },
     forget() {
+      gitdirStat = undefined;
       fanOut = undefined;
       packList = undefined;
     },

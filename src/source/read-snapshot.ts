@@ -25,8 +25,11 @@ export interface OpenSourceOptions {
   preferNative?: boolean;
 }
 
-/** The documented defaults of {@link OpenSourceOptions} that do not depend on the environment. */
-export const DEFAULT_OPEN_SOURCE_OPTIONS = { path: '', preferNative: true, localRef: 'HEAD', remoteRef: 'main' } as const;
+/** The defaults of {@link OpenSourceOptions} that depend neither on the environment nor on the kind of repo. */
+export const DEFAULT_OPEN_SOURCE_OPTIONS = { path: '', preferNative: true } as const;
+
+/** The ref read when none is given: a local repository's checked-out HEAD, a remote's `main` (interfaces.md §2). */
+export const DEFAULT_REF = { local: 'HEAD', remote: 'main' } as const;
 
 /**
  * Reads every manifest of a fleet at one commit (never the working tree). A local `repo` may
@@ -42,16 +45,16 @@ export async function readSnapshot(options: OpenSourceOptions): Promise<Snapshot
   const preferNative = options.preferNative ?? DEFAULT_OPEN_SOURCE_OPTIONS.preferNative;
   if (isRemoteUrl(options.repo)) {
     const repo = redactUrl(options.repo);
-    const ref = options.ref ?? DEFAULT_OPEN_SOURCE_OPTIONS.remoteRef;
-    const fleet = fleetPath(repo, ref, [options.path ?? '']);
+    const ref = options.ref ?? DEFAULT_REF.remote;
+    const fleet = fleetPath(repo, ref, [options.path ?? DEFAULT_OPEN_SOURCE_OPTIONS.path]);
     const auth = options.auth ?? authFromEnvironment();
     const fetched = await fetchRemote(options.repo, ref, { cacheDir: options.cacheDir ?? defaultCacheDir(), auth });
     const store = await openGitStore({ gitdir: fetched.gitdir, commonDir: fetched.gitdir }, preferNative);
     return snapshotFromStore(store, { repo, ref, revision: fetched.revision, root: fetched.gitdir, path: fleet });
   }
   const location = await locateRepository(localPath(options.repo));
-  const ref = options.ref ?? DEFAULT_OPEN_SOURCE_OPTIONS.localRef;
-  const fleet = fleetPath(options.repo, ref, [location.pathInRepo, options.path ?? '']);
+  const ref = options.ref ?? DEFAULT_REF.local;
+  const fleet = fleetPath(options.repo, ref, [location.pathInRepo, options.path ?? DEFAULT_OPEN_SOURCE_OPTIONS.path]);
   const store = await openGitStore(location, preferNative);
   return snapshotFromStore(store, { repo: options.repo, ref, root: location.root, path: fleet });
 }
