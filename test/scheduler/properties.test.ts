@@ -68,7 +68,52 @@ const toInput = (i: { replicas: number; placement: Placement; evicted: string[] 
 
 const isDivided = (p: Placement) => p.replicaScheduling?.replicaSchedulingType === 'Divided';
 
+const regionalArb: fc.Arbitrary<Cluster[]> = clusterArb.chain((clusters) =>
+  fc.tuple(...clusters.map(() => fc.constantFrom(undefined, 'east', 'west', 'north'))).map((regions) =>
+    clusters.map((c, i) => (regions[i] ? { ...c, spec: { ...c.spec, region: regions[i] } } : c)),
+  ),
+);
+
+const spreadArb: fc.Arbitrary<Placement> = fc
+  .record({
+    replicaScheduling: strategyArb,
+    regionMin: fc.integer({ min: 0, max: 3 }),
+    regionMax: fc.integer({ min: 0, max: 3 }),
+    clusterMin: fc.integer({ min: 0, max: 4 }),
+    clusterMax: fc.integer({ min: 0, max: 6 }),
+  })
+  .map(({ replicaScheduling, regionMin, regionMax, clusterMin, clusterMax }) => ({
+    ...(replicaScheduling ? { replicaScheduling } : {}),
+    spreadConstraints: [
+      { spreadByField: 'region' as const, minGroups: regionMin, maxGroups: regionMax },
+      { spreadByField: 'cluster' as const, minGroups: clusterMin, maxGroups: clusterMax },
+    ],
+  }));
+
 describe('schedule invariants (fast-check)', () => {
+  it('never throws, and divides exactly, under region and cluster spread constraints', () => {
+    fc.assert(
+      fc.property(regionalArb, spreadArb, fc.integer({ min: 0, max: 60 }), (clusters, placement, replicas) => {
+        const result = schedule({ resource: deployment, replicas, placement }, clusters);
+        const regions = new Set(clusters.filter((c) => c.spec.region).map((c) => c.metadata.name));
+        for (const t of result.clusters) expect(regions).toContain(t.name);
+        if (result.error || !isDivided(placement) || replicas === 0) return;
+        expect(result.clusters.reduce((s, t) => s + t.replicas, 0)).toBe(replicas);
+      }),
+    );
+  });
+
+  it('changes nothing when rescheduled with its own result as the previous one', () => {
+    fc.assert(
+      fc.property(clusterArb, inputArb, (clusters, i) => {
+        const input = { ...toInput(i), placement: { ...i.placement, spreadConstraints: [] } };
+        const first = schedule(input, clusters);
+        if (first.error) return;
+        expect(schedule({ ...input, previous: first.clusters }, clusters).clusters).toEqual(first.clusters);
+      }),
+    );
+  });
+
   it('divides exactly the requested replicas whenever it succeeds', () => {
     fc.assert(
       fc.property(clusterArb, inputArb, (clusters, i) => {
