@@ -18,6 +18,7 @@ import { jsonType, walk } from './walk.ts';
 export type { FieldIssue } from './issues.ts';
 export { findCustomizationConflicts, type IndexedIssue } from './customization-conflicts.ts';
 
+/** Options of validateObject (style anchor P16). */
 export interface ValidateOptions {
   /**
    * The scope of template kinds, e.g. scopeLookup(crds) to know the kinds the repository's
@@ -27,6 +28,7 @@ export interface ValidateOptions {
   isNamespaced: IsNamespaced;
 }
 
+/** Built-in kind scopes only: pass scopeLookup(objects) to know CRD-declared kinds too. */
 export const DEFAULT_VALIDATE_OPTIONS: Readonly<ValidateOptions> = { isNamespaced: builtinIsNamespaced };
 
 /** Validates one object by its apiVersion/kind: Karmada kinds against their real schema, anything else as a template. Pure. */

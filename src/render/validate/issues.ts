@@ -20,10 +20,12 @@ export function at(path: FieldPath, ...more: (string | number)[]): FieldPath {
   return more.length === 0 ? path.slice() : [...path, ...more];
 }
 
+/** Records an error at a copy of `path`. */
 export function error(out: IssueSink, path: FieldPath, message: string): void {
   out.push({ path: path.slice(), message, severity: 'error' });
 }
 
+/** Records a warning at a copy of `path`. */
 export function warning(out: IssueSink, path: FieldPath, message: string): void {
   out.push({ path: path.slice(), message, severity: 'warning' });
 }
@@ -33,19 +35,23 @@ export function showValue(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
+/** field.Required. */
 export function requiredMessage(detail?: string): string {
   return detail ? `Required value: ${detail}` : 'Required value';
 }
 
+/** field.Invalid. */
 export function invalidMessage(value: unknown, detail: string): string {
   return `Invalid value: ${showValue(value)}: ${detail}`;
 }
 
+/** field.NotSupported. */
 export function unsupportedMessage(value: unknown, supported: readonly string[]): string {
   const list = supported.map((s) => JSON.stringify(s)).join(', ');
   return `Unsupported value: ${showValue(value)}: supported values: ${list}`;
 }
 
+/** field.Forbidden. */
 export function forbiddenMessage(detail: string): string {
   return `Forbidden: ${detail}`;
 }

@@ -16,6 +16,7 @@ import { obj, str, type ObjectSchema } from './schema.ts';
 
 type Json = Record<string, unknown>;
 
+/** How one Karmada kind is validated. */
 export interface KarmadaKind {
   /** The whole object: apiVersion, kind, metadata, spec (and status where the kind has one). */
   schema: ObjectSchema;

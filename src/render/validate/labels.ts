@@ -47,7 +47,7 @@ export const labels: Schema = map(str(), checkLabels);
 /** map[string]string of annotations. */
 export const annotations: Schema = map(str(), checkAnnotations);
 
-export const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
+const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
 
 function checkRequirement(req: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
   const values = Array.isArray(req['values']) ? req['values'] : [];

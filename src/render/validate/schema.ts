@@ -9,6 +9,7 @@ import type { IssueSink } from './issues.ts';
 /** A rule for one well-typed value; `path` is only valid during the call (copy it to keep it). */
 export type Check<T> = (value: T, path: FieldPath, out: IssueSink) => void;
 
+/** The description of one value; `check` runs only when the value has the right type. */
 export type Schema =
   | { type: 'string'; enum?: readonly string[]; check?: Check<string> }
   | { type: 'integer'; minimum?: number; check?: Check<number> }
@@ -19,6 +20,7 @@ export type Schema =
   | { type: 'map'; values: Schema; check?: Check<Record<string, unknown>> }
   | ObjectSchema;
 
+/** An object with a closed set of fields: any other field is reported as unknown. */
 export interface ObjectSchema {
   type: 'object';
   fields: Readonly<Record<string, Schema>>;
@@ -26,27 +28,37 @@ export interface ObjectSchema {
   check?: Check<Record<string, unknown>>;
 }
 
+/** A string, optionally from a closed set. */
 export const str = (options: { enum?: readonly string[]; check?: Check<string> } = {}): Schema => ({
   type: 'string',
   ...options,
 });
+/** An integer (a JSON number without fraction), optionally with a minimum. */
 export const int = (options: { minimum?: number; check?: Check<number> } = {}): Schema => ({
   type: 'integer',
   ...options,
 });
+/** A boolean. */
 export const bool: Schema = { type: 'boolean' };
+/** A Kubernetes resource quantity, written as a string or a number. */
 export const quantity: Schema = { type: 'quantity' };
+/** Any JSON value (raw JSON fields such as a plaintext overrider's value). */
 export const any: Schema = { type: 'any' };
+/** A list of items. */
 export const arr = (items: Schema, options: { minItems?: number; check?: Check<unknown[]> } = {}): Schema => ({
   type: 'array',
   items,
   ...options,
 });
+/** An object with arbitrary keys and values of one schema. */
 export const map = (values: Schema, check?: Check<Record<string, unknown>>): Schema =>
   check ? { type: 'map', values, check } : { type: 'map', values };
+/** An object with known fields. */
 export const obj = (
   fields: Readonly<Record<string, Schema>>,
   options: { required?: readonly string[]; check?: Check<Record<string, unknown>> } = {},
 ): ObjectSchema => ({ type: 'object', fields, ...options });
+/** []string. */
 export const strings: Schema = arr(str());
+/** map[string]string. */
 export const stringMap: Schema = map(str());

@@ -48,6 +48,7 @@ function checkSyncMode(spec: Record<string, unknown>, path: FieldPath, out: Issu
 
 const secretRef = obj({ namespace: str(), name: str() }, { required: ['namespace', 'name'] });
 
+/** clusterv1alpha1.ClusterSpec. */
 export const clusterSpec: ObjectSchema = obj({
   id: str(),
   syncMode: str({ enum: ['Push', 'Pull'] }),
@@ -75,6 +76,7 @@ export const clusterSpec: ObjectSchema = obj({
 
 const resourceList = map(quantity);
 
+/** clusterv1alpha1.ClusterStatus, as a Cluster file may declare it for offline planning. */
 export const clusterStatus: ObjectSchema = obj({
   kubernetesVersion: str(),
   apiEnablements: arr(

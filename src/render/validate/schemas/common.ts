@@ -7,7 +7,7 @@ import { error, invalidMessage, unsupportedMessage, warning, type IssueSink } fr
 import { checkLabelKey, checkLabelValue, labelSelector } from '../labels.ts';
 import { arr, int, obj, str, strings, type ObjectSchema, type Schema } from '../schema.ts';
 
-export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 
 /** policyv1alpha1.ResourceSelector. */
 export const resourceSelector: Schema = obj(

@@ -2,6 +2,7 @@
 import { annotations, labels } from '../labels.ts';
 import { any, arr, int, obj, str, strings, type ObjectSchema } from '../schema.ts';
 
+/** metav1.ObjectMeta; name and namespace rules depend on the kind (object-meta.ts). */
 export const objectMeta: ObjectSchema = obj({
   name: str(),
   generateName: str(),

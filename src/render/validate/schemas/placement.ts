@@ -67,7 +67,7 @@ const clusterAffinityTerm: Schema = obj(
   { required: ['affinityName'], check: checkOverflow },
 );
 
-export const SPREAD_FIELDS = ['cluster', 'region', 'zone', 'provider'] as const;
+const SPREAD_FIELDS = ['cluster', 'region', 'zone', 'provider'] as const;
 
 /** ValidateSpreadConstraint, one constraint. */
 function checkSpreadConstraint(c: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
@@ -157,6 +157,7 @@ function checkPlacement(p: Record<string, unknown>, path: FieldPath, out: IssueS
   });
 }
 
+/** policyv1alpha1.Placement. */
 export const placement: Schema = obj(
   {
     clusterAffinity,

@@ -6,6 +6,7 @@ import { obj, str, type ObjectSchema } from '../schema.ts';
 
 const lua = obj({ luaScript: str() }, { required: ['luaScript'] });
 
+/** configv1alpha1.ResourceInterpreterCustomizationSpec. */
 export const interpreterCustomizationSpec: ObjectSchema = obj(
   {
     target: obj({ apiVersion: str(), kind: str() }, { required: ['apiVersion', 'kind'] }),
