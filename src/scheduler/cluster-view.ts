@@ -1,5 +1,5 @@
 import type { Cluster, Taint } from '../model/index.ts';
-import { parseMilli, parseQuantity } from '../model/quantity.ts';
+import { parseMilli, parseQuantity } from '../model/index.ts';
 import { effectiveTaints } from './readiness-taints.ts';
 
 /** Free amount of one resource: allocatable − allocated − allocating, rounded up. */

@@ -1,5 +1,5 @@
 import type { ReplicaRequirements } from '../model/index.ts';
-import { parseMilli, parseQuantity } from '../model/quantity.ts';
+import { parseMilli, parseQuantity } from '../model/index.ts';
 import type { ClusterCapacity } from './cluster-view.ts';
 
 /** Go's math.MaxInt32: Karmada's "not estimated" boundary. */
