@@ -24,8 +24,19 @@ function typeError(out: IssueSink, path: (string | number)[], expected: string, 
   error(out, path, `must be of type ${expected}, got ${jsonType(value)}`);
 }
 
+/** A field that belongs one level down, e.g. `clusterAffinity` written under spec, not placement. */
+function nestedHome(key: string, schema: ObjectSchema): string | undefined {
+  for (const [name, field] of Object.entries(schema.fields)) {
+    const inner = field.type === 'array' ? field.items : field;
+    if (inner.type === 'object' && Object.hasOwn(inner.fields, key)) {
+      return field.type === 'array' ? `${name}[].${key}` : `${name}.${key}`;
+    }
+  }
+  return undefined;
+}
+
 function unknownField(out: IssueSink, path: (string | number)[], key: string, schema: ObjectSchema): void {
-  const guess = closestName(key, Object.keys(schema.fields));
+  const guess = closestName(key, Object.keys(schema.fields)) ?? nestedHome(key, schema);
   path.push(key);
   error(out, path, guess ? `unknown field "${key}", did you mean "${guess}"?` : `unknown field "${key}"`);
   path.pop();

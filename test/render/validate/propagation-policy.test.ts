@@ -49,6 +49,12 @@ describe('PropagationPolicy validation', () => {
       { placement: { replicaScheduling: { replicaSchedulingTyp: 'Divided' } } },
       [e([...PL, 'replicaScheduling', 'replicaSchedulingTyp'], 'unknown field "replicaSchedulingTyp", did you mean "replicaSchedulingType"?')],
     ],
+    [
+      'a placement field written under spec is pointed to placement',
+      { clusterAffinity: { clusterNames: ['m1'] } },
+      [e(['spec', 'clusterAffinity'], 'unknown field "clusterAffinity", did you mean "placement.clusterAffinity"?')],
+    ],
+    ['a selector field written under spec is pointed to the list', { kind: 'Deployment' }, [e(['spec', 'kind'], 'unknown field "kind", did you mean "resourceSelectors[].kind"?')]],
     ['an unknown field far from any name has no suggestion', { bogus: 1 }, [e(['spec', 'bogus'], 'unknown field "bogus"')]],
     ['a field in the wrong case is suggested in the right case', { Priority: 1 }, [e(['spec', 'Priority'], 'unknown field "Priority", did you mean "priority"?')]],
     ['priority must be an integer', { priority: 'high' }, [e(['spec', 'priority'], 'must be of type integer, got string')]],
