@@ -25,6 +25,7 @@ export interface PatchFailure {
   readonly reason: string;
 }
 
+/** The patched document (sharing unchanged subtrees with the input), or the first failure. */
 export type PatchResult = { readonly ok: true; readonly doc: unknown } | PatchFailure;
 
 type Container = unknown[] | Map<string, unknown> | Record<string, unknown>;

@@ -14,6 +14,7 @@ export const OVERRIDER_ORDER = [
   'fieldOverrider',
   'plaintext',
 ] as const;
+/** One overrider list of a rule, by its Overriders field name. */
 export type OverriderName = (typeof OVERRIDER_ORDER)[number];
 
 /** Which override policy: `ClusterOverridePolicy` has an empty namespace. */
@@ -23,6 +24,7 @@ export interface OverridePolicyRef {
   readonly name: string;
 }
 
+/** Everything a diagnostic needs to point at the policy field and the manifest path at fault. */
 export interface OverrideErrorData {
   /** The template, `Kind/namespace/name`. */
   readonly object: string;

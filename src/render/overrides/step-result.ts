@@ -13,6 +13,7 @@ export interface StepFailure {
   readonly reason: string;
 }
 
+/** The manifest after one overrider list, or its first failing entry. */
 export type StepResult = { readonly ok: true; readonly doc: KubeObject } | StepFailure;
 
 /** A failure of entry `entry` at `path`. */

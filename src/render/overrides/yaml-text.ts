@@ -41,7 +41,7 @@ function nonJson(v: unknown): string | undefined {
 }
 
 /** Go's strconv.FormatFloat(f, 'g', -1, 64), which go-yaml v2 uses for non-integral floats. */
-export function goFloat(x: number): string {
+function goFloat(x: number): string {
   if (Number.isInteger(x) && Math.abs(x) < 1e21) return String(x);
   const [mantissa, exponent] = x.toExponential().split('e') as [string, string];
   const exp = Number(exponent);
@@ -51,7 +51,7 @@ export function goFloat(x: number): string {
 }
 
 /** go-yaml v2 keyList.Less for string keys: letters before digits, digit runs compared as numbers. */
-export function goKeyLess(a: string, b: string): boolean {
+function goKeyLess(a: string, b: string): boolean {
   const ar = [...a];
   const br = [...b];
   for (let i = 0; i < ar.length && i < br.length; i++) {
