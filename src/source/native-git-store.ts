@@ -1,5 +1,6 @@
 import { DEFAULT_COMMIT_AUTHOR, type CommitFilesInput, type GitStore, type TreeEntry } from './git-store.ts';
-import { runGit } from './run-git.ts';
+import { GitCommandFailedError } from './errors/index.ts';
+import { runGit, type GitRun } from './run-git.ts';
 
 /**
  * The fast read path: `git ls-tree -r -z` lists a tree in one process and one
@@ -30,7 +31,7 @@ export class NativeGitStore implements GitStore {
     // Only on failure ask why, so the common case stays one process.
     const type = await runGit(this.#gitdir, ['cat-file', '-t', tree]);
     if (type.code !== 0 || type.stdout.toString('utf8').trim() !== 'tree') return undefined;
-    throw new Error(`git ls-tree failed in ${this.#gitdir}: ${run.stderr.trim()}`);
+    throw this.#failure('ls-tree', run);
   }
 
   async readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>> {
@@ -46,19 +47,26 @@ export class NativeGitStore implements GitStore {
     const stream = fastImportStream(ref, parent, input);
     await this.#git(['fast-import', '--quiet', '--force', '--date-format=raw'], stream);
     const commit = await this.readRef(ref);
-    if (commit === undefined) throw new Error(`git fast-import did not create ${ref}`);
+    if (commit === undefined) throw this.#failure('fast-import', { code: 0, stdout: Buffer.alloc(0), stderr: `${ref} was not created` });
     return commit;
   }
 
+  /** `rev-parse --verify --quiet` exits 1 for "no such revision"; anything else is a real failure. */
   async #verify(revision: string): Promise<string | undefined> {
     const run = await runGit(this.#gitdir, ['rev-parse', '--verify', '--quiet', '--end-of-options', revision]);
-    return run.code === 0 ? run.stdout.toString('utf8').trim() : undefined;
+    if (run.code === 0) return run.stdout.toString('utf8').trim();
+    if (run.code === 1) return undefined;
+    throw this.#failure('rev-parse', run);
   }
 
-  async #git(args: readonly string[], input?: Buffer | string): Promise<{ stdout: Buffer }> {
+  async #git(args: readonly string[], input?: Buffer | string): Promise<GitRun> {
     const run = await runGit(this.#gitdir, args, input);
-    if (run.code !== 0) throw new Error(`git ${args[0]} failed in ${this.#gitdir}: ${run.stderr.trim()}`);
+    if (run.code !== 0) throw this.#failure(args[0] ?? '', run);
     return run;
+  }
+
+  #failure(command: string, run: GitRun): GitCommandFailedError {
+    return new GitCommandFailedError({ command, gitdir: this.#gitdir, exitCode: run.code, stderr: run.stderr });
   }
 }
 

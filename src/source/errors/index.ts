@@ -1,5 +1,6 @@
 /** The source stage's typed errors (P14), one class per failure kind. */
 export { FetchFailedError } from './fetch-failed-error.ts';
+export { GitCommandFailedError } from './git-command-failed-error.ts';
 export { NotAGitRepositoryError } from './not-a-git-repository-error.ts';
 export { PathNotFoundError } from './path-not-found-error.ts';
 export { RefNotFoundError } from './ref-not-found-error.ts';
