@@ -1,10 +1,14 @@
 import Init from './commands/init.ts';
+import Interpret from './commands/interpret.ts';
+import InterpretTest from './commands/interpret/test.ts';
 import Plan from './commands/plan.ts';
 import Validate from './commands/validate.ts';
 
 /** Every command, listed once (oclif's explicit strategy: no directory scanning at start-up). */
 export const COMMANDS = {
   init: Init,
+  interpret: Interpret,
+  'interpret:test': InterpretTest,
   plan: Plan,
   validate: Validate,
 };

@@ -8,8 +8,11 @@
 export { BUNDLED_CUSTOMIZATIONS_DIR, findCustomizationFiles, loadBundledCustomizations, readCustomizationFile } from './bundled.ts';
 export { createInterpreter, DEFAULT_INTERPRETER_OPTIONS } from './chain.ts';
 export { checkCustomization, type CustomizationProblem } from './check-customization.ts';
+export { findCustomizationSuites, type CustomizationSuite } from './customization-suites.ts';
 export { InterpretError, LuaScriptError, type LuaFailure } from './errors.ts';
 export { formatQuantity, parseQuantity, toQuantity, type Quantity } from './quantity.ts';
+export { OperationInputError, parseOperation, runOperation, type OperationInput, type OperationOutput } from './run-operation.ts';
+export { casesFromDocuments, runTestCase, type InterpreterTestCase, type TestCaseResult } from './test-cases.ts';
 export {
   INTERPRETER_OPERATIONS,
   OPERATION_SCRIPTS,
