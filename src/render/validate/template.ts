@@ -4,6 +4,7 @@
  */
 import type { IsNamespaced } from '../../model/index.ts';
 import { groupOf, versionOf } from '../../model/index.ts';
+import { checkCustomResourceDefinition } from './crd-template.ts';
 import { error, invalidMessage, requiredMessage, unsupportedMessage, type IssueSink } from './issues.ts';
 import { KARMADA_KINDS, karmadaApiVersionOf } from './karmada-kinds.ts';
 import { nameRuleFor } from './name-rules.ts';
@@ -68,4 +69,7 @@ export function validateTemplate(obj: Record<string, unknown>, isNamespaced: IsN
     return;
   }
   checkObjectMeta(obj, kind, nameRuleFor(apiVersion, kind), isNamespaced(apiVersion, kind), out);
+  if (kind === 'CustomResourceDefinition' && groupOf(apiVersion) === 'apiextensions.k8s.io') {
+    checkCustomResourceDefinition(obj, out);
+  }
 }

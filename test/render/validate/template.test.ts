@@ -8,6 +8,12 @@ const deployment = (metadata: Record<string, unknown>, extra: Record<string, unk
   metadata,
   ...extra,
 });
+const crd = (spec: Record<string, unknown>, name = 'backups.example.io'): unknown => ({
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name },
+  spec: { group: 'example.io', names: { kind: 'Backup', plural: 'backups' }, scope: 'Namespaced', versions: [], ...spec },
+});
 const API_VERSION_MSG =
   'must be VERSION or GROUP/VERSION, with a lowercase RFC 1123 subdomain GROUP and a lowercase RFC 1123 label VERSION';
 const DNS1035_MSG =
@@ -80,6 +86,12 @@ describe('Template validation', () => {
       deployment({ name: 'web', annotations: { big: 'x'.repeat(256 * 1024) } }),
       [e(['metadata', 'annotations'], 'Too long: may not be more than 262144 bytes')],
     ],
+    ['a CRD declaring its scope is valid', crd({}), []],
+    ['a CRD needs a scope', crd({ scope: undefined }), [e(['spec', 'scope'], 'Required value')]],
+    ['a CRD scope is Cluster or Namespaced', crd({ scope: 'Global' }), [e(['spec', 'scope'], 'Unsupported value: "Global": supported values: "Cluster", "Namespaced"')]],
+    ['a CRD group has a dot', crd({ group: 'example' }, 'backups.example'), [e(['spec', 'group'], 'Invalid value: "example": should be a domain with at least one dot')]],
+    ['a CRD names its plural and kind', crd({ names: {} }), [e(['spec', 'names', 'plural'], 'Required value'), e(['spec', 'names', 'kind'], 'Required value')]],
+    ['a CRD is named plural.group', crd({}, 'backup.example.io'), [e(['metadata', 'name'], 'Invalid value: "backup.example.io": must be spec.names.plural+"."+spec.group')]],
     ['a template that is not an object is rejected', 'text', [e([], 'must be of type object, got string')]],
   ])('%s', (_name, obj, expected) => {
     expect(issues(obj)).toEqual(expected);
