@@ -5,7 +5,7 @@
  * keys in go-yaml's natural order, sequences not indented under their key, strings quoted double
  * when they would read back as another type and single when only the syntax needs quoting.
  */
-import { Document, parseAllDocuments, type Pair, type Scalar, type ScalarTag, type Tags } from 'yaml';
+import { Document, parseAllDocuments, Scalar, type Pair, type ScalarTag, type Tags } from 'yaml';
 import { stringifyString, stringTag } from 'yaml/util';
 
 const STR_TAG = 'tag:yaml.org,2002:str';
@@ -103,7 +103,10 @@ function stringifyTags(tags: Tags): Tags {
       const value = String(item.value);
       const ambiguous = ctx.doc.schema.tags.some((t) => t.default === true && t.tag !== STR_TAG && t.test?.test(value) === true);
       const options = { ...ctx.options, singleQuote: !ambiguous };
-      return stringifyString(item, { ...ctx, actualString: true, options }, onComment, onChompKeep);
+      // go-yaml's emitter double-quotes what it cannot print (is_printable); yaml already does
+      // so for control characters other than tab and newline.
+      const scalar = /[\t\ufeff\ufffe\uffff]/.test(value) ? { ...item, value, type: Scalar.QUOTE_DOUBLE } : item;
+      return stringifyString(scalar, { ...ctx, actualString: true, options }, onComment, onChompKeep);
     },
   };
   const float: ScalarTag = {

@@ -25,6 +25,7 @@ describe('fieldOverrider with yaml (go-yaml v2 round trip, §5.5)', () => {
     ['dates and sexagesimals stay strings', 'd: 2001-12-14\nt: 12:30\n', { yaml: [{ subPath: '/x', operator: 'add', value: 1 }] }, 'd: "2001-12-14"\nt: "12:30"\nx: 1\n'],
     ['strings needing quotes for syntax are single quoted', 'a: "x: y"\n', { yaml: [{ subPath: '/b', operator: 'add', value: '#c' }] }, "a: 'x: y'\nb: '#c'\n"],
     ['floats use Go %g', 'a: 1\n', { yaml: [{ subPath: '/b', operator: 'add', value: 1234567.5 }, { subPath: '/c', operator: 'add', value: 0.00001 }] }, 'a: 1\nb: 1.2345675e+06\nc: 1e-05\n'],
+    ['strings with a tab are double quoted', 'a: 1\n', { yaml: [{ subPath: '/t', operator: 'add', value: 'x\ty' }] }, 'a: 1\nt: "x\\ty"\n'],
     ['multi-line strings are literal blocks', 'a: 1\n', { yaml: [{ subPath: '/s', operator: 'add', value: 'x\ny\n' }] }, 'a: 1\ns: |\n  x\n  y\n'],
     ['a root list is patched', '- a\n', { yaml: [{ subPath: '/0', operator: 'replace', value: 'b' }] }, '- b\n'],
     ['yaml wins over json when both are set', 'a: 1\n', { yaml: [{ subPath: '/a', operator: 'replace', value: 2 }], json: [{ subPath: '/a', operator: 'replace', value: 3 }] }, 'a: 2\n'],
