@@ -73,6 +73,6 @@ export function viewCluster(cluster: Cluster): ClusterView {
     taints: effectiveTaints(cluster),
     apis: apisOf(cluster),
     capacity: capacityOf(cluster),
-    deleting: cluster.metadata['deletionTimestamp'] !== undefined && cluster.metadata['deletionTimestamp'] !== null,
+    deleting: cluster.metadata['deletionTimestamp'] != null,
   };
 }
