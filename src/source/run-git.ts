@@ -50,13 +50,24 @@ export function runGit(gitdir: string | undefined, args: readonly string[], inpu
   });
 }
 
+/** The oldest git the native adapter runs: `rev-parse --end-of-options` arrived in 2.24. */
+const MINIMUM_GIT_VERSION: readonly [number, number] = [2, 24];
+
 let available: Promise<boolean> | undefined;
 
-/** Whether a `git` binary can be run here; asked once per process. */
+/** Whether a recent enough `git` binary can be run here; asked once per process. */
 export function nativeGitAvailable(): Promise<boolean> {
   available ??= runGit(undefined, ['--version']).then(
-    (run) => run.code === 0,
+    (run) => run.code === 0 && isSupportedGitVersion(run.stdout.toString('utf8')),
     () => false,
   );
   return available;
+}
+
+/** Whether `git --version` output (`git version 2.39.5`) names a version the native adapter supports. */
+export function isSupportedGitVersion(versionOutput: string): boolean {
+  const match = /(\d+)\.(\d+)/.exec(versionOutput);
+  if (match === null) return false;
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  return major > MINIMUM_GIT_VERSION[0] || (major === MINIMUM_GIT_VERSION[0] && minor >= MINIMUM_GIT_VERSION[1]);
 }

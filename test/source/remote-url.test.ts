@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { authFromEnvironment } from '../../src/source/index.ts';
-import { authHeaders } from '../../src/source/git-auth.ts';
 import { isRemoteUrl, localPath, redactUrl } from '../../src/source/remote-url.ts';
 
 describe('isRemoteUrl', () => {
@@ -26,17 +24,5 @@ describe('isRemoteUrl', () => {
     ['no credentials', 'https://host/x.git', 'https://host/x.git'],
   ])('removes %s from a URL', (_case, url, expected) => {
     expect(redactUrl(url)).toBe(expected);
-  });
-});
-
-describe('authFromEnvironment', () => {
-  it.each([
-    ['no token', {}, undefined, {}],
-    ['an empty token', { FLOTILLA_GIT_TOKEN: '' }, undefined, {}],
-    ['a token', { FLOTILLA_GIT_TOKEN: 't' }, { token: 't' }, { Authorization: `Basic ${Buffer.from('x-access-token:t').toString('base64')}` }],
-    ['a token and a user', { FLOTILLA_GIT_TOKEN: 't', FLOTILLA_GIT_USERNAME: 'me' }, { username: 'me', token: 't' }, { Authorization: `Basic ${Buffer.from('me:t').toString('base64')}` }],
-  ])('reads %s', (_case, env, auth, headers) => {
-    expect(authFromEnvironment(env)).toEqual(auth);
-    expect(authHeaders(authFromEnvironment(env))).toEqual(headers);
   });
 });
