@@ -20,7 +20,7 @@ const ADAPTERS = [
 /** The fleet every test reads; commit ids are filled in by beforeAll. */
 let repo: GitFixture;
 const commits: Record<'first' | 'main' | 'feature', string> = { first: '', main: '', feature: '' };
-const MAIN_FILES = ['apps/web-svc.yml', 'apps/web.yaml', 'clusters/a.json', 'fleet/sub/a.yaml', 'fleet/sub/ignored.yaml'];
+const MAIN_FILES = ['apps/café app.yaml', 'apps/web-svc.yml', 'apps/web.yaml', 'clusters/a.json', 'fleet/sub/a.yaml', 'fleet/sub/ignored.yaml'];
 
 beforeAll(() => {
   repo = createGitRepo();
@@ -32,6 +32,7 @@ beforeAll(() => {
   repo.git('tag', 'v1');
   repo.git('tag', '-a', '-m', 'annotated', 'v1-annotated');
   repo.write('apps/web.yaml', 'kind: Deployment # v2\n');
+  repo.write('apps/café app.yaml', 'kind: ConfigMap\n');
   repo.write('.github/workflow.yaml', 'on: push\n');
   repo.write('apps/.hidden.yaml', 'kind: Hidden\n');
   repo.write('flotilla.yaml', 'exclude: ["drafts/**", "apps/*.draft.yaml", fleet/flotilla.yaml]\nstatusBranch: fleet-status\n');
@@ -154,7 +155,7 @@ describe.each(ADAPTERS)('readSnapshot through %s', (_name, preferNative) => {
       const snapshot = await read({ repo: path.join(worktree, 'apps') });
       expect(snapshot.commit).toBe(commits.feature);
       expect(snapshot.path).toBe('apps');
-      expect(paths(snapshot)).toEqual(['feature.yaml', 'new.draft.yaml', 'web-svc.yml', 'web.yaml']);
+      expect(paths(snapshot)).toEqual(['café app.yaml', 'feature.yaml', 'new.draft.yaml', 'web-svc.yml', 'web.yaml']);
     } finally {
       repo.git('worktree', 'remove', '--force', worktree);
     }
