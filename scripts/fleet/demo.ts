@@ -39,9 +39,10 @@ async function availableCommands(): Promise<Set<string>> {
   const start = lines.findIndex((line) => line.trim() === 'COMMANDS');
   const commands = new Set<string>();
   for (const line of lines.slice(start + 1)) {
+    if (line.trim() === '') break;
+    // Deeper-indented lines continue a wrapped description.
     const match = /^ {2}(\S+)/.exec(line);
-    if (!match?.[1]) break;
-    commands.add(match[1]);
+    if (match?.[1]) commands.add(match[1]);
   }
   if (start < 0 || commands.size === 0) throw new Error(`\`flotilla --help\` lists no commands:\n${help.stdout}`);
   return commands;
