@@ -1,0 +1,8 @@
+/** The apply stage's typed errors (P14), one class per failure kind. */
+export { ClusterUnauthorizedError } from './cluster-unauthorized-error.ts';
+export { ClusterUnreachableError } from './cluster-unreachable-error.ts';
+export { ContextNotFoundError } from './context-not-found-error.ts';
+export { KubeApiError } from './kube-api-error.ts';
+export type { KubeApiErrorData } from './kube-api-error.ts';
+export { KubeconfigInvalidError } from './kubeconfig-invalid-error.ts';
+export { UnknownKindError } from './unknown-kind-error.ts';

@@ -1,0 +1,75 @@
+/**
+ * The port every request to a member cluster goes through (style anchor P17). One adapter
+ * implements it over `@kubernetes/client-node` (`client-node-kube-client.ts`); tests use the
+ * in-memory fake in `test/fakes/kube-client.ts`. Objects are addressed by apiVersion and kind:
+ * the adapter maps them to resources through discovery, so callers never build URLs.
+ */
+import type { KubeObject, ObjectRef } from '../model/index.ts';
+
+/** One kind a cluster serves, from discovery: how it maps to a URL and whether it is namespaced. */
+export interface ApiResource {
+  /** API group; `''` for the core group. */
+  group: string;
+  version: string;
+  kind: string;
+  /** The plural resource name used in URLs (`deployments`). */
+  resource: string;
+  namespaced: boolean;
+  verbs: readonly string[];
+}
+
+/** What {@link KubeClient.list} reads: every object of one kind, in one namespace or all. */
+export interface ListQuery {
+  apiVersion: string;
+  kind: string;
+  /** One namespace; omitted, every namespace (or the cluster-scoped objects of the kind). */
+  namespace?: string;
+  /** A label selector in the API's string form (`flotilla.io/managed-by=flotilla`). */
+  labelSelector?: string;
+}
+
+/** Server-side apply parameters; every write Flotilla makes names the same field manager. */
+export interface ApplyRequest {
+  fieldManager: string;
+  /** Take over fields other managers own (SSA `force=true`). */
+  force: boolean;
+  /** Ask the server what the object would become, without persisting anything (`dryRun=All`). */
+  dryRun: boolean;
+}
+
+/** How dependents of a deleted object go: Karmada deletes member objects in the background. */
+export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
+
+/** The outcome of a delete: NotFound is an outcome, not an error (P10). */
+export type DeleteResult = 'deleted' | 'not-found';
+
+/** The answer to a raw GET: any HTTP status is an answer; only no answer at all throws. */
+export interface RawResponse {
+  status: number;
+  body: string;
+}
+
+/**
+ * A connection to one member cluster. Every method throws a typed error from `errors/`
+ * (ClusterUnreachableError, ClusterUnauthorizedError, KubeApiError, UnknownKindError) when the
+ * request fails after the adapter's retries.
+ */
+export interface KubeClient {
+  /** The member cluster's name, as the fleet repository names it. */
+  readonly cluster: string;
+  /** Every kind the cluster serves, preferred and other versions (fresh from the server). */
+  discover(): Promise<ApiResource[]>;
+  /** One object, or `undefined` when it does not exist. */
+  get(ref: ObjectRef): Promise<KubeObject | undefined>;
+  /** Every object matching the query, all pages. */
+  list(query: ListQuery): Promise<KubeObject[]>;
+  /** Server-side apply; returns the object as the server has (or, dry-run, would have) it. */
+  apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject>;
+  /** Deletes one object. */
+  delete(ref: ObjectRef, propagationPolicy?: PropagationPolicy): Promise<DeleteResult>;
+  /** A GET of a raw path such as `/readyz` or `/version`. */
+  raw(path: string): Promise<RawResponse>;
+}
+
+/** The field manager of every write: load-bearing, since SSA ownership and prune depend on it. */
+export const FIELD_MANAGER = 'flotilla';

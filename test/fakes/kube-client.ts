@@ -1,0 +1,157 @@
+import { groupOf, versionOf } from '../../src/model/index.ts';
+import type { KubeObject, ObjectRef } from '../../src/model/index.ts';
+import type { ApiResource, ApplyRequest, DeleteResult, KubeClient, ListQuery, PropagationPolicy, RawResponse } from '../../src/apply/kube-client.ts';
+import { UnknownKindError } from '../../src/apply/errors/index.ts';
+
+/** One request the fake answered, for tests that count reads and writes. */
+export interface FakeCall {
+  method: 'discover' | 'get' | 'list' | 'apply' | 'delete' | 'raw';
+  dryRun?: boolean;
+  force?: boolean;
+  target: string;
+}
+
+/** The kinds a fresh fake serves; tests add CRD kinds with {@link FakeKubeClient.serve}. */
+export const FAKE_BUILTIN_RESOURCES: readonly ApiResource[] = [
+  ['', 'v1', 'Namespace', 'namespaces', false],
+  ['', 'v1', 'ConfigMap', 'configmaps', true],
+  ['', 'v1', 'Secret', 'secrets', true],
+  ['', 'v1', 'Service', 'services', true],
+  ['', 'v1', 'ServiceAccount', 'serviceaccounts', true],
+  ['', 'v1', 'Pod', 'pods', true],
+  ['', 'v1', 'Node', 'nodes', false],
+  ['apps', 'v1', 'Deployment', 'deployments', true],
+  ['rbac.authorization.k8s.io', 'v1', 'ClusterRole', 'clusterroles', false],
+  ['apiextensions.k8s.io', 'v1', 'CustomResourceDefinition', 'customresourcedefinitions', false],
+].map(([group, version, kind, resource, namespaced]) => ({
+  group: group as string, version: version as string, kind: kind as string, resource: resource as string,
+  namespaced: namespaced as boolean, verbs: ['get', 'list', 'patch', 'delete'],
+}));
+
+function storeKey(apiVersion: string, kind: string, namespace: string, name: string): string {
+  return `${groupOf(apiVersion)}/${kind}/${namespace}/${name}`;
+}
+
+function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/**
+ * An in-memory {@link KubeClient}: objects in a map, server-side apply as "the applied object
+ * replaces the stored one" plus the server's metadata (uid, resourceVersion, managedFields), so
+ * apply logic can be unit-tested; field-level SSA semantics are left to the e2e suite. A test
+ * makes any method fail with {@link failWhen}, and reads every request from {@link calls}.
+ */
+export class FakeKubeClient implements KubeClient {
+  readonly cluster: string;
+  readonly objects = new Map<string, KubeObject>();
+  readonly calls: FakeCall[] = [];
+  readonly resources: ApiResource[] = [...FAKE_BUILTIN_RESOURCES];
+  /** What `raw('/readyz')` and any other raw path answer. */
+  readonly rawAnswers = new Map<string, RawResponse>([['/readyz', { status: 200, body: 'ok' }]]);
+  #failures: { method: FakeCall['method']; match: (target: string) => boolean; error: () => Error }[] = [];
+  #version = 0;
+
+  constructor(cluster = 'member1', objects: readonly KubeObject[] = []) {
+    this.cluster = cluster;
+    for (const o of objects) this.put(o);
+  }
+
+  /** Stores an object as if someone else had created it (no request is recorded). */
+  put(object: KubeObject): KubeObject {
+    const m = object.metadata;
+    const stored = clone(object);
+    stored.metadata = { ...stored.metadata, uid: m.uid ?? `uid-${++this.#version}`, resourceVersion: String(++this.#version) };
+    this.objects.set(storeKey(object.apiVersion, object.kind, m.namespace ?? '', m.name ?? ''), stored);
+    return clone(stored);
+  }
+
+  /** Serves one more kind, as a CRD becoming established would. */
+  serve(resource: ApiResource): void {
+    this.resources.push(resource);
+  }
+
+  /** Makes the next matching requests of `method` throw (every one, until {@link clearFailures}). */
+  failWhen(method: FakeCall['method'], match: (target: string) => boolean, error: () => Error): void {
+    this.#failures.push({ method, match, error });
+  }
+
+  clearFailures(): void {
+    this.#failures = [];
+  }
+
+  /** The recorded requests that changed something: non-dry-run applies and deletes. */
+  writes(): FakeCall[] {
+    return this.calls.filter((c) => c.method === 'delete' || (c.method === 'apply' && !c.dryRun));
+  }
+
+  async discover(): Promise<ApiResource[]> {
+    this.#record({ method: 'discover', target: '' });
+    return clone(this.resources);
+  }
+
+  async get(ref: ObjectRef): Promise<KubeObject | undefined> {
+    this.#resource(ref.apiVersion, ref.kind);
+    this.#record({ method: 'get', target: storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name) });
+    const found = this.objects.get(storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name));
+    return found && this.#asVersion(found, ref.apiVersion);
+  }
+
+  async list(query: ListQuery): Promise<KubeObject[]> {
+    this.#resource(query.apiVersion, query.kind);
+    const prefix = `${groupOf(query.apiVersion)}/${query.kind}/`;
+    this.#record({ method: 'list', target: `${prefix}${query.namespace ?? '*'}` });
+    const [key, value] = (query.labelSelector ?? '').split('=');
+    return [...this.objects.entries()]
+      .filter(([k, o]) => k.startsWith(prefix) && (query.namespace === undefined || o.metadata.namespace === query.namespace))
+      .filter(([, o]) => !key || o.metadata.labels?.[key] === value)
+      .map(([, o]) => this.#asVersion(o, query.apiVersion));
+  }
+
+  async apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject> {
+    this.#resource(object.apiVersion, object.kind);
+    const key = storeKey(object.apiVersion, object.kind, object.metadata.namespace ?? '', object.metadata.name ?? '');
+    this.#record({ method: 'apply', target: key, dryRun: request.dryRun, force: request.force });
+    const live = this.objects.get(key);
+    const result = clone(object);
+    result.metadata = {
+      ...result.metadata,
+      uid: live?.metadata.uid ?? `uid-${this.#version + 1}`,
+      resourceVersion: live?.metadata.resourceVersion ?? '0',
+      managedFields: [{ manager: request.fieldManager, operation: 'Apply' }],
+    };
+    if (live?.['status'] !== undefined) result['status'] = clone(live['status']);
+    if (request.dryRun) return result;
+    return this.put(result);
+  }
+
+  async delete(ref: ObjectRef, _propagationPolicy?: PropagationPolicy): Promise<DeleteResult> {
+    const key = storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name);
+    this.#record({ method: 'delete', target: key });
+    return this.objects.delete(key) ? 'deleted' : 'not-found';
+  }
+
+  async raw(path: string): Promise<RawResponse> {
+    this.#record({ method: 'raw', target: path });
+    return this.rawAnswers.get(path) ?? { status: 404, body: 'not found' };
+  }
+
+  #record(call: FakeCall): void {
+    this.calls.push(call);
+    const failure = this.#failures.find((f) => f.method === call.method && f.match(call.target));
+    if (failure) throw failure.error();
+  }
+
+  #resource(apiVersion: string, kind: string): ApiResource {
+    const found = this.resources.find((r) => r.group === groupOf(apiVersion) && r.version === versionOf(apiVersion) && r.kind === kind);
+    if (!found) throw new UnknownKindError(this.cluster, apiVersion, kind);
+    return found;
+  }
+
+  #asVersion(object: KubeObject, apiVersion: string): KubeObject {
+    return { ...clone(object), apiVersion };
+  }
+}
+
+/** Compile-time check that the fake keeps up with the port (P17). */
+export const checkFake = new FakeKubeClient() satisfies KubeClient;
