@@ -1,7 +1,8 @@
 import { describeRef, refKey, refOf } from '../../model/index.ts';
 import type { BindingSpec, Cluster, Diagnostic, PropagationPolicy, ScheduledBinding, SourceObject, TargetCluster } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
-import { schedule } from '../../scheduler/index.ts';
+import { createScheduler } from '../../scheduler/index.ts';
+import type { ScheduleResult, SchedulingInput } from '../../scheduler/index.ts';
 import type { Claim } from '../detect/detect.ts';
 import { policyRefOf } from '../detect/detect.ts';
 import type { TemplateBinding } from '../works/template-binding.ts';
@@ -34,21 +35,18 @@ export function bindingSpecOf(
 }
 
 function scheduleClaim(
-  claim: Claim, clusters: readonly Cluster[], interpreter: ResourceInterpreter,
+  claim: Claim, schedule: (input: SchedulingInput) => ScheduleResult, interpreter: ResourceInterpreter,
   previous: ReadonlyMap<string, PreviousSchedule>, diagnostics: Diagnostic[],
 ): ScheduledBinding | null {
   if (!claim.policy || claim.error) return null;
   const spec = bindingSpecOf(claim.template, claim.policy, interpreter);
   const last = previous.get(refKey(spec.resource));
-  const result = schedule(
-    {
-      resource: spec.resource, replicas: spec.replicas, placement: spec.placement,
-      ...(spec.replicaRequirements ? { replicaRequirements: spec.replicaRequirements } : {}),
-      ...(last ? { previous: last.clusters } : {}),
-      ...(last?.affinityName ? { previousAffinityName: last.affinityName } : {}),
-    },
-    clusters,
-  );
+  const result = schedule({
+    resource: spec.resource, replicas: spec.replicas, placement: spec.placement,
+    ...(spec.replicaRequirements ? { replicaRequirements: spec.replicaRequirements } : {}),
+    ...(last ? { previous: last.clusters } : {}),
+    ...(last?.affinityName ? { previousAffinityName: last.affinityName } : {}),
+  });
   const subject = describeRef(spec.resource);
   for (const d of result.diagnostics) diagnostics.push({ ...claim.template.origin, severity: d.severity, object: subject, message: `${subject}: ${d.message}` });
   if (result.error) {
@@ -71,12 +69,13 @@ export function scheduleClaims(
   previous: ReadonlyMap<string, PreviousSchedule> = new Map(),
 ): { bindings: TemplateBinding[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  const schedule = createScheduler(clusters);
   const bindings = claims.map((claim) => {
     if (claim.error) {
       const subject = describeRef(refOf(claim.template.object));
       diagnostics.push({ ...claim.template.origin, severity: 'error', object: subject, message: `${subject}: ${claim.error}` });
     }
-    return { template: claim.template, claim, binding: scheduleClaim(claim, clusters, interpreter, previous, diagnostics) };
+    return { template: claim.template, claim, binding: scheduleClaim(claim, schedule, interpreter, previous, diagnostics) };
   });
   return { bindings, diagnostics };
 }

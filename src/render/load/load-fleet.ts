@@ -11,7 +11,7 @@ import type {
 } from '../../model/index.ts';
 import { defaultOverridePolicy, defaultPropagationPolicy } from '../defaults/index.ts';
 import type { ParsedSources } from '../parse/parse-sources.ts';
-import { validateObject } from '../validate/index.ts';
+import { findCustomizationConflicts, validateObject } from '../validate/index.ts';
 import { classify } from './classify.ts';
 import type { ObjectRole } from './classify.ts';
 import type { Fleet } from './fleet.ts';
@@ -88,7 +88,7 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, SourceObject>();
   for (const source of parsed.objects) {
-    const issues = validateObject(source.object);
+    const issues = validateObject(source.object, { isNamespaced: fleet.isNamespaced });
     for (const issue of issues) diagnostics.push(diagnosticAt(parsed, source, issue.path, issue.severity, issue.message));
     if (issues.some((i) => i.severity === 'error')) continue;
     const role = classify(source.object);
@@ -109,6 +109,10 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
     }
     seen.set(key, source);
     place(fleet, role, source);
+  }
+  const rics = fleet.customizations;
+  for (const { index, issue } of findCustomizationConflicts(rics.map((r) => r.object))) {
+    diagnostics.push(diagnosticAt(parsed, rics[index] as SourceObject, issue.path, issue.severity, issue.message));
   }
   return { fleet, diagnostics };
 }

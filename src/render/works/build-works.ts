@@ -1,8 +1,8 @@
 import { describeRef, groupKind, refKey, refOf } from '../../model/index.ts';
 import type { Cluster, Diagnostic, KubeObject, ScheduledBinding, SourceObject } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
-import { applyOverrides } from '../overrides/index.ts';
-import type { OverrideSet } from '../overrides/index.ts';
+import { applyPrepared, prepareOverrides } from '../overrides/index.ts';
+import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';
 import { policyRefOf } from '../detect/detect.ts';
 import { compareApplyOrder } from './apply-order.ts';
 import { resolveDependencies } from './dependencies.ts';
@@ -54,14 +54,14 @@ function overridesFor(set: OverrideSet, namespaceSync: boolean): OverrideSet {
 }
 
 function renderOne(
-  input: BuildWorksInput, template: SourceObject, target: Target, namespaceSync: boolean,
+  input: BuildWorksInput, template: SourceObject, target: Target, overrides: PreparedOverrides,
 ): WorkItem | Diagnostic {
   let obj = pruneServerFields(template.object);
   const { binding, replicas } = target;
   if (binding && replicas !== undefined && isWorkload(binding) && input.interpreter.supports(obj, 'ReviseReplica')) {
     obj = input.interpreter.reviseReplica(obj, replicas);
   }
-  const outcome = applyOverrides(obj, target.cluster, overridesFor(input.overrides, namespaceSync));
+  const outcome = applyPrepared(obj, target.cluster, overrides);
   if (!outcome.ok) {
     return {
       ...template.origin, severity: 'error',
@@ -136,8 +136,10 @@ export function buildWorks(input: BuildWorksInput): BuiltWorks {
   for (const tb of input.bindings) {
     const dependency = required.get(refKey(refOf(tb.template.object)));
     const { targets, namespaceSync } = targetsOf(tb, byName, dependency, input);
+    if (targets.length === 0) continue;
+    const overrides = prepareOverrides(tb.template.object, overridesFor(input.overrides, namespaceSync));
     for (const target of targets) {
-      const out = renderOne(input, tb.template, target, namespaceSync);
+      const out = renderOne(input, tb.template, target, overrides);
       if ('manifest' in out) works.get(target.cluster.metadata.name)!.push(out);
       else diagnostics.push(out);
     }
