@@ -114,9 +114,13 @@ function fastImportStream(ref: string, parent: string | undefined, input: Commit
     Buffer.from(parent === undefined ? 'deleteall\n' : `from ${parent}\ndeleteall\n`),
   ];
   for (const file of input.files) {
-    if (/[\n"]/.test(file.path)) throw new Error(`cannot commit a path with a newline or quote: ${file.path}`);
     const content = Buffer.from(file.content);
-    parts.push(Buffer.from(`M 100644 inline ${file.path}\ndata ${content.length}\n`), content, Buffer.from('\n'));
+    parts.push(Buffer.from(`M 100644 inline ${quotePath(file.path)}\ndata ${content.length}\n`), content, Buffer.from('\n'));
   }
   return Buffer.concat(parts);
+}
+
+/** fast-import's C-style path quoting, accepted for every path and needed for quotes and newlines. */
+function quotePath(path: string): string {
+  return `"${path.replace(/[\\"]/g, '\\$&').replace(/\n/g, '\\n')}"`;
 }

@@ -68,6 +68,19 @@ describe('both adapters', () => {
     );
     expect(ids[1]).toBe(ids[0]);
   });
+
+  it('write the same commit for paths with quotes, spaces and non-ASCII letters', async () => {
+    const odd = 'resources/a "quoted" café.yaml';
+    const written = await Promise.all(
+      STORES.map(async ([, open]) => {
+        const { repo, gitdir } = repoWithSource();
+        const id = await open(gitdir).commitFiles({ branch: 'status', files: [{ path: odd, content: 'x\n' }], message: 'odd', author });
+        return { id, paths: repo.git('ls-tree', '-r', '-z', '--name-only', 'status').split('\0').filter(Boolean) };
+      }),
+    );
+    expect(written.map((w) => w.paths)).toEqual([[odd], [odd]]);
+    expect(written[1]?.id).toBe(written[0]?.id);
+  });
 });
 
 describe.each(STORES)('a store that committed through %s', (_name, open) => {
