@@ -12,9 +12,22 @@
  */
 import type { JsonValue } from '../../model/index.ts';
 import { type LuaState, lauxlib, lua, toJsString, toLuaString } from './fengari.ts';
+import type { LazyTables } from './lazy-table.ts';
 
-/** Which empty tables came from `[]` and which from `{}` (keyed by fengari's table object). */
-export type EmptyTags = WeakMap<object, 'array' | 'object'>;
+/**
+ * Which tables came from JSON arrays and which from objects, so an emptied or empty table reads
+ * back as what it was. Kept as a property of fengari's table object: a WeakMap entry per table
+ * costs more than the whole conversion.
+ */
+export class EmptyTags {
+  set(table: object, shape: 'array' | 'object'): void {
+    (table as { flotillaShape?: 'array' | 'object' }).flotillaShape = shape;
+  }
+
+  get(table: object): 'array' | 'object' | undefined {
+    return (table as { flotillaShape?: 'array' | 'object' }).flotillaShape;
+  }
+}
 
 /** Raised by conversion; the runner turns it into a LuaScriptError naming the script. */
 export class LuaConversionError extends Error {}
@@ -57,46 +70,47 @@ export class KeyCache {
   }
 }
 
-/** Push a JSON value onto the Lua stack. */
-export function pushJson(L: LuaState, value: unknown, keys: KeyCache, tags: EmptyTags): void {
+/** What pushing and reading need from the state: interned strings, empty-table tags, lazy tables. */
+export interface Marshal {
+  readonly keys: KeyCache;
+  readonly tags: EmptyTags;
+  readonly lazy: LazyTables;
+}
+
+/** Push a JSON value onto the Lua stack; objects and arrays become lazy tables. */
+export function pushJson(L: LuaState, value: unknown, m: Marshal): void {
   if (value === null || value === undefined) lua.lua_pushnil(L);
   else if (typeof value === 'boolean') lua.lua_pushboolean(L, value);
   else if (typeof value === 'number') lua.lua_pushnumber(L, value);
-  else if (typeof value === 'string') keys.push(value);
-  else if (Array.isArray(value)) pushArray(L, value, keys, tags);
-  else if (typeof value === 'object') pushObject(L, value as Record<string, unknown>, keys, tags);
+  else if (typeof value === 'string') m.keys.push(value);
+  else if (typeof value === 'object') pushContainer(L, value as Record<string, unknown> | unknown[], m);
   else throw new LuaConversionError(`cannot pass a ${typeof value} to Lua`);
 }
 
-function pushArray(L: LuaState, value: readonly unknown[], keys: KeyCache, tags: EmptyTags): void {
-  lua.lua_createtable(L, value.length, 0);
-  let n = 0;
-  for (const item of value) {
-    if (item === null || item === undefined) continue;
-    pushJson(L, item, keys, tags);
-    lua.lua_rawseti(L, -2, ++n);
-  }
-  if (n === 0) tags.set(lua.lua_topointer(L, -1), 'array');
+function pushContainer(L: LuaState, value: Record<string, unknown> | unknown[], m: Marshal): void {
+  const array = Array.isArray(value);
+  const source = array ? value.filter((v) => v !== null && v !== undefined) : value;
+  const empty = array ? source.length === 0 : !Object.values(source).some((v) => v !== null && v !== undefined);
+  if (empty) lua.lua_createtable(L, 0, 0);
+  else m.lazy.push(L, source);
+  m.tags.set(lua.lua_topointer(L, -1), array ? 'array' : 'object');
 }
 
-function pushObject(L: LuaState, value: Record<string, unknown>, keys: KeyCache, tags: EmptyTags): void {
-  const names = Object.keys(value).sort();
-  lua.lua_createtable(L, 0, names.length);
-  let n = 0;
-  for (const name of names) {
-    const item = value[name];
-    if (item === null || item === undefined) continue;
-    keys.push(name);
-    pushJson(L, item, keys, tags);
-    lua.lua_rawset(L, -3);
-    n++;
+/** A deep copy without `null` members or array elements: what a JSON value looks like after Lua. */
+export function withoutNulls(value: unknown): JsonValue {
+  if (Array.isArray(value)) return value.filter((v) => v !== null && v !== undefined).map(withoutNulls);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, JsonValue> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = withoutNulls(v);
+    return out;
   }
-  if (n === 0) tags.set(lua.lua_topointer(L, -1), 'object');
+  return value as JsonValue;
 }
 
 /** How to read a Lua value back: the tags from pushing and Karmada's reference paths. */
 export interface ReadContext {
   readonly tags: EmptyTags;
+  readonly lazy: LazyTables;
   /** Dotted paths (array indexes ignored) of empty arrays/objects in the reference objects. */
   readonly references: ReadonlyMap<string, 'array' | 'object'>;
 }
@@ -144,6 +158,14 @@ function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, see
     const childPath = thisKind === 'string' ? (path ? `${path}.${key}` : String(key)) : path;
     entries.push([key, read(L, lua.lua_gettop(L), ctx, childPath, seen)]);
     lua.lua_pop(L, 1);
+  }
+  const lazy = ctx.lazy.pendingOf(L, idx);
+  if (lazy) {
+    kind ??= lazy.array ? 'number' : 'string';
+    if (kind !== (lazy.array ? 'number' : 'string')) throw new LuaConversionError('cannot encode mixed or invalid key types');
+    for (const key of lazy.pending) {
+      entries.push([key, withoutNulls(lazy.array ? (lazy.source as unknown[])[(key as number) - 1] : (lazy.source as Record<string, unknown>)[key as string])]);
+    }
   }
   if (entries.length === 0) return emptyTable(ctx.tags.get(ptr) ?? ctx.references.get(path));
   return kind === 'string' ? toObject(entries) : toArray(entries);

@@ -120,11 +120,13 @@ export interface LuaApi {
   lua_pushvalue(L: LuaState, idx: number): void;
   lua_rawgeti(L: LuaState, idx: number, n: number): number;
   lua_rawseti(L: LuaState, idx: number, n: number): void;
+  lua_rawget(L: LuaState, idx: number): number;
   lua_rawlen(L: LuaState, idx: number): number;
   lua_rawset(L: LuaState, idx: number): void;
   lua_remove(L: LuaState, idx: number): void;
   lua_setfield(L: LuaState, idx: number, k: Uint8Array): void;
   lua_setglobal(L: LuaState, name: Uint8Array): void;
+  lua_setmetatable(L: LuaState, idx: number): void;
   lua_sethook(L: LuaState, fn: ((L: LuaState, ar: LuaDebug) => void) | null, mask: number, count: number): void;
   lua_settop(L: LuaState, idx: number): void;
   lua_toboolean(L: LuaState, idx: number): boolean;

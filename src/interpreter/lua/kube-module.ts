@@ -5,13 +5,12 @@
 import { podDependencies } from '../pod-dependencies.ts';
 import { type PodSpecView, podRequirements } from '../pod-requirements.ts';
 import { addQuantities, formatQuantity, parseQuantity, quantityToNumber, ZERO_QUANTITY, type Quantity } from '../quantity.ts';
-import { type EmptyTags, type KeyCache, pushJson, readJson } from './convert.ts';
+import { type Marshal, pushJson, readJson } from './convert.ts';
 import { type LuaCFunction, type LuaState, lauxlib, lua, toJsString, toLuaString } from './fengari.ts';
 
 /** What the helpers need from their sandbox. */
 export interface KubeModuleContext {
-  readonly keys: KeyCache;
-  readonly tags: EmptyTags;
+  readonly marshal: Marshal;
   readonly resourceQuotaEstimate: boolean;
 }
 
@@ -39,7 +38,7 @@ const NO_REFERENCES = new Map<string, 'array' | 'object'>();
 
 function tableArg(L: LuaState, idx: number, ctx: KubeModuleContext, fn: string): Record<string, unknown> {
   if (lua.lua_type(L, idx) !== lua.LUA_TTABLE) fail(L, `${fn}: argument #${idx} must be a table`);
-  const value = readJson(L, idx, { tags: ctx.tags, references: NO_REFERENCES });
+  const value = readJson(L, idx, { tags: ctx.marshal.tags, lazy: ctx.marshal.lazy, references: NO_REFERENCES });
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
 }
 
@@ -57,7 +56,7 @@ export function kubeFunctions(ctx: KubeModuleContext): Record<string, LuaCFuncti
       const template = tableArg(L, 1, ctx, 'accuratePodRequirements');
       const metadata = (template['metadata'] ?? {}) as { namespace?: string };
       const requirements = podRequirements(template['spec'] as PodSpecView | undefined, metadata.namespace ?? '', ctx);
-      pushJson(L, requirements ?? null, ctx.keys, ctx.tags);
+      pushJson(L, requirements ?? null, ctx.marshal);
       return 1;
     },
     getPodDependencies(L) {
@@ -66,7 +65,7 @@ export function kubeFunctions(ctx: KubeModuleContext): Record<string, LuaCFuncti
       const nsType = lua.lua_type(L, 2);
       const namespace = nsType === lua.LUA_TNIL ? 'default' : toJsString(lauxlib.luaL_tolstring(L, 2));
       const deps = podDependencies(template['spec'] as Record<string, unknown> | undefined, namespace);
-      pushJson(L, deps.length > 0 ? deps : null, ctx.keys, ctx.tags);
+      pushJson(L, deps.length > 0 ? deps : null, ctx.marshal);
       return 1;
     },
     getResourceQuantity(L) {

@@ -20,14 +20,14 @@ function typeName(L: LuaState, idx: number): string {
 
 function pushAll(values: readonly unknown[]) {
   return (L: LuaState, sandbox: LuaSandbox): number => {
-    for (const v of values) pushJson(L, v, sandbox.keys, sandbox.tags);
+    for (const v of values) pushJson(L, v, sandbox.marshal);
     return values.length;
   };
 }
 
 function readObject(script: CompiledScript, L: LuaState, sandbox: LuaSandbox, idx: number, references: readonly unknown[]): Record<string, JsonValue> {
   if (lua.lua_type(L, idx) !== lua.LUA_TTABLE) throw script.fail(`expect the returned object type is table but got ${typeName(L, idx)}`);
-  const value = readJson(L, idx, { tags: sandbox.tags, references: references.length ? emptyPaths(references) : NONE });
+  const value = readJson(L, idx, { tags: sandbox.marshal.tags, lazy: sandbox.marshal.lazy, references: references.length ? emptyPaths(references) : NONE });
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw script.fail('expect the returned object to be a table with string keys');
   return value;
@@ -46,7 +46,7 @@ export function luaGetReplicas(script: CompiledScript, obj: KubeObject): Replica
     const replicas = Math.trunc(lua.lua_tonumber(L, 1)) | 0;
     if (lua.lua_type(L, 2) === lua.LUA_TNIL) return { replicas };
     if (lua.lua_type(L, 2) !== lua.LUA_TTABLE) throw script.fail(`expect the returned requires type is table but got ${typeName(L, 2)}`);
-    const requirements = normaliseRequirements(readJson(L, 2, { tags: sandbox.tags, references: NONE }));
+    const requirements = normaliseRequirements(readJson(L, 2, { tags: sandbox.marshal.tags, lazy: sandbox.marshal.lazy, references: NONE }));
     return requirements ? { replicas, requirements } : { replicas };
   });
 }
@@ -75,7 +75,7 @@ export function luaGetComponents(script: CompiledScript, obj: KubeObject): Compo
   return script.call(pushAll([obj]), 1, (L, sandbox) => {
     if (lua.lua_type(L, 1) === lua.LUA_TNIL) return [];
     if (lua.lua_type(L, 1) !== lua.LUA_TTABLE) throw script.fail(`expect the returned components type is table but got ${typeName(L, 1)}`);
-    const value = readJson(L, 1, { tags: sandbox.tags, references: NONE });
+    const value = readJson(L, 1, { tags: sandbox.marshal.tags, lazy: sandbox.marshal.lazy, references: NONE });
     if (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)) return [];
     if (!Array.isArray(value)) throw script.fail('expect the returned components to be an array');
     return value.map((c) => toComponent(script, c));
@@ -132,7 +132,7 @@ export function luaInterpretHealth(script: CompiledScript, obj: KubeObject): boo
 export function luaGetDependencies(script: CompiledScript, obj: KubeObject): DependentObjectReference[] {
   return script.call(pushAll([obj]), 1, (L, sandbox) => {
     if (lua.lua_type(L, 1) !== lua.LUA_TTABLE) throw script.fail(`expect the returned dependencies type is table but got ${typeName(L, 1)}`);
-    const value = readJson(L, 1, { tags: sandbox.tags, references: NONE });
+    const value = readJson(L, 1, { tags: sandbox.marshal.tags, lazy: sandbox.marshal.lazy, references: NONE });
     if (value === undefined || (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)) return [];
     if (!Array.isArray(value)) throw script.fail('expect the returned dependencies to be an array');
     return value.map((d) => toDependency(script, d));

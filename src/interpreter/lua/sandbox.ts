@@ -5,10 +5,11 @@
  * limit and a memory bound, checked by a count hook and the string-allocation shim.
  */
 import { getHeapStatistics } from 'node:v8';
-import { KeyCache, type EmptyTags } from './convert.ts';
+import { EmptyTags, KeyCache, type Marshal, pushJson } from './convert.ts';
 import { type LuaCFunction, type LuaDebug, type LuaState, type StringBudget, lauxlib, lua, lualib, toJsString, toLuaString } from './fengari.ts';
 import { type FormatArg, goFormat } from './go-format.ts';
 import { kubeFunctions } from './kube-module.ts';
+import { LazyTables } from './lazy-table.ts';
 import { osDate, osTime } from './os-date.ts';
 import { PRELUDE } from './prelude.ts';
 
@@ -49,8 +50,8 @@ interface CallState {
 /** A Lua state with Karmada's libraries and Flotilla's limits. */
 export class LuaSandbox {
   readonly L: LuaState;
-  readonly keys: KeyCache;
-  readonly tags: EmptyTags = new WeakMap();
+  /** Conversion state of this Lua state (interned strings, empty-table tags, lazy tables). */
+  readonly marshal: Marshal;
   readonly #options: SandboxOptions;
   readonly #budget: StringBudget;
   #call: CallState = { instructions: 0, started: 0, hooks: 0 };
@@ -60,7 +61,10 @@ export class LuaSandbox {
     this.L = lauxlib.luaL_newstate();
     this.#budget = { maxStringBytes: options.maxStringBytes, limitBytes: options.memoryLimitBytes, usedBytes: 0 };
     this.L.l_G.flotilla = this.#budget;
-    this.keys = new KeyCache(this.L);
+    const tags = new EmptyTags();
+    const keys = new KeyCache(this.L);
+    const lazy: LazyTables = new LazyTables(this.L, (l, value) => pushJson(l, value, this.marshal));
+    this.marshal = { keys, tags, lazy };
     lua.lua_atnativeerror(this.L, (L) => {
       lua.lua_pushstring(L, toLuaString(`internal error: ${String(lua.lua_topointer(L, -1))}`));
       return 1;
@@ -77,7 +81,9 @@ export class LuaSandbox {
     lauxlib.luaL_requiref(L, toLuaString('math'), lualib.luaopen_math, 1);
     lua.lua_settop(L, 0);
     this.#setTable('os', { time: (l) => this.#osTime(l), date: (l) => this.#osDate(l) });
-    const kube = kubeFunctions({ keys: this.keys, tags: this.tags, resourceQuotaEstimate: this.#options.resourceQuotaEstimate });
+    const kube = kubeFunctions({ marshal: this.marshal, resourceQuotaEstimate: this.#options.resourceQuotaEstimate });
+    lua.lua_pushcfunction(L, (l) => this.marshal.lazy.next(l));
+    lua.lua_setglobal(L, toLuaString('next'));
     this.#setTable('package_preload', {
       kube: (l) => {
         this.#pushTable(l, kube);
