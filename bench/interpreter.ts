@@ -108,7 +108,7 @@ const rows = [
 console.log(`interpreter benchmark: ${COUNT} objects per row (node ${process.version})`);
 console.table(rows.map((r) => ({ operation: r.label, 'wall ms': r.ms, 'cpu ms': r.cpuMs, 'µs/object': r.perObjectUs, result: r.result })));
 const health = rows[0];
-if (health && health.ms >= 1000) {
-  console.error(`FAIL: Lua InterpretHealth on ${COUNT} objects took ${health.ms} ms (target < 1000 ms)`);
+if (health && health.cpuMs >= 1000) {
+  console.error(`FAIL: Lua InterpretHealth on ${COUNT} objects took ${health.cpuMs} ms of CPU (target < 1000 ms)`);
   process.exitCode = 1;
 }
