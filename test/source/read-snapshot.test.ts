@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   NotAGitRepositoryError,
@@ -118,6 +119,7 @@ describe.each(ADAPTERS)('readSnapshot through %s', (_name, preferNative) => {
     ['a --repo inside the tree becomes the path', () => ({ repo: path.join(repo.dir, 'fleet') }), 'fleet', ['sub/a.yaml']],
     ['a --repo inside the tree joins an explicit --path', () => ({ repo: path.join(repo.dir, 'fleet'), path: 'sub' }), 'fleet/sub', ['a.yaml', 'ignored.yaml']],
     ['a --path is normalised', () => ({ repo: repo.dir, path: './fleet/sub/' }), 'fleet/sub', ['a.yaml', 'ignored.yaml']],
+    ['a file URL is a local repository', () => ({ repo: pathToFileURL(path.join(repo.dir, 'fleet')).href }), 'fleet', ['sub/a.yaml']],
   ])('%s', async (_case, options, expectedPath, expectedFiles) => {
     const snapshot = await read(options());
     expect(snapshot.path).toBe(expectedPath);
