@@ -37,7 +37,8 @@ export const DEFAULT_REF = { local: 'HEAD', remote: 'main' } as const;
  * A remote is fetched into the cache first, with `FLOTILLA_GIT_TOKEN` (and optionally
  * `FLOTILLA_GIT_USERNAME`) as http Basic credentials unless `auth` is given.
  *
- * @throws RepoNotFoundError, NotAGitRepositoryError, RefNotFoundError, FetchFailedError, PathNotFoundError
+ * @throws RepoNotFoundError, NotAGitRepositoryError, RefNotFoundError, FetchFailedError, PathNotFoundError,
+ *   GitCommandFailedError
  * @example
  * const snapshot = await readSnapshot({ repo: '.', ref: 'HEAD~1', path: 'fleet' });
  */

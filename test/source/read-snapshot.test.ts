@@ -1,8 +1,10 @@
 import { rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  defaultCacheDir,
   NotAGitRepositoryError,
   PathNotFoundError,
   readSnapshot,
@@ -192,5 +194,15 @@ describe('both adapters', () => {
       ADAPTERS.map(([, preferNative]) => readSnapshot({ repo: repo.dir, ref, preferNative })),
     );
     expect(isomorphic).toEqual(native);
+  });
+});
+
+describe('defaultCacheDir', () => {
+  it.each([
+    ['XDG_CACHE_HOME when set', { XDG_CACHE_HOME: '/var/cache/me' }, '/var/cache/me/flotilla/repos'],
+    ['~/.cache when XDG_CACHE_HOME is empty', { XDG_CACHE_HOME: '' }, path.join(os.homedir(), '.cache', 'flotilla', 'repos')],
+    ['~/.cache when XDG_CACHE_HOME is unset', {}, path.join(os.homedir(), '.cache', 'flotilla', 'repos')],
+  ])('uses %s', (_case, env, expected) => {
+    expect(defaultCacheDir(env)).toBe(expected);
   });
 });
