@@ -1,0 +1,249 @@
+/**
+ * The one adapter of the {@link KubeClient} port. @kubernetes/client-node reads the kubeconfig
+ * and authenticates (certificates, tokens, exec plugins); requests go over one keep-alive agent
+ * per cluster, so the SSA content type, `dryRun`, `force`, aggregated discovery and request
+ * counting are all explicit here rather than spread over generated API classes.
+ */
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import type { IncomingHttpHeaders, RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { KubeConfig } from '@kubernetes/client-node';
+import { describeRef } from '../model/index.ts';
+import type { KubeObject, ObjectRef } from '../model/index.ts';
+import { AGGREGATED_DISCOVERY_ACCEPT, groupVersionsOf, isAggregatedDiscovery, parseAggregatedDiscovery, parseResourceList } from './discovery.ts';
+import { ClusterUnauthorizedError, ClusterUnreachableError, ContextNotFoundError, KubeApiError, UnknownKindError } from './errors/index.ts';
+import type { ApiResource, ApplyRequest, DeleteResult, KubeClient, ListQuery, PropagationPolicy, RawResponse } from './kube-client.ts';
+import { contextConfig } from './kubeconfig.ts';
+import type { Kubeconfig } from './kubeconfig.ts';
+import { createRateLimiter, DEFAULT_RATE_LIMIT_OPTIONS } from './rate-limiter.ts';
+import { resourcePath, RestMapper } from './rest-mapper.ts';
+import { DEFAULT_RETRY_OPTIONS, withRetry } from './retry.ts';
+import type { RetryOptions, RetryVerdict } from './retry.ts';
+
+/** Connection settings shared by every cluster. */
+export interface KubeClientOptions {
+  /** Client-side requests per second, per cluster (`--qps`). @default 100 */
+  qps: number;
+  /** Client-side burst, per cluster (`--burst`). @default 200 */
+  burst: number;
+  /** Time limit of one request. @default 30000 */
+  timeoutMs: number;
+  /** Open connections per cluster. @default 32 */
+  maxSockets: number;
+  retry: RetryOptions;
+}
+
+export const DEFAULT_KUBE_CLIENT_OPTIONS: Readonly<KubeClientOptions> = Object.freeze({
+  ...DEFAULT_RATE_LIMIT_OPTIONS, timeoutMs: 30_000, maxSockets: 32, retry: DEFAULT_RETRY_OPTIONS,
+});
+
+interface Response { status: number; headers: IncomingHttpHeaders; body: string }
+interface Send { method: string; path: string; body?: string; contentType?: string; accept?: string; ref?: ObjectRef }
+
+/** An HTTP status worth another try, with the server's Retry-After when it gave one. */
+class RetryableStatus extends Error {
+  readonly response: Response;
+  constructor(response: Response) {
+    super(`HTTP ${response.status}`);
+    this.response = response;
+  }
+}
+
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+function classify(error: unknown): RetryVerdict {
+  if (error instanceof RetryableStatus) {
+    const after = Number(error.response.headers['retry-after']);
+    return { retry: true, ...(Number.isFinite(after) ? { afterMs: after * 1000 } : {}) };
+  }
+  return { retry: error instanceof ClusterUnreachableError };
+}
+
+function statusOf(body: string): { reason: string; message: string } {
+  try {
+    const status = JSON.parse(body) as { reason?: string; message?: string };
+    return { reason: status.reason ?? 'Unknown', message: status.message ?? body };
+  } catch {
+    return { reason: 'Unknown', message: body.slice(0, 500) };
+  }
+}
+
+class ClientNodeKubeClient implements KubeClient {
+  readonly cluster: string;
+  readonly #context: string;
+  readonly #server: URL;
+  readonly #kc: KubeConfig;
+  readonly #options: KubeClientOptions;
+  readonly #acquire: () => Promise<void>;
+  #auth: Promise<RequestOptions> | undefined;
+  #mapper: Promise<RestMapper> | undefined;
+
+  constructor(cluster: string, context: string, kc: KubeConfig, options: KubeClientOptions) {
+    this.cluster = cluster;
+    this.#context = context;
+    this.#kc = kc;
+    this.#server = new URL(kc.getCurrentCluster()?.server ?? '');
+    this.#options = options;
+    this.#acquire = createRateLimiter(options);
+  }
+
+  async discover(): Promise<ApiResource[]> {
+    const [core, groups] = await Promise.all([
+      this.#send({ method: 'GET', path: '/api', accept: AGGREGATED_DISCOVERY_ACCEPT }),
+      this.#send({ method: 'GET', path: '/apis', accept: AGGREGATED_DISCOVERY_ACCEPT }),
+    ]);
+    if (isAggregatedDiscovery(String(groups.headers['content-type'] ?? ''))) {
+      return [...parseAggregatedDiscovery(JSON.parse(core.body)), ...parseAggregatedDiscovery(JSON.parse(groups.body))];
+    }
+    const lists = await Promise.all([{ group: '', version: 'v1' }, ...groupVersionsOf(JSON.parse(groups.body))].map(async ({ group, version }) => {
+      const path = group === '' ? `/api/${version}` : `/apis/${group}/${version}`;
+      return parseResourceList(group, version, JSON.parse((await this.#send({ method: 'GET', path })).body));
+    }));
+    return lists.flat();
+  }
+
+  async get(ref: ObjectRef): Promise<KubeObject | undefined> {
+    const path = resourcePath(await this.#resource(ref.apiVersion, ref.kind), ref.namespace, ref.name);
+    const response = await this.#send({ method: 'GET', path, ref, accept: 'application/json' }, [404]);
+    return response.status === 404 ? undefined : (JSON.parse(response.body) as KubeObject);
+  }
+
+  async list(query: ListQuery): Promise<KubeObject[]> {
+    const resource = await this.#resource(query.apiVersion, query.kind);
+    const items: KubeObject[] = [];
+    let token = '';
+    do {
+      const params = new URLSearchParams({ limit: '500' });
+      if (query.labelSelector) params.set('labelSelector', query.labelSelector);
+      if (token) params.set('continue', token);
+      const page = JSON.parse((await this.#send({ method: 'GET', path: `${resourcePath(resource, query.namespace)}?${params}` })).body) as {
+        items?: KubeObject[]; metadata?: { continue?: string };
+      };
+      // List items carry no apiVersion and kind; callers compare them with manifests that do.
+      for (const item of page.items ?? []) items.push({ ...item, apiVersion: query.apiVersion, kind: query.kind });
+      token = page.metadata?.continue ?? '';
+    } while (token);
+    return items;
+  }
+
+  async apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject> {
+    const ref = { apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name ?? '' };
+    const params = new URLSearchParams({ fieldManager: request.fieldManager, force: String(request.force) });
+    if (request.dryRun) params.set('dryRun', 'All');
+    const path = `${resourcePath(await this.#resource(ref.apiVersion, ref.kind), ref.namespace, ref.name)}?${params}`;
+    const response = await this.#send({ method: 'PATCH', path, ref, body: JSON.stringify(object), contentType: 'application/apply-patch+yaml' });
+    // A new CRD changes what the cluster serves: map kinds afresh on the next miss.
+    if (!request.dryRun && object.kind === 'CustomResourceDefinition') this.#mapper = undefined;
+    return JSON.parse(response.body) as KubeObject;
+  }
+
+  async delete(ref: ObjectRef, propagationPolicy: PropagationPolicy = 'Background'): Promise<DeleteResult> {
+    const path = resourcePath(await this.#resource(ref.apiVersion, ref.kind), ref.namespace, ref.name);
+    const body = JSON.stringify({ apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy });
+    const response = await this.#send({ method: 'DELETE', path, ref, body, contentType: 'application/json' }, [404]);
+    return response.status === 404 ? 'not-found' : 'deleted';
+  }
+
+  async raw(path: string): Promise<RawResponse> {
+    const response = await this.#send({ method: 'GET', path }, 'any');
+    return { status: response.status, body: response.body };
+  }
+
+  async #resource(apiVersion: string, kind: string): Promise<ApiResource> {
+    const mapper = this.#mapper ?? this.#rediscover();
+    const found = (await mapper).find(apiVersion, kind);
+    if (found) return found;
+    // Missing: a CRD may have been established since this mapping was made. One request refreshes
+    // it for every concurrent caller that missed on the same mapping.
+    const fresh = this.#mapper === mapper ? this.#rediscover() : (this.#mapper ?? this.#rediscover());
+    const again = (await fresh).find(apiVersion, kind);
+    if (!again) throw new UnknownKindError(this.cluster, apiVersion, kind);
+    return again;
+  }
+
+  #rediscover(): Promise<RestMapper> {
+    const mapper: Promise<RestMapper> = this.discover().then(
+      (resources) => new RestMapper(resources),
+      (error: unknown) => {
+        if (this.#mapper === mapper) this.#mapper = undefined;
+        throw error;
+      },
+    );
+    this.#mapper = mapper;
+    return mapper;
+  }
+
+  async #send(send: Send, accepted: readonly number[] | 'any' = []): Promise<Response> {
+    return withRetry(async () => {
+      await this.#acquire();
+      let response = await this.#request(send);
+      if (response.status === 401) {
+        this.#auth = undefined; // credentials may have rotated (exec plugins, token files): read them again once
+        response = await this.#request(send);
+      }
+      if (accepted === 'any' || (response.status >= 200 && response.status < 300) || accepted.includes(response.status)) return response;
+      if (RETRY_STATUSES.has(response.status)) throw new RetryableStatus(response);
+      throw this.#failure(send, response);
+    }, classify, this.#options.retry).catch((error: unknown) => {
+      throw error instanceof RetryableStatus ? this.#failure(send, error.response) : error;
+    });
+  }
+
+  #failure(send: Send, response: Response): Error {
+    const { reason, message } = statusOf(response.body);
+    if (response.status === 401) return new ClusterUnauthorizedError(this.cluster, this.#context, message);
+    return new KubeApiError({ cluster: this.cluster, status: response.status, reason, method: send.method, path: send.path.split('?')[0] ?? '', ...(send.ref ? { ref: send.ref } : {}) }, message);
+  }
+
+  async #request(send: Send): Promise<Response> {
+    this.#auth ??= this.#authOptions();
+    const auth = await this.#auth;
+    const https = this.#server.protocol === 'https:';
+    const base = this.#server.pathname.replace(/\/$/, '');
+    const headers: Record<string, string> = { ...(auth.headers as Record<string, string> | undefined), Accept: send.accept ?? 'application/json' };
+    if (send.contentType) headers['Content-Type'] = send.contentType;
+    // Without a length Node sends the body chunked, which the API server refuses for DELETE.
+    if (send.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(send.body));
+    return new Promise<Response>((resolve, reject) => {
+      const req = (https ? httpsRequest : httpRequest)({
+        ...auth, headers, method: send.method, protocol: this.#server.protocol, hostname: this.#server.hostname,
+        port: this.#server.port, path: `${base}${send.path}`, timeout: this.#options.timeoutMs,
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${this.#options.timeoutMs} ms`)));
+      req.on('error', (e) => reject(new ClusterUnreachableError(this.cluster, this.#server.origin, e.message, { cause: e })));
+      req.end(send.body);
+    }).catch((error: unknown) => {
+      if (error instanceof ClusterUnreachableError && send.ref) {
+        Object.defineProperty(error, 'message', { value: `${describeRef(send.ref)}: ${error.message}` });
+      }
+      throw error;
+    });
+  }
+
+  async #authOptions(): Promise<RequestOptions> {
+    const opts: RequestOptions & { ca?: unknown; cert?: unknown; key?: unknown; rejectUnauthorized?: boolean; servername?: string } = {};
+    await this.#kc.applyToHTTPSOptions(opts);
+    const { ca, cert, key, rejectUnauthorized, servername } = opts;
+    const agentOptions = { keepAlive: true, maxSockets: this.#options.maxSockets, ca, cert, key, rejectUnauthorized, servername };
+    const agent = this.#server.protocol === 'https:' ? new HttpsAgent(agentOptions as ConstructorParameters<typeof HttpsAgent>[0]) : new HttpAgent(agentOptions);
+    return { headers: opts.headers ?? {}, auth: opts.auth ?? null, agent };
+  }
+}
+
+/**
+ * A client for the member cluster `cluster` through kubeconfig context `context`. Throws
+ * ContextNotFoundError when the context is missing; an unreachable cluster or bad credentials
+ * surface on the first request.
+ */
+export function connectKubeClient(cluster: string, context: string, kubeconfig: Kubeconfig, options: Partial<KubeClientOptions> = {}): KubeClient {
+  const doc = contextConfig(kubeconfig, context);
+  if (!doc) throw new ContextNotFoundError(cluster, context, kubeconfig.files);
+  const kc = new KubeConfig();
+  kc.loadFromString(JSON.stringify(doc));
+  return new ClientNodeKubeClient(cluster, context, kc, { ...DEFAULT_KUBE_CLIENT_OPTIONS, ...options });
+}
