@@ -25,6 +25,9 @@ let repo: GitFixture;
 const commits: Record<'first' | 'main' | 'feature', string> = { first: '', main: '', feature: '' };
 const MAIN_FILES = ['apps/café app.yaml', 'apps/web-svc.yml', 'apps/web.yaml', 'clusters/a.json', 'fleet/sub/a.yaml', 'fleet/sub/ignored.yaml'];
 
+/** Building fixtures runs dozens of git processes; a busy CI machine needs more than the 10 s default. */
+const FIXTURE_TIMEOUT_MS = 60_000;
+
 beforeAll(() => {
   repo = createGitRepo();
   repo.write('apps/web.yaml', 'kind: Deployment # v1\n');
@@ -63,7 +66,7 @@ beforeAll(() => {
   repo.git('add', 'apps/staged.yaml');
   repo.write('apps/untracked.yaml', 'kind: Untracked\n');
   repo.write('scratch/new.yaml', 'kind: Untracked\n');
-});
+}, FIXTURE_TIMEOUT_MS);
 
 afterAll(removeFixtures);
 

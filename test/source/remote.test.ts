@@ -11,6 +11,9 @@ let open: GitHttpServer;
 let locked: GitHttpServer;
 const commits: string[] = [];
 
+/** Building fixtures runs dozens of git processes; a busy CI machine needs more than the 10 s default. */
+const FIXTURE_TIMEOUT_MS = 60_000;
+
 beforeAll(async () => {
   source = createGitRepo();
   source.write('apps/web.yaml', 'kind: Deployment # 1\n');
@@ -27,7 +30,7 @@ beforeAll(async () => {
   runGitIn(root, ['clone', '-q', '--bare', source.dir, served]);
   open = await startGitHttpServer(root);
   locked = await startGitHttpServer(root, TOKEN_HEADER);
-});
+}, FIXTURE_TIMEOUT_MS);
 
 afterAll(async () => {
   await Promise.all([open.close(), locked.close()]);
