@@ -43,12 +43,24 @@ export function describeRef(ref: ObjectRef): string {
   return ref.namespace ? `${ref.kind}/${ref.namespace}/${ref.name}` : `${ref.kind}/${ref.name}`;
 }
 
-/** Go-style byte-wise string comparison, which Karmada uses for every name ordering. */
+/**
+ * Go-style byte-wise string comparison, which Karmada uses for every name ordering. UTF-8 byte
+ * order is code point order; UTF-16 code units agree with it except that a surrogate (a code
+ * point above U+FFFF) must sort after every BMP character, so only that case is special.
+ */
 export function compareBytes(a: string, b: string): number {
   if (a === b) return 0;
-  const ba = Buffer.from(a, 'utf8');
-  const bb = Buffer.from(b, 'utf8');
-  return Buffer.compare(ba, bb);
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const xSurrogate = x >= 0xd800 && x <= 0xdfff;
+    const ySurrogate = y >= 0xd800 && y <= 0xdfff;
+    if (xSurrogate !== ySurrogate) return xSurrogate ? 1 : -1;
+    return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
 }
 
 /** Sort order of bindings in plan output: apiVersion, kind, namespace, name. */

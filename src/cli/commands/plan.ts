@@ -10,6 +10,7 @@ import { countBySeverity } from '../output/diagnostics.ts';
 import { writeOutDir } from '../output/out-dir.ts';
 import { planMarkdown } from '../output/plan-markdown.ts';
 import { planText } from '../output/plan-text.ts';
+import { writeStdout } from '../output/write-stdout.ts';
 import { sourceOptions } from '../source-options.ts';
 
 function masked(doc: PlanDocument): PlanDocument {
@@ -41,6 +42,19 @@ export default class Plan extends Command {
     'show-secrets': Flags.boolean({ description: 'show Secret values instead of ***', default: false }),
   };
 
+  private format(doc: PlanDocument, output: 'text' | 'json' | 'yaml' | 'markdown', noColor: boolean): string {
+    switch (output) {
+      case 'json':
+        return JSON.stringify(doc, null, 2);
+      case 'yaml':
+        return stringify(doc, { lineWidth: 0 });
+      case 'markdown':
+        return planMarkdown(doc);
+      case 'text':
+        return planText(doc, painter(noColor));
+    }
+  }
+
   async run(): Promise<void> {
     const { flags } = await this.parse(Plan);
     if (!flags.offline) {
@@ -56,20 +70,7 @@ export default class Plan extends Command {
       const n = await writeOutDir(flags['out-dir'], result.document.works);
       this.logToStderr(`wrote ${n} manifests under ${flags['out-dir']}`);
     }
-    switch (flags.output) {
-      case 'json':
-        this.log(JSON.stringify(doc, null, 2));
-        break;
-      case 'yaml':
-        this.log(stringify(doc, { lineWidth: 0 }));
-        break;
-      case 'markdown':
-        this.log(planMarkdown(doc));
-        break;
-      case 'text':
-        this.log(planText(doc, painter(flags['no-color'])));
-        break;
-    }
+    await writeStdout(this.format(doc, flags.output, flags['no-color']));
     if (countBySeverity(doc.diagnostics).errors > 0) this.exit(EXIT.error);
     if (flags['detailed-exitcode'] && hasChanges(doc)) this.exit(EXIT.changes);
   }

@@ -8,13 +8,9 @@ import { arr, at, obj, str } from './object-path.ts';
 
 const RETAIN_REPLICAS_LABEL = 'resourcetemplate.karmada.io/retain-replicas';
 
-/** Set `spec.<field>` to `replicas` on a copy. */
+/** Set `spec.<field>` to `replicas` on a copy that shares every other subtree (nothing mutates rendered objects). */
 export function reviseField(field: 'replicas' | 'parallelism') {
-  return (o: KubeObject, replicas: number): KubeObject => {
-    const out = structuredClone(o);
-    out['spec'] = { ...obj(out['spec']), [field]: replicas };
-    return out;
-  };
+  return (o: KubeObject, replicas: number): KubeObject => ({ ...o, spec: { ...obj(o['spec']), [field]: replicas } });
 }
 
 function spec(o: KubeObject): Record<string, unknown> {

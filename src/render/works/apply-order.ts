@@ -69,3 +69,15 @@ export function compareApplyOrder(a: KubeObject, b: KubeObject): number {
     compareBytes(a.apiVersion, b.apiVersion)
   );
 }
+
+/** Sorts a cluster's Work into apply order, computing each item's rank once. */
+export function sortInApplyOrder<T>(items: T[], manifestOf: (item: T) => KubeObject): T[] {
+  const ranked = items.map((item) => ({ item, obj: manifestOf(item), rank: applyRank(manifestOf(item)) }));
+  ranked.sort((a, b) =>
+    a.rank - b.rank ||
+    compareBytes(a.obj.kind, b.obj.kind) ||
+    compareBytes(a.obj.metadata.namespace ?? '', b.obj.metadata.namespace ?? '') ||
+    compareBytes(a.obj.metadata.name ?? '', b.obj.metadata.name ?? '') ||
+    compareBytes(a.obj.apiVersion, b.obj.apiVersion));
+  return ranked.map((r) => r.item);
+}

@@ -4,7 +4,7 @@ import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { applyPrepared, prepareOverrides } from '../overrides/index.ts';
 import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';
 import { policyRefOf } from '../detect/detect.ts';
-import { compareApplyOrder } from './apply-order.ts';
+import { sortInApplyOrder } from './apply-order.ts';
 import { resolveDependencies } from './dependencies.ts';
 import { autoPropagates, isSystemNamespace, synthesizedNamespace } from './namespaces.ts';
 import { pruneServerFields } from './prune-fields.ts';
@@ -144,9 +144,9 @@ export function buildWorks(input: BuildWorksInput): BuiltWorks {
       else diagnostics.push(out);
     }
   }
-  for (const items of works.values()) {
+  for (const [name, items] of works) {
     addMissingNamespaces(items, input);
-    items.sort((a, b) => compareApplyOrder(a.manifest, b.manifest));
+    works.set(name, sortInApplyOrder(items, (i) => i.manifest));
   }
   const requiredBy = new Map(
     [...required].map(([key, dep]) => [key, { clusters: [...dep.clusters].sort(), requiredBy: [...dep.requiredBy].sort() }]),
