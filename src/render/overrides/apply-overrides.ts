@@ -9,6 +9,7 @@ import { compareBytes, describeRef, refOf } from '../../model/index.ts';
 import { clusterMatches } from '../../scheduler/cluster-affinity.ts';
 import { applyCommandArgsOverriders } from './command-args-overrider.ts';
 import { applyFieldOverriders, type FieldRewriteMemo } from './field-overrider.ts';
+import type { Ownership } from './json-patch.ts';
 import { applyImageOverriders } from './image-overrider.ts';
 import { applyLabelAnnotationOverriders } from './labels-annotations-overrider.ts';
 import { OVERRIDER_ORDER, OverrideError, type OverriderName } from './override-error.ts';
@@ -28,9 +29,12 @@ export function applyOverrides(manifest: KubeObject, cluster: Cluster, set: Over
 
 /** The per-cluster step, for rules prepared once per template with prepareOverrides. */
 export function applyPrepared(manifest: KubeObject, cluster: Cluster, prepared: PreparedOverrides): OverrideOutcome {
-  const clusterSide = applyRules(manifest, cluster, prepared.clusterRules, prepared.fieldMemo);
+  // One render owns the copies it makes: any failure discards the whole result (§5.6), so later
+  // patches may write earlier copies in place.
+  const ownership: Ownership = new Set();
+  const clusterSide = applyRules(manifest, cluster, prepared.clusterRules, prepared.fieldMemo, ownership);
   if (!clusterSide.ok) return clusterSide;
-  const namespacedSide = applyRules(clusterSide.manifest, cluster, prepared.namespacedRules, prepared.fieldMemo);
+  const namespacedSide = applyRules(clusterSide.manifest, cluster, prepared.namespacedRules, prepared.fieldMemo, ownership);
   if (!namespacedSide.ok) return namespacedSide;
   return {
     ok: true,
@@ -47,12 +51,13 @@ function applyRules(
   cluster: Cluster,
   rules: readonly PreparedRule[],
   memo: FieldRewriteMemo,
+  ownership: Ownership,
 ): RulesOutcome {
   let current = manifest;
   const applied: AppliedOverride[] = [];
   for (const rule of rules) {
     if (rule.targetCluster !== undefined && !clusterMatches(cluster, rule.targetCluster)) continue;
-    const result = applyRule(current, rule.overriders, memo);
+    const result = applyRule(current, rule.overriders, memo, ownership);
     if (!result.ok) return { ok: false, error: overrideError(manifest, cluster, rule, result) };
     current = result.doc;
     applied.push({ policyName: rule.policy.name, overriders: rule.overriders });
@@ -65,10 +70,10 @@ function applyRules(
 type RuleResult = { ok: true; doc: KubeObject } | { ok: false; overrider: OverriderName; entry: number; path: string; reason: string };
 
 /** imageOverrider → command → args → labels → annotations → fieldOverrider → plaintext (§5.4). */
-function applyRule(doc: KubeObject, o: Overriders, memo: FieldRewriteMemo): RuleResult {
+function applyRule(doc: KubeObject, o: Overriders, memo: FieldRewriteMemo, ownership: Ownership): RuleResult {
   let current = doc;
   for (const name of OVERRIDER_ORDER) {
-    const result = applyOverrider(current, o, name, memo);
+    const result = applyOverrider(current, o, name, memo, ownership);
     if (result === undefined) continue;
     if (!result.ok) return { ok: false, overrider: name, entry: result.entry, path: result.path, reason: result.reason };
     current = result.doc;
@@ -77,24 +82,30 @@ function applyRule(doc: KubeObject, o: Overriders, memo: FieldRewriteMemo): Rule
 }
 
 /** One overrider list of a rule; undefined when the rule has no entries for it. */
-function applyOverrider(doc: KubeObject, o: Overriders, name: OverriderName, memo: FieldRewriteMemo): StepResult | undefined {
+function applyOverrider(
+  doc: KubeObject,
+  o: Overriders,
+  name: OverriderName,
+  memo: FieldRewriteMemo,
+  ownership: Ownership,
+): StepResult | undefined {
   const entries = o[name];
   if (entries === undefined || entries === null || entries.length === 0) return undefined;
   switch (name) {
     case 'imageOverrider':
-      return applyImageOverriders(doc, o.imageOverrider ?? []);
+      return applyImageOverriders(doc, o.imageOverrider ?? [], ownership);
     case 'commandOverrider':
-      return applyCommandArgsOverriders(doc, 'command', o.commandOverrider ?? []);
+      return applyCommandArgsOverriders(doc, 'command', o.commandOverrider ?? [], ownership);
     case 'argsOverrider':
-      return applyCommandArgsOverriders(doc, 'args', o.argsOverrider ?? []);
+      return applyCommandArgsOverriders(doc, 'args', o.argsOverrider ?? [], ownership);
     case 'labelsOverrider':
-      return applyLabelAnnotationOverriders(doc, 'labels', o.labelsOverrider ?? []);
+      return applyLabelAnnotationOverriders(doc, 'labels', o.labelsOverrider ?? [], ownership);
     case 'annotationsOverrider':
-      return applyLabelAnnotationOverriders(doc, 'annotations', o.annotationsOverrider ?? []);
+      return applyLabelAnnotationOverriders(doc, 'annotations', o.annotationsOverrider ?? [], ownership);
     case 'fieldOverrider':
-      return applyFieldOverriders(doc, o.fieldOverrider ?? [], memo);
+      return applyFieldOverriders(doc, o.fieldOverrider ?? [], memo, ownership);
     case 'plaintext':
-      return applyPlaintextOverriders(doc, o.plaintext ?? []);
+      return applyPlaintextOverriders(doc, o.plaintext ?? [], ownership);
   }
 }
 

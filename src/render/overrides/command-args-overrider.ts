@@ -4,7 +4,7 @@
  * name, in the built-in workload kinds only.
  */
 import type { CommandArgsOverrider, KubeObject } from '../../model/index.ts';
-import type { PatchOperation } from './json-patch.ts';
+import type { Ownership, PatchOperation } from './json-patch.ts';
 import { containersAt, podSpecPointer } from './pod-spec-path.ts';
 import { patchManifest, stepFailure, type StepFailure, type StepResult } from './step-result.ts';
 
@@ -16,12 +16,13 @@ export function applyCommandArgsOverriders(
   doc: KubeObject,
   field: CommandArgsField,
   entries: readonly CommandArgsOverrider[],
+  ownership?: Ownership,
 ): StepResult {
   let current = doc;
   for (let i = 0; i < entries.length; i++) {
     const ops = commandArgsPatches(current, field, entries[i] as CommandArgsOverrider, i);
     if (!Array.isArray(ops)) return ops;
-    const result = patchManifest(current, ops, i);
+    const result = patchManifest(current, ops, i, ownership);
     if (!result.ok) return result;
     current = result.doc;
   }

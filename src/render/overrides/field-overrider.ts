@@ -3,7 +3,7 @@
  * held inside a string field (e.g. a ConfigMap's `data["config.yaml"]`) with its own operations.
  */
 import type { FieldOverrider, KubeObject, YAMLPatchOperation } from '../../model/index.ts';
-import { applyPatch, type PatchOperation } from './json-patch.ts';
+import { applyPatch, type Ownership, type PatchOperation } from './json-patch.ts';
 import { parseJsonText, stringifyJsonText } from './json-text.ts';
 import { stepFailure, type StepResult } from './step-result.ts';
 import { jsonToYaml, yamlToJson } from './yaml-text.ts';
@@ -22,6 +22,7 @@ export function applyFieldOverriders(
   doc: KubeObject,
   entries: readonly FieldOverrider[],
   memo: FieldRewriteMemo = new Map(),
+  ownership?: Ownership,
 ): StepResult {
   let current = doc;
   for (let i = 0; i < entries.length; i++) {
@@ -32,7 +33,7 @@ export function applyFieldOverriders(
     if (typeof rewritten !== 'string') {
       return stepFailure(i, `${entry.fieldPath}${rewritten.path}`, rewritten.reason);
     }
-    const set = applyPatch(current, [{ op: 'replace', path: entry.fieldPath, value: rewritten }]);
+    const set = applyPatch(current, [{ op: 'replace', path: entry.fieldPath, value: rewritten }], ownership);
     if (!set.ok) return stepFailure(i, entry.fieldPath, set.reason);
     current = set.doc as KubeObject;
   }

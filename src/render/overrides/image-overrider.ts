@@ -5,17 +5,17 @@
  */
 import type { ImageOverrider, KubeObject } from '../../model/index.ts';
 import { formatImage, parseImage, setTagOrDigest, type ImageComponents } from './image-reference.ts';
-import type { PatchOperation } from './json-patch.ts';
+import type { Ownership, PatchOperation } from './json-patch.ts';
 import { containersAt, podSpecPointer } from './pod-spec-path.ts';
 import { patchManifest, stepFailure, type StepFailure, type StepResult } from './step-result.ts';
 
 /** Applies each entry in list order, each as its own patch. */
-export function applyImageOverriders(doc: KubeObject, entries: readonly ImageOverrider[]): StepResult {
+export function applyImageOverriders(doc: KubeObject, entries: readonly ImageOverrider[], ownership?: Ownership): StepResult {
   let current = doc;
   for (let i = 0; i < entries.length; i++) {
     const ops = imagePatches(current, entries[i] as ImageOverrider, i);
     if (!Array.isArray(ops)) return ops;
-    const result = patchManifest(current, ops, i);
+    const result = patchManifest(current, ops, i, ownership);
     if (!result.ok) return result;
     current = result.doc;
   }
@@ -69,12 +69,21 @@ function overrideComponent(c: ImageComponents, entry: ImageOverrider): ImageComp
   }
 }
 
+/** Go's strings.Trim(path, "/"), without a regular expression on the hot path. */
+function trimSlashes(path: string): string {
+  let start = 0;
+  let end = path.length;
+  while (start < end && path.charCodeAt(start) === 47) start++;
+  while (end > start && path.charCodeAt(end - 1) === 47) end--;
+  return start === 0 && end === path.length ? path : path.slice(start, end);
+}
+
 /**
  * obtainImageValue: trims `/`, splits on `/` without `~` unescaping, walks maps, and for a list
  * takes the next segment as its index; the final value must be a string.
  */
 function imageAtPredicate(doc: KubeObject, path: string): string | { reason: string } {
-  const segments = path.replace(/^\/+|\/+$/g, '').split('/');
+  const segments = trimSlashes(path).split('/');
   let current: Record<string, unknown> = doc;
   for (let i = 0; i < segments.length - 1; i++) {
     const next = current[segments[i] as string];

@@ -30,6 +30,14 @@ export type PatchResult = { readonly ok: true; readonly doc: unknown } | PatchFa
 
 type Container = unknown[] | Map<string, unknown> | Record<string, unknown>;
 
+/**
+ * Containers copied by earlier patches of the same render. They are private to that render, so
+ * later patches write them in place instead of copying them again. Only for a caller that drops
+ * the whole result when any patch fails (as one cluster's override application does, §5.6):
+ * a failing patch may leave its earlier operations in these copies.
+ */
+export type Ownership = Set<object>;
+
 /** Plain JSON containers; class instances other than Map and Array are leaves. */
 function isContainer(value: unknown): value is Container {
   if (typeof value !== 'object' || value === null) return false;
@@ -74,10 +82,10 @@ function objDelete(c: Map<string, unknown> | Record<string, unknown>, key: strin
 }
 
 /** Applies one patch; see the module comment for the copy discipline. */
-export function applyPatch(doc: unknown, ops: readonly PatchOperation[]): PatchResult {
+export function applyPatch(doc: unknown, ops: readonly PatchOperation[], ownership?: Ownership): PatchResult {
   // A single operation copies each container on its path exactly once, so only longer patches
   // need to remember which containers are already their own.
-  const owned = ops.length > 1 ? new Set<Container>() : undefined;
+  const owned: Set<object> | undefined = ownership ?? (ops.length > 1 ? new Set() : undefined);
   let root = doc;
   const own = (c: Container): Container => {
     if (owned === undefined) return shallowCopy(c);
@@ -121,7 +129,9 @@ function fail(index: number, op: PatchOperation, reason: string): PatchFailure {
 function childOf(c: Container, key: string): unknown {
   // evanphx answers "" with the container's unset self pointer below the root: a missing path.
   if (key === '') return undefined;
-  if (!Array.isArray(c)) return objGet(c, key);
+  if (c instanceof Map) return c.get(key);
+  // Hot path: an inherited property is never a plain container, except the __proto__ accessor.
+  if (!Array.isArray(c)) return key === '__proto__' ? objGet(c, key) : c[key];
   const idx = resolveIndex(key, c.length);
   return idx === undefined ? undefined : c[idx];
 }

@@ -3,7 +3,7 @@
  * semantics §5.5) on `metadata.labels` / `metadata.annotations`.
  */
 import type { KubeObject, LabelAnnotationOverrider } from '../../model/index.ts';
-import type { PatchOperation } from './json-patch.ts';
+import type { Ownership, PatchOperation } from './json-patch.ts';
 import { patchManifest, type StepResult } from './step-result.ts';
 
 /** Which metadata map the overrider edits. */
@@ -14,13 +14,14 @@ export function applyLabelAnnotationOverriders(
   doc: KubeObject,
   field: MetadataMapField,
   entries: readonly LabelAnnotationOverrider[],
+  ownership?: Ownership,
 ): StepResult {
   let current = doc;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i] as LabelAnnotationOverrider;
     const keys = Object.keys(entry.value ?? {});
     if (keys.length === 0) continue;
-    const result = patchManifest(withMap(current, field, entry), patches(current, field, entry, keys), i);
+    const result = patchManifest(withMap(current, field, entry), patches(current, field, entry, keys), i, ownership);
     if (!result.ok) return result;
     current = result.doc;
   }

@@ -3,7 +3,7 @@
  * turns a failure into an OverrideError naming the policy and rule (semantics §5.6).
  */
 import type { KubeObject } from '../../model/index.ts';
-import { applyPatch, type PatchOperation } from './json-patch.ts';
+import { applyPatch, type Ownership, type PatchOperation } from './json-patch.ts';
 
 /** Where one overrider entry failed: its index in the overrider list, the path and the reason. */
 export interface StepFailure {
@@ -26,9 +26,14 @@ export function stepFailure(entry: number, path: string, reason: string): StepFa
  * into an unstructured object, which rejects a document that is not an object with a `kind`.
  * A failure names `entry`, or, when the ops are the entries themselves (plaintext), the failing op.
  */
-export function patchManifest(doc: KubeObject, ops: readonly PatchOperation[], entry: number | 'op'): StepResult {
+export function patchManifest(
+  doc: KubeObject,
+  ops: readonly PatchOperation[],
+  entry: number | 'op',
+  ownership?: Ownership,
+): StepResult {
   if (ops.length === 0) return { ok: true, doc };
-  const result = applyPatch(doc, ops);
+  const result = applyPatch(doc, ops, ownership);
   if (!result.ok) return stepFailure(entry === 'op' ? result.index : entry, result.path, result.reason);
   const patched = result.doc;
   const last = entry === 'op' ? ops.length - 1 : entry;
