@@ -195,6 +195,23 @@ describe('rule application', () => {
     expect(outcome.appliedOverrides.map((a) => a.policyName)).toEqual(['beta']);
   });
 
+  it('never mutates the template or policy values across the patches of one render', () => {
+    const labels = { team: 'a' };
+    const set: OverrideSet = {
+      clusterOverridePolicies: [
+        cop('a', { overrideRules: [{ overriders: { plaintext: [{ path: '/metadata/labels', operator: 'add', value: labels }] } }] }),
+        cop('b', { overrideRules: [{ overriders: { labelsOverrider: [{ operator: 'add', value: { extra: 'x' } }], plaintext: [{ path: '/spec/replicas', operator: 'replace', value: 3 }] } }] }),
+      ],
+      overridePolicies: [op('c', { overrideRules: [{ overriders: { imageOverrider: [{ component: 'Tag', operator: 'replace', value: 'v2' }] } }] })],
+    };
+    const before = JSON.stringify(deployment);
+    const outcome = applyOverrides(deployment, cluster('m1'), set);
+    expect(outcome.ok && outcome.manifest.metadata.labels).toEqual({ team: 'a', extra: 'x' });
+    expect(outcome.ok && JSON.stringify(outcome.manifest['spec'])).toBe('{"replicas":3,"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:v2"}]}}}');
+    expect(labels).toEqual({ team: 'a' });
+    expect(JSON.stringify(deployment)).toBe(before);
+  });
+
   it('returns the manifest itself when nothing applies', () => {
     const outcome = applyOverrides(deployment, cluster('m1'), { clusterOverridePolicies: [], overridePolicies: [] });
     expect(outcome).toEqual({ ok: true, manifest: deployment, appliedClusterOverrides: [], appliedOverrides: [] });
