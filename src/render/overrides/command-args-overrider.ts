@@ -5,8 +5,8 @@
  */
 import type { CommandArgsOverrider, KubeObject } from '../../model/index.ts';
 import type { Ownership, PatchOperation } from './json-patch.ts';
-import { containersAt, podSpecPointer } from './pod-spec-path.ts';
-import { patchManifest, stepFailure, type StepFailure, type StepResult } from './step-result.ts';
+import { regularContainers } from './pod-spec-path.ts';
+import { patchEach, stepFailure, type StepFailure, type StepResult } from './step-result.ts';
 
 /** Which container list field the overrider edits. */
 export type CommandArgsField = 'command' | 'args';
@@ -18,15 +18,7 @@ export function applyCommandArgsOverriders(
   entries: readonly CommandArgsOverrider[],
   ownership?: Ownership,
 ): StepResult {
-  let current = doc;
-  for (let i = 0; i < entries.length; i++) {
-    const ops = commandArgsPatches(current, field, entries[i] as CommandArgsOverrider, i);
-    if (!Array.isArray(ops)) return ops;
-    const result = patchManifest(current, ops, i, ownership);
-    if (!result.ok) return result;
-    current = result.doc;
-  }
-  return { ok: true, doc: current };
+  return patchEach(doc, entries, (d, entry, i) => commandArgsPatches(d, field, entry, i), ownership);
 }
 
 function commandArgsPatches(
@@ -35,14 +27,13 @@ function commandArgsPatches(
   entry: CommandArgsOverrider,
   index: number,
 ): PatchOperation[] | StepFailure {
-  const podSpec = podSpecPointer(doc);
-  if (podSpec === undefined) return [];
-  const containers = containersAt(doc, podSpec);
-  if (typeof containers === 'string') return stepFailure(index, podSpec, containers);
+  const found = regularContainers(doc);
+  if (found === undefined) return [];
+  if ('reason' in found) return stepFailure(index, found.podSpec, found.reason);
   const ops: PatchOperation[] = [];
-  for (const [i, c] of (containers ?? []).entries()) {
+  for (const [i, c] of found.containers.entries()) {
     if (c['name'] !== entry.containerName) continue;
-    const path = `${podSpec}/containers/${i}/${field}`;
+    const path = `${found.podSpec}/containers/${i}/${field}`;
     const current = c[field];
     if (current === undefined || current === null) {
       ops.push({ op: 'add', path, value: edit([], entry) });

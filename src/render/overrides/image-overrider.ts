@@ -6,20 +6,12 @@
 import type { ImageOverrider, KubeObject } from '../../model/index.ts';
 import { formatImage, parseImage, setTagOrDigest, type ImageComponents } from './image-reference.ts';
 import type { Ownership, PatchOperation } from './json-patch.ts';
-import { containersAt, podSpecPointer } from './pod-spec-path.ts';
-import { patchManifest, stepFailure, type StepFailure, type StepResult } from './step-result.ts';
+import { regularContainers } from './pod-spec-path.ts';
+import { patchEach, stepFailure, type StepFailure, type StepResult } from './step-result.ts';
 
 /** Applies each entry in list order, each as its own patch. */
 export function applyImageOverriders(doc: KubeObject, entries: readonly ImageOverrider[], ownership?: Ownership): StepResult {
-  let current = doc;
-  for (let i = 0; i < entries.length; i++) {
-    const ops = imagePatches(current, entries[i] as ImageOverrider, i);
-    if (!Array.isArray(ops)) return ops;
-    const result = patchManifest(current, ops, i, ownership);
-    if (!result.ok) return result;
-    current = result.doc;
-  }
-  return { ok: true, doc: current };
+  return patchEach(doc, entries, imagePatches, ownership);
 }
 
 function imagePatches(doc: KubeObject, entry: ImageOverrider, index: number): PatchOperation[] | StepFailure {
@@ -31,13 +23,12 @@ function imagePatches(doc: KubeObject, entry: ImageOverrider, index: number): Pa
     const op = replaceImage(path, image, entry, index);
     return 'op' in op ? [op] : op;
   }
-  const podSpec = podSpecPointer(doc);
-  if (podSpec === undefined) return [];
-  const containers = containersAt(doc, podSpec);
-  if (typeof containers === 'string') return stepFailure(index, podSpec, containers);
+  const found = regularContainers(doc);
+  if (found === undefined) return [];
+  if ('reason' in found) return stepFailure(index, found.podSpec, found.reason);
   const ops: PatchOperation[] = [];
-  for (const [i, c] of (containers ?? []).entries()) {
-    const path = `${podSpec}/containers/${i}/image`;
+  for (const [i, c] of found.containers.entries()) {
+    const path = `${found.podSpec}/containers/${i}/image`;
     const image = c['image'] ?? '';
     if (typeof image !== 'string') return stepFailure(index, path, 'image is not a string');
     const op = replaceImage(path, image, entry, index);
@@ -58,14 +49,29 @@ function overrideComponent(c: ImageComponents, entry: ImageOverrider): ImageComp
   const value = entry.value ?? '';
   switch (entry.component) {
     case 'Registry':
-      return { ...c, hostname: entry.operator === 'add' ? c.hostname + value : entry.operator === 'replace' ? value : '' };
+      return { ...c, hostname: edit(c.hostname, entry.operator, value) };
     case 'Repository':
-      return { ...c, repository: entry.operator === 'add' ? c.repository + value : entry.operator === 'replace' ? value : '' };
+      return { ...c, repository: edit(c.repository, entry.operator, value) };
     case 'Tag':
       if (entry.operator === 'remove') return c.tag !== '' ? { ...c, tag: '' } : { ...c, digest: '' };
-      return setTagOrDigest(c, entry.operator === 'add' ? (c.tag || c.digest) + value : value);
+      if (entry.operator !== 'add' && entry.operator !== 'replace') return c;
+      return setTagOrDigest(c, edit(c.tag || c.digest, entry.operator, value));
     default:
       return c;
+  }
+}
+
+/** An operator outside add / replace / remove leaves the component as it is (Go's switch). */
+function edit(current: string, operator: string, value: string): string {
+  switch (operator) {
+    case 'add':
+      return current + value;
+    case 'replace':
+      return value;
+    case 'remove':
+      return '';
+    default:
+      return current;
   }
 }
 

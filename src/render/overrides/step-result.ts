@@ -21,6 +21,30 @@ export function stepFailure(entry: number, path: string, reason: string): StepFa
   return { ok: false, entry, path, reason };
 }
 
+/** Builds one entry's patch from the current manifest, or says why it cannot. */
+export type PatchBuilder<E> = (doc: KubeObject, entry: E, index: number) => readonly PatchOperation[] | StepFailure;
+
+/**
+ * Karmada's per-entry loop: each entry's patch is built from, and applied to, the result of the
+ * previous entry.
+ */
+export function patchEach<E>(
+  doc: KubeObject,
+  entries: readonly E[],
+  build: PatchBuilder<E>,
+  ownership?: Ownership,
+): StepResult {
+  let current = doc;
+  for (let i = 0; i < entries.length; i++) {
+    const ops = build(current, entries[i] as E, i);
+    if (!Array.isArray(ops)) return ops as StepFailure;
+    const result = patchManifest(current, ops, i, ownership);
+    if (!result.ok) return result;
+    current = result.doc;
+  }
+  return { ok: true, doc: current };
+}
+
 /**
  * Applies a patch to the manifest as Karmada's applyJSONPatch does, including its decode back
  * into an unstructured object, which rejects a document that is not an object with a `kind`.
