@@ -45,39 +45,49 @@ function buildRepository(dir: string): void {
   execFileSync('git', ['-C', dir, 'gc', '-q']);
 }
 
+/** The floor: the two git processes any native reader needs, output collected and not parsed. */
 function floor(dir: string): number {
   const tree = spawnSync('git', ['-C', dir, 'ls-tree', '-r', '--format=%(objectname)', 'HEAD'], { maxBuffer: 1 << 30 });
-  const blobs = spawnSync('git', ['-C', dir, 'cat-file', '--batch'], { input: tree.stdout, maxBuffer: 1 << 30 });
-  return blobs.stdout.length;
+  spawnSync('git', ['-C', dir, 'cat-file', '--batch'], { input: tree.stdout, maxBuffer: 1 << 30 });
+  return tree.stdout.toString().split('\n').filter(Boolean).length;
 }
 
-async function time(run: () => Promise<unknown> | unknown): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
+interface Contender {
+  name: string;
+  run(): Promise<number>;
+}
+
+/** Medians of RUNS rounds; each round runs every contender once, so load swings hit all alike. */
+async function medians(contenders: readonly Contender[]): Promise<{ name: string; ms: number; files: number }[]> {
+  const samples = contenders.map(() => [] as number[]);
+  const files = contenders.map(() => 0);
+  for (let round = 0; round < RUNS; round++) {
+    for (const [i, contender] of contenders.entries()) {
+      const start = performance.now();
+      files[i] = await contender.run();
+      samples[i]?.push(performance.now() - start);
+    }
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] ?? Number.NaN;
+  return contenders.map((contender, i) => {
+    const sorted = (samples[i] ?? []).sort((a, b) => a - b);
+    return { name: contender.name, ms: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, files: files[i] ?? 0 };
+  });
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flotilla-bench-source-'));
 try {
   buildRepository(dir);
-  const floorMs = await time(() => floor(dir));
-  const rows: [string, number, number][] = [['git ls-tree + cat-file --batch (floor)', floorMs, FILES]];
-  for (const [name, preferNative] of [['readSnapshot, native git', true], ['readSnapshot, isomorphic-git + cache', false]] as const) {
-    let files = 0;
-    const ms = await time(async () => {
-      files = (await readSnapshot({ repo: dir, preferNative })).files.length;
-    });
-    rows.push([name, ms, files]);
-  }
-  console.log(`source: ${FILES} manifests, packed repository, median of ${RUNS} runs\n`);
+  const snapshotFiles = async (preferNative: boolean) => (await readSnapshot({ repo: dir, preferNative })).files.length;
+  const rows = await medians([
+    { name: 'git ls-tree + cat-file --batch (floor)', run: async () => floor(dir) },
+    { name: 'readSnapshot, native git', run: () => snapshotFiles(true) },
+    { name: 'readSnapshot, isomorphic-git + cache', run: () => snapshotFiles(false) },
+  ]);
+  const floorMs = rows[0]?.ms ?? Number.NaN;
+  console.log(`source: ${FILES} manifests, packed repository, median of ${RUNS} interleaved runs\n`);
   console.log('| path | median ms | files | x floor |');
   console.log('| --- | ---: | ---: | ---: |');
-  for (const [name, ms, files] of rows) console.log(`| ${name} | ${ms.toFixed(1)} | ${files} | ${(ms / floorMs).toFixed(2)} |`);
+  for (const { name, ms, files } of rows) console.log(`| ${name} | ${ms.toFixed(1)} | ${files} | ${(ms / floorMs).toFixed(2)} |`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
