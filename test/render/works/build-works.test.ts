@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { createInterpreter } from '../../../src/interpreter/index.ts';
+import { MANAGED_BY_LABEL, POLICY_ANNOTATION, SOURCE_COMMIT_ANNOTATION, TEMPLATE_ANNOTATION, CONFLICT_RESOLUTION_ANNOTATION } from '../../../src/model/index.ts';
+import type { Cluster, KubeObject, OverridePolicy, PropagationPolicy, ScheduledBinding, SourceObject } from '../../../src/model/index.ts';
+import { buildWorks } from '../../../src/render/works/build-works.ts';
+import type { BuildWorksInput } from '../../../src/render/works/build-works.ts';
+import type { TemplateBinding } from '../../../src/render/works/template-binding.ts';
+import { compileNamespacePatterns } from '../../../src/render/detect/skip-rules.ts';
+
+const origin = { file: 'f.yaml', line: 1, column: 1 };
+const interpreter = createInterpreter([]);
+const cluster = (name: string, labels: Record<string, string> = {}): Cluster => ({ apiVersion: 'cluster.karmada.io/v1alpha1', kind: 'Cluster', metadata: { name, labels }, spec: {} });
+const clusters = [cluster('a', { region: 'eu' }), cluster('b')];
+const policy: SourceObject<PropagationPolicy> = { origin, object: { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolicy', metadata: { name: 'p', namespace: 'shop' }, spec: { resourceSelectors: [] } } };
+
+const web: KubeObject = {
+  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop', labels: { app: 'web' }, uid: 'x', resourceVersion: '9' },
+  spec: { replicas: 6, template: { spec: { serviceAccountName: 'web', containers: [{ name: 'web', image: 'nginx:1', envFrom: [{ configMapRef: { name: 'cfg' } }, { secretRef: { name: 'missing' } }] }] } } },
+  status: { readyReplicas: 1 },
+};
+const cfg: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'shop' }, data: { a: '1' } };
+const sa: KubeObject = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'web', namespace: 'shop' } };
+
+function bound(template: KubeObject, clustersOf: [string, number][], extra: Partial<ScheduledBinding> = {}): TemplateBinding {
+  const source = { object: template, origin };
+  const binding: ScheduledBinding = {
+    resource: { apiVersion: template.apiVersion, kind: template.kind, namespace: template.metadata.namespace ?? '', name: template.metadata.name ?? '' },
+    policy: { kind: 'PropagationPolicy', namespace: 'shop', name: 'p' }, replicas: 6, placement: {}, propagateDeps: true,
+    conflictResolution: 'Abort', preserveResourcesOnDeletion: false, schedulerName: 'default-scheduler',
+    clusters: clustersOf.map(([name, replicas]) => ({ name, replicas })), error: null, ...extra,
+  };
+  return { template: source, claim: { template: source, policy }, binding };
+}
+const unbound = (template: KubeObject): TemplateBinding => ({ template: { object: template, origin }, claim: { template: { object: template, origin }, policy: null }, binding: null });
+
+function build(bindings: TemplateBinding[], extra: Partial<BuildWorksInput> = {}) {
+  return buildWorks({
+    bindings, clusters, interpreter, overrides: { clusterOverridePolicies: [], overridePolicies: [] },
+    sourceCommit: 'c0ffee', skippedNamespaces: compileNamespacePatterns(['kube-.*']), ...extra,
+  });
+}
+const names = (items: { manifest: KubeObject }[] | undefined) => (items ?? []).map((i) => `${i.manifest.kind}/${i.manifest.metadata.name}`);
+
+describe('buildWorks', () => {
+  it('revises replicas per cluster, strips server fields and stamps tracking', () => {
+    const out = build([bound(web, [['a', 4], ['b', 2]])]);
+    const a = out.works.get('a')!.find((i) => i.manifest.kind === 'Deployment')!.manifest;
+    expect((a['spec'] as { replicas: number }).replicas).toBe(4);
+    expect((out.works.get('b')!.find((i) => i.manifest.kind === 'Deployment')!.manifest['spec'] as { replicas: number }).replicas).toBe(2);
+    expect(a['status']).toBeUndefined();
+    expect(a.metadata.uid).toBeUndefined();
+    expect(a.metadata.labels).toEqual({ app: 'web', [MANAGED_BY_LABEL]: 'flotilla' });
+    expect(a.metadata.annotations).toEqual({
+      [TEMPLATE_ANNOTATION]: 'apps/v1/Deployment/shop/web', [POLICY_ANNOTATION]: 'PropagationPolicy/shop/p',
+      [SOURCE_COMMIT_ANNOTATION]: 'c0ffee', [CONFLICT_RESOLUTION_ANNOTATION]: 'abort',
+    });
+    expect((web['spec'] as { replicas: number }).replicas).toBe(6);
+  });
+
+  it('sends dependencies to the clusters of the workloads that use them and warns about missing ones', () => {
+    const out = build([bound(web, [['a', 6]]), unbound(cfg), unbound(sa)]);
+    expect(names(out.works.get('a'))).toEqual(['Namespace/shop', 'ServiceAccount/web', 'ConfigMap/cfg', 'Deployment/web']);
+    expect(names(out.works.get('b'))).toEqual([]);
+    expect(out.requiredBy.get('v1/ConfigMap/shop/cfg')).toEqual({ clusters: ['a'], requiredBy: ['apps/v1/Deployment/shop/web'] });
+    expect(out.diagnostics.map((d) => d.message)).toEqual(['Secret/shop/missing, which Deployment/shop/web uses, is not in the repository; not propagated with it']);
+  });
+
+  it('does not propagate dependencies without propagateDeps', () => {
+    const out = build([bound(web, [['a', 6]], { propagateDeps: false }), unbound(cfg)]);
+    expect(names(out.works.get('a'))).toEqual(['Namespace/shop', 'Deployment/web']);
+  });
+
+  it.each<[string, KubeObject, string[]]>([
+    ['a Namespace template goes to every cluster', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team' } }, ['Namespace/team']],
+    ['the skip-auto-propagation label keeps it home', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team', labels: { 'namespace.karmada.io/skip-auto-propagation': 'True' } } }, []],
+    ['default is never synced', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } }, []],
+    ['kube-* is never synced', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-extra' } }, []],
+  ])('%s', (_name, ns, want) => {
+    const out = build([unbound(ns)]);
+    expect(names(out.works.get('a'))).toEqual(want);
+    expect(names(out.works.get('b'))).toEqual(want);
+  });
+
+  it('applies only ClusterOverridePolicies to synced namespaces', () => {
+    const op = (kind: 'OverridePolicy' | 'ClusterOverridePolicy', label: string): OverridePolicy => ({
+      apiVersion: 'policy.karmada.io/v1alpha1', kind, metadata: { name: label, ...(kind === 'OverridePolicy' ? { namespace: 'team' } : {}) },
+      spec: { overrideRules: [{ overriders: { labelsOverrider: [{ operator: 'add', value: { [label]: 'yes' } }] } }] },
+    });
+    const out = build([unbound({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team' } })], {
+      overrides: { clusterOverridePolicies: [op('ClusterOverridePolicy', 'cop')], overridePolicies: [op('OverridePolicy', 'op')] },
+    });
+    expect(out.works.get('a')![0]!.manifest.metadata.labels).toEqual({ cop: 'yes', [MANAGED_BY_LABEL]: 'flotilla' });
+  });
+
+  it('fails one cluster on a broken override and renders the others', () => {
+    const broken: OverridePolicy = {
+      apiVersion: 'policy.karmada.io/v1alpha1', kind: 'OverridePolicy', metadata: { name: 'broken', namespace: 'shop' },
+      spec: { overrideRules: [{ targetCluster: { clusterNames: ['a'] }, overriders: { plaintext: [{ path: '/spec/nothing/here', operator: 'replace', value: 1 }] } }] },
+    };
+    const out = build([bound(web, [['a', 3], ['b', 3]])], { overrides: { clusterOverridePolicies: [], overridePolicies: [broken] } });
+    expect(names(out.works.get('a'))).toEqual([]);
+    expect(names(out.works.get('b'))).toEqual(['Namespace/shop', 'Deployment/web']);
+    expect(out.diagnostics).toHaveLength(1);
+    expect(out.diagnostics[0]!.message).toMatch(/^Deployment\/shop\/web: not rendered for cluster a: .*OverridePolicy\/shop\/broken/);
+  });
+
+  it.each<[string, Partial<ScheduledBinding>, boolean, boolean]>([
+    ['dispatching suspended everywhere', { suspension: { dispatching: true } }, true, true],
+    ['suspended on one cluster', { suspension: { dispatchingOnClusters: { clusterNames: ['b'] } } }, false, true],
+    ['not suspended', {}, false, false],
+  ])('marks suspension: %s', (_name, extra, onA, onB) => {
+    const out = build([bound(web, [['a', 3], ['b', 3]], extra)]);
+    const dep = (c: string) => out.works.get(c)!.find((i) => i.manifest.kind === 'Deployment')!;
+    expect([dep('a').suspended, dep('b').suspended]).toEqual([onA, onB]);
+  });
+
+  it.each<[string, Partial<ScheduledBinding>, Record<string, string>, string]>([
+    ['Abort by default', {}, {}, 'abort'],
+    ['Overwrite from the policy', { conflictResolution: 'Overwrite' }, {}, 'overwrite'],
+    ['the template annotation wins', { conflictResolution: 'Overwrite' }, { 'work.karmada.io/conflict-resolution': 'abort' }, 'abort'],
+    ['an unknown annotation value is ignored', {}, { 'work.karmada.io/conflict-resolution': 'yes' }, 'abort'],
+  ])('conflict resolution: %s', (_name, extra, annotations, want) => {
+    const out = build([bound({ ...web, metadata: { ...web.metadata, annotations } }, [['a', 1]], extra)]);
+    const dep = out.works.get('a')!.find((i) => i.manifest.kind === 'Deployment')!;
+    expect(dep.manifest.metadata.annotations?.[CONFLICT_RESOLUTION_ANNOTATION]).toBe(want);
+  });
+
+  it('puts a Work in apply order: CRDs, namespaces, RBAC, config, workloads, custom resources, webhooks', () => {
+    const obj = (apiVersion: string, kind: string, name: string, namespace?: string): KubeObject => ({ apiVersion, kind, metadata: { name, ...(namespace ? { namespace } : {}) } });
+    const templates = [
+      obj('admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration', 'hook'),
+      obj('example.com/v1', 'Widget', 'w', 'shop'),
+      obj('apps/v1', 'Deployment', 'd', 'shop'),
+      obj('v1', 'Secret', 's', 'shop'),
+      obj('rbac.authorization.k8s.io/v1', 'ClusterRole', 'r'),
+      obj('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'widgets.example.com'),
+    ];
+    const out = build(templates.map((t) => bound(t, [['a', 0]], { replicas: 0 })));
+    expect(names(out.works.get('a'))).toEqual([
+      'CustomResourceDefinition/widgets.example.com', 'Namespace/shop', 'ClusterRole/r', 'Secret/s', 'Deployment/d', 'Widget/w', 'ValidatingWebhookConfiguration/hook',
+    ]);
+  });
+});
