@@ -100,8 +100,9 @@ describe('buildWorks', () => {
     const out = build([bound(web, [['a', 3], ['b', 3]])], { overrides: { clusterOverridePolicies: [], overridePolicies: [broken] } });
     expect(names(out.works.get('a'))).toEqual([]);
     expect(names(out.works.get('b'))).toEqual(['Namespace/shop', 'Deployment/web']);
-    expect(out.diagnostics).toHaveLength(1);
-    expect(out.diagnostics[0]!.message).toMatch(/^Deployment\/shop\/web: not rendered for cluster a: .*OverridePolicy\/shop\/broken/);
+    const errors = out.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/^Deployment\/shop\/web: not rendered for cluster a: .*OverridePolicy\/shop\/broken/);
   });
 
   it.each<[string, Partial<ScheduledBinding>, boolean, boolean]>([
