@@ -16,4 +16,4 @@ export { DEFAULT_OPEN_SOURCE_OPTIONS, DEFAULT_REF, defaultCacheDir, readSnapshot
 export { snapshotFromStore, type SnapshotTarget } from './snapshot-from-store.ts';
 export type { Snapshot, SourceFile } from './snapshot.ts';
 export type { FleetConfig } from '../model/index.ts';
-export { DirectoryNotEmptyError, initRepository } from './init-repository.ts';
+export { initRepository } from './init-repository.ts';

@@ -4,13 +4,7 @@ import { dirname, join } from 'node:path';
 import git from 'isomorphic-git';
 import type { CommitFile } from './git-store.ts';
 import { DEFAULT_COMMIT_AUTHOR } from './git-store.ts';
-import { EngineError } from '../model/index.ts';
-
-export class DirectoryNotEmptyError extends EngineError<'DirectoryNotEmpty', { dir: string }> {
-  constructor(dir: string) {
-    super('DirectoryNotEmpty', `${dir} is not empty: refusing to scaffold over existing files`, { dir });
-  }
-}
+import { DirectoryNotEmptyError } from './errors/index.ts';
 
 /**
  * Creates a git repository in an empty (or absent) folder with `files` committed on `main`, work

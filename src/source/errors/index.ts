@@ -1,4 +1,5 @@
 /** The source stage's typed errors (P14), one class per failure kind. */
+export { DirectoryNotEmptyError } from './directory-not-empty-error.ts';
 export { FetchFailedError } from './fetch-failed-error.ts';
 export { GitCommandFailedError } from './git-command-failed-error.ts';
 export { NotAGitRepositoryError } from './not-a-git-repository-error.ts';
