@@ -65,13 +65,16 @@ function planBinding(rendered: Rendered, tb: Rendered['bindings'][number]): Plan
     namespace: template.object.metadata.namespace ?? '', name: template.object.metadata.name ?? '',
   };
   const deps = rendered.requiredBy.get(refKey(resource));
+  const synced = !claim.policy && resource.apiVersion === 'v1' && resource.kind === 'Namespace' &&
+    [...rendered.works.values()].some((items) => items.some((i) => refKey(i.template) === refKey(resource)));
+  const note = synced ? 'synced to every cluster (Karmada namespace auto-propagation)' : claim.note;
   return {
     resource,
     policy: binding?.policy ?? (claim.policy ? { kind: claim.policy.object.kind, namespace: claim.policy.object.metadata.namespace ?? '', name: claim.policy.object.metadata.name ?? '' } : null),
     replicas: binding?.replicas ?? 0,
     clusters: binding?.clusters ?? [],
     error: binding?.error ?? claim.error ?? null,
-    ...(claim.note ? { note: claim.note } : {}),
+    ...(note ? { note } : {}),
     ...(binding?.affinityName ? { affinityName: binding.affinityName } : {}),
     ...(deps ? { requiredBy: { bindings: deps.requiredBy, clusters: deps.clusters } } : {}),
   };
