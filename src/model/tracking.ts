@@ -17,3 +17,5 @@ export const CONFLICT_RESOLUTION_ANNOTATION = 'flotilla.io/conflict-resolution';
 export const PRUNE_ANNOTATION = 'flotilla.io/prune';
 /** Karmada's own opt-in for taking over unmanaged objects, read from the template. */
 export const KARMADA_CONFLICT_RESOLUTION_ANNOTATION = 'work.karmada.io/conflict-resolution';
+/** On a Cluster object: the kubeconfig context that reaches it, when not the cluster's own name (interfaces.md §1.1). */
+export const KUBECONFIG_CONTEXT_ANNOTATION = 'flotilla.io/kubeconfig-context';

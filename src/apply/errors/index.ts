@@ -6,3 +6,5 @@ export { KubeApiError } from './kube-api-error.ts';
 export type { KubeApiErrorData } from './kube-api-error.ts';
 export { KubeconfigInvalidError } from './kubeconfig-invalid-error.ts';
 export { UnknownKindError } from './unknown-kind-error.ts';
+export { CrdNotEstablishedError } from './crd-not-established-error.ts';
+export { ObjectNotManagedError } from './object-not-managed-error.ts';

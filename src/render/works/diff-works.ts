@@ -37,7 +37,8 @@ function toYaml(obj: KubeObject | undefined): string {
   return obj ? stringify(obj, { sortMapEntries: false, lineWidth: 0 }) : '';
 }
 
-function unifiedDiff(key: string, before: KubeObject | undefined, after: KubeObject | undefined, options: DiffOptions): string {
+/** The unified diff of two versions of one object's YAML, Secret values masked unless asked otherwise. */
+export function unifiedDiff(key: string, before: KubeObject | undefined, after: KubeObject | undefined, options: DiffOptions): string {
   const [b, a] = options.showSecrets ? [before, after] : maskSecretPair(before, after);
   return createTwoFilesPatch(`a/${key}`, `b/${key}`, toYaml(b), toYaml(a), '', '', { context: 3 })
     .split('\n').slice(1).join('\n');

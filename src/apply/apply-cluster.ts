@@ -1,0 +1,123 @@
+/**
+ * One cluster's pass (P9, P10): read the inventory and the live objects in bulk, triage, apply
+ * stage 1 (CRDs, Namespaces) and wait for the CRDs, apply stage 2, prune, write the inventory
+ * when it changed. A no-op pass makes no write at all.
+ */
+import { groupKind, refOf } from '../model/index.ts';
+import type { KubeObject, ObjectRef } from '../model/index.ts';
+import { stepObject } from './apply-object.ts';
+import type { RetainFn } from './apply-object.ts';
+import { mapLimit } from './concurrency.ts';
+import type { ApplyEvent, ClusterApplyResult, ObjectOutcome, PruneOutcome } from './events.ts';
+import { entryRef, inventoryEntry, nextInventory, sameInventory } from './inventory.ts';
+import type { InventoryEntry } from './inventory.ts';
+import { readInventory, writeInventory } from './inventory-store.ts';
+import type { KubeClient } from './kube-client.ts';
+import { readLive } from './live-state.ts';
+import { DEFAULT_PRUNE_SETTINGS, describeSkip, planPrune } from './prune-plan.ts';
+import type { PrunePlan, PruneSettings } from './prune-plan.ts';
+import { triage } from './triage.ts';
+import type { DesiredObject, TriagedObject } from './triage.ts';
+import { waitEstablished } from './wait-established.ts';
+
+export interface ApplyOptions {
+  prune: PruneSettings;
+  /** Requests in flight at once per cluster. @default 16 */
+  concurrency: number;
+  /** How long stage 1 waits for a CRD to be Established. @default 60000 */
+  crdTimeoutMs: number;
+  /** The interpreter's Retain. @default the desired object unchanged */
+  retain: RetainFn;
+}
+
+export const DEFAULT_APPLY_OPTIONS: Readonly<ApplyOptions> = Object.freeze({
+  prune: DEFAULT_PRUNE_SETTINGS, concurrency: 16, crdTimeoutMs: 60_000, retain: (desired: KubeObject) => desired,
+});
+
+const ACTION = { create: 'created', update: 'configured', unchanged: 'unchanged', conflict: 'conflict', suspended: 'suspended' } as const;
+
+async function applyStage(client: KubeClient, objects: readonly TriagedObject[], options: ApplyOptions, emit: (e: ApplyEvent) => void): Promise<ObjectOutcome[]> {
+  return mapLimit(objects, options.concurrency, async (object) => {
+    const outcome: ObjectOutcome = await stepObject(client, object, options.retain, false).then(
+      (step) => ({ cluster: client.cluster, ref: object.ref, action: ACTION[step.action], ...(step.error ? { error: step.error } : {}) }),
+      (error: unknown) => ({ cluster: client.cluster, ref: object.ref, action: 'failed' as const, error: error as Error }),
+    );
+    emit({ type: 'object', outcome });
+    return outcome;
+  });
+}
+
+async function applyAll(client: KubeClient, triaged: readonly TriagedObject[], options: ApplyOptions, emit: (e: ApplyEvent) => void): Promise<ObjectOutcome[]> {
+  const first = triaged.filter((t) => t.stage === 1);
+  const outcomes = await applyStage(client, first, options, emit);
+  const written = (i: number) => outcomes[i]?.action === 'created' || outcomes[i]?.action === 'configured';
+  const crds = first.filter((t, i) => groupKind(t.ref.apiVersion, t.ref.kind) === 'apiextensions.k8s.io/CustomResourceDefinition' && written(i));
+  for (const crd of crds) emit({ type: 'wait', cluster: client.cluster, ref: crd.ref, condition: 'Established' });
+  await waitEstablished(client, crds.map((c) => c.ref.name), options.crdTimeoutMs);
+  return [...outcomes, ...(await applyStage(client, triaged.filter((t) => t.stage === 2), options, emit))];
+}
+
+/** Deletes in reverse apply order: everything else first, then Namespaces and CRDs (which hold the rest). */
+async function prune(client: KubeClient, plan: PrunePlan, options: ApplyOptions, emit: (e: ApplyEvent) => void): Promise<PruneOutcome[]> {
+  const outcomes: PruneOutcome[] = plan.skipped.map((s) => ({ cluster: client.cluster, ref: s.candidate.ref, action: 'skipped', reason: describeSkip(s) }));
+  for (const outcome of outcomes) emit({ type: 'prune', outcome });
+  const holders = new Set(['core/Namespace', 'apiextensions.k8s.io/CustomResourceDefinition']);
+  const isHolder = (ref: ObjectRef) => holders.has(groupKind(ref.apiVersion, ref.kind));
+  for (const wave of [plan.deletes.filter((c) => !isHolder(c.ref)), plan.deletes.filter((c) => isHolder(c.ref))]) {
+    outcomes.push(...(await mapLimit(wave, options.concurrency, async (c) => {
+      const outcome: PruneOutcome = await client.delete(c.ref, 'Background').then(
+        () => ({ cluster: client.cluster, ref: c.ref, action: 'deleted' as const }),
+        (error: unknown) => ({ cluster: client.cluster, ref: c.ref, action: 'failed' as const, error: error as Error }),
+      );
+      emit({ type: 'prune', outcome });
+      return outcome;
+    })));
+  }
+  return outcomes;
+}
+
+/** This pass's inventory: applied and unchanged objects in apply order; previous entries of suspended or failed ones. */
+function currentEntries(triaged: readonly TriagedObject[], outcomes: readonly ObjectOutcome[], previous: ReadonlyMap<string, InventoryEntry>): InventoryEntry[] {
+  return triaged.flatMap((t, i) => {
+    const action = outcomes[i]?.action;
+    if (action === 'created' || action === 'configured' || action === 'unchanged') return [inventoryEntry(t.item.manifest, t.digest, t.item.preserveOnDeletion)];
+    const kept = previous.get(t.id);
+    return kept && (action === 'failed' || action === 'suspended') ? [kept] : [];
+  });
+}
+
+/** Applies one cluster's Work and prunes what it no longer holds; never throws. */
+export async function applyCluster(client: KubeClient, items: readonly DesiredObject[], options: ApplyOptions, emit: (e: ApplyEvent) => void): Promise<ClusterApplyResult> {
+  const result: ClusterApplyResult = { cluster: client.cluster, objects: [], pruned: [], inventoryWritten: false };
+  emit({ type: 'cluster-started', cluster: client.cluster, objects: items.length });
+  try {
+    const inventory = await readInventory(client);
+    const live = await readLive(client, items.filter((i) => !i.suspended).map((i) => refOf(i.manifest)), options.concurrency);
+    const triaged = [...triage(items, live, inventory)].sort((a, b) => a.stage - b.stage);
+    result.objects = await applyAll(client, triaged, options, emit);
+
+    const desiredIds = new Set(triaged.map((t) => t.id));
+    const candidates = inventory.filter((e) => !desiredIds.has(e.id)).map(entryRef);
+    const plan = planPrune({
+      cluster: client.cluster, inventory, desiredIds, settings: options.prune,
+      live: await readLive(client, candidates, options.concurrency),
+      namespacesInUse: new Set(triaged.map((t) => t.ref.namespace).filter((n) => n !== '')),
+    });
+    if (plan.blocked) {
+      result.pruneBlocked = plan.blocked;
+      emit({ type: 'prune-blocked', cluster: client.cluster, block: plan.blocked });
+    }
+    result.pruned = await prune(client, plan, options, emit);
+
+    const failed = new Set(result.pruned.filter((p) => p.action === 'failed').map((p) => p.ref));
+    const survivors = plan.deletes.filter((c) => failed.has(c.ref)).map((c) => c.entry);
+    const next = nextInventory(currentEntries(triaged, result.objects, new Map(inventory.map((e) => [e.id, e]))), [...plan.kept, ...survivors]);
+    result.inventoryWritten = !sameInventory(inventory, next);
+    if (result.inventoryWritten) await writeInventory(client, next);
+    emit({ type: 'inventory', cluster: client.cluster, entries: next.length, written: result.inventoryWritten });
+  } catch (error) {
+    result.error = error as Error;
+  }
+  return result;
+}
+

@@ -1,0 +1,65 @@
+/**
+ * One desired object against one cluster, after triage: the single-object path that both the
+ * apply runner and the live plan map over their objects (never a second batch copy of it).
+ * Every write is server-side apply with the field manager `flotilla`.
+ */
+import type { KubeObject } from '../model/index.ts';
+import { KubeApiError, ObjectNotManagedError } from './errors/index.ts';
+import { FIELD_MANAGER } from './kube-client.ts';
+import type { KubeClient } from './kube-client.ts';
+import { isManaged, mayTakeOver, verdict } from './triage.ts';
+import type { TriagedObject } from './triage.ts';
+
+/** The interpreter's Retain (semantics §6.2): fields the member keeps, taken from the live object. */
+export type RetainFn = (desired: KubeObject, observed: KubeObject) => KubeObject;
+
+/** What became of the object; `after` is what the server has (or, dry-run, would have). */
+export interface ObjectStep {
+  action: 'create' | 'update' | 'unchanged' | 'conflict' | 'suspended';
+  after?: KubeObject;
+  error?: Error;
+}
+
+/** What to send: the manifest after Retain, without a resourceVersion (SSA needs no lock). */
+function desiredFor(object: TriagedObject, retain: RetainFn): KubeObject {
+  const retained = object.live ? retain(object.item.manifest, object.live) : object.item.manifest;
+  if (retained.metadata['resourceVersion'] === undefined) return retained;
+  const { resourceVersion: _rv, ...metadata } = retained.metadata;
+  return { ...retained, metadata };
+}
+
+async function create(client: KubeClient, object: TriagedObject, desired: KubeObject): Promise<ObjectStep> {
+  const takeOver = mayTakeOver(desired);
+  try {
+    return { action: 'create', after: await client.apply(desired, { fieldManager: FIELD_MANAGER, force: takeOver, dryRun: false }) };
+  } catch (error) {
+    // 409: someone else created it since the live read. Read it afresh and apply the abort rule again.
+    if (takeOver || !(error instanceof KubeApiError) || error.data.status !== 409) throw error;
+    const fresh = await client.get(object.ref);
+    if (fresh && !isManaged(fresh)) return { action: 'conflict', error: new ObjectNotManagedError(client.cluster, object.ref) };
+    return { action: 'update', after: await client.apply(desired, { fieldManager: FIELD_MANAGER, force: true, dryRun: false }) };
+  }
+}
+
+/**
+ * Brings one object to its desired state. With `dryRun` nothing is written: a `check` object is
+ * dry-run applied to compute its verdict and `after`, a `create` object is not sent at all.
+ */
+export async function stepObject(client: KubeClient, object: TriagedObject, retain: RetainFn, dryRun: boolean): Promise<ObjectStep> {
+  switch (object.triage) {
+    case 'suspended':
+    case 'unchanged':
+      return { action: object.triage };
+    case 'conflict':
+      return { action: 'conflict', error: new ObjectNotManagedError(client.cluster, object.ref) };
+    case 'create':
+      return dryRun ? { action: 'create', after: object.item.manifest } : create(client, object, desiredFor(object, retain));
+    case 'check': {
+      const desired = desiredFor(object, retain);
+      const preview = await client.apply(desired, { fieldManager: FIELD_MANAGER, force: true, dryRun: true });
+      if (verdict(object.live as KubeObject, preview) === 'unchanged') return { action: 'unchanged', after: preview };
+      if (dryRun) return { action: 'update', after: preview };
+      return { action: 'update', after: await client.apply(desired, { fieldManager: FIELD_MANAGER, force: true, dryRun: false }) };
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * One client per member cluster (interfaces.md §1.1): the kubeconfig context named after the
+ * cluster, or the one its `flotilla.io/kubeconfig-context` annotation names. A cluster that
+ * cannot be connected gets its error instead of a client; the others are unaffected.
+ */
+import { KUBECONFIG_CONTEXT_ANNOTATION } from '../model/index.ts';
+import type { Cluster } from '../model/index.ts';
+import { connectKubeClient } from './client-node-kube-client.ts';
+import type { KubeClientOptions } from './client-node-kube-client.ts';
+import type { KubeClient } from './kube-client.ts';
+import { loadKubeconfig } from './kubeconfig.ts';
+import type { Kubeconfig, KubeconfigLocation } from './kubeconfig.ts';
+
+/** The kubeconfig context of a cluster. */
+export function contextOf(cluster: Cluster): string {
+  return cluster.metadata.annotations?.[KUBECONFIG_CONTEXT_ANNOTATION] || cluster.metadata.name;
+}
+
+/** A client, or the reason there is none, per cluster name. */
+export function connectClusters(clusters: readonly Cluster[], kubeconfig: Kubeconfig, options: Partial<KubeClientOptions> = {}): Map<string, KubeClient | Error> {
+  const out = new Map<string, KubeClient | Error>();
+  for (const cluster of clusters) {
+    const name = cluster.metadata.name;
+    try {
+      out.set(name, connectKubeClient(name, contextOf(cluster), kubeconfig, options));
+    } catch (error) {
+      out.set(name, error as Error);
+    }
+  }
+  return out;
+}
+
+/**
+ * Loads the kubeconfig (--kubeconfig, $KUBECONFIG, ~/.kube/config) and connects every cluster.
+ * A kubeconfig that cannot be read becomes every cluster's error.
+ */
+export async function openClusters(clusters: readonly Cluster[], location: KubeconfigLocation, options: Partial<KubeClientOptions> = {}): Promise<Map<string, KubeClient | Error>> {
+  try {
+    return connectClusters(clusters, await loadKubeconfig(location), options);
+  } catch (error) {
+    return new Map(clusters.map((c) => [c.metadata.name, error as Error]));
+  }
+}

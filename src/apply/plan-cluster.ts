@@ -1,0 +1,71 @@
+/**
+ * The live plan of one cluster (issue 7, item 7): every existing object is dry-run applied and
+ * the server's answer compared with the live object, so defaulted fields never show as drift;
+ * objects to create are not sent; prune candidates are planned as `apply --prune` would delete
+ * them. Nothing is written.
+ */
+import { refOf } from '../model/index.ts';
+import type { KubeObject, ObjectRef } from '../model/index.ts';
+import { stepObject } from './apply-object.ts';
+import type { RetainFn } from './apply-object.ts';
+import { mapLimit } from './concurrency.ts';
+import { entryRef } from './inventory.ts';
+import { readInventory } from './inventory-store.ts';
+import type { KubeClient } from './kube-client.ts';
+import { readLive } from './live-state.ts';
+import { comparable } from './normalize.ts';
+import { planPrune } from './prune-plan.ts';
+import type { PrunePlan, PruneSettings } from './prune-plan.ts';
+import { triage } from './triage.ts';
+import type { DesiredObject } from './triage.ts';
+
+/** One object of the live plan; `before` and `after` are comparable (server fields left out). */
+export interface PlannedObject {
+  ref: ObjectRef;
+  action: 'create' | 'update' | 'unchanged' | 'conflict' | 'suspended' | 'failed';
+  before?: KubeObject;
+  after?: KubeObject;
+  error?: Error;
+}
+
+export interface ClusterLivePlan {
+  cluster: string;
+  objects: PlannedObject[];
+  prune?: PrunePlan;
+  /** The cluster could not be planned (unreachable, bad credentials, missing context). */
+  error?: Error;
+}
+
+export interface LivePlanOptions {
+  retain: RetainFn;
+  /** @default 16 */
+  concurrency: number;
+  prune: PruneSettings;
+}
+
+/** Plans one cluster against its live state; never throws. */
+export async function planCluster(client: KubeClient, items: readonly DesiredObject[], options: LivePlanOptions): Promise<ClusterLivePlan> {
+  try {
+    const inventory = await readInventory(client);
+    const live = await readLive(client, items.filter((i) => !i.suspended).map((i) => refOf(i.manifest)), options.concurrency);
+    const triaged = triage(items, live, inventory, true);
+    const objects = await mapLimit(triaged, options.concurrency, async (t): Promise<PlannedObject> => {
+      const before = t.live && comparable(t.live);
+      try {
+        const step = await stepObject(client, t, options.retain, true);
+        return { ref: t.ref, action: step.action, ...(before ? { before } : {}), ...(step.after ? { after: comparable(step.after) } : {}), ...(step.error ? { error: step.error } : {}) };
+      } catch (error) {
+        return { ref: t.ref, action: 'failed', error: error as Error };
+      }
+    });
+    const desiredIds = new Set(triaged.map((t) => t.id));
+    const prune = planPrune({
+      cluster: client.cluster, inventory, desiredIds, settings: options.prune,
+      live: await readLive(client, inventory.filter((e) => !desiredIds.has(e.id)).map(entryRef), options.concurrency),
+      namespacesInUse: new Set(triaged.map((t) => t.ref.namespace).filter((n) => n !== '')),
+    });
+    return { cluster: client.cluster, objects, prune };
+  } catch (error) {
+    return { cluster: client.cluster, objects: [], error: error as Error };
+  }
+}

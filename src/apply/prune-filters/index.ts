@@ -1,0 +1,13 @@
+/** The prune filters, listed once, in the order they are consulted (P11). */
+import type { PruneFilter } from './filter.ts';
+import { managedLabelFilter } from './managed-label.ts';
+import { namespaceInUseFilter } from './namespace-in-use.ts';
+import { preserveOnDeletionFilter } from './preserve-on-deletion.ts';
+import { pruneAnnotationFilter } from './prune-annotation.ts';
+
+export type { PruneCandidate, PruneContext, PruneFilter, PruneSkip } from './filter.ts';
+
+/** Every prune filter. */
+export function pruneFilters(): readonly PruneFilter[] {
+  return [preserveOnDeletionFilter, managedLabelFilter, pruneAnnotationFilter, namespaceInUseFilter];
+}

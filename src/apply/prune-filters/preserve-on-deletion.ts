@@ -1,0 +1,8 @@
+import type { PruneFilter } from './filter.ts';
+
+/** Karmada's preserveResourcesOnDeletion (semantics §2.8): the member object outlives its template. */
+export const preserveOnDeletionFilter: PruneFilter = {
+  name: 'preserve-on-deletion',
+  check: ({ entry }) =>
+    entry.preserve ? { filter: 'preserve-on-deletion', reason: 'its binding had preserveResourcesOnDeletion', keep: false } : undefined,
+};

@@ -1,0 +1,69 @@
+/**
+ * One reconcile pass, top to bottom: read the fleet at a commit, render every cluster's Work,
+ * connect the clusters, then per cluster plan (triage against live state), apply in stages and
+ * prune. The status step comes after this; {@link ApplyPassResult} carries what it needs.
+ */
+import { compareBytes } from '../model/index.ts';
+import type { Diagnostic } from '../model/index.ts';
+import type { ApplyEvent, ClusterApplyResult } from '../apply/events.ts';
+import { clusterFailed } from '../apply/events.ts';
+import { DEFAULT_PRUNE_SETTINGS } from '../apply/prune-plan.ts';
+import type { PruneSettings } from '../apply/prune-plan.ts';
+import { runApply } from '../apply/runner.ts';
+import type { ClusterTarget, RunnerOptions } from '../apply/runner.ts';
+import { renderFleet } from '../render/render-fleet.ts';
+import type { Rendered } from '../render/render-fleet.ts';
+import type { OpenSourceOptions } from '../source/index.ts';
+import { connectFleet } from './live-plan.ts';
+import type { ClusterAccess } from './live-plan.ts';
+import { readFleet } from './read-fleet.ts';
+import type { FleetSource } from './read-fleet.ts';
+
+export interface ApplyPassOptions {
+  source: OpenSourceOptions;
+  access: ClusterAccess;
+  /** `--prune`, `--allow-mass-prune`; unset fields come from flotilla.yaml, then the defaults. */
+  prune: Partial<PruneSettings>;
+  runner: Partial<Omit<RunnerOptions, 'prune' | 'retain'>>;
+  /** Progress, as it happens (P15). */
+  onEvent?: (event: ApplyEvent) => void;
+}
+
+/** What one pass did; later steps (status) add their fields. */
+export interface ApplyPassResult {
+  source: FleetSource;
+  rendered: Rendered;
+  /** Source and render diagnostics. */
+  diagnostics: Diagnostic[];
+  /** Per cluster, in name order. */
+  clusters: ClusterApplyResult[];
+  /** No error diagnostic and no cluster failure: exit 0. */
+  ok: boolean;
+}
+
+/** Reads, renders, applies and prunes once. */
+export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassResult> {
+  const source = await readFleet(options.source);
+  const rendered = renderFleet(source.fleet, source.interpreter, {
+    sourceCommit: source.snapshot.commit, detect: {}, previousSchedules: new Map(), observedClusters: new Map(),
+  });
+  const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
+  const sourceHasErrors = diagnostics.some((d) => d.severity === 'error');
+  const prune: PruneSettings = { ...DEFAULT_PRUNE_SETTINGS, ...source.snapshot.config.prune, ...options.prune, sourceHasErrors };
+
+  const clients = await connectFleet(source.fleet.clusters.map((c) => c.object), options.access);
+  const names = [...new Set([...source.fleet.clusters.map((c) => c.object.metadata.name), ...rendered.works.keys()])].sort(compareBytes);
+  // Every cluster of the fleet, an empty Work included: it may have objects to prune.
+  const targets: ClusterTarget[] = names.map((cluster) => ({
+    cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`), items: rendered.works.get(cluster) ?? [],
+  }));
+
+  const clusters: ClusterApplyResult[] = [];
+  const retain = source.interpreter.retain.bind(source.interpreter);
+  for await (const event of runApply(targets, { ...options.runner, prune, retain })) {
+    options.onEvent?.(event);
+    if (event.type === 'cluster-finished') clusters.push(event.result);
+  }
+  clusters.sort((a, b) => compareBytes(a.cluster, b.cluster));
+  return { source, rendered, diagnostics, clusters, ok: !sourceHasErrors && !clusters.some(clusterFailed) };
+}

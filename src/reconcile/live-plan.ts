@@ -1,0 +1,92 @@
+/**
+ * `plan` against live clusters: the offline plan, then per cluster a server-side dry-run of its
+ * Work compared with what the cluster holds, into `changes` (interfaces.md §2.1) with unified
+ * diffs, Secret values masked. Cluster state for scheduling is the declared one (the status
+ * branch or the Cluster files), as in the offline plan.
+ */
+import { compareBytes, compareDiagnostics, describeRef, refKey } from '../model/index.ts';
+import type { Diagnostic, Origin } from '../model/index.ts';
+import type { KubeClientOptions } from '../apply/client-node-kube-client.ts';
+import { openClusters } from '../apply/connect.ts';
+import type { KubeClient } from '../apply/kube-client.ts';
+import type { KubeconfigLocation } from '../apply/kubeconfig.ts';
+import { comparable } from '../apply/normalize.ts';
+import { planCluster } from '../apply/plan-cluster.ts';
+import type { ClusterLivePlan } from '../apply/plan-cluster.ts';
+import { DEFAULT_PRUNE_SETTINGS } from '../apply/prune-plan.ts';
+import type { PruneSettings } from '../apply/prune-plan.ts';
+import type { Cluster } from '../model/index.ts';
+import { unifiedDiff } from '../render/works/diff-works.ts';
+import type { ObjectChange } from '../render/works/diff-works.ts';
+import { planOffline } from './plan.ts';
+import type { PlanOptions, PlanResult } from './plan.ts';
+
+/** How the clusters are reached; `connect` replaces the kubeconfig adapter (tests). */
+export interface ClusterAccess {
+  kubeconfig: KubeconfigLocation;
+  client: Partial<KubeClientOptions>;
+  connect?: (clusters: readonly Cluster[]) => Promise<Map<string, KubeClient | Error>>;
+}
+
+export interface LivePlanOptions extends Omit<PlanOptions, 'base'> {
+  access: ClusterAccess;
+  /** Prune settings from flags; `enabled` only decides the wording, deletions are always shown. */
+  prune?: Partial<PruneSettings>;
+}
+
+export interface LivePlanResult extends PlanResult {
+  clusterPlans: ClusterLivePlan[];
+  pruneEnabled: boolean;
+}
+
+/** Clients for the fleet's clusters, through `connect` or the kubeconfig. */
+export function connectFleet(clusters: readonly Cluster[], access: ClusterAccess): Promise<Map<string, KubeClient | Error>> {
+  return access.connect ? access.connect(clusters) : openClusters(clusters, access.kubeconfig, access.client);
+}
+
+const ACTION = { create: 'create', update: 'update', unchanged: 'unchanged', conflict: 'unchanged', suspended: 'unchanged', failed: 'unchanged' } as const;
+
+function changesOf(plan: ClusterLivePlan, showSecrets: boolean): ObjectChange[] {
+  const out = plan.objects.map((o): ObjectChange => ({
+    action: ACTION[o.action], apiVersion: o.ref.apiVersion, kind: o.ref.kind, namespace: o.ref.namespace, name: o.ref.name,
+    diff: o.action === 'create' || o.action === 'update' ? unifiedDiff(refKey(o.ref), o.before, o.after, { showSecrets }) : '',
+  }));
+  for (const c of plan.prune?.deletes ?? []) {
+    out.push({ action: 'delete', ...c.ref, diff: unifiedDiff(refKey(c.ref), comparable(c.live), undefined, { showSecrets }) });
+  }
+  return out;
+}
+
+function diagnosticsOf(plan: ClusterLivePlan, at: Origin): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (plan.error) out.push({ ...at, severity: 'error', object: `Cluster/${plan.cluster}`, message: plan.error.message });
+  for (const o of plan.objects) {
+    if (o.error) out.push({ ...at, severity: 'error', object: describeRef(o.ref), message: o.error.message });
+  }
+  if (plan.prune?.blocked) out.push({ ...at, severity: 'warning', object: `Cluster/${plan.cluster}`, message: plan.prune.blocked.message });
+  return out;
+}
+
+/** The plan with `changes` from every reachable cluster; an unreachable cluster is an error diagnostic. */
+export async function planLive(options: LivePlanOptions): Promise<LivePlanResult> {
+  const result = await planOffline({ source: options.source, ...(options.showSecrets !== undefined ? { showSecrets: options.showSecrets } : {}) });
+  const { fleet } = result.source;
+  const prune: PruneSettings = { ...DEFAULT_PRUNE_SETTINGS, ...result.source.snapshot.config.prune, ...options.prune, enabled: true, sourceHasErrors: result.diagnostics.some((d) => d.severity === 'error') };
+  const clients = await connectFleet(fleet.clusters.map((c) => c.object), options.access);
+  const retain = result.source.interpreter.retain.bind(result.source.interpreter);
+  const names = [...new Set([...fleet.clusters.map((c) => c.object.metadata.name), ...result.rendered.works.keys()])].sort(compareBytes);
+  const clusterPlans = await Promise.all(names.map(async (name): Promise<ClusterLivePlan> => {
+    const client = clients.get(name);
+    if (!client || client instanceof Error) return { cluster: name, objects: [], error: client ?? new Error(`cluster ${name}: no client`) };
+    return planCluster(client, result.rendered.works.get(name) ?? [], { retain, concurrency: 16, prune });
+  }));
+  const changes: Record<string, ObjectChange[]> = {};
+  for (const plan of clusterPlans) {
+    changes[plan.cluster] = changesOf(plan, options.showSecrets ?? false);
+    const origin = fleet.clusters.find((c) => c.object.metadata.name === plan.cluster)?.origin ?? { file: '', line: 0, column: 0 };
+    result.diagnostics.push(...diagnosticsOf(plan, origin));
+  }
+  result.document.changes = changes;
+  result.document.diagnostics = [...result.diagnostics].sort(compareDiagnostics);
+  return { ...result, clusterPlans, pruneEnabled: options.prune?.enabled ?? result.source.snapshot.config.prune.enabled };
+}
