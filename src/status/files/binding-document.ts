@@ -1,0 +1,102 @@
+/**
+ * The binding view of one template on the status branch (interfaces.md §3): a Karmada
+ * ResourceBinding (ClusterResourceBinding for a cluster-scoped template) with spec.clusters and
+ * status.aggregatedStatus, plus Flotilla's health, problems and the aggregated resource status.
+ * Written and read back here, so the two stay one format.
+ */
+import { groupOf, isRecord } from '../../model/index.ts';
+import type { AggregatedStatusItem, Condition, HealthState, ObjectRef, PolicyRef, TargetCluster } from '../../model/index.ts';
+import type { TemplateStatus } from '../template-status.ts';
+
+export const BINDING_API_VERSION = 'work.karmada.io/v1alpha2';
+/** Karmada's annotations naming the policy that claimed a binding's template. */
+export const POLICY_NAME_ANNOTATION = 'propagationpolicy.karmada.io/name';
+export const POLICY_NAMESPACE_ANNOTATION = 'propagationpolicy.karmada.io/namespace';
+export const CLUSTER_POLICY_NAME_ANNOTATION = 'clusterpropagationpolicy.karmada.io/name';
+
+/** Karmada's GenerateBindingName: `<name with ':' as '.'>-<kind>`, lowercased. */
+export function bindingName(ref: ObjectRef): string {
+  return `${ref.name.replaceAll(':', '.')}-${ref.kind}`.toLowerCase();
+}
+
+/** `resources/<group or core>/<kind>/<namespace or _cluster>/<name>.yaml` (interfaces.md §3). */
+export function resourcePath(ref: ObjectRef): string {
+  return `resources/${groupOf(ref.apiVersion) || 'core'}/${ref.kind}/${ref.namespace || '_cluster'}/${ref.name}.yaml`;
+}
+
+function policyAnnotations(policy: PolicyRef | null): Record<string, string> | undefined {
+  if (policy === null) return undefined;
+  if (policy.kind === 'ClusterPropagationPolicy') return { [CLUSTER_POLICY_NAME_ANNOTATION]: policy.name };
+  return { [POLICY_NAMESPACE_ANNOTATION]: policy.namespace, [POLICY_NAME_ANNOTATION]: policy.name };
+}
+
+/** The document written for a template. */
+export function bindingDocument(status: TemplateStatus): Record<string, unknown> {
+  const ref = status.resource;
+  const annotations = policyAnnotations(status.policy);
+  return {
+    apiVersion: BINDING_API_VERSION,
+    kind: ref.namespace ? 'ResourceBinding' : 'ClusterResourceBinding',
+    metadata: { name: bindingName(ref), ...(ref.namespace ? { namespace: ref.namespace } : {}), ...(annotations ? { annotations } : {}) },
+    spec: {
+      resource: { apiVersion: ref.apiVersion, kind: ref.kind, ...(ref.namespace ? { namespace: ref.namespace } : {}), name: ref.name },
+      replicas: status.replicas,
+      clusters: status.clusters,
+    },
+    status: {
+      ...(status.affinityName ? { schedulerObservingAffinityName: status.affinityName } : {}),
+      conditions: status.conditions,
+      aggregatedStatus: status.aggregatedStatus,
+      ...(status.resourceStatus ? { resourceStatus: status.resourceStatus } : {}),
+      health: status.health,
+      problems: status.problems,
+    },
+  };
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? value : {};
+}
+
+function list<T>(value: unknown, keep: (item: Record<string, unknown>) => T | undefined): T[] {
+  return Array.isArray(value) ? value.filter(isRecord).map(keep).filter((x): x is T => x !== undefined) : [];
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function policyFrom(annotations: Record<string, unknown>): PolicyRef | null {
+  const cluster = text(annotations[CLUSTER_POLICY_NAME_ANNOTATION]);
+  if (cluster) return { kind: 'ClusterPropagationPolicy', namespace: '', name: cluster };
+  const name = text(annotations[POLICY_NAME_ANNOTATION]);
+  return name ? { kind: 'PropagationPolicy', namespace: text(annotations[POLICY_NAMESPACE_ANNOTATION]), name } : null;
+}
+
+const HEALTH: readonly HealthState[] = ['Healthy', 'Unhealthy', 'Unknown'];
+
+function healthFrom(value: unknown): HealthState {
+  return HEALTH.find((h) => h === value) ?? 'Unknown';
+}
+
+/** Reads a binding document back; `undefined` when it is not one. Unknown fields are ignored. */
+export function parseBindingDocument(doc: unknown): TemplateStatus | undefined {
+  if (!isRecord(doc) || doc['apiVersion'] !== BINDING_API_VERSION) return undefined;
+  const spec = record(doc['spec']);
+  const status = record(doc['status']);
+  const resource = record(spec['resource']);
+  if (!text(resource['kind']) || !text(resource['name'])) return undefined;
+  const resourceStatus = status['resourceStatus'];
+  return {
+    resource: { apiVersion: text(resource['apiVersion']), kind: text(resource['kind']), namespace: text(resource['namespace']), name: text(resource['name']) },
+    policy: policyFrom(record(record(doc['metadata'])['annotations'])),
+    replicas: typeof spec['replicas'] === 'number' ? spec['replicas'] : 0,
+    clusters: list<TargetCluster>(spec['clusters'], (c) => (text(c['name']) ? { name: text(c['name']), replicas: typeof c['replicas'] === 'number' ? c['replicas'] : 0 } : undefined)),
+    ...(text(status['schedulerObservingAffinityName']) ? { affinityName: text(status['schedulerObservingAffinityName']) } : {}),
+    conditions: list<Condition>(status['conditions'], (c) => c as unknown as Condition),
+    aggregatedStatus: list<AggregatedStatusItem>(status['aggregatedStatus'], (i) => (text(i['clusterName']) ? (i as unknown as AggregatedStatusItem) : undefined)),
+    ...(isRecord(resourceStatus) ? { resourceStatus } : {}),
+    health: healthFrom(status['health']),
+    problems: Array.isArray(status['problems']) ? status['problems'].filter((p): p is string => typeof p === 'string') : [],
+  };
+}

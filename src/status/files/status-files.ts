@@ -1,0 +1,45 @@
+import type { CommitFile } from '../../source/index.ts';
+import { statusCounts, type StatusReport } from '../status-report.ts';
+import { bindingDocument, resourcePath } from './binding-document.ts';
+import { clusterDocument, clusterPath } from './cluster-document.ts';
+import { emitYaml } from './emit-yaml.ts';
+import { statusMarkdown, type StatusMarkdownOptions } from './status-markdown.ts';
+
+export const STATUS_MARKDOWN_FILE = 'STATUS.md';
+export const SUMMARY_FILE = 'summary.json';
+/** The one field of summary.json that changes every pass; it alone never makes a commit. */
+const VOLATILE_SUMMARY_FIELD = 'reconciledAt';
+
+/** summary.json: the source commit, when, and the counts (interfaces.md §3). */
+function summaryJson(report: StatusReport): string {
+  return `${JSON.stringify({ sourceCommit: report.sourceCommit, [VOLATILE_SUMMARY_FIELD]: report.reconciledAt, counts: statusCounts(report) }, null, 2)}\n`;
+}
+
+/**
+ * The whole tree of the status branch for one pass (interfaces.md §3), sorted by path. Equal
+ * reports give equal bytes, except summary.json's `reconciledAt`.
+ */
+export function statusFiles(report: StatusReport, options: Partial<StatusMarkdownOptions> = {}): CommitFile[] {
+  const files: CommitFile[] = [
+    { path: STATUS_MARKDOWN_FILE, content: statusMarkdown(report, options) },
+    { path: SUMMARY_FILE, content: summaryJson(report) },
+  ];
+  for (const cluster of report.clusters) files.push({ path: clusterPath(cluster.name), content: emitYaml(clusterDocument(cluster.name, cluster.status)) });
+  for (const template of report.templates) files.push({ path: resourcePath(template.resource), content: emitYaml(bindingDocument(template)) });
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * What counts when deciding whether anything changed: the file as written, except summary.json
+ * without `reconciledAt` (P13: an unchanged fleet makes no commit).
+ */
+export function comparableContent(path: string, content: Buffer | string): string {
+  const text = content.toString();
+  if (path !== SUMMARY_FILE) return text;
+  try {
+    const { [VOLATILE_SUMMARY_FIELD]: _when, ...rest } = JSON.parse(text) as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return text;
+  }
+}

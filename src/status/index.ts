@@ -1,0 +1,25 @@
+/**
+ * The status stage (semantics §7, interfaces.md §3): what happened in every member cluster comes
+ * back into the repository. Pure parts: per-object status items (ReflectStatus, InterpretHealth),
+ * per-template aggregation and worst-case health, cluster status as Karmada's cluster status
+ * controller computes it, and the status-branch file set. Effectful parts: reading member
+ * clusters over the KubeClient port and writing the status branch over the GitStore port. It
+ * does not apply anything and never writes into the source branch or a working tree.
+ */
+export { HEALTH_ORDER, worstHealth } from './health.ts';
+export { memberStatusItem, type MemberObservation } from './member-item.ts';
+export { problemLines, readyReplicas } from './problems.ts';
+export { templateStatus, type TemplateStatus, type TemplateStatusInput } from './template-status.ts';
+export { withoutSecretValues } from './secret-guard.ts';
+export { clusterAllocatable, nodeSummary, resourceSummary } from './resource-summary.ts';
+export { apiEnablements, computeClusterStatus, isClusterReady, type ClusterObservation } from './cluster-status.ts';
+export { commitMessage, commitSubject, statusCounts, type ClusterReport, type StatusCounts, type StatusReport } from './status-report.ts';
+export { emitYaml } from './files/emit-yaml.ts';
+export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
+export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
+export { DEFAULT_STATUS_MARKDOWN_OPTIONS, statusMarkdown, type StatusMarkdownOptions } from './files/status-markdown.ts';
+export { comparableContent, STATUS_MARKDOWN_FILE, statusFiles, SUMMARY_FILE } from './files/status-files.ts';
+export { parseStatusTree, type ParsedStatusTree, type StatusSummary } from './files/parse-status-tree.ts';
+export { DEFAULT_READ_STATUS_OPTIONS, readStatusBranch, type ReadStatusOptions, type StatusBranchView } from './read-status-branch.ts';
+export { gitBlobId } from './writer/blob-id.ts';
+export { DEFAULT_STATUS_WRITE_OPTIONS, sameTree, writeStatusBranch, type StatusWriteOptions, type StatusWriteResult } from './writer/write-status-branch.ts';

@@ -1,0 +1,59 @@
+import type { AggregatedStatusItem, ScheduledBinding } from '../model/index.ts';
+
+/** What the problem lines are computed from. */
+export interface ProblemInput {
+  binding: ScheduledBinding | null;
+  claimError?: string;
+  expectedClusters: readonly string[];
+  /** The per-cluster items, sorted by cluster name. */
+  items: readonly AggregatedStatusItem[];
+  aggregateError?: string | undefined;
+}
+
+function count(status: Record<string, unknown> | undefined, field: string): number | undefined {
+  const value = status?.[field];
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** Ready replicas as the kinds with replicas report them (workloads, DaemonSets). */
+export function readyReplicas(status: Record<string, unknown> | undefined): number | undefined {
+  return count(status, 'readyReplicas') ?? count(status, 'numberReady');
+}
+
+/** Why a workload is not healthy, in its own counters: rollout not observed, or replicas missing. */
+function unhealthyDetail(item: AggregatedStatusItem, desired: number | undefined): string {
+  const status = item.status;
+  const generation = count(status, 'generation');
+  const observed = count(status, 'observedGeneration');
+  if (generation !== undefined && observed !== undefined && observed < generation) return ` (generation ${generation} not yet observed, at ${observed})`;
+  // ReflectStatus omits zero counters, so a workload status without availableReplicas has none.
+  const available = count(status, 'availableReplicas') ?? count(status, 'numberAvailable') ?? 0;
+  if (status !== undefined && desired !== undefined) return ` (${available}/${desired} available)`;
+  return '';
+}
+
+function itemProblem(item: AggregatedStatusItem, desired: number | undefined): string | undefined {
+  if (item.applied !== true) return `${item.clusterName}: not applied${item.appliedMessage ? `: ${item.appliedMessage}` : ''}`;
+  if (item.health === 'Unhealthy') return `${item.clusterName}: Unhealthy${unhealthyDetail(item, desired)}`;
+  if (item.health === 'Unknown') return `${item.clusterName}: no status reported yet`;
+  return undefined;
+}
+
+/** One readable line per problem of a template, in a stable order: placement, then clusters by name. */
+export function problemLines(input: ProblemInput): string[] {
+  const lines: string[] = [];
+  if (input.claimError !== undefined) lines.push(`cannot be propagated: ${input.claimError}`);
+  if (input.binding?.error) lines.push(`cannot be scheduled: ${input.binding.error}`);
+  if (input.aggregateError !== undefined) lines.push(`AggregateStatus failed: ${input.aggregateError}`);
+  const desired = new Map(input.binding?.clusters.map((c) => [c.name, c.replicas]) ?? []);
+  const reported = new Set(input.items.map((i) => i.clusterName));
+  const perCluster: [string, string][] = input.expectedClusters
+    .filter((c) => !reported.has(c))
+    .map((c) => [c, `${c}: no result from this cluster (unreachable or not applied)`]);
+  for (const item of input.items) {
+    const line = itemProblem(item, desired.get(item.clusterName));
+    if (line) perCluster.push([item.clusterName, line]);
+  }
+  perCluster.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...lines, ...perCluster.map(([, line]) => line)];
+}

@@ -1,0 +1,35 @@
+import type { GitStore } from '../source/index.ts';
+import { parseStatusTree, type ParsedStatusTree } from './files/parse-status-tree.ts';
+
+/** What to read of the status branch. */
+export interface ReadStatusOptions {
+  /** @default 'status' */
+  branch: string;
+  /** Read the per-template binding views (the costly part); clusters and summary are always read. @default true */
+  templates: boolean;
+}
+
+export const DEFAULT_READ_STATUS_OPTIONS: Readonly<ReadStatusOptions> = Object.freeze({ branch: 'status', templates: true });
+
+/** The status branch at its tip. */
+export interface StatusBranchView extends ParsedStatusTree {
+  commit: string;
+}
+
+/**
+ * Reads the tip of the status branch through the GitStore (never a working tree); `undefined`
+ * when the branch does not exist yet.
+ */
+export async function readStatusBranch(store: GitStore, options: Partial<ReadStatusOptions> = {}): Promise<StatusBranchView | undefined> {
+  const { branch, templates } = { ...DEFAULT_READ_STATUS_OPTIONS, ...options };
+  const commit = await store.readRef(`refs/heads/${branch}`);
+  if (commit === undefined) return undefined;
+  const entries = (await store.listTree(commit, '')) ?? [];
+  const wanted = entries.filter((e) => e.type === 'blob' && (templates || !e.path.startsWith('resources/')));
+  const blobs = await store.readBlobs(wanted.map((e) => e.oid));
+  const files = wanted.flatMap((e) => {
+    const content = blobs.get(e.oid);
+    return content === undefined ? [] : [{ path: e.path, content }];
+  });
+  return { commit, ...parseStatusTree(files) };
+}

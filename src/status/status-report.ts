@@ -1,0 +1,57 @@
+import type { ClusterStatus, HealthState } from '../model/index.ts';
+import { isClusterReady } from './cluster-status.ts';
+import type { TemplateStatus } from './template-status.ts';
+
+/** One member cluster as the status branch records it. */
+export interface ClusterReport {
+  name: string;
+  status: ClusterStatus;
+}
+
+/** Everything one pass writes to the status branch. */
+export interface StatusReport {
+  /** The source commit the pass reconciled. */
+  sourceCommit: string;
+  /** When the pass ran (ISO 8601), from the caller's clock. */
+  reconciledAt: string;
+  clusters: ClusterReport[];
+  templates: TemplateStatus[];
+}
+
+/** The counts `summary.json` and STATUS.md lead with. */
+export interface StatusCounts {
+  templates: number;
+  healthy: number;
+  unhealthy: number;
+  unknown: number;
+  clusters: number;
+  readyClusters: number;
+}
+
+/** Templates per health and clusters per readiness. */
+export function statusCounts(report: Pick<StatusReport, 'clusters' | 'templates'>): StatusCounts {
+  const by = (h: HealthState) => report.templates.filter((t) => t.health === h).length;
+  return {
+    templates: report.templates.length,
+    healthy: by('Healthy'),
+    unhealthy: by('Unhealthy'),
+    unknown: by('Unknown'),
+    clusters: report.clusters.length,
+    readyClusters: report.clusters.filter((c) => isClusterReady(c.status)).length,
+  };
+}
+
+/** The first line of a status commit: what the fleet looks like, in one line. */
+export function commitSubject(report: StatusReport): string {
+  const c = statusCounts(report);
+  const parts = [`${c.healthy}/${c.templates} templates healthy`];
+  if (c.unhealthy > 0) parts.push(`${c.unhealthy} unhealthy`);
+  if (c.unknown > 0) parts.push(`${c.unknown} unknown`);
+  parts.push(`${c.readyClusters}/${c.clusters} clusters ready`);
+  return `Status of ${report.sourceCommit.slice(0, 12)}: ${parts.join(', ')}`;
+}
+
+/** The commit message: the summary line, then the `Source-Commit:` trailer (interfaces.md §3). */
+export function commitMessage(report: StatusReport): string {
+  return `${commitSubject(report)}\n\nSource-Commit: ${report.sourceCommit}\n`;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { ClusterStatus } from '../../../src/model/index.ts';
+import {
+  bindingDocument,
+  bindingName,
+  parseBindingDocument,
+  parseStatusTree,
+  resourcePath,
+  statusFiles,
+  statusMarkdown,
+  templateStatus,
+  type StatusReport,
+} from '../../../src/status/index.ts';
+import { bindingFor, deployment, memberDeployment, nativeInterpreter } from '../helpers.ts';
+
+const web = deployment('web', 4);
+const healthy = templateStatus({
+  template: web, policy: bindingFor(web, []).policy, binding: bindingFor(web, [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 2 }]),
+  expectedClusters: ['member1', 'member2'],
+  observations: [
+    { clusterName: 'member1', applied: true, observed: memberDeployment('web', 2, { updated: 2, available: 2 }) },
+    { clusterName: 'member2', applied: true, observed: memberDeployment('web', 2, { updated: 2, available: 0 }) },
+  ],
+}, nativeInterpreter);
+const role = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'system:reader' } };
+const clusterScoped = templateStatus({
+  template: role, policy: { kind: 'ClusterPropagationPolicy', namespace: '', name: 'everywhere' }, binding: bindingFor(role, [{ name: 'member1', replicas: 0 }]),
+  expectedClusters: ['member1'], observations: [{ clusterName: 'member1', applied: true, observed: role }],
+}, nativeInterpreter);
+
+const ready: ClusterStatus = {
+  kubernetesVersion: 'v1.31.0',
+  conditions: [{ type: 'Ready', status: 'True', reason: 'ClusterReady' }],
+  nodeSummary: { totalNum: 3, readyNum: 3 },
+  resourceSummary: { allocatable: { cpu: '12', memory: '48Gi', pods: '330' }, allocated: { cpu: '1100m', memory: '2Gi', pods: '4' } },
+};
+const report: StatusReport = {
+  sourceCommit: 'a'.repeat(40),
+  reconciledAt: '2026-01-01T00:00:00.000Z',
+  clusters: [{ name: 'member1', status: ready }, { name: 'member2', status: { conditions: [{ type: 'Ready', status: 'False', reason: 'ClusterNotReachable' }] } }],
+  templates: [healthy, clusterScoped],
+};
+
+describe('status branch files', () => {
+  it.each([
+    ['a namespaced template', web.metadata, 'resources/apps/Deployment/default/web.yaml'],
+    ['a cluster-scoped core template', { name: 'prod' }, 'resources/core/Namespace/_cluster/prod.yaml'],
+  ])('%s lives at resources/<group>/<kind>/<namespace>/<name>.yaml', (_name, metadata, path) => {
+    const ref = metadata.namespace
+      ? { apiVersion: 'apps/v1', kind: 'Deployment', namespace: metadata.namespace, name: metadata.name ?? '' }
+      : { apiVersion: 'v1', kind: 'Namespace', namespace: '', name: metadata.name ?? '' };
+    expect(resourcePath(ref)).toBe(path);
+  });
+
+  it('names bindings as Karmada does', () => {
+    expect(bindingName({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', namespace: '', name: 'system:Foo' })).toBe('system.foo-clusterrole');
+  });
+
+  it('writes exactly STATUS.md, summary.json, one file per cluster and per template, sorted', () => {
+    expect(statusFiles(report).map((f) => f.path)).toEqual([
+      'STATUS.md',
+      'clusters/member1.yaml',
+      'clusters/member2.yaml',
+      'resources/apps/Deployment/default/web.yaml',
+      'resources/rbac.authorization.k8s.io/ClusterRole/_cluster/system:reader.yaml',
+      'summary.json',
+    ]);
+  });
+
+  it('is deterministic: the same report gives the same bytes', () => {
+    expect(statusFiles(report)).toEqual(statusFiles(structuredClone(report)));
+  });
+
+  it.each([
+    ['a namespaced binding', healthy],
+    ['a cluster-scoped binding with a ClusterPropagationPolicy', clusterScoped],
+  ])('%s reads back as written', (_name, status) => {
+    expect(parseBindingDocument(JSON.parse(JSON.stringify(bindingDocument(status))))).toEqual(status);
+  });
+
+  it('parses its own tree back: summary, clusters and templates', () => {
+    const parsed = parseStatusTree(statusFiles(report).map((f) => ({ path: f.path, content: Buffer.from(f.content) })));
+    expect(parsed.summary).toEqual({ sourceCommit: report.sourceCommit, reconciledAt: report.reconciledAt, counts: { templates: 2, healthy: 1, unhealthy: 1, unknown: 0, clusters: 2, readyClusters: 1 } });
+    expect(parsed.clusters).toEqual(report.clusters);
+    expect(parsed.templates).toEqual([healthy, clusterScoped]);
+  });
+
+  it('STATUS.md shows per cluster readiness and capacity, per template clusters, replicas, health and problems, with links', () => {
+    const md = statusMarkdown(report);
+    expect(md).toContain('1 healthy, 1 unhealthy, 0 unknown · 1/2 clusters ready');
+    expect(md).toContain('| [member1](clusters/member1.yaml) | ✅ Ready | 3/3 | 1100m / 12 | 2Gi / 48Gi | 4 / 330 | v1.31.0 |');
+    expect(md).toContain('| [member2](clusters/member2.yaml) | ❌ ClusterNotReachable |');
+    expect(md).toContain('### ❌ Deployment/default/web');
+    expect(md).toContain('[binding](resources/apps/Deployment/default/web.yaml)');
+    expect(md).toContain('| member1 | 2 | 2 | yes | Healthy |');
+    expect(md).toContain('| member2 | 2 | – | yes | Unhealthy |');
+    expect(md).toContain('- member2: Unhealthy (0/2 available)');
+  });
+
+  it('STATUS.md lists troubled templates first and folds healthy ones past the limit', () => {
+    const md = statusMarkdown(report, { maxTemplateSections: 1 });
+    expect(md).toContain('Deployment/default/web');
+    expect(md).not.toContain('### ✅ ClusterRole/system:reader');
+    expect(md).toContain('… and 1 more healthy templates');
+  });
+});
