@@ -68,4 +68,18 @@ describe('precedence chain', () => {
     const counts = Array.from({ length: 5 }, () => i.getReplicas(widget)?.replicas);
     expect(counts).toEqual([1, 1, 1, 1, 1]);
   });
+
+  it('consults the bundled customizations by default', () => {
+    const cloneSet: KubeObject = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name: 'c', namespace: 'ns' }, spec: { replicas: 4 } };
+    const i = createInterpreter([]);
+    expect(i.getReplicas(cloneSet)).toEqual({ replicas: 4 });
+    expect(i.supports({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet' }, 'InterpretHealth')).toBe(true);
+    expect(i.supports({ apiVersion: 'helm.toolkit.fluxcd.io/v2', kind: 'HelmRelease' }, 'InterpretDependency')).toBe(true);
+  });
+
+  it('names the object when a native interpreter meets an invalid quantity', () => {
+    const pod: KubeObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'ns' }, spec: { containers: [{ resources: { requests: { cpu: 'lots' } } }] } };
+    expect(() => createInterpreter([], { bundled: [] }).getReplicas(pod)).toThrow(/^Pod\/ns\/p: InterpretReplica: quantities must match/);
+  });
 });
+

@@ -133,6 +133,7 @@ export interface LuaApi {
   lua_tonumber(L: LuaState, idx: number): number;
   lua_topointer(L: LuaState, idx: number): object;
   lua_tostring(L: LuaState, idx: number): Uint8Array | null;
+  lua_touserdata(L: LuaState, idx: number): unknown;
   lua_type(L: LuaState, idx: number): number;
 }
 

@@ -55,7 +55,12 @@ export function kubeFunctions(ctx: KubeModuleContext): Record<string, LuaCFuncti
       exactArgs(L, 1, 'accuratePodRequirements');
       const template = tableArg(L, 1, ctx, 'accuratePodRequirements');
       const metadata = (template['metadata'] ?? {}) as { namespace?: string };
-      const requirements = podRequirements(template['spec'] as PodSpecView | undefined, metadata.namespace ?? '', ctx);
+      let requirements;
+      try {
+        requirements = podRequirements(template['spec'] as PodSpecView | undefined, metadata.namespace ?? '', ctx);
+      } catch (e) {
+        return fail(L, `accuratePodRequirements: ${e instanceof Error ? e.message : String(e)}`);
+      }
       pushJson(L, requirements ?? null, ctx.marshal);
       return 1;
     },

@@ -65,8 +65,10 @@ export class LuaSandbox {
     const keys = new KeyCache(this.L);
     const lazy: LazyTables = new LazyTables(this.L, (l, value) => pushJson(l, value, this.marshal));
     this.marshal = { keys, tags, lazy };
+    // A JS exception escaping a host function becomes a Lua error the script's caller sees.
     lua.lua_atnativeerror(this.L, (L) => {
-      lua.lua_pushstring(L, toLuaString(`internal error: ${String(lua.lua_topointer(L, -1))}`));
+      const e = lua.lua_touserdata(L, -1);
+      lua.lua_pushstring(L, toLuaString(`internal error: ${e instanceof Error ? e.message : String(e)}`));
       return 1;
     });
     this.#openLibraries();

@@ -1,7 +1,9 @@
 /**
  * Native TS interpreters keyed on exact GVKs (semantics §6.2 table), the last link of the chain.
  */
-import type { AggregatedStatusItem, KubeObject } from '../../model/index.ts';
+import { type AggregatedStatusItem, describeRef, type KubeObject, refOf } from '../../model/index.ts';
+import { InterpretError } from '../errors.ts';
+import { QuantityParseError } from '../quantity.ts';
 import type { PodRequirementOptions } from '../pod-requirements.ts';
 import type { DependentObjectReference, Gvk, InterpreterOperation, ReplicaResult } from '../types.ts';
 import { AGGREGATORS } from './aggregate-status.ts';
@@ -96,7 +98,14 @@ function handler<T>(table: Readonly<Record<string, T>>, o: KubeObject): T | unde
 
 /** The native operations; each returns `undefined` when the kind has no handler. */
 export const native = {
-  getReplicas: (o: KubeObject, options: PodRequirementOptions): ReplicaResult | undefined => handler(REPLICAS, o)?.(o, options),
+  getReplicas(o: KubeObject, options: PodRequirementOptions): ReplicaResult | undefined {
+    try {
+      return handler(REPLICAS, o)?.(o, options);
+    } catch (e) {
+      if (e instanceof QuantityParseError) throw new InterpretError(describeRef(refOf(o)), 'InterpretReplica', e.message);
+      throw e;
+    }
+  },
   reviseReplica: (o: KubeObject, replicas: number): KubeObject | undefined => handler(REVISE, o)?.(o, replicas),
   retain: (desired: KubeObject, observed: KubeObject): KubeObject | undefined => handler(RETAIN, desired)?.(desired, observed),
   aggregateStatus: (o: KubeObject, items: readonly AggregatedStatusItem[], now: () => number): KubeObject | undefined => handler(AGGREGATORS, o)?.(o, items, now),

@@ -209,6 +209,7 @@ describe('kube helpers', () => {
     ['getResourceQuantity rejects negatives', 'kube.getResourceQuantity("-1")', /invalid quantity/],
     ['accuratePodRequirements takes one argument', 'kube.accuratePodRequirements()', /expected 1 argument/],
     ['getPodDependencies takes two arguments', 'kube.getPodDependencies({})', /expected 2 arguments/],
+    ['accuratePodRequirements rejects invalid quantities', 'kube.accuratePodRequirements({ spec = { containers = { { resources = { requests = { cpu = "lots" } } } } } })', /accuratePodRequirements: quantities must match/],
   ])('%s', (_name, expr, message) => {
     const i = interpreterFor('InterpretStatus', `local kube = require("kube")\nfunction ReflectStatus(o) return { v = ${expr} } end`);
     expect(() => i.reflectStatus(workload())).toThrow(message);
