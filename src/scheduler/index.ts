@@ -22,3 +22,5 @@ export { createScheduler, schedule } from './schedule.ts';
 export { resolveStrategy, type Strategy } from './strategy.ts';
 export { findUntoleratedTaint, toleratesTaint } from './toleration.ts';
 export type { ScheduleDiagnostic, ScheduleResult, SchedulingInput } from './types.ts';
+export { dispense, type Weight } from './assign/webster.ts';
+export { namesDescending, tieBreakSeed } from './tie-break.ts';

@@ -6,6 +6,7 @@ import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';
 import { policyRefOf } from '../detect/detect.ts';
 import { sortInApplyOrder } from './apply-order.ts';
 import { resolveDependencies } from './dependencies.ts';
+import { splitCompletions, withCompletions } from './job-completions.ts';
 import { autoPropagates, isSystemNamespace, synthesizedNamespace } from './namespaces.ts';
 import { pruneServerFields } from './prune-fields.ts';
 import type { TemplateBinding } from './template-binding.ts';
@@ -34,6 +35,8 @@ interface Target {
   cluster: Cluster;
   /** The scheduler's replicas for this cluster; undefined when not placed by scheduling. */
   replicas: number | undefined;
+  /** This cluster's share of a Divided Job's completions. */
+  completions?: number | undefined;
   policy: string;
   overwrite: boolean;
   binding: ScheduledBinding | null;
@@ -61,6 +64,7 @@ function renderOne(
   if (binding && replicas !== undefined && isWorkload(binding) && input.interpreter.supports(obj, 'ReviseReplica')) {
     obj = input.interpreter.reviseReplica(obj, replicas);
   }
+  if (target.completions !== undefined) obj = withCompletions(obj, target.completions);
   const outcome = applyPrepared(obj, target.cluster, overrides);
   if (!outcome.ok) {
     return {
@@ -100,7 +104,10 @@ function targetsOf(
   };
   const binding = tb.binding;
   const overwrite = binding?.conflictResolution === 'Overwrite';
-  for (const c of binding?.clusters ?? []) add(c.name, { replicas: c.replicas, policy: policyLabel(tb), overwrite, binding });
+  const completions = binding ? splitCompletions(tb.template.object, binding) : undefined;
+  for (const c of binding?.clusters ?? []) {
+    add(c.name, { replicas: c.replicas, completions: completions?.get(c.name), policy: policyLabel(tb), overwrite, binding });
+  }
   for (const name of [...(dependency?.clusters ?? [])].sort()) {
     add(name, { replicas: undefined, policy: binding ? policyLabel(tb) : 'dependency', overwrite: overwrite || (dependency?.overwrite ?? false), binding });
   }

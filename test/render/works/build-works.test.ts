@@ -142,3 +142,25 @@ describe('buildWorks', () => {
     ]);
   });
 });
+
+describe('buildWorks: Job completions (semantics §5.2 step 3)', () => {
+  const job: KubeObject = { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j', namespace: 'shop' }, spec: { parallelism: 10, completions: 10, template: { spec: { containers: [] } } } };
+  const divided = { placement: { replicaScheduling: { replicaSchedulingType: 'Divided' as const, replicaDivisionPreference: 'Weighted' as const } }, replicas: 10 };
+  const spec = (c: string, out: ReturnType<typeof build>) => out.works.get(c)!.find((i) => i.manifest.kind === 'Job')!.manifest['spec'] as { parallelism: number; completions: number };
+
+  it('splits completions by each cluster\'s replicas when Divided', () => {
+    const out = build([bound(job, [['a', 5], ['b', 5]], divided)]);
+    expect([spec('a', out), spec('b', out)].map((s) => [s.parallelism, s.completions])).toEqual([[5, 5], [5, 5]]);
+  });
+
+  it('keeps the full completions when Duplicated', () => {
+    const out = build([bound(job, [['a', 10], ['b', 10]], { replicas: 10 })]);
+    expect(spec('a', out).completions).toBe(10);
+  });
+
+  it('leaves completions absent when the template has none', () => {
+    const noCompletions = { ...job, spec: { parallelism: 4, template: { spec: { containers: [] } } } };
+    const out = build([bound(noCompletions, [['a', 2], ['b', 2]], divided)]);
+    expect(spec('a', out).completions).toBeUndefined();
+  });
+});
