@@ -1,3 +1,4 @@
+import Apply from './commands/apply.ts';
 import Init from './commands/init.ts';
 import Interpret from './commands/interpret.ts';
 import InterpretTest from './commands/interpret/test.ts';
@@ -6,6 +7,7 @@ import Validate from './commands/validate.ts';
 
 /** Every command, listed once (oclif's explicit strategy: no directory scanning at start-up). */
 export const COMMANDS = {
+  apply: Apply,
   init: Init,
   interpret: Interpret,
   'interpret:test': InterpretTest,

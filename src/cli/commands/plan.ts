@@ -1,8 +1,10 @@
 import { Command, Flags } from '@oclif/core';
 import { stringify } from 'yaml';
+import { planLive } from '../../reconcile/live-plan.ts';
 import { planOffline } from '../../reconcile/plan.ts';
 import type { PlanDocument } from '../../reconcile/plan-document.ts';
 import { maskSecret } from '../../render/mask-secrets.ts';
+import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
 import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';
@@ -25,8 +27,9 @@ function hasChanges(doc: PlanDocument): boolean {
 export default class Plan extends Command {
   static override summary = 'Show the Work each member cluster gets, and what changes.';
   static override description =
-    'Runs detection, scheduling, replica revision, overrides and dependency propagation on a commit and shows the resulting Work per cluster. With --offline the clusters are not contacted: their state comes from the status branch or the Cluster files. With --base REF it shows what changes between the Work rendered from REF and from --ref, per cluster, with unified diffs. Secret values are masked unless --show-secrets.';
+    'Runs detection, scheduling, replica revision, overrides and dependency propagation on a commit and shows the resulting Work per cluster. Without --offline (and without --base) the Work of each cluster is dry-run applied with server-side apply and compared with what the cluster holds: objects to create, to change (with a diff of what the server would change) and to prune. With --offline the clusters are not contacted: their state comes from the status branch or the Cluster files. With --base REF it shows what changes between the Work rendered from REF and from --ref, per cluster, with unified diffs. Secret values are masked unless --show-secrets.';
   static override examples = [
+    '<%= config.bin %> plan --repo . --kubeconfig ~/.kube/fleet --detailed-exitcode',
     '<%= config.bin %> plan --offline --repo examples/repo',
     '<%= config.bin %> plan --offline --base origin/main -o markdown',
     '<%= config.bin %> plan --offline -o json --out-dir rendered/',
@@ -34,6 +37,7 @@ export default class Plan extends Command {
   ];
   static override flags = {
     ...sourceFlags,
+    ...clusterFlags,
     output: outputFlag(['text', 'json', 'yaml', 'markdown'] as const),
     offline: Flags.boolean({ description: 'do not contact member clusters: their state comes from the status branch or the Cluster files', default: false }),
     base: Flags.string({ description: 'compare with the Work rendered from this revision (no cluster needed)' }),
@@ -57,14 +61,14 @@ export default class Plan extends Command {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Plan);
-    if (!flags.offline) {
-      this.error('a plan against live clusters needs the apply stage, which this build does not have yet; pass --offline (state from the status branch or the Cluster files)', { exit: EXIT.error });
-    }
-    const result = await planOffline({
-      source: sourceOptions(flags),
-      ...(flags.base !== undefined ? { base: flags.base } : {}),
-      showSecrets: flags['show-secrets'],
-    });
+    const live = !flags.offline && flags.base === undefined;
+    const result = live
+      ? await planLive({ source: sourceOptions(flags), showSecrets: flags['show-secrets'], access: clusterAccess(flags) })
+      : await planOffline({
+        source: sourceOptions(flags),
+        ...(flags.base !== undefined ? { base: flags.base } : {}),
+        showSecrets: flags['show-secrets'],
+      });
     const doc = flags['show-secrets'] ? result.document : masked(result.document);
     if (flags['out-dir']) {
       const n = await writeOutDir(flags['out-dir'], result.document.works);

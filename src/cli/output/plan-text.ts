@@ -32,7 +32,16 @@ const COLOR = { create: 'green', update: 'yellow', delete: 'red', unchanged: 'di
 
 function changeCounts(changes: readonly ObjectChange[]): string {
   const n = (a: ObjectChange['action']) => changes.filter((c) => c.action === a).length;
-  return `${n('create')} to create, ${n('update')} to change, ${n('delete')} to delete`;
+  return `${n('create')} to create, ${n('update')} to change, ${n('delete')} to prune`;
+}
+
+/** A unified diff line coloured as `git diff` colours it. */
+function paintDiffLine(line: string, paint: Paint): string {
+  if (line.startsWith('+++') || line.startsWith('---')) return paint('bold', line);
+  if (line.startsWith('+')) return paint('green', line);
+  if (line.startsWith('-')) return paint('red', line);
+  if (line.startsWith('@@')) return paint('cyan', line);
+  return line;
 }
 
 function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): string[] {
@@ -45,7 +54,7 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): stri
     if (changes) {
       for (const c of changes.filter((x) => x.action !== 'unchanged')) {
         lines.push(paint(COLOR[c.action], `    ${SYMBOL[c.action]} ${describeRef({ ...c })}`));
-        if (showDiffs && c.diff) lines.push(...c.diff.trimEnd().split('\n').map((l) => `        ${l}`));
+        if (showDiffs && c.diff) lines.push(...c.diff.trimEnd().split('\n').map((l) => `        ${paintDiffLine(l, paint)}`));
       }
     } else {
       for (const m of manifests) {

@@ -1,0 +1,14 @@
+import { Flags } from '@oclif/core';
+import { DEFAULT_KUBE_CLIENT_OPTIONS } from '../apply/client-node-kube-client.ts';
+import type { ClusterAccess } from '../reconcile/live-plan.ts';
+
+/** Flags of the commands that talk to member clusters. */
+export const clusterFlags = {
+  qps: Flags.integer({ description: 'client-side requests per second, per cluster', default: DEFAULT_KUBE_CLIENT_OPTIONS.qps }),
+  burst: Flags.integer({ description: 'client-side request burst, per cluster', default: DEFAULT_KUBE_CLIENT_OPTIONS.burst }),
+};
+
+/** How to reach the clusters, from the global --kubeconfig and the cluster flags. */
+export function clusterAccess(flags: { kubeconfig?: string | undefined; qps: number; burst: number }): ClusterAccess {
+  return { kubeconfig: flags.kubeconfig ? { kubeconfig: flags.kubeconfig } : {}, client: { qps: flags.qps, burst: flags.burst } };
+}

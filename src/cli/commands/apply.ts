@@ -1,0 +1,67 @@
+import { Command, Flags } from '@oclif/core';
+import type { ApplyEvent } from '../../apply/events.ts';
+import { compareDiagnostics } from '../../model/index.ts';
+import { applyPass } from '../../reconcile/apply-pass.ts';
+import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
+import { painter } from '../color.ts';
+import { EXIT } from '../exit-codes.ts';
+import { outputFlag, sourceFlags } from '../flags.ts';
+import { diagnosticsText } from '../output/diagnostics.ts';
+import { ClusterProgress, plainEventLine } from '../output/apply-progress.ts';
+import { sourceOptions } from '../source-options.ts';
+
+export default class Apply extends Command {
+  static override summary = 'Apply every member cluster\'s Work once: plan, apply, prune.';
+  static override description =
+    'One reconcile pass: renders the Work of every cluster from the commit, applies it with server-side apply (field manager flotilla; CRDs and Namespaces first), records it in each cluster\'s inventory (ConfigMap flotilla-system/flotilla-inventory) and, with --prune, deletes what the inventory holds and the Work no longer does. Prune never runs when the source has errors, and never deletes more than prune.maxFraction of a cluster\'s inventory without --allow-mass-prune. Objects that exist but were not created by Flotilla are left alone unless the policy\'s conflictResolution is Overwrite. Exit 0 when everything applied, 1 on any error.';
+  static override examples = [
+    '<%= config.bin %> apply --repo . --kubeconfig ~/.kube/fleet',
+    '<%= config.bin %> apply --prune',
+    '<%= config.bin %> apply --prune --allow-mass-prune -o json',
+  ];
+  static override flags = {
+    ...sourceFlags,
+    ...clusterFlags,
+    output: outputFlag(['text', 'json'] as const),
+    prune: Flags.boolean({ description: 'delete objects the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)', allowNo: true }),
+    'allow-mass-prune': Flags.boolean({ description: 'allow one pass to prune more than prune.maxFraction of a cluster\'s inventory', default: false }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Apply);
+    const paint = painter(flags['no-color']);
+    const tty = flags.output === 'text' && process.stdout.isTTY === true;
+    const progress = tty ? new ClusterProgress((text) => process.stdout.write(text), paint) : undefined;
+    const onEvent = (event: ApplyEvent): void => {
+      if (progress) progress.update(event);
+      else if (flags.output === 'text') {
+        const line = plainEventLine(event, paint);
+        if (line !== undefined) this.log(line);
+      }
+    };
+    const result = await applyPass({
+      source: sourceOptions(flags),
+      access: clusterAccess(flags),
+      prune: { ...(flags.prune !== undefined ? { enabled: flags.prune } : {}), allowMassPrune: flags['allow-mass-prune'] },
+      runner: {},
+      onEvent,
+    });
+    const diagnostics = [...result.diagnostics].sort(compareDiagnostics);
+    if (flags.output === 'json') {
+      this.log(JSON.stringify({
+        source: { repo: result.source.snapshot.repo, ref: result.source.snapshot.ref, commit: result.source.snapshot.commit },
+        ok: result.ok,
+        clusters: result.clusters.map((c) => ({
+          name: c.cluster,
+          error: c.error?.message ?? null,
+          objects: c.objects.map((o) => ({ ...o.ref, action: o.action, ...(o.error ? { error: o.error.message } : {}) })),
+          pruned: c.pruned.map((p) => ({ ...p.ref, action: p.action, ...(p.reason ? { reason: p.reason } : {}), ...(p.error ? { error: p.error.message } : {}) })),
+          pruneBlocked: c.pruneBlocked?.message ?? null,
+          inventoryWritten: c.inventoryWritten,
+        })),
+        diagnostics,
+      }, null, 2));
+    } else if (diagnostics.length > 0) this.log(diagnosticsText(diagnostics, paint));
+    if (!result.ok) this.exit(EXIT.error);
+  }
+}
