@@ -8,6 +8,7 @@ import { planDocument } from './plan-document.ts';
 import type { PlanDocument } from './plan-document.ts';
 import { readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
+import { readPlanningFeedback, type PlanningFeedback } from './status-feedback.ts';
 
 export interface PlanOptions {
   source: OpenSourceOptions;
@@ -30,15 +31,22 @@ export interface PlanResult {
   diagnostics: Diagnostic[];
 }
 
-async function renderAt(options: OpenSourceOptions, cache: ParseCache): Promise<{ source: FleetSource; rendered: Rendered }> {
+/**
+ * Renders one revision. `feedback` is what the status branch says of the last pass (claims,
+ * scheduling results, cluster snapshot); read once and shared by `--ref` and `--base`.
+ */
+async function renderAt(
+  options: OpenSourceOptions, cache: ParseCache, feedback?: PlanningFeedback,
+): Promise<{ source: FleetSource; rendered: Rendered; feedback: PlanningFeedback }> {
   const source = await readFleet(options, cache);
+  const state = feedback ?? (await readPlanningFeedback(options, source.snapshot.config.statusBranch));
   const rendered = renderFleet(source.fleet, source.interpreter, {
     sourceCommit: source.snapshot.commit,
-    detect: {},
-    previousSchedules: new Map(),
-    observedClusters: new Map(),
+    detect: { previousClaims: state.previousClaims },
+    previousSchedules: state.previousSchedules,
+    observedClusters: state.observedClusters,
   });
-  return { source, rendered };
+  return { source, rendered, feedback: state };
 }
 
 function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
@@ -47,15 +55,17 @@ function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
 
 /**
  * An offline plan: the Work every cluster would get from one commit, and with `base` what
- * changes against another commit. Cluster state comes from the repository (interfaces.md §1.1).
+ * changes against another commit. Cluster state comes from the last snapshot on the status
+ * branch, else the Cluster files (interfaces.md §1.1); the status branch's claims and scheduling
+ * results keep claims sticky and rescheduling stable, as in Karmada.
  */
 export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const cache: ParseCache = new Map();
-  const { source, rendered } = await renderAt(options.source, cache);
+  const { source, rendered, feedback } = await renderAt(options.source, cache);
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
   const document = planDocument(source.snapshot, rendered, diagnostics);
   if (options.base !== undefined) {
-    const base = await renderAt({ ...options.source, ref: options.base }, cache);
+    const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
     document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false });
   }
   return { document, source, rendered, diagnostics };

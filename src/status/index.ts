@@ -23,3 +23,4 @@ export { parseStatusTree, type ParsedStatusTree, type StatusSummary } from './fi
 export { DEFAULT_READ_STATUS_OPTIONS, readStatusBranch, type ReadStatusOptions, type StatusBranchView } from './read-status-branch.ts';
 export { gitBlobId } from './writer/blob-id.ts';
 export { DEFAULT_STATUS_WRITE_OPTIONS, sameTree, writeStatusBranch, type StatusWriteOptions, type StatusWriteResult } from './writer/write-status-branch.ts';
+export { fetchStatusBranch, openStatusStore, type RemoteStatusTarget, type StatusStore } from './status-store.ts';

@@ -1,0 +1,38 @@
+import { refKey } from '../model/index.ts';
+import type { ClusterStatus, PolicyRef } from '../model/index.ts';
+import type { PreviousSchedule } from '../render/bind/schedule-claims.ts';
+import type { OpenSourceOptions } from '../source/index.ts';
+import { openStatusStore, readStatusBranch, type StatusBranchView } from '../status/index.ts';
+
+/** What the last pass left on the status branch that the next plan needs (interfaces.md §1.1). */
+export interface PlanningFeedback {
+  /** Scheduling results by template refKey: Karmada's stable rescheduling builds on them. */
+  previousSchedules: Map<string, PreviousSchedule>;
+  /** The last cluster snapshot by name: what an offline plan knows of the clusters. */
+  observedClusters: Map<string, ClusterStatus>;
+  /** The policy that claimed each template, by refKey: Karmada's claims are sticky. */
+  previousClaims: Map<string, PolicyRef>;
+  /** The status commit read; absent when there is no status branch yet. */
+  statusCommit?: string;
+}
+
+/** Turns the status branch's content into planning inputs; no branch gives empty ones. */
+export function feedbackFromStatus(view: StatusBranchView | undefined): PlanningFeedback {
+  const feedback: PlanningFeedback = { previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map() };
+  if (view === undefined) return feedback;
+  feedback.statusCommit = view.commit;
+  for (const cluster of view.clusters) feedback.observedClusters.set(cluster.name, cluster.status);
+  for (const t of view.templates) {
+    if (t.policy === null) continue;
+    const key = refKey(t.resource);
+    feedback.previousClaims.set(key, t.policy);
+    feedback.previousSchedules.set(key, { clusters: t.clusters, ...(t.affinityName ? { affinityName: t.affinityName } : {}) });
+  }
+  return feedback;
+}
+
+/** Reads the planning feedback from the status branch of the repository `source` names. */
+export async function readPlanningFeedback(source: OpenSourceOptions, branch: string): Promise<PlanningFeedback> {
+  const { store } = await openStatusStore(source, branch);
+  return feedbackFromStatus(await readStatusBranch(store, { branch }));
+}

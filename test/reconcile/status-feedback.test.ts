@@ -1,0 +1,60 @@
+import { cpSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { planOffline } from '../../src/reconcile/plan.ts';
+import { feedbackFromStatus } from '../../src/reconcile/status-feedback.ts';
+import { NativeGitStore } from '../../src/source/index.ts';
+import { commitMessage, statusFiles, writeStatusBranch, type StatusReport, type StatusBranchView } from '../../src/status/index.ts';
+import { REPO_ROOT } from '../cli/run-cli.ts';
+import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+
+afterAll(removeFixtures);
+
+describe('feedbackFromStatus', () => {
+  it('maps the status branch to claims, scheduling results and the cluster snapshot', () => {
+    const view: StatusBranchView = {
+      commit: 'f'.repeat(40),
+      clusters: [{ name: 'member1', status: { conditions: [{ type: 'Ready', status: 'False' }] } }],
+      templates: [
+        {
+          resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' },
+          policy: { kind: 'PropagationPolicy', namespace: 'shop', name: 'web' },
+          replicas: 3, clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 1 }], affinityName: 'primary',
+          conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
+        },
+        {
+          resource: { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'unclaimed' },
+          policy: null, replicas: 0, clusters: [], conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
+        },
+      ],
+    };
+    const feedback = feedbackFromStatus(view);
+    expect(feedback.statusCommit).toBe('f'.repeat(40));
+    expect([...feedback.observedClusters]).toEqual([['member1', { conditions: [{ type: 'Ready', status: 'False' }] }]]);
+    expect([...feedback.previousClaims]).toEqual([['apps/v1/Deployment/shop/web', { kind: 'PropagationPolicy', namespace: 'shop', name: 'web' }]]);
+    expect([...feedback.previousSchedules]).toEqual([['apps/v1/Deployment/shop/web', { clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 1 }], affinityName: 'primary' }]]);
+  });
+
+  it('without a status branch there is nothing to feed back', () => {
+    expect(feedbackFromStatus(undefined)).toEqual({ previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map() });
+  });
+});
+
+describe('planOffline with a status branch', () => {
+  it('takes the cluster snapshot from the status branch rather than the Cluster files', async () => {
+    const repo = createGitRepo();
+    cpSync(path.join(REPO_ROOT, 'examples/repo'), repo.dir, { recursive: true });
+    repo.commit('fleet');
+    const before = await planOffline({ source: { repo: repo.dir } });
+    expect(before.document.clusters.find((c) => c.name === 'member1')?.ready).toBe(true);
+
+    const report: StatusReport = {
+      sourceCommit: before.document.source.commit, reconciledAt: '2026-01-01T00:00:00Z', templates: [],
+      clusters: [{ name: 'member1', status: { conditions: [{ type: 'Ready', status: 'False', reason: 'ClusterNotReachable' }] } }],
+    };
+    await writeStatusBranch(new NativeGitStore(path.join(repo.dir, '.git')), statusFiles(report), { message: commitMessage(report) });
+    const after = await planOffline({ source: { repo: repo.dir } });
+    expect(after.document.clusters.find((c) => c.name === 'member1')?.ready).toBe(false);
+    expect(after.document.clusters.find((c) => c.name === 'member2')?.ready).toBe(true);
+  });
+});
