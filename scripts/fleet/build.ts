@@ -145,7 +145,7 @@ async function build(component: Component, version: string, dir: string, log: Lo
       `into ${dir} (the first build takes many minutes, about ${component.coldMinutes} on 2 cores; later runs reuse it)`,
   );
   const info = await run(go, ['list', '-m', '-json', component.module], { cwd, env }).catch((error: unknown) => {
-    throw moduleFetchError(component, version, error);
+    throw buildError(component, version, error);
   });
   const date = (JSON.parse(info.stdout) as { Time?: string }).Time ?? '1970-01-01T00:00:00Z';
 
@@ -175,11 +175,14 @@ async function build(component: Component, version: string, dir: string, log: Lo
         if (!line.startsWith('go: ')) compiled += 1;
       },
     });
-    if (result.code !== 0) throw moduleFetchError(component, version, new CommandError(`go build (${cwd})`, result));
+    if (result.code !== 0) throw buildError(component, version, new CommandError(`go build (${cwd})`, result));
+    if (!isComplete(scratch, component)) throw new Error(`go build finished but ${scratch} lacks some of ${Object.keys(component.packages).join(', ')}`);
+  } catch (error) {
+    await rm(scratch, { recursive: true, force: true });
+    throw error;
   } finally {
     clearInterval(ticker);
   }
-  if (!isComplete(scratch, component)) throw new Error(`go build finished but ${scratch} lacks some of ${Object.keys(component.packages).join(', ')}`);
   await rm(dir, { recursive: true, force: true });
   await rename(scratch, dir);
   log(`${component.name} ${version}: built in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
@@ -187,8 +190,8 @@ async function build(component: Component, version: string, dir: string, log: Lo
 
 const fetchFailure = /dial tcp|lookup .* on|no such host|connection refused|i\/o timeout|404 Not Found|410 Gone|unrecognized import path|reading https?:\/\/|verifying .*: checksum mismatch|GOPROXY|GOFLAGS=-mod=mod/;
 
-/** Says plainly when the module proxy is the problem rather than a compile error. */
-function moduleFetchError(component: Component, version: string, error: unknown): Error {
+/** Says plainly when the module proxy, not the compiler, is the problem. */
+function buildError(component: Component, version: string, error: unknown): Error {
   const output = error instanceof CommandError ? `${error.result.stdout}\n${error.result.stderr}` : String(error);
   const detail = tail(output, 30);
   if (fetchFailure.test(output)) {

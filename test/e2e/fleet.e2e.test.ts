@@ -33,6 +33,13 @@ describe('local fleet', () => {
     }
   });
 
+  it('gives the test its own namespace in every member', async () => {
+    for (const { name } of members) {
+      const ns = await apiFor(name, CoreV1Api).readNamespace({ name: namespace() });
+      expect(ns.status?.phase, name).toBe('Active');
+    }
+  });
+
   it('runs a Deployment in member1 until both replicas are ready', async () => {
     const apps = apiFor('member1', AppsV1Api);
     const ns = namespace();
