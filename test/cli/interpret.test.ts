@@ -1,0 +1,137 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from '@oclif/core';
+import { describe, expect, it, vi } from 'vitest';
+import Interpret from '../../src/cli/commands/interpret.ts';
+import InterpretTest from '../../src/cli/commands/interpret/test.ts';
+import { BUNDLED_CUSTOMIZATIONS_DIR } from '../../src/interpreter/index.ts';
+import { REPO_ROOT } from './run-cli.ts';
+
+/** Runs a command class in-process, capturing what it logs and the exit code oclif would use. */
+async function run(command: typeof Interpret | typeof InterpretTest, argv: string[]): Promise<{ code: number; stdout: string }> {
+  const chunks: string[] = [];
+  const log = vi.spyOn(Command.prototype, 'log').mockImplementation((message?: string) => {
+    chunks.push(`${message ?? ''}\n`);
+  });
+  let code = 0;
+  try {
+    await command.run([...argv, '--no-color'], { root: REPO_ROOT });
+  } catch (e) {
+    code = (e as { oclif?: { exit?: number } }).oclif?.exit ?? 1;
+    chunks.push(e instanceof Error ? e.message : String(e));
+  } finally {
+    log.mockRestore();
+  }
+  return { code, stdout: chunks.join('') };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'flotilla-interpret-'));
+const file = (name: string, text: string): string => {
+  const path = join(dir, name);
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+};
+const deployment = file(
+  'deployment.yaml',
+  'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 2\n  template:\n    spec:\n      containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m}}}]\n',
+);
+const widget = file('widget.yaml', 'apiVersion: example.io/v1\nkind: Widget\nmetadata: {name: w, namespace: ns}\nspec: {size: 3}\nstatus: {ready: 3}\n');
+const items = file('items.yaml', '- clusterName: b\n  applied: true\n  status: {ready: 2}\n- clusterName: a\n  applied: true\n  status: {ready: 1}\n');
+const customization = file(
+  'widget/customization.yaml',
+  [
+    'apiVersion: config.karmada.io/v1alpha1',
+    'kind: ResourceInterpreterCustomization',
+    'metadata: {name: widget}',
+    'spec:',
+    '  target: {apiVersion: example.io/v1, kind: Widget}',
+    '  customizations:',
+    '    replicaRevision:',
+    '      luaScript: |',
+    '        function ReviseReplica(obj, n) obj.spec.size = n return obj end',
+    '    statusAggregation:',
+    '      luaScript: |',
+    '        function AggregateStatus(obj, items)',
+    '          local ready = 0',
+    '          for _, item in ipairs(items) do ready = ready + item.status.ready end',
+    '          obj.status = { ready = ready, first = items[1].clusterName }',
+    '          return obj',
+    '        end',
+    '    healthInterpretation:',
+    '      luaScript: |',
+    '        function InterpretHealth(obj) return obj.status.ready == obj.spec.size end',
+    '',
+  ].join('\n'),
+);
+const broken = file(
+  'broken.yaml',
+  [
+    'apiVersion: config.karmada.io/v1alpha1',
+    'kind: ResourceInterpreterCustomization',
+    'metadata: {name: broken}',
+    'spec:',
+    '  target: {apiVersion: example.io/v1, kind: Widget}',
+    '  customizations:',
+    '    healthInterpretation:',
+    '      luaScript: |',
+    '        function InterpretHealth(obj)',
+    '          return obj.x ==',
+    '        end',
+    '',
+  ].join('\n'),
+);
+file('widget/testdata/revisereplica-test.yaml', 'tests:\n  - name: sets the size\n    operation: ReviseReplica\n    desiredObj: {apiVersion: example.io/v1, kind: Widget, metadata: {name: w}, spec: {size: 1}}\n    inputReplicas: 4\n    output:\n      revised: {apiVersion: example.io/v1, kind: Widget, metadata: {name: w}, spec: {size: 5}}\n');
+
+describe('flotilla interpret', () => {
+  it.each([
+    ['the built-in replica interpreter', ['--operation', 'interpretreplica', '--desired-file', deployment], { replica: 2, requires: { resourceRequest: { cpu: '100m' } } }],
+    ['a built-in revision', ['--operation', 'ReviseReplica', '--desired-file', deployment, '--desired-replica', '5'], { revised: expect.objectContaining({ spec: expect.objectContaining({ replicas: 5 }) }) }],
+    ['a customization revision', ['-f', customization, '--operation', 'ReviseReplica', '--desired-file', widget, '--desired-replica', '7'], { revised: expect.objectContaining({ spec: { size: 7 } }) }],
+    ['a customization aggregation over a status file, items sorted by cluster', ['-f', customization, '--operation', 'AggregateStatus', '--desired-file', widget, '--status-file', items], { aggregatedStatus: { first: 'a', ready: 3 } }],
+    ['a customization health check on the observed object', ['-f', customization, '--operation', 'InterpretHealth', '--observed-file', widget], { healthy: true }],
+    ['the whole status of an uninterpreted kind', ['--operation', 'InterpretStatus', '--observed-file', widget], { status: { ready: 3 } }],
+    ['the dependencies of a Deployment', ['--operation', 'InterpretDependency', '--desired-file', deployment], { dependencies: [] }],
+  ])('prints JSON for %s', async (_name, argv, expected) => {
+    const { code, stdout } = await run(Interpret, argv);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(expected);
+  });
+
+  it.each([
+    ['an unknown operation', ['--operation', 'Explode', '--desired-file', deployment], /unknown operation/],
+    ['a missing desired object', ['--operation', 'InterpretReplica'], /needs a desired object/],
+    ['a script error, with its line', ['-f', broken, '--operation', 'InterpretHealth', '--observed-file', widget], /broken: InterpretHealth at line 3/],
+  ])('fails with exit 1 for %s', async (_name, argv, message) => {
+    const { code, stdout } = await run(Interpret, argv);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(message);
+  });
+
+  it.each([
+    ['reports a compile error with its line', broken, 1, /broken: InterpretHealth line 3: unexpected symbol near 'end'/],
+    ['accepts a customization whose scripts compile', customization, 0, /every script compiles/],
+  ])('--check %s', async (_name, path, exit, message) => {
+    const { code, stdout } = await run(Interpret, ['--check', '-f', path]);
+    expect(code).toBe(exit);
+    expect(stdout).toMatch(message);
+  });
+});
+
+describe('flotilla interpret test', () => {
+  it('passes every bundled customization case', async () => {
+    const { code, stdout } = await run(InterpretTest, [BUNDLED_CUSTOMIZATIONS_DIR]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/\d+ passed, 0 failed, in 20 customization files/);
+  });
+
+  it('fails a wrong case and shows a diff', async () => {
+    const { code, stdout } = await run(InterpretTest, [join(dir, 'widget')]);
+    expect(code).toBe(1);
+    expect(stdout).toContain('FAIL');
+    expect(stdout).toContain('-    size: 5');
+    expect(stdout).toContain('+    size: 4');
+    expect(stdout).toMatch(/0 passed, 1 failed/);
+  });
+});
