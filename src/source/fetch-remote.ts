@@ -33,6 +33,11 @@ const UNSHALLOW = 2147483647;
 export async function fetchRemote(url: string, ref: string, options: FetchRemoteOptions): Promise<FetchedRemote> {
   const shown = redactUrl(url);
   const gitdir = path.join(options.cacheDir, `${createHash('sha256').update(shown).digest('hex').slice(0, 16)}.git`);
+  return oneAtATime(gitdir, () => fetchInto(gitdir, url, ref, options.auth));
+}
+
+async function fetchInto(gitdir: string, url: string, ref: string, auth: GitAuth | undefined): Promise<FetchedRemote> {
+  const shown = redactUrl(url);
   await ensureBareRepository(gitdir, shown);
   const revision = parseRevision(ref) ?? { base: ref, steps: [] };
   const byId = /^[0-9a-f]{4,40}$/.test(revision.base);
@@ -46,13 +51,30 @@ export async function fetchRemote(url: string, ref: string, options: FetchRemote
       singleBranch: !byId,
       tags: byId,
       depth: byId || revision.steps.length > 0 ? UNSHALLOW : 1,
-      headers: authHeaders(options.auth),
+      headers: authHeaders(auth),
     });
     if (byId) return { gitdir, revision: ref };
     if (fetched.fetchHead === null) throw new RefNotFoundError(shown, ref);
     return { gitdir, revision: fetched.fetchHead + ref.slice(revision.base.length) };
   } catch (error) {
     throw fetchError(error, shown, ref);
+  }
+}
+
+const fetching = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs fetches into one cache repository one after another: `plan --base` may read two refs of
+ * the same remote at once, and isomorphic-git rewrites the `shallow` file read-modify-write, so
+ * interleaved fetches could drop each other's shallow commits and leave a cache git misreads.
+ */
+async function oneAtATime<T>(gitdir: string, task: () => Promise<T>): Promise<T> {
+  const run = (fetching.get(gitdir) ?? Promise.resolve()).catch(() => undefined).then(task);
+  fetching.set(gitdir, run);
+  try {
+    return await run;
+  } finally {
+    if (fetching.get(gitdir) === run) fetching.delete(gitdir);
   }
 }
 

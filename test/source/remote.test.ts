@@ -76,6 +76,13 @@ describe.each([
     expect(deeper.commit).toBe(commits[0]);
   });
 
+  it('reads two refs of one remote at once into one cache', async () => {
+    const cacheDir = tempDir();
+    const [main, old] = await Promise.all([read('main', { cacheDir }), read('old', { cacheDir })]);
+    expect([main.commit, old.commit]).toEqual([commits[2], commits[0]]);
+    expect(main.root).toBe(old.root);
+  });
+
   it.each([
     ['an unknown branch', () => read('no-such-branch'), RefNotFoundError],
     ['an unknown repository', () => readSnapshot({ repo: `${open.url}/missing.git`, preferNative, cacheDir: tempDir() }), RepoNotFoundError],
