@@ -4,8 +4,8 @@
  * (pure JavaScript, the fallback). `test/fakes/git-store.ts` is the in-memory fake.
  */
 export interface GitStore {
-  /** Which adapter this is, for diagnostics and benchmarks. */
-  readonly kind: 'native' | 'isomorphic' | 'fake';
+  /** Which adapter this is (`native`, `isomorphic`), for diagnostics and benchmarks. */
+  readonly kind: string;
   /**
    * The commit a revision names (a branch, tag, commit id, `HEAD~1`, `origin/main`, tags peeled),
    * or `undefined` when it names none.
