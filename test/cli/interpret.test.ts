@@ -9,14 +9,15 @@ import { BUNDLED_CUSTOMIZATIONS_DIR } from '../../src/interpreter/index.ts';
 import { REPO_ROOT } from './run-cli.ts';
 
 /** Runs a command class in-process, capturing what it logs and the exit code oclif would use. */
-async function run(command: typeof Interpret | typeof InterpretTest, argv: string[]): Promise<{ code: number; stdout: string }> {
+async function run(command: 'interpret' | 'test', argv: string[]): Promise<{ code: number; stdout: string }> {
   const chunks: string[] = [];
   const log = vi.spyOn(Command.prototype, 'log').mockImplementation((message?: string) => {
     chunks.push(`${message ?? ''}\n`);
   });
   let code = 0;
   try {
-    await command.run([...argv, '--no-color'], { root: REPO_ROOT });
+    const args = [...argv, '--no-color'];
+    await (command === 'interpret' ? Interpret.run(args, { root: REPO_ROOT }) : InterpretTest.run(args, { root: REPO_ROOT }));
   } catch (e) {
     code = (e as { oclif?: { exit?: number } }).oclif?.exit ?? 1;
     chunks.push(e instanceof Error ? e.message : String(e));
@@ -94,7 +95,7 @@ describe('flotilla interpret', () => {
     ['the whole status of an uninterpreted kind', ['--operation', 'InterpretStatus', '--observed-file', widget], { status: { ready: 3 } }],
     ['the dependencies of a Deployment', ['--operation', 'InterpretDependency', '--desired-file', deployment], { dependencies: [] }],
   ])('prints JSON for %s', async (_name, argv, expected) => {
-    const { code, stdout } = await run(Interpret, argv);
+    const { code, stdout } = await run('interpret', argv);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual(expected);
   });
@@ -104,7 +105,7 @@ describe('flotilla interpret', () => {
     ['a missing desired object', ['--operation', 'InterpretReplica'], /needs a desired object/],
     ['a script error, with its line', ['-f', broken, '--operation', 'InterpretHealth', '--observed-file', widget], /broken: InterpretHealth at line 3/],
   ])('fails with exit 1 for %s', async (_name, argv, message) => {
-    const { code, stdout } = await run(Interpret, argv);
+    const { code, stdout } = await run('interpret', argv);
     expect(code).toBe(1);
     expect(stdout).toMatch(message);
   });
@@ -113,7 +114,7 @@ describe('flotilla interpret', () => {
     ['reports a compile error with its line', broken, 1, /broken: InterpretHealth line 3: unexpected symbol near 'end'/],
     ['accepts a customization whose scripts compile', customization, 0, /every script compiles/],
   ])('--check %s', async (_name, path, exit, message) => {
-    const { code, stdout } = await run(Interpret, ['--check', '-f', path]);
+    const { code, stdout } = await run('interpret', ['--check', '-f', path]);
     expect(code).toBe(exit);
     expect(stdout).toMatch(message);
   });
@@ -121,13 +122,13 @@ describe('flotilla interpret', () => {
 
 describe('flotilla interpret test', () => {
   it('passes every bundled customization case', async () => {
-    const { code, stdout } = await run(InterpretTest, [BUNDLED_CUSTOMIZATIONS_DIR]);
+    const { code, stdout } = await run('test', [BUNDLED_CUSTOMIZATIONS_DIR]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/\d+ passed, 0 failed, in 20 customization files/);
   });
 
   it('fails a wrong case and shows a diff', async () => {
-    const { code, stdout } = await run(InterpretTest, [join(dir, 'widget')]);
+    const { code, stdout } = await run('test', [join(dir, 'widget')]);
     expect(code).toBe(1);
     expect(stdout).toContain('FAIL');
     expect(stdout).toContain('-    size: 5');
