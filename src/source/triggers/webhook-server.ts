@@ -1,0 +1,97 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pushMatters } from './watched-branch.ts';
+import { verifyWebhook } from './webhook-verify.ts';
+import type { WebhookVerdict } from './webhook-verify.ts';
+
+/** The webhook endpoint's settings. */
+export interface WebhookServerOptions {
+  /** `--webhook-addr`: `HOST:PORT` (port 0 picks a free one). */
+  address: string;
+  /** `--webhook-secret` / `FLOTILLA_WEBHOOK_SECRET`: GitHub's HMAC key, GitLab's token. */
+  secret: string;
+  /** The source ref, to ignore pushes to other branches. */
+  ref: string;
+  /** Pushes to this branch are ignored: the engine writes it. @default 'status' */
+  statusBranch: string;
+  /** Larger bodies are refused (413). @default 5 MiB (GitHub caps payloads at 25 MB; pushes are far smaller) */
+  maxBodyBytes: number;
+  /** A push that matters was accepted: fetch and run a pass. */
+  onPush: (verdict: Extract<WebhookVerdict, { kind: 'push' }>) => void;
+  /** Every request's outcome, for logs. */
+  onRequest?: (status: number, verdict: WebhookVerdict | { kind: 'too-large' | 'ignored-ref'; ref?: string }) => void;
+}
+
+/** The defaults of {@link WebhookServerOptions}. */
+export const DEFAULT_WEBHOOK_SERVER_OPTIONS: Readonly<Pick<WebhookServerOptions, 'statusBranch' | 'maxBodyBytes'>> = Object.freeze({
+  statusBranch: 'status', maxBodyBytes: 5 * 1024 * 1024,
+});
+
+/** A listening webhook server. */
+export interface WebhookServer {
+  /** `http://HOST:PORT`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** `HOST:PORT`, `:PORT` or `PORT` into its parts (IPv6 hosts in brackets). */
+export function parseAddress(address: string): { host: string; port: number } {
+  const match = /^(?:\[?([^\]]*?)\]?:)?(\d+)$/.exec(address.trim());
+  if (!match) throw new Error(`invalid address ${JSON.stringify(address)}: expected HOST:PORT`);
+  return { host: match[1] === undefined || match[1] === '' ? '0.0.0.0' : match[1], port: Number(match[2]) };
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function handle(options: WebhookServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const reply = (status: number, text: string): void => void res.writeHead(status, { 'content-type': 'text/plain' }).end(`${text}\n`);
+  if (req.method !== 'POST') return reply(405, 'POST only');
+  const body = await readBody(req, options.maxBodyBytes);
+  if (body === undefined) {
+    options.onRequest?.(413, { kind: 'too-large' });
+    return reply(413, 'payload too large');
+  }
+  const verdict = verifyWebhook(req.headers, body, options.secret);
+  const status = { push: 202, ping: 200, 'other-event': 202, unauthorized: 401, 'bad-request': 400 }[verdict.kind];
+  if (verdict.kind === 'push' && !pushMatters(verdict.ref, options.ref, options.statusBranch)) {
+    options.onRequest?.(202, { kind: 'ignored-ref', ref: verdict.ref });
+    return reply(202, `ignored: ${verdict.ref}`);
+  }
+  options.onRequest?.(status, verdict);
+  if (verdict.kind === 'push') options.onPush(verdict);
+  reply(status, verdict.kind === 'unauthorized' || verdict.kind === 'bad-request' ? verdict.reason : verdict.kind);
+}
+
+/** Starts the webhook endpoint (any path; POST only). */
+export async function startWebhookServer(options: Partial<WebhookServerOptions> & Omit<WebhookServerOptions, 'statusBranch' | 'maxBodyBytes'>): Promise<WebhookServer> {
+  const full: WebhookServerOptions = { ...DEFAULT_WEBHOOK_SERVER_OPTIONS, ...options };
+  const { host, port } = parseAddress(full.address);
+  const server: Server = createServer((req, res) => {
+    handle(full, req, res).catch(() => { if (!res.headersSent) res.writeHead(500).end(); });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const bound = server.address() as AddressInfo;
+  const shownHost = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+  return {
+    url: `http://${shownHost}:${bound.port}`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
