@@ -3,6 +3,7 @@ import Init from './commands/init.ts';
 import Interpret from './commands/interpret.ts';
 import InterpretTest from './commands/interpret/test.ts';
 import Plan from './commands/plan.ts';
+import Status from './commands/status.ts';
 import Validate from './commands/validate.ts';
 
 /** Every command, listed once (oclif's explicit strategy: no directory scanning at start-up). */
@@ -12,5 +13,6 @@ export const COMMANDS = {
   interpret: Interpret,
   'interpret:test': InterpretTest,
   plan: Plan,
+  status: Status,
   validate: Validate,
 };

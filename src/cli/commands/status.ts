@@ -1,0 +1,51 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Command, Flags } from '@oclif/core';
+import { readSnapshot } from '../../source/index.ts';
+import { openStatusStore, readStatusBranch, type StatusBranchView } from '../../status/index.ts';
+import { painter } from '../color.ts';
+import { outputFlag, sourceFlags } from '../flags.ts';
+import { statusText } from '../output/status-text.ts';
+import { sourceOptions } from '../source-options.ts';
+
+/** What `status -o json` prints: the status branch's tip, summary, clusters and templates. */
+function statusJson(branch: string, view: StatusBranchView | undefined): string {
+  if (view === undefined) return JSON.stringify({ branch, statusCommit: null, summary: null, clusters: [], templates: [] }, null, 2);
+  return JSON.stringify({ branch, statusCommit: view.commit, summary: view.summary ?? null, clusters: view.clusters, templates: view.templates }, null, 2);
+}
+
+export default class Status extends Command {
+  static override summary = 'Show the fleet\'s status from the status branch.';
+  static override description =
+    'Reads the tip of the status branch (flotilla.yaml statusBranch, default "status") of a local repository or a remote one, and shows per cluster its readiness and capacity, and per template and cluster the desired and ready replicas, whether it applied, its health, and every problem. It never contacts the clusters: `flotilla apply` writes what it observed there. --watch re-reads the branch every --interval seconds.';
+  static override examples = [
+    '<%= config.bin %> status',
+    '<%= config.bin %> status --repo https://github.com/acme/fleet -o json',
+    '<%= config.bin %> status --watch --interval 10',
+  ];
+  static override flags = {
+    ...sourceFlags,
+    output: outputFlag(['text', 'json'] as const),
+    'status-branch': Flags.string({ description: 'the status branch to read (default: statusBranch of flotilla.yaml at --ref, else "status")' }),
+    watch: Flags.boolean({ description: 're-read the status branch and refresh until interrupted', default: false }),
+    interval: Flags.integer({ description: 'seconds between refreshes with --watch', default: 5, min: 1 }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Status);
+    const source = sourceOptions(flags);
+    const branch = flags['status-branch'] ?? (await readSnapshot(source)).config.statusBranch;
+    const paint = painter(flags['no-color']);
+    for (;;) {
+      const { store } = await openStatusStore(source, branch);
+      const view = await readStatusBranch(store, { branch });
+      const text = flags.output === 'json'
+        ? statusJson(branch, view)
+        : view === undefined ? `No status branch "${branch}" yet: \`flotilla apply\` writes one.` : statusText(view, paint);
+      // On a terminal, --watch redraws in place; piped, each refresh is appended.
+      if (flags.watch && process.stdout.isTTY) process.stdout.write('\u001b[2J\u001b[H');
+      this.log(text);
+      if (!flags.watch) return;
+      await sleep(flags.interval * 1000);
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { describeRef } from '../../model/index.ts';
+import type { HealthState } from '../../model/index.ts';
+import { isClusterReady, readyReplicas, type StatusBranchView, type TemplateStatus } from '../../status/index.ts';
+import type { Paint } from '../color.ts';
+
+/** Left-aligned columns, two spaces apart; colour codes are added after padding so they do not skew it. */
+function table(rows: string[][], paintCell: (row: number, column: number, text: string) => string = (_r, _c, t) => t): string[] {
+  const widths = rows.reduce<number[]>((w, row) => row.map((cell, i) => Math.max(w[i] ?? 0, cell.length)), []);
+  return rows.map((row, r) => row.map((cell, c) => paintCell(r, c, c === row.length - 1 ? cell : cell.padEnd(widths[c] ?? 0))).join('  ').trimEnd());
+}
+
+function healthPaint(paint: Paint, health: string, text: string): string {
+  if (health === 'Healthy') return paint('green', text);
+  if (health === 'Unhealthy') return paint('red', text);
+  return paint('yellow', text);
+}
+
+function clusterLines(view: StatusBranchView, paint: Paint): string[] {
+  const rows = [['CLUSTER', 'READY', 'NODES', 'CPU REQ/ALLOC', 'MEMORY REQ/ALLOC', 'PODS/ALLOC', 'VERSION']];
+  for (const { name, status } of view.clusters) {
+    const s = status.resourceSummary;
+    const pair = (r: string) => (s?.allocatable ? `${s.allocated?.[r] ?? 0}/${s.allocatable[r] ?? 0}` : '-');
+    const nodes = status.nodeSummary ? `${status.nodeSummary.readyNum ?? 0}/${status.nodeSummary.totalNum ?? 0}` : '-';
+    rows.push([name, isClusterReady(status) ? 'True' : 'False', nodes, pair('cpu'), pair('memory'), pair('pods'), status.kubernetesVersion ?? '-']);
+  }
+  return table(rows, (r, c, text) => (r > 0 && c === 1 ? healthPaint(paint, text.trim() === 'True' ? 'Healthy' : 'Unhealthy', text) : text));
+}
+
+function templateRows(t: TemplateStatus): string[][] {
+  const desired = new Map(t.clusters.map((c) => [c.name, c.replicas]));
+  const items = new Map(t.aggregatedStatus.map((i) => [i.clusterName, i]));
+  const names = [...new Set([...desired.keys(), ...items.keys()])].sort();
+  if (names.length === 0) return [[describeRef(t.resource), '-', '-', '-', '-', t.health]];
+  return names.map((name, i) => {
+    const item = items.get(name);
+    const applied = item === undefined ? '-' : item.applied ? 'yes' : 'no';
+    const health: HealthState = item?.health ?? 'Unknown';
+    return [i === 0 ? describeRef(t.resource) : '', name, String(desired.get(name) ?? '-'), String(readyReplicas(item?.status) ?? '-'), applied, health];
+  });
+}
+
+/** `flotilla status` as text: header, clusters, one row per template and cluster, then the problems. */
+export function statusText(view: StatusBranchView, paint: Paint): string {
+  const summary = view.summary;
+  const counts = summary?.counts;
+  const lines = [
+    `Status of ${summary?.sourceCommit.slice(0, 12) ?? 'unknown source'} (status commit ${view.commit.slice(0, 12)}${summary?.reconciledAt ? `, reconciled ${summary.reconciledAt}` : ''})`,
+    counts ? `${counts.healthy}/${counts.templates} templates healthy, ${counts.unhealthy} unhealthy, ${counts.unknown} unknown; ${counts.readyClusters}/${counts.clusters} clusters ready` : '',
+    '',
+    ...clusterLines(view, paint),
+    '',
+  ];
+  const rows = [['TEMPLATE', 'CLUSTER', 'DESIRED', 'READY', 'APPLIED', 'HEALTH'], ...view.templates.flatMap(templateRows)];
+  lines.push(...table(rows, (r, c, text) => (r > 0 && c === 5 ? healthPaint(paint, text.trim(), text) : text)));
+  const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
+  if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);
+  return lines.join('\n');
+}
