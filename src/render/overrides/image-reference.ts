@@ -16,10 +16,10 @@ export interface ImageComponents {
 const PATH_COMPONENT = '[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*';
 const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
 const HOST = `(?:${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*|\\[(?:[a-fA-F0-9:]+)\\])`;
-const NAME = `(?:${HOST}(?::[0-9]+)?/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*`;
 const TAG = '[\\w][\\w.-]{0,127}';
 const DIGEST = '[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][0-9a-fA-F]{32,}';
-const REFERENCE = new RegExp(`^(${NAME})(?::(${TAG}))?(?:@(${DIGEST}))?$`);
+const ANCHORED_PATH_COMPONENT = new RegExp(`^${PATH_COMPONENT}$`);
+const ANCHORED_DOMAIN_AND_PORT = new RegExp(`^${HOST}(?::[0-9]+)?$`);
 const ANCHORED_TAG = new RegExp(`^${TAG}$`);
 const ANCHORED_DIGEST = new RegExp(`^${DIGEST}$`);
 const NAME_TOTAL_LENGTH_MAX = 255;
@@ -37,23 +37,47 @@ function digestProblem(digest: string): string | undefined {
   return /^[a-f0-9]+$/.test(encoded) ? undefined : 'invalid checksum digest format';
 }
 
+/**
+ * distribution's ReferenceRegexp, `^(name)(?::(tag))?(?:@(digest))?$`, taken apart by hand: a
+ * name's components cannot hold `:` or `@`, so the digest follows the first `@` and the tag the
+ * last `:` after the last `/`. The single regular expression backtracks badly on long names.
+ */
+function splitReference(image: string): { name: string; tag: string; digest: string } | undefined {
+  const at = image.indexOf('@');
+  const digest = at < 0 ? '' : image.slice(at + 1);
+  if (at >= 0 && !ANCHORED_DIGEST.test(digest)) return undefined;
+  const nameAndTag = at < 0 ? image : image.slice(0, at);
+  const colon = nameAndTag.lastIndexOf(':');
+  const hasTag = colon > nameAndTag.lastIndexOf('/');
+  const name = hasTag ? nameAndTag.slice(0, colon) : nameAndTag;
+  const tag = hasTag ? nameAndTag.slice(colon + 1) : '';
+  if (hasTag && !ANCHORED_TAG.test(tag)) return undefined;
+  return validName(name) ? { name, tag, digest } : undefined;
+}
+
+/** `(domain(:port)?/)?path(/path)*`: every component a path component, or a domain first. */
+function validName(name: string): boolean {
+  const parts = name.split('/');
+  const first = parts[0] as string;
+  if (!ANCHORED_PATH_COMPONENT.test(first) && !(parts.length > 1 && ANCHORED_DOMAIN_AND_PORT.test(first))) return false;
+  for (let i = 1; i < parts.length; i++) if (!ANCHORED_PATH_COMPONENT.test(parts[i] as string)) return false;
+  return true;
+}
+
 /** Parses an image reference, or returns the reason it is invalid (distribution's messages). */
 export function parseImage(image: string): ImageComponents | string {
-  const m = REFERENCE.exec(image);
-  if (m === null) {
+  const ref = splitReference(image);
+  if (ref === undefined) {
     if (image === '') return 'repository name must have at least one component';
-    if (REFERENCE.test(image.toLowerCase())) return 'repository name must be lowercase';
+    if (splitReference(image.toLowerCase()) !== undefined) return 'repository name must be lowercase';
     return 'invalid reference format';
   }
-  const name = m[1] as string;
-  if (name.length > NAME_TOTAL_LENGTH_MAX) return `repository name must not be more than ${NAME_TOTAL_LENGTH_MAX} characters`;
-  const digest = m[3] ?? '';
-  if (digest !== '') {
-    const problem = digestProblem(digest);
+  if (ref.name.length > NAME_TOTAL_LENGTH_MAX) return `repository name must not be more than ${NAME_TOTAL_LENGTH_MAX} characters`;
+  if (ref.digest !== '') {
+    const problem = digestProblem(ref.digest);
     if (problem !== undefined) return problem;
   }
-  const tag = m[2] ?? '';
-  return { ...splitHostname(name), tag, digest: tag === '' ? digest : '' };
+  return { ...splitHostname(ref.name), tag: ref.tag, digest: ref.tag === '' ? ref.digest : '' };
 }
 
 /** Karmada's SplitHostname: the first component is a registry only if it has `.` or `:` or is localhost. */

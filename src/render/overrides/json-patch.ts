@@ -57,9 +57,17 @@ function decodeToken(token: string): string {
   return token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token;
 }
 
-/** Go strconv.Atoi: optional sign, decimal digits, leading zeros allowed. */
+/** Go strconv.Atoi: optional sign, decimal digits, leading zeros allowed (a loop: this is hot). */
 function atoi(token: string): number | undefined {
-  return /^[+-]?[0-9]+$/.test(token) ? Number.parseInt(token, 10) : undefined;
+  let i = token.charCodeAt(0) === 43 || token.charCodeAt(0) === 45 ? 1 : 0;
+  if (i === token.length) return undefined;
+  let n = 0;
+  for (; i < token.length; i++) {
+    const d = token.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return undefined;
+    n = n * 10 + d;
+  }
+  return token.charCodeAt(0) === 45 ? -n : n;
 }
 
 function objGet(c: Map<string, unknown> | Record<string, unknown>, key: string): unknown {
@@ -87,13 +95,6 @@ export function applyPatch(doc: unknown, ops: readonly PatchOperation[], ownersh
   // need to remember which containers are already their own.
   const owned: Set<object> | undefined = ownership ?? (ops.length > 1 ? new Set() : undefined);
   let root = doc;
-  const own = (c: Container): Container => {
-    if (owned === undefined) return shallowCopy(c);
-    if (owned.has(c)) return c;
-    const copy = shallowCopy(c);
-    owned.add(copy);
-    return copy;
-  };
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i] as PatchOperation;
     const value = op.value === undefined ? null : op.value;
@@ -106,15 +107,9 @@ export function applyPatch(doc: unknown, ops: readonly PatchOperation[], ownersh
     if (op.op !== 'add' && op.op !== 'remove' && op.op !== 'replace') return fail(i, op, `Unexpected kind: ${op.op}`);
     const split = op.path.split('/');
     if (split.length < 2 || !isContainer(root)) return fail(i, op, `doc is missing path: "${op.path}"`);
-    root = own(root);
-    let parent = root as Container;
-    for (let s = 1; s < split.length - 1; s++) {
-      const next = childOf(parent, decodeToken(split[s] as string));
-      if (!isContainer(next)) return fail(i, op, `doc is missing path: "${op.path}"`);
-      const copy = own(next);
-      if (copy !== next) replaceChild(parent, decodeToken(split[s] as string), copy);
-      parent = copy;
-    }
+    root = own(root, owned);
+    const parent = ownedParent(root as Container, split, owned);
+    if (parent === undefined) return fail(i, op, `doc is missing path: "${op.path}"`);
     const reason = applyAt(parent, decodeToken(split[split.length - 1] as string), op.op, value);
     if (reason !== undefined) return fail(i, op, reason);
   }
@@ -125,31 +120,56 @@ function fail(index: number, op: PatchOperation, reason: string): PatchFailure {
   return { ok: false, index, path: op.path, reason: `${op.op} operation does not apply: ${reason}` };
 }
 
-/** evanphx `container.get` for intermediate tokens; undefined when missing. */
-function childOf(c: Container, key: string): unknown {
-  // evanphx answers "" with the container's unset self pointer below the root: a missing path.
-  if (key === '') return undefined;
-  if (c instanceof Map) return c.get(key);
-  // Hot path: an inherited property is never a plain container, except the __proto__ accessor.
-  if (!Array.isArray(c)) return key === '__proto__' ? objGet(c, key) : c[key];
-  const idx = resolveIndex(key, c.length);
-  return idx === undefined ? undefined : c[idx];
+/** `c`, or its copy, which `owned` (when given) then remembers as writable. */
+function own(c: Container, owned: Set<object> | undefined): Container {
+  if (owned === undefined) return shallowCopy(c);
+  if (owned.has(c)) return c;
+  const copy = shallowCopy(c);
+  owned.add(copy);
+  return copy;
 }
 
-/** An existing index (negative counts from the end), or undefined when out of range. */
-function resolveIndex(key: string, length: number): number | undefined {
+/**
+ * Walks the intermediate tokens (evanphx findObject: the first segment before `/` is ignored),
+ * owning each container on the way; undefined when one is missing or not a container.
+ */
+function ownedParent(root: Container, split: readonly string[], owned: Set<object> | undefined): Container | undefined {
+  let parent = root;
+  for (let s = 1; s < split.length - 1; s++) {
+    const key = decodeToken(split[s] as string);
+    // evanphx answers "" with the container's unset self pointer below the root: a missing path.
+    if (key === '') return undefined;
+    let idx = -1;
+    let next: unknown;
+    if (Array.isArray(parent)) {
+      idx = resolveIndex(key, parent.length);
+      next = idx < 0 ? undefined : parent[idx];
+    } else if (parent instanceof Map) {
+      next = parent.get(key);
+    } else {
+      // An inherited property is never a plain container, except the __proto__ accessor.
+      next = key === '__proto__' ? objGet(parent, key) : parent[key];
+    }
+    if (!isContainer(next)) return undefined;
+    const copy = own(next, owned);
+    if (copy !== next) {
+      if (idx >= 0) (parent as unknown[])[idx] = copy;
+      else objSet(parent as Map<string, unknown> | Record<string, unknown>, key, copy);
+    }
+    parent = copy;
+  }
+  return parent;
+}
+
+/** An existing index (negative counts from the end), or -1 when out of range or not a number. */
+function resolveIndex(key: string, length: number): number {
   let idx = atoi(key);
-  if (idx === undefined) return undefined;
+  if (idx === undefined) return -1;
   if (idx < 0) {
-    if (idx < -length) return undefined;
+    if (idx < -length) return -1;
     idx += length;
   }
-  return idx < length ? idx : undefined;
-}
-
-function replaceChild(c: Container, key: string, child: Container): void {
-  if (Array.isArray(c)) c[resolveIndex(key, c.length) as number] = child;
-  else objSet(c, key, child);
+  return idx < length ? idx : -1;
 }
 
 /** The final step of one operation on its (owned) parent; a reason when it does not apply. */
@@ -168,7 +188,7 @@ function applyAt(parent: Container, key: string, op: 'add' | 'remove' | 'replace
   }
   if (op === 'add') return arrayAdd(parent, key, value);
   const idx = resolveIndex(key, parent.length);
-  if (idx === undefined) return `Unable to access invalid index: ${key}`;
+  if (idx < 0) return `Unable to access invalid index: ${key}`;
   if (op === 'remove') parent.splice(idx, 1);
   else parent[idx] = value;
   return undefined;

@@ -5,6 +5,8 @@
  */
 import type { KubeObject } from '../../model/index.ts';
 
+const POD_CONTAINERS = ['spec', 'containers'];
+const TEMPLATE_CONTAINERS = ['spec', 'template', 'spec', 'containers'];
 const POD_TEMPLATE_KINDS: ReadonlySet<string> = new Set(['ReplicaSet', 'Deployment', 'DaemonSet', 'StatefulSet', 'Job']);
 
 /** The pointer of the pod spec (`/spec` or `/spec/template/spec`), or undefined for other kinds. */
@@ -32,7 +34,7 @@ export function regularContainers(obj: KubeObject): RegularContainers | undefine
  */
 function containersAt(obj: KubeObject, podSpec: string): Record<string, unknown>[] | undefined | string {
   let node: unknown = obj;
-  for (const key of [...podSpec.split('/').slice(1), 'containers']) {
+  for (const key of podSpec === '/spec' ? POD_CONTAINERS : TEMPLATE_CONTAINERS) {
     if (typeof node !== 'object' || node === null || Array.isArray(node)) return `${podSpec} is not an object`;
     node = (node as Record<string, unknown>)[key];
     if (node === undefined || node === null) return undefined;
