@@ -5,19 +5,21 @@ import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';
 import { countBySeverity, diagnosticsSummary, diagnosticsText } from '../output/diagnostics.ts';
+import { githubAnnotations } from '../output/github-annotations.ts';
 import { sourceOptions } from '../source-options.ts';
 
 export default class Validate extends Command {
   static override summary = 'Parse and check every file of the fleet repository at a commit.';
   static override description =
-    'Reads every YAML and JSON file at the commit, checks each Karmada object against its schema and each template against Kubernetes rules, and compiles every Lua customization. Prints one line per problem as file:line:col: severity: message. Exit 0 when valid, 1 when any error exists.';
+    'Reads every YAML and JSON file at the commit, checks each Karmada object against its schema and each template against Kubernetes rules, and compiles every Lua customization. Prints one line per problem as file:line:col: severity: message; -o github prints GitHub Actions annotations (::error file=…,line=…,col=…::message) instead, which a workflow shows on the pull request\'s files. Exit 0 when valid, 1 when any error exists (warnings alone exit 0).';
   static override examples = [
     '<%= config.bin %> validate --repo examples/repo',
     '<%= config.bin %> validate --repo . --ref origin/main -o json',
+    '<%= config.bin %> validate -o github    # in a GitHub Actions step',
   ];
   static override flags = {
     ...sourceFlags,
-    output: outputFlag(['text', 'json'] as const),
+    output: outputFlag(['text', 'json', 'github'] as const),
   };
 
   async run(): Promise<void> {
@@ -26,6 +28,7 @@ export default class Validate extends Command {
     const { snapshot, parsed } = source;
     const diagnostics = [...source.diagnostics].sort(compareDiagnostics);
     const { errors } = countBySeverity(diagnostics);
+    const summary = (verdict: string) => `${snapshot.files.length} files, ${parsed.objects.length} objects at ${snapshot.commit.slice(0, 12)}: ${verdict} (${diagnosticsSummary(diagnostics)})`;
     if (flags.output === 'json') {
       this.log(JSON.stringify({
         source: { repo: snapshot.repo, ref: snapshot.ref, commit: snapshot.commit, path: snapshot.path },
@@ -34,11 +37,14 @@ export default class Validate extends Command {
         objects: parsed.objects.length,
         diagnostics,
       }, null, 2));
+    } else if (flags.output === 'github') {
+      if (diagnostics.length > 0) this.log(githubAnnotations(diagnostics));
+      this.log(summary(errors === 0 ? 'valid' : 'invalid'));
     } else {
       const paint = painter(flags['no-color']);
       if (diagnostics.length > 0) this.log(diagnosticsText(diagnostics, paint));
       const verdict = errors === 0 ? paint('green', 'valid') : paint('red', 'invalid');
-      this.log(`${snapshot.files.length} files, ${parsed.objects.length} objects at ${snapshot.commit.slice(0, 12)}: ${verdict} (${diagnosticsSummary(diagnostics)})`);
+      this.log(summary(verdict));
     }
     if (errors > 0) this.exit(EXIT.error);
   }
