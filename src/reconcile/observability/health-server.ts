@@ -1,0 +1,56 @@
+/**
+ * `--metrics-addr`: `/metrics` (Prometheus text), `/healthz` (the process answers) and `/readyz`
+ * (the first pass has run and the loop is not stopping), on node:http.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Registry } from 'prom-client';
+import { parseAddress } from '../../source/triggers/index.ts';
+
+/** What the endpoints read. */
+export interface HealthServerOptions {
+  /** `HOST:PORT`; port 0 picks a free one. */
+  address: string;
+  registry: Registry;
+  /** Whether the reconciler is ready (the first pass is done, not stopping). */
+  ready: () => boolean;
+}
+
+/** A listening metrics and health server. */
+export interface HealthServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the server. */
+export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
+  const { host, port } = parseAddress(options.address);
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/metrics') {
+      options.registry.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': options.registry.contentType }).end(text),
+        (error: unknown) => res.writeHead(500).end(String(error)),
+      );
+    } else if (path === '/healthz') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
+    } else if (path === '/readyz') {
+      const ready = options.ready();
+      res.writeHead(ready ? 200 : 503, { 'content-type': 'text/plain' }).end(ready ? 'ok\n' : 'not ready\n');
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const bound = server.address() as AddressInfo;
+  return {
+    url: `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

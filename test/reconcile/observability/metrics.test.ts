@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startHealthServer } from '../../../src/reconcile/observability/health-server.ts';
+import type { HealthServer } from '../../../src/reconcile/observability/health-server.ts';
+import { createMetrics, recordClusterResult, recordReconciledCommit } from '../../../src/reconcile/observability/metrics.ts';
+
+const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'a', name: 'x' };
+let server: HealthServer | undefined;
+afterEach(async () => { await server?.close(); server = undefined; });
+
+describe('reconciler metrics', () => {
+  it('count applied, pruned and failed objects per cluster and keep one commit series', async () => {
+    const metrics = createMetrics({ defaultMetrics: false });
+    recordClusterResult(metrics, {
+      cluster: 'member1', inventoryWritten: true,
+      objects: [{ cluster: 'member1', ref, action: 'created' }, { cluster: 'member1', ref, action: 'unchanged' }, { cluster: 'member1', ref, action: 'failed' }],
+      pruned: [{ cluster: 'member1', ref, action: 'deleted' }],
+    });
+    recordReconciledCommit(metrics, 'a'.repeat(40), 100);
+    recordReconciledCommit(metrics, 'b'.repeat(40), 200);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('flotilla_objects_applied_total{cluster="member1",action="created"} 1');
+    expect(text).toContain('flotilla_objects_pruned_total{cluster="member1"} 1');
+    expect(text).toContain('flotilla_objects_failed_total{cluster="member1"} 1');
+    expect(text).toContain(`flotilla_last_reconciled_commit_info{commit="${'b'.repeat(40)}"} 1`);
+    expect(text).not.toContain('a'.repeat(40));
+  });
+
+  it.each([
+    ['/healthz answers while the process lives', '/healthz', false, 200],
+    ['/readyz refuses before the first pass', '/readyz', false, 503],
+    ['/readyz answers once ready', '/readyz', true, 200],
+    ['/metrics serves the registry', '/metrics', false, 200],
+    ['anything else is not found', '/other', true, 404],
+  ])('%s', async (_name, path, ready, status) => {
+    const metrics = createMetrics({ defaultMetrics: false });
+    server = await startHealthServer({ address: '127.0.0.1:0', registry: metrics.registry, ready: () => ready });
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.status).toBe(status);
+    if (path === '/metrics') expect(await res.text()).toContain('flotilla_pass_duration_seconds');
+  });
+});
