@@ -3,7 +3,11 @@
  * created by this module (marked through `L.l_G.flotilla`):
  * - number → string conversion prints like gopher-lua (`2`, not `2.0`; semantics §6.4);
  * - every new string is checked against the state's string limits, so `s = s .. s` cannot
- *   allocate gigabytes in one instruction (fengari has no allocator hook).
+ *   allocate gigabytes in one instruction (fengari has no allocator hook);
+ * - every numeral (in source and in string coercion) reads as a float, Lua 5.1's only number
+ *   type: fengari's integers are 32-bit, so `1024 * 1024 * 1024 * 4` would wrap to 0. This one
+ *   applies to every fengari state in the process (the numeral reader has no state at hand);
+ *   Flotilla is fengari's only user.
  * The string shim must be installed before fengari's VM captures `luaS_bless`, hence `require`
  * in this order instead of static imports.
  */
@@ -39,6 +43,7 @@ interface TValue {
   ttisinteger(): boolean;
   value: number;
   setsvalue(ts: unknown): void;
+  setfltvalue(n: number): void;
 }
 
 const originalBless = lstring.luaS_bless;
@@ -54,7 +59,16 @@ lstring.luaS_bless = function blessWithinBudget(L, s) {
 
 // Required only now: loading ldebug/lobject loads the VM, which must see the shim above.
 const ldebug = require('fengari/src/ldebug.js') as { luaG_runerror: (L: LuaState, msg: Uint8Array) => never };
-const lobject = require('fengari/src/lobject.js') as { luaO_tostring: (L: LuaState, obj: TValue) => void };
+const lobject = require('fengari/src/lobject.js') as {
+  luaO_tostring: (L: LuaState, obj: TValue) => void;
+  luaO_str2num: (s: Uint8Array, obj: TValue) => number;
+};
+const originalStr2num = lobject.luaO_str2num;
+lobject.luaO_str2num = function numeralsAsFloats(s, obj) {
+  const size = originalStr2num(s, obj);
+  if (size !== 0 && obj.ttisinteger()) obj.setfltvalue(obj.value);
+  return size;
+};
 const originalToString = lobject.luaO_tostring;
 lobject.luaO_tostring = function goStyleToString(L, obj) {
   if (!L?.l_G?.flotilla || obj.ttisinteger()) {

@@ -150,11 +150,21 @@ describe('value conversion', () => {
     ['_VERSION is Lua 5.1', '_VERSION', 'Lua 5.1'],
     ['os.date formats the injected clock in UTC', 'os.date("!%Y-%m-%dT%H:%M:%SZ")', '2026-01-02T03:04:05Z'],
     ['os.time reads the injected clock', 'tostring(os.time())', String(Date.UTC(2026, 0, 2, 3, 4, 5) / 1000)],
-    ['pairs visits object keys in sorted order', '(function() local s = "" for k in pairs(o.spec) do s = s .. k end return s end)()', 'abc'],
+    ['pairs visits object keys in sorted order', '(function() local s = "" for k in pairs(o.spec) do s = s .. k end return s end)()', 'abclist'],
     ['object numbers are floats that compare equal to integers', 'tostring(o.spec.b == 2)', 'true'],
+    ['integer literals do not wrap at 32 bits', 'tostring(1024 * 1024 * 1024 * 4)', '4294967296'],
+    ['a modulo by zero is NaN, not an error', 'tostring((5 % 0) ~= (5 % 0))', 'true'],
+    ['# counts an input array', 'tostring(#o.spec.list)', '3'],
+    ['table.sort sorts an input array in place', '(function() table.sort(o.spec.list) return table.concat(o.spec.list, ",") end)()', 'a,b,c'],
+    ['table.insert and table.remove work on input arrays', '(function() table.insert(o.spec.list, 1, "z") table.remove(o.spec.list) return table.concat(o.spec.list, ",") end)()', 'z,c,a'],
+    ['unpack reads an input array', 'select(2, unpack(o.spec.list))', 'a'],
+    ['ipairs walks an input array', '(function() local s = "" for i, v in ipairs(o.spec.list) do s = s .. i .. v end return s end)()', '1c2a3b'],
+    ['next sees the fields of an input object', 'tostring(next(o.spec) ~= nil)', 'true'],
+    ['next sees an empty input object as empty', 'tostring(next(o.metadata.labels) == nil)', 'true'],
+    ['a field set to nil stays absent', '(function() o.spec.a = nil return tostring(o.spec.a) end)()', 'nil'],
   ])('%s', (_name, expr, expected) => {
     const i = interpreterFor('InterpretStatus', `function ReflectStatus(o) return { v = ${expr} } end`);
-    expect(i.reflectStatus(workload({ spec: { c: 3, a: 1, b: 2 } }))).toEqual({ v: expected });
+    expect(i.reflectStatus(workload({ metadata: { name: 'w', labels: {} }, spec: { c: 3, a: 1, b: 2, list: ['c', 'a', 'b'] } }))).toEqual({ v: expected });
   });
 
   it.each([
@@ -166,6 +176,14 @@ describe('value conversion', () => {
     ['a non-table result', 'return 1', /expect the returned object type is table but got number/],
   ])('rejects %s in a result', (_name, body, message) => {
     expect(() => interpreterFor('InterpretStatus', `function ReflectStatus(o) ${body} end`).reflectStatus(workload())).toThrow(message);
+  });
+
+  it('a modified input object reads back with its untouched fields', () => {
+    const i = interpreterFor('Retain', 'function Retain(d, o) d.spec.containers[2].image = o.spec.image d.metadata.labels = nil return d end');
+    const desired = workload({ metadata: { name: 'w', labels: { a: 'b' } }, spec: { containers: [{ name: 'a', image: 'x', args: [] }, { name: 'b', image: 'y', env: null }], keep: { deep: [1, [2, 3], {}] } } });
+    expect(i.retain(desired, workload({ spec: { image: 'z' } }))).toEqual(
+      workload({ metadata: { name: 'w' }, spec: { containers: [{ name: 'a', image: 'x', args: [] }, { name: 'b', image: 'z' }], keep: { deep: [1, [2, 3], {}] } } }),
+    );
   });
 
   it('an empty result table is an empty object', () => {
