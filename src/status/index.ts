@@ -24,3 +24,7 @@ export { DEFAULT_READ_STATUS_OPTIONS, readStatusBranch, type ReadStatusOptions, 
 export { gitBlobId } from './writer/blob-id.ts';
 export { DEFAULT_STATUS_WRITE_OPTIONS, sameTree, writeStatusBranch, type StatusWriteOptions, type StatusWriteResult } from './writer/write-status-branch.ts';
 export { fetchStatusBranch, openStatusStore, type RemoteStatusTarget, type StatusStore } from './status-store.ts';
+export { StatusPushError } from './errors/index.ts';
+export { DEFAULT_PUBLISH_OPTIONS, publishStatus, type PublishOptions, type PublishResult } from './writer/publish-status.ts';
+export { observeCluster } from './observe/observe-cluster.ts';
+export { collectMemberObjects, DEFAULT_COLLECT_OPTIONS, type CollectOptions } from './observe/collect-member-objects.ts';

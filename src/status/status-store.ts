@@ -13,6 +13,8 @@ export interface RemoteStatusTarget {
   /** The local bare cache repository the branch is fetched into. */
   gitdir: string;
   auth?: GitAuth;
+  /** Open the cache through the `git` binary when one exists. */
+  preferNative: boolean;
 }
 
 /** The repository holding the status branch, opened for reading and writing. */
@@ -61,7 +63,7 @@ export async function openStatusStore(source: OpenSourceOptions, branch: string)
   const preferNative = source.preferNative ?? DEFAULT_OPEN_SOURCE_OPTIONS.preferNative;
   if (!isRemoteUrl(source.repo)) return { store: await openGitStore(await locateRepository(localPath(source.repo)), preferNative) };
   const auth = source.auth ?? authFromEnvironment();
-  const remote: RemoteStatusTarget = { url: source.repo, gitdir: cacheGitdir(source.repo, source.cacheDir ?? defaultCacheDir()), ...(auth ? { auth } : {}) };
+  const remote: RemoteStatusTarget = { url: source.repo, gitdir: cacheGitdir(source.repo, source.cacheDir ?? defaultCacheDir()), preferNative, ...(auth ? { auth } : {}) };
   await ensureBare(remote.gitdir, remote.url);
   await fetchStatusBranch(remote, branch);
   return { store: await openGitStore({ gitdir: remote.gitdir, commonDir: remote.gitdir }, preferNative), remote };

@@ -1,0 +1,2 @@
+/** The status stage's typed errors (P14), one class per failure kind. */
+export { StatusPushError } from './status-push-error.ts';
