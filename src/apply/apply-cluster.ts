@@ -9,7 +9,7 @@ import { stepObject } from './apply-object.ts';
 import type { RetainFn } from './apply-object.ts';
 import { mapLimit } from './concurrency.ts';
 import type { ApplyEvent, ClusterApplyResult, ObjectOutcome, PruneOutcome } from './events.ts';
-import { entryRef, inventoryEntry, nextInventory, sameInventory } from './inventory.ts';
+import { entryRef, INVENTORY_NAME, inventoryEntry, nextInventory, sameInventory } from './inventory.ts';
 import type { InventoryEntry } from './inventory.ts';
 import { readInventory, writeInventory } from './inventory-store.ts';
 import type { KubeClient } from './kube-client.ts';
@@ -28,13 +28,15 @@ export interface ApplyOptions {
   crdTimeoutMs: number;
   /** The interpreter's Retain. @default the desired object unchanged */
   retain: RetainFn;
+  /** The inventory ConfigMap's name in `flotilla-system`: one per fleet repository applying to a cluster. @default 'flotilla-inventory' */
+  inventoryName: string;
 }
 
 export const DEFAULT_APPLY_OPTIONS: Readonly<ApplyOptions> = Object.freeze({
-  prune: DEFAULT_PRUNE_SETTINGS, concurrency: 16, crdTimeoutMs: 60_000, retain: (desired: KubeObject) => desired,
+  prune: DEFAULT_PRUNE_SETTINGS, concurrency: 16, crdTimeoutMs: 60_000, retain: (desired: KubeObject) => desired, inventoryName: INVENTORY_NAME,
 });
 
-const ACTION = { create: 'created', update: 'configured', unchanged: 'unchanged', conflict: 'conflict', suspended: 'suspended' } as const;
+const ACTION = { create: 'created', update: 'configured', unchanged: 'unchanged', conflict: 'conflict', suspended: 'suspended', skipped: 'skipped' } as const;
 
 async function applyStage(client: KubeClient, objects: readonly TriagedObject[], options: ApplyOptions, emit: (e: ApplyEvent) => void): Promise<ObjectOutcome[]> {
   return mapLimit(objects, options.concurrency, async (object) => {
@@ -91,7 +93,7 @@ export async function applyCluster(client: KubeClient, items: readonly DesiredOb
   const result: ClusterApplyResult = { cluster: client.cluster, objects: [], pruned: [], inventoryWritten: false };
   emit({ type: 'cluster-started', cluster: client.cluster, objects: items.length });
   try {
-    const inventory = await readInventory(client);
+    const inventory = await readInventory(client, options.inventoryName);
     const live = await readLive(client, items.filter((i) => !i.suspended).map((i) => refOf(i.manifest)), options.concurrency);
     const triaged = [...triage(items, live, inventory)].sort((a, b) => a.stage - b.stage);
     result.objects = await applyAll(client, triaged, options, emit);
@@ -113,7 +115,7 @@ export async function applyCluster(client: KubeClient, items: readonly DesiredOb
     const survivors = plan.deletes.filter((c) => failed.has(c.ref)).map((c) => c.entry);
     const next = nextInventory(currentEntries(triaged, result.objects, new Map(inventory.map((e) => [e.id, e]))), [...plan.kept, ...survivors]);
     result.inventoryWritten = !sameInventory(inventory, next);
-    if (result.inventoryWritten) await writeInventory(client, next);
+    if (result.inventoryWritten) await writeInventory(client, next, options.inventoryName);
     emit({ type: 'inventory', cluster: client.cluster, entries: next.length, written: result.inventoryWritten });
   } catch (error) {
     result.error = error as Error;

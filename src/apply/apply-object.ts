@@ -15,7 +15,7 @@ export type RetainFn = (desired: KubeObject, observed: KubeObject) => KubeObject
 
 /** What became of the object; `after` is what the server has (or, dry-run, would have). */
 export interface ObjectStep {
-  action: 'create' | 'update' | 'unchanged' | 'conflict' | 'suspended';
+  action: 'create' | 'update' | 'unchanged' | 'conflict' | 'suspended' | 'skipped';
   after?: KubeObject;
   error?: Error;
 }
@@ -50,6 +50,8 @@ export async function stepObject(client: KubeClient, object: TriagedObject, reta
     case 'suspended':
     case 'unchanged':
       return { action: object.triage };
+    case 'foreign':
+      return { action: 'skipped' };
     case 'conflict':
       return { action: 'conflict', error: new ObjectNotManagedError(client.cluster, object.ref) };
     case 'create':

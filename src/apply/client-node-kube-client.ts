@@ -119,8 +119,9 @@ class ClientNodeKubeClient implements KubeClient {
       const page = JSON.parse((await this.#send({ method: 'GET', path: `${resourcePath(resource, query.namespace)}?${params}` })).body) as {
         items?: KubeObject[]; metadata?: { continue?: string };
       };
-      // List items carry no apiVersion and kind; callers compare them with manifests that do.
-      for (const item of page.items ?? []) items.push({ ...item, apiVersion: query.apiVersion, kind: query.kind });
+      // List items carry no apiVersion and kind; callers compare them with manifests that do, and
+      // diffs print them first, as the server does for single objects.
+      for (const { apiVersion: _v, kind: _k, ...item } of page.items ?? []) items.push({ apiVersion: query.apiVersion, kind: query.kind, ...item });
       token = page.metadata?.continue ?? '';
     } while (token);
     return items;

@@ -6,7 +6,7 @@ import type { ObjectRef } from '../model/index.ts';
 import type { PruneBlock } from './prune-plan.ts';
 
 /** What happened to one desired object. */
-export type ObjectAction = 'created' | 'configured' | 'unchanged' | 'conflict' | 'failed' | 'suspended';
+export type ObjectAction = 'created' | 'configured' | 'unchanged' | 'conflict' | 'failed' | 'suspended' | 'skipped';
 
 export interface ObjectOutcome {
   cluster: string;

@@ -24,8 +24,10 @@ export interface InventoryEntry {
   preserve?: true;
 }
 
-/** The ref of the inventory ConfigMap itself. */
-export const INVENTORY_REF: ObjectRef = { apiVersion: 'v1', kind: 'ConfigMap', namespace: INVENTORY_NAMESPACE, name: INVENTORY_NAME };
+/** The ref of an inventory ConfigMap (one per fleet repository applying to the cluster). */
+export function inventoryRef(name: string = INVENTORY_NAME): ObjectRef {
+  return { apiVersion: 'v1', kind: 'ConfigMap', namespace: INVENTORY_NAMESPACE, name };
+}
 
 /** An entry for an object that was just applied (or found up to date). */
 export function inventoryEntry(manifest: KubeObject, digest: string, preserve: boolean): InventoryEntry {
@@ -47,11 +49,11 @@ export function decodeInventory(configMap: KubeObject | undefined): InventoryEnt
 }
 
 /** The ConfigMap holding the entries, labelled as Flotilla's own. */
-export function encodeInventory(entries: readonly InventoryEntry[]): KubeObject {
+export function encodeInventory(entries: readonly InventoryEntry[], name: string = INVENTORY_NAME): KubeObject {
   return {
     apiVersion: 'v1',
     kind: 'ConfigMap',
-    metadata: { name: INVENTORY_NAME, namespace: INVENTORY_NAMESPACE, labels: { [MANAGED_BY_LABEL]: MANAGED_BY_VALUE } },
+    metadata: { name, namespace: INVENTORY_NAMESPACE, labels: { [MANAGED_BY_LABEL]: MANAGED_BY_VALUE } },
     data: { [DATA_KEY]: JSON.stringify({ entries }) },
   };
 }

@@ -22,7 +22,7 @@ import type { DesiredObject } from './triage.ts';
 /** One object of the live plan; `before` and `after` are comparable (server fields left out). */
 export interface PlannedObject {
   ref: ObjectRef;
-  action: 'create' | 'update' | 'unchanged' | 'conflict' | 'suspended' | 'failed';
+  action: 'create' | 'update' | 'unchanged' | 'conflict' | 'suspended' | 'skipped' | 'failed';
   before?: KubeObject;
   after?: KubeObject;
   error?: Error;
@@ -41,12 +41,14 @@ export interface LivePlanOptions {
   /** @default 16 */
   concurrency: number;
   prune: PruneSettings;
+  /** @default 'flotilla-inventory' */
+  inventoryName?: string;
 }
 
 /** Plans one cluster against its live state; never throws. */
 export async function planCluster(client: KubeClient, items: readonly DesiredObject[], options: LivePlanOptions): Promise<ClusterLivePlan> {
   try {
-    const inventory = await readInventory(client);
+    const inventory = await readInventory(client, options.inventoryName);
     const live = await readLive(client, items.filter((i) => !i.suspended).map((i) => refOf(i.manifest)), options.concurrency);
     const triaged = triage(items, live, inventory, true);
     const objects = await mapLimit(triaged, options.concurrency, async (t): Promise<PlannedObject> => {

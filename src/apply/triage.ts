@@ -5,7 +5,7 @@
  * without asking the server; anything else is `check`ed with a server-side dry-run, whose answer
  * {@link verdict} compares with the live object.
  */
-import { CONFLICT_RESOLUTION_ANNOTATION, groupKind, MANAGED_BY_LABEL, MANAGED_BY_VALUE, refOf } from '../model/index.ts';
+import { CONFLICT_RESOLUTION_ANNOTATION, groupKind, MANAGED_BY_LABEL, MANAGED_BY_VALUE, POLICY_ANNOTATION, refOf } from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
 import type { InventoryEntry } from './inventory.ts';
 import { comparable, containedIn, desiredDigest, sameJson } from './normalize.ts';
@@ -27,7 +27,9 @@ export type Triage =
   | 'unchanged'
   /** Ask the server (dry-run) whether applying would change anything. */
   | 'check'
-  | 'suspended';
+  | 'suspended'
+  /** A Namespace added only because objects live in it, which already exists and is not Flotilla's: left alone, no conflict. */
+  | 'foreign';
 
 export interface TriagedObject {
   ref: ObjectRef;
@@ -39,6 +41,9 @@ export interface TriagedObject {
   /** Which stage applies it: 1 for CRDs and Namespaces (waited for), 2 for the rest. */
   stage: 1 | 2;
 }
+
+/** The policy annotation of a Namespace the render stage adds for objects whose namespace the repository lacks. */
+export const SYNTHESIZED_NAMESPACE_POLICY = 'namespace-of-objects';
 
 const STAGE_ONE = new Set(['apiextensions.k8s.io/CustomResourceDefinition', 'core/Namespace']);
 
@@ -55,6 +60,7 @@ export function mayTakeOver(manifest: KubeObject): boolean {
 function triageOne(item: DesiredObject, live: KubeObject | undefined, last: InventoryEntry | undefined, digest: string, checkAll: boolean): Triage {
   if (item.suspended) return 'suspended';
   if (!live) return 'create';
+  if (!isManaged(live) && item.manifest.metadata.annotations?.[POLICY_ANNOTATION] === SYNTHESIZED_NAMESPACE_POLICY) return 'foreign';
   if (!isManaged(live) && !mayTakeOver(item.manifest)) return 'conflict';
   if (!checkAll && last?.digest === digest && containedIn(comparable(item.manifest), live)) return 'unchanged';
   return 'check';

@@ -11,14 +11,34 @@ function established(crd: KubeObject | undefined): boolean {
   return conditions.some((c: unknown) => isRecord(c) && c['type'] === 'Established' && c['status'] === 'True');
 }
 
-/** Polls each CRD until its Established condition is True; throws CrdNotEstablishedError after `timeoutMs`. */
+function servedKinds(crd: KubeObject | undefined): string[] {
+  const spec = isRecord(crd?.['spec']) ? crd['spec'] : {};
+  const kind = isRecord(spec['names']) ? spec['names']['kind'] : undefined;
+  const versions = Array.isArray(spec['versions']) ? spec['versions'].filter(isRecord).filter((v) => v['served'] !== false) : [];
+  return versions.map((v) => `${String(spec['group'])}/${String(v['name'])}/${String(kind)}`);
+}
+
+/**
+ * Polls each CRD until its Established condition is True and discovery lists its kinds (the
+ * aggregated discovery document is updated a moment after Established); throws
+ * CrdNotEstablishedError after `timeoutMs`.
+ */
 export async function waitEstablished(client: KubeClient, names: readonly string[], timeoutMs: number, intervalMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const kinds: string[] = [];
   for (const name of names) {
     const ref = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', namespace: '', name };
-    while (!established(await client.get(ref))) {
+    for (let crd = await client.get(ref); !established(crd); crd = await client.get(ref)) {
       if (Date.now() > deadline) throw new CrdNotEstablishedError(client.cluster, name, timeoutMs);
       await sleep(intervalMs);
     }
+    kinds.push(...servedKinds(await client.get(ref)));
+  }
+  while (kinds.length > 0) {
+    const served = new Set((await client.discover()).map((r) => `${r.group}/${r.version}/${r.kind}`));
+    const missing = kinds.find((k) => !served.has(k));
+    if (missing === undefined) return;
+    if (Date.now() > deadline) throw new CrdNotEstablishedError(client.cluster, missing, timeoutMs);
+    await sleep(intervalMs);
   }
 }

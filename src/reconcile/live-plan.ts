@@ -32,6 +32,8 @@ export interface LivePlanOptions extends Omit<PlanOptions, 'base'> {
   access: ClusterAccess;
   /** Prune settings from flags; `enabled` only decides the wording, deletions are always shown. */
   prune?: Partial<PruneSettings>;
+  /** The inventory ConfigMap's name. @default 'flotilla-inventory' */
+  inventoryName?: string;
 }
 
 export interface LivePlanResult extends PlanResult {
@@ -44,7 +46,7 @@ export function connectFleet(clusters: readonly Cluster[], access: ClusterAccess
   return access.connect ? access.connect(clusters) : openClusters(clusters, access.kubeconfig, access.client);
 }
 
-const ACTION = { create: 'create', update: 'update', unchanged: 'unchanged', conflict: 'unchanged', suspended: 'unchanged', failed: 'unchanged' } as const;
+const ACTION = { create: 'create', update: 'update', unchanged: 'unchanged', conflict: 'unchanged', suspended: 'unchanged', skipped: 'unchanged', failed: 'unchanged' } as const;
 
 function changesOf(plan: ClusterLivePlan, showSecrets: boolean): ObjectChange[] {
   const out = plan.objects.map((o): ObjectChange => ({
@@ -78,7 +80,7 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
   const clusterPlans = await Promise.all(names.map(async (name): Promise<ClusterLivePlan> => {
     const client = clients.get(name);
     if (!client || client instanceof Error) return { cluster: name, objects: [], error: client ?? new Error(`cluster ${name}: no client`) };
-    return planCluster(client, result.rendered.works.get(name) ?? [], { retain, concurrency: 16, prune });
+    return planCluster(client, result.rendered.works.get(name) ?? [], { retain, concurrency: 16, prune, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) });
   }));
   const changes: Record<string, ObjectChange[]> = {};
   for (const plan of clusterPlans) {

@@ -24,7 +24,7 @@ export function plainEventLine(event: ApplyEvent, paint: Paint): string | undefi
   switch (event.type) {
     case 'object': {
       const { outcome: o } = event;
-      if (o.action === 'unchanged' || o.action === 'suspended') return undefined;
+      if (o.action === 'unchanged' || o.action === 'suspended' || o.action === 'skipped') return undefined;
       const bad = o.action === 'failed' || o.action === 'conflict';
       const text = `${o.cluster}: ${describeRef(o.ref)} ${o.action}${o.error ? `: ${o.error.message}` : ''}`;
       return bad ? paint('red', text) : text;
