@@ -11,6 +11,8 @@ import type { TemplateBinding } from '../works/template-binding.ts';
 export interface PreviousSchedule {
   clusters: TargetCluster[];
   affinityName?: string;
+  /** Clusters the binding is being gracefully evicted from (the run loop's taint manager, §8.2). */
+  evictedClusters?: string[];
 }
 
 /** The detector's binding for a claimed template (semantics §2.6), before scheduling. */
@@ -46,6 +48,7 @@ function scheduleClaim(
     ...(spec.replicaRequirements ? { replicaRequirements: spec.replicaRequirements } : {}),
     ...(last ? { previous: last.clusters } : {}),
     ...(last?.affinityName ? { previousAffinityName: last.affinityName } : {}),
+    ...(last?.evictedClusters ? { evictedClusters: last.evictedClusters } : {}),
   });
   const subject = describeRef(spec.resource);
   for (const d of result.diagnostics) diagnostics.push({ ...claim.template.origin, severity: d.severity, object: subject, message: `${subject}: ${d.message}` });
