@@ -117,19 +117,22 @@ export interface ReadContext {
 
 const DROP = Symbol('drop');
 
+/** Deeper results are rejected: every level holds Lua stack slots and a JS frame while it is read. */
+const MAX_DEPTH = 200;
+
 /** Read the value at `idx`; an ambiguous empty table with no reference is `undefined` (deleted). */
 export function readJson(L: LuaState, idx: number, ctx: ReadContext): JsonValue | undefined {
-  const value = read(L, lua.lua_absindex(L, idx), ctx, '', new Set());
+  const value = read(L, lua.lua_absindex(L, idx), ctx, '', new Set(), 0);
   return value === DROP ? undefined : value;
 }
 
-function read(L: LuaState, idx: number, ctx: ReadContext, path: string, seen: Set<object>): JsonValue | typeof DROP {
+function read(L: LuaState, idx: number, ctx: ReadContext, path: string, seen: Set<object>, depth: number): JsonValue | typeof DROP {
   const type = lua.lua_type(L, idx);
   if (type === lua.LUA_TNIL || type === lua.LUA_TNONE) return null;
   if (type === lua.LUA_TBOOLEAN) return lua.lua_toboolean(L, idx);
   if (type === lua.LUA_TNUMBER) return readNumber(L, idx);
   if (type === lua.LUA_TSTRING) return toJsString(lua.lua_tostring(L, idx) ?? new Uint8Array());
-  if (type === lua.LUA_TTABLE) return readTable(L, idx, ctx, path, seen);
+  if (type === lua.LUA_TTABLE) return readTable(L, idx, ctx, path, seen, depth);
   throw new LuaConversionError(`cannot encode ${luaTypeName(type)} to JSON`);
 }
 
@@ -139,7 +142,8 @@ function readNumber(L: LuaState, idx: number): number {
   return n;
 }
 
-function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, seen: Set<object>): JsonValue | typeof DROP {
+function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, seen: Set<object>, depth: number): JsonValue | typeof DROP {
+  if (depth > MAX_DEPTH || !lua.lua_checkstack(L, 3)) throw new LuaConversionError(`cannot encode tables nested deeper than ${MAX_DEPTH} levels`);
   const ptr = lua.lua_topointer(L, idx);
   if (seen.has(ptr)) throw new LuaConversionError('cannot encode recursively nested tables to JSON');
   seen.add(ptr);
@@ -156,7 +160,7 @@ function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, see
     kind = thisKind;
     const key = thisKind === 'string' ? toJsString(lua.lua_tostring(L, -2) ?? new Uint8Array()) : lua.lua_tonumber(L, -2);
     const childPath = thisKind === 'string' ? (path ? `${path}.${key}` : String(key)) : path;
-    entries.push([key, read(L, lua.lua_gettop(L), ctx, childPath, seen)]);
+    entries.push([key, read(L, lua.lua_gettop(L), ctx, childPath, seen, depth + 1)]);
     lua.lua_pop(L, 1);
   }
   const lazy = ctx.lazy.pendingOf(L, idx);

@@ -114,6 +114,7 @@ export interface LuaApi {
   lua_Debug: new () => LuaDebug;
   lua_absindex(L: LuaState, idx: number): number;
   lua_atnativeerror(L: LuaState, fn: LuaCFunction): void;
+  lua_checkstack(L: LuaState, n: number): boolean;
   lua_createtable(L: LuaState, narr: number, nrec: number): void;
   lua_getfield(L: LuaState, idx: number, k: Uint8Array): number;
   lua_getglobal(L: LuaState, name: Uint8Array): number;

@@ -60,6 +60,22 @@ describe('limits', () => {
     expect(health(body(expr), { memoryLimitBytes: 32 * 1024 * 1024, timeoutMs: 5000 })).toThrow(message);
   });
 
+  it('stops unbounded recursion', () => {
+    expect(health(body('local function f() return f() + 1 end f()'), { timeoutMs: 5000 })).toThrow(LuaScriptError);
+  });
+
+  it('rejects a result nested deeper than 200 levels', () => {
+    const interpreter = createInterpreter([ric('InterpretStatus', 'function ReflectStatus(o) local t = {} local c = t for i = 1, 300 do c.x = {} c = c.x end return t end')], { bundled: [] });
+    expect(() => interpreter.reflectStatus(workload())).toThrow(/nested deeper than 200 levels/);
+  });
+
+  it.each([
+    ['a table error object', 'error({})', /error object is a non-string value/],
+    ['a nil error object', 'error()', /error object is a nil value/],
+  ])('reports %s', (_name, expr, message) => {
+    expect(health(body(expr))).toThrow(message);
+  });
+
   it('stops after the instruction budget', () => {
     expect(health(body('local i = 0 while true do i = i + 1 end'), { maxInstructions: 100_000, timeoutMs: 60_000 })).toThrow(/instruction limit of 100000 exceeded/);
   });
