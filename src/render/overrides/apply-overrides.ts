@@ -31,7 +31,7 @@ export function applyOverrides(manifest: KubeObject, cluster: Cluster, set: Over
 export function applyPrepared(manifest: KubeObject, cluster: Cluster, prepared: PreparedOverrides): OverrideOutcome {
   // One render owns the copies it makes: any failure discards the whole result (§5.6), so later
   // patches may write earlier copies in place.
-  const ownership: Ownership = new Set();
+  const ownership: Ownership = [];
   const clusterSide = applyRules(manifest, cluster, prepared.clusterRules, prepared.fieldMemo, ownership);
   if (!clusterSide.ok) return clusterSide;
   const namespacedSide = applyRules(clusterSide.manifest, cluster, prepared.namespacedRules, prepared.fieldMemo, ownership);

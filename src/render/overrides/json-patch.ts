@@ -36,7 +36,9 @@ type Container = unknown[] | Map<string, unknown> | Record<string, unknown>;
  * the whole result when any patch fails (as one cluster's override application does, §5.6):
  * a failing patch may leave its earlier operations in these copies.
  */
-export type Ownership = Set<object>;
+// A short list, not a Set: a render owns a few dozen copies at most, and scanning them by identity
+// is cheaper than hashing fresh objects.
+export type Ownership = object[];
 
 /** Plain JSON containers; class instances other than Map and Array are leaves. */
 function isContainer(value: unknown): value is Container {
@@ -93,7 +95,7 @@ function objDelete(c: Map<string, unknown> | Record<string, unknown>, key: strin
 export function applyPatch(doc: unknown, ops: readonly PatchOperation[], ownership?: Ownership): PatchResult {
   // A single operation copies each container on its path exactly once, so only longer patches
   // need to remember which containers are already their own.
-  const owned: Set<object> | undefined = ownership ?? (ops.length > 1 ? new Set() : undefined);
+  const owned: object[] | undefined = ownership ?? (ops.length > 1 ? [] : undefined);
   let root = doc;
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i] as PatchOperation;
@@ -121,11 +123,11 @@ function fail(index: number, op: PatchOperation, reason: string): PatchFailure {
 }
 
 /** `c`, or its copy, which `owned` (when given) then remembers as writable. */
-function own(c: Container, owned: Set<object> | undefined): Container {
+function own(c: Container, owned: object[] | undefined): Container {
   if (owned === undefined) return shallowCopy(c);
-  if (owned.has(c)) return c;
+  if (owned.includes(c)) return c;
   const copy = shallowCopy(c);
-  owned.add(copy);
+  owned.push(copy);
   return copy;
 }
 
@@ -133,7 +135,7 @@ function own(c: Container, owned: Set<object> | undefined): Container {
  * Walks the intermediate tokens (evanphx findObject: the first segment before `/` is ignored),
  * owning each container on the way; undefined when one is missing or not a container.
  */
-function ownedParent(root: Container, split: readonly string[], owned: Set<object> | undefined): Container | undefined {
+function ownedParent(root: Container, split: readonly string[], owned: object[] | undefined): Container | undefined {
   let parent = root;
   for (let s = 1; s < split.length - 1; s++) {
     const key = decodeToken(split[s] as string);
