@@ -1,0 +1,84 @@
+/**
+ * Karmada's taint manager and graceful-eviction controller over the loop's memory (semantics §8.2,
+ * §9.14): a binding placed on a member with a NoExecute taint it does not tolerate is evicted at
+ * once; one that tolerates it with `tolerationSeconds` is evicted when that time has passed since
+ * the taint was added; without `tolerationSeconds` it stays. An eviction task keeps the member out
+ * of the binding's candidates (ClusterEviction filter) until every cluster of the new placement is
+ * ready, or until the grace period has passed. Pure; time is passed in.
+ */
+import type { PurgeMode, Taint, Toleration } from '../../model/index.ts';
+import { toleratesTaint } from '../../scheduler/index.ts';
+
+/** Karmada's GracefulEvictionTask, reduced to what a git-driven engine needs. */
+export interface EvictionTask {
+  fromCluster: string;
+  /** Milliseconds (injected clock) the task was created. */
+  createdAt: number;
+  purgeMode: PurgeMode;
+  reason: 'TaintUntolerated';
+}
+
+/** What the taint manager needs of one binding from the last pass. */
+export interface PlacedBinding {
+  /** refKey of the template. */
+  key: string;
+  clusters: readonly string[];
+  tolerations: readonly Toleration[];
+  purgeMode?: PurgeMode;
+}
+
+/** Karmada's `--graceful-eviction-timeout` default: 10 minutes. */
+export const DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS = 600_000;
+
+/**
+ * When a binding must leave a member with these NoExecute taints: `now` when one is untolerated,
+ * else the earliest `timeAdded + tolerationSeconds` among the tolerations used, `undefined` when
+ * tolerated forever (Karmada's taint_manager.go getMinTolerationTime).
+ */
+export function evictionTime(taints: readonly Taint[], tolerations: readonly Toleration[], now: number): number | undefined {
+  let earliest: number | undefined;
+  for (const taint of taints.filter((t) => t.effect === 'NoExecute')) {
+    const used = tolerations.filter((t) => toleratesTaint(t, taint));
+    if (used.length === 0) return now;
+    const added = taint.timeAdded ? Date.parse(taint.timeAdded) : now;
+    for (const t of used) {
+      if (t.tolerationSeconds === undefined || t.tolerationSeconds === null) continue;
+      const at = added + Math.max(0, t.tolerationSeconds) * 1000;
+      earliest = earliest === undefined ? at : Math.min(earliest, at);
+    }
+  }
+  return earliest;
+}
+
+/** The tasks to add this pass: bindings due to leave a tainted member they have no task for yet. */
+export function newEvictions(
+  bindings: readonly PlacedBinding[], taints: ReadonlyMap<string, readonly Taint[]>, existing: ReadonlyMap<string, readonly EvictionTask[]>, now: number,
+): Map<string, EvictionTask[]> {
+  const out = new Map<string, EvictionTask[]>();
+  for (const b of bindings) {
+    for (const cluster of b.clusters) {
+      const clusterTaints = taints.get(cluster);
+      if (!clusterTaints || existing.get(b.key)?.some((t) => t.fromCluster === cluster)) continue;
+      const at = evictionTime(clusterTaints, b.tolerations, now);
+      if (at === undefined || at > now) continue;
+      out.set(b.key, [...(out.get(b.key) ?? []), { fromCluster: cluster, createdAt: now, purgeMode: b.purgeMode ?? 'Gracefully', reason: 'TaintUntolerated' }]);
+    }
+  }
+  return out;
+}
+
+/**
+ * The tasks that remain (Karmada's graceful-eviction controller): a task ends when the binding's
+ * new placement is all on ready members and avoids the evicted one, or when `timeoutMs` has
+ * passed; `Never` tasks end only when the evicted member is ready again (the old copy was kept).
+ */
+export function remainingTasks(
+  tasks: readonly EvictionTask[], placement: readonly string[], isReady: (cluster: string) => boolean, now: number, timeoutMs: number,
+): EvictionTask[] {
+  const settled = placement.length > 0 && placement.every(isReady);
+  return tasks.filter((t) => {
+    if (t.purgeMode === 'Never') return !isReady(t.fromCluster);
+    if (now - t.createdAt >= timeoutMs) return false;
+    return !(settled && !placement.includes(t.fromCluster));
+  });
+}

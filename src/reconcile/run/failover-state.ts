@@ -1,0 +1,119 @@
+/**
+ * The loop's failover memory, between passes (semantics §8.2, §9.14): member health from the
+ * probes, and the graceful-eviction tasks of each binding. Before a pass it turns them into render
+ * inputs (failed members as Ready=False/Unknown with Karmada's NoExecute taint; previous
+ * schedules without the members bindings were evicted from); after a pass it ends the tasks that
+ * are done. Held in memory, with an injected clock: see member-health.ts for what a restart does.
+ */
+import { refKey } from '../../model/index.ts';
+import type { ClusterStatus, SourceObject, Cluster, Taint } from '../../model/index.ts';
+import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
+import type { Fleet } from '../../render/load/fleet.ts';
+import type { TemplateBinding } from '../../render/works/template-binding.ts';
+import { newEvictions, remainingTasks } from './eviction.ts';
+import type { EvictionTask, PlacedBinding } from './eviction.ts';
+import { failedOver, failedStatus, nextHealth, noExecuteTaint, taintedCluster } from './member-health.ts';
+import type { MemberHealth, ProbeResult } from './member-health.ts';
+
+/** Failover settings. */
+export interface FailoverOptions {
+  /** `--failover-grace`: how long a member fails its probes before it is failed over (Karmada's cluster-failure-threshold). @default 30_000 */
+  graceMs: number;
+  /** `--graceful-eviction-timeout`: the longest an eviction task keeps a member out of a binding. @default 600_000 */
+  evictionTimeoutMs: number;
+}
+
+/** The defaults of {@link FailoverOptions}. */
+export const DEFAULT_FAILOVER_OPTIONS: Readonly<FailoverOptions> = Object.freeze({ graceMs: 30_000, evictionTimeoutMs: 600_000 });
+
+/** What a pass renders with. */
+export interface FailoverInputs {
+  fleet: Fleet;
+  observedClusters: Map<string, ClusterStatus>;
+  previousSchedules: Map<string, PreviousSchedule>;
+}
+
+/** See the module comment. */
+export class FailoverState {
+  private readonly options: FailoverOptions;
+  private readonly health = new Map<string, MemberHealth>();
+  private tasks = new Map<string, EvictionTask[]>();
+  /** The failed-over members at the last observation, joined: what {@link observe} compares with. */
+  private lastFailed = '';
+
+  constructor(options: Partial<FailoverOptions> = {}) {
+    this.options = { ...DEFAULT_FAILOVER_OPTIONS, ...options };
+  }
+
+  /** Records one round of probes; true when the set of failed-over members changed (a pass is due). */
+  observe(probes: ReadonlyMap<string, ProbeResult>, now: number): boolean {
+    for (const [cluster, probe] of probes) this.health.set(cluster, nextHealth(this.health.get(cluster), probe, now));
+    const failed = this.failedMembers(now).join(',');
+    const changed = failed !== this.lastFailed;
+    this.lastFailed = failed;
+    return changed;
+  }
+
+  /** Members failing past the grace period, sorted. */
+  failedMembers(now: number): string[] {
+    return [...this.health].filter(([, h]) => failedOver(h, now, this.options.graceMs)).map(([c]) => c).sort();
+  }
+
+  /** Whether the last probe of a member succeeded (unprobed members count as ready). */
+  isReady(cluster: string): boolean {
+    return (this.health.get(cluster)?.last ?? 'ready') === 'ready';
+  }
+
+  /** Render inputs for the next pass, from the fleet and the last pass's bindings. */
+  inputs(fleet: Fleet, last: readonly TemplateBinding[], now: number): FailoverInputs {
+    const taints = new Map<string, Taint[]>();
+    const observedClusters = new Map<string, ClusterStatus>();
+    const clusters = fleet.clusters.map((source): SourceObject<Cluster> => {
+      const name = source.object.metadata.name;
+      const health = this.health.get(name);
+      if (!health || health.last === 'ready' || !failedOver(health, now, this.options.graceMs)) return source;
+      const taint = noExecuteTaint(health.last, health.failingSince ?? now);
+      taints.set(name, [...(source.object.spec.taints ?? []), taint]);
+      observedClusters.set(name, failedStatus(source.object.status, health.last));
+      return { ...source, object: taintedCluster(source.object, taint) };
+    });
+    const placed = last.flatMap((b): PlacedBinding[] => b.binding ? [{
+      key: refKey(b.binding.resource), clusters: b.binding.clusters.map((c) => c.name),
+      tolerations: b.binding.placement.clusterTolerations ?? [],
+      ...(b.binding.failover?.cluster?.purgeMode ? { purgeMode: b.binding.failover.cluster.purgeMode } : {}),
+    }] : []);
+    for (const [key, added] of newEvictions(placed, taints, this.tasks, now)) this.tasks.set(key, [...(this.tasks.get(key) ?? []), ...added]);
+    return { fleet: { ...fleet, clusters }, observedClusters, previousSchedules: this.previousSchedules(last) };
+  }
+
+  /** Ends the eviction tasks whose binding has settled elsewhere, or that timed out. */
+  settle(bindings: readonly TemplateBinding[], now: number): void {
+    const placement = new Map(bindings.flatMap((b) => b.binding ? [[refKey(b.binding.resource), b.binding.clusters.map((c) => c.name)] as const] : []));
+    const next = new Map<string, EvictionTask[]>();
+    for (const [key, tasks] of this.tasks) {
+      const kept = remainingTasks(tasks, placement.get(key) ?? [], (c) => this.isReady(c), now, this.options.evictionTimeoutMs);
+      if (kept.length > 0) next.set(key, kept);
+    }
+    this.tasks = next;
+  }
+
+  /** The eviction tasks by template key (for logs and status). */
+  evictions(): ReadonlyMap<string, readonly EvictionTask[]> {
+    return this.tasks;
+  }
+
+  private previousSchedules(last: readonly TemplateBinding[]): Map<string, PreviousSchedule> {
+    const out = new Map<string, PreviousSchedule>();
+    for (const { binding } of last) {
+      if (!binding) continue;
+      const key = refKey(binding.resource);
+      const evicted = (this.tasks.get(key) ?? []).map((t) => t.fromCluster);
+      out.set(key, {
+        clusters: binding.clusters.filter((c) => !evicted.includes(c.name)),
+        ...(binding.affinityName ? { affinityName: binding.affinityName } : {}),
+        ...(evicted.length > 0 ? { evictedClusters: evicted } : {}),
+      });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * What the run loop knows of each member's health between passes (semantics §1.7, §9.14): the
+ * last probe and since when the member has been failing. Kept in memory: a restarted process
+ * starts every member as healthy and needs a full grace period of failed probes before failing
+ * a member over, which errs on the side of not moving workloads. Pure; time is passed in.
+ */
+import type { Cluster, ClusterStatus, Condition, Taint } from '../../model/index.ts';
+import { TAINT_CLUSTER_NOT_READY, TAINT_CLUSTER_UNREACHABLE } from '../../scheduler/index.ts';
+
+/** One probe: the API server answered `/readyz` 200 (`ready`), answered otherwise (`not-ready`), or not at all. */
+export type ProbeResult = 'ready' | 'not-ready' | 'unreachable';
+
+/** A member's health as the loop tracks it. */
+export interface MemberHealth {
+  last: ProbeResult;
+  /** Milliseconds (injected clock) of the first failed probe of the current failing streak. */
+  failingSince?: number;
+}
+
+/** Health by cluster name. */
+export type MemberHealthMap = ReadonlyMap<string, MemberHealth>;
+
+/** The health after one more probe: a failing streak keeps its start; a ready probe ends it. */
+export function nextHealth(previous: MemberHealth | undefined, probe: ProbeResult, now: number): MemberHealth {
+  if (probe === 'ready') return { last: 'ready' };
+  return { last: probe, failingSince: previous?.failingSince ?? now };
+}
+
+/** Whether a member has been failing for at least `graceMs` (Karmada's cluster-failure-threshold). */
+export function failedOver(health: MemberHealth | undefined, now: number, graceMs: number): boolean {
+  return health?.failingSince !== undefined && now - health.failingSince >= graceMs;
+}
+
+const READY_FALSE: Record<Exclude<ProbeResult, 'ready'>, Condition> = {
+  'not-ready': { type: 'Ready', status: 'False', reason: 'ClusterNotReady', message: 'cluster is reachable but health endpoint responded without ok' },
+  unreachable: { type: 'Ready', status: 'Unknown', reason: 'ClusterNotReachable', message: 'cluster is not reachable' },
+};
+
+/**
+ * The status a failed-over member is scheduled with: what was known of it (declared or observed)
+ * with its Ready condition set to False (answered, not ready) or Unknown (no answer). The
+ * scheduler then adds Karmada's `not-ready` / `unreachable` NoSchedule taint itself.
+ */
+export function failedStatus(known: ClusterStatus | undefined, probe: Exclude<ProbeResult, 'ready'>): ClusterStatus {
+  const conditions = (known?.conditions ?? []).filter((c) => c.type !== 'Ready');
+  return { ...known, conditions: [...conditions, READY_FALSE[probe]] };
+}
+
+/** The NoExecute taint Karmada's cluster controller adds to a failed member (failover enabled). */
+export function noExecuteTaint(probe: Exclude<ProbeResult, 'ready'>, since: number): Taint {
+  return { key: probe === 'unreachable' ? TAINT_CLUSTER_UNREACHABLE : TAINT_CLUSTER_NOT_READY, effect: 'NoExecute', timeAdded: new Date(since).toISOString() };
+}
+
+/** The member with the NoExecute taint of its failure added to `spec.taints` (once). */
+export function taintedCluster(cluster: Cluster, taint: Taint): Cluster {
+  const own = cluster.spec.taints ?? [];
+  if (own.some((t) => t.key === taint.key && t.effect === taint.effect)) return cluster;
+  return { ...cluster, spec: { ...cluster.spec, taints: [...own, taint] } };
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { createInterpreter } from '../../../src/interpreter/index.ts';
+import { evictionTime, remainingTasks } from '../../../src/reconcile/run/eviction.ts';
+import type { EvictionTask } from '../../../src/reconcile/run/eviction.ts';
+import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
+import { failedOver, nextHealth } from '../../../src/reconcile/run/member-health.ts';
+import type { ProbeResult } from '../../../src/reconcile/run/member-health.ts';
+import { loadFleet } from '../../../src/render/load/load-fleet.ts';
+import { parseSources } from '../../../src/render/parse/parse-sources.ts';
+import { renderFleet } from '../../../src/render/render-fleet.ts';
+import type { Rendered } from '../../../src/render/render-fleet.ts';
+
+const clusters = ['member1', 'member2', 'member3'].map((name) => `apiVersion: cluster.karmada.io/v1alpha1
+kind: Cluster
+metadata: {name: ${name}}
+spec: {}
+`).join('---\n');
+
+function fleetWith(tolerations: string): string {
+  return `${clusters}---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx}]}}
+---
+apiVersion: policy.karmada.io/v1alpha1
+kind: PropagationPolicy
+metadata: {name: web, namespace: shop}
+spec:
+  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+  placement:
+    clusterAffinity: {clusterNames: [member1, member2, member3]}
+    replicaScheduling: {replicaSchedulingType: Duplicated}
+${tolerations}
+`;
+}
+
+/** Renders the fleet the way the run loop does, through the failover state. */
+function passes(yaml: string) {
+  const parsed = parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(yaml) }]);
+  const { fleet } = loadFleet(parsed);
+  const interpreter = createInterpreter([]);
+  const state = new FailoverState({ graceMs: 30_000 });
+  let last: Rendered['bindings'] = [];
+  return {
+    state,
+    pass(now: number): string[] {
+      const inputs = state.inputs(fleet, last, now);
+      const rendered = renderFleet(inputs.fleet, interpreter, { sourceCommit: 'c', detect: {}, previousSchedules: inputs.previousSchedules, observedClusters: inputs.observedClusters });
+      state.settle(rendered.bindings, now);
+      last = rendered.bindings;
+      return (rendered.bindings[0]?.binding?.clusters ?? []).map((c) => c.name).sort();
+    },
+  };
+}
+
+const probes = (member2: ProbeResult): Map<string, ProbeResult> => new Map([['member1', 'ready'], ['member2', member2], ['member3', 'ready']]);
+
+describe('failover through the run loop state', () => {
+  it('moves a workload off a member failing past the grace period and brings it back when it recovers', () => {
+    const run = passes(fleetWith(''));
+    expect(run.pass(0)).toEqual(['member1', 'member2', 'member3']);
+    expect(run.state.observe(probes('unreachable'), 1_000)).toBe(false);
+    expect(run.pass(1_000)).toEqual(['member1', 'member2', 'member3']);
+    expect(run.state.observe(probes('unreachable'), 31_000)).toBe(true);
+    expect(run.pass(31_000)).toEqual(['member1', 'member3']);
+    expect(run.pass(32_000)).toEqual(['member1', 'member3']);
+    expect(run.state.observe(probes('ready'), 40_000)).toBe(true);
+    expect(run.pass(40_000)).toEqual(['member1', 'member2', 'member3']);
+  });
+
+  it('leaves a workload that tolerates the taint without tolerationSeconds where it is', () => {
+    const run = passes(fleetWith('    clusterTolerations: [{key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute}]'));
+    run.pass(0);
+    run.state.observe(probes('unreachable'), 0);
+    run.state.observe(probes('unreachable'), 30_000);
+    expect(run.pass(30_000)).toEqual(['member1', 'member2', 'member3']);
+  });
+
+  it('evicts a workload tolerating the taint for 60 s once those 60 s have passed', () => {
+    const run = passes(fleetWith('    clusterTolerations: [{key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 60}]'));
+    run.pass(0);
+    run.state.observe(probes('unreachable'), 0);
+    run.state.observe(probes('unreachable'), 30_000);
+    expect(run.pass(30_000)).toEqual(['member1', 'member2', 'member3']);
+    expect(run.pass(59_000)).toEqual(['member1', 'member2', 'member3']);
+    expect(run.pass(60_000)).toEqual(['member1', 'member3']);
+  });
+});
+
+describe('member health', () => {
+  it.each([
+    ['a failing streak keeps the time of its first failure', { last: 'unreachable' as const, failingSince: 5 }, 'not-ready' as const, 9, 5],
+    ['a ready probe ends the streak', { last: 'unreachable' as const, failingSince: 5 }, 'ready' as const, 9, undefined],
+    ['a first failure starts the streak', undefined, 'unreachable' as const, 9, 9],
+  ])('%s', (_name, previous, probe, now, since) => {
+    expect(nextHealth(previous, probe, now).failingSince).toBe(since);
+  });
+
+  it.each([
+    ['not failed over before the grace period', 29_999, false],
+    ['failed over at the grace period', 30_000, true],
+  ])('%s', (_name, now, expected) => {
+    expect(failedOver({ last: 'unreachable', failingSince: 0 }, now, 30_000)).toBe(expected);
+  });
+});
+
+describe('evictionTime', () => {
+  const taint = { key: 'cluster.karmada.io/not-ready', effect: 'NoExecute' as const, timeAdded: new Date(1_000).toISOString() };
+  it.each([
+    ['an untolerated NoExecute taint evicts now', [], 50_000],
+    ['a toleration without seconds never evicts', [{ key: taint.key, operator: 'Exists' as const, effect: 'NoExecute' as const }], undefined],
+    ['a toleration with seconds evicts that long after the taint was added', [{ key: taint.key, operator: 'Exists' as const, effect: 'NoExecute' as const, tolerationSeconds: 10 }], 11_000],
+    ['the shortest of several tolerations wins', [{ operator: 'Exists' as const, tolerationSeconds: 100 }, { key: taint.key, operator: 'Exists' as const, tolerationSeconds: 5 }], 6_000],
+  ])('%s', (_name, tolerations, expected) => {
+    expect(evictionTime([taint], tolerations, 50_000)).toBe(expected);
+  });
+});
+
+describe('remainingTasks', () => {
+  const task = (purgeMode: EvictionTask['purgeMode']): EvictionTask => ({ fromCluster: 'member2', createdAt: 0, purgeMode, reason: 'TaintUntolerated' });
+  const ready = (c: string): boolean => c !== 'member2';
+  it.each([
+    ['a graceful task ends once the new placement is all ready', task('Gracefully'), ['member1'], ready, 1_000, 0],
+    ['a graceful task stays while the new placement has an unready member', task('Gracefully'), ['member1', 'member4'], (c: string) => c === 'member1', 1_000, 1],
+    ['any task but Never ends at the timeout', task('Directly'), [], ready, 600_000, 0],
+    ['a Never task stays while the evicted member is down', task('Never'), ['member1'], ready, 900_000, 1],
+    ['a Never task ends when the evicted member is ready again', task('Never'), ['member1'], () => true, 1_000, 0],
+  ])('%s', (_name, t, placement, isReady, now, left) => {
+    expect(remainingTasks([t], placement, isReady, now, 600_000)).toHaveLength(left);
+  });
+});
