@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../src/model/index.ts';
+import { applyCluster, DEFAULT_APPLY_OPTIONS } from '../../src/apply/apply-cluster.ts';
+import { KubeApiError } from '../../src/apply/errors/index.ts';
+import { decodeInventory, inventoryRef } from '../../src/apply/inventory.ts';
+import type { DesiredObject } from '../../src/apply/triage.ts';
+import { FakeKubeClient } from '../fakes/kube-client.ts';
+
+const cm = (name: string): DesiredObject => ({
+  manifest: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'ns', labels: { 'flotilla.io/managed-by': 'flotilla' } }, data: { name } },
+  suspended: false, preserveOnDeletion: false,
+});
+const names = ['a', 'b', 'c', 'd'];
+const options = { ...DEFAULT_APPLY_OPTIONS, prune: { ...DEFAULT_APPLY_OPTIONS.prune, enabled: true } };
+
+async function inventoryIds(client: FakeKubeClient): Promise<string[]> {
+  return decodeInventory(await client.get(inventoryRef())).map((e) => e.id);
+}
+
+describe('applyCluster against the fake', () => {
+  it('creates, records the inventory, then writes nothing on a second pass', async () => {
+    const client = new FakeKubeClient();
+    const first = await applyCluster(client, names.map(cm), options, () => undefined);
+    expect(first.objects.map((o) => o.action)).toEqual(['created', 'created', 'created', 'created']);
+    expect(await inventoryIds(client)).toEqual(names.map((n) => `ns_${n}__ConfigMap`));
+    client.calls.length = 0;
+    const second = await applyCluster(client, names.map(cm), options, () => undefined);
+    expect(second.objects.map((o) => o.action)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged']);
+    expect(client.writes()).toEqual([]);
+  });
+
+  it('keeps an object whose delete failed in the inventory, so the next pass retries it', async () => {
+    const client = new FakeKubeClient();
+    await applyCluster(client, names.map(cm), options, () => undefined);
+    client.failWhen('delete', (t) => t.endsWith('/d'), () => new Error('boom'));
+    const result = await applyCluster(client, ['a', 'b', 'c'].map(cm), options, () => undefined);
+    expect(result.pruned.map((p) => [p.ref.name, p.action])).toEqual([['d', 'failed']]);
+    expect(await inventoryIds(client)).toContain('ns_d__ConfigMap');
+    client.clearFailures();
+    const retry = await applyCluster(client, ['a', 'b', 'c'].map(cm), options, () => undefined);
+    expect(retry.pruned.map((p) => [p.ref.name, p.action])).toEqual([['d', 'deleted']]);
+    expect(await inventoryIds(client)).not.toContain('ns_d__ConfigMap');
+  });
+
+  it('re-reads after a 409 on create and reports the abort conflict it finds', async () => {
+    const client = new FakeKubeClient();
+    const theirs: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'ns' }, data: { owner: 'them' } };
+    client.failWhen('apply', (t) => t.endsWith('/a'), () => {
+      client.put(theirs); // created by someone else between our read and our write
+      return new KubeApiError({ cluster: 'member1', status: 409, reason: 'Conflict', method: 'PATCH', path: '/x' }, 'conflict');
+    });
+    const result = await applyCluster(client, [cm('a')], options, () => undefined);
+    expect(result.objects.map((o) => o.action)).toEqual(['conflict']);
+    expect(result.objects[0]?.error?.message).toMatch(/^ConfigMap\/ns\/a already exists in cluster member1/);
+  });
+
+  it('reports a cluster it cannot read as the cluster\'s error', async () => {
+    const client = new FakeKubeClient();
+    client.failWhen('get', () => true, () => new Error('unreachable'));
+    const result = await applyCluster(client, [cm('a')], options, () => undefined);
+    expect(result.error?.message).toBe('unreachable');
+  });
+});
