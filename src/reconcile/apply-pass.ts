@@ -1,7 +1,8 @@
 /**
  * One reconcile pass, top to bottom: read the fleet at a commit, render every cluster's Work,
  * connect the clusters, then per cluster plan (triage against live state), apply in stages and
- * prune. The status step comes after this; {@link ApplyPassResult} carries what it needs.
+ * prune, then observe the clusters and commit what happened to the status branch. Scheduling
+ * builds on the last pass's results and cluster snapshot, read from the status branch.
  */
 import { compareBytes } from '../model/index.ts';
 import type { Diagnostic } from '../model/index.ts';
@@ -18,6 +19,9 @@ import { connectFleet } from './live-plan.ts';
 import type { ClusterAccess } from './live-plan.ts';
 import { readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
+import { readPlanningFeedback } from './status-feedback.ts';
+import { statusStep } from './status-step.ts';
+import type { StatusStepOptions, StatusStepResult } from './status-step.ts';
 
 export interface ApplyPassOptions {
   source: OpenSourceOptions;
@@ -27,6 +31,8 @@ export interface ApplyPassOptions {
   runner: Partial<Omit<RunnerOptions, 'prune' | 'retain'>>;
   /** Progress, as it happens (P15). */
   onEvent?: (event: ApplyEvent) => void;
+  /** The status step's clock and push retries. */
+  status?: Partial<StatusStepOptions>;
 }
 
 /** What one pass did; later steps (status) add their fields. */
@@ -37,15 +43,19 @@ export interface ApplyPassResult {
   diagnostics: Diagnostic[];
   /** Per cluster, in name order. */
   clusters: ClusterApplyResult[];
-  /** No error diagnostic and no cluster failure: exit 0. */
+  /** The status commit (or why it could not be written). */
+  status: StatusStepResult | Error;
+  /** No error diagnostic, no cluster failure, status written: exit 0. */
   ok: boolean;
 }
 
 /** Reads, renders, applies and prunes once. */
 export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassResult> {
   const source = await readFleet(options.source);
+  const feedback = await readPlanningFeedback(options.source, source.snapshot.config.statusBranch);
   const rendered = renderFleet(source.fleet, source.interpreter, {
-    sourceCommit: source.snapshot.commit, detect: {}, previousSchedules: new Map(), observedClusters: new Map(),
+    sourceCommit: source.snapshot.commit, detect: { previousClaims: feedback.previousClaims },
+    previousSchedules: feedback.previousSchedules, observedClusters: feedback.observedClusters,
   });
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
   const sourceHasErrors = diagnostics.some((d) => d.severity === 'error');
@@ -65,5 +75,10 @@ export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassRes
     if (event.type === 'cluster-finished') clusters.push(event.result);
   }
   clusters.sort((a, b) => compareBytes(a.cluster, b.cluster));
-  return { source, rendered, diagnostics, clusters, ok: !sourceHasErrors && !clusters.some(clusterFailed) };
+  const status = await statusStep(
+    { sourceOptions: options.source, source, rendered, applied: clusters, clients, previousClusters: feedback.observedClusters },
+    options.status,
+  ).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  const ok = !sourceHasErrors && !clusters.some(clusterFailed) && !(status instanceof Error);
+  return { source, rendered, diagnostics, clusters, status, ok };
 }

@@ -62,6 +62,7 @@ export default class Apply extends Command {
         diagnostics,
       }, null, 2));
     } else if (diagnostics.length > 0) this.log(diagnosticsText(diagnostics, paint));
+    if (result.status instanceof Error) this.logToStderr(`status branch not written: ${result.status.message}`);
     if (!result.ok) this.exit(EXIT.error);
   }
 }
