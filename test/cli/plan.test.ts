@@ -33,7 +33,7 @@ function golden(name: string, actual: string): void {
 
 afterAll(removeFixtures);
 
-describe('plan --offline on examples/repo', () => {
+describe('plan --offline on examples/repo', { timeout: 120_000 }, () => {
   const repo = exampleRepo();
 
   it('prints the golden JSON plan', () => {
@@ -69,7 +69,7 @@ describe('plan --offline on examples/repo', () => {
   });
 });
 
-describe('plan --base', () => {
+describe('plan --base', { timeout: 120_000 }, () => {
   function twoCommits() {
     const repo = exampleRepo();
     const web = join(repo.dir, 'apps/shop/web.yaml');
@@ -104,7 +104,7 @@ describe('plan --base', () => {
   });
 });
 
-describe('exit codes and diagnostics', () => {
+describe('exit codes and diagnostics', { timeout: 120_000 }, () => {
   it('exits 1 and still prints the plan for everything else when a file is invalid', () => {
     const repo = exampleRepo();
     repo.write('apps/broken.yaml', 'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata:\n  name: broken\n  namespace: shop\nspec:\n  resourceSelectors:\n    - apiVersion: v1\n      kind: ConfigMap\n  placement:\n    replicaScheduling:\n      replicaSchedulingType: Divded\n');
@@ -134,7 +134,7 @@ describe('exit codes and diagnostics', () => {
   });
 });
 
-describe('init', () => {
+describe('init', { timeout: 120_000 }, () => {
   it('scaffolds a repository that validates and plans', () => {
     const dir = join(tempDir('flotilla-init-'), 'fleet');
     expect(runCli(['init', dir]).code).toBe(0);
