@@ -29,13 +29,31 @@ export interface PlanBinding {
   requiredBy?: { bindings: string[]; clusters: string[] };
 }
 
+/** How many replicas one cluster runs of a template before and after (`--base` plans). */
+export interface ClusterReplicaMove {
+  name: string;
+  before: number;
+  after: number;
+}
+
+/** A template whose replicas move between clusters, grow or shrink: only the clusters that change. */
+export interface ReplicaMove {
+  resource: ObjectRef;
+  replicas: { before: number; after: number };
+  clusters: ClusterReplicaMove[];
+}
+
 /** `plan -o json` (interfaces.md §2.1). */
 export interface PlanDocument {
   source: { repo: string; ref: string; commit: string; path: string };
+  /** With `--base`: the revision compared with. */
+  base?: { ref: string; commit: string };
   clusters: PlanCluster[];
   bindings: PlanBinding[];
   works: Record<string, KubeObject[]>;
   changes?: Record<string, ObjectChange[]>;
+  /** With `--base`: per template (sorted like `bindings`), the clusters whose replica count changes. */
+  replicaMoves?: ReplicaMove[];
   diagnostics: Diagnostic[];
 }
 
@@ -80,6 +98,36 @@ function planBinding(rendered: Rendered, tb: Rendered['bindings'][number]): Plan
   };
 }
 
+/** Every template's binding in the plan's shape, sorted by identity. */
+export function planBindings(rendered: Rendered): PlanBinding[] {
+  return rendered.bindings.map((tb) => planBinding(rendered, tb)).sort((a, b) => compareRefs(a.resource, b.resource));
+}
+
+function replicasByCluster(binding: PlanBinding | undefined): Map<string, number> {
+  return new Map(binding && binding.replicas > 0 ? binding.clusters.map((c) => [c.name, c.replicas]) : []);
+}
+
+/**
+ * Replica moves between two plans' bindings: per template with replicas on either side, each
+ * cluster whose scheduled count differs (0 where it has none). Templates added or removed count
+ * from or to 0. Pure; sorted like `bindings`, clusters in name order.
+ */
+export function replicaMoves(before: readonly PlanBinding[], after: readonly PlanBinding[]): ReplicaMove[] {
+  const old = new Map(before.map((b) => [refKey(b.resource), b]));
+  const now = new Map(after.map((b) => [refKey(b.resource), b]));
+  const resources = [...new Map([...before, ...after].map((b) => [refKey(b.resource), b.resource])).values()].sort(compareRefs);
+  const moves: ReplicaMove[] = [];
+  for (const resource of resources) {
+    const [b, a] = [old.get(refKey(resource)), now.get(refKey(resource))];
+    const [was, is] = [replicasByCluster(b), replicasByCluster(a)];
+    const clusters = [...new Set([...was.keys(), ...is.keys()])].sort(compareBytes)
+      .map((name) => ({ name, before: was.get(name) ?? 0, after: is.get(name) ?? 0 }))
+      .filter((c) => c.before !== c.after);
+    if (clusters.length > 0) moves.push({ resource, replicas: { before: b?.replicas ?? 0, after: a?.replicas ?? 0 }, clusters });
+  }
+  return moves;
+}
+
 /** The plan as data, in the shape of interfaces.md §2.1, deterministic in every order. */
 export function planDocument(snapshot: Snapshot, rendered: Rendered, diagnostics: readonly Diagnostic[]): PlanDocument {
   const works: Record<string, KubeObject[]> = {};
@@ -89,7 +137,7 @@ export function planDocument(snapshot: Snapshot, rendered: Rendered, diagnostics
   return {
     source: { repo: snapshot.repo, ref: snapshot.ref, commit: snapshot.commit, path: snapshot.path },
     clusters: rendered.clusters.map(planCluster).sort((a, b) => compareBytes(a.name, b.name)),
-    bindings: rendered.bindings.map((tb) => planBinding(rendered, tb)).sort((a, b) => compareRefs(a.resource, b.resource)),
+    bindings: planBindings(rendered),
     works,
     diagnostics: [...diagnostics].sort(compareDiagnostics),
   };

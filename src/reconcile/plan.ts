@@ -4,7 +4,7 @@ import type { Rendered } from '../render/render-fleet.ts';
 import { diffWorks } from '../render/works/diff-works.ts';
 import type { ParseCache } from '../render/parse/parse-sources.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
-import { planDocument } from './plan-document.ts';
+import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
 import type { PlanDocument } from './plan-document.ts';
 import { readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
@@ -66,7 +66,9 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const document = planDocument(source.snapshot, rendered, diagnostics);
   if (options.base !== undefined) {
     const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
+    document.base = { ref: options.base, commit: base.source.snapshot.commit };
     document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false });
+    document.replicaMoves = replicaMoves(planBindings(base.rendered), document.bindings);
   }
   return { document, source, rendered, diagnostics };
 }
