@@ -4,9 +4,9 @@
  *
  * Documents are plain JSON values; objects may also be `Map`s (field overrider JSON text keeps its
  * key order that way) and leaves may be opaque objects (raw JSON tokens). The engine never mutates
- * its input: it copies the containers on the path of each operation, once per patch, so a patch
- * costs the length of its paths, not the size of the document, and a failing patch leaves nothing
- * behind (the whole patch fails atomically).
+ * its input: it copies the containers on the path of each operation, once per patch (or once per
+ * render, see Ownership), so a patch costs the length of its paths, not the size of the document,
+ * and a failing patch leaves the input as it was (the whole patch fails atomically).
  */
 
 /** One JSON Patch operation as Karmada builds it (`overrideOption`). */
@@ -34,10 +34,10 @@ type Container = unknown[] | Map<string, unknown> | Record<string, unknown>;
  * Containers copied by earlier patches of the same render. They are private to that render, so
  * later patches write them in place instead of copying them again. Only for a caller that drops
  * the whole result when any patch fails (as one cluster's override application does, §5.6):
- * a failing patch may leave its earlier operations in these copies.
+ * a failing patch may leave its earlier operations in these copies. A short list rather than a
+ * Set: a render owns a few dozen copies at most, and scanning them by identity is cheaper than
+ * hashing fresh objects.
  */
-// A short list, not a Set: a render owns a few dozen copies at most, and scanning them by identity
-// is cheaper than hashing fresh objects.
 export type Ownership = object[];
 
 /** Plain JSON containers; class instances other than Map and Array are leaves. */
