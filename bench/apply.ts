@@ -1,0 +1,71 @@
+// `node bench/apply.ts` (the local fleet must be up: npm run clusters:up). 500 objects to each of
+// the 3 members with Flotilla's runner (clusters in parallel) against `kubectl apply --server-side`
+// of the same manifests cluster after cluster; then a no-op re-apply of the 1,500 objects, whose
+// writes are counted. Each contender gets its own fresh namespace.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectKubeClient } from '../src/apply/client-node-kube-client.ts';
+import type { KubeClient } from '../src/apply/kube-client.ts';
+import { loadKubeconfig } from '../src/apply/kubeconfig.ts';
+import { runApply } from '../src/apply/runner.ts';
+import type { DesiredObject } from '../src/apply/triage.ts';
+
+const KUBECONFIG = join(import.meta.dirname, '..', '.flotilla-dev', 'kubeconfig');
+const KUBECTL = join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'flotilla', 'bin', 'kubernetes-v1.36.3', 'kubectl');
+const MEMBERS = ['member1', 'member2', 'member3'];
+const N = 500;
+if (!existsSync(KUBECONFIG)) throw new Error('the local fleet is not up: run npm run clusters:up first');
+
+function objects(ns: string): DesiredObject[] {
+  const labels = { 'flotilla.io/managed-by': 'flotilla', app: 'bench' };
+  const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels } };
+  const items = Array.from({ length: N - 1 }, (_, i) => ({
+    apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}`, namespace: ns, labels, annotations: { 'flotilla.io/conflict-resolution': 'abort' } },
+    data: { index: String(i), payload: 'x'.repeat(200) },
+  }));
+  return [namespace, ...items].map((manifest) => ({ manifest, suspended: false, preserveOnDeletion: false }));
+}
+
+function counting(client: KubeClient, writes: { n: number }): KubeClient {
+  return { ...client, cluster: client.cluster, discover: () => client.discover(), get: (r) => client.get(r), list: (q) => client.list(q), raw: (p) => client.raw(p),
+    apply: (o, r) => { if (!r.dryRun) writes.n++; return client.apply(o, r); }, delete: (r, p) => { writes.n++; return client.delete(r, p); } };
+}
+
+async function flotilla(ns: string, writes: { n: number }): Promise<number> {
+  const config = await loadKubeconfig({ kubeconfig: KUBECONFIG });
+  const targets = MEMBERS.map((m) => ({ cluster: m, client: counting(connectKubeClient(m, m, config, { qps: Number(process.env["BENCH_QPS"] ?? 100), burst: Number(process.env["BENCH_BURST"] ?? 200) }), writes), items: objects(ns) }));
+  const start = performance.now();
+  for await (const event of runApply(targets, { inventoryName: `bench-${ns}` })) {
+    if (event.type === 'cluster-finished' && (event.result.error || event.result.objects.some((o) => o.error))) throw event.result.error ?? event.result.objects.find((o) => o.error)?.error;
+  }
+  return performance.now() - start;
+}
+
+function kubectl(ns: string): number {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-apply-')), 'objects.json');
+  writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects(ns).map((o) => o.manifest) }));
+  const start = performance.now();
+  for (const m of MEMBERS) execFileSync(KUBECTL, ['--kubeconfig', KUBECONFIG, '--context', m, 'apply', '--server-side', '--field-manager', 'kubectl-bench', '-f', file], { stdio: 'ignore' });
+  return performance.now() - start;
+}
+
+function cleanup(ns: string): void {
+  for (const m of MEMBERS) execFileSync(KUBECTL, ['--kubeconfig', KUBECONFIG, '--context', m, 'delete', 'namespace', ns, '--wait=false', '--ignore-not-found'], { stdio: 'ignore' });
+}
+
+const suffix = Date.now().toString(36);
+const [nsF, nsK] = [`bench-flotilla-${suffix}`, `bench-kubectl-${suffix}`];
+try {
+  const k = kubectl(nsK);
+  const first = { n: 0 };
+  const f = await flotilla(nsF, first);
+  const noop = { n: 0 };
+  const again = await flotilla(nsF, noop);
+  console.log(`apply ${N} objects x ${MEMBERS.length} clusters: flotilla ${(f / 1000).toFixed(2)} s (${first.n} writes), kubectl apply --server-side cluster after cluster ${(k / 1000).toFixed(2)} s: ${(k / f).toFixed(1)}x`);
+  console.log(`no-op re-apply of ${N * MEMBERS.length} objects: ${(again / 1000).toFixed(2)} s, ${noop.n} writes`);
+} finally {
+  cleanup(nsF);
+  cleanup(nsK);
+}
