@@ -37,7 +37,7 @@ export class NativeGitStore implements GitStore {
   async readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>> {
     const unique = [...new Set(oids)];
     if (unique.length === 0) return new Map();
-    const run = await this.#git(['cat-file', '--batch'], `${unique.join('\n')}\n`);
+    const run = await this.#git(['cat-file', '--batch', '--buffer'], `${unique.join('\n')}\n`);
     return parseCatFileBatch(run.stdout);
   }
 
