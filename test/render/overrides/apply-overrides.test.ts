@@ -230,6 +230,18 @@ describe('rule application', () => {
     expect(outcome.ok ? undefined : outcome.error.data.path).toBe('/kind');
   });
 
+  it('rewrites a field once per template and text, and gives every cluster the same result', () => {
+    const configMap: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'default' }, data: { 'a.yaml': 'x: 1\n' } };
+    const set: OverrideSet = {
+      clusterOverridePolicies: [cop('f', { overrideRules: [{ overriders: { fieldOverrider: [{ fieldPath: '/data/a.yaml', yaml: [{ subPath: '/x', operator: 'replace', value: 2 }] }] } }] })],
+      overridePolicies: [],
+    };
+    const prepared = prepareOverrides(configMap, set);
+    const outcomes = ['a', 'b'].map((name) => applyPrepared(configMap, cluster(name), prepared));
+    expect(outcomes.map((o) => o.ok && o.manifest['data'])).toEqual([{ 'a.yaml': 'x: 2\n' }, { 'a.yaml': 'x: 2\n' }]);
+    expect([...prepared.fieldMemo.values()].map((byText) => byText.size)).toEqual([1]);
+  });
+
   it('prepares once per template and applies per cluster with the same result', () => {
     const set: OverrideSet = {
       clusterOverridePolicies: [cop('c', { overrideRules: [mark('x', ['a']), mark('y', ['b'])] })],
