@@ -12,7 +12,7 @@ import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import { newEvictions, remainingTasks } from './eviction.ts';
 import type { EvictionTask, PlacedBinding } from './eviction.ts';
-import { failedOver, failedStatus, nextHealth, noExecuteTaint, taintedCluster } from './member-health.ts';
+import { failedOver, failedStatus, nextHealth, noExecuteTaint, readyStatus, taintedCluster } from './member-health.ts';
 import type { MemberHealth, ProbeResult } from './member-health.ts';
 
 /** Failover settings. */
@@ -64,17 +64,27 @@ export class FailoverState {
     return (this.health.get(cluster)?.last ?? 'ready') === 'ready';
   }
 
-  /** Render inputs for the next pass, from the fleet and the last pass's bindings. */
-  inputs(fleet: Fleet, last: readonly TemplateBinding[], now: number): FailoverInputs {
+  /**
+   * Render inputs for the next pass, from the fleet and the last pass's bindings; `seed` (the
+   * status branch's schedules) stands in for them before the first pass of this process.
+   */
+  inputs(
+    fleet: Fleet, last: readonly TemplateBinding[], now: number,
+    seed: ReadonlyMap<string, PreviousSchedule> = new Map(), known: ReadonlyMap<string, ClusterStatus> = new Map(),
+  ): FailoverInputs {
     const taints = new Map<string, Taint[]>();
     const observedClusters = new Map<string, ClusterStatus>();
     const clusters = fleet.clusters.map((source): SourceObject<Cluster> => {
       const name = source.object.metadata.name;
       const health = this.health.get(name);
+      const status = known.get(name) ?? source.object.status;
+      // A member whose probe answers is Ready now, whatever the last snapshot said: it gets its
+      // workloads back in this pass rather than after the status step has seen it again.
+      if (health?.last === 'ready' && status !== undefined) observedClusters.set(name, readyStatus(status));
       if (!health || health.last === 'ready' || !failedOver(health, now, this.options.graceMs)) return source;
       const taint = noExecuteTaint(health.last, health.failingSince ?? now);
       taints.set(name, [...(source.object.spec.taints ?? []), taint]);
-      observedClusters.set(name, failedStatus(source.object.status, health.last));
+      observedClusters.set(name, failedStatus(status, health.last));
       return { ...source, object: taintedCluster(source.object, taint) };
     });
     const placed = last.flatMap((b): PlacedBinding[] => b.binding ? [{
@@ -83,7 +93,8 @@ export class FailoverState {
       ...(b.binding.failover?.cluster?.purgeMode ? { purgeMode: b.binding.failover.cluster.purgeMode } : {}),
     }] : []);
     for (const [key, added] of newEvictions(placed, taints, this.tasks, now)) this.tasks.set(key, [...(this.tasks.get(key) ?? []), ...added]);
-    return { fleet: { ...fleet, clusters }, observedClusters, previousSchedules: this.previousSchedules(last) };
+    const previousSchedules = last.length === 0 ? new Map(seed) : this.previousSchedules(last);
+    return { fleet: { ...fleet, clusters }, observedClusters, previousSchedules };
   }
 
   /** Ends the eviction tasks whose binding has settled elsewhere, or that timed out. */

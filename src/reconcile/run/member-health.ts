@@ -46,6 +46,14 @@ export function failedStatus(known: ClusterStatus | undefined, probe: Exclude<Pr
   return { ...known, conditions: [...conditions, READY_FALSE[probe]] };
 }
 
+/** A status with its Ready condition True (a member whose probe answers again). */
+export function readyStatus(known: ClusterStatus): ClusterStatus {
+  const conditions = known.conditions ?? [];
+  if (conditions.every((c) => c.type !== 'Ready' || c.status === 'True')) return known;
+  const ready: Condition = { type: 'Ready', status: 'True', reason: 'ClusterReady', message: 'cluster is healthy and ready to accept workloads' };
+  return { ...known, conditions: conditions.map((c) => (c.type === 'Ready' ? ready : c)) };
+}
+
 /** The NoExecute taint Karmada's cluster controller adds to a failed member (failover enabled). */
 export function noExecuteTaint(probe: Exclude<ProbeResult, 'ready'>, since: number): Taint {
   return { key: probe === 'unreachable' ? TAINT_CLUSTER_UNREACHABLE : TAINT_CLUSTER_NOT_READY, effect: 'NoExecute', timeAdded: new Date(since).toISOString() };

@@ -1,0 +1,147 @@
+/**
+ * The run loop's pass (issue 9): the same pipeline as `apply` — read, render, apply, prune,
+ * status — with what a long-lived process remembers between passes: the parse cache (an unchanged
+ * blob is not parsed again), the last scheduling results and claims (stable rescheduling and
+ * sticky claims without re-reading the status branch), and the failover state (failed members
+ * tainted, bindings evicted). Only the clusters this replica owns are applied (leader election
+ * and shards); every cluster is still rendered, so that sharding never changes a placement.
+ */
+import { compareBytes, refKey } from '../../model/index.ts';
+import type { ClusterStatus, PolicyRef } from '../../model/index.ts';
+import type { ApplyEvent, ClusterApplyResult } from '../../apply/events.ts';
+import { clusterFailed } from '../../apply/events.ts';
+import type { KubeClient } from '../../apply/kube-client.ts';
+import { DEFAULT_PRUNE_SETTINGS } from '../../apply/prune-plan.ts';
+import type { PruneSettings } from '../../apply/prune-plan.ts';
+import { runApply } from '../../apply/runner.ts';
+import type { RunnerOptions } from '../../apply/runner.ts';
+import type { ParseCache } from '../../render/parse/parse-sources.ts';
+import { renderFleet } from '../../render/render-fleet.ts';
+import type { Rendered } from '../../render/render-fleet.ts';
+import type { TemplateBinding } from '../../render/works/template-binding.ts';
+import type { OpenSourceOptions } from '../../source/index.ts';
+import { connectFleet } from '../live-plan.ts';
+import type { ClusterAccess } from '../live-plan.ts';
+import { readFleet } from '../read-fleet.ts';
+import type { FleetSource } from '../read-fleet.ts';
+import type { Pass, PassOutcome, PassRequest } from '../run-loop.ts';
+import { readPlanningFeedback } from '../status-feedback.ts';
+import type { PlanningFeedback } from '../status-feedback.ts';
+import type { FailoverState } from './failover-state.ts';
+
+/** What the status step of a pass is given (the status stage's input, built by the pass). */
+export interface PassStatusInput {
+  source: FleetSource;
+  rendered: Rendered;
+  applied: readonly ClusterApplyResult[];
+  clients: ReadonlyMap<string, KubeClient | Error>;
+  previousClusters: ReadonlyMap<string, ClusterStatus>;
+}
+
+/** What the status step reports back: the cluster snapshot it observed, for the next render. */
+export interface PassStatusOutput {
+  observedClusters: ReadonlyMap<string, ClusterStatus>;
+}
+
+/** What the pass needs, injected by the composition root. */
+export interface ReconcilePassOptions {
+  source: OpenSourceOptions;
+  access: ClusterAccess;
+  prune: Partial<PruneSettings>;
+  runner: Partial<Omit<RunnerOptions, 'prune' | 'retain'>>;
+  failover: FailoverState;
+  /** Whether this replica applies to the cluster (leader: all; shard: its share). @default every cluster */
+  owns: (cluster: string) => boolean;
+  /** Milliseconds, wall clock (failover timestamps). @default Date.now */
+  now: () => number;
+  /** The status step; a failure is reported, the pass's other work stands. */
+  status?: (input: PassStatusInput) => Promise<PassStatusOutput>;
+  /** Reads the status branch's feedback once, before the first pass. @default readPlanningFeedback */
+  feedback: (source: OpenSourceOptions, statusBranch: string) => Promise<PlanningFeedback>;
+  onEvent: (event: ApplyEvent) => void;
+  /** A pass's outcome, rendered and applied, for metrics and logs. */
+  onResult: (result: ReconcileResult) => void;
+}
+
+/** The defaults of {@link ReconcilePassOptions}. */
+export const DEFAULT_RECONCILE_PASS_OPTIONS: Readonly<Pick<ReconcilePassOptions, 'owns' | 'now' | 'feedback' | 'onEvent' | 'onResult'>> = Object.freeze({
+  owns: () => true, now: () => Date.now(), feedback: readPlanningFeedback, onEvent: () => undefined, onResult: () => undefined,
+});
+
+/** One pass's result. */
+export interface ReconcileResult {
+  commit: string;
+  rendered: Rendered;
+  clusters: ClusterApplyResult[];
+  sourceHasErrors: boolean;
+  /** The status step's result or failure; absent without a status step, or when stopping. */
+  status?: PassStatusOutput | Error;
+  /** Set when the loop was stopping before the apply step: nothing was applied. */
+  aborted: boolean;
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function claimsOf(bindings: readonly TemplateBinding[]): Map<string, PolicyRef> {
+  return new Map(bindings.flatMap((b) => (b.binding ? [[refKey(b.binding.resource), b.binding.policy] as const] : [])));
+}
+
+/** A {@link Pass} that remembers what it needs between calls (see the module comment). */
+export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omit<ReconcilePassOptions, keyof typeof DEFAULT_RECONCILE_PASS_OPTIONS>): Pass {
+  const o: ReconcilePassOptions = { ...DEFAULT_RECONCILE_PASS_OPTIONS, ...options };
+  const cache: ParseCache = new Map();
+  let last: TemplateBinding[] = [];
+  let feedback: PlanningFeedback | undefined;
+  let observed = new Map<string, ClusterStatus>();
+
+  return async (request: PassRequest): Promise<PassOutcome> => {
+    const source = await readFleet(o.source, cache);
+    if (feedback === undefined) {
+      feedback = await o.feedback(o.source, source.snapshot.config.statusBranch);
+      observed = new Map(feedback.observedClusters);
+    }
+    const now = o.now();
+    const inputs = o.failover.inputs(source.fleet, last, now, feedback.previousSchedules, observed);
+    const rendered = renderFleet(inputs.fleet, source.interpreter, {
+      sourceCommit: source.snapshot.commit,
+      detect: { previousClaims: last.length === 0 ? feedback.previousClaims : claimsOf(last) },
+      previousSchedules: inputs.previousSchedules,
+      observedClusters: new Map([...observed, ...inputs.observedClusters]),
+    });
+    o.failover.settle(rendered.bindings, now);
+    last = rendered.bindings;
+    const sourceHasErrors = [...source.diagnostics, ...rendered.diagnostics].some((d) => d.severity === 'error');
+    const base = { commit: source.snapshot.commit, rendered, sourceHasErrors };
+    if (request.abort.aborted) {
+      o.onResult({ ...base, clusters: [], aborted: true });
+      return { commit: source.snapshot.commit, ok: false };
+    }
+    const { clusters, clients } = await applyOwned(o, source, rendered, sourceHasErrors);
+    const status = o.status ? await o.status({ source, rendered, applied: clusters, clients, previousClusters: observed }).catch(asError) : undefined;
+    if (status !== undefined && !(status instanceof Error)) observed = new Map(status.observedClusters);
+    o.onResult({ ...base, clusters, aborted: false, ...(status !== undefined ? { status } : {}) });
+    const ok = !sourceHasErrors && !clusters.some(clusterFailed) && !(status instanceof Error);
+    return { commit: source.snapshot.commit, ok };
+  };
+}
+
+/** Connects and applies the clusters this replica owns; an empty Work too, for its prune. */
+async function applyOwned(o: ReconcilePassOptions, source: FleetSource, rendered: Rendered, sourceHasErrors: boolean) {
+  const prune: PruneSettings = { ...DEFAULT_PRUNE_SETTINGS, ...source.snapshot.config.prune, ...o.prune, sourceHasErrors };
+  const owned = source.fleet.clusters.map((c) => c.object).filter((c) => o.owns(c.metadata.name));
+  const clients = await connectFleet(owned, o.access);
+  const names = [...new Set([...owned.map((c) => c.metadata.name), ...[...rendered.works.keys()].filter(o.owns)])].sort(compareBytes);
+  const targets = names.map((cluster) => ({
+    cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`), items: rendered.works.get(cluster) ?? [],
+  }));
+  const clusters: ClusterApplyResult[] = [];
+  const retain = source.interpreter.retain.bind(source.interpreter);
+  for await (const event of runApply(targets, { ...o.runner, prune, retain })) {
+    o.onEvent(event);
+    if (event.type === 'cluster-finished') clusters.push(event.result);
+  }
+  clusters.sort((a, b) => compareBytes(a.cluster, b.cluster));
+  return { clusters, clients };
+}
