@@ -1,6 +1,6 @@
 /**
  * JSON values ↔ Lua tables, with Karmada's rules (semantics §6.3): JSON objects become string-keyed
- * tables (keys inserted in sorted order, so `pairs` is deterministic), arrays become sequences
+ * tables (`pairs` visits their keys in sorted order, see lazy-table.ts), arrays become sequences
  * with `null` elements dropped, `null` members are absent, every number is a Lua float (gopher-lua
  * has one number type; fengari's integers are 32-bit and would wrap). On the way back a table is
  * an object (string keys), an array (keys 1..n) or an error, as layeh.com/gopher-json decides.

@@ -63,7 +63,7 @@ export class LuaSandbox {
     this.L.l_G.flotilla = this.#budget;
     const tags = new EmptyTags();
     const keys = new KeyCache(this.L);
-    const lazy: LazyTables = new LazyTables(this.L, (l, value) => pushJson(l, value, this.marshal));
+    const lazy: LazyTables = new LazyTables(this.L, (l, value) => pushJson(l, value, this.marshal), (_l, key) => keys.push(key));
     this.marshal = { keys, tags, lazy };
     // A JS exception escaping a host function becomes a Lua error the script's caller sees.
     lua.lua_atnativeerror(this.L, (L) => {
