@@ -41,6 +41,7 @@ export function retainPod(desired: KubeObject, observed: KubeObject): KubeObject
   for (const list of ['containers', 'initContainers']) {
     const mounts = new Map(arr(o[list]).map((c) => [c['name'], c['volumeMounts']]));
     for (const c of arr(s[list])) {
+      if (!mounts.has(c['name'])) continue;
       const m = mounts.get(c['name']);
       if (m === undefined) delete c['volumeMounts'];
       else c['volumeMounts'] = structuredClone(m);

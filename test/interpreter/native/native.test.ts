@@ -117,6 +117,12 @@ describe('native Retain', () => {
       k('v1', 'Pod', { spec: { nodeName: 'n', serviceAccountName: 'default', volumes: [{ name: 'v' }], containers: [{ name: 'a', volumeMounts: [{ name: 'v' }] }] } }),
       { nodeName: 'n', serviceAccountName: 'default', volumes: [{ name: 'v' }], containers: [{ name: 'a', volumeMounts: [{ name: 'v' }] }] },
     ],
+    [
+      'Pod keeps the mounts of a container the member does not have',
+      k('v1', 'Pod', { spec: { containers: [{ name: 'new', volumeMounts: [{ name: 'x' }] }] } }),
+      k('v1', 'Pod', { spec: { nodeName: 'n', containers: [{ name: 'old', volumeMounts: [{ name: 'v' }] }] } }),
+      { nodeName: 'n', containers: [{ name: 'new', volumeMounts: [{ name: 'x' }] }] },
+    ],
   ])('%s', (_name, desired, observed, spec) => {
     expect(interpreter.retain(desired, observed)['spec']).toEqual(spec);
   });
