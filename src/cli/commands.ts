@@ -3,6 +3,7 @@ import Init from './commands/init.ts';
 import Interpret from './commands/interpret.ts';
 import InterpretTest from './commands/interpret/test.ts';
 import Plan from './commands/plan.ts';
+import Run from './commands/run.ts';
 import Status from './commands/status.ts';
 import Validate from './commands/validate.ts';
 
@@ -13,6 +14,7 @@ export const COMMANDS = {
   interpret: Interpret,
   'interpret:test': InterpretTest,
   plan: Plan,
+  run: Run,
   status: Status,
   validate: Validate,
 };

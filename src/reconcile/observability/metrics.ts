@@ -16,7 +16,7 @@ export interface ReconcilerMetrics {
   memberReady: Gauge<'cluster'>;
   lastReconciledCommit: Gauge<'commit'>;
   lastReconcileTime: Gauge<never>;
-  ownedClusters: Gauge<never>;
+  ownedShards: Gauge<never>;
 }
 
 /** Creates the metrics; `defaultMetrics` adds process CPU, memory and event-loop lag. */
@@ -37,7 +37,7 @@ export function createMetrics(options: { defaultMetrics: boolean } = { defaultMe
     memberReady: new Gauge({ name: 'flotilla_member_ready', help: '1 when the member cluster answered its readiness probe, else 0', labelNames: ['cluster'], registers }),
     lastReconciledCommit: new Gauge({ name: 'flotilla_last_reconciled_commit_info', help: 'The source commit of the last successful pass (value 1)', labelNames: ['commit'], registers }),
     lastReconcileTime: new Gauge({ name: 'flotilla_last_reconcile_timestamp_seconds', help: 'Unix time the last successful pass ended', registers }),
-    ownedClusters: new Gauge({ name: 'flotilla_owned_clusters', help: 'Member clusters this replica reconciles (leader election and shards)', registers }),
+    ownedShards: new Gauge({ name: 'flotilla_held_shards', help: 'Shard Leases this replica holds (leader election: 1 on the leader)', registers }),
   };
 }
 

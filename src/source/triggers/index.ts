@@ -11,6 +11,7 @@ export { resyncEvery } from './resync.ts';
 export { readSourceHead } from './source-head.ts';
 export type { Emit, Trigger, TriggerKind, TriggerSignal } from './trigger.ts';
 export { pushMatters, watchedBranch } from './watched-branch.ts';
+export { DEFAULT_TRIGGER_OPTIONS, startTriggers, type TriggerOptions } from './start-triggers.ts';
 export { DEFAULT_WATCH_LOCAL_OPTIONS, watchLocal, type WatchLocalOptions } from './watch-local.ts';
 export { DEFAULT_WEBHOOK_SERVER_OPTIONS, parseAddress, startWebhookServer, type WebhookServer, type WebhookServerOptions } from './webhook-server.ts';
 export { verifyWebhook, type WebhookVerdict } from './webhook-verify.ts';

@@ -4,8 +4,8 @@
  * signal; the run loop decides whether and when a pass runs.
  */
 
-/** Where a signal came from. `members` is the member health monitor (cluster state changed). */
-export type TriggerKind = 'watch' | 'poll' | 'webhook' | 'resync' | 'members';
+/** Where a signal came from. `members`: the health monitor saw a member fail over or recover; `shards`: this replica's clusters changed. */
+export type TriggerKind = 'watch' | 'poll' | 'webhook' | 'resync' | 'members' | 'shards';
 
 /** One signal. `commit` is set when the trigger resolved the new source commit itself. */
 export interface TriggerSignal {

@@ -1,0 +1,98 @@
+import { hostname } from 'node:os';
+import { Command, Flags } from '@oclif/core';
+import { connectLeaseStore } from '../../reconcile/leases/client-node-lease-store.ts';
+import { ShardCoordinator } from '../../reconcile/leases/shard-coordinator.ts';
+import { createLogger, LOG_LEVELS } from '../../reconcile/observability/logger.ts';
+import { parseDuration } from '../../reconcile/run/duration.ts';
+import { startReconciler } from '../../reconcile/run/reconciler.ts';
+import type { ReconcilerOptions } from '../../reconcile/run/reconciler.ts';
+import { statusStep } from '../../reconcile/status-step.ts';
+import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
+import { EXIT } from '../exit-codes.ts';
+import { sourceFlags } from '../flags.ts';
+import { sourceOptions } from '../source-options.ts';
+
+const duration = (description: string, value: string) => Flags.string({ description: `${description} (e.g. 30s, 5m)`, default: value });
+
+export default class Run extends Command {
+  static override summary = 'Reconcile continuously: watch git, apply, self-heal drift, fail over.';
+  static override description =
+    'The long-lived reconciler. A local repository is watched on its refs (a commit or a push into it starts a pass within a second); a remote one is fetched every --poll and on GitHub/GitLab push webhooks (--webhook-addr, signature or token checked with --webhook-secret or FLOTILLA_WEBHOOK_SECRET). Every --resync the same commit is applied again, correcting drift. Passes never overlap; a source that cannot be fetched or read leaves the clusters as they are. Members are probed every --probe-interval: one failing longer than --failover-grace gets Karmada\'s NoExecute taint and its workloads move per each policy\'s tolerations, and come back when it recovers. With --leader-elect (or --host-kubeconfig, or --shards N) replicas coordinate through Leases in the host cluster: one leader, or the members split among N shards. SIGTERM/SIGINT let the current pass finish, then exit.';
+  static override examples = [
+    '<%= config.bin %> run --repo . --kubeconfig ~/.kube/fleet --prune',
+    '<%= config.bin %> run --repo https://github.com/acme/fleet.git --poll 1m --webhook-addr :9000 --metrics-addr :8080',
+    '<%= config.bin %> run --repo /srv/fleet.git --resync 5m --log-level debug',
+    '<%= config.bin %> run --repo https://git.example.com/fleet.git --leader-elect --shards 4 --host-context hub',
+  ];
+  static override flags = {
+    ...sourceFlags,
+    ...clusterFlags,
+    prune: Flags.boolean({ description: 'delete what the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)', allowNo: true }),
+    'allow-mass-prune': Flags.boolean({ description: 'allow one pass to prune more than prune.maxFraction of a cluster\'s inventory', default: false }),
+    poll: duration('fetch interval of a remote repository', '1m'),
+    resync: duration('re-apply the current commit this often to correct drift; 0 turns it off', '5m'),
+    'webhook-addr': Flags.string({ description: 'listen for GitHub/GitLab push webhooks on HOST:PORT' }),
+    'webhook-secret': Flags.string({ description: 'webhook secret (GitHub HMAC key, GitLab token)', env: 'FLOTILLA_WEBHOOK_SECRET' }),
+    'metrics-addr': Flags.string({ description: 'serve /metrics, /healthz and /readyz on HOST:PORT' }),
+    'log-level': Flags.option({ description: 'log level', options: LOG_LEVELS, default: 'info' as const })(),
+    'probe-interval': duration('how often members are probed', '10s'),
+    'failover-grace': duration('how long a member fails its probes before it is failed over', '30s'),
+    'graceful-eviction-timeout': duration('longest time an evicted member is kept out of a binding', '10m'),
+    'leader-elect': Flags.boolean({ description: 'coordinate with other replicas through Leases in the host cluster', default: false }),
+    'host-kubeconfig': Flags.string({ description: 'kubeconfig of the host cluster holding the Leases (default: in-cluster)' }),
+    'host-context': Flags.string({ description: 'context of the host cluster in --host-kubeconfig' }),
+    'lease-namespace': Flags.string({ description: 'namespace of the Leases', default: 'flotilla-system', env: 'POD_NAMESPACE' }),
+    'lease-name': Flags.string({ description: 'prefix of the Lease names', default: 'flotilla' }),
+    'lease-duration': duration('a replica that has not renewed its Lease for this long loses it', '15s'),
+    shards: Flags.integer({ description: 'split the members among N shards, one Lease each', default: 1, min: 1 }),
+    identity: Flags.string({ description: 'this replica\'s Lease holder identity (default: POD_NAME, else host and pid)', env: 'POD_NAME' }),
+  };
+
+  async run(): Promise<void> {
+    const { flags } = await this.parse(Run);
+    if (flags['webhook-addr'] && !flags['webhook-secret']) this.error('--webhook-addr needs --webhook-secret (or FLOTILLA_WEBHOOK_SECRET): unsigned webhooks are refused', { exit: EXIT.error });
+    const log = createLogger({ level: flags['log-level'] });
+    const source = sourceOptions(flags);
+    const reconciler = await startReconciler({
+      source, access: clusterAccess(flags), log, now: () => Date.now(),
+      prune: { ...(flags.prune !== undefined ? { enabled: flags.prune } : {}), allowMassPrune: flags['allow-mass-prune'] },
+      triggers: {
+        pollMs: parseDuration(flags.poll), resyncMs: parseDuration(flags.resync),
+        ...(flags['webhook-addr'] && flags['webhook-secret'] ? { webhook: { address: flags['webhook-addr'], secret: flags['webhook-secret'] } } : {}),
+        onListening: (url) => log.info({ url }, 'webhook listening'),
+      },
+      ...(flags['metrics-addr'] ? { metricsAddress: flags['metrics-addr'] } : {}),
+      probeIntervalMs: parseDuration(flags['probe-interval']),
+      failover: { graceMs: parseDuration(flags['failover-grace']), evictionTimeoutMs: parseDuration(flags['graceful-eviction-timeout']) },
+      ...this.coordination(flags),
+      // With shards, no replica sees every member's result: the status branch is left to `apply`.
+      ...(flags.shards === 1 ? { status: async (input) => {
+        const result = await statusStep({ sourceOptions: source, ...input });
+        return { observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])) };
+      } } satisfies Pick<ReconcilerOptions, 'status'> : {}),
+    });
+    if (reconciler.metricsUrl) log.info({ url: reconciler.metricsUrl }, 'metrics listening');
+    await new Promise<void>((resolve) => {
+      const stop = (signal: string): void => {
+        log.info({ signal }, 'stopping: finishing the current pass');
+        void reconciler.stop().then(resolve);
+      };
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      process.once('SIGINT', () => stop('SIGINT'));
+    });
+    log.info('stopped');
+  }
+
+  private coordination(flags: { 'leader-elect': boolean; 'host-kubeconfig'?: string | undefined; 'host-context'?: string | undefined; shards: number; 'lease-namespace': string; 'lease-name': string; 'lease-duration': string; identity?: string | undefined }): Pick<ReconcilerOptions, 'coordinator'> {
+    if (!flags['leader-elect'] && !flags['host-kubeconfig'] && !flags['host-context'] && flags.shards === 1) return {};
+    const store = connectLeaseStore({
+      namespace: flags['lease-namespace'],
+      ...(flags['host-kubeconfig'] ? { kubeconfig: flags['host-kubeconfig'] } : {}),
+      ...(flags['host-context'] ? { context: flags['host-context'] } : {}),
+    });
+    const durationMs = parseDuration(flags['lease-duration']);
+    const identity = flags.identity ?? `${hostname()}-${process.pid}`;
+    const coordinator = new ShardCoordinator(store, { prefix: flags['lease-name'], shards: flags.shards, identity, durationSeconds: Math.max(1, Math.round(durationMs / 1000)) });
+    return { coordinator: { coordinator, shards: flags.shards, renewMs: Math.max(500, Math.floor(durationMs / 3)) } };
+  }
+}

@@ -1,0 +1,42 @@
+/** Turns the loop's and the pass's events into metrics and log records (P15: they only render). */
+import type { Logger } from 'pino';
+import { clusterFailed } from '../../apply/events.ts';
+import { recordClusterResult, recordReconciledCommit } from '../observability/metrics.ts';
+import type { ReconcilerMetrics } from '../observability/metrics.ts';
+import type { RunLoopEvent } from '../run-loop.ts';
+import type { ReconcileResult } from './reconcile-pass.ts';
+
+/** Records one pass's per-cluster outcomes and logs its summary. */
+export function observePass(result: ReconcileResult, metrics: ReconcilerMetrics, log: Logger): void {
+  for (const cluster of result.clusters) {
+    recordClusterResult(metrics, cluster);
+    const changed = cluster.objects.filter((o) => o.action === 'created' || o.action === 'configured').length;
+    const fields = { cluster: cluster.cluster, changed, pruned: cluster.pruned.filter((p) => p.action === 'deleted').length };
+    if (clusterFailed(cluster)) log.warn({ ...fields, err: cluster.error, failed: cluster.objects.filter((o) => o.error).map((o) => o.error?.message) }, 'cluster failed');
+    else log.debug(fields, 'cluster reconciled');
+  }
+  if (result.status instanceof Error) log.warn({ err: result.status }, 'status branch not written');
+  if (result.aborted) log.info({ commit: result.commit }, 'stopping: pass ended before the apply step');
+}
+
+/** Records pass durations and the reconciled commit; logs every loop event. */
+export function observeLoop(event: RunLoopEvent, metrics: ReconcilerMetrics, log: Logger, now: () => number): void {
+  switch (event.type) {
+    case 'pass-started':
+      log.info({ triggers: event.signals.map((s) => s.kind) }, 'pass started');
+      return;
+    case 'pass-skipped':
+      log.debug({ reason: event.reason }, 'pass skipped');
+      return;
+    case 'pass-finished': {
+      const seconds = event.durationMs / 1000;
+      metrics.passDuration.observe({ result: event.outcome.ok ? 'ok' : 'failed' }, seconds);
+      if (event.outcome.ok && event.outcome.commit) recordReconciledCommit(metrics, event.outcome.commit, Math.floor(now() / 1000));
+      log.info({ commit: event.outcome.commit, ok: event.outcome.ok, durationMs: Math.round(event.durationMs) }, 'pass finished');
+      return;
+    }
+    case 'pass-failed':
+      metrics.passDuration.observe({ result: 'error' }, event.durationMs / 1000);
+      log.error({ err: event.error, durationMs: Math.round(event.durationMs) }, 'pass failed: clusters left as they are');
+  }
+}

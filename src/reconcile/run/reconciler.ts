@@ -1,0 +1,145 @@
+/**
+ * `flotilla run`'s engine, assembled (issue 9): triggers → merged signals → the run loop → the
+ * reconcile pass; the member monitor feeding failover; Leases deciding which members this replica
+ * applies to; metrics, health endpoints and logs around it all. {@link Reconciler.stop} stops the
+ * triggers, lets the running pass finish, and gives the Leases back.
+ */
+import type { Logger } from 'pino';
+import type { Cluster } from '../../model/index.ts';
+import type { PruneSettings } from '../../apply/prune-plan.ts';
+import type { OpenSourceOptions } from '../../source/index.ts';
+import { mergeSignals, startTriggers } from '../../source/triggers/index.ts';
+import type { Trigger, TriggerOptions } from '../../source/triggers/index.ts';
+import type { ShardCoordinator } from '../leases/shard-coordinator.ts';
+import { shardOf } from '../leases/shard-of.ts';
+import type { ClusterAccess } from '../live-plan.ts';
+import { startHealthServer } from '../observability/health-server.ts';
+import type { HealthServer } from '../observability/health-server.ts';
+import { createMetrics } from '../observability/metrics.ts';
+import type { ReconcilerMetrics } from '../observability/metrics.ts';
+import { RunLoop } from '../run-loop.ts';
+import { FailoverState } from './failover-state.ts';
+import type { FailoverOptions } from './failover-state.ts';
+import { startMemberMonitor } from './member-monitor.ts';
+import type { MemberMonitor } from './member-monitor.ts';
+import { createReconcilePass } from './reconcile-pass.ts';
+import type { ReconcilePassOptions } from './reconcile-pass.ts';
+import { observePass, observeLoop } from './observe.ts';
+
+/** Everything `run` is configured with. */
+export interface ReconcilerOptions {
+  source: OpenSourceOptions;
+  access: ClusterAccess;
+  prune: Partial<PruneSettings>;
+  triggers: Omit<Partial<TriggerOptions>, 'source' | 'onError'>;
+  /** `--metrics-addr`; absent: no metrics or health endpoint. */
+  metricsAddress?: string;
+  probeIntervalMs: number;
+  failover: Partial<FailoverOptions>;
+  /** Leader election / shards; absent: this process reconciles every member. */
+  coordinator?: { coordinator: ShardCoordinator; shards: number; renewMs: number };
+  /** The status step; absent: no status branch writes. */
+  status?: ReconcilePassOptions['status'];
+  log: Logger;
+  now: () => number;
+}
+
+/** A running reconciler. */
+export interface Reconciler {
+  loop: RunLoop;
+  metrics: ReconcilerMetrics;
+  metricsUrl?: string;
+  stop(): Promise<void>;
+}
+
+/** Which members this replica applies to, from the shards it holds. */
+function ownership(options: ReconcilerOptions): (cluster: string) => boolean {
+  const c = options.coordinator;
+  if (!c) return () => true;
+  return (cluster) => c.coordinator.held.includes(shardOf(cluster, c.shards));
+}
+
+/** Starts everything; the first pass is requested at once (or when this replica gets a shard). */
+export async function startReconciler(options: ReconcilerOptions): Promise<Reconciler> {
+  const { log, now } = options;
+  const metrics = createMetrics();
+  const failover = new FailoverState(options.failover);
+  let clusters: readonly Cluster[] = [];
+  const owns = ownership(options);
+  const pass = createReconcilePass({
+    source: options.source, access: options.access, prune: options.prune, runner: {}, failover, owns, now,
+    ...(options.status ? { status: options.status } : {}),
+    onResult: (result) => {
+      clusters = result.rendered.clusters;
+      observePass(result, metrics, log);
+    },
+  });
+  const leading = (): boolean => !options.coordinator || options.coordinator.coordinator.held.length > 0;
+  const loop = new RunLoop(async (request) => {
+    if (!leading()) return { ok: true };
+    return pass(request).catch((error: unknown) => {
+      metrics.sourceFetchErrors.inc();
+      throw error;
+    });
+  }, { onEvent: (event) => observeLoop(event, metrics, log, now) });
+  const merger = mergeSignals({}, (batch) => loop.request(batch));
+  const triggers: Trigger[] = await startTriggers({
+    ...options.triggers, source: options.source,
+    onError: (error) => {
+      metrics.sourceFetchErrors.inc();
+      log.warn({ err: error }, 'source check failed');
+    },
+  }, merger.emit);
+  const monitor: MemberMonitor = startMemberMonitor({
+    access: options.access, failover, intervalMs: options.probeIntervalMs, clusters: () => clusters, now,
+    onProbes: (probes) => { for (const [cluster, probe] of probes) metrics.memberReady.set({ cluster }, probe === 'ready' ? 1 : 0); },
+    onChange: () => {
+      log.warn({ failed: failover.failedMembers(now()) }, 'failed-over members changed');
+      merger.emit({ kind: 'members', detail: `failed over: ${failover.failedMembers(now()).join(', ') || 'none'}` });
+    },
+    onError: (error) => log.warn({ err: error }, 'member probe failed'),
+  });
+  const stopLeases = startLeaseRounds(options, metrics, merger.emit);
+  let ready = false;
+  const health: HealthServer | undefined = options.metricsAddress
+    ? await startHealthServer({ address: options.metricsAddress, registry: metrics.registry, ready: () => ready && !loop.stopped })
+    : undefined;
+  loop.request();
+  void loop.idle().then(() => { ready = true; });
+  return {
+    loop, metrics, ...(health ? { metricsUrl: health.url } : {}),
+    stop: async () => {
+      merger.close();
+      await Promise.all(triggers.map((t) => t.close()));
+      await monitor.close();
+      await loop.stop();
+      await stopLeases();
+      await health?.close();
+    },
+  };
+}
+
+/** Runs the Lease rounds; a change of held shards asks for a pass. Returns the stopper. */
+function startLeaseRounds(options: ReconcilerOptions, metrics: ReconcilerMetrics, emit: (s: { kind: 'shards'; detail: string }) => void): () => Promise<void> {
+  const c = options.coordinator;
+  if (!c) return async () => undefined;
+  let running: Promise<void> = Promise.resolve();
+  const round = async (): Promise<void> => {
+    try {
+      if (await c.coordinator.round()) {
+        options.log.info({ shards: c.coordinator.held }, 'held shards changed');
+        emit({ kind: 'shards', detail: `holding shards ${c.coordinator.held.join(', ') || 'none'}` });
+      }
+    } catch (error) {
+      options.log.warn({ err: error }, 'lease round failed');
+    }
+    metrics.ownedShards.set(c.coordinator.held.length);
+  };
+  running = round();
+  const timer = setInterval(() => { running = running.then(round); }, c.renewMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+    await c.coordinator.releaseAll().catch((error: unknown) => options.log.warn({ err: error }, 'releasing leases failed'));
+  };
+}
