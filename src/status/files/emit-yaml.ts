@@ -10,13 +10,18 @@
 const PLAIN = /^[A-Za-z_/][A-Za-z0-9_./-]*(?: [A-Za-z0-9_./()-]+)*$/;
 const RESERVED = /^(?:y|n|yes|no|on|off|true|false|null)$/i;
 
-function scalarText(value: string): string {
-  return PLAIN.test(value) && !RESERVED.test(value) ? value : JSON.stringify(value);
-}
+/** Status files repeat the same keys and words (cluster names, kinds, health) thousands of times. */
+const scalarCache = new Map<string, string>();
+const SCALAR_CACHE_LIMIT = 100_000;
 
-/** Keys in code-unit order: byte order for the ASCII keys Kubernetes uses, and always total. */
-function byKey(a: [string, unknown], b: [string, unknown]): number {
-  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+function scalarText(value: string): string {
+  let text = scalarCache.get(value);
+  if (text === undefined) {
+    text = PLAIN.test(value) && !RESERVED.test(value) ? value : JSON.stringify(value);
+    if (scalarCache.size >= SCALAR_CACHE_LIMIT) scalarCache.clear();
+    scalarCache.set(value, text);
+  }
+  return text;
 }
 
 /** A value that fits on its key's line, or `undefined` for a non-empty collection. */
@@ -38,28 +43,41 @@ function inline(value: unknown): string | undefined {
   }
 }
 
-/** Lines of a non-empty collection at `indent`; the first line carries no indent (the caller places it). */
-function block(value: object, indent: string): string {
-  let out = '';
-  let first = true;
+/** Keys with a value, in code-unit order: byte order for the ASCII keys Kubernetes uses, and always total. */
+function sortedKeys(value: Record<string, unknown>): string[] {
+  const keys: string[] = [];
+  for (const key in value) if (value[key] !== undefined) keys.push(key);
+  return keys.sort();
+}
+
+/**
+ * Appends the lines of a non-empty collection to `out`. `lead` starts the first line (a key's
+ * indent, or a sequence item's `- `); every later line starts with `indent`.
+ */
+function block(value: object, indent: string, lead: string, out: string[]): void {
+  let prefix = lead;
   if (Array.isArray(value)) {
     for (const item of value) {
       const text = inline(item);
-      out += `${first ? '' : indent}- ${text ?? block(item as object, `${indent}  `)}`;
-      if (text !== undefined) out += '\n';
-      first = false;
+      if (text !== undefined) out.push(prefix, '- ', text, '\n');
+      else block(item as object, `${indent}  `, `${prefix}- `, out);
+      prefix = indent;
     }
-    return out;
+    return;
   }
-  const entries = Object.entries(value).filter((e) => e[1] !== undefined).sort(byKey);
-  for (const [key, child] of entries) {
+  const record = value as Record<string, unknown>;
+  for (const key of sortedKeys(record)) {
+    const child = record[key];
     const text = inline(child);
-    out += `${first ? '' : indent}${scalarText(key)}:`;
-    if (text !== undefined) out += ` ${text}\n`;
-    else out += `\n${indent}${Array.isArray(child) ? '' : '  '}${block(child as object, Array.isArray(child) ? indent : `${indent}  `)}`;
-    first = false;
+    out.push(prefix, scalarText(key), ':');
+    if (text !== undefined) out.push(' ', text, '\n');
+    else {
+      out.push('\n');
+      const inner = Array.isArray(child) ? indent : `${indent}  `;
+      block(child as object, inner, inner, out);
+    }
+    prefix = indent;
   }
-  return out;
 }
 
 /**
@@ -68,5 +86,8 @@ function block(value: object, indent: string): string {
  */
 export function emitYaml(value: unknown): string {
   const text = inline(value);
-  return text !== undefined ? `${text}\n` : block(value as object, '');
+  if (text !== undefined) return `${text}\n`;
+  const out: string[] = [];
+  block(value as object, '', '', out);
+  return out.join('');
 }
