@@ -14,6 +14,8 @@ export interface Quantity {
   readonly mantissa: bigint;
   readonly exponent: number;
   readonly format: QuantityFormat;
+  /** The parsed text, which apimachinery prints as is when it was already canonical enough. */
+  readonly original?: string;
 }
 
 /** Raised for a string that is not a Kubernetes quantity. */
@@ -43,7 +45,23 @@ export function parseQuantity(input: string): Quantity {
   mantissa *= 1024n ** BigInt(binaryPower);
   if (sign === '-') mantissa = -mantissa;
   ({ mantissa, exponent } = roundUpToNano(mantissa, exponent));
-  return { mantissa, exponent, format };
+  const q = { mantissa, exponent, format };
+  return keepsText(whole, fraction, format, format === 'BinarySI' ? binaryPower * 10 : suffixExponent) ? { ...q, original: input } : q;
+}
+
+const MAX_INT64 = 2n ** 63n - 1n;
+
+/** ParseQuantity's fast path, which keeps the input text as the printed form (quantity.go). */
+function keepsText(whole: string, fraction: string, format: QuantityFormat, exponent: number): boolean {
+  const shifted = whole + fraction;
+  if (format === 'BinarySI') {
+    if (fraction.length > 0 || 15 - whole.length - Math.trunc((exponent * 3) / 10) - 1 < 0) return false;
+    const value = BigInt(whole || '0');
+    return value * 2n ** BigInt(exponent) <= MAX_INT64 && (value & 7n) !== 0n;
+  }
+  const scale = exponent - fraction.length;
+  if (18 - shifted.length < 0 || scale < NANO || BigInt(shifted || '0') > MAX_INT64) return false;
+  return scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0' && shifted.length > 0;
 }
 
 function parseSuffix(suffix: string, input: string): { exponent: number; format: QuantityFormat; binaryPower: number } {
@@ -115,6 +133,7 @@ export function quantityToNumber(q: Quantity): number {
 
 /** `Quantity.String()`: apimachinery's canonical form (`1300m`, `1536Mi`, `2`, `1e3`). */
 export function formatQuantity(q: Quantity): string {
+  if (q.original !== undefined) return q.original;
   if (q.mantissa === 0n) return '0';
   if (q.format === 'BinarySI' && !isSmallInteger(q)) {
     const integral = q.exponent >= 0 || q.mantissa % 10n ** BigInt(-q.exponent) === 0n;
