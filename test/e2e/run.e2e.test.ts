@@ -1,0 +1,124 @@
+// flotilla run against the local fleet: the local watch, resync correcting drift,
+// the remote path with the webhook, kill -9 mid-pass then restart, metrics.
+import { createHmac } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CoreV1Api } from '@kubernetes/client-node';
+import { describe, expect, it } from 'vitest';
+import { startGitHttpServer } from '../source/helpers/git-http-server.ts';
+import { configMap, FleetRepo, policy } from './helpers/apply-fleet.ts';
+import { apiFor, fleetKubeconfig, memberNames } from './helpers/fleet.ts';
+import { fleetNamespace } from './helpers/namespace.ts';
+import { cleanUpRunProcesses, metricValue, startRun } from './helpers/run-process.ts';
+import { waitFor } from './helpers/wait.ts';
+
+const CONFIGMAPS = policy([['v1', 'ConfigMap']]);
+const git = (dir: string, ...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } }).trim();
+
+/** Waits until the ConfigMap in `member` holds `data`. */
+function dataIn(member: string, namespace: string, name: string, data: Record<string, string>, timeoutMs = 30_000): Promise<true> {
+  return waitFor(`ConfigMap ${namespace}/${name} in ${member} to hold ${JSON.stringify(data)}`, async () => {
+    const cm = await apiFor(member, CoreV1Api).readNamespacedConfigMap({ name, namespace });
+    return JSON.stringify(cm.data) === JSON.stringify(data) ? true : undefined;
+  }, { timeoutMs, intervalMs: 200 });
+}
+
+function common(repo: string): string[] {
+  return ['--repo', repo, '--kubeconfig', fleetKubeconfig(), '--metrics-addr', '127.0.0.1:0', '--probe-interval', '1h'];
+}
+
+describe('flotilla run', () => {
+  const namespace = fleetNamespace('run');
+  cleanUpRunProcesses();
+
+  it('applies a new commit within seconds through the local watch, writes status once per commit, and exports metrics', async () => {
+    const ns = namespace();
+    const repo = new FleetRepo(ns);
+    repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'watched', { k: '1' }) });
+    const run = startRun([...common(repo.dir), '--resync', '0']);
+    await dataIn('member3', ns, 'watched', { k: '1' });
+    await run.waitForLog('the first pass to finish', (r) => r['msg'] === 'pass finished');
+
+    repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'watched', { k: '2' }) });
+    const head = git(repo.dir, 'rev-parse', 'HEAD');
+    await Promise.all(memberNames.map((m) => dataIn(m, ns, 'watched', { k: '2' }, 10_000)));
+    await run.waitForLog('the pass of the new commit', (r) => r['msg'] === 'pass finished' && r['commit'] === head && r['ok'] === true);
+
+    expect(JSON.parse(git(repo.dir, 'show', 'status:summary.json')).sourceCommit).toBe(head);
+    // The status commits went to the same repository and triggered nothing: one pass per source commit.
+    expect(run.records.filter((r) => r['msg'] === 'pass started')).toHaveLength(2);
+    const text = await run.metrics();
+    expect(metricValue(text, `flotilla_last_reconciled_commit_info{commit="${head}"}`)).toBe(1);
+    expect(metricValue(text, 'flotilla_objects_applied_total{cluster="member1",action="configured"}')).toBeGreaterThanOrEqual(1);
+    expect(metricValue(text, 'flotilla_pass_duration_seconds_count{result="ok"}')).toBe(2);
+    const url = String((await run.waitForLog('metrics', (r) => r['msg'] === 'metrics listening'))['url']);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    expect(await run.stop()).toBe(0);
+  });
+
+  it('corrects drift in a member on resync', async () => {
+    const ns = namespace();
+    const repo = new FleetRepo(ns);
+    repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'drifty', { k: 'desired' }) });
+    startRun([...common(repo.dir), '--resync', '2s']);
+    await dataIn('member2', ns, 'drifty', { k: 'desired' });
+    const core = apiFor('member2', CoreV1Api);
+    const live = await core.readNamespacedConfigMap({ name: 'drifty', namespace: ns });
+    await core.replaceNamespacedConfigMap({ name: 'drifty', namespace: ns, body: { ...live, data: { k: 'edited by hand' } } });
+    await dataIn('member2', ns, 'drifty', { k: 'desired' }, 20_000);
+  });
+
+  it('follows a remote served over http on a signed webhook push, and refuses a bad signature', async () => {
+    const ns = namespace();
+    const repo = new FleetRepo(ns);
+    repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'remote', { k: '1' }) });
+    const root = mkdtempSync(join(tmpdir(), 'flotilla-run-remote-'));
+    git(root, 'init', '-q', '--bare', '-b', 'main', 'fleet.git');
+    git(join(root, 'fleet.git'), 'config', 'http.receivepack', 'true');
+    git(repo.dir, 'push', '-q', join(root, 'fleet.git'), 'main');
+    const server = await startGitHttpServer(root);
+    try {
+      const run = startRun([...common(`${server.url}/fleet.git`), '--ref', 'main', '--poll', '1h', '--resync', '0', '--webhook-addr', '127.0.0.1:0', '--webhook-secret', 'hook-secret']);
+      await dataIn('member1', ns, 'remote', { k: '1' });
+      const hook = String((await run.waitForLog('the webhook to listen', (r) => r['msg'] === 'webhook listening'))['url']);
+
+      repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'remote', { k: '2' }) });
+      git(repo.dir, 'push', '-q', join(root, 'fleet.git'), 'main');
+      const body = JSON.stringify({ ref: 'refs/heads/main', after: git(repo.dir, 'rev-parse', 'HEAD') });
+      const send = (secret: string) => fetch(hook, { method: 'POST', body, headers: { 'x-github-event': 'push', 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` } });
+      expect((await send('wrong-secret')).status).toBe(401);
+      expect((await send('hook-secret')).status).toBe(202);
+      await Promise.all(memberNames.map((m) => dataIn(m, ns, 'remote', { k: '2' }, 20_000)));
+      expect(run.records.filter((r) => r['msg'] === 'pass started').map((r) => r['triggers'])).toEqual([[], ['webhook']]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('converges after kill -9 in the middle of a pass: every object there once, one status commit for the commit', async () => {
+    const ns = namespace();
+    const repo = new FleetRepo(ns);
+    const names = Array.from({ length: 40 }, (_, i) => `cm-${i}`);
+    repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': names.map((n) => configMap(ns, n, { k: n })).join('\n---\n') });
+    const head = git(repo.dir, 'rev-parse', 'HEAD');
+    const first = startRun([...common(repo.dir), '--resync', '0']);
+    await first.waitForLog('the first pass to start', (r) => r['msg'] === 'pass started');
+    await waitFor('the first object in a member', async () => {
+      const list = await apiFor('member1', CoreV1Api).listNamespacedConfigMap({ namespace: ns, labelSelector: 'flotilla.io/managed-by=flotilla' });
+      return list.items.length > 0 ? true : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 20 });
+    await first.kill();
+
+    const second = startRun([...common(repo.dir), '--resync', '0']);
+    await second.waitForLog('the pass after restart', (r) => r['msg'] === 'pass finished' && r['ok'] === true && r['commit'] === head);
+    for (const m of memberNames) {
+      const list = await apiFor(m, CoreV1Api).listNamespacedConfigMap({ namespace: ns, labelSelector: 'flotilla.io/managed-by=flotilla' });
+      expect(list.items.map((c) => c.metadata?.name).sort()).toEqual([...names].sort());
+    }
+    const statusLog = git(repo.dir, 'log', 'status', '--format=%B');
+    expect(statusLog.split(`Source-Commit: ${head}`).length - 1).toBe(1);
+  });
+});
