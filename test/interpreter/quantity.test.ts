@@ -88,7 +88,7 @@ describe('apimachinery vectors', () => {
     expect(formatQuantity(q)).toBe(v.out);
     // Go's Value and MilliValue overflow int64 for exa-scale values; Flotilla's stay exact.
     if (quantityValue(q) < 2n ** 63n) expect(quantityValue(q)).toBe(BigInt(v.value));
-    if (BigInt(v.value) * 1000n === BigInt(v.milli)) expect(quantityMilliValue(q)).toBe(BigInt(v.milli));
+    if (quantityMilliValue(q) < 2n ** 63n) expect(quantityMilliValue(q)).toBe(BigInt(v.milli));
   });
 
   it.each(vectors.add.map((v) => [`${v.A} + ${v.B}`, v] as const))('adds %s', (_name, v) => {
