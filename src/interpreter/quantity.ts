@@ -4,7 +4,6 @@
  * units as apimachinery does), and `formatQuantity` ports `CanonicalizeBytes`.
  */
 import { EngineError } from '../model/index.ts';
-import { formatGoFloat } from './go-float.ts';
 
 /** How a quantity is printed: apimachinery's three formats. */
 export type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
@@ -172,7 +171,10 @@ function formatDecimal(q: Quantity, format: 'DecimalSI' | 'DecimalExponent'): st
   return suffix === undefined ? `${mantissa}e${exponent}` : `${mantissa}${suffix}`;
 }
 
-/** Parse a quantity given as a string or a JSON number (`0.5` → `500m`), as Go's JSON decoding does. */
+/**
+ * Parse a quantity given as a string or a JSON number (`0.5` → `500m`), as Go's JSON decoding
+ * does: the number's JSON text (encoding/json prints floats as JavaScript does) is parsed.
+ */
 export function toQuantity(value: string | number): Quantity {
-  return parseQuantity(typeof value === 'number' ? formatGoFloat(value) : value);
+  return parseQuantity(typeof value === 'number' ? String(value) : value);
 }

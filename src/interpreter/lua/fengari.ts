@@ -159,6 +159,7 @@ export interface LauxApi {
   luaL_ref(L: LuaState, t: number): number;
   luaL_requiref(L: LuaState, name: Uint8Array, fn: LuaCFunction, glb: number): void;
   luaL_error(L: LuaState, msg: Uint8Array): never;
+  luaL_checkany(L: LuaState, arg: number): void;
   luaL_checkstring(L: LuaState, arg: number): Uint8Array;
   luaL_checknumber(L: LuaState, arg: number): number;
   luaL_checkinteger(L: LuaState, arg: number): number;

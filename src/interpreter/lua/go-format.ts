@@ -3,7 +3,7 @@
  * (semantics §6.4). Numbers format by verb (`%d` truncates 2.5 to 2, `%s` prints `2` for 2.0),
  * missing arguments print `%!d(MISSING)` instead of raising, `%q` is Go quoting.
  */
-import { formatGoFloat } from '../go-float.ts';
+import { formatGoFixed, formatGoFloat } from '../go-float.ts';
 
 /** A Lua argument as the formatter sees it. */
 export type FormatArg = number | string | boolean | null | { readonly luaType: string };
@@ -100,7 +100,7 @@ function formatFloat(n: number, spec: Spec): string {
   const abs = Math.abs(n);
   const verb = spec.verb.toLowerCase();
   let body: string;
-  if (verb === 'f') body = abs.toFixed(spec.precision ?? 6);
+  if (verb === 'f') body = formatGoFixed(abs, spec.precision ?? 6);
   else if (verb === 'e') body = goExponent(abs.toExponential(spec.precision ?? 6));
   else body = formatG(abs, spec.precision);
   if (spec.verb === 'E' || spec.verb === 'G') body = body.toUpperCase();

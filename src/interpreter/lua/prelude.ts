@@ -56,6 +56,8 @@ math.tanh = function(x) local a, b = math.exp(x), math.exp(-x) return (a - b) / 
 math.log10 = function(x) return math.log(x, 10) end
 math.atan2 = function(y, x) return math.atan(y, x) end
 math.tointeger, math.ult, math.type, math.maxinteger, math.mininteger = nil, nil, nil, nil, nil
+-- gopher-lua's math.huge is the largest float, not infinity.
+math.huge = 1.7976931348623157e308
 string.gfind = string.gmatch
 for _, name in ipairs({ "byte", "char", "find", "format", "len", "lower", "match", "reverse", "sub", "upper", "gmatch", "gfind" }) do
   string[name] = guard(string[name])

@@ -11,6 +11,7 @@ import { type FormatArg, goFormat } from './go-format.ts';
 import { kubeFunctions } from './kube-module.ts';
 import { LazyTables } from './lazy-table.ts';
 import { osDate, osTime } from './os-date.ts';
+import { goToNumber } from './to-number.ts';
 import { PRELUDE } from './prelude.ts';
 
 /** Limits and clocks of a sandbox. */
@@ -86,6 +87,8 @@ export class LuaSandbox {
     const kube = kubeFunctions({ marshal: this.marshal, resourceQuotaEstimate: this.#options.resourceQuotaEstimate });
     lua.lua_pushcfunction(L, (l) => this.marshal.lazy.next(l));
     lua.lua_setglobal(L, toLuaString('next'));
+    lua.lua_pushcfunction(L, goToNumber);
+    lua.lua_setglobal(L, toLuaString('tonumber'));
     this.#setTable('package_preload', {
       kube: (l) => {
         this.#pushTable(l, kube);
