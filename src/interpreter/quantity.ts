@@ -91,12 +91,6 @@ export function addQuantities(a: Quantity, b: Quantity): Quantity {
   return { mantissa: ma + mb, exponent, format: a.mantissa === 0n ? b.format : a.format };
 }
 
-/** Compare two quantities by value: negative, zero or positive. */
-export function compareQuantities(a: Quantity, b: Quantity): number {
-  const [ma, mb] = align(a, b);
-  return ma < mb ? -1 : ma > mb ? 1 : 0;
-}
-
 /** `Quantity.Value()`: the value rounded up to an integer. */
 export function quantityValue(q: Quantity): bigint {
   return scaledCeil(q, 0);
