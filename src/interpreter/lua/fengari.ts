@@ -90,6 +90,23 @@ function encode(s: string): Uint8Array {
   return fengari.to_luastring(s);
 }
 
+/**
+ * The string shim only works if fengari's VM was loaded after it; if some other module loaded
+ * fengari first, concatenation would bypass the memory bound, so refuse to run at all.
+ */
+function assertShimsActive(): void {
+  const lua = fengari.lua as unknown as LuaApi;
+  const L = (fengari.lauxlib as unknown as LauxApi).luaL_newstate();
+  L.l_G.flotilla = { maxStringBytes: 100, limitBytes: 1000, usedBytes: 0 };
+  const source = encode('local a = "0123456789012345678901234567890123456789" return a .. a .. a');
+  const status = (fengari.lauxlib as unknown as LauxApi).luaL_loadbufferx(L, source, null, encode('=probe'), encode('t'));
+  const stopped = status === lua.LUA_OK && lua.lua_pcall(L, 0, 1, 0) !== lua.LUA_OK && fengari.to_jsstring(lua.lua_tostring(L, -1) ?? new Uint8Array()).includes('exceeds the limit');
+  if (!stopped) {
+    throw new Error('fengari was loaded before the interpreter installed its string limit; import src/interpreter before anything else that loads fengari');
+  }
+}
+assertShimsActive();
+
 /** fengari's `lua` namespace (the C API), `lauxlib` and `lualib`, typed loosely at this one boundary. */
 export const lua = fengari.lua as unknown as LuaApi;
 export const lauxlib = fengari.lauxlib as unknown as LauxApi;
