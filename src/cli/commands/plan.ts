@@ -10,7 +10,8 @@ import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';
 import { countBySeverity } from '../output/diagnostics.ts';
 import { writeOutDir } from '../output/out-dir.ts';
-import { planMarkdown } from '../output/plan-markdown.ts';
+import { parseMarkdownLimit, planMarkdown } from '../output/plan-markdown.ts';
+import type { MarkdownLimit } from '../output/plan-markdown.ts';
 import { planText } from '../output/plan-text.ts';
 import { writeStdout } from '../output/write-stdout.ts';
 import { sourceOptions } from '../source-options.ts';
@@ -44,16 +45,20 @@ export default class Plan extends Command {
     'out-dir': Flags.string({ description: 'write every cluster\'s Work as files: DIR/<cluster>/<namespace or _cluster>/<group>.<kind>.<name>.yaml' }),
     'detailed-exitcode': Flags.boolean({ description: 'exit 2 when there are changes, 0 when none, 1 on error', default: false }),
     'show-secrets': Flags.boolean({ description: 'show Secret values instead of ***', default: false }),
+    'markdown-limit': Flags.string({
+      description: 'size limit of -o markdown: comment (GitHub\'s 65,536 characters), step-summary (GitHub\'s 1 MiB), none, or a number of characters; diffs that do not fit are left out or cut, and a note says so',
+      default: 'comment',
+    }),
   };
 
-  private format(doc: PlanDocument, output: 'text' | 'json' | 'yaml' | 'markdown', noColor: boolean): string {
+  private format(doc: PlanDocument, output: 'text' | 'json' | 'yaml' | 'markdown', noColor: boolean, limit: MarkdownLimit | null): string {
     switch (output) {
       case 'json':
         return JSON.stringify(doc, null, 2);
       case 'yaml':
         return stringify(doc, { lineWidth: 0 });
       case 'markdown':
-        return planMarkdown(doc);
+        return planMarkdown(doc, { limit });
       case 'text':
         return planText(doc, painter(noColor));
     }
@@ -61,6 +66,12 @@ export default class Plan extends Command {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Plan);
+    let markdownLimit: MarkdownLimit | null;
+    try {
+      markdownLimit = parseMarkdownLimit(flags['markdown-limit']);
+    } catch (error) {
+      this.error((error as Error).message, { exit: EXIT.error });
+    }
     const live = !flags.offline && flags.base === undefined;
     const result = live
       ? await planLive({ source: sourceOptions(flags), showSecrets: flags['show-secrets'], access: clusterAccess(flags) })
@@ -74,7 +85,7 @@ export default class Plan extends Command {
       const n = await writeOutDir(flags['out-dir'], result.document.works);
       this.logToStderr(`wrote ${n} manifests under ${flags['out-dir']}`);
     }
-    await writeStdout(this.format(doc, flags.output, flags['no-color']));
+    await writeStdout(this.format(doc, flags.output, flags['no-color'], markdownLimit));
     if (countBySeverity(doc.diagnostics).errors > 0) this.exit(EXIT.error);
     if (flags['detailed-exitcode'] && hasChanges(doc)) this.exit(EXIT.changes);
   }

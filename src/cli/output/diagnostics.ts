@@ -18,7 +18,7 @@ export function diagnosticsText(diagnostics: readonly Diagnostic[], paint: Paint
     .join('\n');
 }
 
-function plural(n: number, word: string): string {
+export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
