@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { cachedBinaries, ensureBinaries, type Log } from './build.ts';
 import { binCacheRoot, kubeconfigPath, kwokWorkdir, memberPorts, members, type MemberSpec } from './config.ts';
 import { writeFleetKubeconfig } from './kubeconfig.ts';
+import { otherLeaseHolders, withFleetLock } from './lock.ts';
 import { createMember, deleteMember, memberExists, memberKubeconfig, memberLogs, memberPids, memberReady } from './kwok.ts';
 import { ensureNodes } from './nodes.ts';
 import { ownProcess, portFree, stopProcesses } from './processes.ts';
@@ -17,7 +18,11 @@ const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFi
 const ownPaths = (): string[] => [kwokWorkdir, binCacheRoot()];
 
 /** Starts every member that is not already answering, then writes the kubeconfig and nodes. */
-export async function fleetUp(log: Log): Promise<void> {
+export function fleetUp(log: Log): Promise<void> {
+  return withFleetLock(log, () => startFleet(log));
+}
+
+async function startFleet(log: Log): Promise<void> {
   const started = Date.now();
   const bins = await ensureBinaries(log);
   const toStart: MemberSpec[] = [];
@@ -42,6 +47,8 @@ export async function fleetUp(log: Log): Promise<void> {
     const memberStarted = Date.now();
     try {
       await createMember(member, bins);
+      // kwokctl only logs a failed readiness wait and still exits 0.
+      if (!(await memberReady(member, bins.kubectl))) throw new Error('kwokctl finished but kube-apiserver does not answer /readyz');
     } catch (error) {
       const logs = await logTails(member);
       await removeMember(member, bins.kwokctl, log);
@@ -58,8 +65,21 @@ export async function fleetUp(log: Log): Promise<void> {
   log(`fleet is up (${seconds(started)}): kubectl --kubeconfig ${kubeconfigPath} --context member1 get nodes`);
 }
 
+export interface DownOptions {
+  /** Leave the fleet up while another process holds a lease on it (see lock.ts). */
+  unlessLeased?: boolean;
+}
+
 /** Stops every member's processes and removes their state. Safe to run when nothing is up. */
-export async function fleetDown(log: Log): Promise<void> {
+export function fleetDown(log: Log, options: DownOptions = {}): Promise<void> {
+  return withFleetLock(log, async () => {
+    const users = options.unlessLeased ? await otherLeaseHolders() : [];
+    if (users.length > 0) log(`leaving the fleet up: still used by pid ${users.join(', ')}`);
+    else await stopFleet(log);
+  });
+}
+
+async function stopFleet(log: Log): Promise<void> {
   const started = Date.now();
   // Never build just to tear down: without kwokctl the pid files are enough.
   const kwokctl = (await cachedBinaries())?.kwokctl;

@@ -76,9 +76,11 @@ async function writeMemberConfig(member: MemberSpec, bins: Binaries): Promise<st
 export async function createMember(member: MemberSpec, bins: Binaries): Promise<void> {
   const config = await writeMemberConfig(member, bins);
   // --kubeconfig= keeps kwokctl away from ~/.kube/config; the fleet writes its own.
+  // A member that never serves fails after about 3 minutes: kwokctl waits up to
+  // 2 minutes for the apiserver to serve (fixed), then --wait for readiness.
   await run(
     bins.kwokctl,
-    ['--config', config, '--name', member.name, 'create', 'cluster', '--kubeconfig=', '--wait', '3m', '--timeout', '5m'],
+    ['--config', config, '--name', member.name, 'create', 'cluster', '--kubeconfig=', '--wait', '1m', '--timeout', '3m'],
     { env: env() },
   );
 }
