@@ -1,7 +1,7 @@
 /**
  * The run loop's pass (issue 9): the same pipeline as `apply` — read, render, apply, prune,
  * status — with what a long-lived process remembers between passes: the parse cache (an unchanged
- * blob is not parsed again), the last scheduling results and claims (stable rescheduling and
+ * blob is not parsed again), the last render (only changed templates are rendered again), the last scheduling results and claims (stable rescheduling and
  * sticky claims without re-reading the status branch), and the failover state (failed members
  * tainted, bindings evicted). Only the clusters this replica owns are applied (leader election
  * and shards); every cluster is still rendered, so that sharding never changes a placement.
@@ -16,7 +16,6 @@ import type { PruneSettings } from '../../apply/prune-plan.ts';
 import { runApply } from '../../apply/runner.ts';
 import type { RunnerOptions } from '../../apply/runner.ts';
 import type { ParseCache } from '../../render/parse/parse-sources.ts';
-import { renderFleet } from '../../render/render-fleet.ts';
 import type { Rendered } from '../../render/render-fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
@@ -28,6 +27,8 @@ import type { Pass, PassOutcome, PassRequest } from '../run-loop.ts';
 import { readPlanningFeedback } from '../status-feedback.ts';
 import type { PlanningFeedback } from '../status-feedback.ts';
 import type { FailoverState } from './failover-state.ts';
+import { renderIncremental } from './incremental-render.ts';
+import type { RenderMemo } from './incremental-render.ts';
 
 /** What the status step of a pass is given (the status stage's input, built by the pass). */
 export interface PassStatusInput {
@@ -74,6 +75,8 @@ export interface ReconcileResult {
   rendered: Rendered;
   clusters: ClusterApplyResult[];
   sourceHasErrors: boolean;
+  /** A full render, or only the templates that changed. */
+  render: { mode: 'full' | 'incremental'; rerendered: number };
   /** The status step's result or failure; absent without a status step, or when stopping. */
   status?: PassStatusOutput | Error;
   /** Set when the loop was stopping before the apply step: nothing was applied. */
@@ -95,6 +98,7 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
   let last: TemplateBinding[] = [];
   let feedback: PlanningFeedback | undefined;
   let observed = new Map<string, ClusterStatus>();
+  let memo: RenderMemo | undefined;
 
   return async (request: PassRequest): Promise<PassOutcome> => {
     const source = await readFleet(o.source, cache);
@@ -104,16 +108,18 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     }
     const now = o.now();
     const inputs = o.failover.inputs(source.fleet, last, now, feedback.previousSchedules, observed);
-    const rendered = renderFleet(inputs.fleet, source.interpreter, {
+    const render = renderIncremental(memo, inputs.fleet, source.interpreter, {
       sourceCommit: source.snapshot.commit,
       detect: { previousClaims: last.length === 0 ? feedback.previousClaims : claimsOf(last) },
       previousSchedules: inputs.previousSchedules,
       observedClusters: new Map([...observed, ...inputs.observedClusters]),
     });
+    memo = render.memo;
+    const { rendered } = render;
     o.failover.settle(rendered.bindings, now);
     last = rendered.bindings;
     const sourceHasErrors = [...source.diagnostics, ...rendered.diagnostics].some((d) => d.severity === 'error');
-    const base = { commit: source.snapshot.commit, rendered, sourceHasErrors };
+    const base = { commit: source.snapshot.commit, rendered, sourceHasErrors, render: { mode: render.mode, rerendered: render.rerendered } };
     if (request.abort.aborted) {
       o.onResult({ ...base, clusters: [], aborted: true });
       return { commit: source.snapshot.commit, ok: false };

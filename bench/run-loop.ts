@@ -1,0 +1,72 @@
+// The run loop's incremental pass (issue 9): on a generated fleet, a commit touching one file is
+// reconciled up to the apply step (members answer nothing: every cluster is an instant error, so
+// the time is read + parse + render + Work); then memory over many passes of one-file commits.
+// Run: node --expose-gc bench/run-loop.ts [templates] [clusters] [passes] [memTemplates]
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createReconcilePass } from '../src/reconcile/run/reconcile-pass.ts';
+import { FailoverState } from '../src/reconcile/run/failover-state.ts';
+import type { Pass } from '../src/reconcile/run-loop.ts';
+import { makeFleetRepo } from './lib/fleet-repo.ts';
+import { printTable } from './lib/measure.ts';
+
+const [templates = 10_000, clusters = 10, passes = 1_000, memTemplates = 200] = process.argv.slice(2).map(Number);
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const env = { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' };
+
+function passFor(repo: string): Pass {
+  return createReconcilePass({
+    source: { repo }, prune: {}, runner: {}, failover: new FailoverState(),
+    access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, new Error('bench: no member')])) },
+    feedback: async () => ({ previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map() }),
+  });
+}
+
+/** Rewrites one app file (a new replica count) and commits it. */
+function touch(repo: string, round: number): void {
+  writeFileSync(join(repo, 'apps', 'app-0.yaml'), `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app-0, namespace: team-0}\ndata: {round: "${round}"}\n`);
+  execFileSync('git', ['commit', '-qam', `round ${round}`], { cwd: repo, env });
+}
+
+async function timed(pass: Pass): Promise<number> {
+  const started = performance.now();
+  await pass({ signals: [], abort: new AbortController().signal });
+  return performance.now() - started;
+}
+
+const big = makeFleetRepo({ templates, clusters, overridePolicies: 12 });
+try {
+  const pass = passFor(big);
+  const cold = await timed(pass);
+  const rows: (string | number)[][] = [['templates', 'clusters', 'first pass ms', 'one-file pass ms (median of 5)']];
+  const warm: number[] = [];
+  for (let i = 1; i <= 5; i++) {
+    touch(big, i);
+    warm.push(await timed(pass));
+  }
+  warm.sort((a, b) => a - b);
+  rows.push([templates, clusters, Math.round(cold), Math.round(warm[2] ?? Number.NaN)]);
+  printTable(rows);
+} finally {
+  rmSync(big, { recursive: true, force: true });
+}
+
+const small = makeFleetRepo({ templates: memTemplates, clusters: 3, overridePolicies: 2 });
+try {
+  const pass = passFor(small);
+  const rows: (string | number)[][] = [['pass', 'heap used MiB (after gc)', 'rss MiB']];
+  for (let i = 1; i <= passes; i++) {
+    touch(small, i);
+    await timed(pass);
+    if (i === 1 || i % Math.max(1, Math.floor(passes / 4)) === 0) {
+      gc();
+      const m = process.memoryUsage();
+      rows.push([i, (m.heapUsed / 2 ** 20).toFixed(1), Math.round(m.rss / 2 ** 20)]);
+    }
+  }
+  console.log(`\nmemory over ${passes} one-file passes, ${memTemplates} templates x 3 clusters`);
+  printTable(rows);
+} finally {
+  rmSync(small, { recursive: true, force: true });
+}

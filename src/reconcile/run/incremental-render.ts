@@ -1,0 +1,106 @@
+/**
+ * Renders only what changed (issue 9: a commit touching one file of a 10,000-template fleet must
+ * not re-render every template). When everything but templates is as in the last render —
+ * policies, overrides, clusters as scheduled, customizations, no eviction in progress, no
+ * dependency propagation — the templates whose object changed (a new blob parses to a new object;
+ * an unchanged blob keeps the cached one) are rendered on their own and merged into the last
+ * result; otherwise the whole fleet is rendered. The Namespaces objects need and the apply order
+ * are recomputed on the merged Work. Unchanged manifests keep the source commit they were
+ * rendered at, which apply ignores when comparing with live objects.
+ */
+import { describeRef, refKey, refOf } from '../../model/index.ts';
+import type { Diagnostic, SourceObject } from '../../model/index.ts';
+import type { ResourceInterpreter } from '../../interpreter/index.ts';
+import { compileNamespacePatterns, DEFAULT_SKIPPED_NAMESPACES } from '../../render/detect/skip-rules.ts';
+import type { Fleet } from '../../render/load/fleet.ts';
+import { renderFleet } from '../../render/render-fleet.ts';
+import type { Rendered, RenderOptions } from '../../render/render-fleet.ts';
+import { sortInApplyOrder } from '../../render/works/apply-order.ts';
+import { isSystemNamespace, synthesizedNamespace } from '../../render/works/namespaces.ts';
+import type { WorkItem, Works } from '../../render/works/work.ts';
+
+/** What the next render builds on. */
+export interface RenderMemo {
+  /** Everything but the templates, serialised. */
+  context: string;
+  templates: Map<string, SourceObject>;
+  rendered: Rendered;
+}
+
+/** A render and how it was made. */
+export interface IncrementalRender {
+  rendered: Rendered;
+  memo: RenderMemo;
+  /** Templates rendered this time (every one on a full render). */
+  rerendered: number;
+  mode: 'full' | 'incremental';
+}
+
+function contextOf(fleet: Fleet, options: RenderOptions): string {
+  const { templates: _t, isNamespaced: _n, ...rest } = fleet;
+  const observed = [...options.observedClusters].sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify({ rest: Object.values(rest).map((list: SourceObject[]) => list.map((s) => s.object)), observed, detect: options.detect.skippedNamespaces ?? null });
+}
+
+function sameObject(a: SourceObject | undefined, b: SourceObject): boolean {
+  return a !== undefined && (a.object === b.object || JSON.stringify(a.object) === JSON.stringify(b.object));
+}
+
+/** Why the last render cannot be reused, or undefined when it can. */
+function fullRenderReason(memo: RenderMemo | undefined, context: string, options: RenderOptions): string | undefined {
+  if (!memo) return 'first render';
+  if (memo.context !== context) return 'policies, overrides, clusters or customizations changed';
+  if ([...options.previousSchedules.values()].some((p) => (p.evictedClusters?.length ?? 0) > 0)) return 'an eviction is in progress';
+  if (memo.rendered.bindings.some((b) => b.binding?.propagateDeps) || memo.rendered.requiredBy.size > 0) return 'dependencies are propagated';
+  return undefined;
+}
+
+/** Renders the fleet, reusing `memo` for every template that did not change. */
+export function renderIncremental(memo: RenderMemo | undefined, fleet: Fleet, interpreter: ResourceInterpreter, options: RenderOptions): IncrementalRender {
+  const context = contextOf(fleet, options);
+  const templates = new Map(fleet.templates.map((t) => [refKey(refOf(t.object)), t]));
+  const full = (): IncrementalRender => {
+    const rendered = renderFleet(fleet, interpreter, options);
+    return { rendered, memo: { context, templates, rendered }, rerendered: fleet.templates.length, mode: 'full' };
+  };
+  if (fullRenderReason(memo, context, options) !== undefined || !memo) return full();
+  const changed = new Set<string>();
+  for (const [key, t] of templates) if (!sameObject(memo.templates.get(key), t)) changed.add(key);
+  for (const key of memo.templates.keys()) if (!templates.has(key)) changed.add(key);
+  const part = renderFleet({ ...fleet, templates: fleet.templates.filter((t) => changed.has(refKey(refOf(t.object)))) }, interpreter, options);
+  if (part.bindings.some((b) => b.binding?.propagateDeps) || part.requiredBy.size > 0) return full();
+  const rendered = merge(memo.rendered, part, changed, fleet, templates, options);
+  return { rendered, memo: { context, templates, rendered }, rerendered: changed.size, mode: 'incremental' };
+}
+
+function merge(last: Rendered, part: Rendered, changed: ReadonlySet<string>, fleet: Fleet, templates: ReadonlyMap<string, SourceObject>, options: RenderOptions): Rendered {
+  const bindingOf = new Map([...last.bindings, ...part.bindings].map((b) => [refKey(refOf(b.template.object)), b]));
+  const bindings = fleet.templates.map((t) => bindingOf.get(refKey(refOf(t.object)))).filter((b) => b !== undefined);
+  const subjectOf = new Map([...last.bindings, ...part.bindings].map((b) => [refKey(refOf(b.template.object)), describeRef(refOf(b.template.object))]));
+  const subjects = new Set(subjectOf.values());
+  const changedSubjects = new Set([...changed].flatMap((key) => subjectOf.get(key) ?? []));
+  // Template diagnostics come from where the template was rendered; the others (about clusters)
+  // from both renders, once each.
+  const kept = last.diagnostics.filter((d) => d.object === undefined || !subjects.has(d.object) ? true : !changedSubjects.has(d.object));
+  const diagnostics: Diagnostic[] = [...new Map([...kept, ...part.diagnostics].map((d) => [JSON.stringify(d), d])).values()];
+  const skipped = compileNamespacePatterns(options.detect.skippedNamespaces ?? DEFAULT_SKIPPED_NAMESPACES);
+  const works: Works = new Map();
+  const own = (i: WorkItem): boolean => templates.has(refKey(i.template));
+  for (const cluster of new Set([...last.works.keys(), ...part.works.keys()])) {
+    const unchanged = (last.works.get(cluster) ?? []).filter((i) => own(i) && !changed.has(refKey(i.template)));
+    const items = [...unchanged, ...(part.works.get(cluster) ?? []).filter(own)];
+    works.set(cluster, sortInApplyOrder(withNamespaces(items, skipped, options.sourceCommit), (i) => i.manifest));
+  }
+  return { clusters: part.clusters, bindings, works, requiredBy: new Map(), diagnostics };
+}
+
+/** The Work plus a Namespace for every namespace its objects use that it does not define (as buildWorks does). */
+function withNamespaces(items: WorkItem[], skipped: readonly RegExp[], sourceCommit: string): WorkItem[] {
+  const have = new Set(items.filter((i) => i.manifest.kind === 'Namespace' && i.manifest.apiVersion === 'v1').map((i) => i.manifest.metadata.name));
+  const needed = new Set<string>();
+  for (const i of items) {
+    const ns = i.manifest.metadata.namespace;
+    if (ns && !have.has(ns) && !isSystemNamespace(ns, skipped)) needed.add(ns);
+  }
+  return [...items, ...[...needed].map((ns) => synthesizedNamespace(ns, sourceCommit))];
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { createInterpreter } from '../../../src/interpreter/index.ts';
+import { SOURCE_COMMIT_ANNOTATION } from '../../../src/model/index.ts';
+import type { KubeObject } from '../../../src/model/index.ts';
+import { renderIncremental } from '../../../src/reconcile/run/incremental-render.ts';
+import type { RenderMemo } from '../../../src/reconcile/run/incremental-render.ts';
+import { loadFleet } from '../../../src/render/load/load-fleet.ts';
+import { parseSources } from '../../../src/render/parse/parse-sources.ts';
+import type { ParseCache } from '../../../src/render/parse/parse-sources.ts';
+import type { Rendered, RenderOptions } from '../../../src/render/render-fleet.ts';
+
+const CLUSTERS = ['member1', 'member2', 'member3'].map((name, i) => `apiVersion: cluster.karmada.io/v1alpha1
+kind: Cluster
+metadata: {name: ${name}, labels: {tier: t${i % 2}}}
+spec: {region: r${i}}
+`).join('---\n');
+
+const POLICIES = `apiVersion: policy.karmada.io/v1alpha1
+kind: ClusterPropagationPolicy
+metadata: {name: apps}
+spec:
+  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}, {apiVersion: v1, kind: ConfigMap}]
+  placement:
+    clusterAffinity: {clusterNames: [member1, member2, member3]}
+    replicaScheduling: {replicaSchedulingType: Divided, replicaDivisionPreference: Weighted, weightPreference: {staticWeightList: [{targetCluster: {clusterNames: [member1]}, weight: 2}, {targetCluster: {clusterNames: [member2, member3]}, weight: 1}]}}
+---
+apiVersion: policy.karmada.io/v1alpha1
+kind: ClusterOverridePolicy
+metadata: {name: mirror}
+spec:
+  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
+  overrideRules:
+    - targetCluster: {labelSelector: {matchLabels: {tier: t0}}}
+      overriders: {imageOverrider: [{component: Registry, operator: replace, value: mirror.example.com}]}
+`;
+
+function app(i: number, replicas: number, ns = `team-${i % 3}`): string {
+  return `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: app-${i}, namespace: ${ns}}
+spec:
+  replicas: ${replicas}
+  selector: {matchLabels: {app: app-${i}}}
+  template: {metadata: {labels: {app: app-${i}}}, spec: {containers: [{name: c, image: registry.example.com/app-${i}:1}]}}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: app-${i}, namespace: ${ns}}
+data: {id: "${i}"}
+`;
+}
+
+type Files = Record<string, string>;
+const base = (): Files => ({ 'clusters.yaml': CLUSTERS, 'policies.yaml': POLICIES, ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`apps/app-${i}.yaml`, app(i, 1 + i)])) });
+
+function load(files: Files, cache: ParseCache) {
+  const parsed = parseSources(Object.entries(files).sort().map(([path, text]) => ({ path, blobId: `${path}:${text}`, content: Buffer.from(text) })), cache);
+  return loadFleet(parsed).fleet;
+}
+
+const options = (commit: string): RenderOptions => ({ sourceCommit: commit, detect: {}, previousSchedules: new Map(), observedClusters: new Map() });
+
+/** A render with the source-commit annotation taken out, for comparison. */
+function comparable(r: Rendered) {
+  const strip = (m: KubeObject) => ({ ...m, metadata: { ...m.metadata, annotations: Object.fromEntries(Object.entries(m.metadata.annotations ?? {}).filter(([k]) => k !== SOURCE_COMMIT_ANNOTATION)) } });
+  return {
+    works: Object.fromEntries([...r.works].map(([c, items]) => [c, items.map((i) => ({ ...i, manifest: strip(i.manifest) }))])),
+    bindings: r.bindings.map((b) => b.binding),
+    diagnostics: [...r.diagnostics].map((d) => JSON.stringify(d)).sort(),
+  };
+}
+
+describe('renderIncremental', () => {
+  it.each<[string, (f: Files) => Files, 'full' | 'incremental', number]>([
+    ['a changed replica count re-renders that template only', (f) => ({ ...f, 'apps/app-2.yaml': app(2, 9) }), 'incremental', 1],
+    ['a new file renders its templates, and its namespace once', (f) => ({ ...f, 'apps/app-9.yaml': app(9, 2, 'brand-new') }), 'incremental', 2],
+    ['a deleted file drops its templates and the namespace only it used', (f) => { const { ['apps/app-5.yaml']: _gone, ...rest } = f; return { ...rest, 'apps/app-4.yaml': app(4, 5, 'team-9') }; }, 'incremental', 6],
+    ['a template turned invalid leaves the render, as in a full one', (f) => ({ ...f, 'apps/app-1.yaml': app(1, 2).replace('replicas: 2', 'replicas: -2') }), 'incremental', 1],
+    ['a policy change renders everything', (f) => ({ ...f, 'policies.yaml': POLICIES.replace('weight: 2', 'weight: 3') }), 'full', 12],
+    ['a cluster change renders everything', (f) => ({ ...f, 'clusters.yaml': CLUSTERS.replace('region: r0', 'region: r9') }), 'full', 12],
+  ])('%s, and gives what a full render gives', (_name, change, mode, rerendered) => {
+    const cache: ParseCache = new Map();
+    const interpreter = createInterpreter([]);
+    const before = base();
+    const first = renderIncremental(undefined, load(before, cache), interpreter, options('c1'));
+    expect(first.mode).toBe('full');
+    const after = change(before);
+    const next = renderIncremental(first.memo as RenderMemo, load(after, cache), interpreter, options('c2'));
+    expect([next.mode, next.rerendered]).toEqual([mode, rerendered]);
+    const full = renderIncremental(undefined, load(after, new Map()), interpreter, options('c2'));
+    expect(comparable(next.rendered)).toEqual(comparable(full.rendered));
+  });
+});
