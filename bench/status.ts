@@ -1,7 +1,7 @@
 /**
  * Status benchmark (issue 8): the status of 10,000 templates across 20 clusters — aggregating
  * every member's status, serialising the status-branch tree, and committing it — and the same
- * status again, which must make no commit. Native git and isomorphic-git adapters, wall and CPU
+ * status again, which must make no commit; then reading it back, as the next pass does. Native git and isomorphic-git adapters, wall and CPU
  * time (this process and its git children), medians of interleaved runs.
  * Run: `node bench/status.ts [templates] [clusters] [clustersPerTemplate] [runs]`.
  */
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createInterpreter } from '../src/interpreter/index.ts';
 import type { ClusterStatus, KubeObject, ScheduledBinding } from '../src/model/index.ts';
 import { IsomorphicGitStore, NativeGitStore, type GitStore } from '../src/source/index.ts';
-import { commitMessage, statusFiles, templateStatus, writeStatusBranch, type StatusReport, type TemplateStatusInput } from '../src/status/index.ts';
+import { commitMessage, readStatusBranch, statusFiles, templateStatus, writeStatusBranch, type StatusReport, type TemplateStatusInput } from '../src/status/index.ts';
 
 const TEMPLATES = Number(process.argv[2] ?? 10_000);
 const CLUSTERS = Number(process.argv[3] ?? 20);
@@ -117,6 +117,10 @@ try {
       const same = await timed(() => writeStatusBranch(store, statusFiles({ ...changedReport, reconciledAt: '2026-01-01T00:02:00Z' }), { message: commitMessage(changedReport) }));
       if (same.value.changed) throw new Error('an unchanged status made a commit');
       record(`${name}: serialise + unchanged (no commit)`, same);
+      const read = await timed(() => readStatusBranch(store));
+      record(`${name}: read it back in full (flotilla status)`, read, `${read.value?.templates.length ?? 0} templates`);
+      const placements = await timed(() => readStatusBranch(store, { templates: 'placement' }));
+      record(`${name}: read placements back (next pass, offline plan)`, placements, `${placements.value?.placements.length ?? 0} templates`);
     }
   }
   console.log(`status: ${TEMPLATES} templates on ${PER_TEMPLATE} of ${CLUSTERS} clusters each, median of ${RUNS} runs\n`);

@@ -22,7 +22,7 @@ export function feedbackFromStatus(view: StatusBranchView | undefined): Planning
   if (view === undefined) return feedback;
   feedback.statusCommit = view.commit;
   for (const cluster of view.clusters) feedback.observedClusters.set(cluster.name, cluster.status);
-  for (const t of view.templates) {
+  for (const t of view.placements) {
     if (t.policy === null) continue;
     const key = refKey(t.resource);
     feedback.previousClaims.set(key, t.policy);
@@ -34,5 +34,5 @@ export function feedbackFromStatus(view: StatusBranchView | undefined): Planning
 /** Reads the planning feedback from the status branch of the repository `source` names. */
 export async function readPlanningFeedback(source: OpenSourceOptions, branch: string): Promise<PlanningFeedback> {
   const { store } = await openStatusStore(source, branch);
-  return feedbackFromStatus(await readStatusBranch(store, { branch }));
+  return feedbackFromStatus(await readStatusBranch(store, { branch, templates: 'placement' }));
 }

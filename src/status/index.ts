@@ -19,7 +19,7 @@ export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
 export { DEFAULT_STATUS_MARKDOWN_OPTIONS, statusMarkdown, type StatusMarkdownOptions } from './files/status-markdown.ts';
 export { comparableContent, STATUS_MARKDOWN_FILE, statusFiles, SUMMARY_FILE } from './files/status-files.ts';
-export { parseStatusTree, type ParsedStatusTree, type StatusSummary } from './files/parse-status-tree.ts';
+export { parseStatusTree, type ParsedStatusTree, type StatusSummary, type TemplateDetail, type TemplatePlacement } from './files/parse-status-tree.ts';
 export { DEFAULT_READ_STATUS_OPTIONS, readStatusBranch, type ReadStatusOptions, type StatusBranchView } from './read-status-branch.ts';
 export { gitBlobId } from './writer/blob-id.ts';
 export { DEFAULT_STATUS_WRITE_OPTIONS, sameTree, writeStatusBranch, type StatusWriteOptions, type StatusWriteResult } from './writer/write-status-branch.ts';

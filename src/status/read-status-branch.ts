@@ -1,15 +1,18 @@
 import type { GitStore } from '../source/index.ts';
-import { parseStatusTree, type ParsedStatusTree } from './files/parse-status-tree.ts';
+import { parseStatusTree, type ParsedStatusTree, type TemplateDetail } from './files/parse-status-tree.ts';
 
 /** What to read of the status branch. */
 export interface ReadStatusOptions {
   /** @default 'status' */
   branch: string;
-  /** Read the per-template binding views (the costly part); clusters and summary are always read. @default true */
-  templates: boolean;
+  /**
+   * How much of the per-template binding views to read (the costly part): `full`, only the
+   * `placement` planning needs, or `none`; clusters and summary are always read. @default 'full'
+   */
+  templates: TemplateDetail | 'none';
 }
 
-export const DEFAULT_READ_STATUS_OPTIONS: Readonly<ReadStatusOptions> = Object.freeze({ branch: 'status', templates: true });
+export const DEFAULT_READ_STATUS_OPTIONS: Readonly<ReadStatusOptions> = Object.freeze({ branch: 'status', templates: 'full' });
 
 /** The status branch at its tip. */
 export interface StatusBranchView extends ParsedStatusTree {
@@ -25,11 +28,11 @@ export async function readStatusBranch(store: GitStore, options: Partial<ReadSta
   const commit = await store.readRef(`refs/heads/${branch}`);
   if (commit === undefined) return undefined;
   const entries = (await store.listTree(commit, '')) ?? [];
-  const wanted = entries.filter((e) => e.type === 'blob' && (templates || !e.path.startsWith('resources/')));
+  const wanted = entries.filter((e) => e.type === 'blob' && (templates !== 'none' || !e.path.startsWith('resources/')));
   const blobs = await store.readBlobs(wanted.map((e) => e.oid));
   const files = wanted.flatMap((e) => {
     const content = blobs.get(e.oid);
     return content === undefined ? [] : [{ path: e.path, content }];
   });
-  return { commit, ...parseStatusTree(files) };
+  return { commit, ...parseStatusTree(files, templates === 'placement' ? 'placement' : 'full') };
 }

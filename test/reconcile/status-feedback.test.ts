@@ -15,17 +15,14 @@ describe('feedbackFromStatus', () => {
     const view: StatusBranchView = {
       commit: 'f'.repeat(40),
       clusters: [{ name: 'member1', status: { conditions: [{ type: 'Ready', status: 'False' }] } }],
-      templates: [
+      templates: [],
+      placements: [
         {
           resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' },
           policy: { kind: 'PropagationPolicy', namespace: 'shop', name: 'web' },
           replicas: 3, clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 1 }], affinityName: 'primary',
-          conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
         },
-        {
-          resource: { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'unclaimed' },
-          policy: null, replicas: 0, clusters: [], conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
-        },
+        { resource: { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'unclaimed' }, policy: null, replicas: 0, clusters: [] },
       ],
     };
     const feedback = feedbackFromStatus(view);

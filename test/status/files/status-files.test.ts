@@ -85,6 +85,15 @@ describe('status branch files', () => {
     expect(parsed.templates).toEqual([healthy, clusterScoped]);
   });
 
+  it.each([['a plain affinity name', 'primary'], ['one that needs quoting', 'tier: gold']])('reads placements alone as the full read has them, with %s', (_name, affinityName) => {
+    const withAffinity: StatusReport = { ...report, templates: [{ ...healthy, affinityName }, clusterScoped] };
+    const files = statusFiles(withAffinity).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
+    const placements = parseStatusTree(files, 'placement');
+    expect(placements.templates).toEqual([]);
+    expect(placements.placements).toEqual(parseStatusTree(files).placements);
+    expect(placements.placements[0]).toMatchObject({ affinityName, clusters: healthy.clusters, policy: healthy.policy });
+  });
+
   it('STATUS.md shows per cluster readiness and capacity, per template clusters, replicas, health and problems, with links', () => {
     const md = statusMarkdown(report);
     expect(md).toContain('1 healthy, 1 unhealthy, 0 unknown · 1/2 clusters ready');
