@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NativeGitStore } from '../../src/source/index.ts';
 import { commitMessage, statusFiles, templateStatus, writeStatusBranch, type StatusReport } from '../../src/status/index.ts';
 import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
 import { bindingFor, deployment, memberDeployment, nativeInterpreter } from '../status/helpers.ts';
-import { runCli } from './run-cli.ts';
+import { REPO_ROOT, runCli } from './run-cli.ts';
 
 afterAll(removeFixtures);
 
@@ -59,6 +60,14 @@ describe('flotilla status', () => {
     expect(doc.clusters).toHaveLength(2);
     expect(doc.templates.map((t) => t.health)).toEqual(['Unhealthy']);
   });
+
+  it('--watch re-reads the branch until stopped, appending each refresh when not on a terminal', async () => {
+    const repo = await repoWithStatus();
+    const out = spawnSync(process.execPath, [`${REPO_ROOT}bin/run.js`, 'status', '--repo', repo.dir, '--watch', '--interval', '1'], {
+      encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 25_000, killSignal: 'SIGINT',
+    });
+    expect(out.stdout.split(`Status of ${'a'.repeat(12)}`).length - 1).toBeGreaterThanOrEqual(2);
+  }, 45_000);
 
   it('says so when there is no status branch yet, and exits 0', () => {
     const repo = createGitRepo();
