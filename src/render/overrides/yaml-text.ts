@@ -7,6 +7,7 @@
  */
 import { Document, parseAllDocuments, Scalar, type Pair, type ScalarTag, type Tags } from 'yaml';
 import { stringifyString, stringTag } from 'yaml/util';
+import { foldLikeGo, goFloat, goKeyLess, needsDoubleQuotes } from './go-yaml-scalars.ts';
 
 const STR_TAG = 'tag:yaml.org,2002:str';
 
@@ -40,79 +41,39 @@ function nonJson(v: unknown): string | undefined {
   return Object.values(v).map(nonJson).find((p) => p !== undefined);
 }
 
-/** Go's strconv.FormatFloat(f, 'g', -1, 64), which go-yaml v2 uses for non-integral floats. */
-function goFloat(x: number): string {
-  if (Number.isInteger(x) && Math.abs(x) < 1e21) return String(x);
-  const [mantissa, exponent] = x.toExponential().split('e') as [string, string];
-  const exp = Number(exponent);
-  if (exp >= -4 && exp < 6) return String(x);
-  const digits = String(Math.abs(exp)).padStart(2, '0');
-  return `${mantissa}e${exp < 0 ? '-' : '+'}${digits}`;
-}
-
-/** go-yaml v2 keyList.Less for string keys: letters before digits, digit runs compared as numbers. */
-function goKeyLess(a: string, b: string): boolean {
-  const ar = [...a];
-  const br = [...b];
-  for (let i = 0; i < ar.length && i < br.length; i++) {
-    const ca = ar[i] as string;
-    const cb = br[i] as string;
-    if (ca === cb) continue;
-    const al = /\p{L}/u.test(ca);
-    const bl = /\p{L}/u.test(cb);
-    if (al && bl) return (ca.codePointAt(0) as number) < (cb.codePointAt(0) as number);
-    if (al || bl) return bl;
-    return digitRunLess(ar, br, i);
-  }
-  return ar.length < br.length;
-}
-
-function digitRunLess(ar: string[], br: string[], i: number): boolean {
-  const isDigit = (c: string | undefined): boolean => c !== undefined && /\p{Nd}/u.test(c);
-  let an = 0;
-  let bn = 0;
-  if (ar[i] === '0' || br[i] === '0') {
-    for (let j = i - 1; j >= 0 && isDigit(ar[j]); j--) {
-      if (ar[j] !== '0') {
-        an = 1;
-        bn = 1;
-        break;
-      }
-    }
-  }
-  let ai = i;
-  let bi = i;
-  for (; ai < ar.length && isDigit(ar[ai]); ai++) an = an * 10 + ((ar[ai] as string).codePointAt(0) as number) - 48;
-  for (; bi < br.length && isDigit(br[bi]); bi++) bn = bn * 10 + ((br[bi] as string).codePointAt(0) as number) - 48;
-  if (an !== bn) return an < bn;
-  if (ai !== bi) return ai < bi;
-  return ((ar[i] as string).codePointAt(0) as number) < ((br[i] as string).codePointAt(0) as number);
-}
-
 function compareKeys(a: Pair, b: Pair): number {
   const ka = String((a.key as Scalar | null)?.value ?? a.key);
   const kb = String((b.key as Scalar | null)?.value ?? b.key);
   return goKeyLess(ka, kb) ? -1 : goKeyLess(kb, ka) ? 1 : 0;
 }
 
-/** Strings: double quotes when they would resolve to another type, else single when needed. */
+type StringifyContext = Parameters<typeof stringifyString>[1];
+
+/**
+ * Strings as go-yaml v2 writes them: double quotes when they would read back as another type,
+ * plain when the syntax allows, else single quotes (doubling any `'`); long plain and single-quoted
+ * values fold like go-yaml's emitter. yaml's own type check is bypassed (`actualString: false`)
+ * because its YAML 1.1 schema is not go-yaml's resolver.
+ */
+function goString(item: Scalar, ctx: StringifyContext, onComment?: () => void, onChompKeep?: () => void): string {
+  const value = String(item.value);
+  if (needsDoubleQuotes(value)) return stringifyString({ ...item, value, type: Scalar.QUOTE_DOUBLE }, ctx, onComment, onChompKeep);
+  const plainCtx = { ...ctx, actualString: false, options: { ...ctx.options, singleQuote: true } };
+  let out = stringifyString(item, plainCtx, onComment, onChompKeep);
+  if (out.startsWith('"') && !value.includes('\n')) out = stringifyString({ ...item, value, type: Scalar.QUOTE_SINGLE }, plainCtx);
+  if (ctx.implicitKey || out.includes('\n') || out.startsWith('"')) return out;
+  // indentAtStart counts from the start of the pair, whose own indent is one step less.
+  const start = ctx.indentAtStart === undefined ? ctx.indent.length : ctx.indent.length - 2 + ctx.indentAtStart;
+  return foldLikeGo(out, start, ctx.indent, out.startsWith("'"));
+}
+
 function stringifyTags(tags: Tags): Tags {
-  const str = {
-    ...stringTag,
-    stringify(item: Scalar, ctx: Parameters<typeof stringifyString>[1], onComment?: () => void, onChompKeep?: () => void) {
-      const value = String(item.value);
-      const ambiguous = ctx.doc.schema.tags.some((t) => t.default === true && t.tag !== STR_TAG && t.test?.test(value) === true);
-      const options = { ...ctx.options, singleQuote: !ambiguous };
-      // go-yaml's emitter double-quotes what it cannot print (is_printable); yaml already does
-      // so for control characters other than tab and newline.
-      const scalar = /[\t\ufeff\ufffe\uffff]/.test(value) ? { ...item, value, type: Scalar.QUOTE_DOUBLE } : item;
-      return stringifyString(scalar, { ...ctx, actualString: true, options }, onComment, onChompKeep);
-    },
-  };
+  const str = { ...stringTag, stringify: goString };
   const float: ScalarTag = {
     tag: 'tag:yaml.org,2002:float',
     default: true,
-    identify: (v: unknown) => typeof v === 'number' && !Number.isInteger(v),
+    // Non-integers, and -0, which go-yaml reads back from JSON as the int 0.
+    identify: (v: unknown) => typeof v === 'number' && (!Number.isInteger(v) || Object.is(v, -0)),
     resolve: (source: string) => Number.parseFloat(source),
     // Only so that the stringifier prefers this tag over the built-in floats; never matches.
     test: /(?!)/,
