@@ -135,6 +135,7 @@ export interface LuaApi {
   lua_createtable(L: LuaState, narr: number, nrec: number): void;
   lua_getfield(L: LuaState, idx: number, k: Uint8Array): number;
   lua_getglobal(L: LuaState, name: Uint8Array): number;
+  lua_geti(L: LuaState, idx: number, n: number): number;
   lua_getinfo(L: LuaState, what: Uint8Array, ar: LuaDebug): number;
   lua_getstack(L: LuaState, level: number, ar: LuaDebug): number;
   lua_gettop(L: LuaState): number;
@@ -181,7 +182,6 @@ export interface LauxApi {
   luaL_checknumber(L: LuaState, arg: number): number;
   luaL_checkinteger(L: LuaState, arg: number): number;
   luaL_checktype(L: LuaState, arg: number, t: number): void;
-  luaL_tolstring(L: LuaState, idx: number): Uint8Array;
   luaL_len(L: LuaState, idx: number): number;
 }
 

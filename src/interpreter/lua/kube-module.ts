@@ -68,7 +68,7 @@ export function kubeFunctions(ctx: KubeModuleContext): Record<string, LuaCFuncti
       exactArgs(L, 2, 'getPodDependencies');
       const template = tableArg(L, 1, ctx, 'getPodDependencies');
       const nsType = lua.lua_type(L, 2);
-      const namespace = nsType === lua.LUA_TNIL ? 'default' : toJsString(lauxlib.luaL_tolstring(L, 2));
+      const namespace = nsType === lua.LUA_TNIL || nsType === lua.LUA_TNONE ? 'default' : toJsString(lua.lua_tostring(L, 2) ?? new Uint8Array());
       const deps = podDependencies(template['spec'] as Record<string, unknown> | undefined, namespace);
       pushJson(L, deps.length > 0 ? deps : null, ctx.marshal);
       return 1;

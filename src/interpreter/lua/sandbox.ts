@@ -98,6 +98,9 @@ export class LuaSandbox {
     lua.lua_getglobal(L, toLuaString('string'));
     lua.lua_pushcfunction(L, (l) => this.#format(l));
     lua.lua_setfield(L, -2, toLuaString('format'));
+    lua.lua_getglobal(L, toLuaString('table'));
+    lua.lua_pushcfunction(L, (l) => this.#concat(l));
+    lua.lua_setfield(L, -2, toLuaString('concat'));
     lua.lua_settop(L, 0);
     this.#runTrusted(PRELUDE);
   }
@@ -122,10 +125,44 @@ export class LuaSandbox {
     }
   }
 
+  /** `table.concat`, measuring the result before building it (the string shim sees it only after). */
+  #concat(L: LuaState): number {
+    lauxlib.luaL_checktype(L, 1, lua.LUA_TTABLE);
+    const sep = lua.lua_type(L, 2) > 0 ? lauxlib.luaL_checkstring(L, 2) : new Uint8Array();
+    const first = lua.lua_type(L, 3) > 0 ? lauxlib.luaL_checkinteger(L, 3) : 1;
+    const last = lua.lua_type(L, 4) > 0 ? lauxlib.luaL_checkinteger(L, 4) : lauxlib.luaL_len(L, 1);
+    const parts: Uint8Array[] = [];
+    let size = 0;
+    for (let i = first; i <= last; i++) {
+      lua.lua_geti(L, 1, i);
+      const type = lua.lua_type(L, -1);
+      if (type !== lua.LUA_TSTRING && type !== lua.LUA_TNUMBER) return lauxlib.luaL_error(L, toLuaString(`invalid value (at index ${i}) in table for 'concat'`));
+      const part = lua.lua_tostring(L, -1) ?? new Uint8Array();
+      lua.lua_pop(L, 1);
+      size += part.length + (i < last ? sep.length : 0);
+      if (size > this.#options.maxStringBytes) return lauxlib.luaL_error(L, toLuaString(`string length exceeds the limit of ${this.#options.maxStringBytes} bytes`));
+      parts.push(part);
+      if (i < last) parts.push(sep);
+    }
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    lua.lua_pushstring(L, out);
+    return 1;
+  }
+
   #format(L: LuaState): number {
     const format = toJsString(lauxlib.luaL_checkstring(L, 1));
     const args: FormatArg[] = [];
-    for (let i = 2; i <= lua.lua_gettop(L); i++) args.push(this.#formatArg(L, i));
+    let size = format.length;
+    for (let i = 2; i <= lua.lua_gettop(L); i++) {
+      if (lua.lua_type(L, i) === lua.LUA_TSTRING) size += lua.lua_rawlen(L, i);
+      if (size > this.#options.maxStringBytes) return lauxlib.luaL_error(L, toLuaString(`string length exceeds the limit of ${this.#options.maxStringBytes} bytes`));
+      args.push(this.#formatArg(L, i));
+    }
     lua.lua_pushstring(L, toLuaString(goFormat(format, args)));
     return 1;
   }

@@ -157,6 +157,8 @@ describe('value conversion', () => {
     ['# counts an input array', 'tostring(#o.spec.list)', '3'],
     ['table.sort sorts an input array in place', '(function() table.sort(o.spec.list) return table.concat(o.spec.list, ",") end)()', 'a,b,c'],
     ['table.insert and table.remove work on input arrays', '(function() table.insert(o.spec.list, 1, "z") table.remove(o.spec.list) return table.concat(o.spec.list, ",") end)()', 'z,c,a'],
+    ['table.concat joins numbers like tostring', 'table.concat({ 1, 2.5, "x", 3 / 1 }, ",")', '1,2.5,x,3'],
+    ['table.concat takes a range', 'table.concat({ "a", "b", "c", "d" }, "-", 2, 3)', 'b-c'],
     ['unpack reads an input array', 'select(2, unpack(o.spec.list))', 'a'],
     ['ipairs walks an input array', '(function() local s = "" for i, v in ipairs(o.spec.list) do s = s .. i .. v end return s end)()', '1c2a3b'],
     ['next sees the fields of an input object', 'tostring(next(o.spec) ~= nil)', 'true'],
