@@ -21,11 +21,15 @@ interface Spec {
 
 const SPEC = /%([-+ 0#]*)(\d+)?(?:\.(\d*))?([a-zA-Z%])/g;
 
-/** Format like gopher-lua's `string.format`. */
-export function goFormat(format: string, args: readonly FormatArg[]): string {
+/** Raised for a width or precision larger than the result may be. */
+export class FormatTooLongError extends Error {}
+
+/** Format like gopher-lua's `string.format`; widths and precisions above `maxWidth` are refused. */
+export function goFormat(format: string, args: readonly FormatArg[], maxWidth = Number.MAX_SAFE_INTEGER): string {
   let next = 0;
   return format.replace(SPEC, (_m, flags: string, width?: string, precision?: string, verb = 's') => {
     if (verb === '%') return '%';
+    if (Number(width ?? 0) > maxWidth || Number(precision || 0) > maxWidth) throw new FormatTooLongError(`format width or precision exceeds the limit of ${maxWidth} bytes`);
     const spec: Spec = {
       minus: flags.includes('-'),
       plus: flags.includes('+'),

@@ -7,7 +7,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { EmptyTags, KeyCache, type Marshal, pushJson } from './convert.ts';
 import { type LuaCFunction, type LuaDebug, type LuaState, type StringBudget, lauxlib, lua, lualib, toJsString, toLuaString } from './fengari.ts';
-import { type FormatArg, goFormat } from './go-format.ts';
+import { type FormatArg, FormatTooLongError, goFormat } from './go-format.ts';
 import { kubeFunctions } from './kube-module.ts';
 import { LazyTables } from './lazy-table.ts';
 import { osDate, osTime } from './os-date.ts';
@@ -163,7 +163,14 @@ export class LuaSandbox {
       if (size > this.#options.maxStringBytes) return lauxlib.luaL_error(L, toLuaString(`string length exceeds the limit of ${this.#options.maxStringBytes} bytes`));
       args.push(this.#formatArg(L, i));
     }
-    lua.lua_pushstring(L, toLuaString(goFormat(format, args)));
+    let text: string;
+    try {
+      text = goFormat(format, args, this.#options.maxStringBytes);
+    } catch (e) {
+      if (e instanceof FormatTooLongError) return lauxlib.luaL_error(L, toLuaString(e.message));
+      throw e;
+    }
+    lua.lua_pushstring(L, toLuaString(text));
     return 1;
   }
 

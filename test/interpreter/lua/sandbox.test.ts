@@ -57,6 +57,7 @@ describe('limits', () => {
     ['many strings hit the memory limit', 'local t = {} local s = string.format("%099d", 1) while true do s = s .. "x" t[#t + 1] = s .. s end', /memory limit of \d+ bytes exceeded/],
     ['a table.concat of one long string many times hits the string limit', 'local s = "x" for i = 1, 20 do s = s .. s end local t = {} for i = 1, 64 do t[i] = s end table.concat(t)', /string length exceeds the limit/],
     ['a string.format of many long strings hits the string limit', 'local s = "x" for i = 1, 20 do s = s .. s end string.format(string.format("%s", "%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s"), s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s)', /string length exceeds the limit|longer than 1000000 bytes/],
+    ['a huge format width is refused', 'string.format("%999999999d", 1)', /format width or precision exceeds the limit/],
     ['table growth hits the memory limit', 'local t = {} local i = 0 while true do i = i + 1 t[i] = { i, i, i } end', /memory limit|timeout|instruction limit/],
   ])('%s', (_name, expr, message) => {
     expect(health(body(expr), { memoryLimitBytes: 32 * 1024 * 1024, timeoutMs: 5000 })).toThrow(message);
