@@ -15,9 +15,15 @@ function count(status: Record<string, unknown> | undefined, field: string): numb
   return typeof value === 'number' ? value : undefined;
 }
 
-/** Ready replicas as the kinds with replicas report them (workloads, DaemonSets). */
+/**
+ * Ready replicas as the kinds with replicas report them (workloads, DaemonSets); 0 for a workload
+ * status without the counter (ReflectStatus omits zeros), `undefined` for kinds without replicas.
+ */
 export function readyReplicas(status: Record<string, unknown> | undefined): number | undefined {
-  return count(status, 'readyReplicas') ?? count(status, 'numberReady');
+  const ready = count(status, 'readyReplicas') ?? count(status, 'numberReady');
+  if (ready !== undefined) return ready;
+  const workload = ['replicas', 'updatedReplicas', 'currentReplicas', 'desiredNumberScheduled', 'observedGeneration'].some((f) => count(status, f) !== undefined);
+  return workload ? 0 : undefined;
 }
 
 /** Why a workload is not healthy, in its own counters: rollout not observed, or replicas missing. */

@@ -46,7 +46,7 @@ describe('flotilla status', () => {
     expect(out.stdout).toContain('0/1 templates healthy, 1 unhealthy, 0 unknown; 2/2 clusters ready');
     expect(out.stdout).toMatch(/member1\s+True\s+2\/2\s+500m\/8\s+0\/16Gi\s+3\/220/);
     expect(out.stdout).toMatch(/Deployment\/default\/web\s+member1\s+2\s+2\s+yes\s+Healthy/);
-    expect(out.stdout).toMatch(/\n\s+member2\s+1\s+-\s+yes\s+Unhealthy/);
+    expect(out.stdout).toMatch(/\n\s+member2\s+1\s+0\s+yes\s+Unhealthy/);
     expect(out.stdout).toContain('Deployment/default/web: member2: Unhealthy (0/1 available)');
   });
 

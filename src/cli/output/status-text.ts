@@ -35,7 +35,7 @@ function templateRows(t: TemplateStatus): string[][] {
     const item = items.get(name);
     const applied = item === undefined ? '-' : item.applied ? 'yes' : 'no';
     const health: HealthState = item?.health ?? 'Unknown';
-    return [i === 0 ? describeRef(t.resource) : '', name, String(desired.get(name) ?? '-'), String(readyReplicas(item?.status) ?? '-'), applied, health];
+    return [i === 0 ? describeRef(t.resource) : '', name, t.replicas > 0 ? String(desired.get(name) ?? '-') : '-', String(readyReplicas(item?.status) ?? '-'), applied, health];
   });
 }
 

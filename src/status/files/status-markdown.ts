@@ -45,7 +45,8 @@ function clusterRows(report: StatusReport): string[] {
 
 function templateSection(t: TemplateStatus): string[] {
   const policy = t.policy ? `${t.policy.kind} ${t.policy.namespace ? `${t.policy.namespace}/` : ''}${t.policy.name}` : 'no policy';
-  const lines = [`### ${ICON[t.health]} ${describeRef(t.resource)}`, '', `${t.health} · ${t.replicas} replicas · ${policy} · [binding](${resourcePath(t.resource)})`, ''];
+  const replicas = t.replicas > 0 ? ` · ${t.replicas} replicas` : '';
+  const lines = [`### ${ICON[t.health]} ${describeRef(t.resource)}`, '', `${t.health}${replicas} · ${policy} · [binding](${resourcePath(t.resource)})`, ''];
   const desired = new Map(t.clusters.map((c) => [c.name, c.replicas]));
   const names = [...new Set([...t.clusters.map((c) => c.name), ...t.aggregatedStatus.map((i) => i.clusterName)])].sort();
   if (names.length > 0) {
@@ -54,7 +55,7 @@ function templateSection(t: TemplateStatus): string[] {
     for (const name of names) {
       const item = items.get(name);
       const ready = readyReplicas(item?.status);
-      lines.push(`| ${name} | ${desired.get(name) ?? '–'} | ${ready ?? '–'} | ${item === undefined ? '–' : item.applied ? 'yes' : 'no'} | ${item?.health ?? 'Unknown'} |`);
+      lines.push(`| ${name} | ${t.replicas > 0 ? (desired.get(name) ?? '–') : '–'} | ${ready ?? '–'} | ${item === undefined ? '–' : item.applied ? 'yes' : 'no'} | ${item?.health ?? 'Unknown'} |`);
     }
     lines.push('');
   }

@@ -5,6 +5,7 @@ import {
   bindingName,
   parseBindingDocument,
   parseStatusTree,
+  readyReplicas,
   resourcePath,
   statusFiles,
   statusMarkdown,
@@ -102,7 +103,7 @@ describe('status branch files', () => {
     expect(md).toContain('### ❌ Deployment/default/web');
     expect(md).toContain('[binding](resources/apps/Deployment/default/web.yaml)');
     expect(md).toContain('| member1 | 2 | 2 | yes | Healthy |');
-    expect(md).toContain('| member2 | 2 | – | yes | Unhealthy |');
+    expect(md).toContain('| member2 | 2 | 0 | yes | Unhealthy |');
     expect(md).toContain('- member2: Unhealthy (0/2 available)');
   });
 
@@ -111,5 +112,17 @@ describe('status branch files', () => {
     expect(md).toContain('Deployment/default/web');
     expect(md).not.toContain('### ✅ ClusterRole/system:reader');
     expect(md).toContain('… and 1 more healthy templates');
+  });
+});
+
+describe('readyReplicas', () => {
+  it.each([
+    ['a Deployment status with its counter', { readyReplicas: 2, replicas: 2 }, 2],
+    ['a workload status without the counter has none ready (zeros are omitted)', { replicas: 2, updatedReplicas: 2 }, 0],
+    ['a DaemonSet counts numberReady', { numberReady: 3, desiredNumberScheduled: 3 }, 3],
+    ['a kind without replicas has no count', { loadBalancer: {} }, undefined],
+    ['no status has no count', undefined, undefined],
+  ])('%s', (_name, status, expected) => {
+    expect(readyReplicas(status)).toBe(expected);
   });
 });
