@@ -15,9 +15,8 @@ import { compileNamespacePatterns, DEFAULT_SKIPPED_NAMESPACES } from '../../rend
 import type { Fleet } from '../../render/load/fleet.ts';
 import { renderFleet } from '../../render/render-fleet.ts';
 import type { Rendered, RenderOptions } from '../../render/render-fleet.ts';
-import { sortInApplyOrder } from '../../render/works/apply-order.ts';
-import { isSystemNamespace, synthesizedNamespace } from '../../render/works/namespaces.ts';
-import type { WorkItem, Works } from '../../render/works/work.ts';
+import { indexWorks, mergeWorks } from './work-index.ts';
+import type { WorkIndex } from './work-index.ts';
 
 /** What the next render builds on. */
 export interface RenderMemo {
@@ -25,6 +24,7 @@ export interface RenderMemo {
   context: string;
   templates: Map<string, SourceObject>;
   rendered: Rendered;
+  index: WorkIndex;
 }
 
 /** A render and how it was made. */
@@ -61,7 +61,8 @@ export function renderIncremental(memo: RenderMemo | undefined, fleet: Fleet, in
   const templates = new Map(fleet.templates.map((t) => [refKey(refOf(t.object)), t]));
   const full = (): IncrementalRender => {
     const rendered = renderFleet(fleet, interpreter, options);
-    return { rendered, memo: { context, templates, rendered }, rerendered: fleet.templates.length, mode: 'full' };
+    const index = indexWorks(rendered.works, (key) => templates.has(key));
+    return { rendered, memo: { context, templates, rendered, index }, rerendered: fleet.templates.length, mode: 'full' };
   };
   if (fullRenderReason(memo, context, options) !== undefined || !memo) return full();
   const changed = new Set<string>();
@@ -69,38 +70,33 @@ export function renderIncremental(memo: RenderMemo | undefined, fleet: Fleet, in
   for (const key of memo.templates.keys()) if (!templates.has(key)) changed.add(key);
   const part = renderFleet({ ...fleet, templates: fleet.templates.filter((t) => changed.has(refKey(refOf(t.object)))) }, interpreter, options);
   if (part.bindings.some((b) => b.binding?.propagateDeps) || part.requiredBy.size > 0) return full();
-  const rendered = merge(memo.rendered, part, changed, fleet, templates, options);
-  return { rendered, memo: { context, templates, rendered }, rerendered: changed.size, mode: 'incremental' };
+  const rendered = merge(memo, part, changed, fleet, templates, options);
+  return { rendered, memo: { context, templates, rendered, index: memo.index }, rerendered: changed.size, mode: 'incremental' };
 }
 
-function merge(last: Rendered, part: Rendered, changed: ReadonlySet<string>, fleet: Fleet, templates: ReadonlyMap<string, SourceObject>, options: RenderOptions): Rendered {
-  const bindingOf = new Map([...last.bindings, ...part.bindings].map((b) => [refKey(refOf(b.template.object)), b]));
-  const bindings = fleet.templates.map((t) => bindingOf.get(refKey(refOf(t.object)))).filter((b) => b !== undefined);
-  const subjectOf = new Map([...last.bindings, ...part.bindings].map((b) => [refKey(refOf(b.template.object)), describeRef(refOf(b.template.object))]));
-  const subjects = new Set(subjectOf.values());
-  const changedSubjects = new Set([...changed].flatMap((key) => subjectOf.get(key) ?? []));
-  // Template diagnostics come from where the template was rendered; the others (about clusters)
-  // from both renders, once each.
-  const kept = last.diagnostics.filter((d) => d.object === undefined || !subjects.has(d.object) ? true : !changedSubjects.has(d.object));
-  const diagnostics: Diagnostic[] = [...new Map([...kept, ...part.diagnostics].map((d) => [JSON.stringify(d), d])).values()];
-  const skipped = compileNamespacePatterns(options.detect.skippedNamespaces ?? DEFAULT_SKIPPED_NAMESPACES);
-  const works: Works = new Map();
-  const own = (i: WorkItem): boolean => templates.has(refKey(i.template));
-  for (const cluster of new Set([...last.works.keys(), ...part.works.keys()])) {
-    const unchanged = (last.works.get(cluster) ?? []).filter((i) => own(i) && !changed.has(refKey(i.template)));
-    const items = [...unchanged, ...(part.works.get(cluster) ?? []).filter(own)];
-    works.set(cluster, sortInApplyOrder(withNamespaces(items, skipped, options.sourceCommit), (i) => i.manifest));
+function merge(memo: RenderMemo, part: Rendered, changed: ReadonlySet<string>, fleet: Fleet, templates: ReadonlyMap<string, SourceObject>, options: RenderOptions): Rendered {
+  const last = memo.rendered;
+  const bindingOf = new Map(last.bindings.map((b) => [refKey(refOf(b.template.object)), b]));
+  const subjectOf = new Map<string, string>();
+  for (const key of changed) {
+    const b = bindingOf.get(key);
+    if (b) subjectOf.set(key, describeRef(refOf(b.template.object)));
   }
+  for (const b of part.bindings) {
+    const key = refKey(refOf(b.template.object));
+    subjectOf.set(key, describeRef(refOf(b.template.object)));
+    bindingOf.set(key, b);
+  }
+  const bindings = fleet.templates.map((t) => bindingOf.get(refKey(refOf(t.object)))).filter((b) => b !== undefined);
+  const changedSubjects = new Set(subjectOf.values());
+  // A changed template's diagnostics come from this render; every other one stays (those about
+  // clusters, which both renders make, once).
+  const kept = last.diagnostics.filter((d) => d.object === undefined || !changedSubjects.has(d.object));
+  const diagnostics: Diagnostic[] = [...new Map([...kept, ...part.diagnostics].map((d) => [JSON.stringify(d), d])).values()];
+  const works = mergeWorks({
+    last: last.works, index: memo.index, changed, part: part.works, isTemplate: (key) => templates.has(key),
+    skipped: compileNamespacePatterns(options.detect.skippedNamespaces ?? DEFAULT_SKIPPED_NAMESPACES), sourceCommit: options.sourceCommit,
+  });
   return { clusters: part.clusters, bindings, works, requiredBy: new Map(), diagnostics };
 }
 
-/** The Work plus a Namespace for every namespace its objects use that it does not define (as buildWorks does). */
-function withNamespaces(items: WorkItem[], skipped: readonly RegExp[], sourceCommit: string): WorkItem[] {
-  const have = new Set(items.filter((i) => i.manifest.kind === 'Namespace' && i.manifest.apiVersion === 'v1').map((i) => i.manifest.metadata.name));
-  const needed = new Set<string>();
-  for (const i of items) {
-    const ns = i.manifest.metadata.namespace;
-    if (ns && !have.has(ns) && !isSystemNamespace(ns, skipped)) needed.add(ns);
-  }
-  return [...items, ...[...needed].map((ns) => synthesizedNamespace(ns, sourceCommit))];
-}

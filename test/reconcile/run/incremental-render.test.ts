@@ -90,4 +90,26 @@ describe('renderIncremental', () => {
     const full = renderIncremental(undefined, load(after, new Map()), interpreter, options('c2'));
     expect(comparable(next.rendered)).toEqual(comparable(full.rendered));
   });
+
+  it('stays equal to a full render over a sequence of commits, each building on the last', () => {
+    const cache: ParseCache = new Map();
+    const interpreter = createInterpreter([]);
+    let files = base();
+    let memo = renderIncremental(undefined, load(files, cache), interpreter, options('c0')).memo;
+    const steps: ((f: Files) => Files)[] = [
+      (f) => ({ ...f, 'apps/app-2.yaml': app(2, 7) }),
+      (f) => ({ ...f, 'apps/app-9.yaml': app(9, 2, 'brand-new') }),
+      (f) => ({ ...f, 'apps/app-8.yaml': app(8, 1, 'brand-new') }),
+      (f) => { const { ['apps/app-9.yaml']: _gone, ...rest } = f; return rest; },
+      (f) => { const { ['apps/app-8.yaml']: _gone, ...rest } = f; return rest; },
+      (f) => ({ ...f, 'apps/app-0.yaml': app(0, 3, 'team-1') }),
+    ];
+    for (const [i, step] of steps.entries()) {
+      files = step(files);
+      const next = renderIncremental(memo, load(files, cache), interpreter, options(`c${i + 1}`));
+      expect(next.mode).toBe('incremental');
+      expect(comparable(next.rendered)).toEqual(comparable(renderIncremental(undefined, load(files, new Map()), interpreter, options(`c${i + 1}`)).rendered));
+      memo = next.memo;
+    }
+  });
 });
