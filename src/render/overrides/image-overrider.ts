@@ -94,11 +94,12 @@ function imageAtPredicate(doc: KubeObject, path: string): string | { reason: str
   for (let i = 0; i < segments.length - 1; i++) {
     const next = current[segments[i] as string];
     if (Array.isArray(next)) {
-      const idx = /^[+-]?[0-9]+$/.test(segments[i + 1] as string) ? Number(segments[i + 1]) : Number.NaN;
-      const item: unknown = Number.isInteger(idx) ? next[idx] : undefined;
-      if (Number.isNaN(idx)) return { reason: `path(${segments[i + 1]}) of rawObj's is not number` };
+      const token = segments[i + 1] as string;
+      if (!/^[+-]?[0-9]+$/.test(token)) return { reason: `path(${token}) of rawObj's is not number` };
+      // Go panics on an index out of range or an item that is not a map; that is a failure here.
+      const item: unknown = next[Number(token)];
       if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-        return { reason: `path(${segments[i + 1]}) of rawObj's is not an object` };
+        return { reason: `path(${token}) of rawObj's is not an object` };
       }
       current = item as Record<string, unknown>;
       i++;
