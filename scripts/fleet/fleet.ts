@@ -25,9 +25,10 @@ export function fleetUp(log: Log): Promise<void> {
 async function startFleet(log: Log): Promise<void> {
   const started = Date.now();
   const bins = await ensureBinaries(log);
+  const answering = await Promise.all(members.map((member) => memberAnswers(member, bins.kubectl)));
   const toStart: MemberSpec[] = [];
-  for (const member of members) {
-    if (await memberReady(member, bins.kubectl)) {
+  for (const [index, member] of members.entries()) {
+    if (answering[index]) {
       log(`${member.name}: already running (kube-apiserver https://127.0.0.1:${memberPorts(member).kubeApiserver})`);
       continue;
     }
@@ -57,11 +58,13 @@ async function startFleet(log: Log): Promise<void> {
     log(`${member.name}: started in ${seconds(memberStarted)}`);
   }
   await writeFleetKubeconfig(kubeconfigPath, members, bins.kubectl);
-  for (const member of members) {
-    const { count, cpu, memory, pods } = member.nodes;
-    log(`${member.name}: ${count} node(s) of ${cpu} CPU / ${memory} / ${pods} pods`);
-    await ensureNodes(member, bins.kubectl, memberKubeconfig(member));
-  }
+  await Promise.all(
+    members.map(async (member) => {
+      const { count, cpu, memory, pods } = member.nodes;
+      log(`${member.name}: ${count} node(s) of ${cpu} CPU / ${memory} / ${pods} pods`);
+      await ensureNodes(member, bins.kubectl, memberKubeconfig(member));
+    }),
+  );
   log(`fleet is up (${seconds(started)}): kubectl --kubeconfig ${kubeconfigPath} --context member1 get nodes`);
 }
 
@@ -103,23 +106,35 @@ export interface MemberStatus {
 export async function fleetStatus(): Promise<MemberStatus[]> {
   const kubectl = (await cachedBinaries())?.kubectl;
   return Promise.all(
-    members.map(async (member) => {
-      const pids = await memberPids(member);
-      const alive = await Promise.all(pids.map((pid) => ownProcess(pid, ownPaths())));
-      return {
-        name: member.name,
-        server: `https://127.0.0.1:${memberPorts(member).kubeApiserver}`,
-        ready: kubectl ? await memberReady(member, kubectl) : false,
-        processes: alive.filter(Boolean).length,
-      };
-    }),
+    members.map(async (member) => ({
+      name: member.name,
+      server: `https://127.0.0.1:${memberPorts(member).kubeApiserver}`,
+      ready: kubectl ? await memberReady(member, kubectl) : false,
+      processes: await liveProcesses(member),
+    })),
   );
 }
 
 /** Every member answers and the fleet kubeconfig exists. */
 export async function fleetIsUp(): Promise<boolean> {
-  if (!existsSync(kubeconfigPath)) return false;
-  return (await fleetStatus()).every((member) => member.ready);
+  const kubectl = (await cachedBinaries())?.kubectl;
+  if (!kubectl || !existsSync(kubeconfigPath)) return false;
+  const answers = await Promise.all(members.map((member) => memberAnswers(member, kubectl)));
+  return answers.every(Boolean);
+}
+
+/**
+ * A loaded machine can make a running apiserver slow to answer: a member whose
+ * processes are alive gets time before it is called dead (and replaced).
+ */
+async function memberAnswers(member: MemberSpec, kubectl: string): Promise<boolean> {
+  const patience = (await liveProcesses(member)) > 0 ? 30_000 : 0;
+  return memberReady(member, kubectl, patience);
+}
+
+async function liveProcesses(member: MemberSpec): Promise<number> {
+  const alive = await Promise.all((await memberPids(member)).map((pid) => ownProcess(pid, ownPaths())));
+  return alive.filter(Boolean).length;
 }
 
 async function removeMember(member: MemberSpec, kwokctl: string | undefined, log: Log): Promise<void> {

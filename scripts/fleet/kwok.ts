@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { stringify } from 'yaml';
 import type { Binaries } from './build.ts';
 import { kwokWorkdir, memberPorts, type MemberSpec } from './config.ts';
@@ -24,18 +25,17 @@ export function memberExists(member: MemberSpec): boolean {
   return existsSync(join(clusterDir(member), 'kwok.yaml'));
 }
 
-/** True when the member's apiserver answers /readyz. */
-export async function memberReady(member: MemberSpec, kubectl: string): Promise<boolean> {
-  if (!existsSync(memberKubeconfig(member))) return false;
-  const probe = await spawnCollect(kubectl, [
-    '--kubeconfig',
-    memberKubeconfig(member),
-    'get',
-    '--raw',
-    '/readyz',
-    '--request-timeout=5s',
-  ]);
-  return probe.code === 0;
+/** True when the member's apiserver answers /readyz, trying again for up to patienceMs. */
+export async function memberReady(member: MemberSpec, kubectl: string, patienceMs = 0): Promise<boolean> {
+  const deadline = Date.now() + patienceMs;
+  for (;;) {
+    if (existsSync(memberKubeconfig(member))) {
+      const args = ['--kubeconfig', memberKubeconfig(member), 'get', '--raw', '/readyz', '--request-timeout=10s'];
+      if ((await spawnCollect(kubectl, args)).code === 0) return true;
+    }
+    if (Date.now() >= deadline) return false;
+    await sleep(1000);
+  }
 }
 
 /**

@@ -1,11 +1,10 @@
 // Fake nodes with real allocatable. kwokctl runs kwok with --manage-all-nodes:
 // kwok keeps these Nodes Ready and plays the kubelet for the pods the
 // scheduler binds to them, so Deployments report real status.
-import type { MemberSpec } from './config.ts';
-import { members } from './config.ts';
+import { members, type MemberSpec } from './config.ts';
 import { run } from './run.ts';
 
-export function nodeName(member: MemberSpec, index: number): string {
+function nodeName(member: MemberSpec, index: number): string {
   return `${member.name}-node-${index}`;
 }
 
