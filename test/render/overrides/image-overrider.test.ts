@@ -125,6 +125,8 @@ describe('imageOverrider (imageoverride_test.go examples, §5.5)', () => {
     ['an unparsable image fails', deployment('Bad:Image'), { component: 'Tag', operator: 'replace', value: 'v1' }, 0, '/spec/template/spec/containers/0/image'],
     ['a container without an image fails', deployment(''), { component: 'Tag', operator: 'replace', value: 'v1' }, 0, '/spec/template/spec/containers/0/image'],
     ['a predicate on a missing path fails', deployment(IMAGE), { predicate: { path: '/spec/nope/image' }, component: 'Tag', operator: 'remove' }, 0, '/spec/nope/image'],
+    ['a predicate past the end of a list fails', deployment(IMAGE), { predicate: { path: '/spec/template/spec/containers/3/image' }, component: 'Tag', operator: 'remove' }, 0, '/spec/template/spec/containers/3/image'],
+    ['a predicate with a non-numeric list index fails', deployment(IMAGE), { predicate: { path: '/spec/template/spec/containers/x/image' }, component: 'Tag', operator: 'remove' }, 0, '/spec/template/spec/containers/x/image'],
     ['a predicate on a non-string fails', deployment(IMAGE), { predicate: { path: '/spec/template/spec/containers' }, component: 'Tag', operator: 'remove' }, 0, '/spec/template/spec/containers'],
   ])('%s', (_name, obj, entry, index, path) => {
     const result = applyImageOverriders(obj, [entry]);
