@@ -8,7 +8,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import type { ResourceInterpreterCustomization } from '../model/index.ts';
+import { EngineError, type ResourceInterpreterCustomization } from '../model/index.ts';
+
+/** A customization file that is not valid YAML. */
+export class CustomizationFileError extends EngineError<'InvalidCustomizationFile', { file: string }> {
+  constructor(file: string, reason: string) {
+    super('InvalidCustomizationFile', `${file}: ${reason}`, { file });
+  }
+}
 
 /** Where the bundled customizations live. */
 export const BUNDLED_CUSTOMIZATIONS_DIR = fileURLToPath(new URL('./customizations/', import.meta.url));
@@ -25,9 +32,12 @@ export function findCustomizationFiles(dir: string): string[] {
   return out;
 }
 
-/** Read the customizations of one YAML file (multi-document). */
+/** Read the customizations of one YAML file (multi-document); invalid YAML is an error naming the file. */
 export function readCustomizationFile(path: string): ResourceInterpreterCustomization[] {
-  return parseAllDocuments(readFileSync(path, 'utf8'))
+  const docs = parseAllDocuments(readFileSync(path, 'utf8'));
+  const broken = docs.flatMap((doc) => doc.errors)[0];
+  if (broken) throw new CustomizationFileError(path, broken.message);
+  return docs
     .map((doc) => doc.toJS() as unknown)
     .filter((d): d is ResourceInterpreterCustomization => !!d && typeof d === 'object' && (d as { kind?: unknown }).kind === 'ResourceInterpreterCustomization');
 }

@@ -5,7 +5,7 @@
  * Karmada's library set, the `kube` helpers, and per-call instruction, time and memory limits.
  * It does not read the repository or talk to clusters; callers pass objects in.
  */
-export { BUNDLED_CUSTOMIZATIONS_DIR, findCustomizationFiles, loadBundledCustomizations, readCustomizationFile } from './bundled.ts';
+export { BUNDLED_CUSTOMIZATIONS_DIR, CustomizationFileError, findCustomizationFiles, loadBundledCustomizations, readCustomizationFile } from './bundled.ts';
 export { createInterpreter, DEFAULT_INTERPRETER_OPTIONS } from './chain.ts';
 export { checkCustomization, type CustomizationProblem } from './check-customization.ts';
 export { findCustomizationSuites, type CustomizationSuite } from './customization-suites.ts';

@@ -104,6 +104,7 @@ describe('flotilla interpret', () => {
     ['an unknown operation', ['--operation', 'Explode', '--desired-file', deployment], /unknown operation/],
     ['a missing desired object', ['--operation', 'InterpretReplica'], /needs a desired object/],
     ['a script error, with its line', ['-f', broken, '--operation', 'InterpretHealth', '--observed-file', widget], /broken: InterpretHealth at line 3/],
+    ['a customization file that is not YAML', ['-f', file('bad.yaml', 'a: [1, 2\n'), '--operation', 'InterpretHealth', '--observed-file', widget], /bad\.yaml: /],
   ])('fails with exit 1 for %s', async (_name, argv, message) => {
     const { code, stdout } = await run('interpret', argv);
     expect(code).toBe(1);

@@ -41,7 +41,12 @@ export default class Interpret extends Command {
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Interpret);
-    const customizations = flags.file ? readCustomizationFile(flags.file) : [];
+    let customizations: ReturnType<typeof readCustomizationFile> = [];
+    try {
+      customizations = flags.file ? readCustomizationFile(flags.file) : [];
+    } catch (e) {
+      this.error(e instanceof Error ? e.message : String(e), { exit: EXIT.error });
+    }
     if (flags.file && customizations.length === 0) this.error(`${flags.file}: no ResourceInterpreterCustomization found`, { exit: EXIT.error });
     if (flags.check) {
       if (!flags.file) this.error('--check needs -f FILE', { exit: EXIT.error });
