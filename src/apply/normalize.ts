@@ -27,7 +27,8 @@ export function comparable(object: KubeObject): KubeObject {
   return { ...rest, metadata };
 }
 
-function canonical(value: unknown): unknown {
+/** A JSON value with every object's keys sorted: one text per value, for digests. */
+export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (!isRecord(value)) return value;
   return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])]));

@@ -14,6 +14,7 @@ import { runApply } from '../apply/runner.ts';
 import type { ClusterTarget, RunnerOptions } from '../apply/runner.ts';
 import { renderFleet } from '../render/render-fleet.ts';
 import type { Rendered } from '../render/render-fleet.ts';
+import type { Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { connectFleet } from './live-plan.ts';
 import type { ClusterAccess } from './live-plan.ts';
@@ -33,6 +34,8 @@ export interface ApplyPassOptions {
   onEvent?: (event: ApplyEvent) => void;
   /** The status step's clock and push retries. */
   status?: Partial<StatusStepOptions>;
+  /** A saved plan's Work (`apply --plan-file`), applied instead of the Work rendered now. */
+  works?: Works;
 }
 
 /** What one pass did; later steps (status) add their fields. */
@@ -62,10 +65,11 @@ export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassRes
   const prune: PruneSettings = { ...DEFAULT_PRUNE_SETTINGS, ...source.snapshot.config.prune, ...options.prune, sourceHasErrors };
 
   const clients = await connectFleet(source.fleet.clusters.map((c) => c.object), options.access);
-  const names = [...new Set([...source.fleet.clusters.map((c) => c.object.metadata.name), ...rendered.works.keys()])].sort(compareBytes);
+  const works = options.works ?? rendered.works;
+  const names = [...new Set([...source.fleet.clusters.map((c) => c.object.metadata.name), ...works.keys()])].sort(compareBytes);
   // Every cluster of the fleet, an empty Work included: it may have objects to prune.
   const targets: ClusterTarget[] = names.map((cluster) => ({
-    cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`), items: rendered.works.get(cluster) ?? [],
+    cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`), items: works.get(cluster) ?? [],
   }));
 
   const clusters: ClusterApplyResult[] = [];

@@ -2,6 +2,9 @@ import { Command, Flags } from '@oclif/core';
 import type { ApplyEvent } from '../../apply/events.ts';
 import { compareDiagnostics } from '../../model/index.ts';
 import { applyPass } from '../../reconcile/apply-pass.ts';
+import { PlanFileInvalidError, StalePlanError } from '../../reconcile/errors/index.ts';
+import { loadSavedPlan } from '../../reconcile/plan-file.ts';
+import type { SavedPlan } from '../../reconcile/plan-file.ts';
 import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
 import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -18,6 +21,7 @@ export default class Apply extends Command {
     '<%= config.bin %> apply --repo . --kubeconfig ~/.kube/fleet',
     '<%= config.bin %> apply --prune',
     '<%= config.bin %> apply --prune --allow-mass-prune -o json',
+    '<%= config.bin %> apply --plan-file fleet.plan    # exactly the plan reviewed, or nothing',
   ];
   static override flags = {
     ...sourceFlags,
@@ -25,6 +29,7 @@ export default class Apply extends Command {
     output: outputFlag(['text', 'json'] as const),
     prune: Flags.boolean({ description: 'delete objects the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)', allowNo: true }),
     'allow-mass-prune': Flags.boolean({ description: 'allow one pass to prune more than prune.maxFraction of a cluster\'s inventory', default: false }),
+    'plan-file': Flags.string({ description: 'apply exactly the Work saved by plan --plan-file FILE; refused (exit 1, nothing applied) when its ref now points at another commit or the cluster state it was computed against has changed' }),
   };
 
   async run(): Promise<void> {
@@ -39,8 +44,17 @@ export default class Apply extends Command {
         if (line !== undefined) this.log(line);
       }
     };
+    let saved: SavedPlan | undefined;
+    if (flags['plan-file']) {
+      saved = await loadSavedPlan(flags['plan-file'], { source: sourceOptions(flags), access: clusterAccess(flags) }).catch((error: unknown) => {
+        if (!(error instanceof StalePlanError || error instanceof PlanFileInvalidError)) throw error;
+        this.logToStderr(`Error: ${error.message}`);
+        return this.exit(EXIT.error);
+      });
+    }
     const result = await applyPass({
-      source: sourceOptions(flags),
+      source: saved?.source ?? sourceOptions(flags),
+      ...(saved ? { works: saved.works } : {}),
       access: clusterAccess(flags),
       prune: { ...(flags.prune !== undefined ? { enabled: flags.prune } : {}), allowMassPrune: flags['allow-mass-prune'] },
       runner: {},

@@ -2,6 +2,7 @@ import { Command, Flags } from '@oclif/core';
 import { stringify } from 'yaml';
 import { planLive } from '../../reconcile/live-plan.ts';
 import { planOffline } from '../../reconcile/plan.ts';
+import { planFileOf, writePlanFile } from '../../reconcile/plan-file.ts';
 import type { PlanDocument } from '../../reconcile/plan-document.ts';
 import { maskSecret } from '../../render/mask-secrets.ts';
 import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
@@ -35,6 +36,7 @@ export default class Plan extends Command {
     '<%= config.bin %> plan --offline --base origin/main -o markdown',
     '<%= config.bin %> plan --offline -o json --out-dir rendered/',
     '<%= config.bin %> plan --offline --base HEAD~1 --detailed-exitcode',
+    '<%= config.bin %> plan --offline --plan-file fleet.plan && <%= config.bin %> apply --plan-file fleet.plan',
   ];
   static override flags = {
     ...sourceFlags,
@@ -45,6 +47,7 @@ export default class Plan extends Command {
     'out-dir': Flags.string({ description: 'write every cluster\'s Work as files: DIR/<cluster>/<namespace or _cluster>/<group>.<kind>.<name>.yaml' }),
     'detailed-exitcode': Flags.boolean({ description: 'exit 2 when there are changes, 0 when none, 1 on error', default: false }),
     'show-secrets': Flags.boolean({ description: 'show Secret values instead of ***', default: false }),
+    'plan-file': Flags.string({ description: 'also write the plan to FILE (the Work, its commit and the cluster state it was computed against) for apply --plan-file; it holds Secret values: written readable by its owner only' }),
     'markdown-limit': Flags.string({
       description: 'size limit of -o markdown: comment (GitHub\'s 65,536 characters), step-summary (GitHub\'s 1 MiB), none, or a number of characters; diffs that do not fit are left out or cut, and a note says so',
       default: 'comment',
@@ -84,6 +87,10 @@ export default class Plan extends Command {
     if (flags['out-dir']) {
       const n = await writeOutDir(flags['out-dir'], result.document.works);
       this.logToStderr(`wrote ${n} manifests under ${flags['out-dir']}`);
+    }
+    if (flags['plan-file']) {
+      await writePlanFile(flags['plan-file'], planFileOf(result));
+      this.logToStderr(`wrote the plan of ${result.document.source.commit.slice(0, 12)} to ${flags['plan-file']}: apply it with flotilla apply --plan-file ${flags['plan-file']}`);
     }
     await writeStdout(this.format(doc, flags.output, flags['no-color'], markdownLimit));
     if (countBySeverity(doc.diagnostics).errors > 0) this.exit(EXIT.error);

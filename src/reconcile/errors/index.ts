@@ -1,0 +1,3 @@
+/** The reconcile floor's typed errors (P14), one class per failure kind. */
+export { PlanFileInvalidError } from './plan-file-invalid-error.ts';
+export { StalePlanError } from './stale-plan-error.ts';
