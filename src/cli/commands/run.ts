@@ -51,20 +51,27 @@ export default class Run extends Command {
   async run(): Promise<void> {
     const { flags } = await this.parse(Run);
     if (flags['webhook-addr'] && !flags['webhook-secret']) this.error('--webhook-addr needs --webhook-secret (or FLOTILLA_WEBHOOK_SECRET): unsigned webhooks are refused', { exit: EXIT.error });
+    const ms = (flag: 'poll' | 'resync' | 'probe-interval' | 'failover-grace' | 'graceful-eviction-timeout' | 'lease-duration'): number => {
+      try {
+        return parseDuration(flags[flag]);
+      } catch (error) {
+        return this.error(`--${flag}: ${(error as Error).message}`, { exit: EXIT.error });
+      }
+    };
     const log = createLogger({ level: flags['log-level'] });
     const source = sourceOptions(flags);
     const reconciler = await startReconciler({
       source, access: clusterAccess(flags), log, now: () => Date.now(),
       prune: { ...(flags.prune !== undefined ? { enabled: flags.prune } : {}), allowMassPrune: flags['allow-mass-prune'] },
       triggers: {
-        pollMs: parseDuration(flags.poll), resyncMs: parseDuration(flags.resync),
+        pollMs: ms('poll'), resyncMs: ms('resync'),
         ...(flags['webhook-addr'] && flags['webhook-secret'] ? { webhook: { address: flags['webhook-addr'], secret: flags['webhook-secret'] } } : {}),
         onListening: (url) => log.info({ url }, 'webhook listening'),
       },
       ...(flags['metrics-addr'] ? { metricsAddress: flags['metrics-addr'] } : {}),
-      probeIntervalMs: parseDuration(flags['probe-interval']),
-      failover: { graceMs: parseDuration(flags['failover-grace']), evictionTimeoutMs: parseDuration(flags['graceful-eviction-timeout']) },
-      ...this.coordination(flags),
+      probeIntervalMs: ms('probe-interval'),
+      failover: { graceMs: ms('failover-grace'), evictionTimeoutMs: ms('graceful-eviction-timeout') },
+      ...this.coordination(flags, ms('lease-duration')),
       // With shards, no replica sees every member's result: the status branch is left to `apply`.
       ...(flags.shards === 1 ? { status: async (input) => {
         const result = await statusStep({ sourceOptions: source, ...input });
@@ -83,14 +90,13 @@ export default class Run extends Command {
     log.info('stopped');
   }
 
-  private coordination(flags: { 'leader-elect': boolean; 'host-kubeconfig'?: string | undefined; 'host-context'?: string | undefined; shards: number; 'lease-namespace': string; 'lease-name': string; 'lease-duration': string; identity?: string | undefined }): Pick<ReconcilerOptions, 'coordinator'> {
+  private coordination(flags: { 'leader-elect': boolean; 'host-kubeconfig'?: string | undefined; 'host-context'?: string | undefined; shards: number; 'lease-namespace': string; 'lease-name': string; identity?: string | undefined }, durationMs: number): Pick<ReconcilerOptions, 'coordinator'> {
     if (!flags['leader-elect'] && !flags['host-kubeconfig'] && !flags['host-context'] && flags.shards === 1) return {};
     const store = connectLeaseStore({
       namespace: flags['lease-namespace'],
       ...(flags['host-kubeconfig'] ? { kubeconfig: flags['host-kubeconfig'] } : {}),
       ...(flags['host-context'] ? { context: flags['host-context'] } : {}),
     });
-    const durationMs = parseDuration(flags['lease-duration']);
     const identity = flags.identity ?? `${hostname()}-${process.pid}`;
     const coordinator = new ShardCoordinator(store, { prefix: flags['lease-name'], shards: flags.shards, identity, durationSeconds: Math.max(1, Math.round(durationMs / 1000)) });
     return { coordinator: { coordinator, shards: flags.shards, renewMs: Math.max(500, Math.floor(durationMs / 3)) } };
