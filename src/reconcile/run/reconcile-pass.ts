@@ -75,8 +75,8 @@ export interface ReconcileResult {
   rendered: Rendered;
   clusters: ClusterApplyResult[];
   sourceHasErrors: boolean;
-  /** A full render, or only the templates that changed. */
-  render: { mode: 'full' | 'incremental'; rerendered: number };
+  /** A full render or only the templates that changed; how long reading and rendering took (ms). */
+  render: { mode: 'full' | 'incremental'; rerendered: number; readMs: number; renderMs: number };
   /** The status step's result or failure; absent without a status step, or when stopping. */
   status?: PassStatusOutput | Error;
   /** Set when the loop was stopping before the apply step: nothing was applied. */
@@ -101,7 +101,9 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
   let memo: RenderMemo | undefined;
 
   return async (request: PassRequest): Promise<PassOutcome> => {
+    const started = performance.now();
     const source = await readFleet(o.source, cache);
+    const read = performance.now();
     if (feedback === undefined) {
       feedback = await o.feedback(o.source, source.snapshot.config.statusBranch);
       observed = new Map(feedback.observedClusters);
@@ -119,7 +121,11 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     o.failover.settle(rendered.bindings, now);
     last = rendered.bindings;
     const sourceHasErrors = [...source.diagnostics, ...rendered.diagnostics].some((d) => d.severity === 'error');
-    const base = { commit: source.snapshot.commit, rendered, sourceHasErrors, render: { mode: render.mode, rerendered: render.rerendered } };
+    const rendering = performance.now();
+    const base = {
+      commit: source.snapshot.commit, rendered, sourceHasErrors,
+      render: { mode: render.mode, rerendered: render.rerendered, readMs: read - started, renderMs: rendering - read },
+    };
     if (request.abort.aborted) {
       o.onResult({ ...base, clusters: [], aborted: true });
       return { commit: source.snapshot.commit, ok: false };
