@@ -2,10 +2,12 @@ import { Command, Flags } from '@oclif/core';
 import type { ApplyEvent } from '../../apply/events.ts';
 import { compareDiagnostics } from '../../model/index.ts';
 import { applyPass } from '../../reconcile/apply-pass.ts';
-import { PlanFileInvalidError, StalePlanError } from '../../reconcile/errors/index.ts';
+import { CommitStatusConfigError, PlanFileInvalidError, StalePlanError } from '../../reconcile/errors/index.ts';
 import { loadSavedPlan } from '../../reconcile/plan-file.ts';
 import type { SavedPlan } from '../../reconcile/plan-file.ts';
 import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
+import { commitStatusFlags, rolloutOutcomes, startRollout } from '../commit-status-flags.ts';
+import type { Rollout } from '../commit-status-flags.ts';
 import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';
@@ -22,6 +24,7 @@ export default class Apply extends Command {
     '<%= config.bin %> apply --prune',
     '<%= config.bin %> apply --prune --allow-mass-prune -o json',
     '<%= config.bin %> apply --plan-file fleet.plan    # exactly the plan reviewed, or nothing',
+    'GITHUB_TOKEN=… <%= config.bin %> apply --commit-status github    # flotilla/<cluster> statuses on the commit',
   ];
   static override flags = {
     ...sourceFlags,
@@ -29,6 +32,7 @@ export default class Apply extends Command {
     output: outputFlag(['text', 'json'] as const),
     prune: Flags.boolean({ description: 'delete objects the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)', allowNo: true }),
     'allow-mass-prune': Flags.boolean({ description: 'allow one pass to prune more than prune.maxFraction of a cluster\'s inventory', default: false }),
+    ...commitStatusFlags,
     'plan-file': Flags.string({ description: 'apply exactly the Work saved by plan --plan-file FILE; refused (exit 1, nothing applied) when its ref now points at another commit or the cluster state it was computed against has changed' }),
   };
 
@@ -37,7 +41,9 @@ export default class Apply extends Command {
     const paint = painter(flags['no-color']);
     const tty = flags.output === 'text' && process.stdout.isTTY === true;
     const progress = tty ? new ClusterProgress((text) => process.stdout.write(text), paint) : undefined;
+    let rollout: Rollout | undefined;
     const onEvent = (event: ApplyEvent): void => {
+      if (event.type === 'cluster-started') rollout?.statuses?.started(event.cluster, event.objects);
       if (progress) progress.update(event);
       else if (flags.output === 'text') {
         const line = plainEventLine(event, paint);
@@ -52,14 +58,25 @@ export default class Apply extends Command {
         return this.exit(EXIT.error);
       });
     }
+    rollout = await startRollout(flags, saved?.source ?? sourceOptions(flags), saved?.plan.source.commit).catch((error: unknown) => {
+      if (!(error instanceof CommitStatusConfigError)) throw error;
+      this.logToStderr(`Error: ${error.message}`);
+      return this.exit(EXIT.error);
+    });
+    const statuses = rollout.statuses;
     const result = await applyPass({
-      source: saved?.source ?? sourceOptions(flags),
+      source: rollout.source,
       ...(saved ? { works: saved.works } : {}),
       access: clusterAccess(flags),
       prune: { ...(flags.prune !== undefined ? { enabled: flags.prune } : {}), allowMassPrune: flags['allow-mass-prune'] },
       runner: {},
       onEvent,
+    }).catch(async (error: unknown) => {
+      for (const refused of await statuses?.abort((error as Error).message) ?? []) this.logToStderr(`Error: ${refused.message}`);
+      throw error;
     });
+    const refused = await statuses?.finish(rolloutOutcomes(result.clusters)) ?? [];
+    for (const e of refused) this.logToStderr(`Error: ${e.message}`);
     const diagnostics = [...result.diagnostics].sort(compareDiagnostics);
     if (flags.output === 'json') {
       this.log(JSON.stringify({
@@ -77,6 +94,6 @@ export default class Apply extends Command {
       }, null, 2));
     } else if (diagnostics.length > 0) this.log(diagnosticsText(diagnostics, paint));
     if (result.status instanceof Error) this.logToStderr(`status branch not written: ${result.status.message}`);
-    if (!result.ok) this.exit(EXIT.error);
+    if (!result.ok || refused.length > 0) this.exit(EXIT.error);
   }
 }

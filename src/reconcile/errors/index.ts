@@ -1,3 +1,5 @@
 /** The reconcile floor's typed errors (P14), one class per failure kind. */
+export { CommitStatusConfigError } from './commit-status-config-error.ts';
+export { CommitStatusFailedError } from './commit-status-failed-error.ts';
 export { PlanFileInvalidError } from './plan-file-invalid-error.ts';
 export { StalePlanError } from './stale-plan-error.ts';
