@@ -23,6 +23,11 @@ export interface OpenSourceOptions {
   auth?: GitAuth;
   /** Read through the `git` binary when one exists; `false` forces isomorphic-git. @default true */
   preferNative?: boolean;
+  /**
+   * Blob contents by id, kept between reads by a long-lived caller (the run loop): only blobs not
+   * in it are read, and afterwards it holds exactly this snapshot's blobs. @default none
+   */
+  blobCache?: Map<string, Buffer>;
 }
 
 /** The defaults of {@link OpenSourceOptions} that depend neither on the environment nor on the kind of repo. */
@@ -51,13 +56,13 @@ export async function readSnapshot(options: OpenSourceOptions): Promise<Snapshot
     const auth = options.auth ?? authFromEnvironment();
     const fetched = await fetchRemote(options.repo, ref, { cacheDir: options.cacheDir ?? defaultCacheDir(), auth });
     const store = await openGitStore({ gitdir: fetched.gitdir, commonDir: fetched.gitdir }, preferNative);
-    return snapshotFromStore(store, { repo, ref, revision: fetched.revision, root: fetched.gitdir, path: fleet });
+    return snapshotFromStore(store, { repo, ref, revision: fetched.revision, root: fetched.gitdir, path: fleet, ...(options.blobCache ? { blobCache: options.blobCache } : {}) });
   }
   const location = await locateRepository(localPath(options.repo));
   const ref = options.ref ?? DEFAULT_REF.local;
   const fleet = fleetPath(options.repo, ref, [location.pathInRepo, options.path ?? DEFAULT_OPEN_SOURCE_OPTIONS.path]);
   const store = await openGitStore(location, preferNative);
-  return snapshotFromStore(store, { repo: options.repo, ref, root: location.root, path: fleet });
+  return snapshotFromStore(store, { repo: options.repo, ref, root: location.root, path: fleet, ...(options.blobCache ? { blobCache: options.blobCache } : {}) });
 }
 
 /** `${XDG_CACHE_HOME:-~/.cache}/flotilla/repos`, read when called. */

@@ -16,6 +16,8 @@ export interface SnapshotTarget {
   root: string;
   /** Normalised fleet folder, posix, '' for the root. */
   path: string;
+  /** Contents of blobs read before (see `OpenSourceOptions.blobCache`); left holding this snapshot's. */
+  blobCache?: Map<string, Buffer>;
 }
 
 /** git's own test for binary content (`buffer_is_binary`): a NUL byte in the first 8,000 bytes. */
@@ -33,7 +35,7 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
   if (entries === undefined) throw new PathNotFoundError({ repo: target.repo, ref: target.ref, commit, path: target.path });
   const { config, diagnostics } = await readFleetConfig(store, entries);
   const selection = selectEntries(entries, config);
-  const blobs = await store.readBlobs(selection.blobs.map((entry) => entry.oid));
+  const blobs = await readSelected(store, selection.blobs.map((entry) => entry.oid), target.blobCache);
   const files: SourceFile[] = [];
   diagnostics.push(...selection.diagnostics);
   for (const entry of selection.blobs) {
@@ -45,6 +47,20 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
   files.sort((a, b) => compare(a.path, b.path));
   diagnostics.sort((a, b) => compare(a.file, b.file) || a.line - b.line || a.column - b.column);
   return { repo: target.repo, ref: target.ref, commit, root: target.root, path: target.path, config, files, diagnostics };
+}
+
+/** The blobs' contents: from the cache when it has them (ids are content hashes), else read. */
+async function readSelected(store: GitStore, oids: readonly string[], cache: Map<string, Buffer> | undefined): Promise<Map<string, Buffer>> {
+  if (cache === undefined) return store.readBlobs(oids);
+  const read = await store.readBlobs(oids.filter((oid) => !cache.has(oid)));
+  const out = new Map<string, Buffer>();
+  for (const oid of oids) {
+    const content = cache.get(oid) ?? read.get(oid);
+    if (content !== undefined) out.set(oid, content);
+  }
+  cache.clear();
+  for (const [oid, content] of out) cache.set(oid, content);
+  return out;
 }
 
 async function readFleetConfig(store: GitStore, entries: readonly TreeEntry[]): Promise<ParsedFleetConfig> {
