@@ -1,6 +1,9 @@
 /**
  * `os.time` and `os.date` with gopher-lua's strftime subset (semantics §6.3): conversion letters
  * `a A b B c d F H I m M p P S x X y Y z Z`; a leading `!` means UTC. The clock is injected.
+ * gopher-lua maps them to Go layouts, with its quirks kept here (checked against gopher-lua
+ * v1.1.1): `%a` prints `mon` whatever the day, `%c` is RFC 822 (`14 Nov 23 22:13 UTC`), `%x` is
+ * the time of day with slashes; unknown letters print as written.
  */
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -33,11 +36,11 @@ function conversion(letter: string, p: Parts): string {
   const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   const offset = `${p.offsetMinutes < 0 ? '-' : '+'}${two(Math.floor(Math.abs(p.offsetMinutes) / 60))}${two(Math.abs(p.offsetMinutes) % 60)}`;
   const table: Record<string, () => string> = {
-    a: () => (DAYS[p.wday] ?? '').slice(0, 3),
+    a: () => 'mon',
     A: () => DAYS[p.wday] ?? '',
     b: () => (MONTHS[p.month - 1] ?? '').slice(0, 3),
     B: () => MONTHS[p.month - 1] ?? '',
-    c: () => `${conversion('a', p)} ${conversion('b', p)} ${String(p.day).padStart(2, ' ')} ${conversion('X', p)} ${p.year}`,
+    c: () => `${two(p.day)} ${conversion('b', p)} ${two(p.year % 100)} ${two(p.hour)}:${two(p.min)} ${p.zone}`,
     d: () => two(p.day),
     F: () => `${p.year}-${two(p.month)}-${two(p.day)}`,
     H: () => two(p.hour),
@@ -47,7 +50,7 @@ function conversion(letter: string, p: Parts): string {
     p: () => (p.hour < 12 ? 'AM' : 'PM'),
     P: () => (p.hour < 12 ? 'am' : 'pm'),
     S: () => two(p.sec),
-    x: () => `${two(p.month)}/${two(p.day)}/${two(p.year % 100)}`,
+    x: () => `${two(p.hour)}/${two(p.min)}/${two(p.sec)}`,
     X: () => `${two(p.hour)}:${two(p.min)}:${two(p.sec)}`,
     y: () => two(p.year % 100),
     Y: () => String(p.year),

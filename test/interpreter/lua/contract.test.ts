@@ -149,6 +149,8 @@ describe('value conversion', () => {
     ['method syntax on strings works', '("ABC"):lower()', 'abc'],
     ['_VERSION is Lua 5.1', '_VERSION', 'Lua 5.1'],
     ['os.date formats the injected clock in UTC', 'os.date("!%Y-%m-%dT%H:%M:%SZ")', '2026-01-02T03:04:05Z'],
+    ['os.date keeps gopher-lua\'s strftime quirks', 'os.date("!%c|%x|%X|%p|%y|%a|%A|%b|%B|%d|%H|%I|%m|%M|%S|%Y|%F|%z|%Z|%P|%e", 1700000000)', '14 Nov 23 22:13 UTC|22/13/20|22:13:20|PM|23|mon|Tuesday|Nov|November|14|22|10|11|13|20|2023|2023-11-14|+0000|UTC|pm|%e'],
+    ['os.date *t counts weekdays from Sunday = 1', 'tostring(os.date("!*t", 1700000000).wday)', '3'],
     ['os.time reads the injected clock', 'tostring(os.time())', String(Date.UTC(2026, 0, 2, 3, 4, 5) / 1000)],
     ['pairs visits object keys in sorted order', '(function() local s = "" for k in pairs(o.spec) do s = s .. k end return s end)()', 'abclist'],
     ['object numbers are floats that compare equal to integers', 'tostring(o.spec.b == 2)', 'true'],
