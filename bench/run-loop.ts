@@ -2,6 +2,7 @@
 // reconciled up to the apply step (members answer nothing: every cluster is an instant error, so
 // the time is read + parse + render + Work); then memory over many passes of one-file commits.
 // Run: node --expose-gc bench/run-loop.ts [templates] [clusters] [passes] [memTemplates]
+// (templates 0 skips the timing, passes 0 the memory run; run them apart for clean memory figures)
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,8 +40,8 @@ async function timed(pass: Pass): Promise<number> {
   return performance.now() - started;
 }
 
-const big = makeFleetRepo({ templates, clusters, overridePolicies: 12 });
-try {
+const big = templates > 0 ? makeFleetRepo({ templates, clusters, overridePolicies: 12 }) : undefined;
+if (big) try {
   const pass = passFor(big);
   const cold = await timed(pass);
   const rows: (string | number)[][] = [['templates', 'clusters', 'first pass ms', 'one-file pass ms', 'of which read', 'render', 'render mode']];
@@ -58,8 +59,8 @@ try {
   rmSync(big, { recursive: true, force: true });
 }
 
-const small = makeFleetRepo({ templates: memTemplates, clusters: 3, overridePolicies: 2 });
-try {
+const small = passes > 0 ? makeFleetRepo({ templates: memTemplates, clusters: 3, overridePolicies: 2 }) : undefined;
+if (small) try {
   const pass = passFor(small);
   const rows: (string | number)[][] = [['pass', 'heap used MiB (after gc)', 'rss MiB']];
   for (let i = 1; i <= passes; i++) {

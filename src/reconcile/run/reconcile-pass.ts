@@ -1,7 +1,7 @@
 /**
  * The run loop's pass (issue 9): the same pipeline as `apply` — read, render, apply, prune,
  * status — with what a long-lived process remembers between passes: the parse cache (an unchanged
- * blob is not parsed again), the last render (only changed templates are rendered again), the last scheduling results and claims (stable rescheduling and
+ * blob is neither read nor parsed again), the last render (only changed templates are rendered again), the last scheduling results and claims (stable rescheduling and
  * sticky claims without re-reading the status branch), and the failover state (failed members
  * tainted, bindings evicted). Only the clusters this replica owns are applied (leader election
  * and shards); every cluster is still rendered, so that sharding never changes a placement.
@@ -83,6 +83,12 @@ export interface ReconcileResult {
   aborted: boolean;
 }
 
+/** Keeps the parse cache to the current commit's blobs, so memory stays flat over passes. */
+function forgetOldParses(cache: ParseCache, current: readonly string[]): void {
+  const keep = new Set(current);
+  for (const blobId of cache.keys()) if (!keep.has(blobId)) cache.delete(blobId);
+}
+
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
@@ -95,6 +101,7 @@ function claimsOf(bindings: readonly TemplateBinding[]): Map<string, PolicyRef> 
 export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omit<ReconcilePassOptions, keyof typeof DEFAULT_RECONCILE_PASS_OPTIONS>): Pass {
   const o: ReconcilePassOptions = { ...DEFAULT_RECONCILE_PASS_OPTIONS, ...options };
   const cache: ParseCache = new Map();
+  const blobCache = new Map<string, Buffer>();
   let last: TemplateBinding[] = [];
   let feedback: PlanningFeedback | undefined;
   let observed = new Map<string, ClusterStatus>();
@@ -102,7 +109,8 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
 
   return async (request: PassRequest): Promise<PassOutcome> => {
     const started = performance.now();
-    const source = await readFleet(o.source, cache);
+    const source = await readFleet({ ...o.source, blobCache }, cache);
+    forgetOldParses(cache, source.snapshot.files.map((f) => f.blobId));
     const read = performance.now();
     if (feedback === undefined) {
       feedback = await o.feedback(o.source, source.snapshot.config.statusBranch);
