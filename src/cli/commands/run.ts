@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { Command, Flags } from '@oclif/core';
+import { refKey } from '../../model/index.ts';
 import { connectLeaseStore } from '../../reconcile/leases/client-node-lease-store.ts';
 import { ShardCoordinator } from '../../reconcile/leases/shard-coordinator.ts';
 import { createLogger, LOG_LEVELS } from '../../reconcile/observability/logger.ts';
@@ -75,7 +76,10 @@ export default class Run extends Command {
       // With shards, no replica sees every member's result: the status branch is left to `apply`.
       ...(flags.shards === 1 ? { status: async (input) => {
         const result = await statusStep({ sourceOptions: source, ...input });
-        return { observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])) };
+        return {
+          observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),
+          health: result.report.templates.flatMap((t) => t.aggregatedStatus.map((i) => ({ key: refKey(t.resource), cluster: i.clusterName, health: i.health ?? 'Unknown' as const }))),
+        };
       } } satisfies Pick<ReconcilerOptions, 'status'> : {}),
     });
     if (reconciler.metricsUrl) log.info({ url: reconciler.metricsUrl }, 'metrics listening');

@@ -15,7 +15,8 @@ export interface EvictionTask {
   /** Milliseconds (injected clock) the task was created. */
   createdAt: number;
   purgeMode: PurgeMode;
-  reason: 'TaintUntolerated';
+  /** The taint manager's or application failover's. */
+  reason: 'TaintUntolerated' | 'ApplicationFailure';
 }
 
 /** What the taint manager needs of one binding from the last pass. */

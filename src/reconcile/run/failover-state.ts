@@ -1,6 +1,7 @@
 /**
  * The loop's failover memory, between passes (semantics §8.2, §9.14): member health from the
- * probes, and the graceful-eviction tasks of each binding. Before a pass it turns them into render
+ * probes, workload health from the status step (application failover), and the graceful-eviction
+ * tasks of each binding. Before a pass it turns them into render
  * inputs (failed members as Ready=False/Unknown with Karmada's NoExecute taint; previous
  * schedules without the members bindings were evicted from); after a pass it ends the tasks that
  * are done. Held in memory, with an injected clock: see member-health.ts for what a restart does.
@@ -10,7 +11,9 @@ import type { ClusterStatus, SourceObject, Cluster, Taint } from '../../model/in
 import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
-import { newEvictions, remainingTasks } from './eviction.ts';
+import { applicationEvictions, nextUnhealthy } from './application-failover.ts';
+import type { ApplicationFailover, HealthReport } from './application-failover.ts';
+import { evictionTime, newEvictions, remainingTasks } from './eviction.ts';
 import type { EvictionTask, PlacedBinding } from './eviction.ts';
 import { failedOver, failedStatus, nextHealth, noExecuteTaint, readyStatus, taintedCluster } from './member-health.ts';
 import type { MemberHealth, ProbeResult } from './member-health.ts';
@@ -38,6 +41,8 @@ export class FailoverState {
   private readonly options: FailoverOptions;
   private readonly health = new Map<string, MemberHealth>();
   private tasks = new Map<string, EvictionTask[]>();
+  private unhealthy = new Map<string, number>();
+  private due: number | undefined;
   /** The failed-over members at the last observation, joined: what {@link observe} compares with. */
   private lastFailed = '';
 
@@ -52,6 +57,20 @@ export class FailoverState {
     const changed = failed !== this.lastFailed;
     this.lastFailed = failed;
     return changed;
+  }
+
+  /**
+   * When an eviction that is not due yet (a toleration with seconds, an application's toleration)
+   * will be, as of the last {@link inputs}: the loop runs a pass then (Karmada re-checks the binding
+   * after the shortest remaining toleration).
+   */
+  nextDue(): number | undefined {
+    return this.due;
+  }
+
+  /** Records the members' health of each template, from the status step (application failover). */
+  observeHealth(reports: readonly HealthReport[], now: number): void {
+    this.unhealthy = nextUnhealthy(this.unhealthy, reports, now);
   }
 
   /** Members failing past the grace period, sorted. */
@@ -92,7 +111,10 @@ export class FailoverState {
       tolerations: b.binding.placement.clusterTolerations ?? [],
       ...(b.binding.failover?.cluster?.purgeMode ? { purgeMode: b.binding.failover.cluster.purgeMode } : {}),
     }] : []);
-    for (const [key, added] of newEvictions(placed, taints, this.tasks, now)) this.tasks.set(key, [...(this.tasks.get(key) ?? []), ...added]);
+    const applications = applicationFailovers(last);
+    this.addTasks(newEvictions(placed, taints, this.tasks, now));
+    this.addTasks(applicationEvictions(applications, this.unhealthy, this.tasks, now));
+    this.due = nextDue(placed, taints, applications, this.unhealthy, now);
     const previousSchedules = last.length === 0 ? new Map(seed) : this.previousSchedules(last);
     return { fleet: { ...fleet, clusters }, observedClusters, previousSchedules };
   }
@@ -113,6 +135,10 @@ export class FailoverState {
     return this.tasks;
   }
 
+  private addTasks(added: ReadonlyMap<string, EvictionTask[]>): void {
+    for (const [key, tasks] of added) this.tasks.set(key, [...(this.tasks.get(key) ?? []), ...tasks]);
+  }
+
   private previousSchedules(last: readonly TemplateBinding[]): Map<string, PreviousSchedule> {
     const out = new Map<string, PreviousSchedule>();
     for (const { binding } of last) {
@@ -127,4 +153,38 @@ export class FailoverState {
     }
     return out;
   }
+}
+
+/** Bindings Karmada's application failover acts on: `failover.application` and `propagateDeps`. */
+function applicationFailovers(bindings: readonly TemplateBinding[]): ApplicationFailover[] {
+  return bindings.flatMap(({ binding }): ApplicationFailover[] => {
+    const application = binding?.failover?.application;
+    if (!binding || !application || !binding.propagateDeps) return [];
+    return [{
+      key: refKey(binding.resource), clusters: binding.clusters.map((c) => c.name),
+      tolerationSeconds: application.decisionConditions?.tolerationSeconds ?? 300, purgeMode: application.purgeMode ?? 'Gracefully',
+    }];
+  });
+}
+
+/** The earliest future time a taint or application eviction falls due. */
+function nextDue(
+  placed: readonly PlacedBinding[], taints: ReadonlyMap<string, readonly Taint[]>, applications: readonly ApplicationFailover[],
+  unhealthy: ReadonlyMap<string, number>, now: number,
+): number | undefined {
+  const times: number[] = [];
+  for (const b of placed) {
+    for (const cluster of b.clusters) {
+      const t = taints.get(cluster);
+      const at = t ? evictionTime(t, b.tolerations, now) : undefined;
+      if (at !== undefined && at > now) times.push(at);
+    }
+  }
+  for (const a of applications) {
+    for (const cluster of a.clusters) {
+      const since = unhealthy.get(`${a.key}\n${cluster}`);
+      if (since !== undefined && since + a.tolerationSeconds * 1000 > now) times.push(since + a.tolerationSeconds * 1000);
+    }
+  }
+  return times.length === 0 ? undefined : Math.min(...times);
 }

@@ -26,6 +26,7 @@ import type { FleetSource } from '../read-fleet.ts';
 import type { Pass, PassOutcome, PassRequest } from '../run-loop.ts';
 import { readPlanningFeedback } from '../status-feedback.ts';
 import type { PlanningFeedback } from '../status-feedback.ts';
+import type { HealthReport } from './application-failover.ts';
 import type { FailoverState } from './failover-state.ts';
 import { renderIncremental } from './incremental-render.ts';
 import type { RenderMemo } from './incremental-render.ts';
@@ -42,6 +43,8 @@ export interface PassStatusInput {
 /** What the status step reports back: the cluster snapshot it observed, for the next render. */
 export interface PassStatusOutput {
   observedClusters: ReadonlyMap<string, ClusterStatus>;
+  /** Each template's health per member, for application failover. */
+  health?: readonly HealthReport[];
 }
 
 /** What the pass needs, injected by the composition root. */
@@ -140,7 +143,10 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     }
     const { clusters, clients } = await applyOwned(o, source, rendered, sourceHasErrors);
     const status = o.status ? await o.status({ source, rendered, applied: clusters, clients, previousClusters: observed }).catch(asError) : undefined;
-    if (status !== undefined && !(status instanceof Error)) observed = new Map(status.observedClusters);
+    if (status !== undefined && !(status instanceof Error)) {
+      observed = new Map(status.observedClusters);
+      if (status.health) o.failover.observeHealth(status.health, o.now());
+    }
     o.onResult({ ...base, clusters, aborted: false, ...(status !== undefined ? { status } : {}) });
     const ok = !sourceHasErrors && !clusters.some(clusterFailed) && !(status instanceof Error);
     return { commit: source.snapshot.commit, ok };

@@ -65,13 +65,15 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
   const metrics = createMetrics();
   const failover = new FailoverState(options.failover);
   let clusters: readonly Cluster[] = [];
-  const owns = ownership(options);
+  const due = dueTimer(now, () => merger.emit({ kind: 'members', detail: 'an eviction is due' }));
   const pass = createReconcilePass({
-    source: options.source, access: options.access, prune: options.prune, runner: {}, failover, owns, now,
+    source: options.source, access: options.access, prune: options.prune, runner: {}, failover, owns: ownership(options), now,
     ...(options.status ? { status: options.status } : {}),
     onResult: (result) => {
       clusters = result.rendered.clusters;
       observePass(result, metrics, log);
+      // An eviction waiting for a toleration to run out needs a pass when it does.
+      due.at(failover.nextDue());
     },
   });
   const leading = (): boolean => !options.coordinator || options.coordinator.coordinator.held.length > 0;
@@ -100,7 +102,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     onError: (error) => log.warn({ err: error }, 'member probe failed'),
   });
   const stopLeases = startLeaseRounds(options, metrics, merger.emit);
-  let ready = false;
+  let ready = false; // the first pass has run
   const health: HealthServer | undefined = options.metricsAddress
     ? await startHealthServer({ address: options.metricsAddress, registry: metrics.registry, ready: () => ready && !loop.stopped })
     : undefined;
@@ -109,12 +111,24 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
   return {
     loop, metrics, ...(health ? { metricsUrl: health.url } : {}),
     stop: async () => {
+      due.at(undefined);
       merger.close();
       await Promise.all(triggers.map((t) => t.close()));
       await monitor.close();
       await loop.stop();
       await stopLeases();
       await health?.close();
+    },
+  };
+}
+
+/** One timer, re-armed for the next due time (milliseconds on the `now` clock), or disarmed with undefined. */
+function dueTimer(now: () => number, fire: () => void): { at(time: number | undefined): void } {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    at(time) {
+      clearTimeout(timer);
+      timer = time === undefined ? undefined : setTimeout(fire, Math.max(0, time - now()) + 10);
     },
   };
 }

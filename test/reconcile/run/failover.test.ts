@@ -16,7 +16,7 @@ metadata: {name: ${name}}
 spec: {}
 `).join('---\n');
 
-function fleetWith(tolerations: string): string {
+function fleetWith(tolerations: string, extraSpec = ''): string {
   return `${clusters}---
 apiVersion: apps/v1
 kind: Deployment
@@ -35,6 +35,7 @@ spec:
     clusterAffinity: {clusterNames: [member1, member2, member3]}
     replicaScheduling: {replicaSchedulingType: Duplicated}
 ${tolerations}
+${extraSpec}
 `;
 }
 
@@ -131,5 +132,34 @@ describe('remainingTasks', () => {
     ['a Never task ends when the evicted member is ready again', task('Never'), ['member1'], () => true, 1_000, 0],
   ])('%s', (_name, t, placement, isReady, now, left) => {
     expect(remainingTasks([t], placement, isReady, now, 600_000)).toHaveLength(left);
+  });
+});
+
+describe('application failover through the run loop state', () => {
+  const APP = `  propagateDeps: true
+  failover:
+    application:
+      decisionConditions: {tolerationSeconds: 60}
+      purgeMode: Gracefully`;
+  const health = (member2: 'Healthy' | 'Unhealthy' | 'Unknown') =>
+    ['member1', 'member2', 'member3'].map((cluster) => ({ key: 'apps/v1/Deployment/shop/web', cluster, health: cluster === 'member2' ? member2 : 'Healthy' as const }));
+
+  it('evicts a workload unhealthy on a member past its toleration, and says when that is due', () => {
+    const run = passes(fleetWith('', APP));
+    run.pass(0);
+    run.state.observeHealth(health('Unhealthy'), 1_000);
+    expect(run.pass(30_000)).toEqual(['member1', 'member2', 'member3']);
+    expect(run.state.nextDue()).toBe(61_000);
+    expect(run.pass(61_000)).toEqual(['member1', 'member3']);
+  });
+
+  it('forgets the unhealthy time when the member reports Unknown, as Karmada does', () => {
+    const run = passes(fleetWith('', APP));
+    run.pass(0);
+    run.state.observeHealth(health('Unhealthy'), 0);
+    run.state.observeHealth(health('Unknown'), 30_000);
+    run.state.observeHealth(health('Unhealthy'), 40_000);
+    expect(run.pass(90_000)).toEqual(['member1', 'member2', 'member3']);
+    expect(run.pass(100_000)).toEqual(['member1', 'member3']);
   });
 });

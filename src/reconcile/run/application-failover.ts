@@ -1,0 +1,55 @@
+/**
+ * Karmada's application failover (semantics §8.2): a binding with `failover.application` and
+ * `propagateDeps` whose workload stays Unhealthy on a member longer than
+ * `decisionConditions.tolerationSeconds` is evicted from it. First-unhealthy times are per
+ * (binding, cluster) and forgotten when the member reports Healthy or Unknown, or stops
+ * reporting. Pure; time is passed in.
+ */
+import type { HealthState, PurgeMode } from '../../model/index.ts';
+import type { EvictionTask } from './eviction.ts';
+
+/** One member's health of one template, from the status step. */
+export interface HealthReport {
+  /** refKey of the template. */
+  key: string;
+  cluster: string;
+  health: HealthState;
+}
+
+/** A binding's application failover settings, after the loader's defaults. */
+export interface ApplicationFailover {
+  key: string;
+  clusters: readonly string[];
+  tolerationSeconds: number;
+  purgeMode: PurgeMode;
+}
+
+const at = (key: string, cluster: string): string => `${key}\n${cluster}`;
+
+/** The first-unhealthy times after one status report: only what is Unhealthy now is kept. */
+export function nextUnhealthy(previous: ReadonlyMap<string, number>, reports: readonly HealthReport[], now: number): Map<string, number> {
+  const next = new Map<string, number>();
+  for (const r of reports) {
+    if (r.health !== 'Unhealthy') continue;
+    const id = at(r.key, r.cluster);
+    next.set(id, previous.get(id) ?? now);
+  }
+  return next;
+}
+
+/** The tasks to add: clusters a binding's workload has been Unhealthy on past its toleration. */
+export function applicationEvictions(
+  bindings: readonly ApplicationFailover[], unhealthySince: ReadonlyMap<string, number>,
+  existing: ReadonlyMap<string, readonly EvictionTask[]>, now: number,
+): Map<string, EvictionTask[]> {
+  const out = new Map<string, EvictionTask[]>();
+  for (const b of bindings) {
+    for (const cluster of b.clusters) {
+      const since = unhealthySince.get(at(b.key, cluster));
+      if (since === undefined || now - since < b.tolerationSeconds * 1000) continue;
+      if (existing.get(b.key)?.some((t) => t.fromCluster === cluster)) continue;
+      out.set(b.key, [...(out.get(b.key) ?? []), { fromCluster: cluster, createdAt: now, purgeMode: b.purgeMode, reason: 'ApplicationFailure' }]);
+    }
+  }
+  return out;
+}
