@@ -44,7 +44,7 @@ beforeEach(() => {
   answer = () => ({ status: 201, body: '{}' });
 });
 
-const FAST = { backoffMs: 1, timeoutMs: 5_000 };
+const FAST = { retry: { baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 5_000 };
 
 describe('GitHub commit statuses', () => {
   it('POSTs the status to /repos/{owner}/{repo}/statuses/{sha} with the token and API version', async () => {
@@ -85,7 +85,7 @@ describe('GitHub commit statuses', () => {
   });
 
   it('says so when the host cannot be reached', async () => {
-    const github = new GitHubStatusReporter({ apiUrl: 'http://127.0.0.1:1', repository: 'acme/fleet', token: 't', http: { ...FAST, attempts: 2 } });
+    const github = new GitHubStatusReporter({ apiUrl: 'http://127.0.0.1:1', repository: 'acme/fleet', token: 't', http: { ...FAST, retry: { retries: 1, baseDelayMs: 1 } } });
     await expect(github.report(SHA, { context: 'flotilla/m', state: 'success', description: 'ok' })).rejects.toThrow(/^commit status flotilla\/m on GitHub: /);
   });
 });
