@@ -35,7 +35,7 @@ function counting(client: KubeClient, writes: { n: number }): KubeClient {
 
 async function flotilla(ns: string, writes: { n: number }): Promise<number> {
   const config = await loadKubeconfig({ kubeconfig: KUBECONFIG });
-  const targets = MEMBERS.map((m) => ({ cluster: m, client: counting(connectKubeClient(m, m, config, { qps: Number(process.env["BENCH_QPS"] ?? 100), burst: Number(process.env["BENCH_BURST"] ?? 200) }), writes), items: objects(ns) }));
+  const targets = await Promise.all(MEMBERS.map(async (m) => ({ cluster: m, client: counting(await connectKubeClient(m, m, config, { qps: Number(process.env["BENCH_QPS"] ?? 100), burst: Number(process.env["BENCH_BURST"] ?? 200) }), writes), items: objects(ns) })));
   const start = performance.now();
   for await (const event of runApply(targets, { inventoryName: `bench-${ns}` })) {
     if (event.type === 'cluster-finished' && (event.result.error || event.result.objects.some((o) => o.error))) throw event.result.error ?? event.result.objects.find((o) => o.error)?.error;

@@ -7,7 +7,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import { describeRef } from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
 import { AGGREGATED_DISCOVERY_ACCEPT, groupVersionsOf, isAggregatedDiscovery, parseAggregatedDiscovery, parseResourceList } from './discovery.ts';
@@ -241,9 +241,12 @@ class ClientNodeKubeClient implements KubeClient {
  * ContextNotFoundError when the context is missing; an unreachable cluster or bad credentials
  * surface on the first request.
  */
-export function connectKubeClient(cluster: string, context: string, kubeconfig: Kubeconfig, options: Partial<KubeClientOptions> = {}): KubeClient {
+export async function connectKubeClient(cluster: string, context: string, kubeconfig: Kubeconfig, options: Partial<KubeClientOptions> = {}): Promise<KubeClient> {
   const doc = contextConfig(kubeconfig, context);
   if (!doc) throw new ContextNotFoundError(cluster, context, kubeconfig.files);
+  // Loaded on first use: client-node costs more start-up time than the rest of the CLI together,
+  // and offline commands never need it.
+  const { KubeConfig } = await import('@kubernetes/client-node');
   const kc = new KubeConfig();
   kc.loadFromString(JSON.stringify(doc));
   return new ClientNodeKubeClient(cluster, context, kc, { ...DEFAULT_KUBE_CLIENT_OPTIONS, ...options });

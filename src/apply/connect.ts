@@ -17,12 +17,12 @@ export function contextOf(cluster: Cluster): string {
 }
 
 /** A client, or the reason there is none, per cluster name. */
-export function connectClusters(clusters: readonly Cluster[], kubeconfig: Kubeconfig, options: Partial<KubeClientOptions> = {}): Map<string, KubeClient | Error> {
+export async function connectClusters(clusters: readonly Cluster[], kubeconfig: Kubeconfig, options: Partial<KubeClientOptions> = {}): Promise<Map<string, KubeClient | Error>> {
   const out = new Map<string, KubeClient | Error>();
   for (const cluster of clusters) {
     const name = cluster.metadata.name;
     try {
-      out.set(name, connectKubeClient(name, contextOf(cluster), kubeconfig, options));
+      out.set(name, await connectKubeClient(name, contextOf(cluster), kubeconfig, options));
     } catch (error) {
       out.set(name, error as Error);
     }

@@ -72,7 +72,7 @@ export default class Run extends Command {
       ...(flags['metrics-addr'] ? { metricsAddress: flags['metrics-addr'] } : {}),
       probeIntervalMs: ms('probe-interval'),
       failover: { graceMs: ms('failover-grace'), evictionTimeoutMs: ms('graceful-eviction-timeout') },
-      ...this.coordination(flags, ms('lease-duration')),
+      ...(await this.coordination(flags, ms('lease-duration'))),
       // With shards, no replica sees every member's result: the status branch is left to `apply`.
       ...(flags.shards === 1 ? { status: async (input) => {
         const result = await statusStep({ sourceOptions: source, ...input });
@@ -94,9 +94,9 @@ export default class Run extends Command {
     log.info('stopped');
   }
 
-  private coordination(flags: { 'leader-elect': boolean; 'host-kubeconfig'?: string | undefined; 'host-context'?: string | undefined; shards: number; 'lease-namespace': string; 'lease-name': string; identity?: string | undefined }, durationMs: number): Pick<ReconcilerOptions, 'coordinator'> {
+  private async coordination(flags: { 'leader-elect': boolean; 'host-kubeconfig'?: string | undefined; 'host-context'?: string | undefined; shards: number; 'lease-namespace': string; 'lease-name': string; identity?: string | undefined }, durationMs: number): Promise<Pick<ReconcilerOptions, 'coordinator'>> {
     if (!flags['leader-elect'] && !flags['host-kubeconfig'] && !flags['host-context'] && flags.shards === 1) return {};
-    const store = connectLeaseStore({
+    const store = await connectLeaseStore({
       namespace: flags['lease-namespace'],
       ...(flags['host-kubeconfig'] ? { kubeconfig: flags['host-kubeconfig'] } : {}),
       ...(flags['host-context'] ? { context: flags['host-context'] } : {}),
