@@ -48,7 +48,8 @@ describe('status after apply', () => {
 
     const second = await repo.apply();
     if (second.status instanceof Error) throw second.status;
-    expect(second.status.changed).toBe(true);
+    // Whether the first pass already saw the pods run depends on kwok's speed; what the branch holds now does not.
+    expect(second.status.commit).toMatch(/^[0-9a-f]{40}$/);
     const web = await statusOf(repo, 'Deployment', 'web');
     expect(web?.health).toBe('Healthy');
     expect(web?.aggregatedStatus.map((i) => [i.clusterName, i.applied, i.health, i.status?.['readyReplicas']])).toEqual(memberNames.map((m) => [m, true, 'Healthy', 2]));
