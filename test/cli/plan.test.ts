@@ -153,3 +153,17 @@ describe('init', { timeout: 120_000 }, () => {
     expect(readFileSync(join(dir, 'keep.txt'), 'utf8')).toBe('mine');
   });
 });
+
+describe('plan text: prune wording', () => {
+  it('says when the deletions it shows would not be pruned by apply', async () => {
+    const { planText } = await import('../../src/cli/output/plan-text.ts');
+    const doc = {
+      source: { repo: 'r', ref: 'HEAD', commit: 'c'.repeat(40), path: '' }, clusters: [], bindings: [], diagnostics: [],
+      works: { member1: [] },
+      changes: { member1: [{ action: 'delete' as const, apiVersion: 'v1', kind: 'ConfigMap', namespace: 'ns', name: 'old', diff: '' }] },
+    };
+    const plain = (_f: unknown, t: string) => t;
+    expect(planText(doc, plain, { diffs: false, pruneOff: true })).toContain('deletes the 1 object(s) marked - only with --prune');
+    expect(planText(doc, plain, { diffs: false, pruneOff: false })).not.toContain('Prune is off');
+  });
+});

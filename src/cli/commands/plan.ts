@@ -54,7 +54,7 @@ export default class Plan extends Command {
     }),
   };
 
-  private format(doc: PlanDocument, output: 'text' | 'json' | 'yaml' | 'markdown', noColor: boolean, limit: MarkdownLimit | null): string {
+  private format(doc: PlanDocument, output: 'text' | 'json' | 'yaml' | 'markdown', noColor: boolean, limit: MarkdownLimit | null, pruneOff: boolean): string {
     switch (output) {
       case 'json':
         return JSON.stringify(doc, null, 2);
@@ -63,7 +63,7 @@ export default class Plan extends Command {
       case 'markdown':
         return planMarkdown(doc, { limit });
       case 'text':
-        return planText(doc, painter(noColor));
+        return planText(doc, painter(noColor), { diffs: true, pruneOff });
     }
   }
 
@@ -92,7 +92,8 @@ export default class Plan extends Command {
       await writePlanFile(flags['plan-file'], planFileOf(result));
       this.logToStderr(`wrote the plan of ${result.document.source.commit.slice(0, 12)} to ${flags['plan-file']}: apply it with flotilla apply --plan-file ${flags['plan-file']}`);
     }
-    await writeStdout(this.format(doc, flags.output, flags['no-color'], markdownLimit));
+    const pruneOff = 'pruneEnabled' in result && !result.pruneEnabled;
+    await writeStdout(this.format(doc, flags.output, flags['no-color'], markdownLimit, pruneOff));
     if (countBySeverity(doc.diagnostics).errors > 0) this.exit(EXIT.error);
     if (flags['detailed-exitcode'] && hasChanges(doc)) this.exit(EXIT.changes);
   }

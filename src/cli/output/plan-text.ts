@@ -67,7 +67,7 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): stri
 }
 
 /** The plan for people, in the spirit of `terraform plan`: placements, then each cluster's Work. */
-export function planText(doc: PlanDocument, paint: Paint, options: { diffs: boolean } = { diffs: true }): string {
+export function planText(doc: PlanDocument, paint: Paint, options: { diffs: boolean; pruneOff?: boolean } = { diffs: true }): string {
   const ready = doc.clusters.map((c) => `${c.name}${c.ready ? '' : ' (NotReady)'}`).join(', ');
   const total = Object.values(doc.works).reduce((n, w) => n + w.length, 0);
   const lines = [
@@ -78,6 +78,10 @@ export function planText(doc: PlanDocument, paint: Paint, options: { diffs: bool
     '',
     ...worksSection(doc, paint, options.diffs),
   ];
+  const pruned = Object.values(doc.changes ?? {}).flat().filter((c) => c.action === 'delete').length;
+  if (options.pruneOff && pruned > 0) {
+    lines.push('', paint('yellow', `Prune is off for this repository (prune.enabled in flotilla.yaml): \`flotilla apply\` deletes the ${pruned} object(s) marked - only with --prune.`));
+  }
   if (doc.diagnostics.length > 0) lines.push('', diagnosticsText(doc.diagnostics, paint));
   lines.push('', `Plan: ${doc.clusters.length} clusters, ${total} objects; ${diagnosticsSummary(doc.diagnostics)}.`);
   return lines.join('\n');
