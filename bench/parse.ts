@@ -1,41 +1,13 @@
 // Parsing throughput (issue 2): Flotilla's parse path (js-yaml events, positions kept lazily)
-// against the `yaml` package's parseAllDocuments on the same generated manifests.
+// against the `yaml` package's parseAllDocuments on the same generated manifests (the apps of
+// bench/lib/fleet-repo.ts: a Deployment and a ConfigMap per file).
 // Run: node bench/parse.ts
 import { parseAllDocuments } from 'yaml';
 import { parseSources } from '../src/render/parse/parse-sources.ts';
+import { deploymentYaml } from './lib/fleet-repo.ts';
 import { printTable } from './lib/measure.ts';
 
-function manifest(i: number): string {
-  return `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: app-${i}
-  namespace: team-${i % 20}
-  labels: {app: app-${i}, tier: "t${i % 3}"}
-  annotations:
-    description: "a generated deployment used to measure parsing"
-spec:
-  replicas: ${1 + (i % 4)}
-  selector:
-    matchLabels: {app: app-${i}}
-  template:
-    metadata:
-      labels: {app: app-${i}}
-    spec:
-      containers:
-        - name: app
-          image: registry.example.com/team/app-${i}:1.0.${i}
-          args: ["--port=8080", "--id=${i}"]
-          env:
-            - {name: MODE, value: production}
-            - {name: REPLICA, value: "${i}"}
-          resources:
-            requests: {cpu: 100m, memory: 128Mi}
-            limits: {cpu: "1", memory: 512Mi}
-`;
-}
-
-const files = Array.from({ length: 20_000 }, (_, i) => ({ path: `apps/app-${i}.yaml`, blobId: `b${i}`, content: Buffer.from(manifest(i)) }));
+const files = Array.from({ length: 20_000 }, (_, i) => ({ path: `apps/app-${i}.yaml`, blobId: `b${i}`, content: Buffer.from(deploymentYaml(i)) }));
 const megabytes = files.reduce((n, f) => n + f.content.length, 0) / 2 ** 20;
 
 function time(fn: () => void): number {

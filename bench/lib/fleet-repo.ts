@@ -26,7 +26,8 @@ status:
 `;
 }
 
-function deploymentYaml(i: number): string {
+/** One generated app: a Deployment and its ConfigMap, two YAML documents. */
+export function deploymentYaml(i: number): string {
   return `apiVersion: apps/v1
 kind: Deployment
 metadata:
