@@ -8,7 +8,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { describeRef } from '../model/index.ts';
+import { describeRef, refOf } from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
 import { AGGREGATED_DISCOVERY_ACCEPT, groupVersionsOf, isAggregatedDiscovery, parseAggregatedDiscovery, parseResourceList } from './discovery.ts';
 import { ClusterUnauthorizedError, ClusterUnreachableError, ContextNotFoundError, KubeApiError, UnknownKindError } from './errors/index.ts';
@@ -128,7 +128,7 @@ class ClientNodeKubeClient implements KubeClient {
   }
 
   async apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject> {
-    const ref = { apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name ?? '' };
+    const ref = refOf(object);
     const params = new URLSearchParams({ fieldManager: request.fieldManager, force: String(request.force) });
     if (request.dryRun) params.set('dryRun', 'All');
     const path = `${resourcePath(await this.#resource(ref.apiVersion, ref.kind), ref.namespace, ref.name)}?${params}`;

@@ -4,7 +4,7 @@
  * order. Prune deletes what it holds and the new Work lacks. Pure: encoding and the next
  * inventory; reading and writing it is `inventory-store.ts`.
  */
-import { MANAGED_BY_LABEL, MANAGED_BY_VALUE, versionOf } from '../model/index.ts';
+import { MANAGED_BY_LABEL, MANAGED_BY_VALUE, refOf, versionOf } from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
 import { objectId, refOfId } from './object-id.ts';
 
@@ -31,8 +31,7 @@ export function inventoryRef(name: string = INVENTORY_NAME): ObjectRef {
 
 /** An entry for an object that was just applied (or found up to date). */
 export function inventoryEntry(manifest: KubeObject, digest: string, preserve: boolean): InventoryEntry {
-  const ref = { apiVersion: manifest.apiVersion, kind: manifest.kind, namespace: manifest.metadata.namespace ?? '', name: manifest.metadata.name ?? '' };
-  return { id: objectId(ref), v: versionOf(manifest.apiVersion), digest, ...(preserve ? { preserve: true as const } : {}) };
+  return { id: objectId(refOf(manifest)), v: versionOf(manifest.apiVersion), digest, ...(preserve ? { preserve: true as const } : {}) };
 }
 
 /** The object an entry stands for. */
