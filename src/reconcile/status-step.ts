@@ -122,7 +122,8 @@ export async function statusStep(input: StatusStepInput, options: Partial<Status
   const when = now();
   const report: StatusReport = { sourceCommit: input.source.snapshot.commit, reconciledAt: when.toISOString(), clusters, templates };
   const branch = input.source.snapshot.config.statusBranch;
-  const target = await openStatusStore(input.sourceOptions, branch);
+  // No fetch here: publishing fetches the remote's tip itself, every round.
+  const target = await openStatusStore(input.sourceOptions, branch, { fetch: false });
   const published = await publishStatus(target, statusFiles(report), {
     branch, message: commitMessage(report), maxAttempts,
     author: { ...DEFAULT_COMMIT_AUTHOR, timestamp: Math.floor(when.getTime() / 1000) },

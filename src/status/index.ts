@@ -23,7 +23,7 @@ export { parseStatusTree, type ParsedStatusTree, type StatusSummary, type Templa
 export { DEFAULT_READ_STATUS_OPTIONS, readStatusBranch, type ReadStatusOptions, type StatusBranchView } from './read-status-branch.ts';
 export { gitBlobId } from './writer/blob-id.ts';
 export { DEFAULT_STATUS_WRITE_OPTIONS, sameTree, writeStatusBranch, type StatusWriteOptions, type StatusWriteResult } from './writer/write-status-branch.ts';
-export { fetchStatusBranch, openStatusStore, type RemoteStatusTarget, type StatusStore } from './status-store.ts';
+export { fetchStatusBranch, openStatusStore, type OpenStatusStoreOptions, type RemoteStatusTarget, type StatusStore } from './status-store.ts';
 export { StatusPushError } from './errors/index.ts';
 export { DEFAULT_PUBLISH_OPTIONS, publishStatus, type PublishOptions, type PublishResult } from './writer/publish-status.ts';
 export { observeCluster } from './observe/observe-cluster.ts';

@@ -55,16 +55,25 @@ export async function fetchStatusBranch(target: RemoteStatusTarget, branch: stri
   return tip;
 }
 
+/** How {@link openStatusStore} opens a remote's cache. */
+export interface OpenStatusStoreOptions {
+  /**
+   * Fetch the branch into the cache first. Readers need it; a writer does not, as
+   * `publishStatus` fetches the tip at the start of every round. @default true
+   */
+  fetch: boolean;
+}
+
 /**
  * Opens the repository whose status branch `source` names: a local repository in place (its
  * git directory, never the work tree), or a remote's cache with the branch freshly fetched.
  */
-export async function openStatusStore(source: OpenSourceOptions, branch: string): Promise<StatusStore> {
+export async function openStatusStore(source: OpenSourceOptions, branch: string, options: Partial<OpenStatusStoreOptions> = {}): Promise<StatusStore> {
   const preferNative = source.preferNative ?? DEFAULT_OPEN_SOURCE_OPTIONS.preferNative;
   if (!isRemoteUrl(source.repo)) return { store: await openGitStore(await locateRepository(localPath(source.repo)), preferNative) };
   const auth = source.auth ?? authFromEnvironment();
   const remote: RemoteStatusTarget = { url: source.repo, gitdir: cacheGitdir(source.repo, source.cacheDir ?? defaultCacheDir()), preferNative, ...(auth ? { auth } : {}) };
   await ensureBare(remote.gitdir, remote.url);
-  await fetchStatusBranch(remote, branch);
+  if (options.fetch ?? true) await fetchStatusBranch(remote, branch);
   return { store: await openGitStore({ gitdir: remote.gitdir, commonDir: remote.gitdir }, preferNative), remote };
 }
