@@ -3,6 +3,7 @@
  * pkg/util/lifted/visitpod.go), semantics §6.2 "GetDependencies": ConfigMaps, then Secrets, then
  * the ServiceAccount, then PVCs, each de-duplicated. Shared by native interpreters and `kube.getPodDependencies`.
  */
+import { arr, obj } from './native/object-path.ts';
 import type { DependentObjectReference } from './types.ts';
 
 type Obj = Record<string, unknown>;
@@ -54,12 +55,4 @@ function visitVolume(v: Obj, configMaps: Set<string>, secrets: Set<string>, clai
 
 function add(set: Set<string>, name: unknown): void {
   if (typeof name === 'string' && name !== '') set.add(name);
-}
-
-function obj(value: unknown): Obj {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {};
-}
-
-function arr(value: unknown): Obj[] {
-  return Array.isArray(value) ? value.map(obj) : [];
 }
