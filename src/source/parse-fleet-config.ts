@@ -1,5 +1,5 @@
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
-import { DEFAULT_FLEET_CONFIG, type Diagnostic, type FleetConfig } from '../model/index.ts';
+import { DEFAULT_FLEET_CONFIG, isRecord, type Diagnostic, type FleetConfig } from '../model/index.ts';
 
 /** The name of the fleet's settings file, at the fleet root. */
 export const FLEET_CONFIG_FILE = 'flotilla.yaml';
@@ -65,8 +65,4 @@ function fieldDiagnostic(doc: Document, lines: LineCounter, field: (string | num
   const offset = isNode(node) && node.range ? node.range[0] : 0;
   const at = lines.linePos(offset);
   return { file: FLEET_CONFIG_FILE, line: at.line, column: at.col, severity: 'error', message, field: field.join('.') || undefined };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
