@@ -87,7 +87,9 @@ async function memberObservations(input: StatusStepInput): Promise<Map<string, M
       const observed = live.get(key);
       const observation: MemberObservation = { clusterName: cluster, ...applyState(outcomes.get(key), clusterError, observed), ...(observed ? { observed } : {}) };
       const templateKey = refKey(item.template);
-      byTemplate.set(templateKey, [...(byTemplate.get(templateKey) ?? []), observation]);
+      const list = byTemplate.get(templateKey);
+      if (list) list.push(observation);
+      else byTemplate.set(templateKey, [observation]);
     }
   }));
   return byTemplate;

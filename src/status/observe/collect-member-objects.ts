@@ -24,7 +24,9 @@ export async function collectMemberObjects(client: KubeClient, refs: readonly Ob
   const groups = new Map<string, ObjectRef[]>();
   for (const ref of refs) {
     const key = `${ref.apiVersion}\u0000${ref.kind}\u0000${ref.namespace}`;
-    groups.set(key, [...(groups.get(key) ?? []), ref]);
+    const group = groups.get(key);
+    if (group) group.push(ref);
+    else groups.set(key, [ref]);
   }
   const found = new Map<string, KubeObject>();
   await Promise.all([...groups.values()].map(async (group) => {
