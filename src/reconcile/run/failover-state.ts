@@ -13,7 +13,7 @@ import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import { applicationEvictions, nextUnhealthy } from './application-failover.ts';
 import type { ApplicationFailover, HealthReport } from './application-failover.ts';
-import { evictionTime, newEvictions, remainingTasks } from './eviction.ts';
+import { DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS, evictionTime, newEvictions, remainingTasks } from './eviction.ts';
 import type { EvictionTask, PlacedBinding } from './eviction.ts';
 import { failedOver, failedStatus, nextHealth, noExecuteTaint, readyStatus, taintedCluster } from './member-health.ts';
 import type { MemberHealth, ProbeResult } from './member-health.ts';
@@ -27,7 +27,7 @@ export interface FailoverOptions {
 }
 
 /** The defaults of {@link FailoverOptions}. */
-export const DEFAULT_FAILOVER_OPTIONS: Readonly<FailoverOptions> = Object.freeze({ graceMs: 30_000, evictionTimeoutMs: 600_000 });
+export const DEFAULT_FAILOVER_OPTIONS: Readonly<FailoverOptions> = Object.freeze({ graceMs: 30_000, evictionTimeoutMs: DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS });
 
 /** What a pass renders with. */
 export interface FailoverInputs {
@@ -128,11 +128,6 @@ export class FailoverState {
       if (kept.length > 0) next.set(key, kept);
     }
     this.tasks = next;
-  }
-
-  /** The eviction tasks by template key (for logs and status). */
-  evictions(): ReadonlyMap<string, readonly EvictionTask[]> {
-    return this.tasks;
   }
 
   private addTasks(added: ReadonlyMap<string, EvictionTask[]>): void {
