@@ -3,9 +3,8 @@
  * (the first pass has run and the loop is not stopping), on node:http.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
-import { parseAddress } from '../../source/triggers/index.ts';
+import { listenHttp } from '../../source/triggers/index.ts';
 
 /** What the endpoints read. */
 export interface HealthServerOptions {
@@ -24,7 +23,6 @@ export interface HealthServer {
 
 /** Starts the server. */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
-  const { host, port } = parseAddress(options.address);
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/metrics') {
@@ -41,16 +39,5 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       res.writeHead(404).end();
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const bound = server.address() as AddressInfo;
-  return {
-    url: `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  return listenHttp(server, options.address);
 }

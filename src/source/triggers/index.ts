@@ -13,5 +13,5 @@ export type { Emit, Trigger, TriggerKind, TriggerSignal } from './trigger.ts';
 export { pushMatters, watchedBranch } from './watched-branch.ts';
 export { DEFAULT_TRIGGER_OPTIONS, startTriggers, type TriggerOptions } from './start-triggers.ts';
 export { DEFAULT_WATCH_LOCAL_OPTIONS, watchLocal, type WatchLocalOptions } from './watch-local.ts';
-export { DEFAULT_WEBHOOK_SERVER_OPTIONS, parseAddress, startWebhookServer, type WebhookServer, type WebhookServerOptions } from './webhook-server.ts';
+export { DEFAULT_WEBHOOK_SERVER_OPTIONS, listenHttp, parseAddress, startWebhookServer, type WebhookServer, type WebhookServerOptions } from './webhook-server.ts';
 export { verifyWebhook, type WebhookVerdict } from './webhook-verify.ts';

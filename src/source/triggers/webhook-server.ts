@@ -42,6 +42,23 @@ export function parseAddress(address: string): { host: string; port: number } {
   return { host: match[1] === undefined || match[1] === '' ? '0.0.0.0' : match[1], port: Number(match[2]) };
 }
 
+/** Listens on `address` (`HOST:PORT`); the URL it is bound to, and a close that drops open connections. */
+export async function listenHttp(server: Server, address: string): Promise<{ url: string; close(): Promise<void> }> {
+  const { host, port } = parseAddress(address);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const bound = server.address() as AddressInfo;
+  return {
+    url: `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -77,21 +94,8 @@ async function handle(options: WebhookServerOptions, req: IncomingMessage, res: 
 /** Starts the webhook endpoint (any path; POST only). */
 export async function startWebhookServer(options: Partial<WebhookServerOptions> & Omit<WebhookServerOptions, 'statusBranch' | 'maxBodyBytes'>): Promise<WebhookServer> {
   const full: WebhookServerOptions = { ...DEFAULT_WEBHOOK_SERVER_OPTIONS, ...options };
-  const { host, port } = parseAddress(full.address);
   const server: Server = createServer((req, res) => {
     handle(full, req, res).catch(() => { if (!res.headersSent) res.writeHead(500).end(); });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const bound = server.address() as AddressInfo;
-  const shownHost = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
-  return {
-    url: `http://${shownHost}:${bound.port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
+  return listenHttp(server, full.address);
 }
