@@ -1,4 +1,4 @@
-import { compareBytes, compareDiagnostics, compareRefs, refKey } from '../model/index.ts';
+import { compareBytes, compareDiagnostics, compareRefs, refKey, refOf } from '../model/index.ts';
 import type { Cluster, Diagnostic, KubeObject, ObjectRef, PolicyRef, TargetCluster } from '../model/index.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
@@ -76,15 +76,12 @@ function planCluster(c: Cluster): PlanCluster {
   };
 }
 
-function planBinding(rendered: Rendered, tb: Rendered['bindings'][number]): PlanBinding {
+function planBinding(rendered: Rendered, tb: Rendered['bindings'][number], placed: () => ReadonlySet<string>): PlanBinding {
   const { claim, binding, template } = tb;
-  const resource: ObjectRef = {
-    apiVersion: template.object.apiVersion, kind: template.object.kind,
-    namespace: template.object.metadata.namespace ?? '', name: template.object.metadata.name ?? '',
-  };
-  const deps = rendered.requiredBy.get(refKey(resource));
-  const synced = !claim.policy && resource.apiVersion === 'v1' && resource.kind === 'Namespace' &&
-    [...rendered.works.values()].some((items) => items.some((i) => refKey(i.template) === refKey(resource)));
+  const resource = refOf(template.object);
+  const key = refKey(resource);
+  const deps = rendered.requiredBy.get(key);
+  const synced = !claim.policy && resource.apiVersion === 'v1' && resource.kind === 'Namespace' && placed().has(key);
   const note = synced ? 'synced to every cluster (Karmada namespace auto-propagation)' : claim.note;
   return {
     resource,
@@ -100,7 +97,10 @@ function planBinding(rendered: Rendered, tb: Rendered['bindings'][number]): Plan
 
 /** Every template's binding in the plan's shape, sorted by identity. */
 export function planBindings(rendered: Rendered): PlanBinding[] {
-  return rendered.bindings.map((tb) => planBinding(rendered, tb)).sort((a, b) => compareRefs(a.resource, b.resource));
+  let placed: Set<string> | undefined;
+  const placedTemplates = (): ReadonlySet<string> =>
+    (placed ??= new Set([...rendered.works.values()].flatMap((items) => items.map((i) => refKey(i.template)))));
+  return rendered.bindings.map((tb) => planBinding(rendered, tb, placedTemplates)).sort((a, b) => compareRefs(a.resource, b.resource));
 }
 
 function replicasByCluster(binding: PlanBinding | undefined): Map<string, number> {
