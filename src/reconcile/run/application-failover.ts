@@ -24,14 +24,15 @@ export interface ApplicationFailover {
   purgeMode: PurgeMode;
 }
 
-const at = (key: string, cluster: string): string => `${key}\n${cluster}`;
+/** The key of one (template, member) pair in the first-unhealthy map. */
+export const unhealthyKey = (key: string, cluster: string): string => `${key}\n${cluster}`;
 
 /** The first-unhealthy times after one status report: only what is Unhealthy now is kept. */
 export function nextUnhealthy(previous: ReadonlyMap<string, number>, reports: readonly HealthReport[], now: number): Map<string, number> {
   const next = new Map<string, number>();
   for (const r of reports) {
     if (r.health !== 'Unhealthy') continue;
-    const id = at(r.key, r.cluster);
+    const id = unhealthyKey(r.key, r.cluster);
     next.set(id, previous.get(id) ?? now);
   }
   return next;
@@ -45,7 +46,7 @@ export function applicationEvictions(
   const out = new Map<string, EvictionTask[]>();
   for (const b of bindings) {
     for (const cluster of b.clusters) {
-      const since = unhealthySince.get(at(b.key, cluster));
+      const since = unhealthySince.get(unhealthyKey(b.key, cluster));
       if (since === undefined || now - since < b.tolerationSeconds * 1000) continue;
       if (existing.get(b.key)?.some((t) => t.fromCluster === cluster)) continue;
       out.set(b.key, [...(out.get(b.key) ?? []), { fromCluster: cluster, createdAt: now, purgeMode: b.purgeMode, reason: 'ApplicationFailure' }]);

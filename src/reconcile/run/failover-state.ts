@@ -11,7 +11,7 @@ import type { ClusterStatus, SourceObject, Cluster, Taint } from '../../model/in
 import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
-import { applicationEvictions, nextUnhealthy } from './application-failover.ts';
+import { applicationEvictions, nextUnhealthy, unhealthyKey } from './application-failover.ts';
 import type { ApplicationFailover, HealthReport } from './application-failover.ts';
 import { DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS, evictionTime, newEvictions, remainingTasks } from './eviction.ts';
 import type { EvictionTask, PlacedBinding } from './eviction.ts';
@@ -177,7 +177,7 @@ function nextDue(
   }
   for (const a of applications) {
     for (const cluster of a.clusters) {
-      const since = unhealthy.get(`${a.key}\n${cluster}`);
+      const since = unhealthy.get(unhealthyKey(a.key, cluster));
       if (since !== undefined && since + a.tolerationSeconds * 1000 > now) times.push(since + a.tolerationSeconds * 1000);
     }
   }
