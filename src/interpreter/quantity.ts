@@ -3,10 +3,9 @@
  * values are kept as exact decimals (a BigInt mantissa and a power of ten, rounded up to nano
  * units as apimachinery does), and `formatQuantity` ports `CanonicalizeBytes`.
  */
-import { EngineError } from '../model/index.ts';
+import { EngineError, splitQuantity, type QuantityFormat } from '../model/index.ts';
 
-/** How a quantity is printed: apimachinery's three formats. */
-export type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
+export type { QuantityFormat } from '../model/index.ts';
 
 /** An exact quantity: `mantissa × 10^exponent`, printed in `format`. */
 export interface Quantity {
@@ -25,8 +24,6 @@ export class QuantityParseError extends EngineError<'InvalidQuantity', { input: 
 }
 
 const DECIMAL_SUFFIXES: Readonly<Record<string, number>> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const BINARY_SUFFIXES: Readonly<Record<string, number>> = { Ki: 1, Mi: 2, Gi: 3, Ti: 4, Pi: 5, Ei: 6 };
-const QUANTITY_PATTERN = /^([+-]?)([0-9]*\.?[0-9]*)(.*)$/;
 const NANO = -9;
 
 /** The zero quantity (DecimalSI), the neutral element of `addQuantities`. */
@@ -34,15 +31,13 @@ export const ZERO_QUANTITY: Quantity = { mantissa: 0n, exponent: 0, format: 'Dec
 
 /** Parse a quantity string (`500m`, `1.5Gi`, `1e3`) exactly like `resource.ParseQuantity`. */
 export function parseQuantity(input: string): Quantity {
-  const match = QUANTITY_PATTERN.exec(input);
-  const [, sign = '', digits = '', suffix = ''] = match ?? [];
-  if (!match || digits === '' || digits === '.') throw new QuantityParseError(input);
-  const { exponent: suffixExponent, format, binaryPower } = parseSuffix(suffix, input);
-  const [whole = '', fraction = ''] = digits.split('.');
-  let mantissa = BigInt((whole + fraction) || '0');
+  const parts = splitQuantity(input);
+  if (parts === undefined) throw new QuantityParseError(input);
+  const { whole, fraction, format, exponent: suffixExponent, binaryPower } = parts;
+  let mantissa = BigInt(whole + fraction || '0');
   let exponent = suffixExponent - fraction.length;
   mantissa *= 1024n ** BigInt(binaryPower);
-  if (sign === '-') mantissa = -mantissa;
+  if (parts.negative) mantissa = -mantissa;
   ({ mantissa, exponent } = roundUpToNano(mantissa, exponent));
   const q = { mantissa, exponent, format };
   return keepsText(whole, fraction, format, format === 'BinarySI' ? binaryPower * 10 : suffixExponent) ? { ...q, original: input } : q;
@@ -61,14 +56,6 @@ function keepsText(whole: string, fraction: string, format: QuantityFormat, expo
   const scale = exponent - fraction.length;
   if (18 - shifted.length < 0 || scale < NANO || BigInt(shifted || '0') > MAX_INT64) return false;
   return scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0' && shifted.length > 0;
-}
-
-function parseSuffix(suffix: string, input: string): { exponent: number; format: QuantityFormat; binaryPower: number } {
-  if (suffix in DECIMAL_SUFFIXES) return { exponent: DECIMAL_SUFFIXES[suffix] ?? 0, format: 'DecimalSI', binaryPower: 0 };
-  if (suffix in BINARY_SUFFIXES) return { exponent: 0, format: 'BinarySI', binaryPower: BINARY_SUFFIXES[suffix] ?? 0 };
-  const exp = /^[eE]([-+]?[0-9]+)$/.exec(suffix);
-  if (exp?.[1] !== undefined) return { exponent: Number(exp[1]), format: 'DecimalExponent', binaryPower: 0 };
-  throw new QuantityParseError(input);
 }
 
 /** apimachinery keeps at most nano precision and rounds away from zero (`ceil` for positives). */

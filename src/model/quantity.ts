@@ -6,7 +6,7 @@
 /** Grammar of resource.ParseQuantity: signed decimal number, then at most one suffix. */
 const QUANTITY = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(?:([KMGTPE]i)|([numkMGTPE])|[eE]([+-]?\d+))?$/;
 
-const BINARY_POWER: Readonly<Record<string, number>> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+const BINARY_POWER: Readonly<Record<string, number>> = { Ki: 1, Mi: 2, Gi: 3, Ti: 4, Pi: 5, Ei: 6 };
 const DECIMAL_POWER: Readonly<Record<string, number>> = {
   n: -9,
   u: -6,
@@ -19,6 +19,37 @@ const DECIMAL_POWER: Readonly<Record<string, number>> = {
   E: 18,
 };
 
+/** How a quantity is printed: apimachinery's three formats, chosen by the suffix. */
+export type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
+
+/** A quantity string split by resource.ParseQuantity's grammar; the value is ±(whole.fraction) × 10^exponent × 1024^binaryPower. */
+export interface QuantityParts {
+  readonly negative: boolean;
+  /** Digits before the dot ('' for `.5`). */
+  readonly whole: string;
+  /** Digits after the dot. */
+  readonly fraction: string;
+  readonly format: QuantityFormat;
+  /** The power of ten of a decimal suffix or exponent; 0 for a binary suffix. */
+  readonly exponent: number;
+  /** The power of 1024 of a binary suffix (`Ki` → 1); 0 otherwise. */
+  readonly binaryPower: number;
+}
+
+/** Splits a quantity string (`500m`, `1.5Gi`, `1e3`), or undefined when it is not one. */
+export function splitQuantity(text: string): QuantityParts | undefined {
+  const m = QUANTITY.exec(text);
+  if (!m) return undefined;
+  const [, sign, digits = '', binary, decimal, exponent] = m;
+  const dot = digits.indexOf('.');
+  const whole = dot < 0 ? digits : digits.slice(0, dot);
+  const fraction = dot < 0 ? '' : digits.slice(dot + 1);
+  const negative = sign === '-';
+  if (binary !== undefined) return { negative, whole, fraction, format: 'BinarySI', exponent: 0, binaryPower: BINARY_POWER[binary] ?? 0 };
+  if (exponent !== undefined) return { negative, whole, fraction, format: 'DecimalExponent', exponent: Number(exponent), binaryPower: 0 };
+  return { negative, whole, fraction, format: 'DecimalSI', exponent: decimal === undefined ? 0 : (DECIMAL_POWER[decimal] ?? 0), binaryPower: 0 };
+}
+
 /** A quantity as the exact fraction numerator / denominator of base units (denominator > 0). */
 interface Exact {
   numerator: bigint;
@@ -28,17 +59,13 @@ interface Exact {
 function exact(input: string | number): Exact | undefined {
   const text = typeof input === 'number' ? numberText(input) : input;
   if (text === undefined) return undefined;
-  const m = QUANTITY.exec(text);
-  if (!m) return undefined;
-  const [, sign, digits = '', binary, decimal, exponent] = m;
-  const dot = digits.indexOf('.');
-  const fraction = dot < 0 ? '' : digits.slice(dot + 1);
-  let numerator = BigInt((dot < 0 ? digits : digits.slice(0, dot)) + fraction || '0');
-  if (sign === '-') numerator = -numerator;
-  let power10 = -fraction.length;
-  if (decimal !== undefined) power10 += DECIMAL_POWER[decimal] ?? 0;
-  if (exponent !== undefined) power10 += Number(exponent);
-  if (binary !== undefined) numerator <<= BigInt(BINARY_POWER[binary] ?? 0);
+  const parts = splitQuantity(text);
+  if (parts === undefined) return undefined;
+  const { negative, whole, fraction, exponent, binaryPower } = parts;
+  let numerator = BigInt(whole + fraction || '0');
+  if (negative) numerator = -numerator;
+  const power10 = exponent - fraction.length;
+  numerator <<= BigInt(10 * binaryPower);
   if (!Number.isSafeInteger(power10) || Math.abs(power10) > 400) return undefined;
   let denominator = 1n;
   if (power10 >= 0) numerator *= 10n ** BigInt(power10);
