@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, Flags } from '@oclif/core';
 import { parseAllDocuments, stringify } from 'yaml';
 import { checkCustomization, createInterpreter, parseOperation, readCustomizationFile, runOperation } from '../../interpreter/index.ts';
-import { type AggregatedStatusItem, EngineError, type KubeObject } from '../../model/index.ts';
+import type { AggregatedStatusItem, KubeObject } from '../../model/index.ts';
 import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag } from '../flags.ts';
@@ -64,7 +64,7 @@ export default class Interpret extends Command {
       });
       this.log(flags.output === 'yaml' ? stringify(output).trimEnd() : JSON.stringify(output, null, 2));
     } catch (e) {
-      if (e instanceof EngineError || e instanceof Error) this.error(e.message, { exit: EXIT.error });
+      if (e instanceof Error) this.error(e.message, { exit: EXIT.error });
       throw e;
     }
   }
