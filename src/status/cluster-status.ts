@@ -26,7 +26,7 @@ export interface ClusterObservation {
 }
 
 /** Karmada's condition texts, kept verbatim so tools that read Karmada's Cluster read ours. */
-const READY: Record<'ready' | 'unhealthy' | 'unreachable', Condition> = {
+export const READY_CONDITIONS: Readonly<Record<'ready' | 'unhealthy' | 'unreachable', Condition>> = {
   ready: { type: 'Ready', status: 'True', reason: 'ClusterReady', message: 'cluster is healthy and ready to accept workloads' },
   unhealthy: { type: 'Ready', status: 'False', reason: 'ClusterNotReady', message: 'cluster is reachable but health endpoint responded without ok' },
   unreachable: { type: 'Ready', status: 'False', reason: 'ClusterNotReachable', message: 'cluster is not reachable' },
@@ -68,12 +68,12 @@ function apiEnablementsCondition(enablements: readonly APIEnablement[], error: s
  */
 export function computeClusterStatus(observation: ClusterObservation, previous: ClusterStatus = {}): ClusterStatus {
   if (!observation.online || !observation.healthy) {
-    const ready = observation.online ? READY.unhealthy : READY.unreachable;
+    const ready = observation.online ? READY_CONDITIONS.unhealthy : READY_CONDITIONS.unreachable;
     return { ...previous, conditions: setCondition(previous.conditions ?? [], ready) };
   }
   const enablements = apiEnablements(observation.apiResources ?? []);
   let conditions = setCondition(previous.conditions ?? [], apiEnablementsCondition(enablements, observation.discoveryError));
-  conditions = setCondition(conditions, READY.ready);
+  conditions = setCondition(conditions, READY_CONDITIONS.ready);
   const { nodes, pods } = observation;
   return {
     ...previous,

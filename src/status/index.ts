@@ -12,7 +12,7 @@ export { problemLines, readyReplicas } from './problems.ts';
 export { templateStatus, type TemplateStatus, type TemplateStatusInput } from './template-status.ts';
 export { withoutSecretValues } from './secret-guard.ts';
 export { clusterAllocatable, nodeSummary, resourceSummary } from './resource-summary.ts';
-export { apiEnablements, computeClusterStatus, isClusterReady, type ClusterObservation } from './cluster-status.ts';
+export { apiEnablements, computeClusterStatus, isClusterReady, READY_CONDITIONS, type ClusterObservation } from './cluster-status.ts';
 export { commitMessage, commitSubject, statusCounts, type ClusterReport, type StatusCounts, type StatusReport } from './status-report.ts';
 export { emitYaml } from './files/emit-yaml.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';

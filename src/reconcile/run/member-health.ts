@@ -6,6 +6,7 @@
  */
 import type { Cluster, ClusterStatus, Condition, Taint } from '../../model/index.ts';
 import { TAINT_CLUSTER_NOT_READY, TAINT_CLUSTER_UNREACHABLE } from '../../scheduler/index.ts';
+import { READY_CONDITIONS } from '../../status/index.ts';
 
 /** One probe: the API server answered `/readyz` 200 (`ready`), answered otherwise (`not-ready`), or not at all. */
 export type ProbeResult = 'ready' | 'not-ready' | 'unreachable';
@@ -32,8 +33,9 @@ export function failedOver(health: MemberHealth | undefined, now: number, graceM
 }
 
 const READY_FALSE: Record<Exclude<ProbeResult, 'ready'>, Condition> = {
-  'not-ready': { type: 'Ready', status: 'False', reason: 'ClusterNotReady', message: 'cluster is reachable but health endpoint responded without ok' },
-  unreachable: { type: 'Ready', status: 'Unknown', reason: 'ClusterNotReachable', message: 'cluster is not reachable' },
+  'not-ready': READY_CONDITIONS.unhealthy,
+  // Unknown, not False: the probe had no answer at all.
+  unreachable: { ...READY_CONDITIONS.unreachable, status: 'Unknown' },
 };
 
 /**
@@ -50,8 +52,7 @@ export function failedStatus(known: ClusterStatus | undefined, probe: Exclude<Pr
 export function readyStatus(known: ClusterStatus): ClusterStatus {
   const conditions = known.conditions ?? [];
   if (conditions.every((c) => c.type !== 'Ready' || c.status === 'True')) return known;
-  const ready: Condition = { type: 'Ready', status: 'True', reason: 'ClusterReady', message: 'cluster is healthy and ready to accept workloads' };
-  return { ...known, conditions: conditions.map((c) => (c.type === 'Ready' ? ready : c)) };
+  return { ...known, conditions: conditions.map((c) => (c.type === 'Ready' ? READY_CONDITIONS.ready : c)) };
 }
 
 /** The NoExecute taint Karmada's cluster controller adds to a failed member (failover enabled). */
