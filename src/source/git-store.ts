@@ -36,6 +36,9 @@ export interface TreeEntry {
   oid: string;
 }
 
+/** {@link TreeEntry.mode} of a symlink, which Flotilla never follows. */
+export const SYMLINK_MODE = '120000';
+
 /** A file to commit: a posix path relative to the tree root, and its bytes. */
 export interface CommitFile {
   path: string;

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import type { Diagnostic, FleetConfig } from '../model/index.ts';
-import type { TreeEntry } from './git-store.ts';
+import { SYMLINK_MODE, type TreeEntry } from './git-store.ts';
 import { FLEET_CONFIG_FILE } from './parse-fleet-config.ts';
 
 /** The tree entries to read, and what was found but not read. */
@@ -10,7 +10,6 @@ export interface EntrySelection {
 }
 
 const MANIFEST = /\.(?:ya?ml|json)$/i;
-const SYMLINK_MODE = '120000';
 
 /**
  * Picks the manifests of a fleet from its tree listing (interfaces.md §1): `*.yaml`, `*.yml`,

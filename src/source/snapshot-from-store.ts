@@ -1,6 +1,6 @@
 import type { Diagnostic, FleetConfig } from '../model/index.ts';
 import { PathNotFoundError, RefNotFoundError } from './errors/index.ts';
-import type { GitStore, TreeEntry } from './git-store.ts';
+import { SYMLINK_MODE, type GitStore, type TreeEntry } from './git-store.ts';
 import { FLEET_CONFIG_FILE, parseFleetConfig, type ParsedFleetConfig } from './parse-fleet-config.ts';
 import { selectEntries } from './select-entries.ts';
 import type { Snapshot, SourceFile } from './snapshot.ts';
@@ -22,7 +22,6 @@ export interface SnapshotTarget {
 
 /** git's own test for binary content (`buffer_is_binary`): a NUL byte in the first 8,000 bytes. */
 const BINARY_SNIFF_BYTES = 8000;
-const SYMLINK_MODE = '120000';
 
 /**
  * Reads a fleet's snapshot through any {@link GitStore}: resolves the ref, lists the tree under
