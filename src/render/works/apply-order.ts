@@ -59,10 +59,9 @@ export function applyRank(obj: KubeObject): number {
   return RANK.get(groupKind(obj.apiVersion, obj.kind)) ?? UNKNOWN_RANK;
 }
 
-/** Total, deterministic apply order: kind rank, then kind, namespace, name, apiVersion. */
-export function compareApplyOrder(a: KubeObject, b: KubeObject): number {
+/** Kind, namespace, name, apiVersion: the order within one apply rank. */
+function compareWithinRank(a: KubeObject, b: KubeObject): number {
   return (
-    applyRank(a) - applyRank(b) ||
     compareBytes(a.kind, b.kind) ||
     compareBytes(a.metadata.namespace ?? '', b.metadata.namespace ?? '') ||
     compareBytes(a.metadata.name ?? '', b.metadata.name ?? '') ||
@@ -70,14 +69,17 @@ export function compareApplyOrder(a: KubeObject, b: KubeObject): number {
   );
 }
 
+/** Total, deterministic apply order: kind rank, then kind, namespace, name, apiVersion. */
+export function compareApplyOrder(a: KubeObject, b: KubeObject): number {
+  return applyRank(a) - applyRank(b) || compareWithinRank(a, b);
+}
+
 /** Sorts a cluster's Work into apply order, computing each item's rank once. */
 export function sortInApplyOrder<T>(items: T[], manifestOf: (item: T) => KubeObject): T[] {
-  const ranked = items.map((item) => ({ item, obj: manifestOf(item), rank: applyRank(manifestOf(item)) }));
-  ranked.sort((a, b) =>
-    a.rank - b.rank ||
-    compareBytes(a.obj.kind, b.obj.kind) ||
-    compareBytes(a.obj.metadata.namespace ?? '', b.obj.metadata.namespace ?? '') ||
-    compareBytes(a.obj.metadata.name ?? '', b.obj.metadata.name ?? '') ||
-    compareBytes(a.obj.apiVersion, b.obj.apiVersion));
+  const ranked = items.map((item) => {
+    const obj = manifestOf(item);
+    return { item, obj, rank: applyRank(obj) };
+  });
+  ranked.sort((a, b) => a.rank - b.rank || compareWithinRank(a.obj, b.obj));
   return ranked.map((r) => r.item);
 }
