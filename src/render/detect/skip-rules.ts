@@ -5,7 +5,8 @@ export const CLAIMED_BY_LABEL = 'resourcetemplate.karmada.io/claimed-by';
 /** Karmada's `--skipped-propagating-namespaces` default, anchored like Karmada anchors it. */
 export const DEFAULT_SKIPPED_NAMESPACES: readonly string[] = ['kube-.*'];
 
-function isReservedNamespace(ns: string): boolean {
+/** Karmada's own namespaces: never propagated, whatever the skip patterns say. */
+export function isReservedNamespace(ns: string): boolean {
   return ns === 'karmada-system' || ns === 'karmada-cluster' || ns.startsWith('karmada-es-');
 }
 

@@ -1,5 +1,6 @@
 import { refKey } from '../../model/index.ts';
 import type { KubeObject, ObjectRef } from '../../model/index.ts';
+import { isReservedNamespace } from '../detect/skip-rules.ts';
 import { stampTracking } from './tracking.ts';
 import type { WorkItem } from './work.ts';
 
@@ -7,10 +8,7 @@ export const SKIP_AUTO_PROPAGATION_LABEL = 'namespace.karmada.io/skip-auto-propa
 
 /** Namespaces every cluster has and Karmada never propagates (semantics §2.9). */
 export function isSystemNamespace(name: string, skipped: readonly RegExp[]): boolean {
-  return (
-    name === 'default' || name === 'karmada-system' || name === 'karmada-cluster' ||
-    name.startsWith('karmada-es-') || skipped.some((re) => re.test(name))
-  );
+  return name === 'default' || isReservedNamespace(name) || skipped.some((re) => re.test(name));
 }
 
 /** Whether a Namespace template is propagated to every cluster by Karmada's namespace sync. */
