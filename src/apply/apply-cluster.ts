@@ -3,20 +3,19 @@
  * stage 1 (CRDs, Namespaces) and wait for the CRDs, apply stage 2, prune, write the inventory
  * when it changed. A no-op pass makes no write at all.
  */
-import { groupKind, refOf } from '../model/index.ts';
+import { groupKind } from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
 import { stepObject } from './apply-object.ts';
 import type { RetainFn } from './apply-object.ts';
 import { mapLimit } from './concurrency.ts';
 import type { ApplyEvent, ClusterApplyResult, ObjectOutcome, PruneOutcome } from './events.ts';
-import { entryRef, INVENTORY_NAME, inventoryEntry, nextInventory, sameInventory } from './inventory.ts';
+import { INVENTORY_NAME, inventoryEntry, nextInventory, sameInventory } from './inventory.ts';
 import type { InventoryEntry } from './inventory.ts';
-import { readInventory, writeInventory } from './inventory-store.ts';
+import { writeInventory } from './inventory-store.ts';
 import type { KubeClient } from './kube-client.ts';
-import { readLive } from './live-state.ts';
-import { DEFAULT_PRUNE_SETTINGS, describeSkip, planPrune } from './prune-plan.ts';
+import { planPruneLive, readAndTriage } from './plan-cluster.ts';
+import { DEFAULT_PRUNE_SETTINGS, describeSkip } from './prune-plan.ts';
 import type { PrunePlan, PruneSettings } from './prune-plan.ts';
-import { triage } from './triage.ts';
 import type { DesiredObject, TriagedObject } from './triage.ts';
 import { waitEstablished } from './wait-established.ts';
 
@@ -93,18 +92,11 @@ export async function applyCluster(client: KubeClient, items: readonly DesiredOb
   const result: ClusterApplyResult = { cluster: client.cluster, objects: [], pruned: [], inventoryWritten: false };
   emit({ type: 'cluster-started', cluster: client.cluster, objects: items.length });
   try {
-    const inventory = await readInventory(client, options.inventoryName);
-    const live = await readLive(client, items.filter((i) => !i.suspended).map((i) => refOf(i.manifest)), options.concurrency);
-    const triaged = [...triage(items, live, inventory)].sort((a, b) => a.stage - b.stage);
+    const { inventory, triaged } = await readAndTriage(client, items, options, false);
+    triaged.sort((a, b) => a.stage - b.stage);
     result.objects = await applyAll(client, triaged, options, emit);
 
-    const desiredIds = new Set(triaged.map((t) => t.id));
-    const candidates = inventory.filter((e) => !desiredIds.has(e.id)).map(entryRef);
-    const plan = planPrune({
-      cluster: client.cluster, inventory, desiredIds, settings: options.prune,
-      live: await readLive(client, candidates, options.concurrency),
-      namespacesInUse: new Set(triaged.map((t) => t.ref.namespace).filter((n) => n !== '')),
-    });
+    const plan = await planPruneLive(client, inventory, triaged, options.prune, options.concurrency);
     if (plan.blocked) {
       result.pruneBlocked = plan.blocked;
       emit({ type: 'prune-blocked', cluster: client.cluster, block: plan.blocked });

@@ -10,6 +10,7 @@ import { stepObject } from './apply-object.ts';
 import type { RetainFn } from './apply-object.ts';
 import { mapLimit } from './concurrency.ts';
 import { entryRef } from './inventory.ts';
+import type { InventoryEntry } from './inventory.ts';
 import { readInventory } from './inventory-store.ts';
 import type { KubeClient } from './kube-client.ts';
 import { readLive } from './live-state.ts';
@@ -17,7 +18,7 @@ import { comparable } from './normalize.ts';
 import { planPrune } from './prune-plan.ts';
 import type { PrunePlan, PruneSettings } from './prune-plan.ts';
 import { triage } from './triage.ts';
-import type { DesiredObject } from './triage.ts';
+import type { DesiredObject, TriagedObject } from './triage.ts';
 
 /** One object of the live plan; `before` and `after` are comparable (server fields left out). */
 export interface PlannedObject {
@@ -45,12 +46,34 @@ export interface LivePlanOptions {
   inventoryName?: string;
 }
 
+/**
+ * Reads a cluster's inventory and the live copies of its Work in bulk, and triages the Work: the
+ * first step of both the apply and the live plan. `checkAll` as in {@link triage}.
+ */
+export async function readAndTriage(client: KubeClient, items: readonly DesiredObject[], options: { concurrency: number; inventoryName?: string | undefined }, checkAll: boolean): Promise<{ inventory: InventoryEntry[]; triaged: TriagedObject[] }> {
+  const inventory = await readInventory(client, options.inventoryName);
+  const live = await readLive(client, items.filter((i) => !i.suspended).map((i) => refOf(i.manifest)), options.concurrency);
+  return { inventory, triaged: triage(items, live, inventory, checkAll) };
+}
+
+/**
+ * The prune plan against the cluster as it is now: the live copies of the inventory's objects
+ * the Work no longer holds, through {@link planPrune}. The same for the apply and the live plan,
+ * so a plan shows exactly what `apply --prune` would delete.
+ */
+export async function planPruneLive(client: KubeClient, inventory: readonly InventoryEntry[], triaged: readonly TriagedObject[], settings: PruneSettings, concurrency: number): Promise<PrunePlan> {
+  const desiredIds = new Set(triaged.map((t) => t.id));
+  return planPrune({
+    cluster: client.cluster, inventory, desiredIds, settings,
+    live: await readLive(client, inventory.filter((e) => !desiredIds.has(e.id)).map(entryRef), concurrency),
+    namespacesInUse: new Set(triaged.map((t) => t.ref.namespace).filter((n) => n !== '')),
+  });
+}
+
 /** Plans one cluster against its live state; never throws. */
 export async function planCluster(client: KubeClient, items: readonly DesiredObject[], options: LivePlanOptions): Promise<ClusterLivePlan> {
   try {
-    const inventory = await readInventory(client, options.inventoryName);
-    const live = await readLive(client, items.filter((i) => !i.suspended).map((i) => refOf(i.manifest)), options.concurrency);
-    const triaged = triage(items, live, inventory, true);
+    const { inventory, triaged } = await readAndTriage(client, items, options, true);
     const objects = await mapLimit(triaged, options.concurrency, async (t): Promise<PlannedObject> => {
       const before = t.live && comparable(t.live);
       try {
@@ -60,12 +83,7 @@ export async function planCluster(client: KubeClient, items: readonly DesiredObj
         return { ref: t.ref, action: 'failed', error: error as Error };
       }
     });
-    const desiredIds = new Set(triaged.map((t) => t.id));
-    const prune = planPrune({
-      cluster: client.cluster, inventory, desiredIds, settings: options.prune,
-      live: await readLive(client, inventory.filter((e) => !desiredIds.has(e.id)).map(entryRef), options.concurrency),
-      namespacesInUse: new Set(triaged.map((t) => t.ref.namespace).filter((n) => n !== '')),
-    });
+    const prune = await planPruneLive(client, inventory, triaged, options.prune, options.concurrency);
     return { cluster: client.cluster, objects, prune };
   } catch (error) {
     return { cluster: client.cluster, objects: [], error: error as Error };
