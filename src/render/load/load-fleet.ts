@@ -71,7 +71,7 @@ function place(fleet: Fleet, role: ObjectRole, source: SourceObject): void {
       fleet.customizations.push(source as SourceObject<ResourceInterpreterCustomization>);
       return;
     case 'template':
-      fleet.templates.push({ ...source, object: withDefaultNamespace(source.object, fleet.isNamespaced(source.object.apiVersion, source.object.kind)) });
+      fleet.templates.push(source);
       return;
     case 'ignored':
       return;
@@ -96,10 +96,12 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
       diagnostics.push(diagnosticAt(parsed, source, [], 'warning', `${source.object.apiVersion} ${source.object.kind} is never propagated; ignored`));
       continue;
     }
-    if (role === 'template' && fleet.isNamespaced(source.object.apiVersion, source.object.kind) === undefined && !source.object.metadata.namespace) {
+    const namespaced = role === 'template' ? fleet.isNamespaced(source.object.apiVersion, source.object.kind) : undefined;
+    if (role === 'template' && namespaced === undefined && !source.object.metadata.namespace) {
       diagnostics.push(diagnosticAt(parsed, source, ['metadata'], 'warning', `the scope of ${source.object.apiVersion} ${source.object.kind} is unknown (no CustomResourceDefinition for it in the repository); taken as namespaced, in "default"`));
     }
-    const key = identityOf(role, role === 'template' ? withDefaultNamespace(source.object, fleet.isNamespaced(source.object.apiVersion, source.object.kind)) : source.object);
+    const object = role === 'template' ? withDefaultNamespace(source.object, namespaced) : source.object;
+    const key = identityOf(role, object);
     const first = seen.get(key);
     if (first) {
       const where = (s: SourceObject): string => `${s.origin.file}:${s.origin.line}`;
@@ -108,7 +110,7 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
       continue;
     }
     seen.set(key, source);
-    place(fleet, role, source);
+    place(fleet, role, role === 'template' ? { ...source, object } : source);
   }
   const rics = fleet.customizations;
   for (const { index, issue } of findCustomizationConflicts(rics.map((r) => r.object))) {
