@@ -16,7 +16,7 @@ import { renderFleet } from '../render/render-fleet.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import type { Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
-import { connectFleet } from './live-plan.ts';
+import { connectFleet, passClusterNames } from './live-plan.ts';
 import type { ClusterAccess } from './live-plan.ts';
 import { readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
@@ -66,9 +66,8 @@ export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassRes
 
   const clients = await connectFleet(source.fleet.clusters.map((c) => c.object), options.access);
   const works = options.works ?? rendered.works;
-  const names = [...new Set([...source.fleet.clusters.map((c) => c.object.metadata.name), ...works.keys()])].sort(compareBytes);
   // Every cluster of the fleet, an empty Work included: it may have objects to prune.
-  const targets: ClusterTarget[] = names.map((cluster) => ({
+  const targets: ClusterTarget[] = passClusterNames(source.fleet.clusters, works).map((cluster) => ({
     cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`), items: works.get(cluster) ?? [],
   }));
 

@@ -18,6 +18,7 @@ import type { PruneSettings } from '../apply/prune-plan.ts';
 import type { Cluster } from '../model/index.ts';
 import { unifiedDiff } from '../render/works/diff-works.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
+import type { Works } from '../render/works/work.ts';
 import { planOffline } from './plan.ts';
 import type { PlanOptions, PlanResult } from './plan.ts';
 
@@ -44,6 +45,11 @@ export interface LivePlanResult extends PlanResult {
 /** Clients for the fleet's clusters, through `connect` or the kubeconfig. */
 export function connectFleet(clusters: readonly Cluster[], access: ClusterAccess): Promise<Map<string, KubeClient | Error>> {
   return access.connect ? access.connect(clusters) : openClusters(clusters, access.kubeconfig, access.client);
+}
+
+/** Every cluster a pass works on, in name order: the fleet's, plus any the Work names (an empty Work may still have objects to prune). */
+export function passClusterNames(clusters: readonly { object: Cluster }[], works: Works): string[] {
+  return [...new Set([...clusters.map((c) => c.object.metadata.name), ...works.keys()])].sort(compareBytes);
 }
 
 const ACTION = { create: 'create', update: 'update', unchanged: 'unchanged', conflict: 'unchanged', suspended: 'unchanged', skipped: 'unchanged', failed: 'unchanged' } as const;
@@ -76,8 +82,7 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
   const prune: PruneSettings = { ...DEFAULT_PRUNE_SETTINGS, ...result.source.snapshot.config.prune, ...options.prune, enabled: true, sourceHasErrors: result.diagnostics.some((d) => d.severity === 'error') };
   const clients = await connectFleet(fleet.clusters.map((c) => c.object), options.access);
   const retain = result.source.interpreter.retain.bind(result.source.interpreter);
-  const names = [...new Set([...fleet.clusters.map((c) => c.object.metadata.name), ...result.rendered.works.keys()])].sort(compareBytes);
-  const clusterPlans = await Promise.all(names.map(async (name): Promise<ClusterLivePlan> => {
+  const clusterPlans = await Promise.all(passClusterNames(fleet.clusters, result.rendered.works).map(async (name): Promise<ClusterLivePlan> => {
     const client = clients.get(name);
     if (!client || client instanceof Error) return { cluster: name, objects: [], error: client ?? new Error(`cluster ${name}: no client`) };
     return planCluster(client, result.rendered.works.get(name) ?? [], { retain, concurrency: 16, prune, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) });
