@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { clusterFailed } from '../apply/events.ts';
 import type { ClusterApplyResult } from '../apply/events.ts';
 import { reporterFromEnvironment, RolloutStatuses } from '../reconcile/commit-status/index.ts';
-import type { ClusterOutcome } from '../reconcile/commit-status/index.ts';
+import type { ClusterOutcome, CommitStatusHost } from '../reconcile/commit-status/index.ts';
 import { readSnapshot } from '../source/index.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { painter } from './color.ts';
@@ -20,7 +20,7 @@ export const commitStatusFlags = {
 };
 
 interface CommitStatusFlagValues {
-  'commit-status'?: 'github' | 'gitlab' | undefined;
+  'commit-status'?: CommitStatusHost | undefined;
   'commit-status-url'?: string | undefined;
   'commit-status-repo'?: string | undefined;
   'commit-status-context': string;

@@ -5,13 +5,11 @@
 import { CommitStatusConfigError, CommitStatusFailedError } from '../errors/index.ts';
 import { GitHubStatusReporter } from './github.ts';
 import { GitLabStatusReporter } from './gitlab.ts';
-import type { CommitState, CommitStatusReporter } from './port.ts';
+import type { CommitState, CommitStatusHost, CommitStatusReporter } from './port.ts';
 
-export type { CommitState, CommitStatus, CommitStatusReporter } from './port.ts';
+export type { CommitState, CommitStatus, CommitStatusHost, CommitStatusReporter } from './port.ts';
 export { GitHubStatusReporter } from './github.ts';
 export { GitLabStatusReporter } from './gitlab.ts';
-
-export type CommitStatusHost = 'github' | 'gitlab';
 
 export interface CommitStatusSettings {
   host: CommitStatusHost;

@@ -18,8 +18,11 @@ export interface CommitStatus {
   targetUrl?: string;
 }
 
+/** The git hosts with a commit status adapter. */
+export type CommitStatusHost = 'github' | 'gitlab';
+
 export interface CommitStatusReporter {
-  readonly host: 'github' | 'gitlab';
+  readonly host: CommitStatusHost;
   /** Sets one status on `commit`; throws {@link CommitStatusFailedError} when the host refuses. */
   report(commit: string, status: CommitStatus): Promise<void>;
 }
