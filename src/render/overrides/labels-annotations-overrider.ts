@@ -2,6 +2,7 @@
  * labelsOverrider and annotationsOverrider (pkg/util/overridemanager/labelannotationoverrider.go,
  * semantics §5.5) on `metadata.labels` / `metadata.annotations`.
  */
+import { isRecord } from '../../model/index.ts';
 import type { KubeObject, LabelAnnotationOverrider } from '../../model/index.ts';
 import type { Ownership, PatchOperation } from './json-patch.ts';
 import { patchManifest, type StepResult } from './step-result.ts';
@@ -30,7 +31,7 @@ export function applyLabelAnnotationOverriders(
 
 function mapOf(doc: KubeObject, field: MetadataMapField): Record<string, unknown> | undefined {
   const map = (doc.metadata as Record<string, unknown> | undefined)?.[field];
-  return typeof map === 'object' && map !== null && !Array.isArray(map) ? (map as Record<string, unknown>) : undefined;
+  return isRecord(map) ? map : undefined;
 }
 
 /** add creates the map first when it is absent (SetNestedStringMap). */

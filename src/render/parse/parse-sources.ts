@@ -1,3 +1,4 @@
+import { isRecord } from '../../model/index.ts';
 import type { Diagnostic, FieldPath, KubeObject, Origin, SourceObject } from '../../model/index.ts';
 import type { SourceFile } from '../../source/index.ts';
 import { LineIndex } from './line-index.ts';
@@ -45,7 +46,7 @@ function parseFile(file: SourceFile): ParsedFile {
   const documents: ParsedFile['documents'] = [];
   for (const doc of parsed.documents) {
     if (doc.value === null || doc.value === undefined) continue;
-    if (typeof doc.value === 'object' && !Array.isArray(doc.value) && isList(doc.value as Record<string, unknown>)) {
+    if (isRecord(doc.value) && isList(doc.value)) {
       for (const item of (doc.value as { items: unknown[] }).items) documents.push({ object: item, doc });
     } else {
       documents.push({ object: doc.value, doc });
@@ -66,8 +67,8 @@ export interface ParsedSources {
 }
 
 function isKubeObject(value: unknown): value is KubeObject {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const { apiVersion, kind } = value as Record<string, unknown>;
+  if (!isRecord(value)) return false;
+  const { apiVersion, kind } = value;
   return typeof apiVersion === 'string' && apiVersion !== '' && typeof kind === 'string' && kind !== '';
 }
 
