@@ -58,7 +58,7 @@ export interface PlanDocument {
 }
 
 /** Ready unless the status says otherwise: a cluster without a Ready condition counts as Ready (§1.1). */
-export function isClusterReady(cluster: Cluster): boolean {
+function isClusterReady(cluster: Cluster): boolean {
   const ready = cluster.status?.conditions?.find((c) => c.type === 'Ready');
   return ready === undefined || ready.status === 'True';
 }
