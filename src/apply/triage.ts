@@ -5,7 +5,7 @@
  * without asking the server; anything else is `check`ed with a server-side dry-run, whose answer
  * {@link verdict} compares with the live object.
  */
-import { CONFLICT_RESOLUTION_ANNOTATION, groupKind, MANAGED_BY_LABEL, MANAGED_BY_VALUE, POLICY_ANNOTATION, refOf } from '../model/index.ts';
+import { CONFLICT_RESOLUTION_ANNOTATION, groupKind, MANAGED_BY_LABEL, MANAGED_BY_VALUE, POLICY_ANNOTATION, refOf, SYNTHESIZED_NAMESPACE_POLICY } from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
 import type { InventoryEntry } from './inventory.ts';
 import { comparable, containedIn, desiredDigest, sameJson } from './normalize.ts';
@@ -41,9 +41,6 @@ export interface TriagedObject {
   /** Which stage applies it: 1 for CRDs and Namespaces (waited for), 2 for the rest. */
   stage: 1 | 2;
 }
-
-/** The policy annotation of a Namespace the render stage adds for objects whose namespace the repository lacks. */
-export const SYNTHESIZED_NAMESPACE_POLICY = 'namespace-of-objects';
 
 const STAGE_ONE = new Set(['apiextensions.k8s.io/CustomResourceDefinition', 'core/Namespace']);
 

@@ -19,3 +19,8 @@ export const PRUNE_ANNOTATION = 'flotilla.io/prune';
 export const KARMADA_CONFLICT_RESOLUTION_ANNOTATION = 'work.karmada.io/conflict-resolution';
 /** On a Cluster object: the kubeconfig context that reaches it, when not the cluster's own name (interfaces.md §1.1). */
 export const KUBECONFIG_CONTEXT_ANNOTATION = 'flotilla.io/kubeconfig-context';
+/**
+ * The policy annotation of a Namespace Flotilla adds because objects live in it (the repository
+ * does not define it): apply leaves such a namespace alone when it already exists unmanaged.
+ */
+export const SYNTHESIZED_NAMESPACE_POLICY = 'namespace-of-objects';

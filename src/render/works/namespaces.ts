@@ -1,4 +1,4 @@
-import { refKey } from '../../model/index.ts';
+import { refKey, SYNTHESIZED_NAMESPACE_POLICY } from '../../model/index.ts';
 import type { KubeObject, ObjectRef } from '../../model/index.ts';
 import { isReservedNamespace } from '../detect/skip-rules.ts';
 import { stampTracking } from './tracking.ts';
@@ -25,7 +25,7 @@ export function synthesizedNamespace(name: string, sourceCommit: string): WorkIt
   const template: ObjectRef = { apiVersion: 'v1', kind: 'Namespace', namespace: '', name };
   const manifest = stampTracking(
     { apiVersion: 'v1', kind: 'Namespace', metadata: { name } },
-    { templateKey: refKey(template), policy: 'namespace-of-objects', sourceCommit, overwrite: false },
+    { templateKey: refKey(template), policy: SYNTHESIZED_NAMESPACE_POLICY, sourceCommit, overwrite: false },
   );
   return { manifest, template, suspended: false, preserveOnDeletion: false };
 }
