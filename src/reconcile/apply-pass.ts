@@ -7,6 +7,7 @@
 import { compareBytes } from '../model/index.ts';
 import type { Diagnostic } from '../model/index.ts';
 import type { ApplyEvent, ClusterApplyResult } from '../apply/events.ts';
+import type { KubeClient } from '../apply/kube-client.ts';
 import { clusterFailed } from '../apply/events.ts';
 import { DEFAULT_PRUNE_SETTINGS } from '../apply/prune-plan.ts';
 import type { PruneSettings } from '../apply/prune-plan.ts';
@@ -21,6 +22,7 @@ import type { ClusterAccess } from './live-plan.ts';
 import { readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
 import { readPlanningFeedback } from './status-feedback.ts';
+import type { PlanningFeedback } from './status-feedback.ts';
 import { statusStep } from './status-step.ts';
 import type { StatusStepOptions, StatusStepResult } from './status-step.ts';
 
@@ -36,6 +38,28 @@ export interface ApplyPassOptions {
   status?: Partial<StatusStepOptions>;
   /** A saved plan's Work (`apply --plan-file`), applied instead of the Work rendered now. */
   works?: Works;
+  /** What checking a saved plan already read, rendered and connected: not done a second time. */
+  prepared?: PreparedPass;
+}
+
+/** The read, render and connections of a pass done beforehand (a saved plan's freshness check). */
+export interface PreparedPass {
+  source: FleetSource;
+  rendered: Rendered;
+  feedback: PlanningFeedback;
+  /** Clients of the fleet's clusters; absent when the check did not connect (an offline plan). */
+  clients?: Map<string, KubeClient | Error>;
+}
+
+/** Reads the fleet and renders it on the status branch's feedback. */
+async function prepare(source: OpenSourceOptions): Promise<PreparedPass> {
+  const fleetSource = await readFleet(source);
+  const feedback = await readPlanningFeedback(source, fleetSource.snapshot.config.statusBranch);
+  const rendered = renderFleet(fleetSource.fleet, fleetSource.interpreter, {
+    sourceCommit: fleetSource.snapshot.commit, detect: { previousClaims: feedback.previousClaims },
+    previousSchedules: feedback.previousSchedules, observedClusters: feedback.observedClusters,
+  });
+  return { source: fleetSource, rendered, feedback };
 }
 
 /** What one pass did; later steps (status) add their fields. */
@@ -54,17 +78,12 @@ export interface ApplyPassResult {
 
 /** Reads, renders, applies and prunes once. */
 export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassResult> {
-  const source = await readFleet(options.source);
-  const feedback = await readPlanningFeedback(options.source, source.snapshot.config.statusBranch);
-  const rendered = renderFleet(source.fleet, source.interpreter, {
-    sourceCommit: source.snapshot.commit, detect: { previousClaims: feedback.previousClaims },
-    previousSchedules: feedback.previousSchedules, observedClusters: feedback.observedClusters,
-  });
+  const { source, rendered, feedback, clients: connected } = options.prepared ?? await prepare(options.source);
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
   const sourceHasErrors = diagnostics.some((d) => d.severity === 'error');
   const prune: PruneSettings = { ...DEFAULT_PRUNE_SETTINGS, ...source.snapshot.config.prune, ...options.prune, sourceHasErrors };
 
-  const clients = await connectFleet(source.fleet.clusters.map((c) => c.object), options.access);
+  const clients = connected ?? await connectFleet(source.fleet.clusters.map((c) => c.object), options.access);
   const works = options.works ?? rendered.works;
   // Every cluster of the fleet, an empty Work included: it may have objects to prune.
   const targets: ClusterTarget[] = passClusterNames(source.fleet.clusters, works).map((cluster) => ({

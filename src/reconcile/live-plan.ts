@@ -39,6 +39,8 @@ export interface LivePlanOptions extends Omit<PlanOptions, 'base'> {
 
 export interface LivePlanResult extends PlanResult {
   clusterPlans: ClusterLivePlan[];
+  /** The clients the plan read the clusters with, for an apply that follows it. */
+  clients: Map<string, KubeClient | Error>;
   pruneEnabled: boolean;
 }
 
@@ -95,5 +97,5 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
   }
   result.document.changes = changes;
   result.document.diagnostics = [...result.diagnostics].sort(compareDiagnostics);
-  return { ...result, clusterPlans, pruneEnabled: options.prune?.enabled ?? result.source.snapshot.config.prune.enabled };
+  return { ...result, clusterPlans, clients, pruneEnabled: options.prune?.enabled ?? result.source.snapshot.config.prune.enabled };
 }

@@ -22,6 +22,7 @@ import type { Cluster, KubeObject, ObjectRef } from '../model/index.ts';
 import type { WorkItem, Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { PlanFileInvalidError, StalePlanError } from './errors/index.ts';
+import type { PreparedPass } from './apply-pass.ts';
 import { planLive } from './live-plan.ts';
 import type { ClusterAccess, LivePlanResult } from './live-plan.ts';
 import { planOffline } from './plan.ts';
@@ -228,6 +229,8 @@ export interface SavedPlan {
   works: Works;
   /** The source pinned to the plan's commit, for the apply pass. */
   source: OpenSourceOptions;
+  /** The fleet as read, rendered and connected for the check, for the apply pass to reuse. */
+  prepared: PreparedPass;
 }
 
 /**
@@ -239,11 +242,15 @@ export async function loadSavedPlan(file: string, options: SavedPlanOptions): Pr
   const plan = await readPlanFile(file);
   const source: OpenSourceOptions = { ...options.source, ref: options.source.ref ?? plan.source.ref };
   const now = plan.state.kind === 'offline'
-    ? await planOffline({ source }).then((r) => ({ document: r.document, state: offlineClusterState(r.rendered.clusters) }))
-    : await planLive({ source, access: options.access }).then((r) => ({ document: r.document, state: liveClusterState(r.clusterPlans) }));
-  const reasons = stalePlanReasons(plan, { commit: now.document.source.commit, path: now.document.source.path, state: now.state });
+    ? await planOffline({ source }).then((r) => ({ result: r, state: offlineClusterState(r.rendered.clusters), clients: undefined }))
+    : await planLive({ source, access: options.access }).then((r) => ({ result: r, state: liveClusterState(r.clusterPlans), clients: r.clients }));
+  const { document, source: read, rendered, feedback } = now.result;
+  const reasons = stalePlanReasons(plan, { commit: document.source.commit, path: document.source.path, state: now.state });
   if (reasons.length > 0) throw new StalePlanError(file, reasons);
-  return { plan, works: savedWorks(plan), source: { ...source, ref: plan.source.commit } };
+  return {
+    plan, works: savedWorks(plan), source: { ...source, ref: plan.source.commit },
+    prepared: { source: read, rendered, feedback, ...(now.clients ? { clients: now.clients } : {}) },
+  };
 }
 
 /** The plan file of a computed plan: offline or `--base` plans record the offline state, live plans the live one. */

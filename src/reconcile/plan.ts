@@ -29,6 +29,8 @@ export interface PlanResult {
   source: FleetSource;
   rendered: Rendered;
   diagnostics: Diagnostic[];
+  /** The status branch's feedback the render built on. */
+  feedback: PlanningFeedback;
 }
 
 /**
@@ -70,5 +72,5 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
     document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false });
     document.replicaMoves = replicaMoves(planBindings(base.rendered), document.bindings);
   }
-  return { document, source, rendered, diagnostics };
+  return { document, source, rendered, diagnostics, feedback };
 }

@@ -31,9 +31,14 @@ describe('a live plan saved and applied', { timeout: 60_000 }, () => {
     const planned = await planLive({ source: { repo: dir }, access });
     await writePlanFile(file, planFileOf(planned));
 
-    const saved = await loadSavedPlan(file, { source: { repo: dir }, access });
+    let connects = 0;
+    const counted: ClusterAccess = { ...access, connect: async (clusters) => { connects += 1; return access.connect!(clusters); } };
+    const saved = await loadSavedPlan(file, { source: { repo: dir }, access: counted });
     expect(saved.plan.state.kind).toBe('live');
-    const result = await applyPass({ source: saved.source, works: saved.works, access, prune: {}, runner: {} });
+    const result = await applyPass({ source: saved.source, works: saved.works, prepared: saved.prepared, access: counted, prune: {}, runner: {} });
+    // The freshness check's connections serve the apply: the members are not connected twice.
+    expect(connects).toBe(1);
+    expect(result.source).toBe(saved.prepared.source);
     expect(result.clusters.map((c) => [c.cluster, c.error?.message])).toEqual([['production', undefined], ['staging', undefined]]);
     for (const [name, client] of members) {
       const want = saved.works.get(name)!.filter((i) => i.manifest.kind === 'Deployment').map((i) => i.manifest.spec);

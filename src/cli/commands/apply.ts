@@ -66,7 +66,7 @@ export default class Apply extends Command {
     const statuses = rollout.statuses;
     const result = await applyPass({
       source: rollout.source,
-      ...(saved ? { works: saved.works } : {}),
+      ...(saved ? { works: saved.works, prepared: saved.prepared } : {}),
       access: clusterAccess(flags),
       prune: { ...(flags.prune !== undefined ? { enabled: flags.prune } : {}), allowMassPrune: flags['allow-mass-prune'] },
       runner: {},
