@@ -87,8 +87,14 @@ function currentEntries(triaged: readonly TriagedObject[], outcomes: readonly Ob
   });
 }
 
-/** Applies one cluster's Work and prunes what it no longer holds; never throws. */
-export async function applyCluster(client: KubeClient, items: readonly DesiredObject[], options: ApplyOptions, emit: (e: ApplyEvent) => void): Promise<ClusterApplyResult> {
+/**
+ * Applies one cluster's Work and prunes what it no longer holds, except the copies of
+ * `keptCopies`' templates (template refKey → why); never throws.
+ */
+export async function applyCluster(
+  client: KubeClient, items: readonly DesiredObject[], options: ApplyOptions, emit: (e: ApplyEvent) => void,
+  keptCopies: ReadonlyMap<string, string> = new Map(),
+): Promise<ClusterApplyResult> {
   const result: ClusterApplyResult = { cluster: client.cluster, objects: [], pruned: [], inventoryWritten: false };
   emit({ type: 'cluster-started', cluster: client.cluster, objects: items.length });
   try {
@@ -96,7 +102,7 @@ export async function applyCluster(client: KubeClient, items: readonly DesiredOb
     triaged.sort((a, b) => a.stage - b.stage);
     result.objects = await applyAll(client, triaged, options, emit);
 
-    const plan = await planPruneLive(client, inventory, triaged, options.prune, options.concurrency);
+    const plan = await planPruneLive(client, inventory, triaged, options.prune, options.concurrency, keptCopies);
     if (plan.blocked) {
       result.pruneBlocked = plan.blocked;
       emit({ type: 'prune-blocked', cluster: client.cluster, block: plan.blocked });

@@ -61,10 +61,13 @@ export async function readAndTriage(client: KubeClient, items: readonly DesiredO
  * the Work no longer holds, through {@link planPrune}. The same for the apply and the live plan,
  * so a plan shows exactly what `apply --prune` would delete.
  */
-export async function planPruneLive(client: KubeClient, inventory: readonly InventoryEntry[], triaged: readonly TriagedObject[], settings: PruneSettings, concurrency: number): Promise<PrunePlan> {
+export async function planPruneLive(
+  client: KubeClient, inventory: readonly InventoryEntry[], triaged: readonly TriagedObject[], settings: PruneSettings, concurrency: number,
+  keptCopies: ReadonlyMap<string, string> = new Map(),
+): Promise<PrunePlan> {
   const desiredIds = new Set(triaged.map((t) => t.id));
   return planPrune({
-    cluster: client.cluster, inventory, desiredIds, settings,
+    cluster: client.cluster, inventory, desiredIds, settings, keptCopies,
     live: await readLive(client, inventory.filter((e) => !desiredIds.has(e.id)).map(entryRef), concurrency),
     namespacesInUse: new Set(triaged.map((t) => t.ref.namespace).filter((n) => n !== '')),
   });

@@ -4,7 +4,7 @@
  * the source has errors, or when it would delete more than the safety share of the inventory.
  * Pure.
  */
-import { describeRef } from '../model/index.ts';
+import { describeRef, TEMPLATE_ANNOTATION } from '../model/index.ts';
 import type { KubeObject } from '../model/index.ts';
 import { entryRef } from './inventory.ts';
 import type { InventoryEntry } from './inventory.ts';
@@ -51,9 +51,15 @@ function blockOf(settings: PruneSettings, cluster: string, deletes: number, inve
   return undefined;
 }
 
+/** Namespaces holding a kept copy: deleting one would delete the copy with it. */
+function keptNamespaces(live: ReadonlyMap<string, KubeObject>, keptCopies: ReadonlyMap<string, string>): string[] {
+  return [...live.values()].filter((o) => keptCopies.has(o.metadata.annotations?.[TEMPLATE_ANNOTATION] ?? '')).flatMap((o) => o.metadata.namespace ? [o.metadata.namespace] : []);
+}
+
 /**
  * The prune plan. `inventory` is in apply order; `desiredIds` holds every object of the new Work
- * (suspended ones too: they are never pruned); `live` has the candidates' live copies by id.
+ * (suspended ones too: they are never pruned); `live` has the candidates' live copies by id;
+ * `keptCopies` the templates whose copy stays although the Work lacks it (see the kept-copy filter).
  */
 export function planPrune(input: {
   cluster: string;
@@ -62,9 +68,12 @@ export function planPrune(input: {
   live: ReadonlyMap<string, KubeObject>;
   namespacesInUse: ReadonlySet<string>;
   settings: PruneSettings;
+  keptCopies?: ReadonlyMap<string, string>;
 }): PrunePlan {
   const plan: PrunePlan = { deletes: [], skipped: [], gone: [], kept: [] };
   const filters = pruneFilters();
+  const keptCopies = input.keptCopies ?? new Map<string, string>();
+  const namespacesInUse = new Set([...input.namespacesInUse, ...keptNamespaces(input.live, keptCopies)]);
   for (const entry of [...input.inventory].reverse()) {
     if (input.desiredIds.has(entry.id)) continue;
     const live = input.live.get(entry.id);
@@ -73,7 +82,7 @@ export function planPrune(input: {
       continue;
     }
     const candidate: PruneCandidate = { entry, ref: entryRef(entry), live };
-    const skip = filters.map((f) => f.check(candidate, { namespacesInUse: input.namespacesInUse })).find((s) => s !== undefined);
+    const skip = filters.map((f) => f.check(candidate, { namespacesInUse, keptCopies })).find((s) => s !== undefined);
     if (skip) {
       plan.skipped.push({ ...skip, candidate });
       if (skip.keep) plan.kept.push(entry);

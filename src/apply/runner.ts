@@ -16,6 +16,8 @@ export interface ClusterTarget {
   cluster: string;
   client: KubeClient | Error;
   items: readonly DesiredObject[];
+  /** Templates (refKey) whose copy in this cluster is neither applied nor pruned although the Work lacks it, with why. */
+  keptCopies?: ReadonlyMap<string, string>;
 }
 
 export interface RunnerOptions extends ApplyOptions {
@@ -28,7 +30,7 @@ export const DEFAULT_RUNNER_OPTIONS: Readonly<RunnerOptions> = Object.freeze({ .
 async function runOne(target: ClusterTarget, options: RunnerOptions, emit: (e: ApplyEvent) => void): Promise<void> {
   const result: ClusterApplyResult = target.client instanceof Error
     ? { cluster: target.cluster, objects: [], pruned: [], inventoryWritten: false, error: target.client }
-    : await applyCluster(target.client, target.items, options, emit);
+    : await applyCluster(target.client, target.items, options, emit, target.keptCopies);
   emit({ type: 'cluster-finished', result });
 }
 

@@ -31,6 +31,27 @@ describe('planPrune', () => {
     expect(actual).toEqual(expected);
   });
 
+  describe('kept copies', () => {
+    const web = 'v1/ConfigMap/ns/web';
+    const owned = (name: string, template: string) => live(name, undefined, { 'flotilla.io/template': template });
+    const ns: InventoryEntry = { id: '_ns__Namespace', v: 'v1', digest: 'd' };
+    const nsLive: [string, KubeObject] = ['_ns__Namespace', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', labels: { 'flotilla.io/managed-by': 'flotilla' } } }];
+    const keptPlan = (keptCopies: Map<string, string>) => planPrune({
+      cluster: 'm', inventory: [ns, entry('a'), entry('b')], desiredIds: new Set(), live: new Map([nsLive, owned('a', web), owned('b', 'v1/ConfigMap/ns/other')]),
+      namespacesInUse: new Set(), settings: { ...on, allowMassPrune: true }, keptCopies,
+    });
+
+    it.each([
+      ['without kept copies, everything the Work lacks is deleted', new Map<string, string>(), ['b', 'a', 'ns'], []],
+      ['the copy of a kept template and its Namespace stay in the inventory; the rest is deleted', new Map([[web, 'held by an eviction task']]), ['b'], [['a', 'kept-copy', 'held by an eviction task'], ['ns', 'namespace-in-use', 'objects of the Work still live in it']]],
+    ])('%s', (_name, keptCopies, deleted, skipped) => {
+      const result = keptPlan(keptCopies);
+      expect(result.deletes.map((c) => c.ref.name)).toEqual(deleted);
+      expect(result.skipped.map((s) => [s.candidate.ref.name, s.filter, s.reason])).toEqual(skipped);
+      expect(result.kept.map((e) => e.id)).toEqual(skipped.map(([name]) => name === 'ns' ? '_ns__Namespace' : `ns_${name}__ConfigMap`));
+    });
+  });
+
   it('keeps a Namespace that objects of the Work still live in', () => {
     const ns: InventoryEntry = { id: '_ns__Namespace', v: 'v1', digest: 'd' };
     const nsLive = new Map([['_ns__Namespace', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', labels: { 'flotilla.io/managed-by': 'flotilla' } } } as KubeObject]]);

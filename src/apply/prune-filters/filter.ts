@@ -12,6 +12,8 @@ export interface PruneCandidate {
 export interface PruneContext {
   /** Namespaces that objects of the new Work live in. */
   namespacesInUse: ReadonlySet<string>;
+  /** Templates (refKey, the live object's template annotation) whose copy stays in this cluster, with why. */
+  keptCopies: ReadonlyMap<string, string>;
 }
 
 /**

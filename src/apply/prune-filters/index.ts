@@ -1,5 +1,6 @@
 /** The prune filters, listed once, in the order they are consulted (P11). */
 import type { PruneFilter } from './filter.ts';
+import { keptCopyFilter } from './kept-copy.ts';
 import { managedLabelFilter } from './managed-label.ts';
 import { namespaceInUseFilter } from './namespace-in-use.ts';
 import { preserveOnDeletionFilter } from './preserve-on-deletion.ts';
@@ -9,5 +10,5 @@ export type { PruneCandidate, PruneContext, PruneFilter, PruneSkip } from './fil
 
 /** Every prune filter. */
 export function pruneFilters(): readonly PruneFilter[] {
-  return [preserveOnDeletionFilter, managedLabelFilter, pruneAnnotationFilter, namespaceInUseFilter];
+  return [preserveOnDeletionFilter, managedLabelFilter, pruneAnnotationFilter, keptCopyFilter, namespaceInUseFilter];
 }
