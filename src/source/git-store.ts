@@ -21,8 +21,9 @@ export interface GitStore {
   /** The contents of these blobs; an id that cannot be read is absent from the map. */
   readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>>;
   /**
-   * Commits `files` as the whole tree of `branch` and moves the branch to the new commit.
-   * Returns the commit id.
+   * Commits `files` as the whole tree of `branch` and moves the branch to the new commit, but
+   * only if the branch still points at the parent it was built on (compare-and-swap): otherwise
+   * throws BranchMovedError and leaves the branch as the other writer left it. Returns the commit id.
    */
   commitFiles(input: CommitFilesInput): Promise<string>;
 }
@@ -52,8 +53,8 @@ export interface CommitFilesInput {
   files: readonly CommitFile[];
   message: string;
   /**
-   * The parent commit: `null` for a root commit (an orphan branch); omitted, the branch's current
-   * tip (none when the branch does not exist yet).
+   * The parent commit, which the branch must still point at when the commit lands: `null` for a
+   * root commit on a branch that must not exist yet; omitted, the branch's tip as read now.
    */
   parent?: string | null;
   author?: { name: string; email: string; timestamp?: number };

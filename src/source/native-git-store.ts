@@ -1,5 +1,5 @@
 import { DEFAULT_COMMIT_AUTHOR, type CommitFilesInput, type GitStore, type TreeEntry } from './git-store.ts';
-import { GitCommandFailedError } from './errors/index.ts';
+import { BranchMovedError, GitCommandFailedError } from './errors/index.ts';
 import { runGit, type GitRun } from './run-git.ts';
 
 /**
@@ -41,14 +41,22 @@ export class NativeGitStore implements GitStore {
     return parseCatFileBatch(run.stdout);
   }
 
+  /**
+   * fast-import writes the commit without moving any ref; `update-ref <ref> <new> <old>` then
+   * moves the branch only if it still points at the parent, under git's own ref lock.
+   */
   async commitFiles(input: CommitFilesInput): Promise<string> {
     const ref = `refs/heads/${input.branch}`;
     const parent = input.parent === undefined ? await this.readRef(ref) : (input.parent ?? undefined);
-    const stream = fastImportStream(ref, parent, input);
-    await this.#git(['fast-import', '--quiet', '--force', '--date-format=raw'], stream);
-    const commit = await this.readRef(ref);
-    if (commit === undefined) throw this.#failure('fast-import', { code: 0, stdout: Buffer.alloc(0), stderr: `${ref} was not created` });
-    return commit;
+    const run = await this.#git(['fast-import', '--quiet', '--date-format=raw'], fastImportStream(parent, input));
+    const commit = run.stdout.toString('utf8').trim();
+    if (!/^[0-9a-f]{40,64}$/.test(commit)) throw this.#failure('fast-import', { ...run, stderr: `no commit id in its output: ${commit}` });
+    // An empty old value means "the ref must not exist yet".
+    const moved = await runGit(this.#gitdir, ['update-ref', ref, commit, parent ?? '']);
+    if (moved.code === 0) return commit;
+    const actual = await this.readRef(ref);
+    if (actual !== parent) throw new BranchMovedError(input.branch, parent ?? null, actual ?? null);
+    throw this.#failure('update-ref', moved);
   }
 
   /** `rev-parse --verify --quiet` exits 1 for "no such revision"; anything else is a real failure. */
@@ -100,13 +108,22 @@ function parseCatFileBatch(out: Buffer): Map<string, Buffer> {
   return blobs;
 }
 
-/** One `git fast-import` commit that replaces the whole tree of `ref` with `input.files`. */
-function fastImportStream(ref: string, parent: string | undefined, input: CommitFilesInput): Buffer {
+/**
+ * fast-import only commits onto a named ref; this one is reset to nothing before the import ends,
+ * so it is never written.
+ */
+const SCRATCH_REF = 'refs/flotilla/commit-files';
+
+/**
+ * One `git fast-import` commit holding exactly `input.files` on top of `parent`, printed by
+ * `get-mark` to stdout; its scratch ref is reset to nothing, so no ref moves.
+ */
+function fastImportStream(parent: string | undefined, input: CommitFilesInput): Buffer {
   const author = input.author ?? DEFAULT_COMMIT_AUTHOR;
   const when = `${input.author?.timestamp ?? Math.floor(Date.now() / 1000)} +0000`;
   const message = Buffer.from(`${input.message.trimEnd()}\n`);
   const parts: Buffer[] = [
-    Buffer.from(`commit ${ref}\n`),
+    Buffer.from(`commit ${SCRATCH_REF}\nmark :1\n`),
     Buffer.from(`author ${author.name} <${author.email}> ${when}\n`),
     Buffer.from(`committer ${author.name} <${author.email}> ${when}\n`),
     Buffer.from(`data ${message.length}\n`),
@@ -117,6 +134,7 @@ function fastImportStream(ref: string, parent: string | undefined, input: Commit
     const content = Buffer.from(file.content);
     parts.push(Buffer.from(`M 100644 inline ${quotePath(file.path)}\ndata ${content.length}\n`), content, Buffer.from('\n'));
   }
+  parts.push(Buffer.from(`\nget-mark :1\nreset ${SCRATCH_REF}\nfrom ${'0'.repeat(40)}\n\n`));
   return Buffer.concat(parts);
 }
 

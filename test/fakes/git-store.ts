@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BranchMovedError } from '../../src/source/index.ts';
 import type { CommitFilesInput, GitStore, TreeEntry } from '../../src/source/index.ts';
 
 /** A file of a fake commit: text or bytes, or a symlink or submodule entry. */
@@ -65,10 +66,10 @@ export class FakeGitStore implements GitStore {
     return found;
   }
 
+  /** Compare-and-swap as the real adapters do: the branch must still be at `parent` (absent for `null`). */
   async commitFiles(input: CommitFilesInput): Promise<string> {
-    const ref = `refs/heads/${input.branch}`;
-    if (input.parent === null) this.refs.delete(ref);
-    else if (input.parent !== undefined) this.refs.set(ref, input.parent);
+    const actual = this.refs.get(`refs/heads/${input.branch}`);
+    if (input.parent !== undefined && (input.parent ?? undefined) !== actual) throw new BranchMovedError(input.branch, input.parent, actual ?? null);
     return this.commit(Object.fromEntries(input.files.map((file) => [file.path, Buffer.from(file.content)])), input.branch, input.message);
   }
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { IsomorphicGitStore, NativeGitStore, type GitStore } from '../../src/source/index.ts';
+import { BranchMovedError, IsomorphicGitStore, NativeGitStore, type GitStore } from '../../src/source/index.ts';
 import { createGitRepo, removeFixtures } from './helpers/git-fixture.ts';
 import path from 'node:path';
 
@@ -47,12 +47,31 @@ describe.each(STORES)('commitFiles through %s', (_name, open) => {
     expect(repo.git('ls-tree', '-r', '--name-only', 'status')).toBe('STATUS.md');
   });
 
-  it('restarts the branch as an orphan when the parent is null', async () => {
+  it('refuses a root commit once the branch exists, and a commit on a tip that has moved on', async () => {
     const { repo, gitdir } = repoWithSource();
     const store = open(gitdir);
-    await store.commitFiles({ branch: 'status', files, message: 'one', author });
-    const orphan = await store.commitFiles({ branch: 'status', files, message: 'again', author, parent: null });
-    expect(repo.git('rev-list', '--count', orphan)).toBe('1');
+    const first = await store.commitFiles({ branch: 'status', files, message: 'one', author });
+    const second = await store.commitFiles({ branch: 'status', files: [{ path: 'STATUS.md', content: '# two\n' }], message: 'two', author, parent: first });
+    await expect(store.commitFiles({ branch: 'status', files, message: 'orphan', author, parent: null }))
+      .rejects.toMatchObject({ code: 'BranchMoved', data: { branch: 'status', expected: null, actual: second } });
+    await expect(store.commitFiles({ branch: 'status', files, message: 'stale', author, parent: first }))
+      .rejects.toBeInstanceOf(BranchMovedError);
+    expect(repo.git('rev-parse', 'status')).toBe(second);
+    expect(repo.git('log', '--format=%s', 'status').split('\n')).toEqual(['two', 'one']);
+    expect(repo.git('for-each-ref', '--format=%(refname)')).toBe('refs/heads/main\nrefs/heads/status');
+  });
+
+  it('lets exactly one of two writers racing from the same tip move the branch', async () => {
+    const { repo, gitdir } = repoWithSource();
+    const base = await open(gitdir).commitFiles({ branch: 'status', files, message: 'base', author });
+    const race = await Promise.allSettled(['a', 'b'].map((w) =>
+      open(gitdir).commitFiles({ branch: 'status', files: [{ path: 'STATUS.md', content: `# ${w}\n` }], message: w, author, parent: base })));
+    const won = race.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const lost = race.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(won).toHaveLength(1);
+    expect(lost).toEqual([expect.any(BranchMovedError)]);
+    expect(repo.git('rev-parse', 'status')).toBe(won[0]);
+    expect(repo.git('rev-parse', 'status^')).toBe(base);
   });
 
   it('reports an absent ref as undefined', async () => {
