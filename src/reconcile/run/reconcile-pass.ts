@@ -75,6 +75,8 @@ export const DEFAULT_RECONCILE_PASS_OPTIONS: Readonly<Pick<ReconcilePassOptions,
 /** One pass's result. */
 export interface ReconcileResult {
   commit: string;
+  /** flotilla.yaml's status branch at this commit: the run's triggers ignore pushes to it. */
+  statusBranch: string;
   rendered: Rendered;
   clusters: ClusterApplyResult[];
   sourceHasErrors: boolean;
@@ -134,7 +136,7 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     const sourceHasErrors = [...source.diagnostics, ...rendered.diagnostics].some((d) => d.severity === 'error');
     const rendering = performance.now();
     const base = {
-      commit: source.snapshot.commit, rendered, sourceHasErrors,
+      commit: source.snapshot.commit, statusBranch: source.snapshot.config.statusBranch, rendered, sourceHasErrors,
       render: { mode: render.mode, rerendered: render.rerendered, readMs: read - started, renderMs: rendering - read },
     };
     if (request.abort.aborted) {

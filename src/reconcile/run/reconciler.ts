@@ -5,6 +5,7 @@
  * triggers, lets the running pass finish, and gives the Leases back.
  */
 import type { Logger } from 'pino';
+import { DEFAULT_FLEET_CONFIG } from '../../model/index.ts';
 import type { Cluster } from '../../model/index.ts';
 import type { PruneSettings } from '../../apply/prune-plan.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
@@ -31,7 +32,8 @@ export interface ReconcilerOptions {
   source: OpenSourceOptions;
   access: ClusterAccess;
   prune: Partial<PruneSettings>;
-  triggers: Omit<Partial<TriggerOptions>, 'source' | 'onError'>;
+  /** The status branch comes from each pass's flotilla.yaml, not from here. */
+  triggers: Omit<Partial<TriggerOptions>, 'source' | 'onError' | 'statusBranch'>;
   /** `--metrics-addr`; absent: no metrics or health endpoint. */
   metricsAddress?: string;
   probeIntervalMs: number;
@@ -65,12 +67,16 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
   const metrics = createMetrics();
   const failover = new FailoverState(options.failover);
   let clusters: readonly Cluster[] = [];
+  // The triggers ignore pushes to the status branch that flotilla.yaml named at the last pass's
+  // commit (the branch that pass's status step wrote); flotilla.yaml's default until then.
+  let statusBranch = DEFAULT_FLEET_CONFIG.statusBranch;
   const due = dueTimer(now, () => merger.emit({ kind: 'members', detail: 'an eviction is due' }));
   const pass = createReconcilePass({
     source: options.source, access: options.access, prune: options.prune, runner: {}, failover, owns: ownership(options), now,
     ...(options.status ? { status: options.status } : {}),
     onResult: (result) => {
       clusters = result.rendered.clusters;
+      statusBranch = result.statusBranch;
       observePass(result, metrics, log);
       // An eviction waiting for a toleration to run out needs a pass when it does.
       due.at(failover.nextDue());
@@ -86,7 +92,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
   }, { onEvent: (event) => observeLoop(event, metrics, log, now) });
   const merger = mergeSignals({}, (batch) => loop.request(batch));
   const triggers: Trigger[] = await startTriggers({
-    ...options.triggers, source: options.source,
+    ...options.triggers, source: options.source, statusBranch: () => statusBranch,
     onError: (error) => {
       metrics.sourceFetchErrors.inc();
       log.warn({ err: error }, 'source check failed');

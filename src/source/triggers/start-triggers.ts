@@ -1,3 +1,4 @@
+import { DEFAULT_FLEET_CONFIG } from '../../model/index.ts';
 import { isRemoteUrl } from '../remote-url.ts';
 import { DEFAULT_REF } from '../read-snapshot.ts';
 import type { OpenSourceOptions } from '../read-snapshot.ts';
@@ -17,8 +18,11 @@ export interface TriggerOptions {
   resyncMs: number;
   /** `--webhook-addr` and its secret; absent: no webhook endpoint. */
   webhook?: { address: string; secret: string };
-  /** The status branch, whose pushes never trigger. @default 'status' */
-  statusBranch: string;
+  /**
+   * The status branch, whose pushes never trigger: a function, because flotilla.yaml at each new
+   * commit can rename it. @default flotilla.yaml's default, `status`
+   */
+  statusBranch: () => string;
   /** A source that cannot be read (fetch errors are counted by the caller). */
   onError: (error: unknown) => void;
   /** The webhook's URL once it listens (logs, tests). */
@@ -27,7 +31,7 @@ export interface TriggerOptions {
 
 /** The defaults of {@link TriggerOptions}. */
 export const DEFAULT_TRIGGER_OPTIONS: Readonly<Pick<TriggerOptions, 'pollMs' | 'resyncMs' | 'statusBranch'>> = Object.freeze({
-  pollMs: 60_000, resyncMs: 300_000, statusBranch: 'status',
+  pollMs: 60_000, resyncMs: 300_000, statusBranch: () => DEFAULT_FLEET_CONFIG.statusBranch,
 });
 
 /**

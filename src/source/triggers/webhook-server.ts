@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_FLEET_CONFIG } from '../../model/index.ts';
 import { pushMatters } from './watched-branch.ts';
 import { verifyWebhook } from './webhook-verify.ts';
 import type { WebhookVerdict } from './webhook-verify.ts';
@@ -13,8 +14,11 @@ export interface WebhookServerOptions {
   secret: string;
   /** The source ref, to ignore pushes to other branches. */
   ref: string;
-  /** Pushes to this branch are ignored: the engine writes it. @default 'status' */
-  statusBranch: string;
+  /**
+   * The status branch, asked per request because flotilla.yaml can rename it: pushes to it are
+   * ignored (the engine writes it). @default flotilla.yaml's default, `status`
+   */
+  statusBranch: () => string;
   /** Larger bodies are refused (413). @default 5 MiB (GitHub caps payloads at 25 MB; pushes are far smaller) */
   maxBodyBytes: number;
   /** A push that matters was accepted: fetch and run a pass. */
@@ -25,7 +29,7 @@ export interface WebhookServerOptions {
 
 /** The defaults of {@link WebhookServerOptions}. */
 export const DEFAULT_WEBHOOK_SERVER_OPTIONS: Readonly<Pick<WebhookServerOptions, 'statusBranch' | 'maxBodyBytes'>> = Object.freeze({
-  statusBranch: 'status', maxBodyBytes: 5 * 1024 * 1024,
+  statusBranch: () => DEFAULT_FLEET_CONFIG.statusBranch, maxBodyBytes: 5 * 1024 * 1024,
 });
 
 /** A listening webhook server. */
@@ -82,7 +86,7 @@ async function handle(options: WebhookServerOptions, req: IncomingMessage, res: 
   }
   const verdict = verifyWebhook(req.headers, body, options.secret);
   const status = { push: 202, ping: 200, 'other-event': 202, unauthorized: 401, 'bad-request': 400 }[verdict.kind];
-  if (verdict.kind === 'push' && !pushMatters(verdict.ref, options.ref, options.statusBranch)) {
+  if (verdict.kind === 'push' && !pushMatters(verdict.ref, options.ref, options.statusBranch())) {
     options.onRequest?.(202, { kind: 'ignored-ref', ref: verdict.ref });
     return reply(202, `ignored: ${verdict.ref}`);
   }

@@ -27,6 +27,18 @@ describe('startWebhookServer', () => {
     expect(seen.length).toBe(pushes);
   });
 
+  it('ignores pushes to the status branch as it is named at each request (flotilla.yaml can rename it)', async () => {
+    const seen: string[] = [];
+    let statusBranch = 'status';
+    server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'HEAD', statusBranch: () => statusBranch, onPush: (v) => seen.push(v.ref) });
+    const send = (ref: string) => fetch(server?.url ?? '', { method: 'POST', ...github(ref) });
+    await send('refs/heads/fleet-status');
+    statusBranch = 'fleet-status';
+    await send('refs/heads/fleet-status');
+    await send('refs/heads/status');
+    expect(seen).toEqual(['refs/heads/fleet-status', 'refs/heads/status']);
+  });
+
   it('refuses a body over the limit with 413', async () => {
     server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'main', maxBodyBytes: 10, onPush: () => undefined });
     const res = await fetch(server.url, { method: 'POST', headers: github('refs/heads/main').headers, body: 'x'.repeat(100) });
