@@ -126,8 +126,8 @@ export async function statusStep(input: StatusStepInput, options: Partial<Status
   const branch = input.source.snapshot.config.statusBranch;
   // No fetch here: publishing fetches the remote's tip itself, every round.
   const target = await openStatusStore(input.sourceOptions, branch, { fetch: false });
-  const published = await publishStatus(target, statusFiles(report), {
-    branch, message: commitMessage(report), maxAttempts,
+  const published = await publishStatus(target, { files: statusFiles(report), message: commitMessage(report) }, {
+    branch, maxAttempts,
     author: { ...DEFAULT_COMMIT_AUTHOR, timestamp: Math.floor(when.getTime() / 1000) },
   });
   return { ...published, report };

@@ -20,6 +20,8 @@ export interface RemoteStatusTarget {
 /** The repository holding the status branch, opened for reading and writing. */
 export interface StatusStore {
   store: GitStore;
+  /** Where the branch lives, for messages: the local repository, or the remote's redacted URL. */
+  location: string;
   /** Set for a remote repository: the branch was fetched into a cache and writes are pushed. */
   remote?: RemoteStatusTarget;
 }
@@ -70,10 +72,10 @@ export interface OpenStatusStoreOptions {
  */
 export async function openStatusStore(source: OpenSourceOptions, branch: string, options: Partial<OpenStatusStoreOptions> = {}): Promise<StatusStore> {
   const preferNative = source.preferNative ?? DEFAULT_OPEN_SOURCE_OPTIONS.preferNative;
-  if (!isRemoteUrl(source.repo)) return { store: await openGitStore(await locateRepository(localPath(source.repo)), preferNative) };
+  if (!isRemoteUrl(source.repo)) return { store: await openGitStore(await locateRepository(localPath(source.repo)), preferNative), location: localPath(source.repo) };
   const auth = source.auth ?? authFromEnvironment();
   const remote: RemoteStatusTarget = { url: source.repo, gitdir: cacheGitdir(source.repo, source.cacheDir ?? defaultCacheDir()), preferNative, ...(auth ? { auth } : {}) };
   await ensureBare(remote.gitdir, remote.url);
   if (options.fetch ?? true) await fetchStatusBranch(remote, branch);
-  return { store: await openGitStore({ gitdir: remote.gitdir, commonDir: remote.gitdir }, preferNative), remote };
+  return { store: await openGitStore({ gitdir: remote.gitdir, commonDir: remote.gitdir }, preferNative), location: redactUrl(remote.url), remote };
 }

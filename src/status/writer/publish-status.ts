@@ -1,28 +1,46 @@
 import fs from 'node:fs';
 import git, { Errors } from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
-import { openGitStore, type CommitFile } from '../../source/index.ts';
+import { BranchMovedError, openGitStore, type CommitFile, type GitStore } from '../../source/index.ts';
 import { authHeaders } from '../../source/git-auth.ts';
-import { redactUrl } from '../../source/remote-url.ts';
 import { StatusPushError } from '../errors/index.ts';
 import { fetchStatusBranch, type RemoteStatusTarget, type StatusStore } from '../status-store.ts';
 import { writeStatusBranch, type StatusWriteOptions, type StatusWriteResult } from './write-status-branch.ts';
 
 /** How the status branch is published. */
-export interface PublishOptions extends Omit<StatusWriteOptions, 'parent'> {
-  /** Fetch, commit, push rounds before giving up when other writers keep winning. @default 5 */
+export interface PublishOptions extends Omit<StatusWriteOptions, 'parent' | 'message'> {
+  /** Rounds (read the tip, compose, commit, push) before giving up when other writers keep winning. @default 5 */
   maxAttempts: number;
 }
 
 export const DEFAULT_PUBLISH_OPTIONS: Readonly<Pick<PublishOptions, 'branch' | 'maxAttempts'>> = Object.freeze({ branch: 'status', maxAttempts: 5 });
 
-/** What a publish did; `attempts` counts push rounds (0 when nothing had to be pushed). */
+/** What a publish did; `attempts` counts rounds, 1 when no other writer got in the way. */
 export interface PublishResult extends StatusWriteResult {
   attempts: number;
 }
 
-/** Whether a push failed because the remote moved on (another writer landed first). */
+/** One status commit: the whole tree and the message. */
+export interface StatusCommit {
+  files: readonly CommitFile[];
+  message: string;
+}
+
+/** The branch a round builds on: its tip in `store`, `undefined` before the first write. */
+export interface StatusBase {
+  store: GitStore;
+  commit: string | undefined;
+}
+
+/**
+ * What to commit on top of `base`. Called once per round, so a writer that lost a race builds
+ * again on the tip that beat it (a sharded writer merges the other replicas' part from it).
+ */
+export type StatusComposer = (base: StatusBase) => Promise<StatusCommit>;
+
+/** Whether a write lost a race with another writer: a rejected push, or a local branch that moved. */
 function lostRace(error: unknown): boolean {
+  if (error instanceof BranchMovedError) return true;
   if (error instanceof Errors.PushRejectedError) return true;
   if (error instanceof Errors.GitPushError) return true;
   return error instanceof Errors.HttpError && error.data.statusCode === 409;
@@ -36,34 +54,48 @@ async function push(remote: RemoteStatusTarget, branch: string): Promise<void> {
   }
 }
 
-/** One round: re-read the remote tip, re-write on top of it (or nothing if it already holds the files), push. */
-async function round(remote: RemoteStatusTarget, files: readonly CommitFile[], options: PublishOptions): Promise<StatusWriteResult> {
+/** Composes on `tip` and commits on top of it (or nothing if it already holds the files). */
+async function commitOn(store: GitStore, tip: string | undefined, compose: StatusComposer, options: PublishOptions): Promise<StatusWriteResult> {
+  const { files, message } = await compose({ store, commit: tip });
+  return writeStatusBranch(store, files, { ...options, message, parent: tip ?? null });
+}
+
+/** One round on a local repository: the branch's tip now, and a compare-and-swap onto it. */
+async function localRound(store: GitStore, compose: StatusComposer, options: PublishOptions): Promise<StatusWriteResult> {
+  return commitOn(store, await store.readRef(`refs/heads/${options.branch}`), compose, options);
+}
+
+/** One round on a remote: fetch its tip, commit on top of it in the cache, push. */
+async function remoteRound(remote: RemoteStatusTarget, compose: StatusComposer, options: PublishOptions): Promise<StatusWriteResult> {
   const tip = await fetchStatusBranch(remote, options.branch);
   // A fresh store each round: the fetch may have added a pack an open store has not listed.
   const store = await openGitStore({ gitdir: remote.gitdir, commonDir: remote.gitdir }, remote.preferNative);
-  const written = await writeStatusBranch(store, files, { ...options, parent: tip ?? null });
+  const written = await commitOn(store, tip, compose, options);
   if (written.changed) await push(remote, options.branch);
   return written;
 }
 
 /**
- * Writes the status branch and, for a remote repository, pushes it (issue 8 item 3). A push that
- * loses a race with another writer is retried from the top: fetch the new tip, compare, commit on
- * top of it, push again, so every writer's commit lands in the branch's history and none is
+ * Writes the status branch and, for a remote repository, pushes it (issue 8 item 3). A round
+ * that loses a race with another writer (a rejected push, or a local branch that moved between
+ * reading its tip and committing) is retried from the top: read the new tip, compose on it,
+ * commit on top of it, so every writer's commit lands in the branch's history and none is
  * overwritten. Gives up with StatusPushError after `maxAttempts` rounds.
  */
-export async function publishStatus(target: StatusStore, files: readonly CommitFile[], options: Partial<PublishOptions> & Pick<PublishOptions, 'message'>): Promise<PublishResult> {
+export async function publishStatus(target: StatusStore, content: StatusCommit | StatusComposer, options: Partial<PublishOptions> = {}): Promise<PublishResult> {
   const opts: PublishOptions = { ...DEFAULT_PUBLISH_OPTIONS, ...options };
-  if (target.remote === undefined) return { ...(await writeStatusBranch(target.store, files, opts)), attempts: 0 };
+  const compose: StatusComposer = typeof content === 'function' ? content : async () => content;
+  const { remote } = target;
   let last: unknown;
   for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {
     try {
-      return { ...(await round(target.remote, files, opts)), attempts: attempt };
+      const written = remote === undefined ? await localRound(target.store, compose, opts) : await remoteRound(remote, compose, opts);
+      return { ...written, attempts: attempt };
     } catch (error) {
       if (!lostRace(error)) throw error;
       last = error;
     }
   }
   const reason = last instanceof Error ? last.message : 'rejected';
-  throw new StatusPushError(redactUrl(target.remote.url), opts.branch, opts.maxAttempts, reason, { cause: last });
+  throw new StatusPushError(target.location, opts.branch, opts.maxAttempts, reason, { cause: last });
 }

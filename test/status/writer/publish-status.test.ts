@@ -38,7 +38,7 @@ async function publish(writer: string, readyNum: number, preferNative: boolean) 
   const r = report(writer, readyNum);
   // Each writer has its own cache, as two machines would.
   const target = await openStatusStore({ repo: `${server.url}/fleet.git`, cacheDir: tempDir(), preferNative }, 'status');
-  return publishStatus(target, statusFiles(r), { branch: 'status', message: commitMessage(r).replace('Status of', `[${writer}] Status of`) });
+  return publishStatus(target, { files: statusFiles(r), message: commitMessage(r).replace('Status of', `[${writer}] Status of`) }, { branch: 'status' });
 }
 
 function remoteLog(): string[] {

@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CommitFile } from '../../../src/source/index.ts';
+import { openStatusStore, publishStatus, StatusPushError, type StatusBase, type StatusComposer } from '../../../src/status/index.ts';
+import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
+
+afterAll(removeFixtures);
+
+function sourceRepo() {
+  const repo = createGitRepo();
+  repo.write('apps/web.yaml', 'kind: ConfigMap\n');
+  repo.commit('source');
+  return repo;
+}
+
+/** The tip's files, as a sharded writer reads the other replicas' part. */
+async function tipFiles(base: StatusBase): Promise<CommitFile[]> {
+  if (base.commit === undefined) return [];
+  const entries = (await base.store.listTree(base.commit, '')) ?? [];
+  const blobs = await base.store.readBlobs(entries.map((e) => e.oid));
+  return entries.map((e) => ({ path: e.path, content: blobs.get(e.oid) ?? '' }));
+}
+
+/** Resolves once `count` callers have arrived, so every writer composes on the same tip first. */
+function barrier(count: number): () => Promise<void> {
+  let arrived = 0;
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => { open = resolve; });
+  return () => {
+    if (++arrived >= count) open();
+    return opened;
+  };
+}
+
+/** A writer that adds its own file to whatever the tip holds; its first round waits at the barrier. */
+function writer(name: string, wait: () => Promise<void>): { compose: StatusComposer; rounds: (string | undefined)[] } {
+  const rounds: (string | undefined)[] = [];
+  return {
+    rounds,
+    compose: async (base) => {
+      rounds.push(base.commit);
+      if (rounds.length === 1) await wait();
+      const others = (await tipFiles(base)).filter((f) => f.path !== `clusters/${name}.yaml`);
+      return { files: [...others, { path: `clusters/${name}.yaml`, content: `name: ${name}\n` }], message: `[${name}] status` };
+    },
+  };
+}
+
+describe.each([
+  ['native git', true],
+  ['isomorphic-git', false],
+] as const)('publishStatus to a local repository through %s', (_name, preferNative) => {
+  it('lands every one of several racing writers: each rebuilds on the tip that beat it, none is lost', async () => {
+    const repo = sourceRepo();
+    const wait = barrier(3);
+    const writers = ['a', 'b', 'c'].map((name) => ({ name, ...writer(name, wait) }));
+    const results = await Promise.all(writers.map(async (w) => publishStatus(await openStatusStore({ repo: repo.dir, preferNative }, 'status'), w.compose, { branch: 'status' })));
+    expect(results.every((r) => r.changed)).toBe(true);
+    expect(results.map((r) => r.attempts).sort()).toEqual([1, 2, 3]);
+    expect(repo.git('log', '--format=%s', 'status').split('\n').sort()).toEqual(['[a] status', '[b] status', '[c] status']);
+    expect(repo.git('rev-list', '--min-parents=2', 'status')).toBe('');
+    expect(repo.git('ls-tree', '-r', '--name-only', 'status').split('\n')).toEqual(['clusters/a.yaml', 'clusters/b.yaml', 'clusters/c.yaml']);
+    // A writer that lost composed again on a newer tip, never twice on the same one.
+    for (const w of writers) expect(new Set(w.rounds).size).toBe(w.rounds.length);
+  });
+
+  it('gives up with StatusPushError naming the repository when another writer wins every round', async () => {
+    const repo = sourceRepo();
+    const target = await openStatusStore({ repo: repo.dir, preferNative }, 'status');
+    let n = 0;
+    const rival: StatusComposer = async (base) => {
+      // Another writer lands between this writer's read of the tip and its commit, every time.
+      await base.store.commitFiles({ branch: 'status', files: [{ path: 'rival', content: `${n++}\n` }], message: 'rival', ...(base.commit ? { parent: base.commit } : { parent: null }) });
+      return { files: [{ path: 'mine', content: 'x\n' }], message: 'mine' };
+    };
+    const failure = await publishStatus(target, rival, { branch: 'status', maxAttempts: 3 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StatusPushError);
+    expect(failure).toMatchObject({ data: { remote: repo.dir, attempts: 3 } });
+    expect(repo.git('log', '--format=%s', 'status').split('\n')).toEqual(['rival', 'rival', 'rival']);
+  });
+});
