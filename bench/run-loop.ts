@@ -8,6 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createReconcilePass } from '../src/reconcile/run/reconcile-pass.ts';
 import { FailoverState } from '../src/reconcile/run/failover-state.ts';
+import { feedbackFromStatus } from '../src/reconcile/status-feedback.ts';
 import type { Pass } from '../src/reconcile/run-loop.ts';
 import { makeFleetRepo } from './lib/fleet-repo.ts';
 import { printTable } from './lib/measure.ts';
@@ -24,7 +25,7 @@ function passFor(repo: string): Pass {
     onResult: (r) => stages.push(r.render),
     source: { repo }, prune: {}, runner: {}, failover: new FailoverState(),
     access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, new Error('bench: no member')])) },
-    feedback: async () => ({ previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map() }),
+    feedback: async () => feedbackFromStatus(undefined),
   });
 }
 

@@ -305,3 +305,31 @@ export interface AggregatedStatusItem {
   appliedMessage?: string;
   health?: HealthState;
 }
+
+/** Why a binding is being evicted from a member (Karmada's EvictionReason*). */
+export type EvictionReason = 'TaintUntolerated' | 'ApplicationFailure';
+
+/** Karmada's EvictionProducer*: the taint manager, or the RB / CRB application failover controller. */
+export type EvictionProducer =
+  | 'TaintManager'
+  | 'resource-binding-application-failover-controller'
+  | 'cluster-resource-binding-application-failover-controller';
+
+/**
+ * Karmada's GracefulEvictionTask (ResourceBinding `spec.gracefulEvictionTasks`, semantics §8.2),
+ * less the alpha state-preservation fields.
+ */
+export interface GracefulEvictionTask {
+  fromCluster: string;
+  purgeMode: PurgeMode;
+  /** The evicted member's replicas, when it had any. */
+  replicas?: number;
+  reason: EvictionReason;
+  producer: EvictionProducer;
+  /** Application failover with purgeMode Gracefully: the task's own timeout. */
+  gracePeriodSeconds?: number;
+  /** purgeMode Never: the old copy stays until a human sets this to false. */
+  suppressDeletion?: boolean;
+  /** RFC 3339. */
+  creationTimestamp: string;
+}

@@ -1,10 +1,12 @@
-import type { ClusterStatus, HealthState } from '../model/index.ts';
+import type { ClusterStatus, HealthState, Taint } from '../model/index.ts';
 import { isClusterReady } from './cluster-status.ts';
 import type { TemplateStatus } from './template-status.ts';
 
 /** One member cluster as the status branch records it. */
 export interface ClusterReport {
   name: string;
+  /** The NoExecute taints the run loop added to fail the member over (failover-view.ts); absent when none. */
+  taints?: Taint[];
   status: ClusterStatus;
 }
 

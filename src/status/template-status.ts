@@ -1,6 +1,7 @@
 import { compareBytes, refOf } from '../model/index.ts';
-import type { AggregatedStatusItem, Condition, HealthState, KubeObject, ObjectRef, PolicyRef, ScheduledBinding, TargetCluster } from '../model/index.ts';
+import type { AggregatedStatusItem, Condition, GracefulEvictionTask, HealthState, KubeObject, ObjectRef, PolicyRef, ScheduledBinding, TargetCluster } from '../model/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
+import type { UnhealthySince } from './failover-view.ts';
 import { worstHealth } from './health.ts';
 import { memberStatusItem, type MemberObservation } from './member-item.ts';
 import { problemLines } from './problems.ts';
@@ -17,6 +18,14 @@ export interface TemplateStatusInput {
   /** Clusters that should hold the template: its scheduled ones and those that need it as a dependency. */
   expectedClusters: readonly string[];
   observations: readonly MemberObservation[];
+}
+
+/**
+ * A template's input with its per-member items already built: a sharded writer's own items
+ * merged with those the other replicas wrote (shard-status.ts).
+ */
+export interface TemplateItemsInput extends Omit<TemplateStatusInput, 'observations'> {
+  items: readonly AggregatedStatusItem[];
 }
 
 /** The binding view of one template: Karmada's ResourceBinding spec.clusters and status, plus health. */
@@ -38,6 +47,10 @@ export interface TemplateStatus {
   health: HealthState;
   /** One readable line per problem, for STATUS.md and `flotilla status`. */
   problems: string[];
+  /** The run loop's graceful eviction tasks of the binding (Karmada's spec.gracefulEvictionTasks); absent when none. */
+  gracefulEvictionTasks?: GracefulEvictionTask[];
+  /** Members application failover has seen Unhealthy, and since when (failover-view.ts); absent when none. */
+  unhealthySince?: UnhealthySince[];
 }
 
 const NO_FIT = /^0\/\d+ clusters are available/;
@@ -66,7 +79,7 @@ function aggregate(template: KubeObject, items: AggregatedStatusItem[], interpre
   }
 }
 
-function templateHealth(input: TemplateStatusInput, expected: ReadonlySet<string>, items: readonly AggregatedStatusItem[]): HealthState {
+function templateHealth(input: TemplateItemsInput, expected: ReadonlySet<string>, items: readonly AggregatedStatusItem[]): HealthState {
   if (input.claimError !== undefined || (input.binding?.error ?? null) !== null) return 'Unhealthy';
   const reported = new Set(items.map((i) => i.clusterName));
   const missing = [...expected].some((c) => !reported.has(c));
@@ -80,7 +93,13 @@ function templateHealth(input: TemplateStatusInput, expected: ReadonlySet<string
  * the same input gives the same output, and no Secret value survives into it.
  */
 export function templateStatus(input: TemplateStatusInput, interpreter: ResourceInterpreter): TemplateStatus {
-  const items = input.observations.map((o) => memberStatusItem(o, interpreter)).sort((a, b) => compareBytes(a.clusterName, b.clusterName));
+  const { observations, ...rest } = input;
+  return templateStatusFromItems({ ...rest, items: observations.map((o) => memberStatusItem(o, interpreter)) }, interpreter);
+}
+
+/** {@link templateStatus} from the members' AggregatedStatusItems rather than their live objects. */
+export function templateStatusFromItems(input: TemplateItemsInput, interpreter: ResourceInterpreter): TemplateStatus {
+  const items = [...input.items].sort((a, b) => compareBytes(a.clusterName, b.clusterName));
   const expected = new Set(input.expectedClusters);
   const aggregated = aggregate(input.template, items, interpreter);
   const conditions = [...(input.binding ? [scheduledCondition(input.binding)] : []), fullyAppliedCondition(expected, items)];

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { planOffline } from '../../src/reconcile/plan.ts';
 import { feedbackFromStatus } from '../../src/reconcile/status-feedback.ts';
 import { NativeGitStore } from '../../src/source/index.ts';
-import { commitMessage, statusFiles, writeStatusBranch, type StatusReport, type StatusBranchView } from '../../src/status/index.ts';
+import { commitMessage, emptyFailoverView, statusFiles, writeStatusBranch, type StatusReport, type StatusBranchView } from '../../src/status/index.ts';
 import { REPO_ROOT } from '../cli/run-cli.ts';
 import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
 
@@ -16,6 +16,7 @@ describe('feedbackFromStatus', () => {
       commit: 'f'.repeat(40),
       clusters: [{ name: 'member1', status: { conditions: [{ type: 'Ready', status: 'False' }] } }],
       templates: [],
+      warnings: [],
       placements: [
         {
           resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' },
@@ -33,7 +34,9 @@ describe('feedbackFromStatus', () => {
   });
 
   it('without a status branch there is nothing to feed back', () => {
-    expect(feedbackFromStatus(undefined)).toEqual({ previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map() });
+    expect(feedbackFromStatus(undefined)).toEqual({
+      previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map(), failover: emptyFailoverView(), warnings: [],
+    });
   });
 });
 

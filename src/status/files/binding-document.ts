@@ -1,12 +1,14 @@
 /**
  * The binding view of one template on the status branch (interfaces.md §3): a Karmada
  * ResourceBinding (ClusterResourceBinding for a cluster-scoped template) with spec.clusters and
- * status.aggregatedStatus, plus Flotilla's health, problems and the aggregated resource status.
+ * status.aggregatedStatus, plus Flotilla's health, problems and the aggregated resource status,
+ * and the run loop's failover: spec.gracefulEvictionTasks and status.unhealthySince (failover-view.ts).
  * Written and read back here, so the two stay one format.
  */
 import { groupOf, isRecord } from '../../model/index.ts';
 import type { AggregatedStatusItem, Condition, HealthState, ObjectRef, PolicyRef, TargetCluster } from '../../model/index.ts';
 import type { TemplateStatus } from '../template-status.ts';
+import { parseEvictionTasks, parseUnhealthySince, type Warn } from './failover-fields.ts';
 
 export const BINDING_API_VERSION = 'work.karmada.io/v1alpha2';
 /** Karmada's annotations naming the policy that claimed a binding's template. */
@@ -42,6 +44,7 @@ export function bindingDocument(status: TemplateStatus): Record<string, unknown>
       resource: { apiVersion: ref.apiVersion, kind: ref.kind, ...(ref.namespace ? { namespace: ref.namespace } : {}), name: ref.name },
       replicas: status.replicas,
       clusters: status.clusters,
+      ...(status.gracefulEvictionTasks?.length ? { gracefulEvictionTasks: status.gracefulEvictionTasks } : {}),
     },
     status: {
       ...(status.affinityName ? { schedulerObservingAffinityName: status.affinityName } : {}),
@@ -50,6 +53,8 @@ export function bindingDocument(status: TemplateStatus): Record<string, unknown>
       ...(status.resourceStatus ? { resourceStatus: status.resourceStatus } : {}),
       health: status.health,
       problems: status.problems,
+      // Flotilla's: first-unhealthy times, so a restarted run loop keeps application failover's clock (§9.14).
+      ...(status.unhealthySince?.length ? { unhealthySince: status.unhealthySince } : {}),
     },
   };
 }
@@ -79,14 +84,19 @@ function healthFrom(value: unknown): HealthState {
   return HEALTH.find((h) => h === value) ?? 'Unknown';
 }
 
-/** Reads a binding document back; `undefined` when it is not one. Unknown fields are ignored. */
-export function parseBindingDocument(doc: unknown): TemplateStatus | undefined {
+/**
+ * Reads a binding document back; `undefined` when it is not one. Unknown fields are ignored; a
+ * malformed failover entry is dropped with a warning.
+ */
+export function parseBindingDocument(doc: unknown, warn: Warn = () => undefined): TemplateStatus | undefined {
   if (!isRecord(doc) || doc['apiVersion'] !== BINDING_API_VERSION) return undefined;
   const spec = record(doc['spec']);
   const status = record(doc['status']);
   const resource = record(spec['resource']);
   if (!text(resource['kind']) || !text(resource['name'])) return undefined;
   const resourceStatus = status['resourceStatus'];
+  const tasks = parseEvictionTasks(spec['gracefulEvictionTasks'], warn);
+  const unhealthySince = parseUnhealthySince(status['unhealthySince'], warn);
   return {
     resource: { apiVersion: text(resource['apiVersion']), kind: text(resource['kind']), namespace: text(resource['namespace']), name: text(resource['name']) },
     policy: policyFrom(record(record(doc['metadata'])['annotations'])),
@@ -98,5 +108,7 @@ export function parseBindingDocument(doc: unknown): TemplateStatus | undefined {
     ...(isRecord(resourceStatus) ? { resourceStatus } : {}),
     health: healthFrom(status['health']),
     problems: Array.isArray(status['problems']) ? status['problems'].filter((p): p is string => typeof p === 'string') : [],
+    ...(tasks.length > 0 ? { gracefulEvictionTasks: tasks } : {}),
+    ...(unhealthySince.length > 0 ? { unhealthySince } : {}),
   };
 }

@@ -5,6 +5,7 @@ import type { StatusCounts } from '../status-report.ts';
 import type { TemplateStatus } from '../template-status.ts';
 import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';
+import type { Warn } from './failover-fields.ts';
 import { SUMMARY_FILE } from './status-files.ts';
 
 /** summary.json as read back. */
@@ -14,13 +15,16 @@ export interface StatusSummary {
   counts?: StatusCounts;
 }
 
-/** Where a template was placed and by which policy: what the next pass's scheduler needs. */
-export type TemplatePlacement = Pick<TemplateStatus, 'resource' | 'policy' | 'replicas' | 'clusters' | 'affinityName'>;
+/**
+ * Where a template was placed and by which policy, and the run loop's failover of it: what the
+ * next pass's scheduler and a restarted run loop need.
+ */
+export type TemplatePlacement = Pick<TemplateStatus, 'resource' | 'policy' | 'replicas' | 'clusters' | 'affinityName' | 'gracefulEvictionTasks' | 'unhealthySince'>;
 
 /** How much of each binding view to parse: all of it, or only its placement (a quarter of the text). */
 export type TemplateDetail = 'full' | 'placement';
 
-/** What a status branch commit says, parsed. Files that do not parse are skipped, not fatal. */
+/** What a status branch commit says, parsed. Files and failover entries that do not parse are skipped with a warning, not fatal. */
 export interface ParsedStatusTree {
   summary?: StatusSummary;
   clusters: ClusterReport[];
@@ -28,12 +32,15 @@ export interface ParsedStatusTree {
   templates: TemplateStatus[];
   /** Every template's placement, in both modes. */
   placements: TemplatePlacement[];
+  /** What was ignored and why, each naming its file. */
+  warnings: string[];
 }
 
-function parseYaml(content: Buffer): unknown {
+function parseYaml(content: Buffer | string, warn: Warn): unknown {
   try {
-    return load(content.toString('utf8'));
-  } catch {
+    return load(content.toString());
+  } catch (error) {
+    warn(`not YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); ignored`);
     return undefined;
   }
 }
@@ -53,24 +60,32 @@ function parseSummary(content: Buffer): StatusSummary | undefined {
 }
 
 function placementOf(t: TemplateStatus): TemplatePlacement {
-  return { resource: t.resource, policy: t.policy, replicas: t.replicas, clusters: t.clusters, ...(t.affinityName ? { affinityName: t.affinityName } : {}) };
+  return {
+    resource: t.resource, policy: t.policy, replicas: t.replicas, clusters: t.clusters,
+    ...(t.affinityName ? { affinityName: t.affinityName } : {}),
+    ...(t.gracefulEvictionTasks ? { gracefulEvictionTasks: t.gracefulEvictionTasks } : {}),
+    ...(t.unhealthySince ? { unhealthySince: t.unhealthySince } : {}),
+  };
 }
 
 const AFFINITY_LINE = /\n {2}schedulerObservingAffinityName: (.+)\n/;
+const UNHEALTHY_SINCE = '\n  unhealthySince:';
 
 /**
  * A binding view's placement without parsing its status: the files are ours, written with sorted
  * keys, so `status:` is the last top-level key and everything the scheduler needs but the
- * affinity name comes before it.
+ * affinity name comes before it, and `unhealthySince` is the last key of `status`.
  */
-function parsePlacement(content: Buffer): TemplatePlacement | undefined {
+function parsePlacement(content: Buffer, warn: Warn): TemplatePlacement | undefined {
   const text = content.toString('utf8');
   const cut = text.indexOf('\nstatus:');
-  const head = parseYaml(Buffer.from(cut < 0 ? text : text.slice(0, cut + 1)));
+  const head = parseYaml(cut < 0 ? text : text.slice(0, cut + 1), warn);
   const affinity = cut < 0 ? undefined : AFFINITY_LINE.exec(text.slice(cut))?.[1];
   const name = affinity?.startsWith('"') ? (JSON.parse(affinity) as string) : affinity;
-  const doc = isRecord(head) ? { ...head, status: name ? { schedulerObservingAffinityName: name } : {} } : undefined;
-  const parsed = parseBindingDocument(doc);
+  const since = cut < 0 ? -1 : text.indexOf(UNHEALTHY_SINCE, cut);
+  const tail = since < 0 ? undefined : parseYaml(`status:${text.slice(since)}`, warn);
+  const status = { ...(isRecord(tail) && isRecord(tail['status']) ? tail['status'] : {}), ...(name ? { schedulerObservingAffinityName: name } : {}) };
+  const parsed = parseBindingDocument(isRecord(head) ? { ...head, status } : undefined, warn);
   return parsed && placementOf(parsed);
 }
 
@@ -79,21 +94,22 @@ function parsePlacement(content: Buffer): TemplatePlacement | undefined {
  * `detail: 'placement'` the binding views are read only as far as planning needs.
  */
 export function parseStatusTree(files: readonly { path: string; content: Buffer }[], detail: TemplateDetail = 'full'): ParsedStatusTree {
-  const out: ParsedStatusTree = { clusters: [], templates: [], placements: [] };
+  const out: ParsedStatusTree = { clusters: [], templates: [], placements: [], warnings: [] };
   for (const { path, content } of files) {
+    const warn: Warn = (message) => out.warnings.push(`${path}: ${message}`);
     if (path === SUMMARY_FILE) {
       const summary = parseSummary(content);
       if (summary) out.summary = summary;
     } else if (path.startsWith('clusters/') && path.endsWith('.yaml')) {
-      const cluster = parseClusterDocument(parseYaml(content));
+      const cluster = parseClusterDocument(parseYaml(content, warn), warn);
       if (cluster) out.clusters.push(cluster);
     } else if (path.startsWith('resources/') && path.endsWith('.yaml')) {
       if (detail === 'placement') {
-        const placement = parsePlacement(content);
+        const placement = parsePlacement(content, warn);
         if (placement) out.placements.push(placement);
         continue;
       }
-      const template = parseBindingDocument(parseYaml(content));
+      const template = parseBindingDocument(parseYaml(content, warn), warn);
       if (template) {
         out.templates.push(template);
         out.placements.push(placementOf(template));

@@ -6,6 +6,7 @@ import { statusCounts, type StatusReport } from '../status-report.ts';
 import type { TemplateStatus } from '../template-status.ts';
 import { resourcePath } from './binding-document.ts';
 import { clusterPath } from './cluster-document.ts';
+import { failoverSection } from './failover-markdown.ts';
 
 /** How STATUS.md is laid out. */
 export interface StatusMarkdownOptions {
@@ -66,6 +67,7 @@ function templateSection(t: TemplateStatus): string[] {
 
 /**
  * STATUS.md: a summary written for review on a git host — per cluster readiness and capacity,
+ * failover under way (members tainted, bindings being evicted),
  * per template a table of clusters with desired and ready replicas, applied and health, one
  * line per problem, and links to the per-resource and per-cluster files. Deterministic.
  */
@@ -81,6 +83,7 @@ export function statusMarkdown(report: StatusReport, options: Partial<StatusMark
     '',
     ...clusterRows(report),
     '',
+    ...failoverSection(report),
     '## Templates',
     '',
   ];

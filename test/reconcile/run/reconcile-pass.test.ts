@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
 import { createReconcilePass } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
+import { feedbackFromStatus } from '../../../src/reconcile/status-feedback.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 
@@ -29,7 +30,7 @@ function setup(owns: (c: string) => boolean = () => true) {
   const pass = createReconcilePass({
     source: { repo: repo.dir }, prune: {}, runner: {}, failover: new FailoverState(), owns,
     access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, clients.get(c.metadata.name)!])) },
-    feedback: async () => ({ previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map() }),
+    feedback: async () => feedbackFromStatus(undefined),
     onResult: (r) => results.push(r),
   });
   const live = (cluster: string) => [...clients.get(cluster)!.objects.values()].find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'app')?.['data'];

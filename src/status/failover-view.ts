@@ -1,0 +1,32 @@
+/**
+ * The run loop's failover as the status branch records it (semantics §8.2, §9.14): what a pass
+ * writes, and what a restarted process reads back to carry on with the same grace periods and
+ * eviction tasks. Karmada keeps taints and tasks in the API server and first-unhealthy times in
+ * memory; a git-driven engine keeps all three here.
+ */
+import type { GracefulEvictionTask, Taint } from '../model/index.ts';
+
+/**
+ * Flotilla's extension of the binding document (`status.unhealthySince`): since when application
+ * failover has seen the template Unhealthy on a member. Only members Unhealthy now are listed.
+ */
+export interface UnhealthySince {
+  clusterName: string;
+  /** RFC 3339. */
+  since: string;
+}
+
+/** The failover state of one pass, keyed like the status branch's files. */
+export interface FailoverView {
+  /** The NoExecute taints Flotilla added to failed-over members (not the ones declared in git), by member. */
+  taints: ReadonlyMap<string, readonly Taint[]>;
+  /** Graceful eviction tasks, by template refKey. */
+  tasks: ReadonlyMap<string, readonly GracefulEvictionTask[]>;
+  /** First-unhealthy times, by template refKey. */
+  unhealthySince: ReadonlyMap<string, readonly UnhealthySince[]>;
+}
+
+/** A view with nothing in it: no member failed over, no task, nothing unhealthy. */
+export function emptyFailoverView(): FailoverView {
+  return { taints: new Map(), tasks: new Map(), unhealthySince: new Map() };
+}

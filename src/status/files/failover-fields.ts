@@ -1,0 +1,111 @@
+/**
+ * The failover fields of the status documents, read back (semantics §8.2, §9.14): a Cluster's
+ * `spec.taints`, a binding's `spec.gracefulEvictionTasks` and Flotilla's `status.unhealthySince`.
+ * A restarted run loop resumes from them, so a malformed entry is dropped with a warning saying
+ * why, and the rest of the document still counts.
+ */
+import { isRecord } from '../../model/index.ts';
+import type { EvictionProducer, EvictionReason, GracefulEvictionTask, PurgeMode, Taint, TaintEffect } from '../../model/index.ts';
+import type { UnhealthySince } from '../failover-view.ts';
+
+/** Receives why part of a status document was ignored. */
+export type Warn = (message: string) => void;
+
+const PURGE_MODES: readonly PurgeMode[] = ['Directly', 'Gracefully', 'Never'];
+const REASONS: readonly EvictionReason[] = ['TaintUntolerated', 'ApplicationFailure'];
+const PRODUCERS: readonly EvictionProducer[] = [
+  'TaintManager', 'resource-binding-application-failover-controller', 'cluster-resource-binding-application-failover-controller',
+];
+const EFFECTS: readonly TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
+  return values.find((v) => v === value);
+}
+
+/** An RFC 3339 time; YAML readers turn an unquoted one into a Date, which counts too. */
+function time(value: unknown): string | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
+  return typeof value === 'string' && RFC3339.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+function show(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : JSON.stringify(value) ?? String(value);
+}
+
+/**
+ * The valid items of a list field, each checked by `read` (which returns why an item is invalid
+ * as a string); an absent field is an empty list.
+ */
+function items<T>(field: string, value: unknown, warn: Warn, read: (item: Record<string, unknown>) => T | string): T[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    warn(`${field}: not a list; ignored`);
+    return [];
+  }
+  const out: T[] = [];
+  value.forEach((item, i) => {
+    const result = isRecord(item) ? read(item) : 'not a mapping';
+    if (typeof result === 'string') warn(`${field}[${i}]: ${result}; ignored`);
+    else out.push(result);
+  });
+  return out;
+}
+
+function taint(item: Record<string, unknown>): Taint | string {
+  const { key, value, effect, timeAdded } = item;
+  if (typeof key !== 'string' || key === '') return 'key is missing';
+  const known = oneOf(EFFECTS, effect);
+  if (!known) return `effect ${show(effect)} is not one of ${EFFECTS.join(', ')}`;
+  const added = time(timeAdded);
+  if (timeAdded !== undefined && added === undefined) return `timeAdded ${show(timeAdded)} is not an RFC 3339 time`;
+  return { key, ...(typeof value === 'string' && value !== '' ? { value } : {}), effect: known, ...(added ? { timeAdded: added } : {}) };
+}
+
+/** A Cluster document's `spec.taints`. */
+export function parseTaints(value: unknown, warn: Warn): Taint[] {
+  return items('spec.taints', value, warn, taint);
+}
+
+function evictionTask(item: Record<string, unknown>): GracefulEvictionTask | string {
+  const fromCluster = item['fromCluster'];
+  if (typeof fromCluster !== 'string' || fromCluster === '') return 'fromCluster is missing';
+  const purgeMode = oneOf(PURGE_MODES, item['purgeMode']);
+  if (!purgeMode) return `purgeMode ${show(item['purgeMode'])} is not one of ${PURGE_MODES.join(', ')}`;
+  const reason = oneOf(REASONS, item['reason']);
+  if (!reason) return `reason ${show(item['reason'])} is not one of ${REASONS.join(', ')}`;
+  const producer = oneOf(PRODUCERS, item['producer']);
+  if (!producer) return `producer ${show(item['producer'])} is not one of ${PRODUCERS.join(', ')}`;
+  const creationTimestamp = time(item['creationTimestamp']);
+  if (!creationTimestamp) return `creationTimestamp ${show(item['creationTimestamp'])} is not an RFC 3339 time`;
+  const replicas = count(item['replicas']);
+  const gracePeriodSeconds = count(item['gracePeriodSeconds']);
+  if (item['gracePeriodSeconds'] !== undefined && gracePeriodSeconds === undefined) return `gracePeriodSeconds ${show(item['gracePeriodSeconds'])} is not a whole number of seconds`;
+  return {
+    fromCluster, purgeMode, reason, producer, creationTimestamp,
+    ...(replicas ? { replicas } : {}),
+    ...(gracePeriodSeconds !== undefined ? { gracePeriodSeconds } : {}),
+    ...(typeof item['suppressDeletion'] === 'boolean' ? { suppressDeletion: item['suppressDeletion'] } : {}),
+  };
+}
+
+/** A binding document's `spec.gracefulEvictionTasks`. */
+export function parseEvictionTasks(value: unknown, warn: Warn): GracefulEvictionTask[] {
+  return items('spec.gracefulEvictionTasks', value, warn, evictionTask);
+}
+
+function unhealthy(item: Record<string, unknown>): UnhealthySince | string {
+  const clusterName = item['clusterName'];
+  if (typeof clusterName !== 'string' || clusterName === '') return 'clusterName is missing';
+  const since = time(item['since']);
+  return since ? { clusterName, since } : `since ${show(item['since'])} is not an RFC 3339 time`;
+}
+
+/** A binding document's `status.unhealthySince`. */
+export function parseUnhealthySince(value: unknown, warn: Warn): UnhealthySince[] {
+  return items('status.unhealthySince', value, warn, unhealthy);
+}

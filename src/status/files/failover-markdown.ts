@@ -1,0 +1,23 @@
+import { describeRef } from '../../model/index.ts';
+import type { StatusReport } from '../status-report.ts';
+import { resourcePath } from './binding-document.ts';
+import { clusterPath } from './cluster-document.ts';
+
+/**
+ * STATUS.md's "Failover" section: the members the run loop has tainted and since when, and the
+ * graceful eviction tasks under way. No lines when there is neither, so a fleet without failover
+ * reads (and hashes) as before.
+ */
+export function failoverSection(report: Pick<StatusReport, 'clusters' | 'templates'>): string[] {
+  const tainted = report.clusters.flatMap(({ name, taints }) => (taints ?? []).map((t) => (
+    `| [${name}](${clusterPath(name)}) | \`${t.key}:${t.effect}\` | ${t.timeAdded ?? '–'} |`
+  )));
+  const tasks = report.templates.flatMap((t) => (t.gracefulEvictionTasks ?? []).map((task) => (
+    `| [${describeRef(t.resource)}](${resourcePath(t.resource)}) | ${task.fromCluster} | ${task.reason} | ${task.purgeMode} | ${task.creationTimestamp} |`
+  )));
+  if (tainted.length === 0 && tasks.length === 0) return [];
+  const out = ['## Failover', ''];
+  if (tainted.length > 0) out.push('| member | taint | since |', '| --- | --- | --- |', ...tainted, '');
+  if (tasks.length > 0) out.push('| evicted template | from cluster | reason | purge mode | since |', '| --- | --- | --- | --- | --- |', ...tasks, '');
+  return out;
+}
