@@ -15,6 +15,12 @@ export const POLICY_ANNOTATION = 'flotilla.io/policy';
 export const CONFLICT_RESOLUTION_ANNOTATION = 'flotilla.io/conflict-resolution';
 /** A user annotation on a template: `disabled` keeps the member object when it would be pruned. */
 export const PRUNE_ANNOTATION = 'flotilla.io/prune';
+/**
+ * A user annotation on a template, an RFC 3339 time: its `Never` graceful-eviction tasks created
+ * at or before it are released and their old copies deleted — the git engine's way to do what a
+ * human does in Karmada by setting the task's suppressDeletion to false (semantics §8.2).
+ */
+export const RELEASE_EVICTIONS_ANNOTATION = 'flotilla.io/release-evictions';
 /** Karmada's own opt-in for taking over unmanaged objects, read from the template. */
 export const KARMADA_CONFLICT_RESOLUTION_ANNOTATION = 'work.karmada.io/conflict-resolution';
 /** On a Cluster object: the kubeconfig context that reaches it, when not the cluster's own name (interfaces.md §1.1). */

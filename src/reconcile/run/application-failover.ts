@@ -14,6 +14,8 @@ export interface HealthReport {
   key: string;
   cluster: string;
   health: HealthState;
+  /** Whether the member's Work was applied (the aggregated status item's `applied`). @default true */
+  applied?: boolean;
 }
 
 /** A binding's application failover settings, after the loader's defaults. */

@@ -3,8 +3,8 @@
  * §9.14): a binding placed on a member with a NoExecute taint it does not tolerate is evicted at
  * once; one that tolerates it with `tolerationSeconds` is evicted when that time has passed since
  * the taint was added; without `tolerationSeconds` it stays. An eviction task keeps the member out
- * of the binding's candidates (ClusterEviction filter) until every cluster of the new placement is
- * ready, or until the grace period has passed. Pure; time is passed in.
+ * of the binding's candidates (ClusterEviction filter) until it ends ({@link remainingTasks}).
+ * Pure; time is passed in.
  */
 import type { PurgeMode, Taint, Toleration } from '../../model/index.ts';
 import { toleratesTaint } from '../../scheduler/index.ts';
@@ -17,6 +17,8 @@ export interface EvictionTask {
   purgeMode: PurgeMode;
   /** The taint manager's or application failover's. */
   reason: 'TaintUntolerated' | 'ApplicationFailure';
+  /** Directly: a pass has seen the old copy deleted, so the template's new copies may be applied. */
+  purged?: true;
 }
 
 /** What the taint manager needs of one binding from the last pass. */
@@ -69,17 +71,22 @@ export function newEvictions(
 }
 
 /**
- * The tasks that remain (Karmada's graceful-eviction controller): a task ends when the binding's
- * new placement is all on ready members and avoids the evicted one, or when `timeoutMs` has
- * passed; `Never` tasks end only when the evicted member is ready again (the old copy was kept).
+ * The tasks that remain (Karmada's graceful-eviction controller, assessEvictionTasks): a `Never`
+ * task (suppressDeletion) stays until a human releases it — `releasedUpTo`, tasks created at or
+ * before that time; any other task ends when `timeoutMs` has passed, or when the new placement
+ * avoids the evicted member and the template has settled on every cluster of it. A `Directly`
+ * task whose old copy is not yet purged does not end by settling: its new copies wait for the
+ * purge (semantics §5.1 step 3), so they cannot have settled.
  */
 export function remainingTasks(
-  tasks: readonly EvictionTask[], placement: readonly string[], isReady: (cluster: string) => boolean, now: number, timeoutMs: number,
+  tasks: readonly EvictionTask[], placement: readonly string[], settledOn: (cluster: string) => boolean, now: number, timeoutMs: number,
+  releasedUpTo?: number,
 ): EvictionTask[] {
-  const settled = placement.length > 0 && placement.every(isReady);
+  const settled = placement.length > 0 && placement.every(settledOn);
   return tasks.filter((t) => {
-    if (t.purgeMode === 'Never') return !isReady(t.fromCluster);
+    if (t.purgeMode === 'Never') return releasedUpTo === undefined || t.createdAt > releasedUpTo;
     if (now - t.createdAt >= timeoutMs) return false;
+    if (t.purgeMode === 'Directly' && !t.purged) return true;
     return !(settled && !placement.includes(t.fromCluster));
   });
 }

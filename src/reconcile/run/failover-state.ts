@@ -3,8 +3,9 @@
  * probes, workload health from the status step (application failover), and the graceful-eviction
  * tasks of each binding. Before a pass it turns them into render
  * inputs (failed members as Ready=False/Unknown with Karmada's NoExecute taint; previous
- * schedules without the members bindings were evicted from); after a pass it ends the tasks that
- * are done. Held in memory, with an injected clock: see member-health.ts for what a restart does.
+ * schedules without the members bindings were evicted from); during a pass it says what the
+ * tasks hold back (purge modes: purge-holds.ts) and records confirmed Directly purges; after the
+ * render it ends the tasks that are done. Held in memory, with an injected clock: see member-health.ts for what a restart does.
  */
 import { refKey } from '../../model/index.ts';
 import type { ClusterStatus, SourceObject, Cluster, Taint } from '../../model/index.ts';
@@ -15,6 +16,8 @@ import { applicationEvictions, nextUnhealthy, unhealthyKey } from './application
 import type { ApplicationFailover, HealthReport } from './application-failover.ts';
 import { DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS, evictionTime, newEvictions, remainingTasks } from './eviction.ts';
 import type { EvictionTask, PlacedBinding } from './eviction.ts';
+import { purgeHolds } from './purge-holds.ts';
+import type { PurgeHolds } from './purge-holds.ts';
 import { failedOver, failedStatus, nextHealth, noExecuteTaint, readyStatus, taintedCluster } from './member-health.ts';
 import type { MemberHealth, ProbeResult } from './member-health.ts';
 
@@ -42,6 +45,10 @@ export class FailoverState {
   private readonly health = new Map<string, MemberHealth>();
   private tasks = new Map<string, EvictionTask[]>();
   private unhealthy = new Map<string, number>();
+  /** The last status step's health per (template, member), by unhealthyKey; undefined until a status step reports. */
+  private reports: Map<string, HealthReport> | undefined;
+  /** Each binding's placement at the last {@link settle}. */
+  private placement = new Map<string, string[]>();
   private due: number | undefined;
   /** The failed-over members at the last observation, joined: what {@link observe} compares with. */
   private lastFailed = '';
@@ -71,6 +78,9 @@ export class FailoverState {
   /** Records the members' health of each template, from the status step (application failover). */
   observeHealth(reports: readonly HealthReport[], now: number): void {
     this.unhealthy = nextUnhealthy(this.unhealthy, reports, now);
+    this.reports = new Map(reports.map((r) => [unhealthyKey(r.key, r.cluster), r]));
+    // A task these reports end is ended by the next pass's settle: ask for that pass now.
+    if ([...this.tasks].some(([key, tasks]) => this.remaining(key, tasks, now).length < tasks.length)) this.dueNow(now);
   }
 
   /** Members failing past the grace period, sorted. */
@@ -114,20 +124,63 @@ export class FailoverState {
     const applications = applicationFailovers(last);
     this.addTasks(newEvictions(placed, taints, this.tasks, now));
     this.addTasks(applicationEvictions(applications, this.unhealthy, this.tasks, now));
-    this.due = nextDue(placed, taints, applications, this.unhealthy, now);
+    this.due = nextDue(placed, taints, applications, this.unhealthy, this.tasks, this.options.evictionTimeoutMs, now);
     const previousSchedules = last.length === 0 ? new Map(seed) : this.previousSchedules(last);
     return { fleet: { ...fleet, clusters }, observedClusters, previousSchedules };
   }
 
-  /** Ends the eviction tasks whose binding has settled elsewhere, or that timed out. */
-  settle(bindings: readonly TemplateBinding[], now: number): void {
-    const placement = new Map(bindings.flatMap((b) => b.binding ? [[refKey(b.binding.resource), b.binding.clusters.map((c) => c.name)] as const] : []));
+  /**
+   * Ends the eviction tasks whose binding has settled elsewhere, that timed out, or (Never) that
+   * `releases` (release time by template refKey, release-evictions.ts) releases.
+   */
+  settle(bindings: readonly TemplateBinding[], now: number, releases: ReadonlyMap<string, number> = new Map()): void {
+    this.placement = new Map(bindings.flatMap((b) => b.binding ? [[refKey(b.binding.resource), b.binding.clusters.map((c) => c.name)] as const] : []));
     const next = new Map<string, EvictionTask[]>();
     for (const [key, tasks] of this.tasks) {
-      const kept = remainingTasks(tasks, placement.get(key) ?? [], (c) => this.isReady(c), now, this.options.evictionTimeoutMs);
+      const kept = this.remaining(key, tasks, now, releases.get(key));
       if (kept.length > 0) next.set(key, kept);
     }
     this.tasks = next;
+  }
+
+  /** What the current tasks hold back in a pass over these clusters (purge-holds.ts). */
+  holds(clusters: readonly string[]): PurgeHolds {
+    return purgeHolds(this.tasks, clusters);
+  }
+
+  /**
+   * Records the members a pass has seen every prunable old copy deleted from: their Directly tasks'
+   * templates may be applied elsewhere, in a pass asked for now.
+   */
+  confirmPurges(clusters: readonly string[], now: number): void {
+    let confirmed = false;
+    for (const [key, tasks] of this.tasks) {
+      this.tasks.set(key, tasks.map((t) => {
+        if (t.purgeMode !== 'Directly' || t.purged || !clusters.includes(t.fromCluster)) return t;
+        confirmed = true;
+        return { ...t, purged: true as const };
+      }));
+    }
+    if (confirmed) this.dueNow(now);
+  }
+
+  /**
+   * A template has settled on a member (Karmada's allScheduledResourceInHealthyState): its Work
+   * there was applied and its health is not Unhealthy, as the last status step reported. Without
+   * a status step the loop sees no workload health: a ready member counts as settled.
+   */
+  private settledOn(key: string, cluster: string): boolean {
+    if (this.reports === undefined) return this.isReady(cluster);
+    const report = this.reports.get(unhealthyKey(key, cluster));
+    return report !== undefined && report.applied !== false && report.health !== 'Unhealthy';
+  }
+
+  private remaining(key: string, tasks: readonly EvictionTask[], now: number, releasedUpTo?: number): EvictionTask[] {
+    return remainingTasks(tasks, this.placement.get(key) ?? [], (c) => this.settledOn(key, c), now, this.options.evictionTimeoutMs, releasedUpTo);
+  }
+
+  private dueNow(now: number): void {
+    this.due = this.due === undefined ? now : Math.min(this.due, now);
   }
 
   private addTasks(added: ReadonlyMap<string, EvictionTask[]>): void {
@@ -162,12 +215,13 @@ function applicationFailovers(bindings: readonly TemplateBinding[]): Application
   });
 }
 
-/** The earliest future time a taint or application eviction falls due. */
+/** The earliest future time a taint or application eviction falls due, or an eviction task times out. */
 function nextDue(
   placed: readonly PlacedBinding[], taints: ReadonlyMap<string, readonly Taint[]>, applications: readonly ApplicationFailover[],
-  unhealthy: ReadonlyMap<string, number>, now: number,
+  unhealthy: ReadonlyMap<string, number>, tasks: ReadonlyMap<string, readonly EvictionTask[]>, timeoutMs: number, now: number,
 ): number | undefined {
   const times: number[] = [];
+  for (const t of [...tasks.values()].flat()) if (t.purgeMode !== 'Never' && t.createdAt + timeoutMs > now) times.push(t.createdAt + timeoutMs);
   for (const b of placed) {
     for (const cluster of b.clusters) {
       const t = taints.get(cluster);

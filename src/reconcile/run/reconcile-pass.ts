@@ -7,7 +7,7 @@
  * and shards); every cluster is still rendered, so that sharding never changes a placement.
  */
 import { compareBytes, refKey } from '../../model/index.ts';
-import type { ClusterStatus, PolicyRef } from '../../model/index.ts';
+import type { ClusterStatus, Diagnostic, PolicyRef } from '../../model/index.ts';
 import type { ApplyEvent, ClusterApplyResult } from '../../apply/events.ts';
 import { clusterFailed } from '../../apply/events.ts';
 import type { KubeClient } from '../../apply/kube-client.ts';
@@ -28,6 +28,8 @@ import { readPlanningFeedback } from '../status-feedback.ts';
 import type { PlanningFeedback } from '../status-feedback.ts';
 import type { HealthReport } from './application-failover.ts';
 import type { FailoverState } from './failover-state.ts';
+import type { PurgeHolds } from './purge-holds.ts';
+import { releaseTimes } from './release-evictions.ts';
 import { renderIncremental } from './incremental-render.ts';
 import type { RenderMemo } from './incremental-render.ts';
 
@@ -80,6 +82,8 @@ export interface ReconcileResult {
   rendered: Rendered;
   clusters: ClusterApplyResult[];
   sourceHasErrors: boolean;
+  /** The loop's own findings in the source (release-evictions annotations); they block nothing. */
+  diagnostics: Diagnostic[];
   /** A full render or only the templates that changed; how long reading and rendering took (ms). */
   render: { mode: 'full' | 'incremental'; rerendered: number; readMs: number; renderMs: number };
   /** The status step's result or failure; absent without a status step, or when stopping. */
@@ -131,12 +135,13 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     });
     memo = render.memo;
     const { rendered } = render;
-    o.failover.settle(rendered.bindings, now);
+    const releases = releaseTimes(source.fleet.templates);
+    o.failover.settle(rendered.bindings, now, releases.times);
     last = rendered.bindings;
     const sourceHasErrors = [...source.diagnostics, ...rendered.diagnostics].some((d) => d.severity === 'error');
     const rendering = performance.now();
     const base = {
-      commit: source.snapshot.commit, statusBranch: source.snapshot.config.statusBranch, rendered, sourceHasErrors,
+      commit: source.snapshot.commit, statusBranch: source.snapshot.config.statusBranch, rendered, sourceHasErrors, diagnostics: releases.diagnostics,
       render: { mode: render.mode, rerendered: render.rerendered, readMs: read - started, renderMs: rendering - read },
     };
     if (request.abort.aborted) {
@@ -144,6 +149,7 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
       return { commit: source.snapshot.commit, ok: false };
     }
     const { clusters, clients } = await applyOwned(o, source, rendered, sourceHasErrors);
+    o.failover.confirmPurges(purgedClusters(source, clusters, o.owns), o.now());
     const status = o.status ? await o.status({ source, rendered, applied: clusters, clients, previousClusters: observed }).catch(asError) : undefined;
     if (status !== undefined && !(status instanceof Error)) {
       observed = new Map(status.observedClusters);
@@ -155,14 +161,30 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
   };
 }
 
-/** Connects and applies the clusters this replica owns; an empty Work too, for its prune. */
+/**
+ * The members whose prunable old copies are all gone after this pass: applied without error and
+ * nothing left to prune. A replica cannot see the members it does not apply to: it counts them as
+ * purged, so the Directly order holds only among the members one replica applies to.
+ */
+function purgedClusters(source: FleetSource, applied: readonly ClusterApplyResult[], owns: (cluster: string) => boolean): string[] {
+  const clean = applied.filter((r) => !r.error && !r.pruneBlocked && !r.pruned.some((p) => p.action === 'failed')).map((r) => r.cluster);
+  return [...clean, ...source.fleet.clusters.map((c) => c.object.metadata.name).filter((c) => !owns(c))];
+}
+
+/**
+ * Connects and applies the clusters this replica owns; an empty Work too, for its prune. The
+ * eviction tasks' holds (purge-holds.ts) leave templates out of the Works and copies unpruned.
+ */
 async function applyOwned(o: ReconcilePassOptions, source: FleetSource, rendered: Rendered, sourceHasErrors: boolean) {
   const prune: PruneSettings = { ...DEFAULT_PRUNE_SETTINGS, ...source.snapshot.config.prune, ...o.prune, sourceHasErrors };
   const owned = source.fleet.clusters.map((c) => c.object).filter((c) => o.owns(c.metadata.name));
   const clients = await connectFleet(owned, o.access);
   const names = [...new Set([...owned.map((c) => c.metadata.name), ...[...rendered.works.keys()].filter(o.owns)])].sort(compareBytes);
+  const holds: PurgeHolds = o.failover.holds(names);
   const targets = names.map((cluster) => ({
-    cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`), items: rendered.works.get(cluster) ?? [],
+    cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`),
+    items: (rendered.works.get(cluster) ?? []).filter((item) => !holds.waiting.has(refKey(item.template))),
+    keptCopies: holds.kept.get(cluster) ?? new Map<string, string>(),
   }));
   const clusters: ClusterApplyResult[] = [];
   const retain = source.interpreter.retain.bind(source.interpreter);

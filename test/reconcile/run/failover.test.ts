@@ -122,16 +122,25 @@ describe('evictionTime', () => {
 });
 
 describe('remainingTasks', () => {
-  const task = (purgeMode: EvictionTask['purgeMode']): EvictionTask => ({ fromCluster: 'member2', createdAt: 0, purgeMode, reason: 'TaintUntolerated' });
-  const ready = (c: string): boolean => c !== 'member2';
+  const task = (purgeMode: EvictionTask['purgeMode'], extra: Partial<EvictionTask> = {}): EvictionTask => ({ fromCluster: 'member2', createdAt: 0, purgeMode, reason: 'TaintUntolerated', ...extra });
+  const settled = (c: string): boolean => c !== 'member2';
   it.each([
-    ['a graceful task ends once the new placement is all ready', task('Gracefully'), ['member1'], ready, 1_000, 0],
-    ['a graceful task stays while the new placement has an unready member', task('Gracefully'), ['member1', 'member4'], (c: string) => c === 'member1', 1_000, 1],
-    ['any task but Never ends at the timeout', task('Directly'), [], ready, 600_000, 0],
-    ['a Never task stays while the evicted member is down', task('Never'), ['member1'], ready, 900_000, 1],
-    ['a Never task ends when the evicted member is ready again', task('Never'), ['member1'], () => true, 1_000, 0],
-  ])('%s', (_name, t, placement, isReady, now, left) => {
-    expect(remainingTasks([t], placement, isReady, now, 600_000)).toHaveLength(left);
+    ['a graceful task ends once the template has settled on the whole new placement', task('Gracefully'), ['member1'], settled, 1_000, undefined, 0],
+    ['a graceful task stays while a member of the new placement has not settled', task('Gracefully'), ['member1', 'member4'], (c: string) => c === 'member1', 1_000, undefined, 1],
+    ['a graceful task stays while the new placement is empty', task('Gracefully'), [], settled, 1_000, undefined, 1],
+    ['a graceful task stays while the new placement still holds the evicted member', task('Gracefully'), ['member1', 'member2'], () => true, 1_000, undefined, 1],
+    ['a graceful task ends at the timeout', task('Gracefully'), [], settled, 600_000, undefined, 0],
+    ['a Directly task ends at the timeout', task('Directly'), [], settled, 600_000, undefined, 0],
+    ['an unpurged Directly task does not end by settling: its new copies wait for the purge', task('Directly'), ['member1'], settled, 1_000, undefined, 1],
+    ['a purged Directly task ends by settling', task('Directly', { purged: true }), ['member1'], settled, 1_000, undefined, 0],
+    ['a Never task outlives the timeout', task('Never'), ['member1'], settled, 900_000, undefined, 1],
+    ['a Never task stays when the evicted member is ready again', task('Never'), ['member1'], () => true, 1_000, undefined, 1],
+    ['a Never task is released by a release time after its creation', task('Never', { createdAt: 5_000 }), ['member1'], settled, 9_000, 6_000, 0],
+    ['a Never task is released by a release time equal to its creation', task('Never', { createdAt: 5_000 }), ['member1'], settled, 9_000, 5_000, 0],
+    ['a Never task created after the release time stays', task('Never', { createdAt: 5_000 }), ['member1'], settled, 9_000, 4_999, 1],
+    ['a release time does not end a graceful task', task('Gracefully', { createdAt: 5_000 }), ['member1', 'member4'], (c: string) => c === 'member1', 9_000, 6_000, 1],
+  ])('%s', (_name, t, placement, settledOn, now, releasedUpTo, left) => {
+    expect(remainingTasks([t], placement, settledOn, now, 600_000, releasedUpTo)).toHaveLength(left);
   });
 });
 
