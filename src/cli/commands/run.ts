@@ -78,7 +78,7 @@ export default class Run extends Command {
         const result = await statusStep({ sourceOptions: source, ...input });
         return {
           observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),
-          health: result.report.templates.flatMap((t) => t.aggregatedStatus.map((i) => ({ key: refKey(t.resource), cluster: i.clusterName, health: i.health ?? 'Unknown' as const }))),
+          health: result.report.templates.flatMap((t) => t.aggregatedStatus.map((i) => ({ key: refKey(t.resource), cluster: i.clusterName, health: i.health ?? 'Unknown' as const, applied: i.applied ?? false }))),
         };
       } } satisfies Pick<ReconcilerOptions, 'status'> : {}),
     });
