@@ -5,7 +5,7 @@
  * (binding, cluster) and forgotten when the member reports Healthy or Unknown, or stops
  * reporting. Pure; time is passed in.
  */
-import type { HealthState, PurgeMode } from '../../model/index.ts';
+import type { HealthState } from '../../model/index.ts';
 import type { EvictionTask } from './eviction.ts';
 
 /** One member's health of one template, from the status step. */
@@ -18,16 +18,21 @@ export interface HealthReport {
   applied?: boolean;
 }
 
-/** A binding's application failover settings, after the loader's defaults. */
-export interface ApplicationFailover {
+/** A binding's application failover settings, after the loader's defaults, and the producer its tasks name. */
+export interface ApplicationFailover extends Pick<EvictionTask, 'purgeMode' | 'producer' | 'gracePeriodSeconds'> {
   key: string;
   clusters: readonly string[];
   tolerationSeconds: number;
-  purgeMode: PurgeMode;
 }
 
 /** The key of one (template, member) pair in the first-unhealthy map. */
 export const unhealthyKey = (key: string, cluster: string): string => `${key}\n${cluster}`;
+
+/** The template refKey and member of a first-unhealthy map key. */
+export function unhealthyPair(id: string): { key: string; cluster: string } {
+  const at = id.lastIndexOf('\n');
+  return { key: id.slice(0, at), cluster: id.slice(at + 1) };
+}
 
 /** The first-unhealthy times after one status report: only what is Unhealthy now is kept. */
 export function nextUnhealthy(previous: ReadonlyMap<string, number>, reports: readonly HealthReport[], now: number): Map<string, number> {
@@ -51,7 +56,11 @@ export function applicationEvictions(
       const since = unhealthySince.get(unhealthyKey(b.key, cluster));
       if (since === undefined || now - since < b.tolerationSeconds * 1000) continue;
       if (existing.get(b.key)?.some((t) => t.fromCluster === cluster)) continue;
-      out.set(b.key, [...(out.get(b.key) ?? []), { fromCluster: cluster, createdAt: now, purgeMode: b.purgeMode, reason: 'ApplicationFailure' }]);
+      const task: EvictionTask = {
+        fromCluster: cluster, createdAt: now, purgeMode: b.purgeMode, reason: 'ApplicationFailure', producer: b.producer,
+        ...(b.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: b.gracePeriodSeconds } : {}),
+      };
+      out.set(b.key, [...(out.get(b.key) ?? []), task]);
     }
   }
   return out;

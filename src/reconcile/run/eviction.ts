@@ -6,17 +6,16 @@
  * of the binding's candidates (ClusterEviction filter) until it ends ({@link remainingTasks}).
  * Pure; time is passed in.
  */
-import type { PurgeMode, Taint, Toleration } from '../../model/index.ts';
+import type { GracefulEvictionTask, PurgeMode, Taint, Toleration } from '../../model/index.ts';
 import { toleratesTaint } from '../../scheduler/index.ts';
 
-/** Karmada's GracefulEvictionTask, reduced to what a git-driven engine needs. */
-export interface EvictionTask {
-  fromCluster: string;
+/**
+ * Karmada's GracefulEvictionTask as the loop holds it: created at a time on the injected clock
+ * (failover-record.ts turns it into the status branch's `creationTimestamp` and back).
+ */
+export interface EvictionTask extends Pick<GracefulEvictionTask, 'fromCluster' | 'purgeMode' | 'reason' | 'producer' | 'replicas' | 'gracePeriodSeconds'> {
   /** Milliseconds (injected clock) the task was created. */
   createdAt: number;
-  purgeMode: PurgeMode;
-  /** The taint manager's or application failover's. */
-  reason: 'TaintUntolerated' | 'ApplicationFailure';
   /** Directly: a pass has seen the old copy deleted, so the template's new copies may be applied. */
   purged?: true;
 }
@@ -64,16 +63,21 @@ export function newEvictions(
       if (!clusterTaints || existing.get(b.key)?.some((t) => t.fromCluster === cluster)) continue;
       const at = evictionTime(clusterTaints, b.tolerations, now);
       if (at === undefined || at > now) continue;
-      out.set(b.key, [...(out.get(b.key) ?? []), { fromCluster: cluster, createdAt: now, purgeMode: b.purgeMode ?? 'Gracefully', reason: 'TaintUntolerated' }]);
+      out.set(b.key, [...(out.get(b.key) ?? []), { fromCluster: cluster, createdAt: now, purgeMode: b.purgeMode ?? 'Gracefully', reason: 'TaintUntolerated', producer: 'TaintManager' }]);
     }
   }
   return out;
 }
 
+/** How long a task lasts at most: its own `gracePeriodSeconds` (application failover, Gracefully), else `timeoutMs`. */
+export function taskTimeoutMs(task: EvictionTask, timeoutMs: number): number {
+  return task.gracePeriodSeconds === undefined ? timeoutMs : task.gracePeriodSeconds * 1000;
+}
+
 /**
  * The tasks that remain (Karmada's graceful-eviction controller, assessEvictionTasks): a `Never`
  * task (suppressDeletion) stays until a human releases it — `releasedUpTo`, tasks created at or
- * before that time; any other task ends when `timeoutMs` has passed, or when the new placement
+ * before that time; any other task ends when its timeout ({@link taskTimeoutMs}) has passed, or when the new placement
  * avoids the evicted member and the template has settled on every cluster of it. A `Directly`
  * task whose old copy is not yet purged does not end by settling: its new copies wait for the
  * purge (semantics §5.1 step 3), so they cannot have settled.
@@ -85,7 +89,7 @@ export function remainingTasks(
   const settled = placement.length > 0 && placement.every(settledOn);
   return tasks.filter((t) => {
     if (t.purgeMode === 'Never') return releasedUpTo === undefined || t.createdAt > releasedUpTo;
-    if (now - t.createdAt >= timeoutMs) return false;
+    if (now - t.createdAt >= taskTimeoutMs(t, timeoutMs)) return false;
     if (t.purgeMode === 'Directly' && !t.purged) return true;
     return !(settled && !placement.includes(t.fromCluster));
   });

@@ -14,7 +14,7 @@ import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import { applicationEvictions, nextUnhealthy, unhealthyKey } from './application-failover.ts';
 import type { ApplicationFailover, HealthReport } from './application-failover.ts';
-import { DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS, evictionTime, newEvictions, remainingTasks } from './eviction.ts';
+import { DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS, evictionTime, newEvictions, remainingTasks, taskTimeoutMs } from './eviction.ts';
 import type { EvictionTask, PlacedBinding } from './eviction.ts';
 import { purgeHolds } from './purge-holds.ts';
 import type { PurgeHolds } from './purge-holds.ts';
@@ -208,9 +208,13 @@ function applicationFailovers(bindings: readonly TemplateBinding[]): Application
   return bindings.flatMap(({ binding }): ApplicationFailover[] => {
     const application = binding?.failover?.application;
     if (!binding || !application || !binding.propagateDeps) return [];
+    const purgeMode = application.purgeMode ?? 'Gracefully';
     return [{
       key: refKey(binding.resource), clusters: binding.clusters.map((c) => c.name),
-      tolerationSeconds: application.decisionConditions?.tolerationSeconds ?? 300, purgeMode: application.purgeMode ?? 'Gracefully',
+      tolerationSeconds: application.decisionConditions?.tolerationSeconds ?? 300, purgeMode,
+      producer: binding.resource.namespace ? 'resource-binding-application-failover-controller' : 'cluster-resource-binding-application-failover-controller',
+      // Karmada gives a task its own timeout only for Gracefully (buildTaskOptions).
+      ...(purgeMode === 'Gracefully' && application.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: application.gracePeriodSeconds } : {}),
     }];
   });
 }
@@ -221,7 +225,10 @@ function nextDue(
   unhealthy: ReadonlyMap<string, number>, tasks: ReadonlyMap<string, readonly EvictionTask[]>, timeoutMs: number, now: number,
 ): number | undefined {
   const times: number[] = [];
-  for (const t of [...tasks.values()].flat()) if (t.purgeMode !== 'Never' && t.createdAt + timeoutMs > now) times.push(t.createdAt + timeoutMs);
+  for (const t of [...tasks.values()].flat()) {
+    const end = t.createdAt + taskTimeoutMs(t, timeoutMs);
+    if (t.purgeMode !== 'Never' && end > now) times.push(end);
+  }
   for (const b of placed) {
     for (const cluster of b.clusters) {
       const t = taints.get(cluster);

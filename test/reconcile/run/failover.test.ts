@@ -122,7 +122,7 @@ describe('evictionTime', () => {
 });
 
 describe('remainingTasks', () => {
-  const task = (purgeMode: EvictionTask['purgeMode'], extra: Partial<EvictionTask> = {}): EvictionTask => ({ fromCluster: 'member2', createdAt: 0, purgeMode, reason: 'TaintUntolerated', ...extra });
+  const task = (purgeMode: EvictionTask['purgeMode'], extra: Partial<EvictionTask> = {}): EvictionTask => ({ fromCluster: 'member2', createdAt: 0, purgeMode, reason: 'TaintUntolerated', producer: 'TaintManager', ...extra });
   const settled = (c: string): boolean => c !== 'member2';
   it.each([
     ['a graceful task ends once the template has settled on the whole new placement', task('Gracefully'), ['member1'], settled, 1_000, undefined, 0],
@@ -131,6 +131,8 @@ describe('remainingTasks', () => {
     ['a graceful task stays while the new placement still holds the evicted member', task('Gracefully'), ['member1', 'member2'], () => true, 1_000, undefined, 1],
     ['a graceful task ends at the timeout', task('Gracefully'), [], settled, 600_000, undefined, 0],
     ['a Directly task ends at the timeout', task('Directly'), [], settled, 600_000, undefined, 0],
+    ['a task with gracePeriodSeconds ends at its own timeout, not the loop\'s', task('Gracefully', { gracePeriodSeconds: 60 }), [], settled, 60_000, undefined, 0],
+    ['a task with gracePeriodSeconds stays until its own timeout', task('Gracefully', { gracePeriodSeconds: 900 }), [], settled, 600_000, undefined, 1],
     ['an unpurged Directly task does not end by settling: its new copies wait for the purge', task('Directly'), ['member1'], settled, 1_000, undefined, 1],
     ['a purged Directly task ends by settling', task('Directly', { purged: true }), ['member1'], settled, 1_000, undefined, 0],
     ['a Never task outlives the timeout', task('Never'), ['member1'], settled, 900_000, undefined, 1],

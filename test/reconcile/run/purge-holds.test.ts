@@ -4,7 +4,7 @@ import { purgeHolds } from '../../../src/reconcile/run/purge-holds.ts';
 
 const WEB = 'apps/v1/Deployment/shop/web';
 const task = (fromCluster: string, purgeMode: EvictionTask['purgeMode'], extra: Partial<EvictionTask> = {}): EvictionTask =>
-  ({ fromCluster, createdAt: 0, purgeMode, reason: 'ApplicationFailure', ...extra });
+  ({ fromCluster, createdAt: 0, purgeMode, reason: 'ApplicationFailure', producer: 'resource-binding-application-failover-controller', ...extra });
 const CLUSTERS = ['member1', 'member2', 'member3'];
 
 /** The holds as plain data: kept template keys per cluster, and the waiting templates. */
