@@ -16,14 +16,24 @@ import {
   observeCluster,
   openStatusStore,
   publishStatus,
+  memberStatusItem,
+  mergeShardClusters,
+  mergeShardItems,
+  readStatusCommit,
+  shardTipPaths,
   statusFiles,
-  templateStatus,
+  templateStatusFromItems,
   type ClusterReport,
   type MemberObservation,
+  type OwnsMember,
+  type ParsedStatusTree,
   type PublishResult,
+  type StatusCommit,
+  type StatusComposer,
   type StatusReport,
-  type TemplateStatus,
+  type TemplateItemsInput,
 } from '../status/index.ts';
+import type { ResourceInterpreter } from '../interpreter/index.ts';
 import type { FleetSource } from './read-fleet.ts';
 
 /** What the pass hands to the status step. */
@@ -36,6 +46,12 @@ export interface StatusStepInput {
   clients: ReadonlyMap<string, KubeClient | Error>;
   /** The last cluster snapshot (status branch): kept for clusters that cannot be reached now. */
   previousClusters: ReadonlyMap<string, ClusterStatus>;
+  /**
+   * The members this replica observes, when replicas share the fleet (`run --shards`): only they
+   * are read, and the other members' part of the status is merged from the branch's tip
+   * (status/shard-status.ts). Absent: this replica observes and writes every member.
+   */
+  owns?: OwnsMember;
 }
 
 /** Status step options (P16). */
@@ -72,10 +88,10 @@ function applyState(outcome: ObjectOutcome | undefined, clusterError: Error | un
   }
 }
 
-/** Per template refKey, one observation per cluster whose Work holds it. */
-async function memberObservations(input: StatusStepInput): Promise<Map<string, MemberObservation[]>> {
+/** Per template refKey, one observation per observed cluster whose Work holds it. */
+async function memberObservations(input: StatusStepInput, owns: OwnsMember): Promise<Map<string, MemberObservation[]>> {
   const byTemplate = new Map<string, MemberObservation[]>();
-  await Promise.all([...input.rendered.works].map(async ([cluster, items]) => {
+  await Promise.all([...input.rendered.works].filter(([cluster]) => owns(cluster)).map(async ([cluster, items]) => {
     const result = input.applied.find((r) => r.cluster === cluster);
     const outcomes = new Map(result?.objects.map((o) => [refKey(o.ref), o]) ?? []);
     const client = input.clients.get(cluster);
@@ -95,40 +111,88 @@ async function memberObservations(input: StatusStepInput): Promise<Map<string, M
   return byTemplate;
 }
 
+/** Per template refKey, the clusters whose Work holds it (in this render). */
+function holdersOf(rendered: Rendered): Map<string, string[]> {
+  const holders = new Map<string, string[]>();
+  for (const [cluster, items] of rendered.works) {
+    for (const key of new Set(items.map((i) => refKey(i.template)))) holders.set(key, [...(holders.get(key) ?? []), cluster]);
+  }
+  return holders;
+}
+
+/** A template's status input with the observed members' items, and every member holding it. */
+interface TemplatePart {
+  input: TemplateItemsInput;
+  holders: readonly string[];
+}
+
 /** Every template that is propagated (claimed, or required as a dependency) or whose claim failed. */
-async function templateReports(input: StatusStepInput): Promise<TemplateStatus[]> {
-  const observations = await memberObservations(input);
-  const out: TemplateStatus[] = [];
+async function templateReports(input: StatusStepInput, owns: OwnsMember): Promise<TemplatePart[]> {
+  const observations = await memberObservations(input, owns);
+  const holders = holdersOf(input.rendered);
+  const out: TemplatePart[] = [];
   for (const { template, claim, binding } of input.rendered.bindings) {
     const key = refKey(refOf(template.object));
     const required = input.rendered.requiredBy.get(key);
     if (binding === null && claim.error === undefined && required === undefined) continue;
     const expected = [...new Set([...(binding?.clusters.map((c) => c.name) ?? []), ...(required?.clusters ?? [])])];
-    out.push(templateStatus({
-      template: template.object,
-      policy: binding?.policy ?? null,
-      binding,
-      ...(claim.error !== undefined ? { claimError: claim.error } : {}),
-      expectedClusters: expected,
-      observations: observations.get(key) ?? [],
-    }, input.source.interpreter));
+    out.push({
+      input: {
+        template: template.object,
+        policy: binding?.policy ?? null,
+        binding,
+        ...(claim.error !== undefined ? { claimError: claim.error } : {}),
+        expectedClusters: expected,
+        items: (observations.get(key) ?? []).map((o) => memberStatusItem(o, input.source.interpreter)),
+      },
+      holders: holders.get(key) ?? [],
+    });
   }
   return out;
+}
+
+/** What this replica observed: every member's name, and the reports and items of those it observes. */
+interface Observed {
+  names: readonly string[];
+  clusters: ClusterReport[];
+  templates: TemplatePart[];
+}
+
+/** The report of this replica alone, or, sharded, merged with the other replicas' part from `tip`. */
+function mergedReport(head: Pick<StatusReport, 'sourceCommit' | 'reconciledAt'>, own: Observed, owns: OwnsMember | undefined, tip: ParsedStatusTree, interpreter: ResourceInterpreter): StatusReport {
+  const tipItems = new Map(tip.templates.map((t) => [refKey(t.resource), t.aggregatedStatus]));
+  const items = (p: TemplatePart) => (owns ? mergeShardItems(p.holders, owns, p.input.items, tipItems.get(refKey(refOf(p.input.template))) ?? []) : p.input.items);
+  return {
+    ...head,
+    clusters: owns ? mergeShardClusters(own.names, owns, own.clusters, tip.clusters) : own.clusters,
+    templates: own.templates.map((p) => templateStatusFromItems({ ...p.input, items: items(p) }, interpreter)),
+  };
 }
 
 /** Observes, aggregates and publishes the status of one pass. */
 export async function statusStep(input: StatusStepInput, options: Partial<StatusStepOptions> = {}): Promise<StatusStepResult> {
   const { now, maxAttempts } = { ...DEFAULT_STATUS_STEP_OPTIONS, ...options };
+  const { owns } = input;
   const names = [...new Set([...input.source.fleet.clusters.map((c) => c.object.metadata.name), ...input.rendered.works.keys()])].sort(compareBytes);
-  const [clusters, templates] = await Promise.all([clusterReports(input, names), templateReports(input)]);
+  const [clusters, templates] = await Promise.all([clusterReports(input, owns ? names.filter(owns) : names), templateReports(input, owns ?? (() => true))]);
+  const own: Observed = { names, clusters, templates };
   const when = now();
-  const report: StatusReport = { sourceCommit: input.source.snapshot.commit, reconciledAt: when.toISOString(), clusters, templates };
+  const head = { sourceCommit: input.source.snapshot.commit, reconciledAt: when.toISOString() };
+  const tipPaths = owns ? shardTipPaths(names, templates.map((p) => ({ resource: refOf(p.input.template), holders: p.holders })), owns) : new Set<string>();
+  // Called again on every round lost to another writer: the merge is redone on the tip that won.
+  const compose: StatusComposer<StatusCommit & { report: StatusReport }> = async (base) => {
+    const tip = base.commit === undefined || tipPaths.size === 0 ? NO_TIP : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
+    const report = mergedReport(head, own, owns, tip, input.source.interpreter);
+    return { files: statusFiles(report), message: commitMessage(report), report };
+  };
   const branch = input.source.snapshot.config.statusBranch;
   // No fetch here: publishing fetches the remote's tip itself, every round.
   const target = await openStatusStore(input.sourceOptions, branch, { fetch: false });
-  const published = await publishStatus(target, { files: statusFiles(report), message: commitMessage(report) }, {
+  const { content, ...published } = await publishStatus(target, compose, {
     branch, maxAttempts,
     author: { ...DEFAULT_COMMIT_AUTHOR, timestamp: Math.floor(when.getTime() / 1000) },
   });
-  return { ...published, report };
+  return { ...published, report: content.report };
 }
+
+const NO_TIP: ParsedStatusTree = Object.freeze({ clusters: [], templates: [], placements: [], warnings: [] });

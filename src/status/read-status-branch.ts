@@ -27,12 +27,18 @@ export async function readStatusBranch(store: GitStore, options: Partial<ReadSta
   const { branch, templates } = { ...DEFAULT_READ_STATUS_OPTIONS, ...options };
   const commit = await store.readRef(`refs/heads/${branch}`);
   if (commit === undefined) return undefined;
+  const keep = (path: string) => templates !== 'none' || !path.startsWith('resources/');
+  return { commit, ...(await readStatusCommit(store, commit, keep, templates === 'placement' ? 'placement' : 'full')) };
+}
+
+/** The files of a status branch commit that `keep` selects, parsed (a sharded writer reads only the other replicas' part). */
+export async function readStatusCommit(store: GitStore, commit: string, keep: (path: string) => boolean, detail: TemplateDetail = 'full'): Promise<ParsedStatusTree> {
   const entries = (await store.listTree(commit, '')) ?? [];
-  const wanted = entries.filter((e) => e.type === 'blob' && (templates !== 'none' || !e.path.startsWith('resources/')));
+  const wanted = entries.filter((e) => e.type === 'blob' && keep(e.path));
   const blobs = await store.readBlobs(wanted.map((e) => e.oid));
   const files = wanted.flatMap((e) => {
     const content = blobs.get(e.oid);
     return content === undefined ? [] : [{ path: e.path, content }];
   });
-  return { commit, ...parseStatusTree(files, templates === 'placement' ? 'placement' : 'full') };
+  return parseStatusTree(files, detail);
 }

@@ -36,7 +36,12 @@ export interface StatusBase {
  * What to commit on top of `base`. Called once per round, so a writer that lost a race builds
  * again on the tip that beat it (a sharded writer merges the other replicas' part from it).
  */
-export type StatusComposer = (base: StatusBase) => Promise<StatusCommit>;
+export type StatusComposer<C extends StatusCommit = StatusCommit> = (base: StatusBase) => Promise<C>;
+
+/** What a publish did, and what the round that landed composed. */
+export interface Published<C extends StatusCommit> extends PublishResult {
+  content: C;
+}
 
 /** Whether a write lost a race with another writer: a rejected push, or a local branch that moved. */
 function lostRace(error: unknown): boolean {
@@ -54,19 +59,22 @@ async function push(remote: RemoteStatusTarget, branch: string): Promise<void> {
   }
 }
 
+/** A round's write and what it composed. */
+type Round<C> = StatusWriteResult & { content: C };
+
 /** Composes on `tip` and commits on top of it (or nothing if it already holds the files). */
-async function commitOn(store: GitStore, tip: string | undefined, compose: StatusComposer, options: PublishOptions): Promise<StatusWriteResult> {
-  const { files, message } = await compose({ store, commit: tip });
-  return writeStatusBranch(store, files, { ...options, message, parent: tip ?? null });
+async function commitOn<C extends StatusCommit>(store: GitStore, tip: string | undefined, compose: StatusComposer<C>, options: PublishOptions): Promise<Round<C>> {
+  const content = await compose({ store, commit: tip });
+  return { ...(await writeStatusBranch(store, content.files, { ...options, message: content.message, parent: tip ?? null })), content };
 }
 
 /** One round on a local repository: the branch's tip now, and a compare-and-swap onto it. */
-async function localRound(store: GitStore, compose: StatusComposer, options: PublishOptions): Promise<StatusWriteResult> {
+async function localRound<C extends StatusCommit>(store: GitStore, compose: StatusComposer<C>, options: PublishOptions): Promise<Round<C>> {
   return commitOn(store, await store.readRef(`refs/heads/${options.branch}`), compose, options);
 }
 
 /** One round on a remote: fetch its tip, commit on top of it in the cache, push. */
-async function remoteRound(remote: RemoteStatusTarget, compose: StatusComposer, options: PublishOptions): Promise<StatusWriteResult> {
+async function remoteRound<C extends StatusCommit>(remote: RemoteStatusTarget, compose: StatusComposer<C>, options: PublishOptions): Promise<Round<C>> {
   const tip = await fetchStatusBranch(remote, options.branch);
   // A fresh store each round: the fetch may have added a pack an open store has not listed.
   const store = await openGitStore({ gitdir: remote.gitdir, commonDir: remote.gitdir }, remote.preferNative);
@@ -82,9 +90,9 @@ async function remoteRound(remote: RemoteStatusTarget, compose: StatusComposer, 
  * commit on top of it, so every writer's commit lands in the branch's history and none is
  * overwritten. Gives up with StatusPushError after `maxAttempts` rounds.
  */
-export async function publishStatus(target: StatusStore, content: StatusCommit | StatusComposer, options: Partial<PublishOptions> = {}): Promise<PublishResult> {
+export async function publishStatus<C extends StatusCommit>(target: StatusStore, content: C | StatusComposer<C>, options: Partial<PublishOptions> = {}): Promise<Published<C>> {
   const opts: PublishOptions = { ...DEFAULT_PUBLISH_OPTIONS, ...options };
-  const compose: StatusComposer = typeof content === 'function' ? content : async () => content;
+  const compose: StatusComposer<C> = typeof content === 'function' ? content : async () => content;
   const { remote } = target;
   let last: unknown;
   for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {

@@ -1,0 +1,49 @@
+/**
+ * The status branch written by several replicas at once (`run --shards N`, issue 9 item 6). Every
+ * replica renders the whole fleet but observes only the members it owns, so each contributes its
+ * members' cluster documents and aggregatedStatus items; the rest comes from the branch's tip,
+ * which the other replicas wrote. Merged at the level of documents and items: the aggregated parts
+ * (health, conditions, resourceStatus, problems, counts) are then computed again from the merged
+ * items, and everything about a template itself comes from this replica's render. Pure.
+ */
+import type { AggregatedStatusItem, ObjectRef } from '../model/index.ts';
+import { resourcePath } from './files/binding-document.ts';
+import { clusterPath } from './files/cluster-document.ts';
+import type { ClusterReport } from './status-report.ts';
+
+/** Whether this replica observes a member (it holds the member's shard). */
+export type OwnsMember = (cluster: string) => boolean;
+
+/**
+ * The fleet's cluster reports: this replica's for the members it owns, the tip's for the others
+ * (a member no replica has written yet is left out until its owner does), in `names` order.
+ */
+export function mergeShardClusters(names: readonly string[], owns: OwnsMember, own: readonly ClusterReport[], tip: readonly ClusterReport[]): ClusterReport[] {
+  const mine = new Map(own.map((c) => [c.name, c]));
+  const theirs = new Map(tip.map((c) => [c.name, c]));
+  return names.flatMap((name) => {
+    const report = owns(name) ? mine.get(name) : theirs.get(name);
+    return report ? [report] : [];
+  });
+}
+
+/**
+ * A template's items: this replica's, and the tip's for members it does not own whose Work holds
+ * the template in this render (`holders`); an item of a member the template has left is dropped.
+ */
+export function mergeShardItems(holders: readonly string[], owns: OwnsMember, own: readonly AggregatedStatusItem[], tip: readonly AggregatedStatusItem[]): AggregatedStatusItem[] {
+  const held = new Set(holders);
+  const theirs = tip.filter((i) => held.has(i.clusterName) && !owns(i.clusterName));
+  return [...own.filter((i) => owns(i.clusterName)), ...theirs];
+}
+
+/**
+ * The files of the tip a sharded write reads: the cluster documents of members it does not own,
+ * and the binding documents of templates held by such a member. A template all of whose members
+ * it owns needs nothing from the tip.
+ */
+export function shardTipPaths(names: readonly string[], templates: readonly { resource: ObjectRef; holders: readonly string[] }[], owns: OwnsMember): Set<string> {
+  const paths = new Set(names.filter((name) => !owns(name)).map(clusterPath));
+  for (const t of templates) if (t.holders.some((c) => !owns(c))) paths.add(resourcePath(t.resource));
+  return paths;
+}
