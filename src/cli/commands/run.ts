@@ -73,14 +73,14 @@ export default class Run extends Command {
       probeIntervalMs: ms('probe-interval'),
       failover: { graceMs: ms('failover-grace'), evictionTimeoutMs: ms('graceful-eviction-timeout') },
       ...(await this.coordination(flags, ms('lease-duration'))),
-      // With shards, no replica sees every member's result: the status branch is left to `apply`.
-      ...(flags.shards === 1 ? { status: async (input) => {
-        const result = await statusStep({ sourceOptions: source, ...input });
+      // With shards every replica writes the status of the members it owns, merged with the others' part.
+      status: async ({ owns, ...input }) => {
+        const result = await statusStep({ sourceOptions: source, ...input, ...(flags.shards > 1 ? { owns } : {}) });
         return {
           observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),
           health: result.report.templates.flatMap((t) => t.aggregatedStatus.map((i) => ({ key: refKey(t.resource), cluster: i.clusterName, health: i.health ?? 'Unknown' as const, applied: i.applied ?? false }))),
         };
-      } } satisfies Pick<ReconcilerOptions, 'status'> : {}),
+      },
     });
     if (reconciler.metricsUrl) log.info({ url: reconciler.metricsUrl }, 'metrics listening');
     await new Promise<void>((resolve) => {

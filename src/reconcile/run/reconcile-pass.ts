@@ -40,6 +40,8 @@ export interface PassStatusInput {
   applied: readonly ClusterApplyResult[];
   clients: ReadonlyMap<string, KubeClient | Error>;
   previousClusters: ReadonlyMap<string, ClusterStatus>;
+  /** The members this replica applied to; with shards, the only ones whose status it observes. */
+  owns: (cluster: string) => boolean;
 }
 
 /** What the status step reports back: the cluster snapshot it observed, for the next render. */
@@ -150,7 +152,7 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     }
     const { clusters, clients } = await applyOwned(o, source, rendered, sourceHasErrors);
     o.failover.confirmPurges(purgedClusters(source, clusters, o.owns), o.now());
-    const status = o.status ? await o.status({ source, rendered, applied: clusters, clients, previousClusters: observed }).catch(asError) : undefined;
+    const status = o.status ? await o.status({ source, rendered, applied: clusters, clients, previousClusters: observed, owns: o.owns }).catch(asError) : undefined;
     if (status !== undefined && !(status instanceof Error)) {
       observed = new Map(status.observedClusters);
       if (status.health) o.failover.observeHealth(status.health, o.now());
