@@ -3,7 +3,7 @@
  * values are kept as exact decimals (a BigInt mantissa and a power of ten, rounded up to nano
  * units as apimachinery does), and `formatQuantity` ports `CanonicalizeBytes`.
  */
-import { EngineError, splitQuantity, type QuantityFormat } from '../model/index.ts';
+import { ceilDiv, DECIMAL_SUFFIX_POWER, decimalQuantity, EngineError, MAX_QUANTITY_EXPONENT, splitQuantity, type QuantityFormat } from '../model/index.ts';
 
 export type { QuantityFormat } from '../model/index.ts';
 
@@ -16,14 +16,15 @@ export interface Quantity {
   readonly original?: string;
 }
 
-/** Raised for a string that is not a Kubernetes quantity. */
+const GRAMMAR = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+
+/** Raised for a string that is not a Kubernetes quantity, or one whose power of ten is out of range. */
 export class QuantityParseError extends EngineError<'InvalidQuantity', { input: string }> {
-  constructor(input: string) {
-    super('InvalidQuantity', `quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$': "${input}"`, { input });
+  constructor(input: string, problem = GRAMMAR) {
+    super('InvalidQuantity', `${problem}: "${input}"`, { input });
   }
 }
 
-const DECIMAL_SUFFIXES: Readonly<Record<string, number>> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
 const NANO = -9;
 
 /** The zero quantity (DecimalSI), the neutral element of `addQuantities`. */
@@ -33,13 +34,10 @@ export const ZERO_QUANTITY: Quantity = { mantissa: 0n, exponent: 0, format: 'Dec
 export function parseQuantity(input: string): Quantity {
   const parts = splitQuantity(input);
   if (parts === undefined) throw new QuantityParseError(input);
+  const value = decimalQuantity(parts);
+  if (value === undefined) throw new QuantityParseError(input, `quantities must have a power of ten within ±${MAX_QUANTITY_EXPONENT}`);
   const { whole, fraction, format, exponent: suffixExponent, binaryPower } = parts;
-  let mantissa = BigInt(whole + fraction || '0');
-  let exponent = suffixExponent - fraction.length;
-  mantissa *= 1024n ** BigInt(binaryPower);
-  if (parts.negative) mantissa = -mantissa;
-  ({ mantissa, exponent } = roundUpToNano(mantissa, exponent));
-  const q = { mantissa, exponent, format };
+  const q = { ...roundUpToNano(value.mantissa, value.exponent), format };
   return keepsText(whole, fraction, format, format === 'BinarySI' ? binaryPower * 10 : suffixExponent) ? { ...q, original: input } : q;
 }
 
@@ -90,10 +88,7 @@ export function quantityMilliValue(q: Quantity): bigint {
 
 function scaledCeil(q: Quantity, scale: number): bigint {
   if (q.exponent >= scale) return q.mantissa * 10n ** BigInt(q.exponent - scale);
-  const divisor = 10n ** BigInt(scale - q.exponent);
-  let r = q.mantissa / divisor;
-  if (r * divisor !== q.mantissa && q.mantissa > 0n) r += 1n;
-  return r;
+  return ceilDiv(q.mantissa, 10n ** BigInt(scale - q.exponent));
 }
 
 /** `resource.NewQuantity(value, format)`. */
@@ -139,16 +134,18 @@ function formatBase1024(value: bigint): string {
 }
 
 function formatDecimal(q: Quantity, format: 'DecimalSI' | 'DecimalExponent'): string {
-  let { mantissa, exponent } = q;
-  while (mantissa % 10n === 0n) {
-    mantissa /= 10n;
-    exponent++;
-  }
+  // Trailing zeros are cut from the digits at once: dividing by ten per zero is quadratic on the
+  // million-digit mantissas a script can pass.
+  const digits = q.mantissa.toString();
+  let end = digits.length;
+  while (digits[end - 1] === '0') end--;
+  const significant = digits.slice(0, end);
+  let exponent = q.exponent + digits.length - end;
   const shift = ((exponent % 3) + 3) % 3;
-  mantissa *= 10n ** BigInt(shift);
+  const mantissa = BigInt(significant) * 10n ** BigInt(shift);
   exponent -= shift;
   if (format === 'DecimalExponent') return exponent === 0 ? `${mantissa}` : `${mantissa}e${exponent}`;
-  const suffix = Object.entries(DECIMAL_SUFFIXES).find(([, e]) => e === exponent)?.[0];
+  const suffix = exponent === 0 ? '' : Object.entries(DECIMAL_SUFFIX_POWER).find(([, e]) => e === exponent)?.[0];
   return suffix === undefined ? `${mantissa}e${exponent}` : `${mantissa}${suffix}`;
 }
 

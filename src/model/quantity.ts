@@ -7,7 +7,8 @@
 const QUANTITY = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(?:([KMGTPE]i)|([numkMGTPE])|[eE]([+-]?\d+))?$/;
 
 const BINARY_POWER: Readonly<Record<string, number>> = { Ki: 1, Mi: 2, Gi: 3, Ti: 4, Pi: 5, Ei: 6 };
-const DECIMAL_POWER: Readonly<Record<string, number>> = {
+/** The power of ten of each decimal suffix (`m` → -3). */
+export const DECIMAL_SUFFIX_POWER: Readonly<Record<string, number>> = {
   n: -9,
   u: -6,
   m: -3,
@@ -47,7 +48,30 @@ export function splitQuantity(text: string): QuantityParts | undefined {
   const negative = sign === '-';
   if (binary !== undefined) return { negative, whole, fraction, format: 'BinarySI', exponent: 0, binaryPower: BINARY_POWER[binary] ?? 0 };
   if (exponent !== undefined) return { negative, whole, fraction, format: 'DecimalExponent', exponent: Number(exponent), binaryPower: 0 };
-  return { negative, whole, fraction, format: 'DecimalSI', exponent: decimal === undefined ? 0 : (DECIMAL_POWER[decimal] ?? 0), binaryPower: 0 };
+  return { negative, whole, fraction, format: 'DecimalSI', exponent: decimal === undefined ? 0 : (DECIMAL_SUFFIX_POWER[decimal] ?? 0), binaryPower: 0 };
+}
+
+/**
+ * The largest power of ten a quantity may carry, either way. No resource amount comes near it,
+ * and exact arithmetic on `1e-999999999` would build a billion-digit power of ten.
+ */
+export const MAX_QUANTITY_EXPONENT = 400;
+
+/** A quantity's exact value as mantissa × 10^exponent, with fraction digits and binary suffix folded into the mantissa. */
+export interface DecimalQuantity {
+  readonly mantissa: bigint;
+  readonly exponent: number;
+}
+
+/**
+ * The exact value of a split quantity (`1.5Ki` → 15360 × 10^-1), or undefined when its power of
+ * ten is beyond ±{@link MAX_QUANTITY_EXPONENT}.
+ */
+export function decimalQuantity(parts: QuantityParts): DecimalQuantity | undefined {
+  const exponent = parts.exponent - parts.fraction.length;
+  if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > MAX_QUANTITY_EXPONENT) return undefined;
+  const digits = BigInt(parts.whole + parts.fraction || '0') << BigInt(10 * parts.binaryPower);
+  return { mantissa: parts.negative ? -digits : digits, exponent };
 }
 
 /** A quantity as the exact fraction numerator / denominator of base units (denominator > 0). */
@@ -58,19 +82,11 @@ interface Exact {
 
 function exact(input: string | number): Exact | undefined {
   const text = typeof input === 'number' ? numberText(input) : input;
-  if (text === undefined) return undefined;
-  const parts = splitQuantity(text);
-  if (parts === undefined) return undefined;
-  const { negative, whole, fraction, exponent, binaryPower } = parts;
-  let numerator = BigInt(whole + fraction || '0');
-  if (negative) numerator = -numerator;
-  const power10 = exponent - fraction.length;
-  numerator <<= BigInt(10 * binaryPower);
-  if (!Number.isSafeInteger(power10) || Math.abs(power10) > 400) return undefined;
-  let denominator = 1n;
-  if (power10 >= 0) numerator *= 10n ** BigInt(power10);
-  else denominator = 10n ** BigInt(-power10);
-  return { numerator, denominator };
+  const parts = text === undefined ? undefined : splitQuantity(text);
+  const value = parts === undefined ? undefined : decimalQuantity(parts);
+  if (value === undefined) return undefined;
+  const { mantissa, exponent } = value;
+  return exponent >= 0 ? { numerator: mantissa * 10n ** BigInt(exponent), denominator: 1n } : { numerator: mantissa, denominator: 10n ** BigInt(-exponent) };
 }
 
 /** YAML may give a bare number (`cpu: 2`); JSON numbers have the same grammar once printed. */
@@ -78,8 +94,8 @@ function numberText(n: number): string | undefined {
   return Number.isFinite(n) ? String(n).replace('e+', 'e') : undefined;
 }
 
-/** Ceiling division of bigints, denominator > 0: resource.Quantity rounds milli-values up. */
-function ceilDiv(numerator: bigint, denominator: bigint): bigint {
+/** Ceiling division of bigints, denominator > 0: resource.Quantity rounds values and milli-values up. */
+export function ceilDiv(numerator: bigint, denominator: bigint): bigint {
   const q = numerator / denominator;
   return numerator % denominator > 0n ? q + 1n : q;
 }

@@ -34,6 +34,41 @@ describe('formatQuantity', () => {
   });
 });
 
+describe('the power of ten is bounded like model quantities (±400)', () => {
+  it.each([
+    ['the largest exponent', '1e400', '10e399'],
+    ['the smallest exponent rounds up to nano', '1e-400', '1e-9'],
+    ['a long fraction within the bound', `0.${'0'.repeat(399)}1`, '1n'],
+  ])('accepts %s', (_name, input, expected) => {
+    expect(formatQuantity(parseQuantity(input))).toBe(expected);
+  });
+
+  it.each([
+    ['a billion-digit negative exponent', '1e-999999999'],
+    ['a billion-digit positive exponent', '1e999999999'],
+    ['an exponent beyond a safe integer', '1e-99999999999999999999'],
+    ['one past the largest exponent', '1e401'],
+    ['one past the smallest exponent', '1e-401'],
+    ['a fraction one digit too long', `0.${'0'.repeat(400)}1`],
+    ['a fraction that moves a large exponent past the bound', '1.5e-400'],
+  ])('rejects %s', (_name, input) => {
+    expect(() => parseQuantity(input)).toThrow(QuantityParseError);
+    expect(() => parseQuantity(input)).toThrow(`quantities must have a power of ten within ±400: "${input}"`);
+  });
+});
+
+describe('formatQuantity of the longest values a script can pass', () => {
+  const zeros = '0'.repeat(300_000);
+  it.each([
+    ['trailing zeros', `1${zeros}`, '0', '1e300000'],
+    ['zeros inside the digits', `1${zeros}`, '1m', `1${zeros}001m`],
+  ])('prints a 300,000-digit value with %s in linear time', (_name, a, b, expected) => {
+    const started = performance.now();
+    expect(formatQuantity(addQuantities(parseQuantity(a), parseQuantity(b)))).toBe(expected);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
 describe('addQuantities', () => {
   it.each([
     ['cpu 100m + 1.2 is 1300m', ['100m', '1.2'], '1300m'],

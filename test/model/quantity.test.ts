@@ -27,6 +27,10 @@ describe('Kubernetes quantities', () => {
     ['an empty string', '', undefined, undefined],
     ['two suffixes', '1Mi2', undefined, undefined],
     ['infinity', Number.POSITIVE_INFINITY, undefined, undefined],
+    ['the smallest power of ten: milli-values round up', '1e-400', 0, 1],
+    ['one past the largest power of ten', '1e401', undefined, undefined],
+    ['a billion-digit negative exponent', '1e-999999999', undefined, undefined],
+    ['an exponent beyond a safe integer', '1e99999999999999999999', undefined, undefined],
   ])('%s', (_name, input, base, milli) => {
     expect(parseQuantity(input)).toBe(base);
     expect(parseMilli(input)).toBe(milli);

@@ -98,6 +98,11 @@ describe('limits', () => {
     expect(run).toThrow(/at line 3: bad argument #1 to 'resourceAdd'/);
   });
 
+  it.each([['1e-999999999'], ['1e999999999']])('turns the out-of-range quantity %s into a Lua error', (quantity) => {
+    const run = health(`local kube = require("kube")\nfunction InterpretHealth(o)\n  kube.resourceAdd("1", "${quantity}")\nend`);
+    expect(run).toThrow(`at line 3: quantities must have a power of ten within ±400: "${quantity}"`);
+  });
+
   it('keeps working after a script failed', () => {
     const interpreter = createInterpreter([ric('InterpretHealth', 'function InterpretHealth(o) return o.spec.ok end')], { bundled: [] });
     expect(() => interpreter.interpretHealth(workload())).toThrow(LuaScriptError);
