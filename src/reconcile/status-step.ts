@@ -1,7 +1,7 @@
 /**
  * The last step of a pass (semantics §7, issue 8): observe every member cluster, read back every
- * applied object, build each template's binding view and health, and commit it all to the
- * status branch (pushed for a remote repository). An unchanged fleet makes no commit.
+ * applied object, build each template's binding view and health, and commit it all, with the run
+ * loop's failover, to the status branch (pushed for a remote repository). An unchanged fleet makes no commit.
  */
 import { compareBytes, refKey, refOf } from '../model/index.ts';
 import type { ClusterStatus, KubeObject } from '../model/index.ts';
@@ -23,7 +23,9 @@ import {
   shardTipPaths,
   statusFiles,
   templateStatusFromItems,
+  withTemplateFailover,
   type ClusterReport,
+  type FailoverView,
   type MemberObservation,
   type OwnsMember,
   type ParsedStatusTree,
@@ -52,6 +54,11 @@ export interface StatusStepInput {
    * (status/shard-status.ts). Absent: this replica observes and writes every member.
    */
   owns?: OwnsMember;
+  /**
+   * The run loop's failover of this pass, recorded on the branch so that a restarted loop resumes
+   * it (status/failover-view.ts). Absent (`apply`): there is no failover to record.
+   */
+  failover?: FailoverView;
 }
 
 /** Status step options (P16). */
@@ -72,7 +79,8 @@ async function clusterReports(input: StatusStepInput, names: readonly string[]):
   return Promise.all(names.map(async (name) => {
     const client = input.clients.get(name);
     const observation = client === undefined || client instanceof Error ? { online: false, healthy: false } : await observeCluster(client);
-    return { name, status: computeClusterStatus(observation, input.previousClusters.get(name)) };
+    const taints = input.failover?.taints.get(name) ?? [];
+    return { name, ...(taints.length > 0 ? { taints: [...taints] } : {}), status: computeClusterStatus(observation, input.previousClusters.get(name)) };
   }));
 }
 
@@ -159,13 +167,19 @@ interface Observed {
 }
 
 /** The report of this replica alone, or, sharded, merged with the other replicas' part from `tip`. */
-function mergedReport(head: Pick<StatusReport, 'sourceCommit' | 'reconciledAt'>, own: Observed, owns: OwnsMember | undefined, tip: ParsedStatusTree, interpreter: ResourceInterpreter): StatusReport {
+function mergedReport(
+  head: Pick<StatusReport, 'sourceCommit' | 'reconciledAt'>, own: Observed, owns: OwnsMember | undefined, tip: ParsedStatusTree,
+  interpreter: ResourceInterpreter, failover: FailoverView | undefined,
+): StatusReport {
   const tipItems = new Map(tip.templates.map((t) => [refKey(t.resource), t.aggregatedStatus]));
   const items = (p: TemplatePart) => (owns ? mergeShardItems(p.holders, owns, p.input.items, tipItems.get(refKey(refOf(p.input.template))) ?? []) : p.input.items);
   return {
     ...head,
     clusters: owns ? mergeShardClusters(own.names, owns, own.clusters, tip.clusters) : own.clusters,
-    templates: own.templates.map((p) => templateStatusFromItems({ ...p.input, items: items(p) }, interpreter)),
+    templates: own.templates.map((p) => {
+      const status = templateStatusFromItems({ ...p.input, items: items(p) }, interpreter);
+      return failover ? withTemplateFailover(status, failover) : status;
+    }),
   };
 }
 
@@ -182,7 +196,7 @@ export async function statusStep(input: StatusStepInput, options: Partial<Status
   // Called again on every round lost to another writer: the merge is redone on the tip that won.
   const compose: StatusComposer<StatusCommit & { report: StatusReport }> = async (base) => {
     const tip = base.commit === undefined || tipPaths.size === 0 ? NO_TIP : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
-    const report = mergedReport(head, own, owns, tip, input.source.interpreter);
+    const report = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
     return { files: statusFiles(report), message: commitMessage(report), report };
   };
   const branch = input.source.snapshot.config.statusBranch;

@@ -4,7 +4,9 @@
  * eviction tasks. Karmada keeps taints and tasks in the API server and first-unhealthy times in
  * memory; a git-driven engine keeps all three here.
  */
+import { refKey } from '../model/index.ts';
 import type { GracefulEvictionTask, Taint } from '../model/index.ts';
+import type { TemplateStatus } from './template-status.ts';
 
 /**
  * Flotilla's extension of the binding document (`status.unhealthySince`): since when application
@@ -29,4 +31,16 @@ export interface FailoverView {
 /** A view with nothing in it: no member failed over, no task, nothing unhealthy. */
 export function emptyFailoverView(): FailoverView {
   return { taints: new Map(), tasks: new Map(), unhealthySince: new Map() };
+}
+
+/** A template's status with its eviction tasks and first-unhealthy times from the view (by refKey), if any. */
+export function withTemplateFailover(status: TemplateStatus, view: FailoverView): TemplateStatus {
+  const key = refKey(status.resource);
+  const tasks = view.tasks.get(key) ?? [];
+  const since = view.unhealthySince.get(key) ?? [];
+  return {
+    ...status,
+    ...(tasks.length > 0 ? { gracefulEvictionTasks: [...tasks] } : {}),
+    ...(since.length > 0 ? { unhealthySince: [...since] } : {}),
+  };
 }

@@ -5,17 +5,21 @@
  * inputs (failed members as Ready=False/Unknown with Karmada's NoExecute taint; previous
  * schedules without the members bindings were evicted from); during a pass it says what the
  * tasks hold back (purge modes: purge-holds.ts) and records confirmed Directly purges; after the
- * render it ends the tasks that are done. Held in memory, with an injected clock: see member-health.ts for what a restart does.
+ * render it ends the tasks that are done. Time comes from an injected clock. The status branch
+ * records it all ({@link FailoverState.view}); a restarted process resumes from it
+ * ({@link FailoverState.restore}), keeping grace periods, tasks and first-unhealthy times.
  */
 import { refKey } from '../../model/index.ts';
-import type { ClusterStatus, SourceObject, Cluster, Taint } from '../../model/index.ts';
+import type { ClusterStatus, SourceObject, Cluster, Taint, TargetCluster } from '../../model/index.ts';
 import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
+import type { FailoverView } from '../../status/index.ts';
 import { applicationEvictions, nextUnhealthy, unhealthyKey } from './application-failover.ts';
 import type { ApplicationFailover, HealthReport } from './application-failover.ts';
 import { DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS, evictionTime, newEvictions, remainingTasks, taskTimeoutMs } from './eviction.ts';
 import type { EvictionTask, PlacedBinding } from './eviction.ts';
+import { failoverView, restoredFailover } from './failover-record.ts';
 import { purgeHolds } from './purge-holds.ts';
 import type { PurgeHolds } from './purge-holds.ts';
 import { failedOver, failedStatus, nextHealth, noExecuteTaint, readyStatus, taintedCluster } from './member-health.ts';
@@ -52,6 +56,10 @@ export class FailoverState {
   private due: number | undefined;
   /** The failed-over members at the last observation, joined: what {@link observe} compares with. */
   private lastFailed = '';
+  /** The NoExecute taint the last {@link inputs} added, by member. */
+  private added = new Map<string, Taint>();
+  /** Restored state waits for a pass that knows the bindings (the first one does not) to act on it. */
+  private catchUp = false;
 
   constructor(options: Partial<FailoverOptions> = {}) {
     this.options = { ...DEFAULT_FAILOVER_OPTIONS, ...options };
@@ -75,9 +83,37 @@ export class FailoverState {
     return this.due;
   }
 
+  /**
+   * Resumes from what the status branch recorded (a restarted process, semantics §9.14): failed-over
+   * members with their failing-since, eviction tasks with their creation times, first-unhealthy
+   * times. What this process has seen itself wins: a member probed ready stays ready, a failing
+   * streak keeps the earlier start. The restored failed-over members count as last observed, so
+   * the first probe that finds one ready asks for a pass.
+   */
+  restore(view: FailoverView, now: number): void {
+    const restored = restoredFailover(view);
+    for (const [cluster, health] of restored.health) {
+      const seen = this.health.get(cluster);
+      if (seen?.last === 'ready') continue;
+      this.health.set(cluster, { last: seen?.last ?? health.last, failingSince: Math.min(seen?.failingSince ?? Infinity, health.failingSince ?? Infinity) });
+    }
+    for (const [key, tasks] of restored.tasks) if (!this.tasks.has(key)) this.tasks.set(key, tasks);
+    for (const [id, since] of restored.unhealthy) if (!this.unhealthy.has(id)) this.unhealthy.set(id, since);
+    this.catchUp ||= restored.health.size + restored.tasks.size + restored.unhealthy.size > 0;
+    this.lastFailed = this.failedMembers(now).join(',');
+  }
+
+  /** The failover of the last pass, as the status branch records it: taints of {@link inputs}, tasks after {@link settle}. */
+  view(): FailoverView {
+    return failoverView(this.added, this.tasks, this.unhealthy);
+  }
+
   /** Records the members' health of each template, from the status step (application failover). */
   observeHealth(reports: readonly HealthReport[], now: number): void {
+    const before = this.unhealthy;
     this.unhealthy = nextUnhealthy(this.unhealthy, reports, now);
+    // A member newly Unhealthy: a pass now arms its toleration (nextDue) and records since when on the status branch.
+    if ([...this.unhealthy.keys()].some((id) => !before.has(id))) this.dueNow(now);
     this.reports = new Map(reports.map((r) => [unhealthyKey(r.key, r.cluster), r]));
     // A task these reports end is ended by the next pass's settle: ask for that pass now.
     if ([...this.tasks].some(([key, tasks]) => this.remaining(key, tasks, now).length < tasks.length)) this.dueNow(now);
@@ -102,6 +138,7 @@ export class FailoverState {
     seed: ReadonlyMap<string, PreviousSchedule> = new Map(), known: ReadonlyMap<string, ClusterStatus> = new Map(),
   ): FailoverInputs {
     const taints = new Map<string, Taint[]>();
+    const added = new Map<string, Taint>();
     const observedClusters = new Map<string, ClusterStatus>();
     const clusters = fleet.clusters.map((source): SourceObject<Cluster> => {
       const name = source.object.metadata.name;
@@ -112,6 +149,7 @@ export class FailoverState {
       if (health?.last === 'ready' && status !== undefined) observedClusters.set(name, readyStatus(status));
       if (!health || health.last === 'ready' || !failedOver(health, now, this.options.graceMs)) return source;
       const taint = noExecuteTaint(health.last, health.failingSince ?? now);
+      added.set(name, taint);
       taints.set(name, [...(source.object.spec.taints ?? []), taint]);
       observedClusters.set(name, failedStatus(status, health.last));
       return { ...source, object: taintedCluster(source.object, taint) };
@@ -122,10 +160,13 @@ export class FailoverState {
       ...(b.binding.failover?.cluster?.purgeMode ? { purgeMode: b.binding.failover.cluster.purgeMode } : {}),
     }] : []);
     const applications = applicationFailovers(last);
-    this.addTasks(newEvictions(placed, taints, this.tasks, now));
-    this.addTasks(applicationEvictions(applications, this.unhealthy, this.tasks, now));
-    this.due = nextDue(placed, taints, applications, this.unhealthy, this.tasks, this.options.evictionTimeoutMs, now);
-    const previousSchedules = last.length === 0 ? new Map(seed) : this.previousSchedules(last);
+    const targets = new Map(last.flatMap((b) => (b.binding ? [[refKey(b.binding.resource), b.binding.clusters] as const] : [])));
+    this.addTasks(newEvictions(placed, taints, this.tasks, now), targets);
+    this.addTasks(applicationEvictions(applications, this.unhealthy, this.tasks, now), targets);
+    this.added = added;
+    this.due = this.catchUp ? now : nextDue(placed, taints, applications, this.unhealthy, this.tasks, this.options.evictionTimeoutMs, now);
+    this.catchUp = false;
+    const previousSchedules = last.length === 0 ? this.seeded(seed) : this.previousSchedules(last);
     return { fleet: { ...fleet, clusters }, observedClusters, previousSchedules };
   }
 
@@ -183,8 +224,25 @@ export class FailoverState {
     this.due = this.due === undefined ? now : Math.min(this.due, now);
   }
 
-  private addTasks(added: ReadonlyMap<string, EvictionTask[]>): void {
-    for (const [key, tasks] of added) this.tasks.set(key, [...(this.tasks.get(key) ?? []), ...tasks]);
+  /** Appends new tasks, each with its member's replicas in the binding it leaves (Karmada's GracefulEvictCluster). */
+  private addTasks(added: ReadonlyMap<string, EvictionTask[]>, targets: ReadonlyMap<string, readonly TargetCluster[]>): void {
+    for (const [key, tasks] of added) {
+      const withReplicas = tasks.map((t) => {
+        const replicas = targets.get(key)?.find((c) => c.name === t.fromCluster)?.replicas ?? 0;
+        return replicas > 0 ? { ...t, replicas } : t;
+      });
+      this.tasks.set(key, [...(this.tasks.get(key) ?? []), ...withReplicas]);
+    }
+  }
+
+  /** The status branch's schedules, without the members restored tasks evict from (ClusterEviction filter). */
+  private seeded(seed: ReadonlyMap<string, PreviousSchedule>): Map<string, PreviousSchedule> {
+    const out = new Map(seed);
+    for (const [key, schedule] of seed) {
+      const evicted = (this.tasks.get(key) ?? []).map((t) => t.fromCluster);
+      if (evicted.length > 0) out.set(key, { ...schedule, clusters: schedule.clusters.filter((c) => !evicted.includes(c.name)), evictedClusters: evicted });
+    }
+    return out;
   }
 
   private previousSchedules(last: readonly TemplateBinding[]): Map<string, PreviousSchedule> {

@@ -1,8 +1,10 @@
 /**
  * What the run loop knows of each member's health between passes (semantics §1.7, §9.14): the
- * last probe and since when the member has been failing. Kept in memory: a restarted process
- * starts every member as healthy and needs a full grace period of failed probes before failing
- * a member over, which errs on the side of not moving workloads. Pure; time is passed in.
+ * last probe and since when the member has been failing. A failed-over member's NoExecute taint
+ * on the status branch records both (its key the probe, its timeAdded the start of the streak),
+ * so a restarted process resumes it as failed over, until a probe says otherwise. A member still
+ * within its grace period has no taint yet: a restart starts its streak again, which errs on the
+ * side of not moving workloads. Pure; time is passed in.
  */
 import type { Cluster, ClusterStatus, Condition, Taint } from '../../model/index.ts';
 import { TAINT_CLUSTER_NOT_READY, TAINT_CLUSTER_UNREACHABLE } from '../../scheduler/index.ts';
@@ -58,6 +60,17 @@ export function readyStatus(known: ClusterStatus): ClusterStatus {
 /** The NoExecute taint Karmada's cluster controller adds to a failed member (failover enabled). */
 export function noExecuteTaint(probe: Exclude<ProbeResult, 'ready'>, since: number): Taint {
   return { key: probe === 'unreachable' ? TAINT_CLUSTER_UNREACHABLE : TAINT_CLUSTER_NOT_READY, effect: 'NoExecute', timeAdded: new Date(since).toISOString() };
+}
+
+/**
+ * The health a {@link noExecuteTaint} stands for: failing since the time it was added, the probe
+ * its key names. `undefined` for any other taint, or one without a readable time.
+ */
+export function healthFromTaint(taint: Taint): MemberHealth | undefined {
+  if (taint.effect !== 'NoExecute' || taint.timeAdded === undefined) return undefined;
+  const last = taint.key === TAINT_CLUSTER_UNREACHABLE ? 'unreachable' : taint.key === TAINT_CLUSTER_NOT_READY ? 'not-ready' : undefined;
+  const since = Date.parse(taint.timeAdded);
+  return last === undefined || Number.isNaN(since) ? undefined : { last, failingSince: since };
 }
 
 /** The member with the NoExecute taint of its failure added to `spec.taints` (once). */

@@ -18,6 +18,7 @@ import type { RunnerOptions } from '../../apply/runner.ts';
 import type { ParseCache } from '../../render/parse/parse-sources.ts';
 import type { Rendered } from '../../render/render-fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
+import type { FailoverView } from '../../status/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { connectFleet } from '../live-plan.ts';
 import type { ClusterAccess } from '../live-plan.ts';
@@ -42,6 +43,8 @@ export interface PassStatusInput {
   previousClusters: ReadonlyMap<string, ClusterStatus>;
   /** The members this replica applied to; with shards, the only ones whose status it observes. */
   owns: (cluster: string) => boolean;
+  /** The pass's failover (taints added, eviction tasks, first-unhealthy times), for the status branch to record. */
+  failover: FailoverView;
 }
 
 /** What the status step reports back: the cluster snapshot it observed, for the next render. */
@@ -86,6 +89,8 @@ export interface ReconcileResult {
   sourceHasErrors: boolean;
   /** The loop's own findings in the source (release-evictions annotations); they block nothing. */
   diagnostics: Diagnostic[];
+  /** What the first pass ignored on the status branch, and why (that piece of failover starts afresh); empty after it. */
+  statusWarnings: readonly string[];
   /** A full render or only the templates that changed; how long reading and rendering took (ms). */
   render: { mode: 'full' | 'incremental'; rerendered: number; readMs: number; renderMs: number };
   /** The status step's result or failure; absent without a status step, or when stopping. */
@@ -123,11 +128,13 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     const source = await readFleet({ ...o.source, blobCache }, cache);
     forgetOldParses(cache, source.snapshot.files.map((f) => f.blobId));
     const read = performance.now();
-    if (feedback === undefined) {
-      feedback = await o.feedback(o.source, source.snapshot.config.statusBranch);
-      observed = new Map(feedback.observedClusters);
-    }
+    const first = feedback === undefined;
+    feedback ??= await o.feedback(o.source, source.snapshot.config.statusBranch);
     const now = o.now();
+    if (first) {
+      observed = new Map(feedback.observedClusters);
+      o.failover.restore(feedback.failover, now);
+    }
     const inputs = o.failover.inputs(source.fleet, last, now, feedback.previousSchedules, observed);
     const render = renderIncremental(memo, inputs.fleet, source.interpreter, {
       sourceCommit: source.snapshot.commit,
@@ -144,6 +151,7 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     const rendering = performance.now();
     const base = {
       commit: source.snapshot.commit, statusBranch: source.snapshot.config.statusBranch, rendered, sourceHasErrors, diagnostics: releases.diagnostics,
+      statusWarnings: first ? feedback.warnings : [],
       render: { mode: render.mode, rerendered: render.rerendered, readMs: read - started, renderMs: rendering - read },
     };
     if (request.abort.aborted) {
@@ -152,7 +160,7 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     }
     const { clusters, clients } = await applyOwned(o, source, rendered, sourceHasErrors);
     o.failover.confirmPurges(purgedClusters(source, clusters, o.owns), o.now());
-    const status = o.status ? await o.status({ source, rendered, applied: clusters, clients, previousClusters: observed, owns: o.owns }).catch(asError) : undefined;
+    const status = o.status ? await o.status({ source, rendered, applied: clusters, clients, previousClusters: observed, owns: o.owns, failover: o.failover.view() }).catch(asError) : undefined;
     if (status !== undefined && !(status instanceof Error)) {
       observed = new Map(status.observedClusters);
       if (status.health) o.failover.observeHealth(status.health, o.now());
