@@ -30,6 +30,7 @@ export default class Run extends Command {
     ...clusterFlags,
     prune: Flags.boolean({ description: 'delete what the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)', allowNo: true }),
     'allow-mass-prune': Flags.boolean({ description: 'allow one pass to prune more than prune.maxFraction of a cluster\'s inventory', default: false }),
+    'inventory-name': Flags.string({ description: 'name of the inventory ConfigMap in flotilla-system of each member: one per fleet repository applying to the same members', default: 'flotilla-inventory' }),
     poll: duration('fetch interval of a remote repository', '1m'),
     resync: duration('re-apply the current commit this often to correct drift; 0 turns it off', '5m'),
     'webhook-addr': Flags.string({ description: 'listen for GitHub/GitLab push webhooks on HOST:PORT' }),
@@ -64,6 +65,7 @@ export default class Run extends Command {
     const reconciler = await startReconciler({
       source, access: clusterAccess(flags), log, now: () => Date.now(),
       prune: { ...(flags.prune !== undefined ? { enabled: flags.prune } : {}), allowMassPrune: flags['allow-mass-prune'] },
+      inventoryName: flags['inventory-name'],
       triggers: {
         pollMs: ms('poll'), resyncMs: ms('resync'),
         ...(flags['webhook-addr'] && flags['webhook-secret'] ? { webhook: { address: flags['webhook-addr'], secret: flags['webhook-secret'] } } : {}),

@@ -32,6 +32,8 @@ export interface ReconcilerOptions {
   source: OpenSourceOptions;
   access: ClusterAccess;
   prune: Partial<PruneSettings>;
+  /** `--inventory-name`: the inventory ConfigMap of this fleet repository in each member. @default 'flotilla-inventory' */
+  inventoryName?: string;
   /** The status branch comes from each pass's flotilla.yaml, not from here. */
   triggers: Omit<Partial<TriggerOptions>, 'source' | 'onError' | 'statusBranch'>;
   /** `--metrics-addr`; absent: no metrics or health endpoint. */
@@ -72,7 +74,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
   let statusBranch = DEFAULT_FLEET_CONFIG.statusBranch;
   const due = dueTimer(now, () => merger.emit({ kind: 'members', detail: 'an eviction is due' }));
   const pass = createReconcilePass({
-    source: options.source, access: options.access, prune: options.prune, runner: {}, failover, owns: ownership(options), now,
+    source: options.source, access: options.access, prune: options.prune, runner: options.inventoryName ? { inventoryName: options.inventoryName } : {}, failover, owns: ownership(options), now,
     ...(options.status ? { status: options.status } : {}),
     onResult: (result) => {
       clusters = result.rendered.clusters;
