@@ -15,7 +15,7 @@ import { DEFAULT_PRUNE_SETTINGS } from '../../apply/prune-plan.ts';
 import type { PruneSettings } from '../../apply/prune-plan.ts';
 import { runApply } from '../../apply/runner.ts';
 import type { RunnerOptions } from '../../apply/runner.ts';
-import type { ParseCache } from '../../render/parse/parse-sources.ts';
+import { parseCacheKey, type ParseCache } from '../../render/parse/parse-sources.ts';
 import type { Rendered } from '../../render/render-fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import type { FailoverView } from '../../status/index.ts';
@@ -99,10 +99,10 @@ export interface ReconcileResult {
   aborted: boolean;
 }
 
-/** Keeps the parse cache to the current commit's blobs, so memory stays flat over passes. */
+/** Keeps the parse cache to the current commit's files, so memory stays flat over passes. */
 function forgetOldParses(cache: ParseCache, current: readonly string[]): void {
   const keep = new Set(current);
-  for (const blobId of cache.keys()) if (!keep.has(blobId)) cache.delete(blobId);
+  for (const key of cache.keys()) if (!keep.has(key)) cache.delete(key);
 }
 
 function asError(error: unknown): Error {
@@ -126,7 +126,7 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
   return async (request: PassRequest): Promise<PassOutcome> => {
     const started = performance.now();
     const source = await readFleet({ ...o.source, blobCache }, cache);
-    forgetOldParses(cache, source.snapshot.files.map((f) => f.blobId));
+    forgetOldParses(cache, source.parsed.files.map(parseCacheKey));
     const read = performance.now();
     const first = feedback === undefined;
     feedback ??= await o.feedback(o.source, source.snapshot.config.statusBranch);

@@ -6,7 +6,7 @@ import { locateField } from './locate-field.ts';
 import { parseYaml } from './parse-yaml.ts';
 import type { YamlDocument } from './parse-yaml.ts';
 
-/** One file's parse, reusable across passes while its blob id is unchanged. */
+/** One file's parse, reusable across passes while its path and blob id are unchanged. */
 export interface ParsedFile {
   path: string;
   blobId: string;
@@ -16,8 +16,17 @@ export interface ParsedFile {
   diagnostics: Diagnostic[];
 }
 
-/** Parses keyed by blob id: the `run` loop keeps one so unchanged files are never re-parsed. */
+/** Parses keyed by {@link parseCacheKey}: the `run` loop keeps one so unchanged files are never re-parsed. */
 export type ParseCache = Map<string, ParsedFile>;
+
+/**
+ * A parse names its file (in diagnostics, locations and YAML error messages), so it is cached by
+ * path as well as blob id: identical files at two paths get an entry each instead of evicting
+ * each other's on every pass.
+ */
+export function parseCacheKey(file: { readonly path: string; readonly blobId: string }): string {
+  return `${file.blobId}\0${file.path}`;
+}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -83,10 +92,11 @@ export function parseSources(files: readonly SourceFile[], cache?: ParseCache): 
   const diagnostics: Diagnostic[] = [];
   const docOf = new WeakMap<SourceObject, { file: ParsedFile; doc: YamlDocument }>();
   for (const file of files) {
-    let parsed = cache?.get(file.blobId);
-    if (!parsed || parsed.path !== file.path) {
+    const key = parseCacheKey(file);
+    let parsed = cache?.get(key);
+    if (!parsed) {
       parsed = parseFile(file);
-      cache?.set(file.blobId, parsed);
+      cache?.set(key, parsed);
     }
     parsedFiles.push(parsed);
     diagnostics.push(...parsed.diagnostics);

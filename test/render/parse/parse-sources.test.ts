@@ -54,4 +54,26 @@ describe('parseSources', () => {
     const second = parseSources([file('a.yaml', 'ignored: because the blob id is the same\n', 'blob1')], cache);
     expect(second.objects[0]!.object).toBe(first.objects[0]!.object);
   });
+
+  describe('identical files at two paths', () => {
+    const broken = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\nkind: [oops\n---\napiVersion: v1\nmetadata: {name: b}\n';
+    const twins = [file('one/a.yaml', broken, 'same-blob'), file('two/a.yaml', broken, 'same-blob')];
+
+    it('name their own file in every diagnostic and location, pass after pass', () => {
+      const cache: ParseCache = new Map();
+      for (const out of [parseSources(twins, cache), parseSources(twins, cache)]) {
+        expect(out.diagnostics.map((d) => `${d.file}:${d.line}`)).toEqual(['one/a.yaml:6', 'one/a.yaml:7', 'two/a.yaml:6', 'two/a.yaml:7']);
+        expect(out.objects.map((o) => o.origin.file)).toEqual(['one/a.yaml', 'two/a.yaml']);
+        expect(out.objects.map((o) => out.locate(o, ['metadata', 'name']).file)).toEqual(['one/a.yaml', 'two/a.yaml']);
+      }
+    });
+
+    it('are each parsed once, not again on every pass', () => {
+      const cache: ParseCache = new Map();
+      const first = parseSources(twins, cache);
+      const second = parseSources(twins, cache);
+      expect(second.objects.map((o) => o.object)).toEqual(first.objects.map((o) => o.object));
+      second.objects.forEach((o, i) => expect(o.object).toBe(first.objects[i]!.object));
+    });
+  });
 });
