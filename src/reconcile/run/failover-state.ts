@@ -98,6 +98,9 @@ export class FailoverState {
       this.health.set(cluster, { last: seen?.last ?? health.last, failingSince: Math.min(seen?.failingSince ?? Infinity, health.failingSince ?? Infinity) });
     }
     for (const [key, tasks] of restored.tasks) if (!this.tasks.has(key)) this.tasks.set(key, tasks);
+    // The loop that wrote these tasks had a status step: until this one reports workload health,
+    // no member counts as settled, so a restored task is not ended on probes alone.
+    if (restored.tasks.size > 0) this.reports ??= new Map();
     for (const [id, since] of restored.unhealthy) if (!this.unhealthy.has(id)) this.unhealthy.set(id, since);
     this.catchUp ||= restored.health.size + restored.tasks.size + restored.unhealthy.size > 0;
     this.lastFailed = this.failedMembers(now).join(',');
