@@ -15,7 +15,7 @@ import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import type { FailoverView } from '../../status/index.ts';
-import { applicationEvictions, nextUnhealthy, unhealthyKey } from './application-failover.ts';
+import { applicationEvictions, nextUnhealthy, unhealthyKey, unhealthyPair } from './application-failover.ts';
 import type { ApplicationFailover, HealthReport } from './application-failover.ts';
 import { DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS, evictionTime, newEvictions, remainingTasks, taskTimeoutMs } from './eviction.ts';
 import type { EvictionTask, PlacedBinding } from './eviction.ts';
@@ -53,6 +53,8 @@ export class FailoverState {
   private reports: Map<string, HealthReport> | undefined;
   /** Each binding's placement at the last {@link settle}. */
   private placement = new Map<string, string[]>();
+  /** The bindings with application failover at the last {@link settle}: the only ones whose first-unhealthy times mean anything. */
+  private applicationKeys = new Set<string>();
   private due: number | undefined;
   /** The failed-over members at the last observation, joined: what {@link observe} compares with. */
   private lastFailed = '';
@@ -108,7 +110,8 @@ export class FailoverState {
 
   /** The failover of the last pass, as the status branch records it: taints of {@link inputs}, tasks after {@link settle}. */
   view(): FailoverView {
-    return failoverView(this.added, this.tasks, this.unhealthy);
+    const unhealthy = new Map([...this.unhealthy].filter(([id]) => this.applicationKeys.has(unhealthyPair(id).key)));
+    return failoverView(this.added, this.tasks, unhealthy);
   }
 
   /** Records the members' health of each template, from the status step (application failover). */
@@ -179,6 +182,7 @@ export class FailoverState {
    */
   settle(bindings: readonly TemplateBinding[], now: number, releases: ReadonlyMap<string, number> = new Map()): void {
     this.placement = new Map(bindings.flatMap((b) => b.binding ? [[refKey(b.binding.resource), b.binding.clusters.map((c) => c.name)] as const] : []));
+    this.applicationKeys = new Set(applicationFailovers(bindings).map((a) => a.key));
     const next = new Map<string, EvictionTask[]>();
     for (const [key, tasks] of this.tasks) {
       const kept = this.remaining(key, tasks, now, releases.get(key));

@@ -144,6 +144,14 @@ describe('FailoverState restored from what the status branch recorded', () => {
     expect(state.observe(probes('ready'), 100_000)).toBe(true);
   });
 
+  it('records first-unhealthy times only of templates with application failover', () => {
+    const run = loop();
+    run.pass(0);
+    run.state.observeHealth([...reports('Unhealthy'), { key: 'v1/ConfigMap/shop/other', cluster: 'member1', health: 'Unhealthy', applied: true }], 0);
+    run.pass(1_000);
+    expect([...run.state.view().unhealthySince.keys()]).toEqual([WEB]);
+  });
+
   it('restoring nothing changes nothing: no catch-up pass', () => {
     const state = loop();
     state.state.restore(emptyFailoverView(), 0);
