@@ -33,6 +33,28 @@ describe('feedbackFromStatus', () => {
     expect([...feedback.previousSchedules]).toEqual([['apps/v1/Deployment/shop/web', { clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 1 }], affinityName: 'primary' }]]);
   });
 
+  it('hands the run loop the failover the branch recorded, and what it ignored', () => {
+    const taint = { key: 'cluster.karmada.io/not-ready', effect: 'NoExecute' as const, timeAdded: '2026-11-29T17:00:00.000Z' };
+    const task = { fromCluster: 'member2', purgeMode: 'Gracefully' as const, reason: 'TaintUntolerated' as const, producer: 'TaintManager' as const, creationTimestamp: '2026-11-29T17:00:30.000Z' };
+    const web = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' };
+    const view: StatusBranchView = {
+      commit: 'f'.repeat(40), templates: [], warnings: ['clusters/member3.yaml: spec.taints[0]: key is missing; ignored'],
+      clusters: [{ name: 'member1', status: {} }, { name: 'member2', taints: [taint], status: {} }],
+      placements: [
+        { resource: web, policy: { kind: 'PropagationPolicy', namespace: 'shop', name: 'web' }, replicas: 2, clusters: [{ name: 'member1', replicas: 2 }],
+          gracefulEvictionTasks: [task], unhealthySince: [{ clusterName: 'member1', since: '2026-11-29T17:01:00.000Z' }] },
+        { resource: { ...web, name: 'calm' }, policy: null, replicas: 0, clusters: [] },
+      ],
+    };
+    const feedback = feedbackFromStatus(view);
+    expect(feedback.failover).toEqual({
+      taints: new Map([['member2', [taint]]]),
+      tasks: new Map([['apps/v1/Deployment/shop/web', [task]]]),
+      unhealthySince: new Map([['apps/v1/Deployment/shop/web', [{ clusterName: 'member1', since: '2026-11-29T17:01:00.000Z' }]]]),
+    });
+    expect(feedback.warnings).toEqual(view.warnings);
+  });
+
   it('without a status branch there is nothing to feed back', () => {
     expect(feedbackFromStatus(undefined)).toEqual({
       previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map(), failover: emptyFailoverView(), warnings: [],
