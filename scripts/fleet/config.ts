@@ -31,6 +31,8 @@ export interface MemberSpec {
   region: string;
   zone: string;
   nodes: NodeShape;
+  /** First of its ports (see memberPorts); fleet members leave it out and take theirs from their position. */
+  portBase?: number;
 }
 
 // Regions and zones match the Cluster objects in examples/repo; the capacities
@@ -51,19 +53,24 @@ export interface MemberPorts {
 }
 
 const defaultPortBase = 26400;
-const portsPerMember = 10;
+export const portsPerMember = 10;
+
+/** `FLOTILLA_FLEET_PORT_BASE`, else 26400: member1's first port. */
+export function fleetPortBase(): number {
+  const raw = process.env.FLOTILLA_FLEET_PORT_BASE;
+  const base = raw ? Number(raw) : defaultPortBase;
+  if (!Number.isInteger(base) || base < 1024 || base > 65000) {
+    throw new Error(`FLOTILLA_FLEET_PORT_BASE must be an integer between 1024 and 65000, got ${JSON.stringify(raw)}`);
+  }
+  return base;
+}
 
 /**
  * Fixed ports keep the kubeconfig stable across restarts. They sit below the
  * kernel's ephemeral range (32768+) so outgoing connections never take them.
  */
 export function memberPorts(member: MemberSpec): MemberPorts {
-  const raw = process.env.FLOTILLA_FLEET_PORT_BASE;
-  const base = raw ? Number(raw) : defaultPortBase;
-  if (!Number.isInteger(base) || base < 1024 || base > 65000) {
-    throw new Error(`FLOTILLA_FLEET_PORT_BASE must be an integer between 1024 and 65000, got ${JSON.stringify(raw)}`);
-  }
-  const first = base + portsPerMember * members.indexOf(member);
+  const first = member.portBase ?? fleetPortBase() + portsPerMember * members.indexOf(member);
   return {
     kubeApiserver: first,
     etcd: first + 1,

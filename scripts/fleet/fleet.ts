@@ -3,11 +3,11 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cachedBinaries, ensureBinaries, type Log } from './build.ts';
+import { cachedBinaries, ensureBinaries, type Binaries, type Log } from './build.ts';
 import { binCacheRoot, kubeconfigPath, kwokWorkdir, memberPorts, members, type MemberSpec } from './config.ts';
 import { writeFleetKubeconfig } from './kubeconfig.ts';
 import { otherLeaseHolders, withFleetLock } from './lock.ts';
-import { createMember, deleteMember, memberExists, memberKubeconfig, memberLogs, memberPids, memberReady } from './kwok.ts';
+import { clusterNames, createMember, deleteMember, memberExists, memberKubeconfig, memberLogs, memberPids, memberReady, type MemberName } from './kwok.ts';
 import { ensureNodes } from './nodes.ts';
 import { ownProcess, portFree, stopProcesses } from './processes.ts';
 import { tail } from './run.ts';
@@ -15,7 +15,7 @@ import { tail } from './run.ts';
 const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)}s`;
 
 /** Paths that identify a process as one of the fleet's (see ownProcess). */
-const ownPaths = (): string[] => [kwokWorkdir, binCacheRoot()];
+export const ownPaths = (): string[] => [kwokWorkdir, binCacheRoot()];
 
 /** Starts every member that is not already answering, then writes the kubeconfig and nodes. */
 export function fleetUp(log: Log): Promise<void> {
@@ -46,15 +46,7 @@ async function startFleet(log: Log): Promise<void> {
         `(kube-apiserver https://127.0.0.1:${memberPorts(member).kubeApiserver})`,
     );
     const memberStarted = Date.now();
-    try {
-      await createMember(member, bins);
-      // kwokctl only logs a failed readiness wait and still exits 0.
-      if (!(await memberReady(member, bins.kubectl))) throw new Error('kwokctl finished but kube-apiserver does not answer /readyz');
-    } catch (error) {
-      const logs = await logTails(member);
-      await removeMember(member, bins.kwokctl, log);
-      throw new Error(`${member.name} did not start: ${(error as Error).message}${logs}`);
-    }
+    await startMember(member, bins, log);
     log(`${member.name}: started in ${seconds(memberStarted)}`);
   }
   await writeFleetKubeconfig(kubeconfigPath, members, bins.kubectl);
@@ -66,6 +58,19 @@ async function startFleet(log: Log): Promise<void> {
     }),
   );
   log(`fleet is up (${seconds(started)}): kubectl --kubeconfig ${kubeconfigPath} --context member1 get nodes`);
+}
+
+/** Creates one member and waits until it serves; one that does not is removed again, and the error carries its logs. */
+export async function startMember(member: MemberSpec, bins: Binaries, log: Log): Promise<void> {
+  try {
+    await createMember(member, bins);
+    // kwokctl only logs a failed readiness wait and still exits 0.
+    if (!(await memberReady(member, bins.kubectl))) throw new Error('kwokctl finished but kube-apiserver does not answer /readyz');
+  } catch (error) {
+    const logs = await logTails(member);
+    await removeMember(member, bins.kwokctl, log);
+    throw new Error(`${member.name} did not start: ${(error as Error).message}${logs}`);
+  }
 }
 
 export interface DownOptions {
@@ -86,9 +91,12 @@ async function stopFleet(log: Log): Promise<void> {
   const started = Date.now();
   // Never build just to tear down: without kwokctl the pid files are enough.
   const kwokctl = (await cachedBinaries())?.kwokctl;
-  for (const member of members) {
+  // Scratch members (scratch.ts) live in the same workdir: deleting it under them would orphan their processes.
+  const names = new Set([...members.map((member) => member.name), ...(await clusterNames())]);
+  for (const name of names) {
+    const member = { name };
     if (!memberExists(member) && (await memberPids(member)).length === 0) continue;
-    log(`${member.name}: stopping`);
+    log(`${name}: stopping`);
     await removeMember(member, kwokctl, log);
   }
   await rm(kwokWorkdir, { recursive: true, force: true });
@@ -132,12 +140,13 @@ async function memberAnswers(member: MemberSpec, kubectl: string): Promise<boole
   return memberReady(member, kubectl, patience);
 }
 
-async function liveProcesses(member: MemberSpec): Promise<number> {
+async function liveProcesses(member: MemberName): Promise<number> {
   const alive = await Promise.all((await memberPids(member)).map((pid) => ownProcess(pid, ownPaths())));
   return alive.filter(Boolean).length;
 }
 
-async function removeMember(member: MemberSpec, kwokctl: string | undefined, log: Log): Promise<void> {
+/** Stops the member's processes and deletes its state; kwokctl may be missing or fail. */
+export async function removeMember(member: MemberName, kwokctl: string | undefined, log: Log): Promise<void> {
   const pids = await memberPids(member);
   // kwokctl stops the components it started; the pid sweep after it makes
   // sure nothing is orphaned even when kwokctl fails or is missing.
@@ -158,7 +167,7 @@ async function assertPortsFree(member: MemberSpec): Promise<void> {
 }
 
 /** The last lines of each component log, because kwokctl's own error rarely says why. */
-async function logTails(member: MemberSpec): Promise<string> {
+async function logTails(member: MemberName): Promise<string> {
   const dir = memberLogs(member);
   if (!existsSync(dir)) return '';
   const files = await readdir(dir);

@@ -2,7 +2,7 @@
 // etcd, kube-apiserver, kube-controller-manager, kube-scheduler and the kwok
 // controller as detached processes and records their pids in its workdir.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { stringify } from 'yaml';
@@ -12,21 +12,24 @@ import { run, spawnCollect } from './run.ts';
 
 const env = (): NodeJS.ProcessEnv => ({ ...process.env, KWOK_WORKDIR: kwokWorkdir });
 
-function clusterDir(member: MemberSpec): string {
+/** What kwokctl knows a cluster by: the operations on an existing one need nothing else. */
+export type MemberName = Pick<MemberSpec, 'name'>;
+
+function clusterDir(member: MemberName): string {
   return join(kwokWorkdir, 'clusters', member.name);
 }
 
 /** kwokctl's own kubeconfig for the member, with certificate paths into its pki. */
-export function memberKubeconfig(member: MemberSpec): string {
+export function memberKubeconfig(member: MemberName): string {
   return join(clusterDir(member), 'kubeconfig.yaml');
 }
 
-export function memberExists(member: MemberSpec): boolean {
+export function memberExists(member: MemberName): boolean {
   return existsSync(join(clusterDir(member), 'kwok.yaml'));
 }
 
 /** True when the member's apiserver answers /readyz, trying again for up to patienceMs. */
-export async function memberReady(member: MemberSpec, kubectl: string, patienceMs = 0): Promise<boolean> {
+export async function memberReady(member: MemberName, kubectl: string, patienceMs = 0): Promise<boolean> {
   const deadline = Date.now() + patienceMs;
   for (;;) {
     if (existsSync(memberKubeconfig(member))) {
@@ -85,21 +88,44 @@ export async function createMember(member: MemberSpec, bins: Binaries): Promise<
   );
 }
 
-export async function deleteMember(member: MemberSpec, kwokctl: string): Promise<void> {
+export async function deleteMember(member: MemberName, kwokctl: string): Promise<void> {
   // delete rejects an empty --kubeconfig; a path that never exists leaves every real kubeconfig alone.
   const unused = join(kwokWorkdir, 'no-kubeconfig');
   await run(kwokctl, ['--name', member.name, 'delete', 'cluster', `--kubeconfig=${unused}`], { env: env() });
 }
 
-/** Pids of the member's components as kwokctl recorded them. */
-export async function memberPids(member: MemberSpec): Promise<number[]> {
+/** Pids of the member's components as kwokctl recorded them, by component (`kube-apiserver`, `etcd`, ...). */
+export async function componentPids(member: MemberName): Promise<Map<string, number>> {
   const dir = join(clusterDir(member), 'pids');
-  if (!existsSync(dir)) return [];
-  const files = await readdir(dir);
-  const pids = await Promise.all(files.map(async (file) => Number((await readFile(join(dir, file), 'utf8')).trim())));
-  return pids.filter((pid) => Number.isInteger(pid) && pid > 0);
+  const files = await readdir(dir).catch(() => []);
+  const entries = await Promise.all(
+    files.map(async (file) => [file.replace(/\.pid$/, ''), Number((await readFile(join(dir, file), 'utf8')).trim())] as const),
+  );
+  return new Map(entries.filter(([, pid]) => Number.isInteger(pid) && pid > 0));
 }
 
-export function memberLogs(member: MemberSpec): string {
+export async function memberPids(member: MemberName): Promise<number[]> {
+  return [...(await componentPids(member)).values()];
+}
+
+/** Drops a component's pid file, as kwokctl stop does once the process is gone. */
+export async function forgetComponent(member: MemberName, component: string): Promise<void> {
+  await rm(join(clusterDir(member), 'pids', `${component}.pid`), { force: true });
+}
+
+/**
+ * Starts whichever of the member's components are not running, with the arguments kwokctl
+ * recorded at create time; kwokctl leaves the running ones alone.
+ */
+export async function startStoppedComponents(member: MemberName, kwokctl: string): Promise<void> {
+  await run(kwokctl, ['--name', member.name, 'start', 'cluster', '--timeout', '3m'], { env: env() });
+}
+
+/** Every cluster kwokctl has state for: the fleet's members and any scratch member. */
+export async function clusterNames(): Promise<string[]> {
+  return readdir(join(kwokWorkdir, 'clusters')).catch(() => []);
+}
+
+export function memberLogs(member: MemberName): string {
   return join(clusterDir(member), 'logs');
 }

@@ -10,7 +10,8 @@ import { devDir } from './config.ts';
 const lockPath = join(devDir, 'fleet.lock');
 const leaseDir = join(devDir, 'leases');
 
-function alive(pid: number): boolean {
+/** Whether the pid names a live process (EPERM: alive, but someone else's). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

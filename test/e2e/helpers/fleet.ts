@@ -13,16 +13,16 @@ export function fleetKubeconfig(): string {
   return path;
 }
 
-/** A KubeConfig whose current context is the member's. */
-export function kubeConfigFor(member: string): KubeConfig {
+/** A KubeConfig whose current context is the member's; `file` for a kubeconfig other than the fleet's (a scratch member's). */
+export function kubeConfigFor(member: string, file = fleetKubeconfig()): KubeConfig {
   const kc = new KubeConfig();
-  kc.loadFromFile(fleetKubeconfig());
+  kc.loadFromFile(file);
   kc.setCurrentContext(member);
   return kc;
 }
 
-export function apiFor<T extends ApiType>(member: string, api: ApiConstructor<T>): T {
-  return kubeConfigFor(member).makeApiClient(api);
+export function apiFor<T extends ApiType>(member: string, api: ApiConstructor<T>, file = fleetKubeconfig()): T {
+  return kubeConfigFor(member, file).makeApiClient(api);
 }
 
 export function isNotFound(error: unknown): boolean {
