@@ -9,9 +9,8 @@ import type {
   ResourceInterpreterCustomization,
   SourceObject,
 } from '../../model/index.ts';
-import { defaultOverridePolicy, defaultPropagationPolicy } from '../defaults/index.ts';
 import type { ParsedSources } from '../parse/parse-sources.ts';
-import { findCustomizationConflicts, validateObject } from '../validate/index.ts';
+import { findCustomizationConflicts, validateAndDefault } from '../validate/index.ts';
 import { classify } from './classify.ts';
 import type { ObjectRole } from './classify.ts';
 import type { Fleet } from './fleet.ts';
@@ -53,16 +52,16 @@ function emptyFleet(parsed: ParsedSources): Fleet {
 function place(fleet: Fleet, role: ObjectRole, source: SourceObject): void {
   switch (role) {
     case 'PropagationPolicy':
-      fleet.propagationPolicies.push({ ...source, object: defaultPropagationPolicy(source.object as PropagationPolicy) });
+      fleet.propagationPolicies.push(source as SourceObject<PropagationPolicy>);
       return;
     case 'ClusterPropagationPolicy':
-      fleet.clusterPropagationPolicies.push({ ...source, object: defaultPropagationPolicy(source.object as PropagationPolicy) });
+      fleet.clusterPropagationPolicies.push(source as SourceObject<PropagationPolicy>);
       return;
     case 'OverridePolicy':
-      fleet.overridePolicies.push({ ...source, object: defaultOverridePolicy(source.object as OverridePolicy) });
+      fleet.overridePolicies.push(source as SourceObject<OverridePolicy>);
       return;
     case 'ClusterOverridePolicy':
-      fleet.clusterOverridePolicies.push({ ...source, object: defaultOverridePolicy(source.object as OverridePolicy) });
+      fleet.clusterOverridePolicies.push(source as SourceObject<OverridePolicy>);
       return;
     case 'Cluster':
       fleet.clusters.push(source as SourceObject<Cluster>);
@@ -88,7 +87,7 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, SourceObject>();
   for (const source of parsed.objects) {
-    const issues = validateObject(source.object, { isNamespaced: fleet.isNamespaced });
+    const { issues, object: defaulted } = validateAndDefault(source.object, { isNamespaced: fleet.isNamespaced });
     for (const issue of issues) diagnostics.push(diagnosticAt(parsed, source, issue.path, issue.severity, issue.message));
     if (issues.some((i) => i.severity === 'error')) continue;
     const role = classify(source.object);
@@ -100,7 +99,7 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
     if (role === 'template' && namespaced === undefined && !source.object.metadata.namespace) {
       diagnostics.push(diagnosticAt(parsed, source, ['metadata'], 'warning', `the scope of ${source.object.apiVersion} ${source.object.kind} is unknown (no CustomResourceDefinition for it in the repository); taken as namespaced, in "default"`));
     }
-    const object = role === 'template' ? withDefaultNamespace(source.object, namespaced) : source.object;
+    const object = role === 'template' ? withDefaultNamespace(source.object, namespaced) : (defaulted as KubeObject);
     const key = identityOf(role, object);
     const first = seen.get(key);
     if (first) {
@@ -110,7 +109,7 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
       continue;
     }
     seen.set(key, source);
-    place(fleet, role, role === 'template' ? { ...source, object } : source);
+    place(fleet, role, object === source.object ? source : { ...source, object });
   }
   const rics = fleet.customizations;
   for (const { index, issue } of findCustomizationConflicts(rics.map((r) => r.object))) {

@@ -31,17 +31,32 @@ export interface ValidateOptions {
 /** Built-in kind scopes only: pass scopeLookup(objects) to know CRD-declared kinds too. */
 export const DEFAULT_VALIDATE_OPTIONS: Readonly<ValidateOptions> = { isNamespaced: builtinIsNamespaced };
 
+/** An object's validation issues, and the object as Karmada would store it. */
+export interface Validated {
+  issues: FieldIssue[];
+  /** With Karmada's admission and CRD defaults for a policy; the object itself for other kinds. */
+  object: unknown;
+}
+
 /** Validates one object by its apiVersion/kind: Karmada kinds against their real schema, anything else as a template. Pure. */
 export function validateObject(obj: unknown, options: Partial<ValidateOptions> = {}): FieldIssue[] {
+  return validateAndDefault(obj, options).issues;
+}
+
+/**
+ * Validates one object as {@link validateObject} does and returns the defaulted object Karmada's
+ * rules were checked on, so loading does not default it again. Pure.
+ */
+export function validateAndDefault(obj: unknown, options: Partial<ValidateOptions> = {}): Validated {
   const out: FieldIssue[] = [];
   if (!isRecord(obj)) {
     error(out, [], `must be of type object, got ${jsonType(obj)}`);
-    return out;
+    return { issues: out, object: obj };
   }
   const karmada = karmadaKind(obj['apiVersion'], obj['kind']);
   if (karmada === undefined) {
     validateTemplate(obj, options.isNamespaced ?? DEFAULT_VALIDATE_OPTIONS.isNamespaced, out);
-    return out;
+    return { issues: out, object: obj };
   }
   const prepared = karmada.prepare ? karmada.prepare(obj) : obj;
   const apiVersion = obj['apiVersion'] as string;
@@ -49,5 +64,5 @@ export function validateObject(obj: unknown, options: Partial<ValidateOptions> =
   walk(karmada.schema, prepared, [], out);
   checkObjectMeta(prepared, kind, nameRuleFor(apiVersion, kind), karmada.namespaced, out);
   karmada.check?.(prepared, out);
-  return out;
+  return { issues: out, object: prepared };
 }
