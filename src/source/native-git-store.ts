@@ -109,8 +109,8 @@ function parseCatFileBatch(out: Buffer): Map<string, Buffer> {
 }
 
 /**
- * fast-import only commits onto a named ref; this one is reset to nothing before the import ends,
- * so it is never written.
+ * fast-import only commits onto a named branch; this one is reset to nothing before the import
+ * ends, so it is never written.
  */
 const SCRATCH_REF = 'refs/flotilla/commit-files';
 
@@ -134,7 +134,8 @@ function fastImportStream(parent: string | undefined, input: CommitFilesInput): 
     const content = Buffer.from(file.content);
     parts.push(Buffer.from(`M 100644 inline ${quotePath(file.path)}\ndata ${content.length}\n`), content, Buffer.from('\n'));
   }
-  parts.push(Buffer.from(`\nget-mark :1\nreset ${SCRATCH_REF}\nfrom ${'0'.repeat(40)}\n\n`));
+  // A `reset` without `from` leaves the branch empty, and fast-import writes no empty branch.
+  parts.push(Buffer.from(`\nget-mark :1\nreset ${SCRATCH_REF}\n\n`));
   return Buffer.concat(parts);
 }
 
