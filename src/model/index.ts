@@ -13,4 +13,5 @@ export * from './source-object.ts';
 export * from './label-selector.ts';
 export * from './scopes.ts';
 export * from './quantity.ts';
+export * from './rfc3339.ts';
 export * from './tracking.ts';

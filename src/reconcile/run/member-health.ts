@@ -6,6 +6,7 @@
  * within its grace period has no taint yet: a restart starts its streak again, which errs on the
  * side of not moving workloads. Pure; time is passed in.
  */
+import { parseRfc3339 } from '../../model/index.ts';
 import type { Cluster, ClusterStatus, Condition, Taint } from '../../model/index.ts';
 import { TAINT_CLUSTER_NOT_READY, TAINT_CLUSTER_UNREACHABLE } from '../../scheduler/index.ts';
 import { READY_CONDITIONS } from '../../status/index.ts';
@@ -69,8 +70,8 @@ export function noExecuteTaint(probe: Exclude<ProbeResult, 'ready'>, since: numb
 export function healthFromTaint(taint: Taint): MemberHealth | undefined {
   if (taint.effect !== 'NoExecute' || taint.timeAdded === undefined) return undefined;
   const last = taint.key === TAINT_CLUSTER_UNREACHABLE ? 'unreachable' : taint.key === TAINT_CLUSTER_NOT_READY ? 'not-ready' : undefined;
-  const since = Date.parse(taint.timeAdded);
-  return last === undefined || Number.isNaN(since) ? undefined : { last, failingSince: since };
+  const since = parseRfc3339(taint.timeAdded);
+  return last === undefined || since === undefined ? undefined : { last, failingSince: since };
 }
 
 /** The member with the NoExecute taint of its failure added to `spec.taints` (once). */

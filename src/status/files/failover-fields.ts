@@ -4,7 +4,7 @@
  * A restarted run loop resumes from them, so a malformed entry is dropped with a warning saying
  * why, and the rest of the document still counts.
  */
-import { isRecord } from '../../model/index.ts';
+import { isRecord, parseRfc3339 } from '../../model/index.ts';
 import type { EvictionProducer, EvictionReason, GracefulEvictionTask, PurgeMode, Taint, TaintEffect } from '../../model/index.ts';
 import type { UnhealthySince } from '../failover-view.ts';
 
@@ -17,16 +17,18 @@ const PRODUCERS: readonly EvictionProducer[] = [
   'TaintManager', 'resource-binding-application-failover-controller', 'cluster-resource-binding-application-failover-controller',
 ];
 const EFFECTS: readonly TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 function oneOf<T extends string>(values: readonly T[], value: unknown): T | undefined {
   return values.find((v) => v === value);
 }
 
-/** An RFC 3339 time; YAML readers turn an unquoted one into a Date, which counts too. */
+/**
+ * An RFC 3339 time, in the form Flotilla writes (UTC, milliseconds), so that every reader can
+ * Date.parse it; YAML readers turn an unquoted time into a Date, which counts too.
+ */
 function time(value: unknown): string | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
-  return typeof value === 'string' && RFC3339.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? parseRfc3339(value) : undefined;
+  return ms === undefined || Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
 
 function count(value: unknown): number | undefined {

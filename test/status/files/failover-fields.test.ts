@@ -21,7 +21,8 @@ describe('parseEvictionTasks', () => {
     }],
     ['zero replicas, as Karmada omits them', { ...TASK, replicas: 0 }, TASK],
     ['an unquoted timestamp a YAML reader made a Date', { ...TASK, creationTimestamp: new Date('2026-11-29T17:00:00Z') }, TASK],
-    ['a timestamp with an offset', { ...TASK, creationTimestamp: '2026-11-29T18:00:00+01:00' }, { ...TASK, creationTimestamp: '2026-11-29T18:00:00+01:00' }],
+    ['a timestamp with an offset, in UTC', { ...TASK, creationTimestamp: '2026-11-29T18:00:00+01:00' }, TASK],
+    ['a timestamp without fractions', { ...TASK, creationTimestamp: '2026-11-29T17:00:00Z' }, TASK],
   ])('reads %s', (_name, item, expected) => {
     expect(parsed(parseEvictionTasks, [item])).toEqual({ items: [expected], warnings: [] });
   });
@@ -32,7 +33,7 @@ describe('parseEvictionTasks', () => {
     ['an unknown reason', { ...TASK, reason: 'Whim' }, 'spec.gracefulEvictionTasks[0]: reason "Whim" is not one of TaintUntolerated, ApplicationFailure; ignored'],
     ['an unknown producer', { ...TASK, producer: 'me' }, 'spec.gracefulEvictionTasks[0]: producer "me" is not one of TaintManager, resource-binding-application-failover-controller, cluster-resource-binding-application-failover-controller; ignored'],
     ['a timestamp that is not RFC 3339', { ...TASK, creationTimestamp: 'yesterday' }, 'spec.gracefulEvictionTasks[0]: creationTimestamp "yesterday" is not an RFC 3339 time; ignored'],
-    ['an impossible date', { ...TASK, creationTimestamp: '2026-13-45T00:00:00Z' }, 'spec.gracefulEvictionTasks[0]: creationTimestamp "2026-13-45T00:00:00Z" is not an RFC 3339 time; ignored'],
+    ['an impossible date', { ...TASK, creationTimestamp: '2026-02-30T00:00:00Z' }, 'spec.gracefulEvictionTasks[0]: creationTimestamp "2026-02-30T00:00:00Z" is not an RFC 3339 time; ignored'],
     ['no timestamp', { ...TASK, creationTimestamp: undefined }, 'spec.gracefulEvictionTasks[0]: creationTimestamp undefined is not an RFC 3339 time; ignored'],
     ['a negative grace period', { ...TASK, gracePeriodSeconds: -5 }, 'spec.gracefulEvictionTasks[0]: gracePeriodSeconds -5 is not a whole number of seconds; ignored'],
     ['not a mapping', 'member2', 'spec.gracefulEvictionTasks[0]: not a mapping; ignored'],
