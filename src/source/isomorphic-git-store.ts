@@ -63,7 +63,7 @@ export class IsomorphicGitStore implements GitStore {
     let root: string;
     try {
       const filepath = dir === '' ? undefined : dir;
-      root = (await git.readTree({ fs: this.#store.fs, gitdir: this.#gitdir, oid: commit, filepath, cache: this.#cache })).oid;
+      root = (await this.#read(() => git.readTree({ fs: this.#store.fs, gitdir: this.#gitdir, oid: commit, filepath, cache: this.#cache }))).oid;
     } catch (error) {
       if (error instanceof Errors.NotFoundError || error instanceof Errors.ObjectTypeError) return undefined;
       throw error;
@@ -75,7 +75,7 @@ export class IsomorphicGitStore implements GitStore {
     const blobs = new Map<string, Buffer>();
     await forEachConcurrently([...new Set(oids)], async (oid) => {
       try {
-        const { blob } = await git.readBlob({ fs: this.#store.fs, gitdir: this.#gitdir, oid, cache: this.#cache });
+        const { blob } = await this.#read(() => git.readBlob({ fs: this.#store.fs, gitdir: this.#gitdir, oid, cache: this.#cache }));
         blobs.set(oid, Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength));
       } catch (error) {
         if (!(error instanceof Errors.NotFoundError || error instanceof Errors.ObjectTypeError)) throw error;
@@ -141,6 +141,21 @@ export class IsomorphicGitStore implements GitStore {
     }
   }
 
+  /**
+   * Runs an object read; one that finds no object runs again after the file system wrapper forgets
+   * the folders it listed, as another writer (a sharded replica, another process) may have added
+   * the object in a folder that did not exist then.
+   */
+  async #read<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof Errors.NotFoundError)) throw error;
+      this.#store.forget();
+      return read();
+    }
+  }
+
   /** A name's object id: `HEAD` from this checkout, then refs as rev-parse orders them, then (short) ids. */
   async #resolveName(name: string): Promise<string | undefined> {
     if (name === 'HEAD') {
@@ -163,7 +178,8 @@ export class IsomorphicGitStore implements GitStore {
     while (current !== undefined) {
       let read: Awaited<ReturnType<typeof git.readObject>>;
       try {
-        read = await git.readObject({ fs: this.#store.fs, gitdir: this.#gitdir, oid: current, format: 'parsed', cache: this.#cache });
+        const oid = current;
+        read = await this.#read(() => git.readObject({ fs: this.#store.fs, gitdir: this.#gitdir, oid, format: 'parsed', cache: this.#cache }));
       } catch (error) {
         if (error instanceof Errors.NotFoundError) return undefined;
         throw error;
@@ -194,7 +210,7 @@ export class IsomorphicGitStore implements GitStore {
 
   /** Lists a tree recursively in git's order; sibling folders are read concurrently. */
   async #walk(tree: string, prefix: string): Promise<TreeEntry[]> {
-    const { tree: entries } = await git.readTree({ fs: this.#store.fs, gitdir: this.#gitdir, oid: tree, cache: this.#cache });
+    const { tree: entries } = await this.#read(() => git.readTree({ fs: this.#store.fs, gitdir: this.#gitdir, oid: tree, cache: this.#cache }));
     const listed = await Promise.all(
       entries.map((entry): TreeEntry[] | Promise<TreeEntry[]> => {
         const path = prefix + entry.path;

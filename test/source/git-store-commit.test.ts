@@ -115,3 +115,19 @@ describe.each(STORES)('a store that committed through %s', (_name, open) => {
     expect(entries.map((entry) => String(blobs.get(entry.oid)))).toEqual(['replicas: 3\n', 'ports: []\n']);
   });
 });
+
+describe('an isomorphic-git store another writer commits beside', () => {
+  it('reads the other writer\'s new commit, trees and blobs after its own first read', async () => {
+    const { gitdir } = repoWithSource();
+    const reader = new IsomorphicGitStore({ gitdir, commonDir: gitdir });
+    await reader.listTree((await reader.resolveRef('HEAD'))!, '');
+    // Enough new objects that some land in object folders the reader has not seen.
+    const many = Array.from({ length: 64 }, (_, i) => ({ path: `clusters/m${i}.yaml`, content: `name: m${i}\n` }));
+    const commit = await new NativeGitStore(gitdir).commitFiles({ branch: 'status', files: many, message: 'other writer', author });
+    expect(await reader.readRef('refs/heads/status')).toBe(commit);
+    const entries = (await reader.listTree(commit, 'clusters'))!;
+    expect(entries).toHaveLength(64);
+    const blobs = await reader.readBlobs(entries.map((e) => e.oid));
+    expect(entries.map((e) => String(blobs.get(e.oid)))).toEqual(entries.map((e) => `name: ${e.path.replace('.yaml', '')}\n`));
+  });
+});
