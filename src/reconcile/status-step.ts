@@ -18,11 +18,12 @@ import {
   publishStatus,
   memberStatusItem,
   mergeShardClusters,
-  mergeShardItems,
+  mergeShardMembers,
   readStatusCommit,
   shardTipPaths,
   statusFiles,
   templateStatusFromItems,
+  withShardUnhealthySince,
   withTemplateFailover,
   type ClusterReport,
   type FailoverView,
@@ -171,14 +172,16 @@ function mergedReport(
   head: Pick<StatusReport, 'sourceCommit' | 'reconciledAt'>, own: Observed, owns: OwnsMember | undefined, tip: ParsedStatusTree,
   interpreter: ResourceInterpreter, failover: FailoverView | undefined,
 ): StatusReport {
-  const tipItems = new Map(tip.templates.map((t) => [refKey(t.resource), t.aggregatedStatus]));
-  const items = (p: TemplatePart) => (owns ? mergeShardItems(p.holders, owns, p.input.items, tipItems.get(refKey(refOf(p.input.template))) ?? []) : p.input.items);
+  const tipTemplates = new Map(tip.templates.map((t) => [refKey(t.resource), t]));
   return {
     ...head,
     clusters: owns ? mergeShardClusters(own.names, owns, own.clusters, tip.clusters) : own.clusters,
     templates: own.templates.map((p) => {
-      const status = templateStatusFromItems({ ...p.input, items: items(p) }, interpreter);
-      return failover ? withTemplateFailover(status, failover) : status;
+      const theirs = tipTemplates.get(refKey(refOf(p.input.template)));
+      const items = owns ? mergeShardMembers(p.holders, owns, p.input.items, theirs?.aggregatedStatus ?? []) : p.input.items;
+      const status = templateStatusFromItems({ ...p.input, items }, interpreter);
+      const recorded = failover ? withTemplateFailover(status, failover) : status;
+      return owns ? withShardUnhealthySince(recorded, p.holders, owns, theirs?.unhealthySince ?? []) : recorded;
     }),
   };
 }

@@ -6,10 +6,13 @@
  * (health, conditions, resourceStatus, problems, counts) are then computed again from the merged
  * items, and everything about a template itself comes from this replica's render. Pure.
  */
-import type { AggregatedStatusItem, ObjectRef } from '../model/index.ts';
+import { compareBytes } from '../model/index.ts';
+import type { ObjectRef } from '../model/index.ts';
+import type { UnhealthySince } from './failover-view.ts';
 import { resourcePath } from './files/binding-document.ts';
 import { clusterPath } from './files/cluster-document.ts';
 import type { ClusterReport } from './status-report.ts';
+import type { TemplateStatus } from './template-status.ts';
 
 /** Whether this replica observes a member (it holds the member's shard). */
 export type OwnsMember = (cluster: string) => boolean;
@@ -28,13 +31,24 @@ export function mergeShardClusters(names: readonly string[], owns: OwnsMember, o
 }
 
 /**
- * A template's items: this replica's, and the tip's for members it does not own whose Work holds
- * the template in this render (`holders`); an item of a member the template has left is dropped.
+ * A template's per-member entries (aggregatedStatus items, first-unhealthy times): this
+ * replica's for the members it owns, and the tip's for members it does not own whose Work holds
+ * the template in this render (`holders`); an entry of a member the template has left is dropped.
  */
-export function mergeShardItems(holders: readonly string[], owns: OwnsMember, own: readonly AggregatedStatusItem[], tip: readonly AggregatedStatusItem[]): AggregatedStatusItem[] {
+export function mergeShardMembers<T extends { clusterName: string }>(holders: readonly string[], owns: OwnsMember, own: readonly T[], tip: readonly T[]): T[] {
   const held = new Set(holders);
   const theirs = tip.filter((i) => held.has(i.clusterName) && !owns(i.clusterName));
   return [...own.filter((i) => owns(i.clusterName)), ...theirs];
+}
+
+/**
+ * The template with application failover's first-unhealthy times merged like its items: a
+ * member's clock is the one its owner keeps, so replicas do not overwrite each other's.
+ */
+export function withShardUnhealthySince(status: TemplateStatus, holders: readonly string[], owns: OwnsMember, tip: readonly UnhealthySince[]): TemplateStatus {
+  const { unhealthySince, ...rest } = status;
+  const merged = mergeShardMembers(holders, owns, unhealthySince ?? [], tip).sort((a, b) => compareBytes(a.clusterName, b.clusterName));
+  return { ...rest, ...(merged.length > 0 ? { unhealthySince: merged } : {}) };
 }
 
 /**

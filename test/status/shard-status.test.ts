@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AggregatedStatusItem, ObjectRef } from '../../src/model/index.ts';
-import { mergeShardClusters, mergeShardItems, shardTipPaths, type ClusterReport } from '../../src/status/index.ts';
+import { mergeShardClusters, mergeShardMembers, shardTipPaths, withShardUnhealthySince, type ClusterReport, type TemplateStatus, type UnhealthySince } from '../../src/status/index.ts';
 
 const ownsOf = (owned: readonly string[]) => (cluster: string) => owned.includes(cluster);
 
@@ -28,7 +28,7 @@ describe('mergeShardClusters', () => {
   });
 });
 
-describe('mergeShardItems', () => {
+describe('mergeShardMembers', () => {
   it.each<[string, string[], string[], AggregatedStatusItem[], AggregatedStatusItem[], [string, string][]]>([
     ['own items for owned members, the tip\'s for the rest', ['m1', 'm2', 'm3'], ['m1'], [item('m1', 'own')], [item('m1', 'tip'), item('m2', 'tip'), item('m3', 'tip')], [['m1', 'own'], ['m2', 'tip'], ['m3', 'tip']]],
     ['the tip\'s item of a member the template has left is dropped', ['m1'], ['m1'], [item('m1', 'own')], [item('m2', 'tip')], [['m1', 'own']]],
@@ -36,7 +36,24 @@ describe('mergeShardItems', () => {
     ['a held member with no item on the tip yet has none', ['m1', 'm2'], ['m1'], [item('m1', 'own')], [], [['m1', 'own']]],
     ['owning every member ignores the tip', ['m1', 'm2'], ['m1', 'm2'], [item('m2', 'own'), item('m1', 'own')], [item('m1', 'tip')], [['m2', 'own'], ['m1', 'own']]],
   ])('%s', (_name, holders, owned, own, tip, expected) => {
-    expect(mergeShardItems(holders, ownsOf(owned), own, tip).map((i) => [i.clusterName, i.status?.['by']])).toEqual(expected);
+    expect(mergeShardMembers(holders, ownsOf(owned), own, tip).map((i) => [i.clusterName, i.status?.['by']])).toEqual(expected);
+  });
+});
+
+describe('withShardUnhealthySince', () => {
+  const web: TemplateStatus = {
+    resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'web' },
+    policy: null, replicas: 2, clusters: [], conditions: [], aggregatedStatus: [], health: 'Unhealthy', problems: [],
+  };
+  const since = (clusterName: string, minute: number): UnhealthySince => ({ clusterName, since: `2026-01-01T00:0${minute}:00Z` });
+  it.each<[string, UnhealthySince[] | undefined, UnhealthySince[], UnhealthySince[] | undefined]>([
+    ['its own clock for its members, the owners\' for the others, by member name', [since('m1', 1), since('m2', 9)], [since('m3', 3), since('m2', 2)], [since('m1', 1), since('m2', 2), since('m3', 3)]],
+    ['an other member healthy again on the tip has no entry', [since('m2', 9)], [], undefined],
+    ['a member the template has left loses its entry', undefined, [since('gone', 4)], undefined],
+  ])('%s', (_name, mine, tip, expected) => {
+    const merged = withShardUnhealthySince({ ...web, ...(mine ? { unhealthySince: mine } : {}) }, ['m1', 'm2', 'm3'], ownsOf(['m1']), tip);
+    expect(merged.unhealthySince).toEqual(expected);
+    expect({ ...merged, unhealthySince: undefined }).toEqual({ ...web, unhealthySince: undefined });
   });
 });
 
