@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CommitFile } from '../../../src/source/index.ts';
-import { openStatusStore, publishStatus, StatusPushError, type StatusBase, type StatusComposer } from '../../../src/status/index.ts';
+import { openStatusStore, publishStatus, StatusPushError, type StatusComposer } from '../../../src/status/index.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
+import { barrier, writer } from './racing-writers.ts';
 
 afterAll(removeFixtures);
 
@@ -10,39 +10,6 @@ function sourceRepo() {
   repo.write('apps/web.yaml', 'kind: ConfigMap\n');
   repo.commit('source');
   return repo;
-}
-
-/** The tip's files, as a sharded writer reads the other replicas' part. */
-async function tipFiles(base: StatusBase): Promise<CommitFile[]> {
-  if (base.commit === undefined) return [];
-  const entries = (await base.store.listTree(base.commit, '')) ?? [];
-  const blobs = await base.store.readBlobs(entries.map((e) => e.oid));
-  return entries.map((e) => ({ path: e.path, content: blobs.get(e.oid) ?? '' }));
-}
-
-/** Resolves once `count` callers have arrived, so every writer composes on the same tip first. */
-function barrier(count: number): () => Promise<void> {
-  let arrived = 0;
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => { open = resolve; });
-  return () => {
-    if (++arrived >= count) open();
-    return opened;
-  };
-}
-
-/** A writer that adds its own file to whatever the tip holds; its first round waits at the barrier. */
-function writer(name: string, wait: () => Promise<void>): { compose: StatusComposer; rounds: (string | undefined)[] } {
-  const rounds: (string | undefined)[] = [];
-  return {
-    rounds,
-    compose: async (base) => {
-      rounds.push(base.commit);
-      if (rounds.length === 1) await wait();
-      const others = (await tipFiles(base)).filter((f) => f.path !== `clusters/${name}.yaml`);
-      return { files: [...others, { path: `clusters/${name}.yaml`, content: `name: ${name}\n` }], message: `[${name}] status` };
-    },
-  };
 }
 
 describe.each([

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitMessage, openStatusStore, publishStatus, readStatusBranch, statusFiles, type StatusReport } from '../../../src/status/index.ts';
 import { createGitRepo, removeFixtures, runGitIn, tempDir } from '../../source/helpers/git-fixture.ts';
 import { startGitHttpServer, type GitHttpServer } from '../../source/helpers/git-http-server.ts';
+import { barrier, writer } from './racing-writers.ts';
 
 const FIXTURE_TIMEOUT_MS = 60_000;
 let server: GitHttpServer;
@@ -70,5 +71,18 @@ describe.each([
     // The tip is the last writer's full tree: each commit replaces the tree, it does not merge.
     const tip = await readStatusBranch((await openStatusStore({ repo: `${server.url}/fleet.git`, cacheDir: tempDir(), preferNative }, 'status')).store);
     expect(tip?.clusters).toHaveLength(1);
+  });
+
+  it('has a writer that lost the push compose again on the tip that won, so a merging writer keeps the others\' part', async () => {
+    const branch = `merged-${name.replace(' ', '-')}`;
+    const wait = barrier(2);
+    const writers = ['a', 'b'].map((w) => writer(w, wait));
+    const results = await Promise.all(writers.map(async (w) => {
+      const target = await openStatusStore({ repo: `${server.url}/fleet.git`, cacheDir: tempDir(), preferNative }, branch, { fetch: false });
+      return publishStatus(target, w.compose, { branch });
+    }));
+    expect(results.map((r) => r.attempts).sort()).toEqual([1, 2]);
+    expect(runGitIn(bare, ['ls-tree', '-r', '--name-only', branch]).split('\n')).toEqual(['clusters/a.yaml', 'clusters/b.yaml']);
+    expect(runGitIn(bare, ['log', '--format=%s', branch]).split('\n').sort()).toEqual(['[a] status', '[b] status']);
   });
 });
