@@ -118,8 +118,8 @@ export class FailoverState {
   observeHealth(reports: readonly HealthReport[], now: number): void {
     const before = this.unhealthy;
     this.unhealthy = nextUnhealthy(this.unhealthy, reports, now);
-    // A member newly Unhealthy: a pass now arms its toleration (nextDue) and records since when on the status branch.
-    if ([...this.unhealthy.keys()].some((id) => !before.has(id))) this.dueNow(now);
+    // Newly Unhealthy under application failover: a pass now arms its toleration (nextDue) and records since when on the status branch.
+    if ([...this.unhealthy.keys()].some((id) => !before.has(id) && this.applicationKeys.has(unhealthyPair(id).key))) this.dueNow(now);
     this.reports = new Map(reports.map((r) => [unhealthyKey(r.key, r.cluster), r]));
     // A task these reports end is ended by the next pass's settle: ask for that pass now.
     if ([...this.tasks].some(([key, tasks]) => this.remaining(key, tasks, now).length < tasks.length)) this.dueNow(now);

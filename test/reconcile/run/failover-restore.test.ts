@@ -152,6 +152,16 @@ describe('FailoverState restored from what the status branch recorded', () => {
     expect([...run.state.view().unhealthySince.keys()]).toEqual([WEB]);
   });
 
+  it.each([
+    ['a template with application failover newly Unhealthy asks for a pass at once', WEB, 5_000],
+    ['another template newly Unhealthy does not', 'v1/ConfigMap/shop/other', undefined],
+  ])('%s', (_name, key, due) => {
+    const run = loop();
+    run.pass(0);
+    run.state.observeHealth([{ key, cluster: 'member2', health: 'Unhealthy', applied: true }], 5_000);
+    expect(run.state.nextDue()).toBe(due);
+  });
+
   it('restoring nothing changes nothing: no catch-up pass', () => {
     const state = loop();
     state.state.restore(emptyFailoverView(), 0);
