@@ -124,7 +124,11 @@ async function memberObservations(input: StatusStepInput, owns: OwnsMember): Pro
 function holdersOf(rendered: Rendered): Map<string, string[]> {
   const holders = new Map<string, string[]>();
   for (const [cluster, items] of rendered.works) {
-    for (const key of new Set(items.map((i) => refKey(i.template)))) holders.set(key, [...(holders.get(key) ?? []), cluster]);
+    for (const key of new Set(items.map((i) => refKey(i.template)))) {
+      const list = holders.get(key);
+      if (list) list.push(cluster);
+      else holders.set(key, [cluster]);
+    }
   }
   return holders;
 }
