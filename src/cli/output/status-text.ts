@@ -39,7 +39,16 @@ function templateRows(t: TemplateStatus): string[][] {
   });
 }
 
-/** `flotilla status` as text: header, clusters, one row per template and cluster, then the problems. */
+/** The run loop's failover on the branch: tainted members, then eviction tasks; nothing when there is none. */
+function failoverLines(view: StatusBranchView, paint: Paint): string[] {
+  const taints = view.clusters.flatMap(({ name, taints: list }) => (list ?? []).map((t) => `  ${name}: tainted ${t.key}:${t.effect} since ${t.timeAdded ?? 'unknown'}`));
+  const tasks = view.templates.flatMap((t) => (t.gracefulEvictionTasks ?? []).map((task) => (
+    `  ${describeRef(t.resource)}: evicted from ${task.fromCluster} (${task.reason}, ${task.purgeMode}) since ${task.creationTimestamp}`
+  )));
+  return taints.length + tasks.length === 0 ? [] : ['', paint('bold', 'Failover:'), ...taints, ...tasks];
+}
+
+/** `flotilla status` as text: header, clusters, one row per template and cluster, failover, then the problems. */
 export function statusText(view: StatusBranchView, paint: Paint): string {
   const summary = view.summary;
   const counts = summary?.counts;
@@ -52,6 +61,7 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
   ];
   const rows = [['TEMPLATE', 'CLUSTER', 'DESIRED', 'READY', 'APPLIED', 'HEALTH'], ...view.templates.flatMap(templateRows)];
   lines.push(...table(rows, (r, c, text) => (r > 0 && c === 5 ? healthPaint(paint, text.trim(), text) : text)));
+  lines.push(...failoverLines(view, paint));
   const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
   if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);
   return lines.join('\n');

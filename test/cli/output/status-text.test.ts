@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { statusText } from '../../../src/cli/output/status-text.ts';
+import type { StatusBranchView, TemplateStatus } from '../../../src/status/index.ts';
+
+const web: TemplateStatus = {
+  resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' }, policy: null, replicas: 2,
+  clusters: [{ name: 'member1', replicas: 2 }], conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
+};
+const view = (failover: boolean): StatusBranchView => ({
+  commit: 'b'.repeat(40), placements: [], warnings: [],
+  clusters: [
+    { name: 'member1', status: { conditions: [{ type: 'Ready', status: 'True' }] } },
+    { name: 'member2', status: { conditions: [{ type: 'Ready', status: 'False' }] }, ...(failover ? { taints: [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute' as const, timeAdded: '2026-11-29T17:00:00.000Z' }] } : {}) },
+  ],
+  templates: [failover ? {
+    ...web, gracefulEvictionTasks: [{ fromCluster: 'member2', purgeMode: 'Gracefully', reason: 'TaintUntolerated', producer: 'TaintManager', creationTimestamp: '2026-11-29T17:00:30.000Z' }],
+  } : web],
+});
+const plain = (_format: unknown, text: string) => text;
+
+describe('statusText', () => {
+  it('lists the tainted members and the eviction tasks under Failover', () => {
+    expect(statusText(view(true), plain).split('\n').slice(-3)).toEqual([
+      'Failover:',
+      '  member2: tainted cluster.karmada.io/unreachable:NoExecute since 2026-11-29T17:00:00.000Z',
+      '  Deployment/shop/web: evicted from member2 (TaintUntolerated, Gracefully) since 2026-11-29T17:00:30.000Z',
+    ]);
+  });
+
+  it('has no Failover section when nothing is failed over', () => {
+    expect(statusText(view(false), plain)).not.toContain('Failover');
+  });
+});
