@@ -98,6 +98,30 @@ describe('flotilla run', () => {
     }
   });
 
+  it('on SIGTERM in the middle of a pass finishes it, status included, and exits 0', async () => {
+    const ns = namespace();
+    const repo = new FleetRepo(ns);
+    const names = Array.from({ length: 40 }, (_, i) => `term-${i}`);
+    repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': names.map((n) => configMap(ns, n, { k: n })).join('\n---\n') });
+    const head = git(repo.dir, 'rev-parse', 'HEAD');
+    const run = startRun([...common(repo.dir), '--resync', '0']);
+    await run.waitForLog('the first pass to start', (r) => r['msg'] === 'pass started');
+    await waitFor('the first object in a member', async () => {
+      const list = await apiFor('member1', CoreV1Api).listNamespacedConfigMap({ namespace: ns, labelSelector: 'flotilla.io/managed-by=flotilla' });
+      return list.items.length > 0 ? true : undefined;
+    }, { timeoutMs: 30_000, intervalMs: 20 });
+    expect(await run.stop()).toBe(0);
+    expect(run.records.some((r) => r['msg'] === 'pass finished' && r['commit'] === head)).toBe(true);
+    for (const m of memberNames) {
+      const list = await apiFor(m, CoreV1Api).listNamespacedConfigMap({ namespace: ns, labelSelector: 'flotilla.io/managed-by=flotilla' });
+      expect(list.items.map((c) => c.metadata?.name).sort(), `ConfigMaps in ${m}`).toEqual([...names].sort());
+    }
+    // The pass's status commit is whole: every template's binding document is in it.
+    expect(JSON.parse(git(repo.dir, 'show', 'status:summary.json')).sourceCommit).toBe(head);
+    const documents = git(repo.dir, 'ls-tree', '-r', '--name-only', 'status', `resources/core/ConfigMap/${ns}/`).split('\n');
+    expect(documents.sort()).toEqual(names.map((n) => `resources/core/ConfigMap/${ns}/${n}.yaml`).sort());
+  });
+
   it('converges after kill -9 in the middle of a pass: every object there once, one status commit for the commit', async () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
