@@ -14,7 +14,11 @@ export function observePass(result: ReconcileResult, metrics: ReconcilerMetrics,
   for (const cluster of result.clusters) {
     recordClusterResult(metrics, cluster);
     const changed = cluster.objects.filter((o) => o.action === 'created' || o.action === 'configured').length;
-    const fields = { cluster: cluster.cluster, changed, pruned: cluster.pruned.filter((p) => p.action === 'deleted').length };
+    const fields = {
+      cluster: cluster.cluster, changed, pruned: cluster.pruned.filter((p) => p.action === 'deleted').length,
+      // Why objects the Work no longer holds stay, e.g. an evicted member's old copy under a graceful-eviction task.
+      notPruned: cluster.pruned.filter((p) => p.action === 'skipped').map((p) => p.reason),
+    };
     if (clusterFailed(cluster)) log.warn({ ...fields, err: cluster.error, failed: cluster.objects.filter((o) => o.error).map((o) => o.error?.message) }, 'cluster failed');
     else log.debug(fields, 'cluster reconciled');
   }
