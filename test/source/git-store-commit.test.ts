@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { BranchMovedError, IsomorphicGitStore, NativeGitStore, type GitStore } from '../../src/source/index.ts';
 import { createGitRepo, removeFixtures } from './helpers/git-fixture.ts';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 afterAll(removeFixtures);
@@ -113,6 +114,20 @@ describe.each(STORES)('a store that committed through %s', (_name, open) => {
     expect(entries.map((entry) => entry.path)).toEqual(['apps/Deployment/default/web.yaml', 'core/Service/default/web.yaml']);
     const blobs = await store.readBlobs(entries.map((entry) => entry.oid));
     expect(entries.map((entry) => String(blobs.get(entry.oid)))).toEqual(['replicas: 3\n', 'ports: []\n']);
+  });
+});
+
+describe('a branch whose lock file another writer left behind', () => {
+  it.each([
+    ['native git', 'GitCommandFailed'],
+    ['isomorphic-git', 'RefLocked'],
+  ] as const)('is not moved through %s, and the error says why', async (name, code) => {
+    const { repo, gitdir } = repoWithSource();
+    const open = STORES.find(([n]) => n === name)![1];
+    const first = await open(gitdir).commitFiles({ branch: 'status', files, message: 'one', author });
+    writeFileSync(path.join(gitdir, 'refs/heads/status.lock'), '');
+    await expect(open(gitdir).commitFiles({ branch: 'status', files, message: 'two', author, parent: first })).rejects.toMatchObject({ code });
+    expect(repo.git('rev-parse', 'status')).toBe(first);
   });
 });
 
