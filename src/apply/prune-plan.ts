@@ -88,9 +88,12 @@ export function planPrune(input: {
       if (skip.keep) plan.kept.push(entry);
     } else plan.deletes.push(candidate);
   }
+  // Kept entries in apply order, as the inventory held them: a pass that keeps the same objects writes no new inventory.
+  const position = new Map(input.inventory.map((e, i) => [e.id, i]));
+  const inInventoryOrder = (entries: InventoryEntry[]) => entries.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   const blocked = blockOf(input.settings, input.cluster, plan.deletes.length, input.inventory.length);
-  if (!blocked) return plan;
-  return { ...plan, deletes: [], kept: [...plan.kept, ...plan.deletes.map((c) => c.entry)], blocked };
+  if (!blocked) return { ...plan, kept: inInventoryOrder(plan.kept) };
+  return { ...plan, deletes: [], kept: inInventoryOrder([...plan.kept, ...plan.deletes.map((c) => c.entry)]), blocked };
 }
 
 /** A one-line description of a skipped candidate, for events and plans. */

@@ -19,6 +19,7 @@ describe('planPrune', () => {
   it.each([
     ['deletes exactly inventory minus Work, in reverse apply order', plan(keepAllBut('b', 'g')).deletes.map((c) => c.ref.name), ['g', 'b']],
     ['deletes nothing with prune off, and keeps the candidates', plan(keepAllBut('b'), DEFAULT_PRUNE_SETTINGS).kept.map((e) => e.id), ['ns_b__ConfigMap']],
+    ['keeps blocked candidates in inventory order', plan(keepAllBut('b', 'e', 'g'), DEFAULT_PRUNE_SETTINGS).kept.map((e) => e.id), ['ns_b__ConfigMap', 'ns_e__ConfigMap', 'ns_g__ConfigMap']],
     ['refuses with source errors', plan(keepAllBut('b'), { ...on, sourceHasErrors: true }).blocked?.reason, 'source-errors'],
     ['allows exactly the threshold (2 of 8 is 25%)', plan(keepAllBut('a', 'b')).deletes.length, 2],
     ['refuses beyond the threshold', plan(keepAllBut('a', 'b', 'c')).blocked?.reason, 'mass-prune'],
@@ -48,7 +49,8 @@ describe('planPrune', () => {
       const result = keptPlan(keptCopies);
       expect(result.deletes.map((c) => c.ref.name)).toEqual(deleted);
       expect(result.skipped.map((s) => [s.candidate.ref.name, s.filter, s.reason])).toEqual(skipped);
-      expect(result.kept.map((e) => e.id)).toEqual(skipped.map(([name]) => name === 'ns' ? '_ns__Namespace' : `ns_${name}__ConfigMap`));
+      // In apply order, as the inventory held them (so the next inventory is the same).
+      expect(result.kept.map((e) => e.id)).toEqual(skipped.map(([name]) => name === 'ns' ? '_ns__Namespace' : `ns_${name}__ConfigMap`).reverse());
     });
   });
 
