@@ -31,7 +31,10 @@ const BOTH = '{clusterAffinity: {clusterNames: [member1, member2]}}';
 const MEMBER2_THEN_MEMBER1 = '{clusterAffinities: [{affinityName: first, clusterNames: [member2]}, {affinityName: fallback, clusterNames: [member1]}]}';
 const app = (annotations = '') => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app, namespace: shop${annotations ? `, annotations: {${annotations}}` : ''}}\ndata: {k: "1"}\n`;
 
-/** A pass over two fake members, with a status step that reports the health the test sets. */
+/**
+ * A pass over two fake members, with a status step that reports the health the test sets; a
+ * member in `down` cannot be connected to.
+ */
 function setup(purgeMode: string, placement: string) {
   const repo = createGitRepo();
   repo.write('clusters.yaml', MEMBERS.map((n) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${n}}\nspec: {}\n`).join('---\n'));
@@ -43,16 +46,20 @@ function setup(purgeMode: string, placement: string) {
   const results: ReconcileResult[] = [];
   let clock = 0;
   let health: HealthReport[] = [];
+  const down = new Set<string>();
   const pass = createReconcilePass({
     source: { repo: repo.dir }, prune: { enabled: true, allowMassPrune: true }, runner: {}, failover, now: () => clock,
-    access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, clients.get(c.metadata.name)!])) },
+    access: {
+      kubeconfig: {}, client: {},
+      connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, down.has(c.metadata.name) ? new Error(`${c.metadata.name}: connection refused`) : clients.get(c.metadata.name)!])),
+    },
     feedback: async () => feedbackFromStatus(undefined),
     status: async () => ({ observedClusters: new Map(), health }),
     onResult: (r) => results.push(r),
   });
   const hasCopy = (cluster: string) => [...clients.get(cluster)!.objects.values()].some((o) => o.kind === 'ConfigMap' && o.metadata.name === 'app');
   return {
-    repo, clients, failover, results,
+    repo, clients, failover, results, down,
     /** Runs a pass at `at` ms; the status step then reports `reports` (cluster → health; NotApplied: Unknown, not applied). */
     async pass(at: number, reports: Record<string, HealthState | 'NotApplied'>): Promise<{ member1: boolean; member2: boolean }> {
       clock = at;
@@ -112,6 +119,30 @@ describe('purge modes through the reconcile pass', () => {
     // The task was created at 60 s: a release before that leaves it.
     expect(await release('1970-01-01T00:00:59Z')).toEqual({ member1: true, member2: true });
     expect(await release('1970-01-01T00:01:00Z')).toEqual({ member1: true, member2: false });
+  });
+
+  it('Never: the old copy survives its member failing and coming back, and is deleted once the template releases the task', async () => {
+    const s = setup('Never', BOTH);
+    const probes = (member2: 'ready' | 'unreachable') => new Map([['member1', 'ready' as const], ['member2', member2]]);
+    await s.pass(0, { member1: 'Healthy', member2: 'Unhealthy' });
+    expect(await s.pass(60_000, { member1: 'Healthy' })).toEqual({ member1: true, member2: true });
+    s.failover.observe(probes('unreachable'), 61_000);
+    s.down.add('member2');
+    expect(s.failover.observe(probes('unreachable'), 91_000)).toBe(true);
+    await s.pass(91_000, { member1: 'Healthy' });
+    expect(s.failover.observe(probes('ready'), 100_000)).toBe(true);
+    s.down.delete('member2');
+    // Reachable and ready again: the task stays, member2 stays out of the placement, its copy stays.
+    expect(await s.pass(100_000, { member1: 'Healthy' })).toEqual({ member1: true, member2: true });
+    expect(s.results.at(-1)!.rendered.bindings[0]!.binding!.clusters.map((c) => c.name)).toEqual(['member1']);
+    expect(s.skipped('member2')[0]).toBe('ConfigMap/shop/app: not pruned: old copy kept while its Never eviction task (ApplicationFailure) lasts');
+    // Kept pass after pass without writing member2's inventory again.
+    await s.pass(120_000, { member1: 'Healthy' });
+    expect(s.results.at(-1)!.clusters.find((c) => c.cluster === 'member2')?.inventoryWritten).toBe(false);
+
+    s.repo.write('app.yaml', app('flotilla.io/release-evictions: "1970-01-01T00:01:00Z"'));
+    s.repo.commit('release');
+    expect(await s.pass(130_000, { member1: 'Healthy' })).toEqual({ member1: true, member2: false });
   });
 
   it('Directly: deletes the old copy first and creates the new one only in a pass after the deletion was seen', async () => {
