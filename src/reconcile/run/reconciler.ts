@@ -26,6 +26,7 @@ import type { MemberMonitor } from './member-monitor.ts';
 import { createReconcilePass } from './reconcile-pass.ts';
 import type { ReconcilePassOptions } from './reconcile-pass.ts';
 import { observePass, observeLoop } from './observe.ts';
+import { recoveredSinceRender } from './recovered-members.ts';
 
 /** Everything `run` is configured with. */
 export interface ReconcilerOptions {
@@ -80,6 +81,8 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       clusters = result.rendered.clusters;
       statusBranch = result.statusBranch;
       observePass(result, metrics, log);
+      const recovered = result.status && !(result.status instanceof Error) ? recoveredSinceRender(result.rendered.clusters, result.status.observedClusters) : [];
+      if (recovered.length > 0) merger.emit({ kind: 'members', detail: `schedulable since the render: ${recovered.join(', ')}` });
       // An eviction waiting for a toleration to run out needs a pass when it does.
       due.at(failover.nextDue());
     },
