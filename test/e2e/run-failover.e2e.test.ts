@@ -1,10 +1,15 @@
 // flotilla run failing a member over when its kube-apiserver is killed, and
-// giving it its workloads back when the apiserver is restarted. The member is a
-// scratch member started for this file (the shared member1..3 stay up for the
-// other files and for concurrent runs); member1 and member2 take over.
+// what comes back when the apiserver is restarted. The member is a scratch
+// member started for this file (the shared member1..3 stay up for the other
+// files and for concurrent runs); member1 and member2 take over. The status
+// branch records the taint and the graceful eviction.
+import { execFileSync } from 'node:child_process';
 import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { killApiserver, restartMember } from '../../scripts/fleet/outage.ts';
+import { TAINT_CLUSTER_UNREACHABLE } from '../../src/scheduler/index.ts';
+import { clusterPath, resourcePath } from '../../src/status/index.ts';
 import { FleetRepo } from './helpers/apply-fleet.ts';
 import { apiFor } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
@@ -64,12 +69,44 @@ spec:
 `;
 }
 
+interface StatusDoc {
+  spec?: {
+    taints?: { key: string; effect: string }[];
+    clusters?: { name: string }[];
+    gracefulEvictionTasks?: { fromCluster: string; reason: string; purgeMode: string }[];
+  };
+}
+
+/**
+ * Every version of one file of the status branch, newest first: an eviction task can be written
+ * and settled within seconds, so the branch's history is searched rather than its tip.
+ */
+function statusHistory(repoDir: string, path: string): StatusDoc[] {
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd: repoDir, encoding: 'utf8' });
+  const commits = git('log', '--format=%H', 'status', '--', path).split('\n').filter(Boolean);
+  return commits.map((commit) => parse(git('show', `${commit}:${path}`)) as StatusDoc);
+}
+
+/** `solo`: Karmada's ordered fallback groups, the member first, member2 as the backup. */
+function fallbackPolicy(ns: string, primary: string): string {
+  return `apiVersion: policy.karmada.io/v1alpha1
+kind: PropagationPolicy
+metadata: {name: solo, namespace: ${ns}}
+spec:
+  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: solo}]
+  placement:
+    clusterAffinities:
+      - {affinityName: primary, clusterNames: [${primary}]}
+      - {affinityName: backup, clusterNames: [member2]}
+`;
+}
+
 describe('flotilla run failover: a member whose kube-apiserver is killed', () => {
   const namespace = fleetNamespace('run-failover');
   const scratch = scratchMember('failover', { region: 'us-west-2', zone: 'us-west-2a', nodes: { count: 1, cpu: '4', memory: '8Gi', pods: 110 } }, ['member1', 'member2']);
   cleanUpRunProcesses();
 
-  it('loses its workloads to the other members after the grace period and gets them back when it restarts', { timeout: 600_000 }, async () => {
+  it('loses its workloads to the other members after the grace period; when it restarts, they return as the scheduler decides', { timeout: 600_000 }, async () => {
     const ns = namespace();
     const { member: lost, kubeconfig } = scratch();
     const all = ['member1', 'member2', lost.name];
@@ -88,10 +125,11 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
       'clusters.yaml': clusters(all),
       'web.yaml': dividedPolicy(ns, all) + '---\n' + deployment(ns, 'web', 6),
       'cache.yaml': duplicatedPolicy(ns, all) + '---\n' + deployment(ns, 'cache', cacheReplicas),
+      'solo.yaml': fallbackPolicy(ns, lost.name) + '---\n' + deployment(ns, 'solo', 1),
     });
     repo.commit(files(1));
     const run = startRun(['--repo', repo.dir, '--kubeconfig', kubeconfig, '--resync', '0', '--probe-interval', '1s', '--failover-grace', '3s']);
-    await Promise.all([...all.map((m) => replicas(m, 'web', 2)), ...all.map((m) => replicas(m, 'cache', 1))]);
+    await Promise.all([...all.map((m) => replicas(m, 'web', 2)), ...all.map((m) => replicas(m, 'cache', 1)), replicas(lost.name, 'solo', 1)]);
 
     log(`killing ${lost.name}'s kube-apiserver`);
     const outageStarted = run.records.length;
@@ -102,13 +140,33 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
     // Duplicated: a change committed during the outage reaches the members left only.
     repo.commit(files(2));
     await Promise.all(['member1', 'member2'].map((m) => replicas(m, 'cache', 2)));
+    // Fallback groups: the primary group's only member is evicted, so solo moves to the backup.
+    await replicas('member2', 'solo', 1);
+    // The status branch shows the outage as Karmada would: the member's NoExecute taint, and a
+    // graceful eviction task from it on solo's binding, kept until the new copy in member2 is
+    // reported healthy. (web and cache settle at once: their new placement was healthy already.)
+    await waitFor(`the status branch to show ${lost.name} tainted ${TAINT_CLUSTER_UNREACHABLE}:NoExecute`, async () =>
+      statusHistory(repo.dir, clusterPath(lost.name)).some((d) => d.spec?.taints?.some((t) => t.key === TAINT_CLUSTER_UNREACHABLE && t.effect === 'NoExecute')) || undefined,
+    { timeoutMs: SETTLE_MS });
+    const soloPath = resourcePath({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'solo' });
+    const task = await waitFor(`the status branch to show ${soloPath} with an eviction task from ${lost.name}`, async () =>
+      statusHistory(repo.dir, soloPath).flatMap((d) => d.spec?.gracefulEvictionTasks ?? []).find((t) => t.fromCluster === lost.name), { timeoutMs: SETTLE_MS });
+    expect(task).toMatchObject({ reason: 'TaintUntolerated', purgeMode: 'Gracefully' });
 
     log(`restarting ${lost.name}'s kube-apiserver`);
     const recoveryStarted = run.records.length;
     await restartMember(lost);
     await failedOver(run, [], recoveryStarted);
-    // Divided: the static weights give the member its share again; Duplicated: it is placed again
-    // and gets the change it missed.
-    await Promise.all([...['member1', 'member2'].map((m) => replicas(m, 'web', 2)), replicas(lost.name, 'cache', 2)]);
+    // Duplicated bindings are always rescheduled (semantics §3.1): the member is placed again and
+    // gets the change it missed. Divided by static weights: the scheduler splits over the ready
+    // members again, so the member gets its share back.
+    await Promise.all([replicas(lost.name, 'cache', 2), ...['member1', 'member2'].map((m) => replicas(m, 'web', 2))]);
+    await waitFor(`the status branch to show ${lost.name} without taints`, async () => {
+      const [latest] = statusHistory(repo.dir, clusterPath(lost.name));
+      return latest && (latest.spec?.taints ?? []).length === 0 ? true : undefined;
+    }, { timeoutMs: SETTLE_MS });
+    // Fallback groups are never retried backwards (semantics §4): solo stays in the backup group.
+    const [soloNow] = statusHistory(repo.dir, soloPath);
+    expect(soloNow?.spec?.clusters?.map((c) => c.name)).toEqual(['member2']);
   });
 });
