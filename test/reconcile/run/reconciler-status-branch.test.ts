@@ -65,7 +65,7 @@ describe('startReconciler: the status branch flotilla.yaml names', () => {
 
       repo.write('app.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app, namespace: default}\n');
       repo.commit('app');
-      expect(await pushHook(webhook, 'refs/heads/main')).toBe(202);
+      // No webhook here: one for main could win the race and leave the watch's signal nothing new to do.
       const second = await until('a pass for the commit on main', () => started()[1]);
       expect(second['triggers']).toEqual(expect.arrayContaining(['watch']));
     } finally {
