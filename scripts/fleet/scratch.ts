@@ -31,14 +31,14 @@ async function ownedByLiveProcess(name: string): Promise<boolean> {
  * process and its ports are free. A dead owner's leftover is removed first. Under the fleet lock,
  * so two runs never claim the same slot; the slow create happens after the lock is released.
  */
-async function claimSlot(prefix: string, shape: ScratchShape, kwokctl: string, log: Log): Promise<MemberSpec> {
+async function claimSlot(prefix: string, shape: ScratchShape, log: Log): Promise<MemberSpec> {
   await mkdir(ownersDir, { recursive: true });
   for (let slot = 0; slot < slots; slot++) {
     const member: MemberSpec = { ...shape, name: `${prefix}${slot + 1}`, portBase: fleetPortBase() + slotOffset + portsPerMember * slot };
     if (await ownedByLiveProcess(member.name)) continue;
     if (memberExists(member) || (await memberPids(member)).length > 0) {
       log(`${member.name}: left over from a run that is gone; removing it`);
-      await removeMember(member, kwokctl, log);
+      await removeScratchMember(member, log);
     }
     const free = await Promise.all(Object.values(memberPorts(member)).map(portFree));
     if (!free.every(Boolean)) continue;
@@ -51,7 +51,7 @@ async function claimSlot(prefix: string, shape: ScratchShape, kwokctl: string, l
 /** Starts a scratch member named `<prefix><n>` with its nodes Ready; {@link removeScratchMember} ends it. */
 export async function startScratchMember(prefix: string, shape: ScratchShape, log: Log): Promise<MemberSpec> {
   const bins = await ensureBinaries(log);
-  const member = await withFleetLock(log, () => claimSlot(prefix, shape, bins.kwokctl, log));
+  const member = await withFleetLock(log, () => claimSlot(prefix, shape, log));
   try {
     log(`${member.name}: starting (kube-apiserver https://127.0.0.1:${memberPorts(member).kubeApiserver})`);
     await startMember(member, bins, log);
