@@ -146,6 +146,9 @@ export class FailoverState {
     const taints = new Map<string, Taint[]>();
     const added = new Map<string, Taint>();
     const observedClusters = new Map<string, ClusterStatus>();
+    // A member that has left the fleet has no health to track: its failure (restored or seen) would stay listed.
+    const members = new Set(fleet.clusters.map((c) => c.object.metadata.name));
+    for (const cluster of [...this.health.keys()]) if (!members.has(cluster)) this.health.delete(cluster);
     const clusters = fleet.clusters.map((source): SourceObject<Cluster> => {
       const name = source.object.metadata.name;
       const health = this.health.get(name);

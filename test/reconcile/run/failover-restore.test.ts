@@ -162,6 +162,14 @@ describe('FailoverState restored from what the status branch recorded', () => {
     expect(run.state.nextDue()).toBe(due);
   });
 
+  it('a restored member that has left the fleet is forgotten by the first pass', () => {
+    const run = loop();
+    run.state.restore({ ...emptyFailoverView(), taints: new Map([['member9', [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]]]) }, 90_000);
+    expect(run.state.failedMembers(90_000)).toEqual(['member9']);
+    run.pass(90_000);
+    expect(run.state.failedMembers(90_000)).toEqual([]);
+  });
+
   it('restoring nothing changes nothing: no catch-up pass', () => {
     const state = loop();
     state.state.restore(emptyFailoverView(), 0);
