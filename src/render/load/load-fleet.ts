@@ -1,4 +1,4 @@
-import { describeRef, formatFieldPath, refKey, refOf, scopeLookup } from '../../model/index.ts';
+import { describeRef, formatFieldPath, refKey, refOf, scopeLookup, type IsNamespaced } from '../../model/index.ts';
 import type {
   Cluster,
   Diagnostic,
@@ -10,7 +10,7 @@ import type {
   SourceObject,
 } from '../../model/index.ts';
 import type { ParsedSources } from '../parse/parse-sources.ts';
-import { findCustomizationConflicts, validateAndDefault } from '../validate/index.ts';
+import { findCustomizationConflicts, validateAndDefault, type Validated } from '../validate/index.ts';
 import { classify } from './classify.ts';
 import type { ObjectRole } from './classify.ts';
 import type { Fleet } from './fleet.ts';
@@ -77,6 +77,39 @@ function place(fleet: Fleet, role: ObjectRole, source: SourceObject): void {
   }
 }
 
+/** A validation and the scope answers it asked for, which are all it depends on besides the object. */
+interface ValidationMemo {
+  result: Validated;
+  asked: { apiVersion: string; kind: string; namespaced: boolean | undefined }[];
+}
+
+/**
+ * Validations by parsed object. Parsed objects are never changed and the run loop's parse cache
+ * hands the same object back while its path and blob are unchanged, so an unchanged file is not
+ * validated again, and its defaulted policies are shared between loads like the parsed objects;
+ * an entry lives as long as its object.
+ */
+const validations = new WeakMap<object, ValidationMemo>();
+
+/**
+ * validateAndDefault, memoised by object. Kind scopes come from the repository's CRDs, which may
+ * change while the object does not: the memo is used only while every scope the validation asked
+ * for is still answered the same.
+ */
+function validateOnce(obj: KubeObject, isNamespaced: IsNamespaced): Validated {
+  const memo = validations.get(obj);
+  if (memo?.asked.every((a) => isNamespaced(a.apiVersion, a.kind) === a.namespaced)) return memo.result;
+  const asked: ValidationMemo['asked'] = [];
+  const recording: IsNamespaced = (apiVersion, kind) => {
+    const namespaced = isNamespaced(apiVersion, kind);
+    asked.push({ apiVersion, kind, namespaced });
+    return namespaced;
+  };
+  const result = validateAndDefault(obj, { isNamespaced: recording });
+  validations.set(obj, { result, asked });
+  return result;
+}
+
 /**
  * Validates, classifies and defaults every parsed object. An invalid object is reported with
  * its file, line, field and message and left out; two objects with one identity are both
@@ -87,7 +120,7 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, SourceObject>();
   for (const source of parsed.objects) {
-    const { issues, object: defaulted } = validateAndDefault(source.object, { isNamespaced: fleet.isNamespaced });
+    const { issues, object: defaulted } = validateOnce(source.object, fleet.isNamespaced);
     for (const issue of issues) diagnostics.push(diagnosticAt(parsed, source, issue.path, issue.severity, issue.message));
     if (issues.some((i) => i.severity === 'error')) continue;
     const role = classify(source.object);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultOverridePolicy, defaultPropagationPolicy } from '../../../src/render/defaults/index.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
-import { parseSources } from '../../../src/render/parse/parse-sources.ts';
+import { parseSources, type ParseCache } from '../../../src/render/parse/parse-sources.ts';
 
 vi.mock('../../../src/render/defaults/index.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/render/defaults/index.ts')>();
@@ -39,5 +39,33 @@ describe('loadFleet', () => {
     expect(fleet.propagationPolicies[0]?.object.spec).toMatchObject({ schedulerName: 'default-scheduler', resourceSelectors: [{ namespace: 'apps' }] });
     expect(fleet.clusterPropagationPolicies[0]?.object.spec).toMatchObject({ priority: 0, conflictResolution: 'Abort' });
     expect(fleet.overridePolicies[0]?.object.spec.resourceSelectors).toEqual([{ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'apps' }]);
+  });
+
+  it('does not validate or default an unchanged object again', () => {
+    const parsed = parseSources([{ path: 'policies.yaml', blobId: 'b', content: Buffer.from(policies) }]);
+    const first = loadFleet(parsed);
+    vi.mocked(defaultPropagationPolicy).mockClear();
+    const second = loadFleet(parsed);
+    expect(defaultPropagationPolicy).not.toHaveBeenCalled();
+    expect(second.fleet.propagationPolicies[0]?.object).toBe(first.fleet.propagationPolicies[0]?.object);
+    expect(second.diagnostics).toEqual(first.diagnostics);
+  });
+
+  it('validates an unchanged template again when a CRD in the repository changes its scope', () => {
+    const widget = { path: 'widget.yaml', blobId: 'w', content: Buffer.from('apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: apps}\n') };
+    const crd = (scope: string) => ({
+      path: 'crd.yaml',
+      blobId: scope,
+      content: Buffer.from(`apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec: {group: example.com, scope: ${scope}, names: {plural: widgets, kind: Widget}}\n`),
+    });
+    const cache: ParseCache = new Map();
+    const load = (scope: string) => loadFleet(parseSources([crd(scope), widget], cache));
+    const messages = (scope: string) => load(scope).diagnostics.map((d) => `${d.file}: ${d.message}`);
+
+    const clusterScoped = 'widget.yaml: Widget/apps/w: metadata.namespace: Forbidden: Widget is cluster-scoped and takes no namespace';
+    expect(messages('Cluster')).toEqual([clusterScoped]);
+    expect(messages('Namespaced')).toEqual([]);
+    expect(load('Namespaced').fleet.templates.map((t) => `${t.object.kind}/${t.object.metadata.namespace ?? ''}`)).toEqual(['CustomResourceDefinition/', 'Widget/apps']);
+    expect(messages('Cluster')).toEqual([clusterScoped]);
   });
 });
