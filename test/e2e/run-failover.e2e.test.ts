@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { killApiserver, restartMember } from '../../scripts/fleet/outage.ts';
 import { TAINT_CLUSTER_UNREACHABLE } from '../../src/scheduler/index.ts';
 import { clusterPath, resourcePath } from '../../src/status/index.ts';
-import { FleetRepo } from './helpers/apply-fleet.ts';
+import { clusterObjects, FleetRepo } from './helpers/apply-fleet.ts';
 import { apiFor } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
 import { cleanUpRunProcesses, startRun } from './helpers/run-process.ts';
@@ -22,14 +22,6 @@ const log = (message: string): void => console.log(`[e2e failover] ${message}`);
 
 /** Generous: a loaded two-core machine can take tens of seconds per pass and per controller round. */
 const SETTLE_MS = 120_000;
-
-function clusters(names: readonly string[]): string {
-  return names.map((name) => `apiVersion: cluster.karmada.io/v1alpha1
-kind: Cluster
-metadata: {name: ${name}}
-spec: {syncMode: Push}
-`).join('---\n');
-}
 
 function deployment(ns: string, name: string, replicas: number): string {
   return JSON.stringify({
@@ -122,7 +114,7 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
     await apiFor(lost.name, CoreV1Api, kubeconfig).createNamespace({ body: { metadata: { name: ns } } });
     const repo = new FleetRepo(ns);
     const files = (cacheReplicas: number) => ({
-      'clusters.yaml': clusters(all),
+      'clusters.yaml': clusterObjects(all),
       'web.yaml': dividedPolicy(ns, all) + '---\n' + deployment(ns, 'web', 6),
       'cache.yaml': duplicatedPolicy(ns, all) + '---\n' + deployment(ns, 'cache', cacheReplicas),
       'solo.yaml': fallbackPolicy(ns, lost.name) + '---\n' + deployment(ns, 'solo', 1),

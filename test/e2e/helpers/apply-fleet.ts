@@ -42,13 +42,18 @@ export function counting(client: KubeClient, log: RequestLog): KubeClient {
   };
 }
 
-const CLUSTERS = memberNames.map((name) => `apiVersion: cluster.karmada.io/v1alpha1
+/** Push-mode Cluster objects for these members, as one multi-document YAML file. */
+export function clusterObjects(names: readonly string[]): string {
+  return names.map((name) => `apiVersion: cluster.karmada.io/v1alpha1
 kind: Cluster
 metadata:
   name: ${name}
 spec:
   syncMode: Push
 `).join('---\n');
+}
+
+const CLUSTERS = clusterObjects(memberNames);
 
 /** A ClusterPropagationPolicy for the given kinds (`apiVersion kind` pairs) to every member. */
 export function policy(kinds: readonly [string, string][], conflictResolution: 'Abort' | 'Overwrite' = 'Abort', name = 'everything'): string {
