@@ -7,7 +7,7 @@
 import { compareBytes, compareDiagnostics, describeRef, refKey } from '../model/index.ts';
 import type { Diagnostic, Origin } from '../model/index.ts';
 import type { KubeClientOptions } from '../apply/client-node-kube-client.ts';
-import { openClusters } from '../apply/connect.ts';
+import { ClientCache, openClusters } from '../apply/connect.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
 import type { KubeconfigLocation } from '../apply/kubeconfig.ts';
 import { comparable } from '../apply/normalize.ts';
@@ -22,11 +22,14 @@ import type { Works } from '../render/works/work.ts';
 import { planOffline } from './plan.ts';
 import type { PlanOptions, PlanResult } from './plan.ts';
 
+/** A client, or why there is none, per cluster name. */
+export type Connector = (clusters: readonly Cluster[]) => Promise<Map<string, KubeClient | Error>>;
+
 /** How the clusters are reached; `connect` replaces the kubeconfig adapter (tests). */
 export interface ClusterAccess {
   kubeconfig: KubeconfigLocation;
   client: Partial<KubeClientOptions>;
-  connect?: (clusters: readonly Cluster[]) => Promise<Map<string, KubeClient | Error>>;
+  connect?: Connector;
 }
 
 export interface LivePlanOptions extends Omit<PlanOptions, 'base'> {
@@ -47,6 +50,13 @@ export interface LivePlanResult extends PlanResult {
 /** Clients for the fleet's clusters, through `connect` or the kubeconfig. */
 export function connectFleet(clusters: readonly Cluster[], access: ClusterAccess): Promise<Map<string, KubeClient | Error>> {
   return access.connect ? access.connect(clusters) : openClusters(clusters, access.kubeconfig, access.client);
+}
+
+/** Connects clusters again and again, keeping each client while its kubeconfig entry is unchanged; `access.connect` (tests) is used as is. */
+export function reusingConnector(access: ClusterAccess): Connector {
+  if (access.connect) return access.connect;
+  const cache = new ClientCache(access.kubeconfig, access.client);
+  return (clusters) => cache.connect(clusters);
 }
 
 /** Every cluster a pass works on, in name order: the fleet's, plus any the Work names (an empty Work may still have objects to prune). */

@@ -4,8 +4,7 @@
  * for a pass. Probes use a short timeout and no retries: one probe is one observation.
  */
 import type { Cluster } from '../../model/index.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
-import { connectFleet } from '../live-plan.ts';
+import { reusingConnector } from '../live-plan.ts';
 import type { ClusterAccess } from '../live-plan.ts';
 import type { FailoverState } from './failover-state.ts';
 import type { ProbeResult } from './member-health.ts';
@@ -43,14 +42,12 @@ export interface MemberMonitor {
 export function startMemberMonitor(options: Partial<MemberMonitorOptions> & Omit<MemberMonitorOptions, keyof typeof DEFAULT_MEMBER_MONITOR_OPTIONS>): MemberMonitor {
   const o: MemberMonitorOptions = { ...DEFAULT_MEMBER_MONITOR_OPTIONS, ...options };
   const access: ClusterAccess = { ...o.access, client: { ...o.access.client, timeoutMs: o.timeoutMs, retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 } } };
-  let clients: { key: string; map: Map<string, KubeClient | Error> } | undefined;
+  const connect = reusingConnector(access);
   let running: Promise<void> = Promise.resolve();
   const round = async (): Promise<void> => {
     const clusters = o.clusters();
     if (clusters.length === 0) return;
-    const key = clusters.map((c) => c.metadata.name).join(',');
-    if (clients?.key !== key) clients = { key, map: await connectFleet(clusters, access) };
-    const probes = await probeMembers(clients.map);
+    const probes = await probeMembers(await connect(clusters));
     o.onProbes(probes);
     if (o.failover.observe(probes, o.now())) o.onChange();
   };

@@ -20,8 +20,8 @@ import type { Rendered } from '../../render/render-fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import type { FailoverView } from '../../status/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
-import { connectFleet } from '../live-plan.ts';
-import type { ClusterAccess } from '../live-plan.ts';
+import { reusingConnector } from '../live-plan.ts';
+import type { ClusterAccess, Connector } from '../live-plan.ts';
 import { readFleet } from '../read-fleet.ts';
 import type { FleetSource } from '../read-fleet.ts';
 import type { Pass, PassOutcome, PassRequest } from '../run-loop.ts';
@@ -117,6 +117,7 @@ function claimsOf(bindings: readonly TemplateBinding[]): Map<string, PolicyRef> 
 export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omit<ReconcilePassOptions, keyof typeof DEFAULT_RECONCILE_PASS_OPTIONS>): Pass {
   const o: ReconcilePassOptions = { ...DEFAULT_RECONCILE_PASS_OPTIONS, ...options };
   const cache: ParseCache = new Map();
+  const connect = reusingConnector(o.access);
   const blobCache = new Map<string, Buffer>();
   let last: TemplateBinding[] = [];
   let feedback: PlanningFeedback | undefined;
@@ -158,7 +159,7 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
       o.onResult({ ...base, clusters: [], aborted: true });
       return { commit: source.snapshot.commit, ok: false };
     }
-    const { clusters, clients } = await applyOwned(o, source, rendered, sourceHasErrors);
+    const { clusters, clients } = await applyOwned(o, connect, source, rendered, sourceHasErrors);
     o.failover.confirmPurges(purgedClusters(source, clusters, o.owns), o.now());
     const status = o.status ? await o.status({ source, rendered, applied: clusters, clients, previousClusters: observed, owns: o.owns, failover: o.failover.view() }).catch(asError) : undefined;
     if (status !== undefined && !(status instanceof Error)) {
@@ -185,10 +186,10 @@ function purgedClusters(source: FleetSource, applied: readonly ClusterApplyResul
  * Connects and applies the clusters this replica owns; an empty Work too, for its prune. The
  * eviction tasks' holds (purge-holds.ts) leave templates out of the Works and copies unpruned.
  */
-async function applyOwned(o: ReconcilePassOptions, source: FleetSource, rendered: Rendered, sourceHasErrors: boolean) {
+async function applyOwned(o: ReconcilePassOptions, connect: Connector, source: FleetSource, rendered: Rendered, sourceHasErrors: boolean) {
   const prune: PruneSettings = { ...DEFAULT_PRUNE_SETTINGS, ...source.snapshot.config.prune, ...o.prune, sourceHasErrors };
   const owned = source.fleet.clusters.map((c) => c.object).filter((c) => o.owns(c.metadata.name));
-  const clients = await connectFleet(owned, o.access);
+  const clients = await connect(owned);
   const names = [...new Set([...owned.map((c) => c.metadata.name), ...[...rendered.works.keys()].filter(o.owns)])].sort(compareBytes);
   const holds: PurgeHolds = o.failover.holds(names);
   const targets = names.map((cluster) => ({
