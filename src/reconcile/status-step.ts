@@ -23,6 +23,7 @@ import {
   shardTipPaths,
   statusFiles,
   templateStatusFromItems,
+  withShardEvictionTasks,
   withShardUnhealthySince,
   withTemplateFailover,
   type ClusterReport,
@@ -164,6 +165,15 @@ async function templateReports(input: StatusStepInput, owns: OwnsMember): Promis
   return out;
 }
 
+/**
+ * The members a template's binding document has entries of: those holding it, and those its
+ * eviction tasks keep out (which hold it no more, but whose owner writes the task).
+ */
+function concernedMembers(part: TemplatePart, failover: FailoverView | undefined): string[] {
+  const tasks = failover?.tasks.get(refKey(refOf(part.input.template))) ?? [];
+  return [...part.holders, ...tasks.map((t) => t.fromCluster)];
+}
+
 /** What this replica observed: every member's name, and the reports and items of those it observes. */
 interface Observed {
   names: readonly string[];
@@ -185,7 +195,8 @@ function mergedReport(
       const items = owns ? mergeShardMembers(p.holders, owns, p.input.items, theirs?.aggregatedStatus ?? []) : p.input.items;
       const status = templateStatusFromItems({ ...p.input, items }, interpreter);
       const recorded = failover ? withTemplateFailover(status, failover) : status;
-      return owns ? withShardUnhealthySince(recorded, p.holders, owns, theirs?.unhealthySince ?? []) : recorded;
+      if (!owns) return recorded;
+      return withShardEvictionTasks(withShardUnhealthySince(recorded, p.holders, owns, theirs?.unhealthySince ?? []), owns, theirs?.gracefulEvictionTasks ?? []);
     }),
   };
 }
@@ -199,7 +210,7 @@ export async function statusStep(input: StatusStepInput, options: Partial<Status
   const own: Observed = { names, clusters, templates };
   const when = now();
   const head = { sourceCommit: input.source.snapshot.commit, reconciledAt: when.toISOString() };
-  const tipPaths = owns ? shardTipPaths(names, templates.map((p) => ({ resource: refOf(p.input.template), holders: p.holders })), owns) : new Set<string>();
+  const tipPaths = owns ? shardTipPaths(names, templates.map((p) => ({ resource: refOf(p.input.template), members: concernedMembers(p, input.failover) })), owns) : new Set<string>();
   // Called again on every round lost to another writer: the merge is redone on the tip that won.
   const compose: StatusComposer<StatusCommit & { report: StatusReport }> = async (base) => {
     const tip = base.commit === undefined || tipPaths.size === 0 ? NO_TIP : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));

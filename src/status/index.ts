@@ -10,7 +10,7 @@ export { HEALTH_ORDER, worstHealth } from './health.ts';
 export { memberStatusItem, type MemberObservation } from './member-item.ts';
 export { problemLines, readyReplicas } from './problems.ts';
 export { templateStatus, templateStatusFromItems, type TemplateItemsInput, type TemplateStatus, type TemplateStatusInput } from './template-status.ts';
-export { mergeShardClusters, mergeShardMembers, shardTipPaths, withShardUnhealthySince, type OwnsMember } from './shard-status.ts';
+export { mergeShardClusters, mergeShardMembers, shardTipPaths, withShardEvictionTasks, withShardUnhealthySince, type OwnsMember } from './shard-status.ts';
 export { withoutSecretValues } from './secret-guard.ts';
 export { clusterAllocatable, nodeSummary, resourceSummary } from './resource-summary.ts';
 export { apiEnablements, computeClusterStatus, isClusterReady, READY_CONDITIONS, type ClusterObservation } from './cluster-status.ts';

@@ -7,7 +7,7 @@
  * items, and everything about a template itself comes from this replica's render. Pure.
  */
 import { compareBytes } from '../model/index.ts';
-import type { ObjectRef } from '../model/index.ts';
+import type { GracefulEvictionTask, ObjectRef } from '../model/index.ts';
 import type { UnhealthySince } from './failover-view.ts';
 import { resourcePath } from './files/binding-document.ts';
 import { clusterPath } from './files/cluster-document.ts';
@@ -52,12 +52,27 @@ export function withShardUnhealthySince(status: TemplateStatus, holders: readonl
 }
 
 /**
+ * The template with its eviction tasks merged per evicted member: a task is authored by the owner
+ * of its `fromCluster` alone (its creation time on the owner's clock), so this replica writes the
+ * tasks of the members it owns and takes the others from the tip, even when it keeps its own
+ * copy of them in memory. Ordered by creation time, then member, so that every replica writes the
+ * same list.
+ */
+export function withShardEvictionTasks(status: TemplateStatus, owns: OwnsMember, tip: readonly GracefulEvictionTask[]): TemplateStatus {
+  const { gracefulEvictionTasks, ...rest } = status;
+  const merged = [...(gracefulEvictionTasks ?? []).filter((t) => owns(t.fromCluster)), ...tip.filter((t) => !owns(t.fromCluster))]
+    .sort((a, b) => compareBytes(a.creationTimestamp, b.creationTimestamp) || compareBytes(a.fromCluster, b.fromCluster));
+  return { ...rest, ...(merged.length > 0 ? { gracefulEvictionTasks: merged } : {}) };
+}
+
+/**
  * The files of the tip a sharded write reads: the cluster documents of members it does not own,
- * and the binding documents of templates held by such a member. A template all of whose members
+ * and the binding documents of templates that concern such a member (`members`: the members
+ * holding the template, and those its eviction tasks keep out). A template all of whose members
  * it owns needs nothing from the tip.
  */
-export function shardTipPaths(names: readonly string[], templates: readonly { resource: ObjectRef; holders: readonly string[] }[], owns: OwnsMember): Set<string> {
+export function shardTipPaths(names: readonly string[], templates: readonly { resource: ObjectRef; members: readonly string[] }[], owns: OwnsMember): Set<string> {
   const paths = new Set(names.filter((name) => !owns(name)).map(clusterPath));
-  for (const t of templates) if (t.holders.some((c) => !owns(c))) paths.add(resourcePath(t.resource));
+  for (const t of templates) if (t.members.some((c) => !owns(c))) paths.add(resourcePath(t.resource));
   return paths;
 }

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClusterApplyResult } from '../../src/apply/events.ts';
 import type { KubeClient } from '../../src/apply/kube-client.ts';
-import { refOf } from '../../src/model/index.ts';
-import type { KubeObject } from '../../src/model/index.ts';
+import { refKey, refOf } from '../../src/model/index.ts';
+import type { GracefulEvictionTask, KubeObject } from '../../src/model/index.ts';
 import { readFleet } from '../../src/reconcile/read-fleet.ts';
 import { statusStep, type StatusStepInput } from '../../src/reconcile/status-step.ts';
 import { renderFleet, type Rendered } from '../../src/render/render-fleet.ts';
-import { openStatusStore, readStatusBranch } from '../../src/status/index.ts';
+import { openStatusStore, readStatusBranch, type FailoverView } from '../../src/status/index.ts';
 import { FakeKubeClient } from '../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures, type GitFixture } from '../source/helpers/git-fixture.ts';
 
@@ -67,9 +67,21 @@ async function fleetRepo(): Promise<{ repo: GitFixture; input: Omit<StatusStepIn
 }
 
 /** One replica's step: it owns `owned` and is connected to those members only. */
-function replica(base: Awaited<ReturnType<typeof fleetRepo>>, owned: readonly string[], at: string) {
+function replica(base: Awaited<ReturnType<typeof fleetRepo>>, owned: readonly string[], at: string, failover?: FailoverView) {
   const clients = new Map<string, KubeClient | Error>(owned.map((name) => [name, base.clients.get(name) as KubeClient]));
-  return statusStep({ ...base.input, applied: base.input.applied.filter((a) => owned.includes(a.cluster)), clients, owns: (c) => owned.includes(c) }, { now: () => new Date(at) });
+  return statusStep({
+    ...base.input, applied: base.input.applied.filter((a) => owned.includes(a.cluster)), clients, owns: (c) => owned.includes(c), ...(failover ? { failover } : {}),
+  }, { now: () => new Date(at) });
+}
+
+/** A replica's failover memory with member2 failed over since `since` and web evicted from it at `evicted`, on its own clock. */
+function member2FailedOver(web: string, since: string, evicted: string): FailoverView {
+  const task: GracefulEvictionTask = { fromCluster: 'member2', purgeMode: 'Gracefully', reason: 'TaintUntolerated', producer: 'TaintManager', creationTimestamp: evicted };
+  return {
+    taints: new Map([['member2', [{ key: 'cluster.karmada.io/not-ready', effect: 'NoExecute' as const, timeAdded: since }]]]),
+    tasks: new Map([[web, [task]]]),
+    unhealthySince: new Map(),
+  };
 }
 
 async function tree(repo: GitFixture): Promise<Map<string, string>> {
@@ -128,5 +140,34 @@ describe('statusStep with shards', () => {
     expect(result.report.templates[0]?.aggregatedStatus.map((i) => i.clusterName)).toEqual(['member1', 'member3']);
     expect(result.report.clusters.map((c) => c.name)).toEqual(MEMBERS);
     expect(base.repo.git('show', 'status:clusters/member2.yaml')).toContain('name: member2');
+  });
+
+  it('records member2\'s failover as its owner does: the other replica, on another clock, changes none of it, and neither commits again', async () => {
+    const base = await fleetRepo();
+    const works = new Map(base.input.rendered.works);
+    works.set('member2', []);
+    const evicted = { ...base, input: { ...base.input, rendered: { ...base.input.rendered, works } } };
+    const web = refKey(refOf(base.input.rendered.bindings[0]!.template.object));
+    const owner = () => replica(evicted, ['member2'], '2026-01-01T00:01:00Z', member2FailedOver(web, '2026-01-01T00:00:10.000Z', '2026-01-01T00:00:40.000Z'));
+    const other = () => replica(evicted, ['member1', 'member3'], '2026-01-01T00:01:07Z', member2FailedOver(web, '2026-01-01T00:00:13.000Z', '2026-01-01T00:00:47.000Z'));
+    const document = (file: string) => evicted.repo.git('show', `status:${file}`);
+
+    const first = await owner();
+    expect(first.report.templates[0]?.gracefulEvictionTasks?.map((t) => [t.fromCluster, t.creationTimestamp])).toEqual([['member2', '2026-01-01T00:00:40.000Z']]);
+    const binding = document('resources/apps/Deployment/default/web.yaml');
+    const cluster = document('clusters/member2.yaml');
+    expect(binding).toContain('creationTimestamp: "2026-01-01T00:00:40.000Z"');
+    expect(cluster).toContain('timeAdded: "2026-01-01T00:00:10.000Z"');
+
+    const second = await other();
+    expect(second.changed).toBe(true);
+    expect(second.report.templates[0]?.gracefulEvictionTasks?.map((t) => [t.fromCluster, t.creationTimestamp])).toEqual([['member2', '2026-01-01T00:00:40.000Z']]);
+    expect(document('clusters/member2.yaml')).toBe(cluster);
+    expect(document('resources/apps/Deployment/default/web.yaml')).toContain('creationTimestamp: "2026-01-01T00:00:40.000Z"');
+    expect(document('resources/apps/Deployment/default/web.yaml')).not.toContain('00:00:47');
+
+    expect(await owner()).toMatchObject({ changed: false, commit: second.commit });
+    expect(await other()).toMatchObject({ changed: false, commit: second.commit });
+    expect(evicted.repo.git('rev-list', '--count', 'status')).toBe('2');
   });
 });
