@@ -40,4 +40,11 @@ export interface ScheduledBinding extends BindingSpec {
   error: string | null;
   /** The clusterAffinities term in use (Karmada's schedulerObservingAffinityName). */
   affinityName?: string;
+  /**
+   * JSON of the placement `clusters` were scheduled with: Karmada's
+   * `policy.karmada.io/applied-placement` annotation, which the next pass compares with the
+   * policy's placement to decide whether to schedule again (semantics §3.1). Kept verbatim while
+   * the binding is not scheduled again; absent when it never was.
+   */
+  appliedPlacement?: string;
 }

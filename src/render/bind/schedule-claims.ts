@@ -5,12 +5,15 @@ import { createScheduler } from '../../scheduler/index.ts';
 import type { ScheduleResult, SchedulingInput } from '../../scheduler/index.ts';
 import type { Claim } from '../detect/detect.ts';
 import { policyRefOf } from '../detect/detect.ts';
+import { rescheduleReason } from './reschedule-gate.ts';
 import type { TemplateBinding } from '../works/template-binding.ts';
 
 /** What the last pass decided for a binding, for Karmada's stable rescheduling (§9.5). */
 export interface PreviousSchedule {
   clusters: TargetCluster[];
   affinityName?: string;
+  /** The placement JSON `clusters` were scheduled with (ScheduledBinding.appliedPlacement): the gate compares it. */
+  appliedPlacement?: string;
   /** Clusters the binding is being gracefully evicted from (the run loop's taint manager, §8.2). */
   evictedClusters?: string[];
 }
@@ -38,11 +41,18 @@ export function bindingSpecOf(
 
 function scheduleClaim(
   claim: Claim, schedule: (input: SchedulingInput) => ScheduleResult, interpreter: ResourceInterpreter,
-  previous: ReadonlyMap<string, PreviousSchedule>, diagnostics: Diagnostic[],
+  previous: ReadonlyMap<string, PreviousSchedule>, clusters: readonly Cluster[], diagnostics: Diagnostic[],
 ): ScheduledBinding | null {
   if (!claim.policy || claim.error) return null;
   const spec = bindingSpecOf(claim.template, claim.policy, interpreter);
   const last = previous.get(refKey(spec.resource));
+  if (last && rescheduleReason(spec, last, clusters) === undefined) {
+    return {
+      ...spec, clusters: last.clusters, error: null,
+      ...(last.affinityName ? { affinityName: last.affinityName } : {}),
+      ...(last.appliedPlacement !== undefined ? { appliedPlacement: last.appliedPlacement } : {}),
+    };
+  }
   const result = schedule({
     resource: spec.resource, replicas: spec.replicas, placement: spec.placement,
     ...(spec.replicaRequirements ? { replicaRequirements: spec.replicaRequirements } : {}),
@@ -55,17 +65,22 @@ function scheduleClaim(
   if (result.error) {
     diagnostics.push({ ...claim.template.origin, severity: 'error', object: subject, message: `${subject}: cannot be scheduled: ${result.error.message}` });
   }
+  // Karmada records the placement with the result, an empty one on NoClusterFit included; any other
+  // error leaves the binding's annotation as it was (semantics §3.9).
+  const applied = result.error === null || result.error.code === 'NoClusterFit' ? JSON.stringify(spec.placement) : last?.appliedPlacement;
   return {
     ...spec,
     clusters: result.clusters,
     error: result.error ? result.error.message : null,
     ...(result.affinityName ? { affinityName: result.affinityName } : {}),
+    ...(applied !== undefined ? { appliedPlacement: applied } : {}),
   };
 }
 
 /**
  * Schedules every claimed template (Karmada's scheduler, one binding at a time, each on its own:
- * an unschedulable binding gets no clusters and an error, the others are unaffected). Pure.
+ * an unschedulable binding gets no clusters and an error, the others are unaffected). A binding
+ * the gate (reschedule-gate.ts) does not schedule keeps its previous result. Pure.
  */
 export function scheduleClaims(
   claims: readonly Claim[], clusters: readonly Cluster[], interpreter: ResourceInterpreter,
@@ -78,7 +93,7 @@ export function scheduleClaims(
       const subject = describeRef(refOf(claim.template.object));
       diagnostics.push({ ...claim.template.origin, severity: 'error', object: subject, message: `${subject}: ${claim.error}` });
     }
-    return { template: claim.template, claim, binding: scheduleClaim(claim, schedule, interpreter, previous, diagnostics) };
+    return { template: claim.template, claim, binding: scheduleClaim(claim, schedule, interpreter, previous, clusters, diagnostics) };
   });
   return { bindings, diagnostics };
 }
