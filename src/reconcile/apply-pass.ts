@@ -4,19 +4,17 @@
  * prune, then observe the clusters and commit what happened to the status branch. Scheduling
  * builds on the last pass's results and cluster snapshot, read from the status branch.
  */
-import { compareBytes } from '../model/index.ts';
 import type { Diagnostic } from '../model/index.ts';
 import type { ApplyEvent, ClusterApplyResult } from '../apply/events.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
 import { clusterFailed } from '../apply/events.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../apply/prune-plan.ts';
 import type { PruneSettings } from '../apply/prune-plan.ts';
-import { runApply } from '../apply/runner.ts';
 import type { ClusterTarget, RunnerOptions } from '../apply/runner.ts';
 import { renderFleet } from '../render/render-fleet.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import type { Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
+import { applyClusters, pruneSettings } from './apply-clusters.ts';
 import { connectFleet, passClusterNames } from './live-plan.ts';
 import type { ClusterAccess } from './live-plan.ts';
 import { readFleet } from './read-fleet.ts';
@@ -81,7 +79,7 @@ export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassRes
   const { source, rendered, feedback, clients: connected } = options.prepared ?? await prepare(options.source);
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
   const sourceHasErrors = diagnostics.some((d) => d.severity === 'error');
-  const prune: PruneSettings = { ...DEFAULT_PRUNE_SETTINGS, ...source.snapshot.config.prune, ...options.prune, sourceHasErrors };
+  const prune = pruneSettings(source, options.prune, sourceHasErrors);
 
   const clients = connected ?? await connectFleet(source.fleet.clusters.map((c) => c.object), options.access);
   const works = options.works ?? rendered.works;
@@ -90,13 +88,7 @@ export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassRes
     cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`), items: works.get(cluster) ?? [],
   }));
 
-  const clusters: ClusterApplyResult[] = [];
-  const retain = source.interpreter.retain.bind(source.interpreter);
-  for await (const event of runApply(targets, { ...options.runner, prune, retain })) {
-    options.onEvent?.(event);
-    if (event.type === 'cluster-finished') clusters.push(event.result);
-  }
-  clusters.sort((a, b) => compareBytes(a.cluster, b.cluster));
+  const clusters = await applyClusters(targets, { source, prune, runner: options.runner, onEvent: options.onEvent ?? (() => undefined) });
   const status = await statusStep(
     { sourceOptions: options.source, source, rendered, applied: clusters, clients, previousClusters: feedback.observedClusters },
     options.status,

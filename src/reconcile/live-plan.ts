@@ -13,12 +13,12 @@ import type { KubeconfigLocation } from '../apply/kubeconfig.ts';
 import { comparable } from '../apply/normalize.ts';
 import { planCluster } from '../apply/plan-cluster.ts';
 import type { ClusterLivePlan } from '../apply/plan-cluster.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../apply/prune-plan.ts';
 import type { PruneSettings } from '../apply/prune-plan.ts';
 import type { Cluster } from '../model/index.ts';
 import { unifiedDiff } from '../render/works/diff-works.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Works } from '../render/works/work.ts';
+import { pruneSettings } from './apply-clusters.ts';
 import { planOffline } from './plan.ts';
 import type { PlanOptions, PlanResult } from './plan.ts';
 
@@ -91,7 +91,7 @@ function diagnosticsOf(plan: ClusterLivePlan, at: Origin): Diagnostic[] {
 export async function planLive(options: LivePlanOptions): Promise<LivePlanResult> {
   const result = await planOffline({ source: options.source, ...(options.showSecrets !== undefined ? { showSecrets: options.showSecrets } : {}) });
   const { fleet } = result.source;
-  const prune: PruneSettings = { ...DEFAULT_PRUNE_SETTINGS, ...result.source.snapshot.config.prune, ...options.prune, enabled: true, sourceHasErrors: result.diagnostics.some((d) => d.severity === 'error') };
+  const prune = pruneSettings(result.source, { ...options.prune, enabled: true }, result.diagnostics.some((d) => d.severity === 'error'));
   const clients = await connectFleet(fleet.clusters.map((c) => c.object), options.access);
   const retain = result.source.interpreter.retain.bind(result.source.interpreter);
   const clusterPlans = await Promise.all(passClusterNames(fleet.clusters, result.rendered.works).map(async (name): Promise<ClusterLivePlan> => {

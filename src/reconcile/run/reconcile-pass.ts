@@ -11,15 +11,14 @@ import type { ClusterStatus, Diagnostic, PolicyRef } from '../../model/index.ts'
 import type { ApplyEvent, ClusterApplyResult } from '../../apply/events.ts';
 import { clusterFailed } from '../../apply/events.ts';
 import type { KubeClient } from '../../apply/kube-client.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../../apply/prune-plan.ts';
 import type { PruneSettings } from '../../apply/prune-plan.ts';
-import { runApply } from '../../apply/runner.ts';
 import type { RunnerOptions } from '../../apply/runner.ts';
 import { parseCacheKey, type ParseCache } from '../../render/parse/parse-sources.ts';
 import type { Rendered } from '../../render/render-fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import type { FailoverView } from '../../status/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
+import { applyClusters, pruneSettings } from '../apply-clusters.ts';
 import { reusingConnector } from '../live-plan.ts';
 import type { ClusterAccess, Connector } from '../live-plan.ts';
 import { readFleet } from '../read-fleet.ts';
@@ -187,7 +186,7 @@ function purgedClusters(source: FleetSource, applied: readonly ClusterApplyResul
  * eviction tasks' holds (purge-holds.ts) leave templates out of the Works and copies unpruned.
  */
 async function applyOwned(o: ReconcilePassOptions, connect: Connector, source: FleetSource, rendered: Rendered, sourceHasErrors: boolean) {
-  const prune: PruneSettings = { ...DEFAULT_PRUNE_SETTINGS, ...source.snapshot.config.prune, ...o.prune, sourceHasErrors };
+  const prune = pruneSettings(source, o.prune, sourceHasErrors);
   const owned = source.fleet.clusters.map((c) => c.object).filter((c) => o.owns(c.metadata.name));
   const clients = await connect(owned);
   const names = [...new Set([...owned.map((c) => c.metadata.name), ...[...rendered.works.keys()].filter(o.owns)])].sort(compareBytes);
@@ -197,12 +196,6 @@ async function applyOwned(o: ReconcilePassOptions, connect: Connector, source: F
     items: (rendered.works.get(cluster) ?? []).filter((item) => !holds.waiting.has(refKey(item.template))),
     keptCopies: holds.kept.get(cluster) ?? new Map<string, string>(),
   }));
-  const clusters: ClusterApplyResult[] = [];
-  const retain = source.interpreter.retain.bind(source.interpreter);
-  for await (const event of runApply(targets, { ...o.runner, prune, retain })) {
-    o.onEvent(event);
-    if (event.type === 'cluster-finished') clusters.push(event.result);
-  }
-  clusters.sort((a, b) => compareBytes(a.cluster, b.cluster));
+  const clusters = await applyClusters(targets, { source, prune, runner: o.runner, onEvent: o.onEvent });
   return { clusters, clients };
 }
