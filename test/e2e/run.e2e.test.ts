@@ -29,6 +29,21 @@ function common(repo: string): string[] {
   return ['--repo', repo, '--kubeconfig', fleetKubeconfig(), '--metrics-addr', '127.0.0.1:0', '--probe-interval', '1h'];
 }
 
+/** A run started on a commit of 40 ConfigMaps, caught once its first pass has applied an object. */
+async function midPass(ns: string, prefix: string) {
+  const repo = new FleetRepo(ns);
+  const names = Array.from({ length: 40 }, (_, i) => `${prefix}-${i}`);
+  repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': names.map((n) => configMap(ns, n, { k: n })).join('\n---\n') });
+  const head = git(repo.dir, 'rev-parse', 'HEAD');
+  const run = startRun([...common(repo.dir), '--resync', '0']);
+  await run.waitForLog('the first pass to start', (r) => r['msg'] === 'pass started');
+  await waitFor('the first object in a member', async () => {
+    const list = await apiFor('member1', CoreV1Api).listNamespacedConfigMap({ namespace: ns, labelSelector: 'flotilla.io/managed-by=flotilla' });
+    return list.items.length > 0 ? true : undefined;
+  }, { timeoutMs: 30_000, intervalMs: 20 });
+  return { ns, repo, names, head, run };
+}
+
 describe('flotilla run', () => {
   const namespace = fleetNamespace('run');
   cleanUpRunProcesses();
@@ -99,17 +114,7 @@ describe('flotilla run', () => {
   });
 
   it('on SIGTERM in the middle of a pass finishes it, status included, and exits 0', async () => {
-    const ns = namespace();
-    const repo = new FleetRepo(ns);
-    const names = Array.from({ length: 40 }, (_, i) => `term-${i}`);
-    repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': names.map((n) => configMap(ns, n, { k: n })).join('\n---\n') });
-    const head = git(repo.dir, 'rev-parse', 'HEAD');
-    const run = startRun([...common(repo.dir), '--resync', '0']);
-    await run.waitForLog('the first pass to start', (r) => r['msg'] === 'pass started');
-    await waitFor('the first object in a member', async () => {
-      const list = await apiFor('member1', CoreV1Api).listNamespacedConfigMap({ namespace: ns, labelSelector: 'flotilla.io/managed-by=flotilla' });
-      return list.items.length > 0 ? true : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 20 });
+    const { ns, repo, names, head, run } = await midPass(namespace(), 'term');
     expect(await run.stop()).toBe(0);
     expect(run.records.some((r) => r['msg'] === 'pass finished' && r['commit'] === head)).toBe(true);
     for (const m of memberNames) {
@@ -123,17 +128,7 @@ describe('flotilla run', () => {
   });
 
   it('converges after kill -9 in the middle of a pass: every object there once, one status commit for the commit', async () => {
-    const ns = namespace();
-    const repo = new FleetRepo(ns);
-    const names = Array.from({ length: 40 }, (_, i) => `cm-${i}`);
-    repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': names.map((n) => configMap(ns, n, { k: n })).join('\n---\n') });
-    const head = git(repo.dir, 'rev-parse', 'HEAD');
-    const first = startRun([...common(repo.dir), '--resync', '0']);
-    await first.waitForLog('the first pass to start', (r) => r['msg'] === 'pass started');
-    await waitFor('the first object in a member', async () => {
-      const list = await apiFor('member1', CoreV1Api).listNamespacedConfigMap({ namespace: ns, labelSelector: 'flotilla.io/managed-by=flotilla' });
-      return list.items.length > 0 ? true : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 20 });
+    const { ns, repo, names, head, run: first } = await midPass(namespace(), 'cm');
     await first.kill();
 
     const second = startRun([...common(repo.dir), '--resync', '0']);
