@@ -6,6 +6,7 @@
  */
 import { refKey } from '../model/index.ts';
 import type { GracefulEvictionTask, Taint } from '../model/index.ts';
+import type { StatusReport } from './status-report.ts';
 import type { TemplateStatus } from './template-status.ts';
 
 /**
@@ -42,5 +43,18 @@ export function withTemplateFailover(status: TemplateStatus, view: FailoverView)
     ...status,
     ...(tasks.length > 0 ? { gracefulEvictionTasks: [...tasks] } : {}),
     ...(since.length > 0 ? { unhealthySince: [...since] } : {}),
+  };
+}
+
+/**
+ * The failover a report records, every template listed (with an empty list when it records
+ * none), so that a reader can tell "no task" from "not reported": with shards, what the owners of
+ * other replicas' members decided (status/shard-status.ts), for the run loop to adopt.
+ */
+export function recordedFailover(report: Pick<StatusReport, 'clusters' | 'templates'>): FailoverView {
+  return {
+    taints: new Map(report.clusters.map((c) => [c.name, c.taints ?? []])),
+    tasks: new Map(report.templates.map((t) => [refKey(t.resource), t.gracefulEvictionTasks ?? []])),
+    unhealthySince: new Map(report.templates.map((t) => [refKey(t.resource), t.unhealthySince ?? []])),
   };
 }

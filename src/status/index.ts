@@ -15,7 +15,7 @@ export { withoutSecretValues } from './secret-guard.ts';
 export { clusterAllocatable, nodeSummary, resourceSummary } from './resource-summary.ts';
 export { apiEnablements, computeClusterStatus, isClusterReady, READY_CONDITIONS, type ClusterObservation } from './cluster-status.ts';
 export { commitMessage, commitSubject, statusCounts, type ClusterReport, type StatusCounts, type StatusReport } from './status-report.ts';
-export { emptyFailoverView, withTemplateFailover, type FailoverView, type UnhealthySince } from './failover-view.ts';
+export { emptyFailoverView, recordedFailover, withTemplateFailover, type FailoverView, type UnhealthySince } from './failover-view.ts';
 export { emitYaml } from './files/emit-yaml.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';

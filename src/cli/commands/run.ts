@@ -8,6 +8,7 @@ import { parseDuration } from '../../reconcile/run/duration.ts';
 import { startReconciler } from '../../reconcile/run/reconciler.ts';
 import type { ReconcilerOptions } from '../../reconcile/run/reconciler.ts';
 import { statusStep } from '../../reconcile/status-step.ts';
+import { recordedFailover } from '../../status/index.ts';
 import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
 import { EXIT } from '../exit-codes.ts';
 import { sourceFlags } from '../flags.ts';
@@ -81,6 +82,7 @@ export default class Run extends Command {
         return {
           observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),
           health: result.report.templates.flatMap((t) => t.aggregatedStatus.map((i) => ({ key: refKey(t.resource), cluster: i.clusterName, health: i.health ?? 'Unknown' as const, applied: i.applied ?? false }))),
+          ...(flags.shards > 1 ? { recorded: recordedFailover(result.report) } : {}),
         };
       },
     });

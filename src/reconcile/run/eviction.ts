@@ -18,6 +18,11 @@ export interface EvictionTask extends Pick<GracefulEvictionTask, 'fromCluster' |
   createdAt: number;
   /** Directly: a pass has seen the old copy deleted, so the template's new copies may be applied. */
   purged?: true;
+  /**
+   * Taken from the status branch, where the replica that owns the member wrote it (`run --shards`):
+   * only that owner ends it, and this replica drops it when the branch does (adopt-failover.ts).
+   */
+  adopted?: true;
 }
 
 /** What the taint manager needs of one binding from the last pass. */

@@ -15,6 +15,7 @@ import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import type { FailoverView } from '../../status/index.ts';
+import { adoptedTasks, adoptedUnhealthy } from './adopt-failover.ts';
 import { applicationEvictions, nextUnhealthy, unhealthyKey, unhealthyPair } from './application-failover.ts';
 import type { ApplicationFailover, HealthReport } from './application-failover.ts';
 import { DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS, evictionTime, newEvictions, remainingTasks, taskTimeoutMs } from './eviction.ts';
@@ -125,6 +126,25 @@ export class FailoverState {
     if ([...this.tasks].some(([key, tasks]) => this.remaining(key, tasks, now).length < tasks.length)) this.dueNow(now);
   }
 
+  /**
+   * With shards, takes the eviction tasks and first-unhealthy times of the members other replicas
+   * own from what the status step recorded (`recorded`, every template of the pass listed;
+   * adopt-failover.ts). A change in the members a binding is kept out of asks for a pass now, so
+   * that this replica's placement follows the owner's.
+   */
+  adopt(recorded: FailoverView, owns: (cluster: string) => boolean, now: number): void {
+    let moved = false;
+    for (const [key, tasks] of recorded.tasks) {
+      const before = this.tasks.get(key) ?? [];
+      const after = adoptedTasks(before, tasks, owns);
+      if (after.length > 0) this.tasks.set(key, after);
+      else this.tasks.delete(key);
+      moved ||= evictedFrom(before) !== evictedFrom(after);
+    }
+    this.unhealthy = adoptedUnhealthy(this.unhealthy, recorded.unhealthySince, owns);
+    if (moved) this.dueNow(now);
+  }
+
   /** Members failing past the grace period, sorted. */
   failedMembers(now: number): string[] {
     return [...this.health].filter(([, h]) => failedOver(h, now, this.options.graceMs)).map(([c]) => c).sort();
@@ -226,8 +246,10 @@ export class FailoverState {
     return report !== undefined && report.applied !== false && report.health !== 'Unhealthy';
   }
 
+  /** The tasks that go on; an adopted one is ended by its member's owner alone (adopt-failover.ts). */
   private remaining(key: string, tasks: readonly EvictionTask[], now: number, releasedUpTo?: number): EvictionTask[] {
-    return remainingTasks(tasks, this.placement.get(key) ?? [], (c) => this.settledOn(key, c), now, this.options.evictionTimeoutMs, releasedUpTo);
+    const open = new Set(remainingTasks(tasks.filter((t) => !t.adopted), this.placement.get(key) ?? [], (c) => this.settledOn(key, c), now, this.options.evictionTimeoutMs, releasedUpTo));
+    return tasks.filter((t) => t.adopted || open.has(t));
   }
 
   private dueNow(now: number): void {
@@ -269,6 +291,11 @@ export class FailoverState {
     }
     return out;
   }
+}
+
+/** The members a binding's tasks keep out, sorted and joined: what {@link FailoverState.adopt} compares. */
+function evictedFrom(tasks: readonly EvictionTask[]): string {
+  return tasks.map((t) => t.fromCluster).sort().join(',');
 }
 
 /** Bindings Karmada's application failover acts on: `failover.application` and `propagateDeps`. */

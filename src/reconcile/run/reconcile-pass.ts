@@ -51,6 +51,11 @@ export interface PassStatusOutput {
   observedClusters: ReadonlyMap<string, ClusterStatus>;
   /** Each template's health per member, for application failover. */
   health?: readonly HealthReport[];
+  /**
+   * With shards, the failover the status branch now records, every template listed: the other
+   * replicas' members' part is their owners', which this replica adopts (adopt-failover.ts).
+   */
+  recorded?: FailoverView;
 }
 
 /** What the pass needs, injected by the composition root. */
@@ -164,6 +169,7 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     if (status !== undefined && !(status instanceof Error)) {
       observed = new Map(status.observedClusters);
       if (status.health) o.failover.observeHealth(status.health, o.now());
+      if (status.recorded) o.failover.adopt(status.recorded, o.owns, o.now());
     }
     o.onResult({ ...base, clusters, aborted: false, ...(status !== undefined ? { status } : {}) });
     const ok = !sourceHasErrors && !clusters.some(clusterFailed) && !(status instanceof Error);

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { createInterpreter } from '../../../src/interpreter/index.ts';
+import type { GracefulEvictionTask } from '../../../src/model/index.ts';
+import type { HealthReport } from '../../../src/reconcile/run/application-failover.ts';
+import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
+import type { ProbeResult } from '../../../src/reconcile/run/member-health.ts';
+import { loadFleet } from '../../../src/render/load/load-fleet.ts';
+import { parseSources } from '../../../src/render/parse/parse-sources.ts';
+import { renderFleet } from '../../../src/render/render-fleet.ts';
+import type { Rendered } from '../../../src/render/render-fleet.ts';
+import { withShardEvictionTasks, type TemplateStatus } from '../../../src/status/index.ts';
+
+const WEB = 'apps/v1/Deployment/shop/web';
+const MEMBERS = ['member1', 'member2', 'member3'];
+const FLEET = `${MEMBERS.map((name) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${name}}\nspec: {}\n`).join('---\n')}---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx}]}}
+---
+apiVersion: policy.karmada.io/v1alpha1
+kind: PropagationPolicy
+metadata: {name: web, namespace: shop}
+spec:
+  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+  propagateDeps: true
+  placement:
+    clusterAffinity: {clusterNames: [member1, member2, member3]}
+    replicaScheduling: {replicaSchedulingType: Duplicated}
+  failover:
+    application:
+      decisionConditions: {tolerationSeconds: 60}
+      purgeMode: Gracefully
+`;
+const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(FLEET) }]));
+const interpreter = createInterpreter([]);
+const WEB_STATUS: TemplateStatus = {
+  resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' },
+  policy: null, replicas: 2, clusters: [], conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
+};
+
+/** The status branch's eviction tasks of web, as the replicas' status steps merge them. */
+class Branch {
+  tasks: GracefulEvictionTask[] = [];
+  writes = 0;
+}
+
+/** One replica: its failover state, its passes, and its status step's write and adoption. */
+function replica(owned: readonly string[], branch: Branch) {
+  const owns = (cluster: string): boolean => owned.includes(cluster);
+  const state = new FailoverState({ graceMs: 30_000 });
+  let last: Rendered['bindings'] = [];
+  return {
+    state,
+    pass(now: number): string[] {
+      const inputs = state.inputs(fleet, last, now);
+      const rendered = renderFleet(inputs.fleet, interpreter, { sourceCommit: 'c', detect: {}, previousSchedules: inputs.previousSchedules, observedClusters: inputs.observedClusters });
+      state.settle(rendered.bindings, now);
+      last = rendered.bindings;
+      return (last[0]?.binding?.clusters ?? []).map((c) => c.name).sort();
+    },
+    write(now: number): void {
+      const merged = withShardEvictionTasks({ ...WEB_STATUS, gracefulEvictionTasks: [...(state.view().tasks.get(WEB) ?? [])] }, owns, branch.tasks).gracefulEvictionTasks ?? [];
+      if (JSON.stringify(merged) !== JSON.stringify(branch.tasks)) branch.writes += 1;
+      branch.tasks = merged;
+      state.adopt({ taints: new Map(), tasks: new Map([[WEB, merged]]), unhealthySince: new Map([[WEB, []]]) }, owns, now);
+    },
+  };
+}
+const probes = (member2: ProbeResult) => new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : 'ready' as const]));
+/** member2 as given; the other members' copies not applied yet, so no new placement settles. */
+const reports = (member2: HealthReport['health']): HealthReport[] =>
+  MEMBERS.map((cluster) => (cluster === 'member2' ? { key: WEB, cluster, health: member2, applied: true } : { key: WEB, cluster, health: 'Unknown', applied: false }));
+const created = (branch: Branch) => branch.tasks.map((t) => [t.fromCluster, t.creationTimestamp]);
+
+describe('FailoverState with shards: the owner of a member decides its failover', () => {
+  it('the other replica, 7 s behind, takes the owner\'s task and its timeout; nobody rewrites the branch', () => {
+    const branch = new Branch();
+    const owner = replica(['member2'], branch);
+    const other = replica(['member1', 'member3'], branch);
+    owner.pass(0);
+    other.pass(7_000);
+    owner.state.observe(probes('unreachable'), 0);
+    owner.state.observe(probes('unreachable'), 30_000);
+    other.state.observe(probes('unreachable'), 7_000);
+    other.state.observe(probes('unreachable'), 37_000);
+    owner.state.observeHealth(reports('Unknown'), 0);
+    other.state.observeHealth(reports('Unknown'), 7_000);
+
+    expect(owner.pass(30_000)).toEqual(['member1', 'member3']);
+    owner.write(30_000);
+    expect(created(branch)).toEqual([['member2', '1970-01-01T00:00:30.000Z']]);
+    expect(other.pass(37_000)).toEqual(['member1', 'member3']);
+    expect(other.state.view().tasks.get(WEB)?.map((t) => t.creationTimestamp)).toEqual(['1970-01-01T00:00:37.000Z']);
+    other.write(37_000);
+    expect(created(branch)).toEqual([['member2', '1970-01-01T00:00:30.000Z']]);
+    expect(other.state.view().tasks.get(WEB)).toEqual(owner.state.view().tasks.get(WEB));
+    // The same members kept out: no pass is asked for.
+    expect(other.state.nextDue()).toBeGreaterThan(37_000);
+
+    for (const at of [60_000, 90_000]) {
+      expect(owner.pass(at)).toEqual(other.pass(at + 7_000));
+      owner.write(at);
+      other.write(at + 7_000);
+    }
+    expect(branch.writes).toBe(1);
+    // The owner times the task out at its creation time + 10 minutes; the other replica does not end it by its own clock, but with the owner.
+    expect(other.pass(700_000)).toEqual(['member1', 'member3']);
+    expect(other.state.view().tasks.get(WEB)).toHaveLength(1);
+    owner.pass(630_000);
+    owner.write(630_000);
+    expect(branch.tasks).toEqual([]);
+    other.write(700_000);
+    expect(other.state.view().tasks.size).toBe(0);
+    expect(other.state.nextDue()).toBe(700_000);
+  });
+
+  it('a task the other replica did not decide is adopted and moves its placement in a pass asked for at once; ended by the owner, it is dropped', () => {
+    const branch = new Branch();
+    const owner = replica(['member2'], branch);
+    const other = replica(['member1', 'member3'], branch);
+    owner.pass(0);
+    other.pass(0);
+    owner.state.observeHealth(reports('Unhealthy'), 0);
+    owner.pass(0);
+    expect(owner.pass(60_000)).toEqual(['member1', 'member3']);
+    owner.write(60_000);
+
+    other.write(61_000);
+    expect(other.state.nextDue()).toBe(61_000);
+    expect(other.state.view().tasks.get(WEB)).toEqual([expect.objectContaining({ fromCluster: 'member2', reason: 'ApplicationFailure', creationTimestamp: '1970-01-01T00:01:00.000Z' })]);
+    expect(other.pass(61_000)).toEqual(['member1', 'member3']);
+
+    // The other replica's members settled: it does not end the owner's task itself.
+    other.state.observeHealth(MEMBERS.map((cluster) => ({ key: WEB, cluster, health: 'Healthy' })), 65_000);
+    expect(other.pass(65_000)).toEqual(['member1', 'member3']);
+    expect(other.state.view().tasks.get(WEB)).toHaveLength(1);
+    // The owner's task is gone from the branch (its owner ended it): the other replica drops it too.
+    branch.tasks = [];
+    other.write(70_000);
+    expect(other.state.view().tasks.size).toBe(0);
+    expect(other.state.nextDue()).toBe(70_000);
+  });
+});
