@@ -6,6 +6,7 @@ import type { ProbeResult } from '../../../src/reconcile/run/member-health.ts';
 import { createReconcilePass } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { PassStatusInput, ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
 import { statusStep } from '../../../src/reconcile/status-step.ts';
+import { recordedFailover } from '../../../src/status/index.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures, type GitFixture } from '../../source/helpers/git-fixture.ts';
 
@@ -52,21 +53,27 @@ function world() {
   };
 }
 
-/** One `flotilla run` process: its own failover state and pass, the status step as `run` wires it. */
-function runProcess(w: ReturnType<typeof world>) {
+/**
+ * One `flotilla run` process: its own failover state and pass, the status step as `run` wires it;
+ * with `shard`, one replica of `run --shards` owning those members, on a clock `skewMs` ahead.
+ */
+function runProcess(w: ReturnType<typeof world>, shard?: { owned: readonly string[]; skewMs: number }) {
   const failover = new FailoverState({ graceMs: 30_000, evictionTimeoutMs: 600_000 });
   const inputs: PassStatusInput[] = [];
   const results: ReconcileResult[] = [];
+  const now = () => w.now() + (shard?.skewMs ?? 0);
   const pass = createReconcilePass({
-    source: { repo: w.repo.dir }, prune: {}, runner: {}, failover, now: w.now,
+    source: { repo: w.repo.dir }, prune: {}, runner: {}, failover, now,
+    ...(shard ? { owns: (c: string) => shard.owned.includes(c) } : {}),
     access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, w.client(c.metadata.name)])) },
     status: async (input) => {
       inputs.push(input);
-      const { owns: _owns, ...rest } = input;
-      const result = await statusStep({ sourceOptions: { repo: w.repo.dir }, ...rest }, { now: () => new Date(w.now()) });
+      const { owns, ...rest } = input;
+      const result = await statusStep({ sourceOptions: { repo: w.repo.dir }, ...rest, ...(shard ? { owns } : {}) }, { now: () => new Date(now()) });
       return {
         observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),
         health: result.report.templates.flatMap((t) => t.aggregatedStatus.map((i) => ({ key: refKey(t.resource), cluster: i.clusterName, health: i.health ?? 'Unknown' as const, applied: i.applied ?? false }))),
+        ...(shard ? { recorded: recordedFailover(result.report) } : {}),
       };
     },
     onResult: (r) => results.push(r),
@@ -74,7 +81,7 @@ function runProcess(w: ReturnType<typeof world>) {
   return {
     failover, inputs, results,
     probe(member2: ProbeResult, at: number) {
-      failover.observe(new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : 'ready' as const])), at);
+      failover.observe(new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : 'ready' as const])), at + (shard?.skewMs ?? 0));
     },
     async pass(at: number) {
       w.at(at);
@@ -164,5 +171,37 @@ describe('the reconcile pass and the status branch under failover', () => {
     expect(second.inputs[0]?.failover.taints.get('member2')).toEqual([{ key: 'cluster.karmada.io/not-ready', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]);
     expect(await second.pass(40_010)).toEqual(['member1', 'member3']);
     expect(show(w.repo, WEB_FILE)).not.toContain('gracefulEvictionTasks');
+  });
+
+  it('with shards, member2\'s owner decides its eviction task: the other replica, 7 s ahead, records and schedules with the owner\'s, and neither commits again', async () => {
+    const w = world();
+    const owner = runProcess(w, { owned: ['member2'], skewMs: 0 });
+    const other = runProcess(w, { owned: ['member1', 'member3'], skewMs: 7_000 });
+    expect(await owner.pass(0)).toEqual(MEMBERS);
+    expect(await other.pass(0)).toEqual(MEMBERS);
+
+    w.down.add('member2');
+    for (const p of [owner, other]) {
+      p.probe('unreachable', 0);
+      p.probe('unreachable', 30_000);
+    }
+    expect(await owner.pass(30_000)).toEqual(['member1', 'member3']);
+    expect(show(w.repo, WEB_FILE)).toContain('  - creationTimestamp: "1970-01-01T00:00:30.000Z"\n    fromCluster: member2');
+    const member2 = show(w.repo, 'clusters/member2.yaml');
+    // The other replica decided the same eviction on its own clock...
+    expect(await other.pass(30_000)).toEqual(['member1', 'member3']);
+    expect(other.inputs.at(-1)?.failover.tasks.get(WEB)?.map((t) => t.creationTimestamp)).toEqual(['1970-01-01T00:00:37.000Z']);
+    // ...but writes the owner's, and carries on with it.
+    expect(show(w.repo, WEB_FILE)).toContain('  - creationTimestamp: "1970-01-01T00:00:30.000Z"\n    fromCluster: member2');
+    expect(show(w.repo, WEB_FILE)).not.toContain('00:00:37');
+    expect(show(w.repo, 'clusters/member2.yaml')).toBe(member2);
+    expect(other.failover.view().tasks.get(WEB)?.map((t) => t.creationTimestamp)).toEqual(['1970-01-01T00:00:30.000Z']);
+
+    const tip = w.repo.git('rev-parse', 'status');
+    for (const at of [40_000, 50_000]) {
+      expect(await owner.pass(at)).toEqual(['member1', 'member3']);
+      expect(await other.pass(at)).toEqual(['member1', 'member3']);
+    }
+    expect(w.repo.git('rev-parse', 'status')).toBe(tip);
   });
 });
