@@ -32,7 +32,11 @@ export function feedbackFromStatus(view: StatusBranchView | undefined): Planning
     if (t.policy === null) continue;
     const key = refKey(t.resource);
     feedback.previousClaims.set(key, t.policy);
-    feedback.previousSchedules.set(key, { clusters: t.clusters, ...(t.affinityName ? { affinityName: t.affinityName } : {}) });
+    feedback.previousSchedules.set(key, {
+      clusters: t.clusters,
+      ...(t.affinityName ? { affinityName: t.affinityName } : {}),
+      ...(t.appliedPlacement !== undefined ? { appliedPlacement: t.appliedPlacement } : {}),
+    });
   }
   return feedback;
 }

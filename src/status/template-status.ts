@@ -37,6 +37,8 @@ export interface TemplateStatus {
   /** The scheduling result (Karmada's spec.clusters). */
   clusters: TargetCluster[];
   affinityName?: string;
+  /** The placement JSON the clusters were scheduled with (ScheduledBinding.appliedPlacement). */
+  appliedPlacement?: string;
   /** Karmada's conditions: Scheduled (when claimed) and FullyApplied. */
   conditions: Condition[];
   /** One item per member cluster, sorted by cluster name. */
@@ -109,6 +111,7 @@ export function templateStatusFromItems(input: TemplateItemsInput, interpreter: 
     replicas: input.binding?.replicas ?? 0,
     clusters: input.binding?.clusters ?? [],
     ...(input.binding?.affinityName ? { affinityName: input.binding.affinityName } : {}),
+    ...(input.binding?.appliedPlacement !== undefined ? { appliedPlacement: input.binding.appliedPlacement } : {}),
     conditions,
     aggregatedStatus: items,
     ...(aggregated.status ? { resourceStatus: aggregated.status } : {}),

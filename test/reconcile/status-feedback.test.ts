@@ -21,7 +21,7 @@ describe('feedbackFromStatus', () => {
         {
           resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' },
           policy: { kind: 'PropagationPolicy', namespace: 'shop', name: 'web' },
-          replicas: 3, clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 1 }], affinityName: 'primary',
+          replicas: 3, clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 1 }], affinityName: 'primary', appliedPlacement: '{}',
         },
         { resource: { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'unclaimed' }, policy: null, replicas: 0, clusters: [] },
       ],
@@ -30,7 +30,7 @@ describe('feedbackFromStatus', () => {
     expect(feedback.statusCommit).toBe('f'.repeat(40));
     expect([...feedback.observedClusters]).toEqual([['member1', { conditions: [{ type: 'Ready', status: 'False' }] }]]);
     expect([...feedback.previousClaims]).toEqual([['apps/v1/Deployment/shop/web', { kind: 'PropagationPolicy', namespace: 'shop', name: 'web' }]]);
-    expect([...feedback.previousSchedules]).toEqual([['apps/v1/Deployment/shop/web', { clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 1 }], affinityName: 'primary' }]]);
+    expect([...feedback.previousSchedules]).toEqual([['apps/v1/Deployment/shop/web', { clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 1 }], affinityName: 'primary', appliedPlacement: '{}' }]]);
   });
 
   it('hands the run loop the failover the branch recorded, and what it ignored', () => {

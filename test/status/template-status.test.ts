@@ -44,6 +44,11 @@ describe('templateStatus', () => {
     expect(s.problems).toEqual(problems);
   });
 
+  it('carries the placement the binding was scheduled with, for the next pass\'s reschedule gate', () => {
+    const appliedPlacement = JSON.stringify({ clusterAffinity: { clusterNames: ['member1', 'member2'] } });
+    expect(statusOf([], { ...spread, appliedPlacement }).appliedPlacement).toBe(appliedPlacement);
+  });
+
   it('a failed apply means not FullyApplied', () => {
     const s = statusOf([observed('member1', 2), { clusterName: 'member2', applied: false }]);
     expect(s.conditions.find((c) => c.type === 'FullyApplied')?.status).toBe('False');

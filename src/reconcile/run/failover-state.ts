@@ -286,6 +286,7 @@ export class FailoverState {
       out.set(key, {
         clusters: binding.clusters.filter((c) => !evicted.includes(c.name)),
         ...(binding.affinityName ? { affinityName: binding.affinityName } : {}),
+        ...(binding.appliedPlacement !== undefined ? { appliedPlacement: binding.appliedPlacement } : {}),
         ...(evicted.length > 0 ? { evictedClusters: evicted } : {}),
       });
     }

@@ -3,6 +3,7 @@
  * ResourceBinding (ClusterResourceBinding for a cluster-scoped template) with spec.clusters and
  * status.aggregatedStatus, plus Flotilla's health, problems and the aggregated resource status,
  * and the run loop's failover: spec.gracefulEvictionTasks and status.unhealthySince (failover-view.ts).
+ * Karmada's applied-placement annotation keeps the scheduler's state between passes (semantics §9.5).
  * Written and read back here, so the two stay one format.
  */
 import { groupOf, isRecord } from '../../model/index.ts';
@@ -15,6 +16,8 @@ export const BINDING_API_VERSION = 'work.karmada.io/v1alpha2';
 export const POLICY_NAME_ANNOTATION = 'propagationpolicy.karmada.io/name';
 export const POLICY_NAMESPACE_ANNOTATION = 'propagationpolicy.karmada.io/namespace';
 export const CLUSTER_POLICY_NAME_ANNOTATION = 'clusterpropagationpolicy.karmada.io/name';
+/** Karmada's annotation with the placement JSON a binding was last scheduled with: the next pass's reschedule gate reads it. */
+export const APPLIED_PLACEMENT_ANNOTATION = 'policy.karmada.io/applied-placement';
 
 /** Karmada's GenerateBindingName: `<name with ':' as '.'>-<kind>`, lowercased. */
 export function bindingName(ref: ObjectRef): string {
@@ -26,16 +29,24 @@ export function resourcePath(ref: ObjectRef): string {
   return `resources/${groupOf(ref.apiVersion) || 'core'}/${ref.kind}/${ref.namespace || '_cluster'}/${ref.name}.yaml`;
 }
 
-function policyAnnotations(policy: PolicyRef | null): Record<string, string> | undefined {
-  if (policy === null) return undefined;
+function policyAnnotations(policy: PolicyRef | null): Record<string, string> {
+  if (policy === null) return {};
   if (policy.kind === 'ClusterPropagationPolicy') return { [CLUSTER_POLICY_NAME_ANNOTATION]: policy.name };
   return { [POLICY_NAMESPACE_ANNOTATION]: policy.namespace, [POLICY_NAME_ANNOTATION]: policy.name };
+}
+
+function bindingAnnotations(status: TemplateStatus): Record<string, string> | undefined {
+  const annotations = {
+    ...policyAnnotations(status.policy),
+    ...(status.appliedPlacement !== undefined ? { [APPLIED_PLACEMENT_ANNOTATION]: status.appliedPlacement } : {}),
+  };
+  return Object.keys(annotations).length > 0 ? annotations : undefined;
 }
 
 /** The document written for a template. */
 export function bindingDocument(status: TemplateStatus): Record<string, unknown> {
   const ref = status.resource;
-  const annotations = policyAnnotations(status.policy);
+  const annotations = bindingAnnotations(status);
   return {
     apiVersion: BINDING_API_VERSION,
     kind: ref.namespace ? 'ResourceBinding' : 'ClusterResourceBinding',
@@ -97,12 +108,16 @@ export function parseBindingDocument(doc: unknown, warn: Warn = () => undefined)
   const resourceStatus = status['resourceStatus'];
   const tasks = parseEvictionTasks(spec['gracefulEvictionTasks'], warn);
   const unhealthySince = parseUnhealthySince(status['unhealthySince'], warn);
+  const annotations = record(record(doc['metadata'])['annotations']);
+  // Kept as written, unparsable or not: the reschedule gate tells the two apart (semantics §3.1).
+  const appliedPlacement = annotations[APPLIED_PLACEMENT_ANNOTATION];
   return {
     resource: { apiVersion: text(resource['apiVersion']), kind: text(resource['kind']), namespace: text(resource['namespace']), name: text(resource['name']) },
-    policy: policyFrom(record(record(doc['metadata'])['annotations'])),
+    policy: policyFrom(annotations),
     replicas: typeof spec['replicas'] === 'number' ? spec['replicas'] : 0,
     clusters: list<TargetCluster>(spec['clusters'], (c) => (text(c['name']) ? { name: text(c['name']), replicas: typeof c['replicas'] === 'number' ? c['replicas'] : 0 } : undefined)),
     ...(text(status['schedulerObservingAffinityName']) ? { affinityName: text(status['schedulerObservingAffinityName']) } : {}),
+    ...(typeof appliedPlacement === 'string' ? { appliedPlacement } : {}),
     conditions: list<Condition>(status['conditions'], (c) => c as unknown as Condition),
     aggregatedStatus: list<AggregatedStatusItem>(status['aggregatedStatus'], (i) => (text(i['clusterName']) ? (i as unknown as AggregatedStatusItem) : undefined)),
     ...(isRecord(resourceStatus) ? { resourceStatus } : {}),

@@ -19,7 +19,7 @@ export interface StatusSummary {
  * Where a template was placed and by which policy, and the run loop's failover of it: what the
  * next pass's scheduler and a restarted run loop need.
  */
-export type TemplatePlacement = Pick<TemplateStatus, 'resource' | 'policy' | 'replicas' | 'clusters' | 'affinityName' | 'gracefulEvictionTasks' | 'unhealthySince'>;
+export type TemplatePlacement = Pick<TemplateStatus, 'resource' | 'policy' | 'replicas' | 'clusters' | 'affinityName' | 'appliedPlacement' | 'gracefulEvictionTasks' | 'unhealthySince'>;
 
 /** How much of each binding view to parse: all of it, or only its placement (a quarter of the text). */
 export type TemplateDetail = 'full' | 'placement';
@@ -63,6 +63,7 @@ function placementOf(t: TemplateStatus): TemplatePlacement {
   return {
     resource: t.resource, policy: t.policy, replicas: t.replicas, clusters: t.clusters,
     ...(t.affinityName ? { affinityName: t.affinityName } : {}),
+    ...(t.appliedPlacement !== undefined ? { appliedPlacement: t.appliedPlacement } : {}),
     ...(t.gracefulEvictionTasks ? { gracefulEvictionTasks: t.gracefulEvictionTasks } : {}),
     ...(t.unhealthySince ? { unhealthySince: t.unhealthySince } : {}),
   };

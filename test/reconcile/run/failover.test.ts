@@ -55,8 +55,16 @@ function passes(yaml: string) {
       last = rendered.bindings;
       return (rendered.bindings[0]?.binding?.clusters ?? []).map((c) => c.name).sort();
     },
+    /** The last pass's replicas per member. */
+    replicas(): Record<string, number> {
+      return Object.fromEntries((last[0]?.binding?.clusters ?? []).map((c) => [c.name, c.replicas]));
+    },
   };
 }
+
+/** `web` with 6 replicas divided 1:1:1 over the three members. */
+const divided = (): string => fleetWith('').replace('replicas: 2', 'replicas: 6').replace('{replicaSchedulingType: Duplicated}',
+  '{replicaSchedulingType: Divided, replicaDivisionPreference: Weighted, weightPreference: {staticWeightList: [{targetCluster: {clusterNames: [member1, member2, member3]}, weight: 1}]}}');
 
 const probes = (member2: ProbeResult): Map<string, ProbeResult> => new Map([['member1', 'ready'], ['member2', member2], ['member3', 'ready']]);
 
@@ -71,6 +79,20 @@ describe('failover through the run loop state', () => {
     expect(run.pass(32_000)).toEqual(['member1', 'member3']);
     expect(run.state.observe(probes('ready'), 40_000)).toBe(true);
     expect(run.pass(40_000)).toEqual(['member1', 'member2', 'member3']);
+  });
+
+  it('keeps a Divided workload where the eviction moved it when the member recovers: Karmada does not schedule it again (§3.1)', () => {
+    const run = passes(divided());
+    run.pass(0);
+    expect(run.replicas()).toEqual({ member1: 2, member2: 2, member3: 2 });
+    run.state.observe(probes('unreachable'), 0);
+    run.state.observe(probes('unreachable'), 30_000);
+    run.pass(30_000);
+    expect(run.replicas()).toEqual({ member1: 3, member3: 3 });
+    run.state.observe(probes('ready'), 40_000);
+    run.pass(40_000);
+    run.pass(41_000);
+    expect(run.replicas()).toEqual({ member1: 3, member3: 3 });
   });
 
   it('leaves a workload that tolerates the taint without tolerationSeconds where it is', () => {

@@ -95,6 +95,14 @@ describe('status branch files', () => {
     expect(placements.placements[0]).toMatchObject({ affinityName, clusters: healthy.clusters, policy: healthy.policy });
   });
 
+  it.each(['full', 'placement'] as const)('keeps the applied placement in Karmada\'s annotation, verbatim (%s read)', (detail) => {
+    const appliedPlacement = JSON.stringify({ clusterAffinity: { clusterNames: ['member1', 'member2'] }, clusterTolerations: [{ key: 'a: b', operator: 'Exists' }] });
+    const files = statusFiles({ ...report, templates: [{ ...healthy, appliedPlacement }] }).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
+    const doc = files.find((f) => f.path === resourcePath(healthy.resource))?.content.toString() ?? '';
+    expect(doc).toContain('policy.karmada.io/applied-placement:');
+    expect(parseStatusTree(files, detail).placements[0]?.appliedPlacement).toBe(appliedPlacement);
+  });
+
   it('STATUS.md shows per cluster readiness and capacity, per template clusters, replicas, health and problems, with links', () => {
     const md = statusMarkdown(report);
     expect(md).toContain('1 healthy, 1 unhealthy, 0 unknown · 1/2 clusters ready');
