@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createInterpreter } from '../../../src/interpreter/index.ts';
 import { SOURCE_COMMIT_ANNOTATION } from '../../../src/model/index.ts';
 import type { KubeObject } from '../../../src/model/index.ts';
+import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
 import { renderIncremental } from '../../../src/reconcile/run/incremental-render.ts';
 import type { RenderMemo } from '../../../src/reconcile/run/incremental-render.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
@@ -111,5 +112,31 @@ describe('renderIncremental', () => {
       expect(comparable(next.rendered)).toEqual(comparable(renderIncremental(undefined, load(files, new Map()), interpreter, options(`c${i + 1}`)).rendered));
       memo = next.memo;
     }
+  });
+
+  it('with the last render\'s schedules, as the run loop passes them (the reschedule gate), stays equal to a full render', () => {
+    const cache: ParseCache = new Map();
+    const interpreter = createInterpreter([]);
+    const state = new FailoverState();
+    const scheduled = (files: Files, last: Rendered | undefined, commit: string): RenderOptions =>
+      ({ ...options(commit), previousSchedules: state.inputs(load(files, cache), last?.bindings ?? [], 0).previousSchedules });
+    const split = (r: Rendered, name: string) => r.bindings.find((b) => b.binding?.resource.name === name && b.binding.resource.kind === 'Deployment')?.binding?.clusters;
+    let files = base();
+    let last = renderIncremental(undefined, load(files, cache), interpreter, options('c0'));
+    const steps: [(f: Files) => Files, 'full' | 'incremental'][] = [
+      [(f) => ({ ...f, 'apps/app-2.yaml': app(2, 8) }), 'incremental'],
+      [(f) => ({ ...f, 'clusters.yaml': CLUSTERS.replace('tier: t0}', 'tier: t0, extra: x}') }), 'full'],
+      [(f) => ({ ...f, 'apps/app-9.yaml': app(9, 4, 'brand-new') }), 'incremental'],
+    ];
+    for (const [i, [step, mode]] of steps.entries()) {
+      const before = last.rendered;
+      files = step(files);
+      const next = renderIncremental(last.memo, load(files, cache), interpreter, scheduled(files, before, `c${i + 1}`));
+      expect(next.mode).toBe(mode);
+      const full = renderIncremental(undefined, load(files, new Map()), interpreter, scheduled(files, before, `c${i + 1}`));
+      expect(comparable(next.rendered)).toEqual(comparable(full.rendered));
+      last = next;
+    }
+    expect(split(last.rendered, 'app-2')?.reduce((n, c) => n + c.replicas, 0)).toBe(8);
   });
 });
