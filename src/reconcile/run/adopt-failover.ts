@@ -7,7 +7,7 @@
  */
 import type { GracefulEvictionTask } from '../../model/index.ts';
 import type { UnhealthySince } from '../../status/index.ts';
-import { unhealthyKey, unhealthyPair } from './application-failover.ts';
+import { unhealthyKey } from './application-failover.ts';
 import type { EvictionTask } from './eviction.ts';
 import { evictionTaskOf } from './failover-record.ts';
 
@@ -43,13 +43,13 @@ function taken(task: EvictionTask): EvictionTask {
 
 /**
  * First-unhealthy times (by unhealthyKey) after the status branch recorded `recorded` (by template
- * refKey): of a template it lists, the members of other replicas have the branch's times.
+ * refKey): a member of another replica that the branch lists has its owner's time. One it does
+ * not list keeps this replica's own until the owner writes (the owner records a member's time a
+ * pass after it sees the member Unhealthy); the status step's reports forget a member that is
+ * Unhealthy no more, for every replica alike.
  */
 export function adoptedUnhealthy(mine: ReadonlyMap<string, number>, recorded: ReadonlyMap<string, readonly UnhealthySince[]>, owns: OwnsMember): Map<string, number> {
-  const next = new Map([...mine].filter(([id]) => {
-    const { key, cluster } = unhealthyPair(id);
-    return owns(cluster) || !recorded.has(key);
-  }));
+  const next = new Map(mine);
   for (const [key, list] of recorded) for (const u of list) if (!owns(u.clusterName)) next.set(unhealthyKey(key, u.clusterName), Date.parse(u.since));
   return next;
 }

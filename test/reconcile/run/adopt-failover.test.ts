@@ -41,7 +41,7 @@ describe('adoptedUnhealthy (this replica owns m1)', () => {
   const since = (clusterName: string, s: number): UnhealthySince => ({ clusterName, since: second(s) });
   it.each<[string, [string, string, number][], [string, UnhealthySince[]][], [string, string, number][]]>([
     ['its own member keeps its clock; an other member takes the owner\'s', [['web', 'm1', 1], ['web', 'm2', 9]], [['web', [since('m1', 4), since('m2', 2)]]], [['web', 'm1', 1], ['web', 'm2', 2]]],
-    ['an other member healthy again for its owner is forgotten', [['web', 'm2', 9]], [['web', []]], []],
+    ['an other member the owner has not recorded yet keeps this replica\'s time', [['web', 'm2', 9]], [['web', []]], [['web', 'm2', 9]]],
     ['an other member Unhealthy for its owner is added', [], [['web', [since('m3', 6)]]], [['web', 'm3', 6]]],
     ['a template the branch does not list keeps what it had', [['api', 'm2', 9]], [['web', []]], [['api', 'm2', 9]]],
   ])('%s', (_name, before, recorded, expected) => {
