@@ -7,7 +7,9 @@
  * tasks hold back (purge modes: purge-holds.ts) and records confirmed Directly purges; after the
  * render it ends the tasks that are done. Time comes from an injected clock. The status branch
  * records it all ({@link FailoverState.view}); a restarted process resumes from it
- * ({@link FailoverState.restore}), keeping grace periods, tasks and first-unhealthy times.
+ * ({@link FailoverState.restore}), keeping grace periods, tasks and first-unhealthy times. With
+ * shards, each member's part is its owner's: the other replicas adopt it from the branch after
+ * every status step ({@link FailoverState.adopt}).
  */
 import { refKey } from '../../model/index.ts';
 import type { ClusterStatus, SourceObject, Cluster, Taint, TargetCluster } from '../../model/index.ts';
