@@ -1,10 +1,12 @@
 /**
  * The status branch written by several replicas at once (`run --shards N`, issue 9 item 6). Every
  * replica renders the whole fleet but observes only the members it owns, so each contributes its
- * members' cluster documents and aggregatedStatus items; the rest comes from the branch's tip,
- * which the other replicas wrote. Merged at the level of documents and items: the aggregated parts
- * (health, conditions, resourceStatus, problems, counts) are then computed again from the merged
- * items, and everything about a template itself comes from this replica's render. Pure.
+ * members' cluster documents (failover taints included), aggregatedStatus items, first-unhealthy
+ * times and eviction tasks; the rest comes from the branch's tip, which the other replicas wrote,
+ * so every entry about a member has one author. Merged at the level of documents and items: the
+ * aggregated parts (health, conditions, resourceStatus, problems, counts) are then computed again
+ * from the merged items, and everything about a template itself comes from this replica's render.
+ * Pure.
  */
 import { compareBytes } from '../model/index.ts';
 import type { GracefulEvictionTask, ObjectRef } from '../model/index.ts';
