@@ -79,4 +79,31 @@ describe('planOffline with a status branch', () => {
     expect(after.document.clusters.find((c) => c.name === 'member1')?.ready).toBe(false);
     expect(after.document.clusters.find((c) => c.name === 'member2')?.ready).toBe(true);
   });
+
+  it.each([
+    ['keeps a Divided binding where the status branch says it was scheduled, placement and replicas unchanged', true],
+    ['schedules it again when the branch has no applied placement (written before the annotation existed)', false],
+  ])('%s', async (_name, annotated) => {
+    const repo = createGitRepo();
+    cpSync(path.join(REPO_ROOT, 'examples/repo'), repo.dir, { recursive: true });
+    repo.commit('fleet');
+    const first = await planOffline({ source: { repo: repo.dir } });
+    const web = first.rendered.bindings.find((b) => b.binding?.resource.kind === 'Deployment' && b.binding.resource.namespace === 'shop' && b.binding.resource.name === 'web')?.binding;
+    if (!web) throw new Error('shop/web is not bound in examples/repo');
+    const [a, b] = web.clusters;
+    if (!a || !b || a.replicas === b.replicas) throw new Error(`shop/web is not split unevenly over two clusters: ${JSON.stringify(web.clusters)}`);
+    // Another split with the same sum, as an eviction and the member's return would leave it.
+    const moved = [{ name: a.name, replicas: b.replicas }, { name: b.name, replicas: a.replicas }];
+    const report: StatusReport = {
+      sourceCommit: first.document.source.commit, reconciledAt: '2026-01-01T00:00:00Z', clusters: [],
+      templates: [{
+        resource: web.resource, policy: web.policy, replicas: web.replicas, clusters: moved, conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
+        ...(annotated ? { appliedPlacement: web.appliedPlacement ?? '' } : {}),
+      }],
+    };
+    await writeStatusBranch(new NativeGitStore(path.join(repo.dir, '.git')), statusFiles(report), { message: commitMessage(report) });
+    const next = await planOffline({ source: { repo: repo.dir } });
+    const now = next.document.bindings.find((x) => x.resource.kind === 'Deployment' && x.resource.namespace === 'shop' && x.resource.name === 'web');
+    expect(now?.clusters).toEqual(annotated ? moved : web.clusters);
+  });
 });
