@@ -5,8 +5,9 @@
  * plugins, score plugins, the general estimator, spread-constraint selection, Duplicated /
  * static-weight / dynamic-weight / Aggregated assignment, clusterAffinities and overflow tiers.
  *
- * It does not decide *whether* to reschedule (Karmada's §3.1 gate), does no I/O, reads no clock,
- * and keeps no state: the caller passes the previous result and the observed cluster status.
+ * It does not decide *whether* to reschedule (Karmada's §3.1 gate, render/bind/reschedule-gate.ts),
+ * does no I/O, reads no clock, and keeps no state: the caller passes the previous result and the
+ * observed cluster status.
  * The accurate (gRPC) estimator, resource models, WorkloadAffinity and multi-component
  * workloads are not covered.
  */
