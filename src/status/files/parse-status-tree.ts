@@ -73,6 +73,18 @@ const AFFINITY_LINE = /\n {2}schedulerObservingAffinityName: (.+)\n/;
 const UNHEALTHY_SINCE = '\n  unhealthySince:';
 
 /**
+ * The affinity name's value as a YAML reader sees it: Flotilla writes it plain or JSON-quoted, but
+ * a hand edit may have quoted it otherwise, or broken it (warned and dropped, like a file that is
+ * not YAML in the full read, rather than failing the whole read).
+ */
+function affinityName(value: string | undefined, warn: Warn): string | undefined {
+  if (value === undefined) return undefined;
+  const line = parseYaml(`schedulerObservingAffinityName: ${value}`, warn);
+  const name = isRecord(line) ? line['schedulerObservingAffinityName'] : undefined;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
+/**
  * A binding view's placement without parsing its status: the files are ours, written with sorted
  * keys, so `status:` is the last top-level key and everything the scheduler needs but the
  * affinity name comes before it, and `unhealthySince` is the last key of `status`.
@@ -81,8 +93,7 @@ function parsePlacement(content: Buffer, warn: Warn): TemplatePlacement | undefi
   const text = content.toString('utf8');
   const cut = text.indexOf('\nstatus:');
   const head = parseYaml(cut < 0 ? text : text.slice(0, cut + 1), warn);
-  const affinity = cut < 0 ? undefined : AFFINITY_LINE.exec(text.slice(cut))?.[1];
-  const name = affinity?.startsWith('"') ? (JSON.parse(affinity) as string) : affinity;
+  const name = cut < 0 ? undefined : affinityName(AFFINITY_LINE.exec(text.slice(cut))?.[1], warn);
   const since = cut < 0 ? -1 : text.indexOf(UNHEALTHY_SINCE, cut);
   const tail = since < 0 ? undefined : parseYaml(`status:${text.slice(since)}`, warn);
   const status = { ...(isRecord(tail) && isRecord(tail['status']) ? tail['status'] : {}), ...(name ? { schedulerObservingAffinityName: name } : {}) };

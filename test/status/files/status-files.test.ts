@@ -95,6 +95,19 @@ describe('status branch files', () => {
     expect(placements.placements[0]).toMatchObject({ affinityName, clusters: healthy.clusters, policy: healthy.policy });
   });
 
+  it.each([
+    ['single-quoted by a hand edit', "'tier: gold'", 'tier: gold', 0],
+    ['an unterminated quote', '"tier: gold', undefined, 1],
+  ])('reads a hand-edited affinity name (%s) in placements alone as the full read does, without throwing', (_name, written, affinityName, warnings) => {
+    const files = statusFiles({ ...report, templates: [{ ...healthy, affinityName: 'primary' }] }).map((f) => ({
+      path: f.path, content: Buffer.from(f.content.toString().replace('schedulerObservingAffinityName: primary', `schedulerObservingAffinityName: ${written}`)),
+    }));
+    const placements = parseStatusTree(files, 'placement');
+    expect(placements.placements[0]?.affinityName).toBe(affinityName);
+    expect(placements.warnings).toHaveLength(warnings);
+    if (affinityName !== undefined) expect(placements.placements).toEqual(parseStatusTree(files).placements);
+  });
+
   it.each(['full', 'placement'] as const)('keeps the applied placement in Karmada\'s annotation, verbatim (%s read)', (detail) => {
     const appliedPlacement = JSON.stringify({ clusterAffinity: { clusterNames: ['member1', 'member2'] }, clusterTolerations: [{ key: 'a: b', operator: 'Exists' }] });
     const files = statusFiles({ ...report, templates: [{ ...healthy, appliedPlacement }] }).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
