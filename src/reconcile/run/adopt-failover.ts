@@ -6,13 +6,10 @@
  * its own for a member it does not own. Pure.
  */
 import type { GracefulEvictionTask } from '../../model/index.ts';
-import type { UnhealthySince } from '../../status/index.ts';
+import type { OwnsMember, UnhealthySince } from '../../status/index.ts';
 import { unhealthyKey } from './application-failover.ts';
 import type { EvictionTask } from './eviction.ts';
 import { evictionTaskOf } from './failover-record.ts';
-
-/** Whether this replica owns a member. */
-export type OwnsMember = (cluster: string) => boolean;
 
 /**
  * A binding's tasks after the status branch recorded `recorded`: this replica's own for its
