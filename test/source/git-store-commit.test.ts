@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { BranchMovedError, IsomorphicGitStore, NativeGitStore, type GitStore } from '../../src/source/index.ts';
 import { createGitRepo, removeFixtures } from './helpers/git-fixture.ts';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 afterAll(removeFixtures);
@@ -60,6 +60,7 @@ describe.each(STORES)('commitFiles through %s', (_name, open) => {
     expect(repo.git('rev-parse', 'status')).toBe(second);
     expect(repo.git('log', '--format=%s', 'status').split('\n')).toEqual(['two', 'one']);
     expect(repo.git('for-each-ref', '--format=%(refname)')).toBe('refs/heads/main\nrefs/heads/status');
+    expect(existsSync(path.join(gitdir, 'refs/heads/status.lock'))).toBe(false);
   });
 
   it('lets exactly one of two writers racing from the same tip move the branch', async () => {
@@ -115,6 +116,22 @@ describe.each(STORES)('a store that committed through %s', (_name, open) => {
     const blobs = await store.readBlobs(entries.map((entry) => entry.oid));
     expect(entries.map((entry) => String(blobs.get(entry.oid)))).toEqual(['replicas: 3\n', 'ports: []\n']);
   });
+
+  it('commits on top of the writer that beat it, as the next publish round does', async () => {
+    const { repo, gitdir } = repoWithSource();
+    const store = open(gitdir);
+    const base = await store.commitFiles({ branch: 'status', files, message: 'base', author });
+    // Enough new objects that some land in object folders this store has not listed.
+    const many = Array.from({ length: 64 }, (_, i) => ({ path: `clusters/m${i}.yaml`, content: `name: m${i}\n` }));
+    const other = await new NativeGitStore(gitdir).commitFiles({ branch: 'status', files: many, message: 'other', author, parent: base });
+    await expect(store.commitFiles({ branch: 'status', files, message: 'lost', author, parent: base })).rejects.toBeInstanceOf(BranchMovedError);
+    expect(await store.readRef('refs/heads/status')).toBe(other);
+    const entries = (await store.listTree(other, 'clusters'))!;
+    expect((await store.readBlobs(entries.map((entry) => entry.oid))).size).toBe(64);
+    const mine = await store.commitFiles({ branch: 'status', files, message: 'again', author, parent: other });
+    expect(repo.git('rev-parse', `${mine}^`)).toBe(other);
+    expect(existsSync(path.join(gitdir, 'refs/heads/status.lock'))).toBe(false);
+  });
 });
 
 describe('a branch whose lock file another writer left behind', () => {
@@ -128,6 +145,7 @@ describe('a branch whose lock file another writer left behind', () => {
     writeFileSync(path.join(gitdir, 'refs/heads/status.lock'), '');
     await expect(open(gitdir).commitFiles({ branch: 'status', files, message: 'two', author, parent: first })).rejects.toMatchObject({ code });
     expect(repo.git('rev-parse', 'status')).toBe(first);
+    expect(existsSync(path.join(gitdir, 'refs/heads/status.lock'))).toBe(true);
   });
 });
 
