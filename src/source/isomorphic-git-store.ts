@@ -99,8 +99,13 @@ export class IsomorphicGitStore implements GitStore {
       gitdir: this.#gitdir,
       commit: { message: `${input.message.trimEnd()}\n`, tree, parent: parent ? [parent] : [], author, committer: author },
     });
-    await this.#moveBranch(input.branch, parent, commit);
-    this.#store.forget();
+    try {
+      await this.#moveBranch(input.branch, parent, commit);
+    } finally {
+      // The objects are written even when the branch does not move; the round that follows a lost
+      // race then reads the other writer's tip without first missing in a stale folder listing.
+      this.#store.forget();
+    }
     return commit;
   }
 
