@@ -81,7 +81,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       clusters = result.rendered.clusters;
       statusBranch = result.statusBranch;
       observePass(result, metrics, log);
-      const recovered = result.status && !(result.status instanceof Error) ? recoveredSinceRender(result.rendered.clusters, result.status.observedClusters) : [];
+      const recovered = result.status && !(result.status instanceof Error) ? recoveredSinceRender(result.rendered.clusters, result.status.observedClusters, failover.failedMembers(now())) : [];
       if (recovered.length > 0) merger.emit({ kind: 'members', detail: `schedulable since the render: ${recovered.join(', ')}` });
       // An eviction waiting for a toleration to run out needs a pass when it does.
       due.at(failover.nextDue());

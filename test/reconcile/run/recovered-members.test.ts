@@ -24,6 +24,12 @@ describe('recoveredSinceRender', () => {
     expect(recoveredSinceRender([cluster('m', rendered)], new Map([['m', observed]]))).toEqual(expected);
   });
 
+  it('names no member the loop fails over: its probe, not the status step, says when it is back', () => {
+    const rendered = [cluster('m', status(false, false)), cluster('n', status(false, false))];
+    const observed = new Map([['m', status(true, true)], ['n', status(true, true)]]);
+    expect(recoveredSinceRender(rendered, observed, ['m'])).toEqual(['n']);
+  });
+
   it('names nobody the status step did not observe', () => {
     expect(recoveredSinceRender([cluster('m', status(false, false))], new Map())).toEqual([]);
   });
