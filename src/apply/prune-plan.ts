@@ -51,7 +51,7 @@ function blockOf(settings: PruneSettings, cluster: string, deletes: number, inve
   return undefined;
 }
 
-/** Namespaces holding a kept copy: deleting one would delete the copy with it. */
+/** Namespaces holding a kept copy. */
 function keptNamespaces(live: ReadonlyMap<string, KubeObject>, keptCopies: ReadonlyMap<string, string>): string[] {
   return [...live.values()].filter((o) => keptCopies.has(o.metadata.annotations?.[TEMPLATE_ANNOTATION] ?? '')).flatMap((o) => o.metadata.namespace ? [o.metadata.namespace] : []);
 }
@@ -73,7 +73,7 @@ export function planPrune(input: {
   const plan: PrunePlan = { deletes: [], skipped: [], gone: [], kept: [] };
   const filters = pruneFilters();
   const keptCopies = input.keptCopies ?? new Map<string, string>();
-  const namespacesInUse = new Set([...input.namespacesInUse, ...keptNamespaces(input.live, keptCopies)]);
+  const context = { namespacesInUse: input.namespacesInUse, keptCopies, namespacesOfKeptCopies: new Set(keptNamespaces(input.live, keptCopies)) };
   for (const entry of [...input.inventory].reverse()) {
     if (input.desiredIds.has(entry.id)) continue;
     const live = input.live.get(entry.id);
@@ -82,7 +82,7 @@ export function planPrune(input: {
       continue;
     }
     const candidate: PruneCandidate = { entry, ref: entryRef(entry), live };
-    const skip = filters.map((f) => f.check(candidate, { namespacesInUse, keptCopies })).find((s) => s !== undefined);
+    const skip = filters.map((f) => f.check(candidate, context)).find((s) => s !== undefined);
     if (skip) {
       plan.skipped.push({ ...skip, candidate });
       if (skip.keep) plan.kept.push(entry);

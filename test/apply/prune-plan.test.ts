@@ -44,7 +44,7 @@ describe('planPrune', () => {
 
     it.each([
       ['without kept copies, everything the Work lacks is deleted', new Map<string, string>(), ['b', 'a', 'ns'], []],
-      ['the copy of a kept template and its Namespace stay in the inventory; the rest is deleted', new Map([[web, 'held by an eviction task']]), ['b'], [['a', 'kept-copy', 'held by an eviction task'], ['ns', 'namespace-in-use', 'objects of the Work still live in it']]],
+      ['the copy of a kept template and its Namespace stay in the inventory; the rest is deleted', new Map([[web, 'held by an eviction task']]), ['b'], [['a', 'kept-copy', 'held by an eviction task'], ['ns', 'namespace-in-use', 'a kept copy still lives in it']]],
     ])('%s', (_name, keptCopies, deleted, skipped) => {
       const result = keptPlan(keptCopies);
       expect(result.deletes.map((c) => c.ref.name)).toEqual(deleted);

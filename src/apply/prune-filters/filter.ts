@@ -14,6 +14,8 @@ export interface PruneContext {
   namespacesInUse: ReadonlySet<string>;
   /** Templates (refKey, the live object's template annotation) whose copy stays in this cluster, with why. */
   keptCopies: ReadonlyMap<string, string>;
+  /** Namespaces that such a kept copy lives in. */
+  namespacesOfKeptCopies: ReadonlySet<string>;
 }
 
 /**

@@ -82,7 +82,7 @@ describe('purge modes through the reconcile pass', () => {
     // Its Namespace stays with it: member2's Work no longer holds anything in shop.
     expect(s.skipped('member2')).toEqual([
       'ConfigMap/shop/app: not pruned: old copy kept while its Gracefully eviction task (ApplicationFailure) lasts',
-      'Namespace/shop: not pruned: objects of the Work still live in it',
+      'Namespace/shop: not pruned: a kept copy still lives in it',
     ]);
     expect(s.results.at(-1)!.rendered.bindings[0]!.binding!.clusters.map((c) => c.name)).toEqual(['member1']);
     // The status step saw member1 Healthy: a pass is due at once, and it ends the task.
