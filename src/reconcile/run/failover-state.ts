@@ -203,13 +203,19 @@ export class FailoverState {
 
   /**
    * Ends the eviction tasks whose binding has settled elsewhere, that timed out, or (Never) that
-   * `releases` (release time by template refKey, release-evictions.ts) releases.
+   * `releases` (release time by template refKey, release-evictions.ts) releases. With `complete`
+   * (a source without errors, so every binding was rendered), the tasks of a template that has no
+   * binding any more end with it, as Karmada's go with their deleted binding: a Never task would
+   * otherwise hold the old copy, and stay in memory, for as long as the process runs (the status
+   * branch no longer lists it, so a restart forgot it). A source with errors may only have lost
+   * the binding to a broken file: its tasks are kept.
    */
-  settle(bindings: readonly TemplateBinding[], now: number, releases: ReadonlyMap<string, number> = new Map()): void {
+  settle(bindings: readonly TemplateBinding[], now: number, releases: ReadonlyMap<string, number> = new Map(), complete = false): void {
     this.placement = new Map(bindings.flatMap((b) => b.binding ? [[refKey(b.binding.resource), b.binding.clusters.map((c) => c.name)] as const] : []));
     this.applicationKeys = new Set(applicationFailovers(bindings).map((a) => a.key));
     const next = new Map<string, EvictionTask[]>();
     for (const [key, tasks] of this.tasks) {
+      if (complete && !this.placement.has(key)) continue;
       const kept = this.remaining(key, tasks, now, releases.get(key));
       if (kept.length > 0) next.set(key, kept);
     }

@@ -150,9 +150,9 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     memo = render.memo;
     const { rendered } = render;
     const releases = releaseTimes(source.fleet.templates);
-    o.failover.settle(rendered.bindings, now, releases.times);
-    last = rendered.bindings;
     const sourceHasErrors = [...source.diagnostics, ...rendered.diagnostics].some((d) => d.severity === 'error');
+    o.failover.settle(rendered.bindings, now, releases.times, !sourceHasErrors);
+    last = rendered.bindings;
     const rendering = performance.now();
     const base = {
       commit: source.snapshot.commit, statusBranch: source.snapshot.config.statusBranch, rendered, sourceHasErrors, diagnostics: releases.diagnostics,

@@ -196,3 +196,26 @@ describe('application failover through the run loop state', () => {
     expect(run.pass(100_000)).toEqual(['member1', 'member3']);
   });
 });
+
+describe('tasks of a template that has no binding any more', () => {
+  const never = (fromCluster: string) => ({
+    fromCluster, purgeMode: 'Never' as const, reason: 'TaintUntolerated' as const, producer: 'TaintManager' as const, suppressDeletion: true, creationTimestamp: '2026-11-29T17:00:00.000Z',
+  });
+  const WEB = 'apps/v1/Deployment/shop/web';
+  const GONE = 'apps/v1/Deployment/shop/gone';
+
+  it.each([
+    ['end with it when the source rendered whole (Karmada deletes them with the binding)', true, [WEB]],
+    ['are kept while the source has errors: a broken file may only have hidden the binding', false, [WEB, GONE]],
+  ])('%s', (_name, complete, left) => {
+    const parsed = parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(fleetWith('')) }]);
+    const { fleet } = loadFleet(parsed);
+    const state = new FailoverState();
+    state.restore({ taints: new Map(), tasks: new Map([[WEB, [never('member2')]], [GONE, [never('member3')]]]), unhealthySince: new Map() }, 0);
+    const inputs = state.inputs(fleet, [], 1_000);
+    const rendered = renderFleet(inputs.fleet, createInterpreter([]), { sourceCommit: 'c', detect: {}, previousSchedules: inputs.previousSchedules, observedClusters: inputs.observedClusters });
+    state.settle(rendered.bindings, 1_000, new Map(), complete);
+    expect([...state.view().tasks.keys()]).toEqual(left);
+    expect([...state.holds(['member1', 'member2', 'member3']).kept.values()].flatMap((m) => [...m.keys()]).sort()).toEqual([...left].sort());
+  });
+});
