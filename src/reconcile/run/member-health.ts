@@ -21,9 +21,6 @@ export interface MemberHealth {
   failingSince?: number;
 }
 
-/** Health by cluster name. */
-export type MemberHealthMap = ReadonlyMap<string, MemberHealth>;
-
 /** The health after one more probe: a failing streak keeps its start; a ready probe ends it. */
 export function nextHealth(previous: MemberHealth | undefined, probe: ProbeResult, now: number): MemberHealth {
   if (probe === 'ready') return { last: 'ready' };
