@@ -88,6 +88,24 @@ function currentEntries(triaged: readonly TriagedObject[], outcomes: readonly Ob
 }
 
 /**
+ * Lists in the inventory, before they are applied, the objects it does not list yet: a pass cut
+ * short between creating an object and writing the inventory (kill -9, the member going away)
+ * would otherwise leave an object Flotilla made that no later prune knows of. Returns what the
+ * member's inventory now holds; no write when every object is listed already.
+ */
+async function recordIntent(client: KubeClient, inventory: InventoryEntry[], triaged: readonly TriagedObject[], options: ApplyOptions): Promise<InventoryEntry[]> {
+  const listed = new Set(inventory.map((e) => e.id));
+  const added = triaged
+    // Only objects that do not exist yet: one that exists is someone's until a pass has applied it.
+    .filter((t) => !listed.has(t.id) && t.triage === 'create')
+    .map((t) => inventoryEntry(t.item.manifest, t.digest, t.item.preserveOnDeletion));
+  if (added.length === 0) return inventory;
+  const intent = [...inventory, ...added];
+  await writeInventory(client, intent, options.inventoryName);
+  return intent;
+}
+
+/**
  * Applies one cluster's Work and prunes what it no longer holds, except the copies of
  * `keptCopies`' templates (template refKey → why); never throws.
  */
@@ -100,6 +118,7 @@ export async function applyCluster(
   try {
     const { inventory, triaged } = await readAndTriage(client, items, options, false);
     triaged.sort((a, b) => a.stage - b.stage);
+    const recorded = await recordIntent(client, inventory, triaged, options);
     result.objects = await applyAll(client, triaged, options, emit);
 
     const plan = await planPruneLive(client, inventory, triaged, options.prune, options.concurrency, keptCopies);
@@ -112,8 +131,9 @@ export async function applyCluster(
     const failed = new Set(result.pruned.filter((p) => p.action === 'failed').map((p) => p.ref));
     const survivors = plan.deletes.filter((c) => failed.has(c.ref)).map((c) => c.entry);
     const next = nextInventory(currentEntries(triaged, result.objects, new Map(inventory.map((e) => [e.id, e]))), [...plan.kept, ...survivors]);
-    result.inventoryWritten = !sameInventory(inventory, next);
-    if (result.inventoryWritten) await writeInventory(client, next, options.inventoryName);
+    const changed = !sameInventory(recorded, next);
+    if (changed) await writeInventory(client, next, options.inventoryName);
+    result.inventoryWritten = changed || recorded !== inventory;
     emit({ type: 'inventory', cluster: client.cluster, entries: next.length, written: result.inventoryWritten });
   } catch (error) {
     result.error = error as Error;

@@ -29,6 +29,27 @@ describe('applyCluster against the fake', () => {
     expect(client.writes()).toEqual([]);
   });
 
+  it('lists new objects in the inventory before creating them: a pass cut short leaves nothing prune does not know', async () => {
+    const client = new FakeKubeClient();
+    let inventoryWrites = 0;
+    // The member goes away after a and b are created: c, d and the final inventory write fail.
+    client.failWhen('apply', (t) => t.endsWith('/c') || t.endsWith('/d') || (t.endsWith('/flotilla-inventory') && ++inventoryWrites > 1), () => new Error('connect ECONNREFUSED'));
+    const cut = await applyCluster(client, names.map(cm), { ...options, concurrency: 1 }, () => undefined);
+    expect(cut.objects.map((o) => [o.ref.name, o.action])).toEqual([['a', 'created'], ['b', 'created'], ['c', 'failed'], ['d', 'failed']]);
+    expect(await inventoryIds(client)).toEqual(names.map((n) => `ns_${n}__ConfigMap`));
+    client.clearFailures();
+    // The next commit no longer has a and b: they are pruned although the cut pass never finished.
+    const next = await applyCluster(client, ['c', 'd'].map(cm), { ...options, prune: { ...options.prune, allowMassPrune: true } }, () => undefined);
+    expect(next.pruned.map((p) => [p.ref.name, p.action]).sort()).toEqual([['a', 'deleted'], ['b', 'deleted']]);
+    expect(await inventoryIds(client)).toEqual(['ns_c__ConfigMap', 'ns_d__ConfigMap']);
+  });
+
+  it('writes the inventory once when every object is new', async () => {
+    const client = new FakeKubeClient();
+    await applyCluster(client, names.map(cm), options, () => undefined);
+    expect(client.writes().filter((w) => w.target.endsWith('/flotilla-inventory'))).toHaveLength(1);
+  });
+
   it('keeps an object whose delete failed in the inventory, so the next pass retries it', async () => {
     const client = new FakeKubeClient();
     await applyCluster(client, names.map(cm), options, () => undefined);
