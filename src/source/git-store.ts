@@ -23,7 +23,10 @@ export interface GitStore {
   /**
    * Commits `files` as the whole tree of `branch` and moves the branch to the new commit, but
    * only if the branch still points at the parent it was built on (compare-and-swap): otherwise
-   * throws BranchMovedError and leaves the branch as the other writer left it. Returns the commit id.
+   * throws BranchMovedError and leaves the branch as the other writer left it. A branch lock file
+   * that stays in place (a writer killed mid-update) fails the commit without touching the file:
+   * RefLockedError from isomorphic-git, GitCommandFailedError (git's own message) from native git.
+   * Returns the commit id.
    */
   commitFiles(input: CommitFilesInput): Promise<string>;
 }
