@@ -65,6 +65,8 @@ export class FailoverState {
   private added = new Map<string, Taint>();
   /** Restored state waits for a pass that knows the bindings (the first one does not) to act on it. */
   private catchUp = false;
+  /** Whether a pass has rendered ({@link settle}): from then on its bindings, not the status branch, are the previous schedules. */
+  private rendered = false;
 
   constructor(options: Partial<FailoverOptions> = {}) {
     this.options = { ...DEFAULT_FAILOVER_OPTIONS, ...options };
@@ -159,7 +161,10 @@ export class FailoverState {
 
   /**
    * Render inputs for the next pass, from the fleet and the last pass's bindings; `seed` (the
-   * status branch's schedules) stands in for them before the first pass of this process.
+   * status branch's schedules) stands in for them before the first pass of this process, and only
+   * then: a later pass that follows one without bindings (every template removed) must not take
+   * the schedules the branch had at startup for templates added again, which the reschedule gate
+   * would keep where they were then.
    */
   inputs(
     fleet: Fleet, last: readonly TemplateBinding[], now: number,
@@ -197,7 +202,7 @@ export class FailoverState {
     this.added = added;
     this.due = this.catchUp ? now : nextDue(placed, taints, applications, this.unhealthy, this.tasks, this.options.evictionTimeoutMs, now);
     this.catchUp = false;
-    const previousSchedules = last.length === 0 ? this.seeded(seed) : this.previousSchedules(last);
+    const previousSchedules = last.length === 0 && !this.rendered ? this.seeded(seed) : this.previousSchedules(last);
     return { fleet: { ...fleet, clusters }, observedClusters, previousSchedules };
   }
 
@@ -211,6 +216,7 @@ export class FailoverState {
    * the binding to a broken file: its tasks are kept.
    */
   settle(bindings: readonly TemplateBinding[], now: number, releases: ReadonlyMap<string, number> = new Map(), complete = false): void {
+    this.rendered = true;
     this.placement = new Map(bindings.flatMap((b) => b.binding ? [[refKey(b.binding.resource), b.binding.clusters.map((c) => c.name)] as const] : []));
     this.applicationKeys = new Set(applicationFailovers(bindings).map((a) => a.key));
     const next = new Map<string, EvictionTask[]>();

@@ -219,3 +219,14 @@ describe('tasks of a template that has no binding any more', () => {
     expect([...state.holds(['member1', 'member2', 'member3']).kept.values()].flatMap((m) => [...m.keys()]).sort()).toEqual([...left].sort());
   });
 });
+
+describe('the status branch\'s schedules (seed)', () => {
+  it('stand in for the last bindings before the first render only, not after a render without bindings', () => {
+    const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(clusters) }]));
+    const seed = new Map([['apps/v1/Deployment/shop/web', { clusters: [{ name: 'member1', replicas: 2 }], appliedPlacement: '{}' }]]);
+    const state = new FailoverState();
+    expect(state.inputs(fleet, [], 0, seed).previousSchedules).toEqual(seed);
+    state.settle([], 0, new Map(), true);
+    expect(state.inputs(fleet, [], 1_000, seed).previousSchedules).toEqual(new Map());
+  });
+});
