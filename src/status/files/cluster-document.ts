@@ -21,11 +21,34 @@ export function clusterDocument(cluster: ClusterReport): Record<string, unknown>
   };
 }
 
-/** Reads a cluster document back, or `undefined` when it is not one; a malformed taint is dropped with a warning. */
+const listOfMappings = (value: unknown): value is Record<string, unknown>[] => Array.isArray(value) && value.every(isRecord);
+
+/**
+ * The observed status as read back. The next render's scheduler and the run loop take it as a
+ * ClusterStatus, and walk its conditions and API enablements item by item: a hand edit that made
+ * either anything but a list of mappings would throw in every pass, so the field is dropped with
+ * a warning instead (the member then counts as not observed on that point).
+ */
+function clusterStatus(value: unknown, warn: Warn): ClusterStatus {
+  if (!isRecord(value)) return {};
+  const status = { ...value };
+  if (status['conditions'] !== undefined && !listOfMappings(status['conditions'])) {
+    warn('status.conditions: not a list of mappings; ignored');
+    delete status['conditions'];
+  }
+  const enablements = status['apiEnablements'];
+  if (enablements !== undefined && !(listOfMappings(enablements) && enablements.every((e) => e['resources'] === undefined || listOfMappings(e['resources'])))) {
+    warn('status.apiEnablements: not a list of mappings, each with a list of resources; ignored');
+    delete status['apiEnablements'];
+  }
+  return status as ClusterStatus;
+}
+
+/** Reads a cluster document back, or `undefined` when it is not one; a malformed taint or status list is dropped with a warning. */
 export function parseClusterDocument(doc: unknown, warn: Warn = () => undefined): ClusterReport | undefined {
   if (!isRecord(doc) || doc['kind'] !== 'Cluster' || !isRecord(doc['metadata'])) return undefined;
   const name = doc['metadata']['name'];
   if (typeof name !== 'string' || name === '') return undefined;
   const taints = isRecord(doc['spec']) ? parseTaints(doc['spec']['taints'], warn) : [];
-  return { name, ...(taints.length > 0 ? { taints } : {}), status: isRecord(doc['status']) ? (doc['status'] as ClusterStatus) : {} };
+  return { name, ...(taints.length > 0 ? { taints } : {}), status: clusterStatus(doc['status'], warn) };
 }

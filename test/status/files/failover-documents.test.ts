@@ -83,6 +83,20 @@ describe('failover on the status documents', () => {
     }
   });
 
+  it.each([
+    ['conditions that are not a list', { conditions: 'Ready' }, 'status.conditions: not a list of mappings; ignored'],
+    ['a condition that is not a mapping', { conditions: [null] }, 'status.conditions: not a list of mappings; ignored'],
+    ['an API enablement that is not a mapping', { apiEnablements: [null] }, 'status.apiEnablements: not a list of mappings, each with a list of resources; ignored'],
+    ['an API enablement whose resources hold something else', { apiEnablements: [{ groupVersion: 'v1', resources: [7] }] }, 'status.apiEnablements: not a list of mappings, each with a list of resources; ignored'],
+  ])('a cluster status with %s is read without it, with a warning (the scheduler would throw on it every pass)', (_name, broken, warning) => {
+    const warnings: string[] = [];
+    const status = { ...up.status, kubernetesVersion: 'v1.31.0', ...broken };
+    const parsed = parseClusterDocument({ ...clusterDocument(up), status }, (m) => warnings.push(m));
+    const kept = Object.fromEntries(Object.entries(status).filter(([field]) => !(field in broken)));
+    expect(parsed).toEqual({ name: 'member1', status: kept });
+    expect(warnings).toEqual([warning]);
+  });
+
   it('a file that is not YAML is skipped with a warning', () => {
     const parsed = parseStatusTree([{ path: 'clusters/member2.yaml', content: Buffer.from('spec: [taints\n') }]);
     expect(parsed.clusters).toEqual([]);
