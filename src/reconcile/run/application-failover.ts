@@ -5,7 +5,9 @@
  * (binding, cluster) and forgotten when the member reports Healthy or Unknown, or stops
  * reporting. Pure; time is passed in.
  */
+import { refKey } from '../../model/index.ts';
 import type { HealthState } from '../../model/index.ts';
+import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import type { EvictionTask } from './eviction.ts';
 
 /** One member's health of one template, from the status step. */
@@ -64,4 +66,20 @@ export function applicationEvictions(
     }
   }
   return out;
+}
+
+/** Bindings Karmada's application failover acts on: `failover.application` and `propagateDeps`. */
+export function applicationFailovers(bindings: readonly TemplateBinding[]): ApplicationFailover[] {
+  return bindings.flatMap(({ binding }): ApplicationFailover[] => {
+    const application = binding?.failover?.application;
+    if (!binding || !application || !binding.propagateDeps) return [];
+    const purgeMode = application.purgeMode ?? 'Gracefully';
+    return [{
+      key: refKey(binding.resource), clusters: binding.clusters.map((c) => c.name),
+      tolerationSeconds: application.decisionConditions?.tolerationSeconds ?? 300, purgeMode,
+      producer: binding.resource.namespace ? 'resource-binding-application-failover-controller' : 'cluster-resource-binding-application-failover-controller',
+      // Karmada gives a task its own timeout only for Gracefully (buildTaskOptions).
+      ...(purgeMode === 'Gracefully' && application.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: application.gracePeriodSeconds } : {}),
+    }];
+  });
 }

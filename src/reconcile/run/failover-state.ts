@@ -18,11 +18,12 @@ import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import type { FailoverView } from '../../status/index.ts';
 import { adoptedTasks, adoptedUnhealthy } from './adopt-failover.ts';
-import { applicationEvictions, nextUnhealthy, unhealthyKey, unhealthyPair } from './application-failover.ts';
-import type { ApplicationFailover, HealthReport } from './application-failover.ts';
-import { DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS, evictionTime, newEvictions, remainingTasks, taskTimeoutMs } from './eviction.ts';
+import { applicationEvictions, applicationFailovers, nextUnhealthy, unhealthyKey, unhealthyPair } from './application-failover.ts';
+import type { HealthReport } from './application-failover.ts';
+import { DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS, newEvictions, remainingTasks } from './eviction.ts';
 import type { EvictionTask, PlacedBinding } from './eviction.ts';
 import { failoverView, restoredFailover } from './failover-record.ts';
+import { nextDue } from './next-due.ts';
 import { purgeHolds } from './purge-holds.ts';
 import type { PurgeHolds } from './purge-holds.ts';
 import { failedOver, failedStatus, nextHealth, noExecuteTaint, readyStatus, taintedCluster } from './member-health.ts';
@@ -311,46 +312,4 @@ export class FailoverState {
 /** The members a binding's tasks keep out, sorted and joined: what {@link FailoverState.adopt} compares. */
 function evictedFrom(tasks: readonly EvictionTask[]): string {
   return tasks.map((t) => t.fromCluster).sort().join(',');
-}
-
-/** Bindings Karmada's application failover acts on: `failover.application` and `propagateDeps`. */
-function applicationFailovers(bindings: readonly TemplateBinding[]): ApplicationFailover[] {
-  return bindings.flatMap(({ binding }): ApplicationFailover[] => {
-    const application = binding?.failover?.application;
-    if (!binding || !application || !binding.propagateDeps) return [];
-    const purgeMode = application.purgeMode ?? 'Gracefully';
-    return [{
-      key: refKey(binding.resource), clusters: binding.clusters.map((c) => c.name),
-      tolerationSeconds: application.decisionConditions?.tolerationSeconds ?? 300, purgeMode,
-      producer: binding.resource.namespace ? 'resource-binding-application-failover-controller' : 'cluster-resource-binding-application-failover-controller',
-      // Karmada gives a task its own timeout only for Gracefully (buildTaskOptions).
-      ...(purgeMode === 'Gracefully' && application.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: application.gracePeriodSeconds } : {}),
-    }];
-  });
-}
-
-/** The earliest future time a taint or application eviction falls due, or an eviction task times out. */
-function nextDue(
-  placed: readonly PlacedBinding[], taints: ReadonlyMap<string, readonly Taint[]>, applications: readonly ApplicationFailover[],
-  unhealthy: ReadonlyMap<string, number>, tasks: ReadonlyMap<string, readonly EvictionTask[]>, timeoutMs: number, now: number,
-): number | undefined {
-  const times: number[] = [];
-  for (const t of [...tasks.values()].flat()) {
-    const end = t.createdAt + taskTimeoutMs(t, timeoutMs);
-    if (t.purgeMode !== 'Never' && end > now) times.push(end);
-  }
-  for (const b of placed) {
-    for (const cluster of b.clusters) {
-      const t = taints.get(cluster);
-      const at = t ? evictionTime(t, b.tolerations, now) : undefined;
-      if (at !== undefined && at > now) times.push(at);
-    }
-  }
-  for (const a of applications) {
-    for (const cluster of a.clusters) {
-      const since = unhealthy.get(unhealthyKey(a.key, cluster));
-      if (since !== undefined && since + a.tolerationSeconds * 1000 > now) times.push(since + a.tolerationSeconds * 1000);
-    }
-  }
-  return times.length === 0 ? undefined : Math.min(...times);
 }
