@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { DEFAULT_COMMIT_AUTHOR, type CommitFilesInput, type GitStore, type TreeEntry } from './git-store.ts';
 import { BranchMovedError, GitCommandFailedError } from './errors/index.ts';
 import { runGit, type GitRun } from './run-git.ts';
+import { breakStaleLock } from './stale-lock.ts';
 
 /**
  * The fast read path: `git ls-tree -r -z` lists a tree in one process and one
@@ -51,6 +53,8 @@ export class NativeGitStore implements GitStore {
     const run = await this.#git(['fast-import', '--quiet', '--date-format=raw'], fastImportStream(parent, input));
     const commit = run.stdout.toString('utf8').trim();
     if (!/^[0-9a-f]{40,64}$/.test(commit)) throw this.#failure('fast-import', { ...run, stderr: `no commit id in its output: ${commit}` });
+    // Git names the lock's path: a linked worktree keeps its branches in the common directory.
+    await breakStaleLock(path.resolve((await this.#git(['rev-parse', '--git-path', `${ref}.lock`])).stdout.toString('utf8').trim()));
     // An empty old value means "the ref must not exist yet".
     const moved = await runGit(this.#gitdir, ['update-ref', ref, commit, parent ?? '']);
     if (moved.code === 0) return commit;

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { BranchMovedError, IsomorphicGitStore, NativeGitStore, type GitStore } from '../../src/source/index.ts';
 import { createGitRepo, removeFixtures } from './helpers/git-fixture.ts';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { STALE_LOCK_MS } from '../../src/source/stale-lock.ts';
 
 afterAll(removeFixtures);
 
@@ -146,6 +147,21 @@ describe('a branch whose lock file another writer left behind', () => {
     await expect(open(gitdir).commitFiles({ branch: 'status', files, message: 'two', author, parent: first })).rejects.toMatchObject({ code });
     expect(repo.git('rev-parse', 'status')).toBe(first);
     expect(existsSync(path.join(gitdir, 'refs/heads/status.lock'))).toBe(true);
+  });
+});
+
+describe('a branch whose lock file a killed writer left behind long ago', () => {
+  it.each(['native git', 'isomorphic-git'] as const)('is moved through %s once the abandoned lock is removed', async (name) => {
+    const { repo, gitdir } = repoWithSource();
+    const open = STORES.find(([n]) => n === name)![1];
+    const first = await open(gitdir).commitFiles({ branch: 'status', files, message: 'one', author });
+    const lock = path.join(gitdir, 'refs/heads/status.lock');
+    writeFileSync(lock, '');
+    const longAgo = new Date(Date.now() - STALE_LOCK_MS - 1_000);
+    utimesSync(lock, longAgo, longAgo);
+    const second = await open(gitdir).commitFiles({ branch: 'status', files: [{ path: 'b.yaml', content: 'b\n' }], message: 'two', author, parent: first });
+    expect(repo.git('rev-parse', 'status')).toBe(second);
+    expect(existsSync(lock)).toBe(false);
   });
 });
 
