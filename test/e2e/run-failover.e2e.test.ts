@@ -120,7 +120,9 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
       'solo.yaml': fallbackPolicy(ns, lost.name) + '---\n' + deployment(ns, 'solo', 1),
     });
     repo.commit(files(1));
-    const run = startRun(['--repo', repo.dir, '--kubeconfig', kubeconfig, '--resync', '0', '--probe-interval', '1s', '--failover-grace', '3s']);
+    // Prune on, as Karmada deletes a Work its binding no longer expects; the member's whole Work
+    // moving away is more than the mass-prune guard's quarter, hence the second flag.
+    const run = startRun(['--repo', repo.dir, '--kubeconfig', kubeconfig, '--resync', '0', '--probe-interval', '1s', '--failover-grace', '3s', '--prune', '--allow-mass-prune']);
     await Promise.all([...all.map((m) => replicas(m, 'web', 2)), ...all.map((m) => replicas(m, 'cache', 1)), replicas(lost.name, 'solo', 1)]);
 
     log(`killing ${lost.name}'s kube-apiserver`);
@@ -157,9 +159,16 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
       return latest && (latest.spec?.taints ?? []).length === 0 ? true : undefined;
     }, { timeoutMs: SETTLE_MS });
     // A Divided binding is not: its placement and replica sum are as they were, so after the passes
-    // that saw the member back, web stays 3/3 on member1 and member2 (the member's old copy is an
-    // orphan, left to prune, which this run does not do).
+    // that saw the member back, web stays 3/3 on member1 and member2, and the member's old copies
+    // of web and solo, orphans now, are pruned once it answers again.
     await Promise.all(['member1', 'member2'].map((m) => replicas(m, 'web', 3)));
+    await Promise.all(['web', 'solo'].map((name) => waitFor(`Deployment ${ns}/${name} to be pruned from ${lost.name}`, async () => {
+      const list = await apiFor(lost.name, AppsV1Api, kubeconfig).listNamespacedDeployment({ namespace: ns });
+      return list.items.some((d) => d.metadata?.name === name) ? undefined : true;
+    }, { timeoutMs: SETTLE_MS, intervalMs: 500 }))).catch((error: unknown) => {
+      const about = run.records.filter((r) => JSON.stringify(r).includes(lost.name)).slice(-12).map((r) => JSON.stringify(r));
+      throw new Error(`${(error as Error).message}\nthe run's last records naming ${lost.name}:\n${about.join('\n')}`, { cause: error });
+    });
     const [webNow] = statusHistory(repo.dir, resourcePath({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'web' }));
     expect([...(webNow?.spec?.clusters ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual([{ name: 'member1', replicas: 3 }, { name: 'member2', replicas: 3 }]);
     // Fallback groups are never retried backwards (semantics §4): solo stays in the backup group.
