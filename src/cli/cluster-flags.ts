@@ -1,11 +1,13 @@
 import { Flags } from '@oclif/core';
 import { DEFAULT_KUBE_CLIENT_OPTIONS } from '../apply/client-node-kube-client.ts';
+import { INVENTORY_NAME } from '../apply/inventory.ts';
 import type { ClusterAccess } from '../reconcile/live-plan.ts';
 
 /** Flags of the commands that talk to member clusters. */
 export const clusterFlags = {
   qps: Flags.integer({ description: 'client-side requests per second, per cluster', default: DEFAULT_KUBE_CLIENT_OPTIONS.qps }),
   burst: Flags.integer({ description: 'client-side request burst, per cluster', default: DEFAULT_KUBE_CLIENT_OPTIONS.burst }),
+  'inventory-name': Flags.string({ description: 'name of the inventory ConfigMap in flotilla-system of each member: one per fleet repository applying to the same members', default: INVENTORY_NAME }),
 };
 
 /** How to reach the clusters, from the global --kubeconfig and the cluster flags. */

@@ -222,6 +222,8 @@ export interface SavedPlanOptions {
   source: OpenSourceOptions;
   /** For a plan of live state: how the clusters are reached to read it again. */
   access: ClusterAccess;
+  /** The members' inventory ConfigMap, for a plan of live state. @default 'flotilla-inventory' */
+  inventoryName?: string;
 }
 
 export interface SavedPlan {
@@ -243,7 +245,7 @@ export async function loadSavedPlan(file: string, options: SavedPlanOptions): Pr
   const source: OpenSourceOptions = { ...options.source, ref: options.source.ref ?? plan.source.ref };
   const now = plan.state.kind === 'offline'
     ? await planOffline({ source }).then((r) => ({ result: r, state: offlineClusterState(r.rendered.clusters), clients: undefined }))
-    : await planLive({ source, access: options.access }).then((r) => ({ result: r, state: liveClusterState(r.clusterPlans), clients: r.clients }));
+    : await planLive({ source, access: options.access, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) }).then((r) => ({ result: r, state: liveClusterState(r.clusterPlans), clients: r.clients }));
   const { document, source: read, rendered, feedback } = now.result;
   const reasons = stalePlanReasons(plan, { commit: document.source.commit, path: document.source.path, state: now.state });
   if (reasons.length > 0) throw new StalePlanError(file, reasons);

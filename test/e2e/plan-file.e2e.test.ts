@@ -44,4 +44,27 @@ describe('saved plans against live members', { timeout: 180_000 }, () => {
     expect(moved.code).toBe(1);
     expect((await core.readNamespacedConfigMap({ name: 'reviewed', namespace: ns })).data).toEqual({ k: 'edited by hand' });
   });
+
+  it('plans and applies with the inventory --inventory-name names, and prunes from it alone', async () => {
+    const ns = namespace();
+    const repo = new FleetRepo(ns);
+    const inventory = `inv-${ns}`;
+    const cli = (...args: string[]) => runCli([...args, '--repo', repo.dir, '--kubeconfig', fleetKubeconfig(), '--inventory-name', inventory]);
+    const core = apiFor('member1', CoreV1Api);
+
+    // Enough kept objects that dropping one stays under the mass-prune guard's quarter.
+    const kept = ['kept-1', 'kept-2', 'kept-3', 'kept-4'];
+    const objects = (names: readonly string[]) => names.map((n) => configMap(ns, n, { k: '1' })).join('\n---\n');
+    repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': objects([...kept, 'dropped']) });
+    expect(cli('apply').code).toBe(0);
+    const recorded = (await core.readNamespacedConfigMap({ name: inventory, namespace: 'flotilla-system' })).data?.['inventory.json'] ?? '';
+    expect(recorded).toContain(`${ns}_dropped__ConfigMap`);
+
+    repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': objects(kept) });
+    const plan = JSON.parse(cli('plan', '-o', 'json').stdout) as { changes: Record<string, { action: string; name: string }[]> };
+    expect(plan.changes['member1']?.filter((c) => c.action === 'delete').map((c) => c.name)).toEqual(['dropped']);
+    expect(cli('apply', '--prune').code).toBe(0);
+    const names = (await core.listNamespacedConfigMap({ namespace: ns, labelSelector: 'flotilla.io/managed-by=flotilla' })).items.map((c) => c.metadata?.name);
+    expect(names.sort()).toEqual(kept);
+  });
 });

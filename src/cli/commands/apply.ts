@@ -52,7 +52,7 @@ export default class Apply extends Command {
     };
     let saved: SavedPlan | undefined;
     if (flags['plan-file']) {
-      saved = await loadSavedPlan(flags['plan-file'], { source: sourceOptions(flags), access: clusterAccess(flags) }).catch((error: unknown) => {
+      saved = await loadSavedPlan(flags['plan-file'], { source: sourceOptions(flags), access: clusterAccess(flags), inventoryName: flags['inventory-name'] }).catch((error: unknown) => {
         if (!(error instanceof StalePlanError || error instanceof PlanFileInvalidError)) throw error;
         this.logToStderr(`Error: ${error.message}`);
         return this.exit(EXIT.error);
@@ -69,7 +69,7 @@ export default class Apply extends Command {
       ...(saved ? { works: saved.works, prepared: saved.prepared } : {}),
       access: clusterAccess(flags),
       prune: { ...(flags.prune !== undefined ? { enabled: flags.prune } : {}), allowMassPrune: flags['allow-mass-prune'] },
-      runner: {},
+      runner: { inventoryName: flags['inventory-name'] },
       onEvent,
     }).catch(async (error: unknown) => {
       for (const refused of await statuses?.abort((error as Error).message) ?? []) this.logToStderr(`Error: ${refused.message}`);

@@ -77,7 +77,7 @@ export default class Plan extends Command {
     }
     const live = !flags.offline && flags.base === undefined;
     const result = live
-      ? await planLive({ source: sourceOptions(flags), showSecrets: flags['show-secrets'], access: clusterAccess(flags) })
+      ? await planLive({ source: sourceOptions(flags), showSecrets: flags['show-secrets'], access: clusterAccess(flags), inventoryName: flags['inventory-name'] })
       : await planOffline({
         source: sourceOptions(flags),
         ...(flags.base !== undefined ? { base: flags.base } : {}),

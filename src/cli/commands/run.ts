@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
 import { Command, Flags } from '@oclif/core';
-import { INVENTORY_NAME } from '../../apply/inventory.ts';
 import { refKey } from '../../model/index.ts';
 import { connectLeaseStore } from '../../reconcile/leases/client-node-lease-store.ts';
 import { ShardCoordinator } from '../../reconcile/leases/shard-coordinator.ts';
@@ -32,7 +31,6 @@ export default class Run extends Command {
     ...clusterFlags,
     prune: Flags.boolean({ description: 'delete what the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)', allowNo: true }),
     'allow-mass-prune': Flags.boolean({ description: 'allow one pass to prune more than prune.maxFraction of a cluster\'s inventory', default: false }),
-    'inventory-name': Flags.string({ description: 'name of the inventory ConfigMap in flotilla-system of each member: one per fleet repository applying to the same members', default: INVENTORY_NAME }),
     poll: duration('fetch interval of a remote repository', '1m'),
     resync: duration('re-apply the current commit this often to correct drift; 0 turns it off', '5m'),
     'webhook-addr': Flags.string({ description: 'listen for GitHub/GitLab push webhooks on HOST:PORT' }),
