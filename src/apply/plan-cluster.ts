@@ -74,7 +74,9 @@ export async function planPruneLive(
 }
 
 /** Plans one cluster against its live state; never throws. */
-export async function planCluster(client: KubeClient, items: readonly DesiredObject[], options: LivePlanOptions): Promise<ClusterLivePlan> {
+export async function planCluster(
+  client: KubeClient, items: readonly DesiredObject[], options: LivePlanOptions, keptCopies: ReadonlyMap<string, string> = new Map(),
+): Promise<ClusterLivePlan> {
   try {
     const { inventory, triaged } = await readAndTriage(client, items, options, true);
     const objects = await mapLimit(triaged, options.concurrency, async (t): Promise<PlannedObject> => {
@@ -86,7 +88,7 @@ export async function planCluster(client: KubeClient, items: readonly DesiredObj
         return { ref: t.ref, action: 'failed', error: error as Error };
       }
     });
-    const prune = await planPruneLive(client, inventory, triaged, options.prune, options.concurrency);
+    const prune = await planPruneLive(client, inventory, triaged, options.prune, options.concurrency, keptCopies);
     return { cluster: client.cluster, objects, prune };
   } catch (error) {
     return { cluster: client.cluster, objects: [], error: error as Error };

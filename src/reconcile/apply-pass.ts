@@ -18,6 +18,7 @@ import { applyClusters, pruneSettings } from './apply-clusters.ts';
 import { connectFleet, passClusterNames } from './live-plan.ts';
 import type { ClusterAccess } from './live-plan.ts';
 import { readFleet } from './read-fleet.ts';
+import { recordedKeptCopies } from './recorded-holds.ts';
 import type { FleetSource } from './read-fleet.ts';
 import { readPlanningFeedback } from './status-feedback.ts';
 import type { PlanningFeedback } from './status-feedback.ts';
@@ -84,13 +85,17 @@ export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassRes
   const clients = connected ?? await connectFleet(source.fleet.clusters.map((c) => c.object), options.access);
   const works = options.works ?? rendered.works;
   // Every cluster of the fleet, an empty Work included: it may have objects to prune.
-  const targets: ClusterTarget[] = passClusterNames(source.fleet.clusters, works).map((cluster) => ({
+  const names = passClusterNames(source.fleet.clusters, works);
+  const kept = recordedKeptCopies(feedback.failover.tasks, names);
+  const targets: ClusterTarget[] = names.map((cluster) => ({
     cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`), items: works.get(cluster) ?? [],
+    ...(kept.has(cluster) ? { keptCopies: kept.get(cluster)! } : {}),
   }));
 
   const clusters = await applyClusters(targets, { source, prune, runner: options.runner, onEvent: options.onEvent ?? (() => undefined) });
   const status = await statusStep(
-    { sourceOptions: options.source, source, rendered, applied: clusters, clients, previousClusters: feedback.observedClusters },
+    // The loop's failover record is carried as it is: apply decides no failover, and must not erase the loop's.
+    { sourceOptions: options.source, source, rendered, applied: clusters, clients, previousClusters: feedback.observedClusters, failover: feedback.failover },
     options.status,
   ).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
   const ok = !sourceHasErrors && !clusters.some(clusterFailed) && !(status instanceof Error);

@@ -20,6 +20,7 @@ import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Works } from '../render/works/work.ts';
 import { pruneSettings } from './apply-clusters.ts';
 import { planOffline } from './plan.ts';
+import { recordedKeptCopies } from './recorded-holds.ts';
 import type { PlanOptions, PlanResult } from './plan.ts';
 
 /** A client, or why there is none, per cluster name. */
@@ -94,10 +95,12 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
   const prune = pruneSettings(result.source, { ...options.prune, enabled: true }, result.diagnostics.some((d) => d.severity === 'error'));
   const clients = await connectFleet(fleet.clusters.map((c) => c.object), options.access);
   const retain = result.source.interpreter.retain.bind(result.source.interpreter);
-  const clusterPlans = await Promise.all(passClusterNames(fleet.clusters, result.rendered.works).map(async (name): Promise<ClusterLivePlan> => {
+  const names = passClusterNames(fleet.clusters, result.rendered.works);
+  const kept = recordedKeptCopies(result.feedback.failover.tasks, names);
+  const clusterPlans = await Promise.all(names.map(async (name): Promise<ClusterLivePlan> => {
     const client = clients.get(name);
     if (!client || client instanceof Error) return { cluster: name, objects: [], error: client ?? new Error(`cluster ${name}: no client`) };
-    return planCluster(client, result.rendered.works.get(name) ?? [], { retain, concurrency: 16, prune, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) });
+    return planCluster(client, result.rendered.works.get(name) ?? [], { retain, concurrency: 16, prune, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) }, kept.get(name));
   }));
   const changes: Record<string, ObjectChange[]> = {};
   for (const plan of clusterPlans) {

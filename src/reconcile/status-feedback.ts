@@ -32,10 +32,13 @@ export function feedbackFromStatus(view: StatusBranchView | undefined): Planning
     if (t.policy === null) continue;
     const key = refKey(t.resource);
     feedback.previousClaims.set(key, t.policy);
+    // A recorded eviction keeps its member out for every command, not only for the loop that made it.
+    const evicted = [...new Set((t.gracefulEvictionTasks ?? []).map((task) => task.fromCluster))];
     feedback.previousSchedules.set(key, {
       clusters: t.clusters,
       ...(t.affinityName ? { affinityName: t.affinityName } : {}),
       ...(t.appliedPlacement !== undefined ? { appliedPlacement: t.appliedPlacement } : {}),
+      ...(evicted.length > 0 ? { evictedClusters: evicted } : {}),
     });
   }
   return feedback;

@@ -53,6 +53,8 @@ describe('feedbackFromStatus', () => {
       unhealthySince: new Map([['apps/v1/Deployment/shop/web', [{ clusterName: 'member1', since: '2026-11-29T17:01:00.000Z' }]]]),
     });
     expect(feedback.warnings).toEqual(view.warnings);
+    // Every command schedules around the recorded eviction, not only the loop that made it.
+    expect(feedback.previousSchedules.get('apps/v1/Deployment/shop/web')).toEqual({ clusters: [{ name: 'member1', replicas: 2 }], evictedClusters: ['member2'] });
   });
 
   it('without a status branch there is nothing to feed back', () => {
