@@ -251,14 +251,16 @@ export class FailoverState {
   }
 
   /**
-   * A template has settled on a member (Karmada's allScheduledResourceInHealthyState): its Work
-   * there was applied and its health is not Unhealthy, as the last status step reported. Without
-   * a status step the loop sees no workload health: a ready member counts as settled.
+   * A template has settled on a member (Karmada's allScheduledResourceInHealthyState, semantics
+   * §8.2): its Work there was applied and reported Healthy by the last status step. Unknown is not
+   * enough: it means the member's copy has not been seen yet (kinds without a health interpreter
+   * are Healthy, §6.2). Without a status step the loop sees no workload health: a ready member
+   * counts as settled.
    */
   private settledOn(key: string, cluster: string): boolean {
     if (this.reports === undefined) return this.isReady(cluster);
     const report = this.reports.get(unhealthyKey(key, cluster));
-    return report !== undefined && report.applied !== false && report.health !== 'Unhealthy';
+    return report !== undefined && report.applied !== false && report.health === 'Healthy';
   }
 
   /** The tasks that go on; an adopted one is ended by its member's owner alone (adopt-failover.ts). */

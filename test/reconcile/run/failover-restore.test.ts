@@ -93,6 +93,23 @@ describe('FailoverState restored from what the status branch recorded', () => {
     expect(after.state.view().tasks.size).toBe(0);
   });
 
+  it('a graceful task ends once the new placement reports Healthy, not while it reports Unknown (not seen yet)', () => {
+    const onNewPlacement = (health: HealthReport['health']): HealthReport[] =>
+      MEMBERS.map((cluster) => (cluster === 'member2' ? { key: WEB, cluster, health: 'Unknown', applied: false } : { key: WEB, cluster, health, applied: true }));
+    const run = loop();
+    run.pass(0);
+    run.state.observeHealth(onNewPlacement('Unknown'), 1_000);
+    run.state.observe(probes('unreachable'), 0);
+    run.state.observe(probes('unreachable'), 30_000);
+    expect(run.pass(30_000)).toEqual(['member1', 'member3']);
+    expect(run.state.view().tasks.get(WEB)).toHaveLength(1);
+    run.pass(32_000);
+    expect(run.state.view().tasks.get(WEB)).toHaveLength(1);
+    run.state.observeHealth(onNewPlacement('Healthy'), 33_000);
+    run.pass(34_000);
+    expect(run.state.view().tasks.size).toBe(0);
+  });
+
   it('a first-unhealthy time survives the restart: application failover evicts at the same moment', () => {
     const before = loop();
     before.pass(0);
