@@ -57,6 +57,11 @@ describe('Cluster validation', () => {
     ],
     ['a taint needs key and effect', cluster({ taints: [{ value: 'v' }] }), [e(['spec', 'taints', 0, 'key'], 'Required value'), e(['spec', 'taints', 0, 'effect'], 'Required value')]],
     [
+      'a taint\'s timeAdded is an RFC 3339 time (it starts tolerationSeconds)',
+      cluster({ taints: [{ key: 'k', effect: 'NoExecute', timeAdded: 'yesterday' }, { key: 'j', effect: 'NoExecute', timeAdded: '2026-11-29T17:00:00Z' }] }),
+      [e(['spec', 'taints', 0, 'timeAdded'], 'Invalid value: "yesterday": must be an RFC 3339 date-time, e.g. 2026-01-02T15:04:05Z')],
+    ],
+    [
       'a taint key and value follow label syntax',
       cluster({ taints: [{ key: 'bad key', value: 'bad value', effect: 'NoSchedule' }] }),
       [

@@ -2,6 +2,7 @@
  * Types shared by several Karmada kinds: ResourceSelector, ClusterAffinity (with Karmada's
  * fieldSelector rules), core/v1 Toleration and Taint (semantics §1.2, §1.4, §1.7).
  */
+import { parseRfc3339 } from '../../../model/index.ts';
 import type { FieldPath } from '../../../model/index.ts';
 import { error, invalidMessage, unsupportedMessage, warning, type IssueSink } from '../issues.ts';
 import { checkLabelKey, checkLabelValue, labelSelector } from '../labels.ts';
@@ -107,10 +108,15 @@ function checkTaintsUnique(taints: unknown[], path: FieldPath, out: IssueSink): 
   });
 }
 
+/** metav1.Time: RFC 3339 (a taint's timeAdded starts its tolerationSeconds). */
+function checkTime(value: string, path: FieldPath, out: IssueSink): void {
+  if (parseRfc3339(value) === undefined) error(out, path, invalidMessage(value, 'must be an RFC 3339 date-time, e.g. 2026-01-02T15:04:05Z'));
+}
+
 /** core/v1 Taint list. */
 export const taints: Schema = arr(
   obj(
-    { key: str(), value: str(), effect: str({ enum: TAINT_EFFECTS }), timeAdded: str() },
+    { key: str(), value: str(), effect: str({ enum: TAINT_EFFECTS }), timeAdded: str({ check: checkTime }) },
     { required: ['key', 'effect'], check: checkTaint },
   ),
   { check: checkTaintsUnique },
