@@ -1,67 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createInterpreter } from '../../../src/interpreter/index.ts';
-import { refKey } from '../../../src/model/index.ts';
 import type { HealthReport } from '../../../src/reconcile/run/application-failover.ts';
 import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
-import type { ProbeResult } from '../../../src/reconcile/run/member-health.ts';
 import type { PreviousSchedule } from '../../../src/render/bind/schedule-claims.ts';
-import { loadFleet } from '../../../src/render/load/load-fleet.ts';
-import { parseSources } from '../../../src/render/parse/parse-sources.ts';
-import { renderFleet } from '../../../src/render/render-fleet.ts';
-import type { Rendered } from '../../../src/render/render-fleet.ts';
 import { emptyFailoverView } from '../../../src/status/index.ts';
+import { APPLICATION_FAILOVER, failoverLoop, MEMBERS, probes, reports, WEB, webFleet } from './helpers/failover-loop.ts';
 
-const WEB = 'apps/v1/Deployment/shop/web';
-const MEMBERS = ['member1', 'member2', 'member3'];
-const FLEET = `${MEMBERS.map((name) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${name}}\nspec: {}\n`).join('---\n')}---
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web, namespace: shop}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: web}}
-  template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx}]}}
----
-apiVersion: policy.karmada.io/v1alpha1
-kind: PropagationPolicy
-metadata: {name: web, namespace: shop}
-spec:
-  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-  propagateDeps: true
-  placement:
-    clusterAffinity: {clusterNames: [member1, member2, member3]}
-    replicaScheduling: {replicaSchedulingType: Duplicated}
-  failover:
-    application:
-      decisionConditions: {tolerationSeconds: 60}
-      purgeMode: Gracefully
-      gracePeriodSeconds: 900
-`;
-const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(FLEET) }]));
-const interpreter = createInterpreter([]);
-
-/** One process's loop: its state, its last bindings, and passes rendered through them as the reconcile pass does. */
-function loop(seed: ReadonlyMap<string, PreviousSchedule> = new Map()) {
-  const state = new FailoverState({ graceMs: 30_000 });
-  let last: Rendered['bindings'] = [];
-  return {
-    state,
-    pass(now: number): string[] {
-      const inputs = state.inputs(fleet, last, now, seed);
-      const rendered = renderFleet(inputs.fleet, interpreter, { sourceCommit: 'c', detect: {}, previousSchedules: inputs.previousSchedules, observedClusters: inputs.observedClusters });
-      state.settle(rendered.bindings, now);
-      last = rendered.bindings;
-      return placement(last);
-    },
-    /** The schedules the status branch would hold after the last pass. */
-    schedules: (): Map<string, PreviousSchedule> => new Map(last.flatMap((b) => (b.binding ? [[refKey(b.binding.resource), { clusters: b.binding.clusters }] as const] : []))),
-  };
-}
-const placement = (bindings: Rendered['bindings']): string[] => (bindings[0]?.binding?.clusters ?? []).map((c) => c.name).sort();
-const probes = (member2: ProbeResult) => new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : 'ready' as const]));
-/** member2 as given; the other members' copies not applied yet, so no new placement settles. */
-const reports = (member2: HealthReport['health']): HealthReport[] =>
-  MEMBERS.map((cluster) => (cluster === 'member2' ? { key: WEB, cluster, health: member2, applied: true } : { key: WEB, cluster, health: 'Unknown', applied: false }));
+const FLEET = webFleet('', `${APPLICATION_FAILOVER}\n      gracePeriodSeconds: 900`);
+const loop = (seed?: ReadonlyMap<string, PreviousSchedule>) => failoverLoop(FLEET, seed);
+const { fleet } = loop();
 
 describe('FailoverState restored from what the status branch recorded', () => {
   it('a failed-over member stays failed over from its first failure, and its eviction task keeps its creation time', () => {

@@ -1,42 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createInterpreter } from '../../../src/interpreter/index.ts';
 import type { GracefulEvictionTask } from '../../../src/model/index.ts';
-import type { HealthReport } from '../../../src/reconcile/run/application-failover.ts';
-import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
-import type { ProbeResult } from '../../../src/reconcile/run/member-health.ts';
-import { loadFleet } from '../../../src/render/load/load-fleet.ts';
-import { parseSources } from '../../../src/render/parse/parse-sources.ts';
-import { renderFleet } from '../../../src/render/render-fleet.ts';
-import type { Rendered } from '../../../src/render/render-fleet.ts';
 import { withShardEvictionTasks, type TemplateStatus } from '../../../src/status/index.ts';
+import { APPLICATION_FAILOVER, failoverLoop, MEMBERS, probes, reports, WEB, webFleet } from './helpers/failover-loop.ts';
 
-const WEB = 'apps/v1/Deployment/shop/web';
-const MEMBERS = ['member1', 'member2', 'member3'];
-const FLEET = `${MEMBERS.map((name) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${name}}\nspec: {}\n`).join('---\n')}---
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web, namespace: shop}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: web}}
-  template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx}]}}
----
-apiVersion: policy.karmada.io/v1alpha1
-kind: PropagationPolicy
-metadata: {name: web, namespace: shop}
-spec:
-  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-  propagateDeps: true
-  placement:
-    clusterAffinity: {clusterNames: [member1, member2, member3]}
-    replicaScheduling: {replicaSchedulingType: Duplicated}
-  failover:
-    application:
-      decisionConditions: {tolerationSeconds: 60}
-      purgeMode: Gracefully
-`;
-const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(FLEET) }]));
-const interpreter = createInterpreter([]);
+const FLEET = webFleet('', APPLICATION_FAILOVER);
+
 const WEB_STATUS: TemplateStatus = {
   resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' },
   policy: null, replicas: 2, clusters: [], conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
@@ -51,17 +19,10 @@ class Branch {
 /** One replica: its failover state, its passes, and its status step's write and adoption. */
 function replica(owned: readonly string[], branch: Branch) {
   const owns = (cluster: string): boolean => owned.includes(cluster);
-  const state = new FailoverState({ graceMs: 30_000 });
-  let last: Rendered['bindings'] = [];
+  const { state, pass } = failoverLoop(FLEET);
   return {
     state,
-    pass(now: number): string[] {
-      const inputs = state.inputs(fleet, last, now);
-      const rendered = renderFleet(inputs.fleet, interpreter, { sourceCommit: 'c', detect: {}, previousSchedules: inputs.previousSchedules, observedClusters: inputs.observedClusters });
-      state.settle(rendered.bindings, now);
-      last = rendered.bindings;
-      return (last[0]?.binding?.clusters ?? []).map((c) => c.name).sort();
-    },
+    pass,
     write(now: number): void {
       const merged = withShardEvictionTasks({ ...WEB_STATUS, gracefulEvictionTasks: [...(state.view().tasks.get(WEB) ?? [])] }, owns, branch.tasks).gracefulEvictionTasks ?? [];
       if (JSON.stringify(merged) !== JSON.stringify(branch.tasks)) branch.writes += 1;
@@ -70,10 +31,6 @@ function replica(owned: readonly string[], branch: Branch) {
     },
   };
 }
-const probes = (member2: ProbeResult) => new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : 'ready' as const]));
-/** member2 as given; the other members' copies not applied yet, so no new placement settles. */
-const reports = (member2: HealthReport['health']): HealthReport[] =>
-  MEMBERS.map((cluster) => (cluster === 'member2' ? { key: WEB, cluster, health: member2, applied: true } : { key: WEB, cluster, health: 'Unknown', applied: false }));
 const created = (branch: Branch) => branch.tasks.map((t) => [t.fromCluster, t.creationTimestamp]);
 
 describe('FailoverState with shards: the owner of a member decides its failover', () => {

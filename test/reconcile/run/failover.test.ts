@@ -4,73 +4,18 @@ import { evictionTime, remainingTasks } from '../../../src/reconcile/run/evictio
 import type { EvictionTask } from '../../../src/reconcile/run/eviction.ts';
 import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
 import { failedOver, nextHealth } from '../../../src/reconcile/run/member-health.ts';
-import type { ProbeResult } from '../../../src/reconcile/run/member-health.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
 import { renderFleet } from '../../../src/render/render-fleet.ts';
-import type { Rendered } from '../../../src/render/render-fleet.ts';
-
-const clusters = ['member1', 'member2', 'member3'].map((name) => `apiVersion: cluster.karmada.io/v1alpha1
-kind: Cluster
-metadata: {name: ${name}}
-spec: {}
-`).join('---\n');
-
-function fleetWith(tolerations: string, extraSpec = ''): string {
-  return `${clusters}---
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web, namespace: shop}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: web}}
-  template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx}]}}
----
-apiVersion: policy.karmada.io/v1alpha1
-kind: PropagationPolicy
-metadata: {name: web, namespace: shop}
-spec:
-  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-  placement:
-    clusterAffinity: {clusterNames: [member1, member2, member3]}
-    replicaScheduling: {replicaSchedulingType: Duplicated}
-${tolerations}
-${extraSpec}
-`;
-}
-
-/** Renders the fleet the way the run loop does, through the failover state. */
-function passes(yaml: string) {
-  const parsed = parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(yaml) }]);
-  const { fleet } = loadFleet(parsed);
-  const interpreter = createInterpreter([]);
-  const state = new FailoverState({ graceMs: 30_000 });
-  let last: Rendered['bindings'] = [];
-  return {
-    state,
-    pass(now: number): string[] {
-      const inputs = state.inputs(fleet, last, now);
-      const rendered = renderFleet(inputs.fleet, interpreter, { sourceCommit: 'c', detect: {}, previousSchedules: inputs.previousSchedules, observedClusters: inputs.observedClusters });
-      state.settle(rendered.bindings, now);
-      last = rendered.bindings;
-      return (rendered.bindings[0]?.binding?.clusters ?? []).map((c) => c.name).sort();
-    },
-    /** The last pass's replicas per member. */
-    replicas(): Record<string, number> {
-      return Object.fromEntries((last[0]?.binding?.clusters ?? []).map((c) => [c.name, c.replicas]));
-    },
-  };
-}
+import { APPLICATION_FAILOVER, failoverLoop, MEMBER_CLUSTERS, probes, webFleet } from './helpers/failover-loop.ts';
 
 /** `web` with 6 replicas divided 1:1:1 over the three members. */
-const divided = (): string => fleetWith('').replace('replicas: 2', 'replicas: 6').replace('{replicaSchedulingType: Duplicated}',
+const divided = (): string => webFleet('').replace('replicas: 2', 'replicas: 6').replace('{replicaSchedulingType: Duplicated}',
   '{replicaSchedulingType: Divided, replicaDivisionPreference: Weighted, weightPreference: {staticWeightList: [{targetCluster: {clusterNames: [member1, member2, member3]}, weight: 1}]}}');
-
-const probes = (member2: ProbeResult): Map<string, ProbeResult> => new Map([['member1', 'ready'], ['member2', member2], ['member3', 'ready']]);
 
 describe('failover through the run loop state', () => {
   it('moves a workload off a member failing past the grace period and brings it back when it recovers', () => {
-    const run = passes(fleetWith(''));
+    const run = failoverLoop(webFleet(''));
     expect(run.pass(0)).toEqual(['member1', 'member2', 'member3']);
     expect(run.state.observe(probes('unreachable'), 1_000)).toBe(false);
     expect(run.pass(1_000)).toEqual(['member1', 'member2', 'member3']);
@@ -82,7 +27,7 @@ describe('failover through the run loop state', () => {
   });
 
   it('keeps a Divided workload where the eviction moved it when the member recovers: Karmada does not schedule it again (§3.1)', () => {
-    const run = passes(divided());
+    const run = failoverLoop(divided());
     run.pass(0);
     expect(run.replicas()).toEqual({ member1: 2, member2: 2, member3: 2 });
     run.state.observe(probes('unreachable'), 0);
@@ -96,7 +41,7 @@ describe('failover through the run loop state', () => {
   });
 
   it('leaves a workload that tolerates the taint without tolerationSeconds where it is', () => {
-    const run = passes(fleetWith('    clusterTolerations: [{key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute}]'));
+    const run = failoverLoop(webFleet('    clusterTolerations: [{key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute}]'));
     run.pass(0);
     run.state.observe(probes('unreachable'), 0);
     run.state.observe(probes('unreachable'), 30_000);
@@ -104,7 +49,7 @@ describe('failover through the run loop state', () => {
   });
 
   it('evicts a workload tolerating the taint for 60 s once those 60 s have passed', () => {
-    const run = passes(fleetWith('    clusterTolerations: [{key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 60}]'));
+    const run = failoverLoop(webFleet('    clusterTolerations: [{key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 60}]'));
     run.pass(0);
     run.state.observe(probes('unreachable'), 0);
     run.state.observe(probes('unreachable'), 30_000);
@@ -169,16 +114,11 @@ describe('remainingTasks', () => {
 });
 
 describe('application failover through the run loop state', () => {
-  const APP = `  propagateDeps: true
-  failover:
-    application:
-      decisionConditions: {tolerationSeconds: 60}
-      purgeMode: Gracefully`;
   const health = (member2: 'Healthy' | 'Unhealthy' | 'Unknown') =>
     ['member1', 'member2', 'member3'].map((cluster) => ({ key: 'apps/v1/Deployment/shop/web', cluster, health: cluster === 'member2' ? member2 : 'Healthy' as const }));
 
   it('evicts a workload unhealthy on a member past its toleration, and says when that is due', () => {
-    const run = passes(fleetWith('', APP));
+    const run = failoverLoop(webFleet('', APPLICATION_FAILOVER));
     run.pass(0);
     run.state.observeHealth(health('Unhealthy'), 1_000);
     expect(run.pass(30_000)).toEqual(['member1', 'member2', 'member3']);
@@ -187,7 +127,7 @@ describe('application failover through the run loop state', () => {
   });
 
   it('forgets the unhealthy time when the member reports Unknown, as Karmada does', () => {
-    const run = passes(fleetWith('', APP));
+    const run = failoverLoop(webFleet('', APPLICATION_FAILOVER));
     run.pass(0);
     run.state.observeHealth(health('Unhealthy'), 0);
     run.state.observeHealth(health('Unknown'), 30_000);
@@ -208,7 +148,7 @@ describe('tasks of a template that has no binding any more', () => {
     ['end with it when the source rendered whole (Karmada deletes them with the binding)', true, [WEB]],
     ['are kept while the source has errors: a broken file may only have hidden the binding', false, [WEB, GONE]],
   ])('%s', (_name, complete, left) => {
-    const parsed = parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(fleetWith('')) }]);
+    const parsed = parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(webFleet('')) }]);
     const { fleet } = loadFleet(parsed);
     const state = new FailoverState();
     state.restore({ taints: new Map(), tasks: new Map([[WEB, [never('member2')]], [GONE, [never('member3')]]]), unhealthySince: new Map() }, 0);
@@ -222,7 +162,7 @@ describe('tasks of a template that has no binding any more', () => {
 
 describe('the status branch\'s schedules (seed)', () => {
   it('stand in for the last bindings before the first render only, not after a render without bindings', () => {
-    const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(clusters) }]));
+    const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(MEMBER_CLUSTERS) }]));
     const seed = new Map([['apps/v1/Deployment/shop/web', { clusters: [{ name: 'member1', replicas: 2 }], appliedPlacement: '{}' }]]);
     const state = new FailoverState();
     expect(state.inputs(fleet, [], 0, seed).previousSchedules).toEqual(seed);
