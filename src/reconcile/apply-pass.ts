@@ -10,17 +10,15 @@ import type { KubeClient } from '../apply/kube-client.ts';
 import { clusterFailed } from '../apply/events.ts';
 import type { PruneSettings } from '../apply/prune-plan.ts';
 import type { ClusterTarget, RunnerOptions } from '../apply/runner.ts';
-import { renderFleet } from '../render/render-fleet.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import type { Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { applyClusters, pruneSettings } from './apply-clusters.ts';
 import { connectFleet, passClusterNames } from './live-plan.ts';
 import type { ClusterAccess } from './live-plan.ts';
-import { readFleet } from './read-fleet.ts';
+import { renderAt } from './plan.ts';
 import { recordedKeptCopies } from './recorded-holds.ts';
 import type { FleetSource } from './read-fleet.ts';
-import { readPlanningFeedback } from './status-feedback.ts';
 import type { PlanningFeedback } from './status-feedback.ts';
 import { statusStep } from './status-step.ts';
 import type { StatusStepOptions, StatusStepResult } from './status-step.ts';
@@ -50,16 +48,6 @@ export interface PreparedPass {
   clients?: Map<string, KubeClient | Error>;
 }
 
-/** Reads the fleet and renders it on the status branch's feedback. */
-async function prepare(source: OpenSourceOptions): Promise<PreparedPass> {
-  const fleetSource = await readFleet(source);
-  const feedback = await readPlanningFeedback(source, fleetSource.snapshot.config.statusBranch);
-  const rendered = renderFleet(fleetSource.fleet, fleetSource.interpreter, {
-    sourceCommit: fleetSource.snapshot.commit, detect: { previousClaims: feedback.previousClaims },
-    previousSchedules: feedback.previousSchedules, observedClusters: feedback.observedClusters,
-  });
-  return { source: fleetSource, rendered, feedback };
-}
 
 /** What one pass did; later steps (status) add their fields. */
 export interface ApplyPassResult {
@@ -77,7 +65,8 @@ export interface ApplyPassResult {
 
 /** Reads, renders, applies and prunes once. */
 export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassResult> {
-  const { source, rendered, feedback, clients: connected } = options.prepared ?? await prepare(options.source);
+  const prepared: PreparedPass = options.prepared ?? await renderAt(options.source);
+  const { source, rendered, feedback, clients: connected } = prepared;
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
   const sourceHasErrors = diagnostics.some((d) => d.severity === 'error');
   const prune = pruneSettings(source, options.prune, sourceHasErrors);

@@ -37,8 +37,8 @@ export interface PlanResult {
  * Renders one revision. `feedback` is what the status branch says of the last pass (claims,
  * scheduling results, cluster snapshot); read once and shared by `--ref` and `--base`.
  */
-async function renderAt(
-  options: OpenSourceOptions, cache: ParseCache, feedback?: PlanningFeedback,
+export async function renderAt(
+  options: OpenSourceOptions, cache: ParseCache = new Map(), feedback?: PlanningFeedback,
 ): Promise<{ source: FleetSource; rendered: Rendered; feedback: PlanningFeedback }> {
   const source = await readFleet(options, cache);
   const state = feedback ?? (await readPlanningFeedback(options, source.snapshot.config.statusBranch));
