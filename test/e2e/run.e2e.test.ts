@@ -30,6 +30,18 @@ function common(repo: string): string[] {
   return ['--repo', repo, '--kubeconfig', fleetKubeconfig(), '--metrics-addr', '127.0.0.1:0', '--probe-interval', '1h'];
 }
 
+/** A bare copy of `repo`'s main served over http: `push` sends main there again. */
+async function servedRemote(repo: FleetRepo) {
+  const root = mkdtempSync(join(tmpdir(), 'flotilla-run-remote-'));
+  const gitdir = join(root, 'fleet.git');
+  git(root, 'init', '-q', '--bare', '-b', 'main', 'fleet.git');
+  git(gitdir, 'config', 'http.receivepack', 'true');
+  const push = (): void => void git(repo.dir, 'push', '-q', gitdir, 'main');
+  push();
+  const server = await startGitHttpServer(root);
+  return { url: `${server.url}/fleet.git`, gitdir, push, close: () => server.close() };
+}
+
 /** The triggers of every pass the run started, in order. */
 const triggersOfPasses = (run: RunProcess): unknown[] => run.records.filter((r) => r['msg'] === 'pass started').map((r) => r['triggers']);
 
@@ -108,20 +120,16 @@ describe('flotilla run', () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'remote', { k: '1' }) });
-    const root = mkdtempSync(join(tmpdir(), 'flotilla-run-remote-'));
-    git(root, 'init', '-q', '--bare', '-b', 'main', 'fleet.git');
-    git(join(root, 'fleet.git'), 'config', 'http.receivepack', 'true');
-    git(repo.dir, 'push', '-q', join(root, 'fleet.git'), 'main');
-    const server = await startGitHttpServer(root);
+    const remote = await servedRemote(repo);
     try {
-      const run = startRun([...common(`${server.url}/fleet.git`), '--ref', 'main', '--poll', '1h', '--resync', '0', '--webhook-addr', '127.0.0.1:0', '--webhook-secret', 'hook-secret']);
+      const run = startRun([...common(remote.url), '--ref', 'main', '--poll', '1h', '--resync', '0', '--webhook-addr', '127.0.0.1:0', '--webhook-secret', 'hook-secret']);
       await dataIn('member1', ns, 'remote', { k: '1' });
       const hook = String((await run.waitForLog('the webhook to listen', (r) => r['msg'] === 'webhook listening'))['url']);
       await idle(run);
       const before = triggersOfPasses(run).length;
 
       repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'remote', { k: '2' }) });
-      git(repo.dir, 'push', '-q', join(root, 'fleet.git'), 'main');
+      remote.push();
       const body = JSON.stringify({ ref: 'refs/heads/main', after: git(repo.dir, 'rev-parse', 'HEAD') });
       const send = (secret: string) => fetch(hook, { method: 'POST', body, headers: { 'x-github-event': 'push', 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` } });
       expect((await send('wrong-secret')).status).toBe(401);
@@ -130,7 +138,7 @@ describe('flotilla run', () => {
       // The refused push started nothing; the signed one started exactly one pass.
       expect(triggersOfPasses(run).slice(before)).toEqual([['webhook']]);
     } finally {
-      await server.close();
+      await remote.close();
     }
   });
 
@@ -138,32 +146,28 @@ describe('flotilla run', () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'polled', { k: '1' }) });
-    const root = mkdtempSync(join(tmpdir(), 'flotilla-run-poll-'));
-    git(root, 'init', '-q', '--bare', '-b', 'main', 'fleet.git');
-    git(join(root, 'fleet.git'), 'config', 'http.receivepack', 'true');
-    git(repo.dir, 'push', '-q', join(root, 'fleet.git'), 'main');
-    const server = await startGitHttpServer(root);
+    const remote = await servedRemote(repo);
     try {
-      const run = startRun([...common(`${server.url}/fleet.git`), '--ref', 'main', '--poll', '1s', '--resync', '0']);
+      const run = startRun([...common(remote.url), '--ref', 'main', '--poll', '1s', '--resync', '0']);
       await dataIn('member1', ns, 'polled', { k: '1' });
       // Start-up passes (the first, and the one after it first observes the members) fetch too:
       // the commit is pushed only once the loop is idle, so that polling alone can find it.
       await idle(run);
       repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'polled', { k: '2' }) });
-      git(repo.dir, 'push', '-q', join(root, 'fleet.git'), 'main');
+      remote.push();
       const head = git(repo.dir, 'rev-parse', 'HEAD');
       await Promise.all(memberNames.map((m) => dataIn(m, ns, 'polled', { k: '2' }, 20_000)));
       expect(triggersOfPasses(run)).toContainEqual(['poll']);
       const pushed = (): string | undefined => {
         try {
-          return (JSON.parse(execFileSync('git', ['--git-dir', join(root, 'fleet.git'), 'show', 'status:summary.json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { sourceCommit: string }).sourceCommit;
+          return (JSON.parse(execFileSync('git', ['--git-dir', remote.gitdir, 'show', 'status:summary.json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { sourceCommit: string }).sourceCommit;
         } catch {
           return undefined; // no status branch on the remote yet
         }
       };
       await waitFor('the status branch pushed to the remote for the new commit', async () => (pushed() === head ? true : undefined), { timeoutMs: 20_000, intervalMs: 200 });
     } finally {
-      await server.close();
+      await remote.close();
     }
   });
 
