@@ -4,7 +4,7 @@ import { AppsV1Api, CoreV1Api, VersionApi, type V1Deployment } from '@kubernetes
 import { describe, expect, it } from 'vitest';
 import { apiFor, members } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
-import { waitFor } from './helpers/wait.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 describe('local fleet', () => {
   const namespace = fleetNamespace('fleet');

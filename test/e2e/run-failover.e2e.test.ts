@@ -16,7 +16,7 @@ import { fleetNamespace } from './helpers/namespace.ts';
 import { cleanUpRunProcesses, startRun } from './helpers/run-process.ts';
 import type { RunProcess } from './helpers/run-process.ts';
 import { scratchMember } from './helpers/scratch-member.ts';
-import { waitFor } from './helpers/wait.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const log = (message: string): void => console.log(`[e2e failover] ${message}`);
 

@@ -11,7 +11,7 @@ import { configMap, FleetRepo } from './helpers/apply-fleet.ts';
 import { apiFor, fleetKubeconfig, memberNames } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
 import { cleanUpRunProcesses, metricValue, startRun } from './helpers/run-process.ts';
-import { waitFor } from './helpers/wait.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 /**
  * The fleet's Cluster names, each reaching its member through the context annotation. member1..3

@@ -13,7 +13,7 @@ import { apiFor, isNotFound, fleetKubeconfig } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
 import { cleanUpRunProcesses, startRun } from './helpers/run-process.ts';
 import type { RunProcess } from './helpers/run-process.ts';
-import { waitFor } from './helpers/wait.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 function deployment(ns: string, annotations: Record<string, string> = {}): string {
   return JSON.stringify({

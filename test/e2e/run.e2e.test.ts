@@ -13,7 +13,7 @@ import { apiFor, fleetKubeconfig, memberNames } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
 import { cleanUpRunProcesses, metricValue, startRun } from './helpers/run-process.ts';
 import type { RunProcess } from './helpers/run-process.ts';
-import { waitFor } from './helpers/wait.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const CONFIGMAPS = policy([['v1', 'ConfigMap']]);
 const git = (dir: string, ...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } }).trim();
@@ -158,13 +158,8 @@ describe('flotilla run', () => {
       const head = git(repo.dir, 'rev-parse', 'HEAD');
       await Promise.all(memberNames.map((m) => dataIn(m, ns, 'polled', { k: '2' }, 20_000)));
       expect(triggersOfPasses(run)).toContainEqual(['poll']);
-      const pushed = (): string | undefined => {
-        try {
-          return (JSON.parse(execFileSync('git', ['--git-dir', remote.gitdir, 'show', 'status:summary.json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { sourceCommit: string }).sourceCommit;
-        } catch {
-          return undefined; // no status branch on the remote yet
-        }
-      };
+      // Until the remote has a status branch, git show fails, and waitFor tries again.
+      const pushed = (): string => (JSON.parse(execFileSync('git', ['--git-dir', remote.gitdir, 'show', 'status:summary.json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { sourceCommit: string }).sourceCommit;
       await waitFor('the status branch pushed to the remote for the new commit', async () => (pushed() === head ? true : undefined), { timeoutMs: 20_000, intervalMs: 200 });
     } finally {
       await remote.close();

@@ -8,7 +8,7 @@ import { readStatusBranch, type TemplateStatus } from '../../src/status/index.ts
 import { FleetRepo, policy } from './helpers/apply-fleet.ts';
 import { apiFor, memberNames } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
-import { waitFor } from './helpers/wait.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const DEPLOYMENTS = policy([['apps/v1', 'Deployment']]);
 

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
-import { waitFor } from './wait.ts';
+import { waitFor } from '../../helpers/wait.ts';
 
 const CLI = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
 

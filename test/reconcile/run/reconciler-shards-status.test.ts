@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../helpers/wait.ts';
 import { ShardCoordinator } from '../../../src/reconcile/leases/shard-coordinator.ts';
 import { shardOf } from '../../../src/reconcile/leases/shard-of.ts';
 import { createLogger } from '../../../src/reconcile/observability/logger.ts';
@@ -14,15 +15,6 @@ afterAll(removeFixtures);
 /** m1 and m2 fall in shard 0 of two, m3 in shard 1. */
 const CLUSTERS = ['m1', 'm2', 'm3'];
 
-async function until<T>(what: string, check: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 describe('startReconciler with shards: the status step', () => {
   it('is not run while the replica holds no shard, then observes exactly the members of the shard it takes', async () => {
@@ -59,7 +51,7 @@ describe('startReconciler with shards: the status step', () => {
 
       // The other replica now sees two replicas and gives one shard up; this one takes it.
       await other.round();
-      const input = await until('a status step', () => statusInputs[0]);
+      const input = await waitFor('a status step', async () => statusInputs[0], { timeoutMs: 10_000, intervalMs: 20 });
       const held = me.held;
       expect(held).toHaveLength(1);
       const mine = CLUSTERS.filter((c) => held.includes(shardOf(c, 2)));

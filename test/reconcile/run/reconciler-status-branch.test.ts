@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../helpers/wait.ts';
 import { createLogger } from '../../../src/reconcile/observability/logger.ts';
 import { startReconciler } from '../../../src/reconcile/run/reconciler.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
@@ -26,15 +27,6 @@ async function pushHook(url: string, ref: string): Promise<number> {
   return res.status;
 }
 
-async function until<T>(what: string, check: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 describe('startReconciler: the status branch flotilla.yaml names', () => {
   it('a commit and a webhook push on a custom status branch start no pass; a commit on the watched branch does', async () => {
@@ -55,7 +47,7 @@ describe('startReconciler: the status branch flotilla.yaml names', () => {
     });
     const started = () => records.filter((r) => r['msg'] === 'pass started');
     try {
-      await until('the first pass', () => records.find((r) => r['msg'] === 'pass finished'));
+      await waitFor('the first pass', async () => records.find((r) => r['msg'] === 'pass finished'), { timeoutMs: 10_000, intervalMs: 20 });
 
       commitOnBranch(repo, 'fleet-status');
       expect(await pushHook(webhook, 'refs/heads/fleet-status')).toBe(202);
@@ -66,7 +58,7 @@ describe('startReconciler: the status branch flotilla.yaml names', () => {
       repo.write('app.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app, namespace: default}\n');
       repo.commit('app');
       // No webhook here: one for main could win the race and leave the watch's signal nothing new to do.
-      const second = await until('a pass for the commit on main', () => started()[1]);
+      const second = await waitFor('a pass for the commit on main', async () => started()[1], { timeoutMs: 10_000, intervalMs: 20 });
       expect(second['triggers']).toEqual(expect.arrayContaining(['watch']));
     } finally {
       await reconciler.stop();

@@ -1,4 +1,4 @@
-// Polling with a bound: e2e tests wait for controllers, never forever.
+// Polling with a bound: tests wait for controllers and processes, never forever.
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface WaitOptions {
