@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 
-/** Flags of every command that reads a fleet repository (interfaces.md §2). */
+/** Flags of every command that reads a fleet repository. */
 export const sourceFlags = {
   repo: Flags.string({
     description: 'fleet repository: a local path (anywhere inside a work tree) or a remote URL',
@@ -10,7 +10,6 @@ export const sourceFlags = {
     description: 'revision to read (branch, tag, commit, HEAD~1, origin/main); default: HEAD of a local repo, main of a remote one',
   }),
   path: Flags.string({ description: 'sub-folder of the repository holding the fleet (monorepos)' }),
-  kubeconfig: Flags.string({ description: 'kubeconfig file (default: $KUBECONFIG, else ~/.kube/config)' }),
   'no-color': Flags.boolean({ description: 'plain output without ANSI colours', default: false }),
 };
 

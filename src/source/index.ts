@@ -17,3 +17,4 @@ export { snapshotFromStore, type SnapshotTarget } from './snapshot-from-store.ts
 export type { Snapshot, SourceFile } from './snapshot.ts';
 export type { FleetConfig } from '../model/index.ts';
 export { initRepository } from './init-repository.ts';
+export { uncommittedFiles } from './uncommitted-files.ts';

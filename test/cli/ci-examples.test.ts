@@ -44,6 +44,16 @@ describe.each([
     }
   });
 
+  it('installs the vendored tarball after checking its checksum, never a registry package name', () => {
+    const variables = (doc['env'] ?? doc['variables']) as Record<string, string>;
+    expect(variables['FLOTILLA_PACKAGE']).toBe('./vendor/flotilla.tgz');
+    expect(text).not.toMatch(/\bflotilla@\d/);
+    for (const line of commands.split('\n').filter((l) => l.includes('npm install'))) {
+      expect(commands.indexOf('sha256sum --check vendor/flotilla.tgz.sha256')).toBeGreaterThanOrEqual(0);
+      expect(line).toContain('"$FLOTILLA_PACKAGE"');
+    }
+  });
+
   it('plans offline with markdown, saves the plan and applies exactly it with commit statuses', () => {
     expect(commands).toMatch(/flotilla plan --offline --base "[^"]+" -o markdown/);
     expect(commands).toMatch(/flotilla plan --offline --plan-file fleet\.plan/);

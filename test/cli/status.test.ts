@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { NativeGitStore } from '../../src/source/index.ts';
 import { commitMessage, statusFiles, templateStatus, writeStatusBranch, type StatusReport } from '../../src/status/index.ts';
 import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
@@ -59,6 +60,22 @@ describe('flotilla status', () => {
     expect(doc.summary.sourceCommit).toBe('a'.repeat(40));
     expect(doc.clusters).toHaveLength(2);
     expect(doc.templates.map((t) => t.health)).toEqual(['Unhealthy']);
+  });
+
+  it('-o yaml is the same document as -o json', async () => {
+    const repo = await repoWithStatus();
+    const json = JSON.parse(runCli(['status', '--repo', repo.dir, '-o', 'json']).stdout) as unknown;
+    expect(parseYaml(runCli(['status', '--repo', repo.dir, '-o', 'yaml']).stdout)).toEqual(json);
+  });
+
+  it('--fail-on-unhealthy exits 1 when a template is not Healthy, or no status exists yet', async () => {
+    const repo = await repoWithStatus();
+    expect(runCli(['status', '--repo', repo.dir]).code).toBe(0);
+    expect(runCli(['status', '--repo', repo.dir, '--fail-on-unhealthy']).code).toBe(1);
+    const empty = createGitRepo();
+    empty.write('a.yaml', 'kind: ConfigMap\n');
+    empty.commit('fleet');
+    expect(runCli(['status', '--repo', empty.dir, '--fail-on-unhealthy']).code).toBe(1);
   });
 
   it('--watch re-reads the branch until stopped, appending each refresh when not on a terminal', async () => {

@@ -1,4 +1,5 @@
-import { Command, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
+import { FlotillaCommand } from '../base-command.ts';
 import type { ApplyEvent } from '../../apply/events.ts';
 import { compareDiagnostics } from '../../model/index.ts';
 import { applyPass } from '../../reconcile/apply-pass.ts';
@@ -13,9 +14,10 @@ import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';
 import { diagnosticsText } from '../output/diagnostics.ts';
 import { ClusterProgress, plainEventLine } from '../output/apply-progress.ts';
+import { structured } from '../output/structured.ts';
 import { sourceOptions } from '../source-options.ts';
 
-export default class Apply extends Command {
+export default class Apply extends FlotillaCommand {
   static override summary = 'Apply every member cluster\'s Work once: plan, apply, prune.';
   static override description =
     'One reconcile pass: renders the Work of every cluster from the commit, applies it with server-side apply (field manager flotilla; CRDs and Namespaces first), records it in each cluster\'s inventory (ConfigMap flotilla-system/flotilla-inventory) and, with --prune, deletes what the inventory holds and the Work no longer does. Prune never runs when the source has errors, and never deletes more than prune.maxFraction of a cluster\'s inventory without --allow-mass-prune. Objects that exist but were not created by Flotilla are left alone unless the policy\'s conflictResolution is Overwrite. Exit 0 when everything applied, 1 on any error.';
@@ -29,7 +31,7 @@ export default class Apply extends Command {
   static override flags = {
     ...sourceFlags,
     ...clusterFlags,
-    output: outputFlag(['text', 'json'] as const),
+    output: outputFlag(['text', 'json', 'yaml'] as const),
     prune: Flags.boolean({ description: 'delete objects the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)', allowNo: true }),
     'allow-mass-prune': Flags.boolean({ description: 'allow one pass to prune more than prune.maxFraction of a cluster\'s inventory', default: false }),
     ...commitStatusFlags,
@@ -78,8 +80,8 @@ export default class Apply extends Command {
     const refused = await statuses?.finish(rolloutOutcomes(result.clusters)) ?? [];
     for (const e of refused) this.logToStderr(`Error: ${e.message}`);
     const diagnostics = [...result.diagnostics].sort(compareDiagnostics);
-    if (flags.output === 'json') {
-      this.log(JSON.stringify({
+    if (flags.output !== 'text') {
+      this.log(structured({
         source: { repo: result.source.snapshot.repo, ref: result.source.snapshot.ref, commit: result.source.snapshot.commit },
         ok: result.ok,
         clusters: result.clusters.map((c) => ({
@@ -91,7 +93,7 @@ export default class Apply extends Command {
           inventoryWritten: c.inventoryWritten,
         })),
         diagnostics,
-      }, null, 2));
+      }, flags.output));
     } else if (diagnostics.length > 0) this.log(diagnosticsText(diagnostics, paint));
     if (result.status instanceof Error) this.logToStderr(`status branch not written: ${result.status.message}`);
     if (!result.ok || refused.length > 0) this.exit(EXIT.error);

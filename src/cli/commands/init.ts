@@ -1,8 +1,9 @@
-import { Args, Command } from '@oclif/core';
+import { Args } from '@oclif/core';
+import { FlotillaCommand } from '../base-command.ts';
 import { initRepository } from '../../source/index.ts';
 import { fleetFiles } from '../scaffold/fleet-files.ts';
 
-export default class Init extends Command {
+export default class Init extends FlotillaCommand {
   static override summary = 'Scaffold a new fleet repository.';
   static override description =
     'Creates DIR (which must be empty or absent) as a git repository with two Cluster objects, an app, a PropagationPolicy and an OverridePolicy, committed on main, so `flotilla validate` and `flotilla plan --offline` work in it at once.';

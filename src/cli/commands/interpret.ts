@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Command, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
+import { FlotillaCommand } from '../base-command.ts';
 import { parseAllDocuments, stringify } from 'yaml';
 import { checkCustomization, createInterpreter, parseOperation, readCustomizationFile, runOperation } from '../../interpreter/index.ts';
 import type { AggregatedStatusItem, KubeObject } from '../../model/index.ts';
@@ -15,7 +16,7 @@ function readFirstDocument(file: string): unknown {
   return first.toJS() as unknown;
 }
 
-export default class Interpret extends Command {
+export default class Interpret extends FlotillaCommand {
   static override summary = 'Run one resource interpreter operation, like karmadactl interpret.';
   static override description =
     'Runs OPERATION on the given objects through the built-in interpreter for their kind or, with -f, through a ResourceInterpreterCustomization (Lua). ' +

@@ -1,5 +1,7 @@
-import { Command, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
+import { FlotillaCommand } from '../base-command.ts';
 import { stringify } from 'yaml';
+import { compareDiagnostics } from '../../model/index.ts';
 import { planLive } from '../../reconcile/live-plan.ts';
 import { planOffline } from '../../reconcile/plan.ts';
 import { planFileOf, writePlanFile } from '../../reconcile/plan-file.ts';
@@ -16,6 +18,7 @@ import type { MarkdownLimit } from '../output/plan-markdown.ts';
 import { planText } from '../output/plan-text.ts';
 import { writeStdout } from '../output/write-stdout.ts';
 import { sourceOptions } from '../source-options.ts';
+import { uncommittedNotice } from '../uncommitted-notice.ts';
 
 function masked(doc: PlanDocument): PlanDocument {
   const works = Object.fromEntries(Object.entries(doc.works).map(([c, ms]) => [c, ms.map(maskSecret)]));
@@ -26,7 +29,7 @@ function hasChanges(doc: PlanDocument): boolean {
   return Object.values(doc.changes ?? {}).some((cs) => cs.some((c) => c.action !== 'unchanged'));
 }
 
-export default class Plan extends Command {
+export default class Plan extends FlotillaCommand {
   static override summary = 'Show the Work each member cluster gets, and what changes.';
   static override description =
     'Runs detection, scheduling, replica revision, overrides and dependency propagation on a commit and shows the resulting Work per cluster. Without --offline (and without --base) the Work of each cluster is dry-run applied with server-side apply and compared with what the cluster holds: objects to create, to change (with a diff of what the server would change) and to prune. With --offline the clusters are not contacted: their state comes from the status branch or the Cluster files. With --base REF it shows what changes between the Work rendered from REF and from --ref, per cluster, with unified diffs. Secret values are masked unless --show-secrets.';
@@ -75,6 +78,9 @@ export default class Plan extends Command {
     } catch (error) {
       this.error((error as Error).message, { exit: EXIT.error });
     }
+    if (flags['detailed-exitcode'] && flags.offline && flags.base === undefined) {
+      this.error('--detailed-exitcode with --offline needs --base REF: an offline plan has nothing to compare with, so it could only ever exit 0', { exit: EXIT.error });
+    }
     const live = !flags.offline && flags.base === undefined;
     const result = live
       ? await planLive({ source: sourceOptions(flags), showSecrets: flags['show-secrets'], access: clusterAccess(flags), inventoryName: flags['inventory-name'] })
@@ -83,6 +89,12 @@ export default class Plan extends Command {
         ...(flags.base !== undefined ? { base: flags.base } : {}),
         showSecrets: flags['show-secrets'],
       });
+    const notice = await uncommittedNotice(flags.ref, result.source.snapshot);
+    if (notice) this.logToStderr(`warning: ${notice.message}`);
+    // On a terminal the notice is said once, on stderr; structured output carries it as a warning.
+    if (notice && flags.output !== 'text') {
+      result.document.diagnostics = [...result.document.diagnostics, notice].sort(compareDiagnostics);
+    }
     const doc = flags['show-secrets'] ? result.document : masked(result.document);
     if (flags['out-dir']) {
       const n = await writeOutDir(flags['out-dir'], result.document.works);

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { Command, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
+import { FlotillaCommand } from '../base-command.ts';
 import { refKey } from '../../model/index.ts';
 import { connectLeaseStore } from '../../reconcile/leases/client-node-lease-store.ts';
 import { ShardCoordinator } from '../../reconcile/leases/shard-coordinator.ts';
@@ -16,7 +17,7 @@ import { sourceOptions } from '../source-options.ts';
 
 const duration = (description: string, value: string) => Flags.string({ description: `${description} (e.g. 30s, 5m)`, default: value });
 
-export default class Run extends Command {
+export default class Run extends FlotillaCommand {
   static override summary = 'Reconcile continuously: watch git, apply, self-heal drift, fail over.';
   static override description =
     'The long-lived reconciler. A local repository is watched on its refs (a commit or a push into it starts a pass within a second); a remote one is fetched every --poll and on GitHub/GitLab push webhooks (--webhook-addr, signature or token checked with --webhook-secret or FLOTILLA_WEBHOOK_SECRET). Every --resync the same commit is applied again, correcting drift. Passes never overlap; a source that cannot be fetched or read leaves the clusters as they are. Members are probed every --probe-interval: one failing longer than --failover-grace gets Karmada\'s NoExecute taint and its workloads move per each policy\'s tolerations, and come back when it recovers. With --leader-elect (or --host-kubeconfig, or --shards N) replicas coordinate through Leases in the host cluster: one leader, or the members split among N shards. SIGTERM/SIGINT let the current pass finish, then exit.';

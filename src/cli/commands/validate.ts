@@ -1,4 +1,4 @@
-import { Command } from '@oclif/core';
+import { FlotillaCommand } from '../base-command.ts';
 import { compareDiagnostics } from '../../model/index.ts';
 import { readFleet } from '../../reconcile/read-fleet.ts';
 import { painter } from '../color.ts';
@@ -6,9 +6,11 @@ import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';
 import { countBySeverity, diagnosticsSummary, diagnosticsText } from '../output/diagnostics.ts';
 import { githubAnnotations } from '../output/github-annotations.ts';
+import { structured } from '../output/structured.ts';
 import { sourceOptions } from '../source-options.ts';
+import { uncommittedNotice } from '../uncommitted-notice.ts';
 
-export default class Validate extends Command {
+export default class Validate extends FlotillaCommand {
   static override summary = 'Parse and check every file of the fleet repository at a commit.';
   static override description =
     'Reads every YAML and JSON file at the commit, checks each Karmada object against its schema and each template against Kubernetes rules, and compiles every Lua customization. Prints one line per problem as file:line:col: severity: message; -o github prints GitHub Actions annotations (::error file=…,line=…,col=…::message) instead, which a workflow shows on the pull request\'s files. Exit 0 when valid, 1 when any error exists (warnings alone exit 0).';
@@ -19,24 +21,28 @@ export default class Validate extends Command {
   ];
   static override flags = {
     ...sourceFlags,
-    output: outputFlag(['text', 'json', 'github'] as const),
+    output: outputFlag(['text', 'json', 'yaml', 'github'] as const),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Validate);
     const source = await readFleet(sourceOptions(flags));
     const { snapshot, parsed } = source;
-    const diagnostics = [...source.diagnostics].sort(compareDiagnostics);
+    const notice = await uncommittedNotice(flags.ref, snapshot);
+    if (notice) this.logToStderr(`warning: ${notice.message}`);
+    // On a terminal the notice is said once, on stderr; structured output carries it as a warning.
+    const carried = notice && flags.output !== 'text' ? [notice] : [];
+    const diagnostics = [...source.diagnostics, ...carried].sort(compareDiagnostics);
     const { errors } = countBySeverity(diagnostics);
     const summary = (verdict: string) => `${snapshot.files.length} files, ${parsed.objects.length} objects at ${snapshot.commit.slice(0, 12)}: ${verdict} (${diagnosticsSummary(diagnostics)})`;
-    if (flags.output === 'json') {
-      this.log(JSON.stringify({
+    if (flags.output === 'json' || flags.output === 'yaml') {
+      this.log(structured({
         source: { repo: snapshot.repo, ref: snapshot.ref, commit: snapshot.commit, path: snapshot.path },
         valid: errors === 0,
         files: snapshot.files.length,
         objects: parsed.objects.length,
         diagnostics,
-      }, null, 2));
+      }, flags.output));
     } else if (flags.output === 'github') {
       if (diagnostics.length > 0) this.log(githubAnnotations(diagnostics));
       this.log(summary(errors === 0 ? 'valid' : 'invalid'));

@@ -1,14 +1,16 @@
 import { relative } from 'node:path';
-import { Args, Command, Flags } from '@oclif/core';
+import { Args, Flags } from '@oclif/core';
+import { FlotillaCommand } from '../../base-command.ts';
 import { createInterpreter, findCustomizationSuites, runTestCase, type TestCaseResult } from '../../../interpreter/index.ts';
 import { painter } from '../../color.ts';
 import { EXIT } from '../../exit-codes.ts';
 import { outputFlag } from '../../flags.ts';
+import { structured } from '../../output/structured.ts';
 
 /** Test cases see a fixed clock, so scripts that stamp `os.date` have stable expected output. */
 const TEST_CLOCK = Date.UTC(2026, 0, 1);
 
-export default class InterpretTest extends Command {
+export default class InterpretTest extends FlotillaCommand {
   static override summary = 'Run the YAML test cases stored next to resource interpreter customizations.';
   static override description =
     'Finds every customization.yaml under DIR (or takes DIR as one customization file) and runs the cases in its sibling testdata/ directory: ' +
@@ -17,7 +19,7 @@ export default class InterpretTest extends Command {
   static override examples = ['<%= config.bin %> interpret test customizations/', '<%= config.bin %> interpret test customizations/example.io/v1/Widget/customization.yaml'];
   static override args = { dir: Args.string({ description: 'folder of customizations, or one customization file', required: true }) };
   static override flags = {
-    output: outputFlag(['text', 'json'] as const),
+    output: outputFlag(['text', 'json', 'yaml'] as const),
     'no-color': Flags.boolean({ description: 'plain output without ANSI colours', default: false }),
   };
 
@@ -30,7 +32,7 @@ export default class InterpretTest extends Command {
       for (const { file, testCase } of suite.cases) results.push({ file: relative(process.cwd(), file), ...runTestCase(interpreter, testCase) });
     }
     const failed = results.filter((r) => !r.passed).length;
-    if (flags.output === 'json') this.log(JSON.stringify({ passed: results.length - failed, failed, results }, null, 2));
+    if (flags.output !== 'text') this.log(structured({ passed: results.length - failed, failed, results }, flags.output));
     else this.#print(results, suites.length, failed, flags['no-color']);
     if (failed > 0 || results.length === 0) this.exit(EXIT.error);
   }
