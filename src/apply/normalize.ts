@@ -27,6 +27,38 @@ export function comparable(object: KubeObject): KubeObject {
   return { ...rest, metadata };
 }
 
+/**
+ * Annotations that controllers and kubectl write on live objects. Server-side apply leaves them
+ * alone (Flotilla does not own them), so they are in both sides of every live diff and only
+ * hide the lines that change.
+ */
+const SERVER_SET_ANNOTATIONS = [
+  'deployment.kubernetes.io/',
+  'deprecated.daemonset.template.generation',
+  'kubectl.kubernetes.io/last-applied-configuration',
+  'pv.kubernetes.io/',
+  'volume.kubernetes.io/',
+  'volume.beta.kubernetes.io/',
+  'endpoints.kubernetes.io/',
+  'control-plane.alpha.kubernetes.io/leader',
+] as const;
+
+function serverSet(key: string): boolean {
+  return SERVER_SET_ANNOTATIONS.some((prefix) => (prefix.endsWith('/') ? key.startsWith(prefix) : key === prefix));
+}
+
+/** {@link comparable}, less the annotations controllers and kubectl set: what a live diff shows. */
+export function diffable(object: KubeObject): KubeObject {
+  const shown = comparable(object);
+  const annotations = shown.metadata.annotations;
+  if (!annotations || !Object.keys(annotations).some(serverSet)) return shown;
+  const kept = Object.fromEntries(Object.entries(annotations).filter(([key]) => !serverSet(key)));
+  const metadata = { ...shown.metadata };
+  if (Object.keys(kept).length > 0) metadata.annotations = kept;
+  else delete metadata.annotations;
+  return { ...shown, metadata };
+}
+
 /** A JSON value with every object's keys sorted: one text per value, for digests. */
 export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

@@ -14,13 +14,13 @@ import type { InventoryEntry } from './inventory.ts';
 import { readInventory } from './inventory-store.ts';
 import type { KubeClient } from './kube-client.ts';
 import { readLive } from './live-state.ts';
-import { comparable } from './normalize.ts';
+import { diffable } from './normalize.ts';
 import { planPrune } from './prune-plan.ts';
 import type { PrunePlan, PruneSettings } from './prune-plan.ts';
 import { triage } from './triage.ts';
 import type { DesiredObject, TriagedObject } from './triage.ts';
 
-/** One object of the live plan; `before` and `after` are comparable (server fields left out). */
+/** One object of the live plan; `before` and `after` as diffs show them (server fields left out). */
 export interface PlannedObject {
   ref: ObjectRef;
   action: 'create' | 'update' | 'unchanged' | 'conflict' | 'suspended' | 'skipped' | 'failed';
@@ -80,10 +80,10 @@ export async function planCluster(
   try {
     const { inventory, triaged } = await readAndTriage(client, items, options, true);
     const objects = await mapLimit(triaged, options.concurrency, async (t): Promise<PlannedObject> => {
-      const before = t.live && comparable(t.live);
+      const before = t.live && diffable(t.live);
       try {
         const step = await stepObject(client, t, options.retain, true);
-        return { ref: t.ref, action: step.action, ...(before ? { before } : {}), ...(step.after ? { after: comparable(step.after) } : {}), ...(step.error ? { error: step.error } : {}) };
+        return { ref: t.ref, action: step.action, ...(before ? { before } : {}), ...(step.after ? { after: diffable(step.after) } : {}), ...(step.error ? { error: step.error } : {}) };
       } catch (error) {
         return { ref: t.ref, action: 'failed', error: error as Error };
       }

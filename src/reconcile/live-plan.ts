@@ -10,7 +10,7 @@ import type { KubeClientOptions } from '../apply/client-node-kube-client.ts';
 import { ClientCache, openClusters } from '../apply/connect.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
 import type { KubeconfigLocation } from '../apply/kubeconfig.ts';
-import { comparable } from '../apply/normalize.ts';
+import { diffable } from '../apply/normalize.ts';
 import { planCluster } from '../apply/plan-cluster.ts';
 import type { ClusterLivePlan } from '../apply/plan-cluster.ts';
 import type { PruneSettings } from '../apply/prune-plan.ts';
@@ -73,7 +73,7 @@ function changesOf(plan: ClusterLivePlan, showSecrets: boolean): ObjectChange[] 
     diff: o.action === 'create' || o.action === 'update' ? unifiedDiff(refKey(o.ref), o.before, o.after, { showSecrets }) : '',
   }));
   for (const c of plan.prune?.deletes ?? []) {
-    out.push({ action: 'delete', ...c.ref, diff: unifiedDiff(refKey(c.ref), comparable(c.live), undefined, { showSecrets }) });
+    out.push({ action: 'delete', ...c.ref, diff: unifiedDiff(refKey(c.ref), diffable(c.live), undefined, { showSecrets }) });
   }
   return out;
 }
