@@ -70,7 +70,7 @@ describe('precedence chain', () => {
   });
 
   it('consults the bundled customizations by default', () => {
-    const cloneSet: KubeObject = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name: 'c', namespace: 'ns' }, spec: { replicas: 4 } };
+    const cloneSet: KubeObject = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name: 'c', namespace: 'ns' }, spec: { replicas: 4, template: { spec: { containers: [{ name: 'c', image: 'nginx' }] } } } };
     const i = createInterpreter([]);
     expect(i.getReplicas(cloneSet)).toEqual({ replicas: 4 });
     expect(i.supports({ apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet' }, 'InterpretHealth')).toBe(true);
