@@ -1,13 +1,21 @@
-import { describeRef, refOf } from '../../model/index.ts';
+import { describeRef, refKey, refOf } from '../../model/index.ts';
 import type { PlanBinding, PlanDocument } from '../../reconcile/plan-document.ts';
 import type { ObjectChange } from '../../render/works/diff-works.ts';
 import type { Paint } from '../color.ts';
 import { diagnosticsSummary, diagnosticsText } from './diagnostics.ts';
 
+/** A cluster of a binding, marked when dispatching to it is suspended. */
+function clusterEntry(b: PlanBinding, name: string, replicas?: number): string {
+  const entry = replicas !== undefined && b.replicas > 0 ? `${name}: ${replicas}` : name;
+  return b.suspendedClusters?.includes(name) ? `${entry} (suspended)` : entry;
+}
+
 function placement(b: PlanBinding): string {
   if (b.error) return `unschedulable: ${b.error}`;
-  if (b.clusters.length === 0) return b.requiredBy ? `with ${b.requiredBy.bindings.length} workload(s) → ${b.requiredBy.clusters.join(', ')}` : 'no clusters';
-  const clusters = b.clusters.map((c) => (b.replicas > 0 ? `${c.name}: ${c.replicas}` : c.name)).join(', ');
+  if (b.clusters.length === 0) {
+    return b.requiredBy ? `with ${b.requiredBy.bindings.length} workload(s) → ${b.requiredBy.clusters.map((c) => clusterEntry(b, c)).join(', ')}` : 'no clusters';
+  }
+  const clusters = b.clusters.map((c) => clusterEntry(b, c.name, c.replicas)).join(', ');
   return b.replicas > 0 ? `${b.replicas} replicas → ${clusters}` : `→ ${clusters}`;
 }
 
@@ -46,6 +54,7 @@ function paintDiffLine(line: string, paint: Paint): string {
 
 function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): string[] {
   const lines = [paint('bold', 'Work per cluster:')];
+  const suspended = new Set(doc.bindings.flatMap((b) => (b.suspendedClusters ?? []).map((c) => `${c}\u0000${refKey(b.resource)}`)));
   for (const [cluster, manifests] of Object.entries(doc.works)) {
     const changes = doc.changes?.[cluster];
     const info = doc.clusters.find((c) => c.name === cluster);
@@ -59,7 +68,8 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): stri
     } else {
       for (const m of manifests) {
         const replicas = (m['spec'] as { replicas?: unknown } | undefined)?.replicas;
-        lines.push(`    ${describeRef(refOf(m))}${typeof replicas === 'number' ? paint('dim', ` (${replicas} replicas)`) : ''}`);
+        const held = suspended.has(`${cluster}\u0000${refKey(refOf(m))}`) ? paint('yellow', ' (suspended: not applied, not pruned)') : '';
+        lines.push(`    ${describeRef(refOf(m))}${typeof replicas === 'number' ? paint('dim', ` (${replicas} replicas)`) : ''}${held}`);
       }
     }
   }
