@@ -337,6 +337,27 @@ describe('Placement validation', () => {
       { clusterTolerations: [{ key: 'k', operator: 'Exists', effect: 'Never' }] },
       [w([...PL, 'clusterTolerations', 0, 'effect'], 'Unsupported value: "Never": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute": this toleration tolerates no taint')],
     ],
+    [
+      'a cluster label selector Karmada cannot build is a warning: it matches no cluster',
+      { clusterAffinity: { labelSelector: { matchExpressions: [{ key: 'env', operator: 'In', values: [] }], matchLabels: { tier: 'a b' } } } },
+      [
+        w([...PL, 'clusterAffinity', 'labelSelector', 'matchExpressions', 0, 'values'], "Required value: must be specified when `operator` is 'In' or 'NotIn'; this selector matches no cluster"),
+        w([...PL, 'clusterAffinity', 'labelSelector', 'matchLabels', 'tier'], `Invalid value: "a b": ${LABEL_VALUE_MSG}; this selector matches no cluster`),
+      ],
+    ],
+    [
+      'in clusterAffinities a term Karmada cannot build is a warning too',
+      { clusterAffinities: [{ affinityName: 'a', labelSelector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['-bad'] }] } }, { affinityName: 'b', clusterNames: ['m'] }] },
+      [w([...PL, 'clusterAffinities', 0, 'labelSelector', 'matchExpressions', 0, 'values', 0], `Invalid value: "-bad": ${LABEL_VALUE_MSG}; this selector matches no cluster`)],
+    ],
+    [
+      'a field selector with no values or an invalid value is a warning: it matches no cluster',
+      { clusterAffinity: { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'In', values: [] }, { key: 'zone', operator: 'NotIn', values: ['a b'] }] } } },
+      [
+        w([...PL, 'clusterAffinity', 'fieldSelector', 'matchExpressions', 0, 'values'], "Required value: must be specified when `operator` is 'In' or 'NotIn'; this field selector matches no cluster"),
+        w([...PL, 'clusterAffinity', 'fieldSelector', 'matchExpressions', 1, 'values', 0], `Invalid value: "a b": ${LABEL_VALUE_MSG}; this field selector matches no cluster`),
+      ],
+    ],
     ['an empty operator means Equal', { clusterTolerations: [{ key: 'k', value: 'v', effect: 'NoExecute', tolerationSeconds: 30 }] }, []],
     [
       'workload affinity keys must differ',
