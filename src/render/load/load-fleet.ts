@@ -1,4 +1,4 @@
-import { describeRef, formatFieldPath, refKey, refOf, scopeLookup, type IsNamespaced } from '../../model/index.ts';
+import { describeRef, formatFieldPath, groupOf, refKey, refOf, scopeLookup, type IsNamespaced } from '../../model/index.ts';
 import type {
   Cluster,
   ClusterTaintPolicy,
@@ -34,6 +34,14 @@ function diagnosticAt(
   const field = formatFieldPath(path);
   const prefix = field ? `${object}: ${field}: ` : `${object}: `;
   return { ...where, severity, message: prefix + message, object, ...(field ? { field } : {}) };
+}
+
+/** Karmada's own kinds are never templates; one Flotilla has no controller for is said to be so. */
+function ignoredMessage(obj: KubeObject): string {
+  const what = `${obj.apiVersion} ${obj.kind}`;
+  return groupOf(obj.apiVersion).endsWith('.karmada.io')
+    ? `${what}: Flotilla does not act on this Karmada kind, and never propagates it; ignored`
+    : `${what} is never propagated; ignored`;
 }
 
 function identityOf(role: ObjectRole, obj: KubeObject): string {
@@ -138,7 +146,7 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
     if (issues.some((i) => i.severity === 'error')) continue;
     const role = classify(source.object);
     if (role === 'ignored') {
-      diagnostics.push(diagnosticAt(parsed, source, [], 'warning', `${source.object.apiVersion} ${source.object.kind} is never propagated; ignored`));
+      diagnostics.push(diagnosticAt(parsed, source, [], 'warning', ignoredMessage(source.object)));
       continue;
     }
     for (const notice of unimplementedNotices(role, defaulted as KubeObject)) {

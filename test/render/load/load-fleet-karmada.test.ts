@@ -78,6 +78,15 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
     expect(count(fleet)).toBe(1);
   });
 
+  it.each<[string, string]>([
+    ['apiVersion: autoscaling.karmada.io/v1alpha1\nkind: FederatedHPA\nmetadata: {name: h, namespace: shop}\nspec: {}', 'warning: autoscaling.karmada.io/v1alpha1 FederatedHPA: Flotilla does not act on this Karmada kind, and never propagates it; ignored'],
+    ['apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata: {name: l, namespace: shop}', 'warning: coordination.k8s.io/v1 Lease is never propagated; ignored'],
+  ])('another Karmada kind or a skipped one is named in a warning, never a template: %s', (yaml, want) => {
+    const { fleet, diagnostics } = load(yaml);
+    expect(diagnostics.map((d) => `${d.severity}: ${d.message.replace(/^[^:]+: /, '')}`)).toEqual([want]);
+    expect(fleet.templates).toEqual([]);
+  });
+
   it('an invalid one is an error and not loaded', () => {
     const { fleet, diagnostics } = load('apiVersion: apps.karmada.io/v1alpha1\nkind: WorkloadRebalancer\nmetadata: {name: r}\nspec: {workloads: []}');
     expect(diagnostics.map((d) => d.severity)).toEqual(['error']);
