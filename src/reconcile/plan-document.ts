@@ -82,7 +82,8 @@ function planCluster(c: Cluster): PlanCluster {
 }
 
 function planBinding(
-  rendered: Rendered, tb: Rendered['bindings'][number], placed: () => ReadonlySet<string>, suspended: () => ReadonlyMap<string, string[]>,
+  rendered: Rendered, tb: Rendered['bindings'][number], placed: () => ReadonlySet<string>,
+  suspended: () => ReadonlyMap<string, string[]>,
 ): PlanBinding {
   const { claim, binding, template } = tb;
   const resource = refOf(template.object);
@@ -124,7 +125,9 @@ export function planBindings(rendered: Rendered): PlanBinding[] {
   const placedTemplates = (): ReadonlySet<string> =>
     (placed ??= new Set([...rendered.works.values()].flatMap((items) => items.map((i) => refKey(i.template)))));
   const suspendedTemplates = (): ReadonlyMap<string, string[]> => (suspended ??= suspendedCopies(rendered));
-  return rendered.bindings.map((tb) => planBinding(rendered, tb, placedTemplates, suspendedTemplates)).sort((a, b) => compareRefs(a.resource, b.resource));
+  return rendered.bindings
+    .map((tb) => planBinding(rendered, tb, placedTemplates, suspendedTemplates))
+    .sort((a, b) => compareRefs(a.resource, b.resource));
 }
 
 function replicasByCluster(binding: PlanBinding | undefined): Map<string, number> {

@@ -15,7 +15,8 @@ function renamed(behavior: unknown, which: 'application' | 'cluster', out: Issue
   const mode = behavior['purgeMode'];
   const now = typeof mode === 'string' ? RENAMED[mode] : undefined;
   if (now === undefined) return behavior;
-  warning(out, ['spec', 'failover', which, 'purgeMode'], `${JSON.stringify(mode)} is deprecated since Karmada v1.19; read as ${JSON.stringify(now)}`);
+  const message = `${JSON.stringify(mode)} is deprecated since Karmada v1.19; read as ${JSON.stringify(now)}`;
+  warning(out, ['spec', 'failover', which, 'purgeMode'], message);
   return { ...behavior, purgeMode: now };
 }
 

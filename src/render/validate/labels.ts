@@ -69,7 +69,9 @@ function requirementCheck(report: Report): (req: Record<string, unknown>, path: 
         }
         break;
       default:
-        if (typeof req['operator'] === 'string') report(out, [...path, 'operator'], unsupportedMessage(req['operator'], SELECTOR_OPERATORS));
+        if (typeof req['operator'] === 'string') {
+          report(out, [...path, 'operator'], unsupportedMessage(req['operator'], SELECTOR_OPERATORS));
+        }
     }
     if (typeof req['key'] === 'string') checkLabelKey(req['key'], [...path, 'key'], out, report);
     values.forEach((value, i) => {
@@ -91,7 +93,9 @@ function selectorLabels(report: Report): (labels: Record<string, unknown>, path:
 const labelSelectorWith = (report: Report): Schema =>
   obj({
     matchLabels: map(str(), selectorLabels(report)),
-    matchExpressions: arr(obj({ key: str(), operator: str(), values: strings }, { required: ['key', 'operator'], check: requirementCheck(report) })),
+    matchExpressions: arr(
+      obj({ key: str(), operator: str(), values: strings }, { required: ['key', 'operator'], check: requirementCheck(report) }),
+    ),
   });
 
 /** metav1.LabelSelector. */

@@ -28,7 +28,9 @@ function checkTaintsUnique(taints: unknown[], path: FieldPath, out: IssueSink): 
     if (typeof t !== 'object' || t === null) return;
     const { key, effect } = t as Record<string, unknown>;
     const id = `${String(key)}\u0000${String(effect)}`;
-    if (seen.has(id)) error(out, [...path, i], invalidMessage(`${String(key)}:${String(effect)}`, 'taints must be unique by key and effect pair'));
+    if (seen.has(id)) {
+      error(out, [...path, i], invalidMessage(`${String(key)}:${String(effect)}`, 'taints must be unique by key and effect pair'));
+    }
     seen.add(id);
   });
 }
