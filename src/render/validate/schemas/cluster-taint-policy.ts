@@ -42,7 +42,10 @@ export const clusterTaintPolicySpec: ObjectSchema = obj(
     addOnConditions: arr(matchCondition),
     removeOnConditions: arr(matchCondition),
     taints: arr(
-      obj({ key: str(), effect: str({ enum: ['NoSchedule', 'NoExecute'] }), value: str() }, { required: ['key', 'effect'], check: checkTaint }),
+      obj(
+        { key: str(), effect: str({ enum: ['NoSchedule', 'NoExecute'] }), value: str() },
+        { required: ['key', 'effect'], check: checkTaint },
+      ),
       { minItems: 1, check: checkTaintsUnique },
     ),
   },

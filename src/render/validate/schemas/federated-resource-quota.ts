@@ -20,7 +20,9 @@ function checkAssignments(spec: Record<string, unknown>, path: FieldPath, out: I
   assignments.forEach((a: unknown, i) => {
     if (!isRecord(a)) return;
     const at = [...path, 'staticAssignments', i];
-    if (clusters.has(a['clusterName'])) error(out, [...at, 'clusterName'], invalidMessage(a['clusterName'], 'each cluster may be assigned only once'));
+    if (clusters.has(a['clusterName'])) {
+      error(out, [...at, 'clusterName'], invalidMessage(a['clusterName'], 'each cluster may be assigned only once'));
+    }
     clusters.add(a['clusterName']);
     if (!isRecord(a['hard'])) return;
     for (const [name, value] of Object.entries(a['hard'])) {
