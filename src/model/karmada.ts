@@ -80,6 +80,14 @@ export interface Placement {
   clusterTolerations?: Toleration[];
   spreadConstraints?: SpreadConstraint[];
   replicaScheduling?: ReplicaSchedulingStrategy;
+  /** Alpha in Karmada (gate WorkloadAffinity, off by default); read but not implemented. */
+  workloadAffinity?: WorkloadAffinity | null;
+}
+
+/** Co-locate (affinity) or separate (antiAffinity) workloads sharing a template label's value. */
+export interface WorkloadAffinity {
+  affinity?: { groupByLabelKey: string };
+  antiAffinity?: { groupByLabelKey: string };
 }
 
 export type PurgeMode = 'Directly' | 'Gracefully' | 'Never';

@@ -54,7 +54,8 @@ export interface Taint {
 
 export interface Toleration {
   key?: string;
-  operator?: 'Equal' | 'Exists';
+  /** Empty means Equal; Karmada stores any other string, which then tolerates no taint. */
+  operator?: 'Equal' | 'Exists' | '' | (string & {});
   value?: string;
   effect?: TaintEffect | '';
   tolerationSeconds?: number;

@@ -43,6 +43,9 @@ export const CLUSTER_SCOPED_KINDS: ReadonlySet<string> = new Set([
   'snapshot.storage.k8s.io/VolumeSnapshotContent',
   'policy.karmada.io/ClusterPropagationPolicy',
   'policy.karmada.io/ClusterOverridePolicy',
+  'policy.karmada.io/ClusterTaintPolicy',
+  'apps.karmada.io/WorkloadRebalancer',
+  'search.karmada.io/ResourceRegistry',
   'cluster.karmada.io/Cluster',
   'config.karmada.io/ResourceInterpreterCustomization',
   'config.karmada.io/ResourceInterpreterWebhookConfiguration',
@@ -87,6 +90,7 @@ export const NAMESPACED_KINDS: ReadonlySet<string> = new Set([
   'multicluster.x-k8s.io/ServiceImport',
   'policy.karmada.io/PropagationPolicy',
   'policy.karmada.io/OverridePolicy',
+  'policy.karmada.io/FederatedResourceQuota',
   'work.karmada.io/ResourceBinding',
   'work.karmada.io/Work',
 ]);

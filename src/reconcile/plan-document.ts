@@ -27,6 +27,11 @@ export interface PlanBinding {
   affinityName?: string;
   /** For a dependency (propagateDeps): the workloads that need it and the clusters it goes to. */
   requiredBy?: { bindings: string[]; clusters: string[] };
+  /**
+   * Clusters whose copy is suspended (the policy's `suspension`): rendered, but neither applied
+   * nor pruned there. Absent when none is.
+   */
+  suspendedClusters?: string[];
 }
 
 /** How many replicas one cluster runs of a template before and after (`--base` plans). */
@@ -76,13 +81,17 @@ function planCluster(c: Cluster): PlanCluster {
   };
 }
 
-function planBinding(rendered: Rendered, tb: Rendered['bindings'][number], placed: () => ReadonlySet<string>): PlanBinding {
+function planBinding(
+  rendered: Rendered, tb: Rendered['bindings'][number], placed: () => ReadonlySet<string>,
+  suspended: () => ReadonlyMap<string, string[]>,
+): PlanBinding {
   const { claim, binding, template } = tb;
   const resource = refOf(template.object);
   const key = refKey(resource);
   const deps = rendered.requiredBy.get(key);
   const synced = !claim.policy && resource.apiVersion === 'v1' && resource.kind === 'Namespace' && placed().has(key);
   const note = synced ? 'synced to every cluster (Karmada namespace auto-propagation)' : claim.note;
+  const suspendedOn = suspended().get(key);
   return {
     resource,
     policy: binding?.policy ?? (claim.policy ? { kind: claim.policy.object.kind, namespace: claim.policy.object.metadata.namespace ?? '', name: claim.policy.object.metadata.name ?? '' } : null),
@@ -92,15 +101,33 @@ function planBinding(rendered: Rendered, tb: Rendered['bindings'][number], place
     ...(note ? { note } : {}),
     ...(binding?.affinityName ? { affinityName: binding.affinityName } : {}),
     ...(deps ? { requiredBy: { bindings: deps.requiredBy, clusters: deps.clusters } } : {}),
+    ...(suspendedOn ? { suspendedClusters: suspendedOn } : {}),
   };
+}
+
+/** Template refKey → the clusters where its rendered copy is suspended, in name order. */
+function suspendedCopies(rendered: Rendered): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const name of [...rendered.works.keys()].sort(compareBytes)) {
+    for (const item of rendered.works.get(name) ?? []) {
+      if (!item.suspended) continue;
+      const key = refKey(item.template);
+      (out.get(key) ?? out.set(key, []).get(key)!).push(name);
+    }
+  }
+  return out;
 }
 
 /** Every template's binding in the plan's shape, sorted by identity. */
 export function planBindings(rendered: Rendered): PlanBinding[] {
   let placed: Set<string> | undefined;
+  let suspended: Map<string, string[]> | undefined;
   const placedTemplates = (): ReadonlySet<string> =>
     (placed ??= new Set([...rendered.works.values()].flatMap((items) => items.map((i) => refKey(i.template)))));
-  return rendered.bindings.map((tb) => planBinding(rendered, tb, placedTemplates)).sort((a, b) => compareRefs(a.resource, b.resource));
+  const suspendedTemplates = (): ReadonlyMap<string, string[]> => (suspended ??= suspendedCopies(rendered));
+  return rendered.bindings
+    .map((tb) => planBinding(rendered, tb, placedTemplates, suspendedTemplates))
+    .sort((a, b) => compareRefs(a.resource, b.resource));
 }
 
 function replicasByCluster(binding: PlanBinding | undefined): Map<string, number> {

@@ -1,5 +1,15 @@
 import type { Cluster, ClusterAffinity, NodeSelectorRequirement } from '../model/index.ts';
-import { matchLabelSelector } from '../model/index.ts';
+import { isLabelValue, matchLabelSelector } from '../model/index.ts';
+
+/**
+ * Whether Kubernetes can build a requirement from the expression: In and NotIn need values, every
+ * value must be a label value. Karmada matches no cluster with a field selector it cannot build.
+ */
+function buildable(req: NodeSelectorRequirement): boolean {
+  const values = req.values ?? [];
+  if ((req.operator === 'In' || req.operator === 'NotIn') && values.length === 0) return false;
+  return values.every(isLabelValue);
+}
 
 function zoneMatches(req: NodeSelectorRequirement, zones: readonly string[]): boolean {
   const values = req.values ?? [];
@@ -47,7 +57,7 @@ function nodeRequirementMatches(req: NodeSelectorRequirement, labels: Record<str
 /**
  * Karmada's ClusterMatches (semantics §1.4): exclude, labelSelector, fieldSelector over
  * provider / region / zones, then clusterNames, all AND-ed. The deprecated singular `spec.zone`
- * is ignored here, as in Karmada.
+ * was moved into `spec.zones` when the Cluster was loaded, as Karmada's registry does.
  */
 export function clusterMatches(cluster: Cluster, affinity: ClusterAffinity): boolean {
   const name = cluster.metadata.name;
@@ -60,6 +70,7 @@ export function clusterMatches(cluster: Cluster, affinity: ClusterAffinity): boo
     if (cluster.spec.provider) fields['provider'] = cluster.spec.provider;
     if (cluster.spec.region) fields['region'] = cluster.spec.region;
     for (const req of affinity.fieldSelector.matchExpressions ?? []) {
+      if (!buildable(req)) return false;
       const ok =
         req.key === 'zone'
           ? zoneMatches(req, cluster.spec.zones ?? [])

@@ -1,10 +1,13 @@
 import type { Taint, Toleration } from '../model/index.ts';
 
-/** core/v1 Toleration.ToleratesTaint: effect, key, then operator Equal (default) or Exists. */
+/**
+ * core/v1 Toleration.ToleratesTaint: effect, key, then operator Equal (also when absent or empty)
+ * or Exists; any other operator tolerates nothing. With Exists a value is not compared.
+ */
 export function toleratesTaint(toleration: Toleration, taint: Taint): boolean {
   if (toleration.effect && toleration.effect !== taint.effect) return false;
   if (toleration.key && toleration.key !== taint.key) return false;
-  switch (toleration.operator ?? 'Equal') {
+  switch (toleration.operator || 'Equal') {
     case 'Equal':
       return (toleration.value ?? '') === (taint.value ?? '');
     case 'Exists':

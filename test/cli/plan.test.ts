@@ -69,6 +69,21 @@ describe('plan --offline on examples/repo', { timeout: 120_000 }, () => {
   });
 });
 
+describe('plan --offline on the shape of Karmada\'s samples/nginx (no metadata.namespace anywhere)', { timeout: 120_000 }, () => {
+  const repo = createGitRepo();
+  cpSync(join(REPO_ROOT, 'test/cli/fixtures/karmada-nginx'), repo.dir, { recursive: true });
+  repo.commit('samples/nginx');
+
+  it('prints the golden JSON plan, the OverridePolicy applied in default', () => {
+    const out = runCli(['plan', '--offline', '--repo', repo.dir, '-o', 'json']);
+    expect(out.code).toBe(0);
+    golden('karmada-nginx-plan.json', out.stdout.replaceAll(repo.dir, '<repo>'));
+    const member1 = JSON.parse(out.stdout).works.member1.find((o: { kind: string }) => o.kind === 'Deployment');
+    expect(member1.spec.template.spec.containers[0].image).toBe('registry.member1.example/nginx');
+    expect(member1.metadata.labels.env).toBe('member1');
+  });
+});
+
 describe('plan --base', { timeout: 120_000 }, () => {
   function twoCommits() {
     const repo = exampleRepo();

@@ -26,6 +26,15 @@ describe('clusterMatches (semantics §1.4)', () => {
     ['zone Exists needs zones', bare, { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'Exists' }] } }, false],
     ['zone DoesNotExist passes with no zones', bare, { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'DoesNotExist' }] } }, true],
     ['conditions are AND-ed', east, { labelSelector: { matchLabels: { env: 'prod' } }, clusterNames: ['other'] }, false],
+    // Selectors Karmada stores but cannot build match no cluster.
+    ['a label In with no values matches nothing', east, { labelSelector: { matchExpressions: [{ key: 'env', operator: 'In', values: [] }] } }, false],
+    ['a label NotIn with no values matches nothing', east, { labelSelector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: [] }] } }, false],
+    ['an invalid label value matches nothing', east, { labelSelector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['not valid!'] }] } }, false],
+    ['an invalid matchLabels value matches nothing', cluster('odd', {}, { env: 'a b' }), { labelSelector: { matchLabels: { env: 'a b' } } }, false],
+    ['an invalid label key matches nothing', east, { labelSelector: { matchExpressions: [{ key: 'bad key', operator: 'DoesNotExist' }] } }, false],
+    ['a field NotIn with no values matches nothing', east, { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'NotIn', values: [] }] } }, false],
+    ['a zone NotIn with no values matches nothing', bare, { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'NotIn', values: [] }] } }, false],
+    ['an invalid field value matches nothing', bare, { fieldSelector: { matchExpressions: [{ key: 'provider', operator: 'NotIn', values: ['a b'] }] } }, false],
   ])('%s', (_name, c, affinity, want) => {
     expect(clusterMatches(c, affinity)).toBe(want);
   });

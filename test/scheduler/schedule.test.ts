@@ -113,6 +113,27 @@ describe('schedule: clusterAffinities (semantics §4)', () => {
     expect(result.affinityName).toBe(affinityName);
   });
 
+  it('skips a term whose selector Karmada cannot build: it matches no cluster, the next term schedules', () => {
+    const unbuildable: Placement['clusterAffinities'] = [
+      { affinityName: 'broken', labelSelector: { matchExpressions: [{ key: 'env', operator: 'In', values: [] }] } },
+      { affinityName: 'broken-field', fieldSelector: { matchExpressions: [{ key: 'region', operator: 'NotIn', values: [] }] } },
+      { affinityName: 'backup', clusterNames: ['member2'] },
+    ];
+    const result = run({ placement: { clusterAffinities: unbuildable } });
+    expect(result.clusters.map((t) => t.name)).toEqual(['member2']);
+    expect(result.affinityName).toBe('backup');
+  });
+
+  it.each<[string, Placement['clusterTolerations'], string[]]>([
+    ['an effect alone tolerates the valueless not-ready taint', [{ effect: 'NoSchedule' }], ['member1', 'member2']],
+    ['Exists with a value Karmada stored tolerates it', [{ key: 'cluster.karmada.io/not-ready', operator: 'Exists', value: 'x' }], ['member1', 'member2']],
+    ['tolerationSeconds with NoSchedule tolerates it', [{ key: 'cluster.karmada.io/not-ready', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }], ['member1', 'member2']],
+    ['an empty operator with another value does not', [{ key: 'cluster.karmada.io/not-ready', operator: '', value: 'x' }], ['member2']],
+  ])('clusterTolerations Karmada accepts: %s', (_name, clusterTolerations, want) => {
+    const result = run({ placement: { clusterTolerations: clusterTolerations ?? [] } }, [down, cluster('member2')]);
+    expect(result.clusters.map((t) => t.name)).toEqual(want);
+  });
+
   it('moves on after a capacity shortage', () => {
     const clusters = [clusterWithRoom('member1', 1), clusterWithRoom('member2', 10), clusterWithRoom('member3', 10)];
     const result = run({ replicas: 4, placement: { ...dynamic, clusterAffinities: terms } }, clusters);

@@ -15,8 +15,22 @@ describe('toleratesTaint (core/v1 ToleratesTaint)', () => {
     ['an empty effect tolerates every effect', { key: 'env', operator: 'Exists', effect: '' }, true],
     ['another key does not tolerate', { key: 'team', operator: 'Exists' }, false],
     ['tolerationSeconds does not change the match', { key: 'env', operator: 'Exists', tolerationSeconds: 10 }, true],
+    ['an empty operator is Equal', { key: 'env', operator: '', value: 'prod' }, true],
+    ['an empty operator compares the value', { key: 'env', operator: '', value: 'dev' }, false],
+    ['Exists ignores a value Karmada stored with it', { key: 'env', operator: 'Exists', value: 'dev' }, true],
+    ['tolerationSeconds with NoSchedule still tolerates', { key: 'env', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }, true],
+    ['an unknown operator tolerates nothing', { key: 'env', operator: 'Matches', value: 'prod' }, false],
+    ['an effect alone (key empty, Equal) needs an empty taint value', { effect: 'NoSchedule' }, false],
   ])('%s', (_name, toleration, want) => {
     expect(toleratesTaint(toleration, taint)).toBe(want);
+  });
+
+  it.each<[string, Toleration, Taint, boolean]>([
+    ['an effect alone tolerates a valueless taint of any key', { effect: 'NoSchedule' }, { key: 'cluster.karmada.io/not-ready', effect: 'NoSchedule' }, true],
+    ['an effect alone does not tolerate another effect', { effect: 'NoSchedule' }, { key: 'k', effect: 'NoExecute' }, false],
+    ['an empty operator and key tolerate a valueless taint', { operator: '' }, { key: 'k', effect: 'NoExecute' }, true],
+  ])('%s (Kubernetes semantics Karmada keeps)', (_name, toleration, against, want) => {
+    expect(toleratesTaint(toleration, against)).toBe(want);
   });
 
   it('ignores PreferNoSchedule taints and reports the first untolerated one', () => {

@@ -169,7 +169,8 @@ function diagnosticLine(d: Diagnostic): string {
 
 function bindingCell(b: PlanBinding): string {
   if (b.error) return `⚠️ ${b.error}`;
-  return b.clusters.map((c) => (b.replicas > 0 ? `${c.name}: ${c.replicas}` : c.name)).join(', ') || '—';
+  const held = (name: string) => (b.suspendedClusters?.includes(name) ? ' (suspended)' : '');
+  return b.clusters.map((c) => `${b.replicas > 0 ? `${c.name}: ${c.replicas}` : c.name}${held(c.name)}`).join(', ') || '—';
 }
 
 function placements(doc: PlanDocument): string {

@@ -1,13 +1,22 @@
-import { describeRef, refOf } from '../../model/index.ts';
+import { describeRef, refKey, refOf, type ObjectRef } from '../../model/index.ts';
 import type { PlanBinding, PlanDocument } from '../../reconcile/plan-document.ts';
 import type { ObjectChange } from '../../render/works/diff-works.ts';
 import type { Paint } from '../color.ts';
 import { diagnosticsSummary, diagnosticsText } from './diagnostics.ts';
 
+/** A cluster of a binding, marked when dispatching to it is suspended. */
+function clusterEntry(b: PlanBinding, name: string, replicas?: number): string {
+  const entry = replicas !== undefined && b.replicas > 0 ? `${name}: ${replicas}` : name;
+  return b.suspendedClusters?.includes(name) ? `${entry} (suspended)` : entry;
+}
+
 function placement(b: PlanBinding): string {
   if (b.error) return `unschedulable: ${b.error}`;
-  if (b.clusters.length === 0) return b.requiredBy ? `with ${b.requiredBy.bindings.length} workload(s) → ${b.requiredBy.clusters.join(', ')}` : 'no clusters';
-  const clusters = b.clusters.map((c) => (b.replicas > 0 ? `${c.name}: ${c.replicas}` : c.name)).join(', ');
+  if (b.clusters.length === 0) {
+    if (!b.requiredBy) return 'no clusters';
+    return `with ${b.requiredBy.bindings.length} workload(s) → ${b.requiredBy.clusters.map((c) => clusterEntry(b, c)).join(', ')}`;
+  }
+  const clusters = b.clusters.map((c) => clusterEntry(b, c.name, c.replicas)).join(', ');
   return b.replicas > 0 ? `${b.replicas} replicas → ${clusters}` : `→ ${clusters}`;
 }
 
@@ -46,6 +55,8 @@ function paintDiffLine(line: string, paint: Paint): string {
 
 function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): string[] {
   const lines = [paint('bold', 'Work per cluster:')];
+  const copyKey = (cluster: string, ref: ObjectRef) => `${cluster}\u0000${refKey(ref)}`;
+  const suspended = new Set(doc.bindings.flatMap((b) => (b.suspendedClusters ?? []).map((c) => copyKey(c, b.resource))));
   for (const [cluster, manifests] of Object.entries(doc.works)) {
     const changes = doc.changes?.[cluster];
     const info = doc.clusters.find((c) => c.name === cluster);
@@ -59,7 +70,9 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): stri
     } else {
       for (const m of manifests) {
         const replicas = (m['spec'] as { replicas?: unknown } | undefined)?.replicas;
-        lines.push(`    ${describeRef(refOf(m))}${typeof replicas === 'number' ? paint('dim', ` (${replicas} replicas)`) : ''}`);
+        const count = typeof replicas === 'number' ? paint('dim', ` (${replicas} replicas)`) : '';
+        const held = suspended.has(copyKey(cluster, refOf(m))) ? paint('yellow', ' (suspended: not applied, not pruned)') : '';
+        lines.push(`    ${describeRef(refOf(m))}${count}${held}`);
       }
     }
   }

@@ -4,6 +4,7 @@ import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { createScheduler } from '../../scheduler/index.ts';
 import type { ScheduleResult, SchedulingInput } from '../../scheduler/index.ts';
 import type { Claim } from '../detect/detect.ts';
+import { interpreterFailure, interpreterFailureReason } from '../interpreter-failure.ts';
 import { policyRefOf } from '../detect/detect.ts';
 import { rescheduleReason } from './reschedule-gate.ts';
 import type { TemplateBinding } from '../works/template-binding.ts';
@@ -40,11 +41,9 @@ export function bindingSpecOf(
 }
 
 function scheduleClaim(
-  claim: Claim, schedule: (input: SchedulingInput) => ScheduleResult, interpreter: ResourceInterpreter,
+  claim: Claim, spec: BindingSpec, schedule: (input: SchedulingInput) => ScheduleResult,
   previous: ReadonlyMap<string, PreviousSchedule>, clusters: readonly Cluster[], diagnostics: Diagnostic[],
-): ScheduledBinding | null {
-  if (!claim.policy || claim.error) return null;
-  const spec = bindingSpecOf(claim.template, claim.policy, interpreter);
+): ScheduledBinding {
   const last = previous.get(refKey(spec.resource));
   if (last && rescheduleReason(spec, last, clusters) === undefined) {
     return {
@@ -80,7 +79,9 @@ function scheduleClaim(
 /**
  * Schedules every claimed template (Karmada's scheduler, one binding at a time, each on its own:
  * an unschedulable binding gets no clusters and an error, the others are unaffected). A binding
- * the gate (reschedule-gate.ts) does not schedule keeps its previous result. Pure.
+ * the gate (reschedule-gate.ts) does not schedule keeps its previous result. A template whose
+ * replicas the interpreter cannot read gets no binding: its claim carries the error, as Karmada's
+ * detector builds no binding then. Pure.
  */
 export function scheduleClaims(
   claims: readonly Claim[], clusters: readonly Cluster[], interpreter: ResourceInterpreter,
@@ -93,7 +94,15 @@ export function scheduleClaims(
       const subject = describeRef(refOf(claim.template.object));
       diagnostics.push({ ...claim.template.origin, severity: 'error', object: subject, message: `${subject}: ${claim.error}` });
     }
-    return { template: claim.template, claim, binding: scheduleClaim(claim, schedule, interpreter, previous, clusters, diagnostics) };
+    if (!claim.policy || claim.error) return { template: claim.template, claim, binding: null };
+    let spec: BindingSpec;
+    try {
+      spec = bindingSpecOf(claim.template, claim.policy, interpreter);
+    } catch (error) {
+      diagnostics.push(interpreterFailure(claim.template, error, 'not scheduled'));
+      return { template: claim.template, claim: { ...claim, error: interpreterFailureReason(error) }, binding: null };
+    }
+    return { template: claim.template, claim, binding: scheduleClaim(claim, spec, schedule, previous, clusters, diagnostics) };
   });
   return { bindings, diagnostics };
 }

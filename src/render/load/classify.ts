@@ -1,4 +1,6 @@
-import { CLUSTER_GROUP_VERSION, CONFIG_GROUP_VERSION, groupOf, POLICY_GROUP_VERSION } from '../../model/index.ts';
+import {
+  APPS_GROUP_VERSION, CLUSTER_GROUP_VERSION, CONFIG_GROUP_VERSION, groupOf, POLICY_GROUP_VERSION, SEARCH_GROUP_VERSION,
+} from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
 
 /** The role an object plays in the fleet repository (interfaces.md §1). */
@@ -9,10 +11,31 @@ export type ObjectRole =
   | 'ClusterOverridePolicy'
   | 'Cluster'
   | 'ResourceInterpreterCustomization'
+  | 'ClusterTaintPolicy'
+  | 'FederatedResourceQuota'
+  | 'WorkloadRebalancer'
+  | 'ResourceRegistry'
+  | 'ResourceInterpreterWebhookConfiguration'
   | 'template'
   | 'ignored';
 
-const POLICY_KINDS = new Set(['PropagationPolicy', 'ClusterPropagationPolicy', 'OverridePolicy', 'ClusterOverridePolicy']);
+const KARMADA_ROLES: ReadonlyMap<string, ObjectRole> = new Map(
+  (
+    [
+      [POLICY_GROUP_VERSION, 'PropagationPolicy'],
+      [POLICY_GROUP_VERSION, 'ClusterPropagationPolicy'],
+      [POLICY_GROUP_VERSION, 'OverridePolicy'],
+      [POLICY_GROUP_VERSION, 'ClusterOverridePolicy'],
+      [POLICY_GROUP_VERSION, 'ClusterTaintPolicy'],
+      [POLICY_GROUP_VERSION, 'FederatedResourceQuota'],
+      [CLUSTER_GROUP_VERSION, 'Cluster'],
+      [CONFIG_GROUP_VERSION, 'ResourceInterpreterCustomization'],
+      [CONFIG_GROUP_VERSION, 'ResourceInterpreterWebhookConfiguration'],
+      [APPS_GROUP_VERSION, 'WorkloadRebalancer'],
+      [SEARCH_GROUP_VERSION, 'ResourceRegistry'],
+    ] as const
+  ).map(([apiVersion, kind]) => [`${apiVersion}/${kind}`, kind]),
+);
 
 /**
  * Karmada's detector never propagates its own API groups, events or leases (semantics §2.1);
@@ -20,16 +43,13 @@ const POLICY_KINDS = new Set(['PropagationPolicy', 'ClusterPropagationPolicy', '
  */
 const SKIPPED_GROUPS = new Set([
   'cluster.karmada.io', 'policy.karmada.io', 'work.karmada.io', 'config.karmada.io',
-  'networking.karmada.io', 'autoscaling.karmada.io', 'remedy.karmada.io', 'apps.karmada.io',
+  'networking.karmada.io', 'autoscaling.karmada.io', 'remedy.karmada.io', 'apps.karmada.io', 'search.karmada.io',
   'events.k8s.io', 'coordination.k8s.io',
 ]);
 
 export function classify(obj: KubeObject): ObjectRole {
-  if (obj.apiVersion === POLICY_GROUP_VERSION && POLICY_KINDS.has(obj.kind)) return obj.kind as ObjectRole;
-  if (obj.apiVersion === CLUSTER_GROUP_VERSION && obj.kind === 'Cluster') return 'Cluster';
-  if (obj.apiVersion === CONFIG_GROUP_VERSION && obj.kind === 'ResourceInterpreterCustomization') {
-    return 'ResourceInterpreterCustomization';
-  }
+  const karmada = KARMADA_ROLES.get(`${obj.apiVersion}/${obj.kind}`);
+  if (karmada !== undefined) return karmada;
   if (SKIPPED_GROUPS.has(groupOf(obj.apiVersion))) return 'ignored';
   if (obj.apiVersion === 'v1' && obj.kind === 'Event') return 'ignored';
   return 'template';

@@ -1,10 +1,14 @@
 import type {
   Cluster,
+  ClusterTaintPolicy,
+  FederatedResourceQuota,
   IsNamespaced,
   OverridePolicy,
   PropagationPolicy,
   ResourceInterpreterCustomization,
+  ResourceRegistry,
   SourceObject,
+  WorkloadRebalancer,
 } from '../../model/index.ts';
 
 /** Everything a commit of the fleet repository declares, valid and defaulted, by role. */
@@ -17,6 +21,12 @@ export interface Fleet {
   clusterOverridePolicies: SourceObject<OverridePolicy>[];
   clusters: SourceObject<Cluster>[];
   customizations: SourceObject<ResourceInterpreterCustomization>[];
+  /** Loaded and validated for the controllers that act on them; no pass acts on them yet. */
+  clusterTaintPolicies: SourceObject<ClusterTaintPolicy>[];
+  federatedResourceQuotas: SourceObject<FederatedResourceQuota>[];
+  workloadRebalancers: SourceObject<WorkloadRebalancer>[];
+  /** The search cache's registries; never templates. */
+  resourceRegistries: SourceObject<ResourceRegistry>[];
   /** Scope of a kind: built-in table, then the CRDs of this commit. */
   isNamespaced: IsNamespaced;
 }

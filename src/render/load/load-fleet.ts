@@ -1,17 +1,22 @@
-import { describeRef, formatFieldPath, refKey, refOf, scopeLookup, type IsNamespaced } from '../../model/index.ts';
+import { describeRef, formatFieldPath, groupOf, refKey, refOf, scopeLookup, type IsNamespaced } from '../../model/index.ts';
 import type {
   Cluster,
+  ClusterTaintPolicy,
   Diagnostic,
+  FederatedResourceQuota,
   FieldPath,
   KubeObject,
   OverridePolicy,
   PropagationPolicy,
   ResourceInterpreterCustomization,
+  ResourceRegistry,
   SourceObject,
+  WorkloadRebalancer,
 } from '../../model/index.ts';
 import type { ParsedSources } from '../parse/parse-sources.ts';
-import { findCustomizationConflicts, validateAndDefault, type Validated } from '../validate/index.ts';
+import { findCustomizationConflicts, validateAndDefault, withScopedNamespace, type Validated } from '../validate/index.ts';
 import { classify } from './classify.ts';
+import { unimplementedNotices } from './unimplemented.ts';
 import type { ObjectRole } from './classify.ts';
 import type { Fleet } from './fleet.ts';
 
@@ -31,10 +36,12 @@ function diagnosticAt(
   return { ...where, severity, message: prefix + message, object, ...(field ? { field } : {}) };
 }
 
-/** A template's identity needs its namespace: absent on a namespaced kind means `default`. */
-function withDefaultNamespace(obj: KubeObject, namespaced: boolean | undefined): KubeObject {
-  if (namespaced === false || obj.metadata.namespace) return obj;
-  return { ...obj, metadata: { ...obj.metadata, namespace: 'default' } };
+/** Karmada's own kinds are never templates; one Flotilla has no controller for is said to be so. */
+function ignoredMessage(obj: KubeObject): string {
+  const what = `${obj.apiVersion} ${obj.kind}`;
+  return groupOf(obj.apiVersion).endsWith('.karmada.io')
+    ? `${what}: Flotilla does not act on this Karmada kind, and never propagates it; ignored`
+    : `${what} is never propagated; ignored`;
 }
 
 function identityOf(role: ObjectRole, obj: KubeObject): string {
@@ -45,6 +52,7 @@ function emptyFleet(parsed: ParsedSources): Fleet {
   return {
     templates: [], propagationPolicies: [], clusterPropagationPolicies: [], overridePolicies: [],
     clusterOverridePolicies: [], clusters: [], customizations: [],
+    clusterTaintPolicies: [], federatedResourceQuotas: [], workloadRebalancers: [], resourceRegistries: [],
     isNamespaced: scopeLookup(parsed.objects.map((o) => o.object)),
   };
 }
@@ -69,9 +77,22 @@ function place(fleet: Fleet, role: ObjectRole, source: SourceObject): void {
     case 'ResourceInterpreterCustomization':
       fleet.customizations.push(source as SourceObject<ResourceInterpreterCustomization>);
       return;
+    case 'ClusterTaintPolicy':
+      fleet.clusterTaintPolicies.push(source as SourceObject<ClusterTaintPolicy>);
+      return;
+    case 'FederatedResourceQuota':
+      fleet.federatedResourceQuotas.push(source as SourceObject<FederatedResourceQuota>);
+      return;
+    case 'WorkloadRebalancer':
+      fleet.workloadRebalancers.push(source as SourceObject<WorkloadRebalancer>);
+      return;
+    case 'ResourceRegistry':
+      fleet.resourceRegistries.push(source as SourceObject<ResourceRegistry>);
+      return;
     case 'template':
       fleet.templates.push(source);
       return;
+    case 'ResourceInterpreterWebhookConfiguration':
     case 'ignored':
       return;
   }
@@ -125,14 +146,17 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
     if (issues.some((i) => i.severity === 'error')) continue;
     const role = classify(source.object);
     if (role === 'ignored') {
-      diagnostics.push(diagnosticAt(parsed, source, [], 'warning', `${source.object.apiVersion} ${source.object.kind} is never propagated; ignored`));
+      diagnostics.push(diagnosticAt(parsed, source, [], 'warning', ignoredMessage(source.object)));
       continue;
     }
-    const namespaced = role === 'template' ? fleet.isNamespaced(source.object.apiVersion, source.object.kind) : undefined;
+    for (const notice of unimplementedNotices(role, defaulted as KubeObject)) {
+      diagnostics.push(diagnosticAt(parsed, source, notice.path, 'warning', notice.message));
+    }
+    const namespaced = fleet.isNamespaced(source.object.apiVersion, source.object.kind);
     if (role === 'template' && namespaced === undefined && !source.object.metadata.namespace) {
       diagnostics.push(diagnosticAt(parsed, source, ['metadata'], 'warning', `the scope of ${source.object.apiVersion} ${source.object.kind} is unknown (no CustomResourceDefinition for it in the repository); taken as namespaced, in "default"`));
     }
-    const object = role === 'template' ? withDefaultNamespace(source.object, namespaced) : (defaulted as KubeObject);
+    const object = role === 'template' ? withScopedNamespace(source.object, namespaced) : (defaulted as KubeObject);
     const key = identityOf(role, object);
     const first = seen.get(key);
     if (first) {

@@ -34,7 +34,10 @@ export const DEFAULT_VALIDATE_OPTIONS: Readonly<ValidateOptions> = { isNamespace
 /** An object's validation issues, and the object as Karmada would store it. */
 export interface Validated {
   issues: FieldIssue[];
-  /** With Karmada's admission and CRD defaults for a policy; the object itself for other kinds. */
+  /**
+   * A Karmada kind with Karmada's admission and CRD defaults and its namespace as stored (`default`
+   * when a namespaced one names none, dropped on a cluster-scoped one); a template as given.
+   */
   object: unknown;
 }
 
@@ -58,11 +61,27 @@ export function validateAndDefault(obj: unknown, options: Partial<ValidateOption
     validateTemplate(obj, options.isNamespaced ?? DEFAULT_VALIDATE_OPTIONS.isNamespaced, out);
     return { issues: out, object: obj };
   }
-  const prepared = karmada.prepare ? karmada.prepare(obj) : obj;
+  const prepared = karmada.prepare ? karmada.prepare(obj, out) : obj;
   const apiVersion = obj['apiVersion'] as string;
   const kind = obj['kind'] as string;
   walk(karmada.schema, prepared, [], out);
   checkObjectMeta(prepared, kind, nameRuleFor(apiVersion, kind), karmada.namespaced, out);
   karmada.check?.(prepared, out);
-  return { issues: out, object: prepared };
+  return { issues: out, object: withScopedNamespace(prepared, karmada.namespaced) };
+}
+
+/**
+ * The namespace as `kubectl apply` leaves it: absent on a namespaced kind means `default`; on a
+ * cluster-scoped kind the API server drops it (checkObjectMeta warned). The input is not changed.
+ */
+export function withScopedNamespace<T extends Record<string, unknown>>(obj: T, namespaced: boolean | undefined): T {
+  const metadata = obj['metadata'];
+  if (!isRecord(metadata)) return obj;
+  if (namespaced === false) {
+    if (metadata['namespace'] === undefined) return obj;
+    const { namespace: _dropped, ...rest } = metadata;
+    return { ...obj, metadata: rest };
+  }
+  if (typeof metadata['namespace'] === 'string' && metadata['namespace'] !== '') return obj;
+  return { ...obj, metadata: { ...metadata, namespace: 'default' } };
 }

@@ -3,16 +3,23 @@
  * defaults Karmada's webhooks and CRDs apply before validating (semantics §9.10).
  */
 import type { OverridePolicy, PropagationPolicy } from '../../model/index.ts';
-import { CLUSTER_GROUP_VERSION, CONFIG_GROUP_VERSION, isRecord, POLICY_GROUP_VERSION } from '../../model/index.ts';
+import {
+  APPS_GROUP_VERSION, CLUSTER_GROUP_VERSION, CONFIG_GROUP_VERSION, isRecord, POLICY_GROUP_VERSION, SEARCH_GROUP_VERSION,
+} from '../../model/index.ts';
 import { defaultOverridePolicy, defaultPropagationPolicy } from '../defaults/index.ts';
 import { policyNamespace } from '../defaults/selectors.ts';
+import { renameDeprecatedPurgeModes } from './deprecated-purge-modes.ts';
 import { error, invalidMessage, type IssueSink } from './issues.ts';
 import { objectMeta } from './schemas/meta.ts';
-import { clusterSpec, clusterStatus } from './schemas/cluster.ts';
+import { checkClusterZones, clusterSpec, clusterStatus, migrateClusterZone } from './schemas/cluster.ts';
+import { clusterTaintPolicySpec } from './schemas/cluster-taint-policy.ts';
+import { federatedResourceQuotaSpec, federatedResourceQuotaStatus } from './schemas/federated-resource-quota.ts';
+import { resourceRegistrySpec, resourceRegistryStatus } from './schemas/resource-registry.ts';
+import { workloadRebalancerSpec, workloadRebalancerStatus } from './schemas/workload-rebalancer.ts';
 import { overrideSpec } from './schemas/override-policy.ts';
 import { propagationSpec } from './schemas/propagation-policy.ts';
 import { interpreterCustomizationSpec } from './schemas/resource-interpreter-customization.ts';
-import { obj, str, type ObjectSchema } from './schema.ts';
+import { any, arr, int, obj, str, strings, type ObjectSchema } from './schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -21,11 +28,33 @@ export interface KarmadaKind {
   /** The whole object: apiVersion, kind, metadata, spec (and status where the kind has one). */
   schema: ObjectSchema;
   namespaced: boolean;
-  /** Admission and CRD defaulting, run before validation as Karmada's API server does. */
-  prepare?: (obj: Json) => Json;
+  /**
+   * Admission and CRD defaulting, run before validation as Karmada's API server does; it may
+   * report what it rewrote (a deprecated value read as its replacement).
+   */
+  prepare?: (obj: Json, out: IssueSink) => Json;
   /** Rules that need the object's metadata as well as its spec. */
   check?: (obj: Json, out: IssueSink) => void;
 }
+
+/**
+ * config.karmada.io ResourceInterpreterWebhookConfiguration: read so it is recognised and
+ * reported, never called (Flotilla has no live webhook endpoint to ask during a pass).
+ */
+const interpreterWebhookConfiguration: ObjectSchema = obj(
+  {
+    apiVersion: str(),
+    kind: str(),
+    metadata: objectMeta,
+    webhooks: arr(
+      obj(
+        { name: str(), clientConfig: any, rules: arr(any), timeoutSeconds: int(), interpreterContextVersions: strings },
+        { required: ['name', 'clientConfig', 'interpreterContextVersions'] },
+      ),
+    ),
+  },
+  { required: ['webhooks'] },
+);
 
 const root = (spec: ObjectSchema, status?: ObjectSchema): ObjectSchema =>
   obj(
@@ -51,7 +80,8 @@ function checkSelectorNamespaces(obj: Json, out: IssueSink): void {
   });
 }
 
-const prepareProp = (o: Json): Json => defaultPropagationPolicy(o as PropagationPolicy);
+const prepareProp = (o: Json, out: IssueSink): Json =>
+  defaultPropagationPolicy(renameDeprecatedPurgeModes(o, out) as PropagationPolicy);
 const prepareOverride = (o: Json): Json => defaultOverridePolicy(o as OverridePolicy);
 
 const KINDS: ReadonlyMap<string, KarmadaKind> = new Map([
@@ -65,11 +95,22 @@ const KINDS: ReadonlyMap<string, KarmadaKind> = new Map([
     { schema: root(overrideSpec), namespaced: true, prepare: prepareOverride, check: checkSelectorNamespaces },
   ],
   [`${POLICY_GROUP_VERSION}/ClusterOverridePolicy`, { schema: root(overrideSpec), namespaced: false }],
-  [`${CLUSTER_GROUP_VERSION}/Cluster`, { schema: root(clusterSpec, clusterStatus), namespaced: false }],
+  [
+    `${CLUSTER_GROUP_VERSION}/Cluster`,
+    { schema: root(clusterSpec, clusterStatus), namespaced: false, prepare: migrateClusterZone, check: checkClusterZones },
+  ],
   [
     `${CONFIG_GROUP_VERSION}/ResourceInterpreterCustomization`,
     { schema: root(interpreterCustomizationSpec), namespaced: false },
   ],
+  [`${CONFIG_GROUP_VERSION}/ResourceInterpreterWebhookConfiguration`, { schema: interpreterWebhookConfiguration, namespaced: false }],
+  [`${POLICY_GROUP_VERSION}/ClusterTaintPolicy`, { schema: root(clusterTaintPolicySpec), namespaced: false }],
+  [
+    `${POLICY_GROUP_VERSION}/FederatedResourceQuota`,
+    { schema: root(federatedResourceQuotaSpec, federatedResourceQuotaStatus), namespaced: true },
+  ],
+  [`${APPS_GROUP_VERSION}/WorkloadRebalancer`, { schema: root(workloadRebalancerSpec, workloadRebalancerStatus), namespaced: false }],
+  [`${SEARCH_GROUP_VERSION}/ResourceRegistry`, { schema: root(resourceRegistrySpec, resourceRegistryStatus), namespaced: false }],
 ]);
 
 /** The Karmada kind of an apiVersion and kind, or undefined for a resource template. */

@@ -1,12 +1,13 @@
 /** metadata.name and metadata.namespace of any object: present, well-formed, scope-consistent. */
 import { isRecord } from '../../model/index.ts';
-import { error, forbiddenMessage, invalidMessage, requiredMessage, type IssueSink } from './issues.ts';
+import { error, invalidMessage, requiredMessage, warning, type IssueSink } from './issues.ts';
 import type { NameRule } from './name-rules.ts';
 import { isDNS1123Label } from './names.ts';
 
 /**
  * Checks the identity fields of `obj.metadata`. `namespaced` is the kind's scope, undefined when
- * unknown; a namespace on a cluster-scoped kind is an error.
+ * unknown. A namespace on a cluster-scoped kind is only a warning: the API server drops it, and so
+ * does loading (load-fleet.ts).
  */
 export function checkObjectMeta(
   obj: Record<string, unknown>,
@@ -26,7 +27,7 @@ export function checkObjectMeta(
   }
   if (typeof namespace !== 'string' || namespace === '') return;
   if (namespaced === false) {
-    error(out, ['metadata', 'namespace'], forbiddenMessage(`${kind} is cluster-scoped and takes no namespace`));
+    warning(out, ['metadata', 'namespace'], `${kind} is cluster-scoped: the namespace ${JSON.stringify(namespace)} is ignored`);
     return;
   }
   for (const msg of isDNS1123Label(namespace)) error(out, ['metadata', 'namespace'], invalidMessage(namespace, msg));

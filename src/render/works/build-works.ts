@@ -4,6 +4,7 @@ import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { applyPrepared, prepareOverrides } from '../overrides/index.ts';
 import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';
 import { policyRefOf } from '../detect/detect.ts';
+import { interpreterFailure } from '../interpreter-failure.ts';
 import { sortInApplyOrder } from './apply-order.ts';
 import { resolveDependencies } from './dependencies.ts';
 import { splitCompletions, withCompletions } from './job-completions.ts';
@@ -134,7 +135,8 @@ function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput): void {
  * cluster it goes to (scheduled clusters, clusters of the workloads that depend on it, or every
  * cluster for a synced Namespace), revise replicas, apply overrides, add tracking; then add the
  * Namespaces the objects need and put each cluster's Work in apply order. A manifest whose
- * overrides fail is left out of that cluster's Work with an error; the rest still renders. Pure.
+ * overrides fail is left out of that cluster's Work with an error; a template whose replica
+ * revision throws is left out of every cluster with one error; the rest still renders. Pure.
  */
 export function buildWorks(input: BuildWorksInput): BuiltWorks {
   const byName = new Map(input.clusters.map((c): [string, Cluster] => [c.metadata.name, c]));
@@ -145,11 +147,18 @@ export function buildWorks(input: BuildWorksInput): BuiltWorks {
     const { targets, namespaceSync } = targetsOf(tb, byName, dependency, input);
     if (targets.length === 0) continue;
     const overrides = prepareOverrides(tb.template.object, overridesFor(input.overrides, namespaceSync));
-    for (const target of targets) {
-      const out = renderOne(input, tb.template, target, overrides);
-      if ('manifest' in out) works.get(target.cluster.metadata.name)!.push(out);
-      else diagnostics.push(out);
+    const rendered: [string, WorkItem][] = [];
+    try {
+      for (const target of targets) {
+        const out = renderOne(input, tb.template, target, overrides);
+        if ('manifest' in out) rendered.push([target.cluster.metadata.name, out]);
+        else diagnostics.push(out);
+      }
+    } catch (error) {
+      diagnostics.push(interpreterFailure(tb.template, error, 'not rendered for any cluster'));
+      continue;
     }
+    for (const [cluster, item] of rendered) works.get(cluster)!.push(item);
   }
   for (const [name, items] of works) {
     addMissingNamespaces(items, input);

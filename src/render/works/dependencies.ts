@@ -1,6 +1,7 @@
 import { matchLabelSelector, refKey, refOf } from '../../model/index.ts';
 import type { Diagnostic, SourceObject } from '../../model/index.ts';
 import type { DependentObjectReference, ResourceInterpreter } from '../../interpreter/index.ts';
+import { interpreterFailure } from '../interpreter-failure.ts';
 import type { TemplateBinding } from './template-binding.ts';
 
 /** A dependency and the clusters of every binding that needs it (Karmada's requiredBy). */
@@ -23,7 +24,9 @@ function resolve(ref: DependentObjectReference, byKind: Map<string, SourceObject
  * Karmada's dependencies distributor (semantics §8.1): for each namespaced binding with
  * propagateDeps, the ConfigMaps, Secrets, ServiceAccounts and PVCs its template uses follow it
  * to its clusters. Dependencies are resolved in the same commit; a missing one is skipped with
- * a warning, as Karmada skips objects absent from its control plane (§9.17).
+ * a warning, as Karmada skips objects absent from its control plane (§9.17). When the interpreter
+ * fails on a template, only its dependencies are left out (with an error, which also holds back
+ * prune): the template itself still renders, as Karmada's distributor is apart from its Work.
  */
 export function resolveDependencies(
   bindings: readonly TemplateBinding[],
@@ -39,7 +42,14 @@ export function resolveDependencies(
   for (const { template, binding } of bindings) {
     if (!binding?.propagateDeps || binding.clusters.length === 0 || !template.object.metadata.namespace) continue;
     const owner = refKey(binding.resource);
-    for (const ref of interpreter.getDependencies(template.object)) {
+    let refs: DependentObjectReference[];
+    try {
+      refs = interpreter.getDependencies(template.object);
+    } catch (error) {
+      diagnostics.push(interpreterFailure(template, error, 'its dependencies are not propagated with it'));
+      continue;
+    }
+    for (const ref of refs) {
       const found = resolve(ref, byKind);
       if (found.length === 0 && ref.name) {
         diagnostics.push({

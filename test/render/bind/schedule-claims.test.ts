@@ -91,3 +91,24 @@ describe('scheduleClaims and the reschedule gate (semantics §3.1)', () => {
     expect(binding.appliedPlacement).toBe(records ? JSON.stringify(binding.placement) : before);
   });
 });
+
+describe('scheduleClaims: an interpreter that throws on one template', () => {
+  it.each<[string, (name: string) => never]>([
+    ['a Lua-like error', (name) => { throw new Error(`ResourceInterpreterCustomization c: InterpretReplica at line 4: no replicas in ${name}`); }],
+    ['a thrown string', (name) => { throw `bad ${name}`; }],
+  ])('fails that binding only (%s): no binding, the claim carries the error, one diagnostic', (_name, fail) => {
+    const parsed = parseSources([{ path: 'fleet.yaml', blobId: 'f', content: Buffer.from(`${clusters(['m1', 'm2'])}---\n${app('good', 4, DUPLICATED)}---\n${app('bad', 4, DUPLICATED)}`) }]);
+    const { fleet } = loadFleet(parsed);
+    const real = createInterpreter([]);
+    const interpreter = { ...real, getReplicas: (obj: Parameters<typeof real.getReplicas>[0]) => (obj.metadata.name === 'bad' ? fail('bad') : real.getReplicas(obj)) };
+    const rendered = renderFleet(fleet, interpreter, { sourceCommit: 'c', detect: {}, previousSchedules: new Map(), observedClusters: new Map() });
+    const byName = new Map(rendered.bindings.map((b) => [b.template.object.metadata.name, b]));
+    expect(byName.get('good')?.binding?.clusters.map((c) => c.name)).toEqual(['m1', 'm2']);
+    expect(byName.get('bad')?.binding).toBeNull();
+    expect(byName.get('bad')?.claim.error).toMatch(/^the resource interpreter failed: .*bad/);
+    expect(rendered.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([
+      expect.stringMatching(/^Deployment\/\w+\/bad: the resource interpreter failed: .*bad; not scheduled$/),
+    ]);
+    expect([...rendered.works.values()].flat().map((i) => i.manifest.metadata.name).filter((n) => n === 'good' || n === 'bad')).toEqual(['good', 'good']);
+  });
+});

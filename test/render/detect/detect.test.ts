@@ -22,7 +22,8 @@ function cpp(name: string, selectors: ResourceSelector[], extra: Partial<Propaga
 function fleet(parts: Partial<Fleet>): Fleet {
   return {
     templates: [nginx], propagationPolicies: [], clusterPropagationPolicies: [], overridePolicies: [],
-    clusterOverridePolicies: [], clusters: [], customizations: [], isNamespaced: builtinIsNamespaced, ...parts,
+    clusterOverridePolicies: [], clusters: [], customizations: [], clusterTaintPolicies: [], federatedResourceQuotas: [],
+    workloadRebalancers: [], resourceRegistries: [], isNamespaced: builtinIsNamespaced, ...parts,
   };
 }
 function winner(f: Fleet, options: Partial<DetectOptions> = {}): string | null {

@@ -62,8 +62,9 @@ describe('loadFleet', () => {
     const load = (scope: string) => loadFleet(parseSources([crd(scope), widget], cache));
     const messages = (scope: string) => load(scope).diagnostics.map((d) => `${d.file}: ${d.message}`);
 
-    const clusterScoped = 'widget.yaml: Widget/apps/w: metadata.namespace: Forbidden: Widget is cluster-scoped and takes no namespace';
+    const clusterScoped = 'widget.yaml: Widget/apps/w: metadata.namespace: Widget is cluster-scoped: the namespace "apps" is ignored';
     expect(messages('Cluster')).toEqual([clusterScoped]);
+    expect(load('Cluster').fleet.templates.map((t) => `${t.object.kind}/${t.object.metadata.namespace ?? ''}`)).toEqual(['CustomResourceDefinition/', 'Widget/']);
     expect(messages('Namespaced')).toEqual([]);
     expect(load('Namespaced').fleet.templates.map((t) => `${t.object.kind}/${t.object.metadata.namespace ?? ''}`)).toEqual(['CustomResourceDefinition/', 'Widget/apps']);
     expect(messages('Cluster')).toEqual([clusterScoped]);

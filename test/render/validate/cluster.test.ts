@@ -53,7 +53,18 @@ describe('Cluster validation', () => {
     [
       'a taint effect is an enum',
       cluster({ taints: [{ key: 'k', effect: 'NoRun' }] }),
-      [e(['spec', 'taints', 0, 'effect'], 'Unsupported value: "NoRun": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"')],
+      [e(['spec', 'taints', 0, 'effect'], 'Unsupported value: "NoRun": supported values: "NoSchedule", "NoExecute"')],
+    ],
+    [
+      'Karmada refuses PreferNoSchedule on a cluster',
+      cluster({ taints: [{ key: 'k', effect: 'PreferNoSchedule' }] }),
+      [e(['spec', 'taints', 0, 'effect'], 'Unsupported value: "PreferNoSchedule": supported values: "NoSchedule", "NoExecute"')],
+    ],
+    ['the deprecated zone alone is valid', cluster({ zone: 'eu-1a' }), []],
+    [
+      'Karmada refuses zone together with zones',
+      cluster({ zone: 'eu-1a', zones: ['eu-1b'] }),
+      [e(['spec', 'zone'], 'Forbidden: zone is deprecated and cannot be set together with zones; list it in zones')],
     ],
     ['a taint needs key and effect', cluster({ taints: [{ value: 'v' }] }), [e(['spec', 'taints', 0, 'key'], 'Required value'), e(['spec', 'taints', 0, 'effect'], 'Required value')]],
     [
@@ -111,7 +122,7 @@ describe('Cluster validation', () => {
     [
       'a cluster takes no namespace',
       { ...(cluster({}) as object), metadata: { name: 'eu-1', namespace: 'default' } },
-      [e(['metadata', 'namespace'], 'Forbidden: Cluster is cluster-scoped and takes no namespace')],
+      [w(['metadata', 'namespace'], 'Cluster is cluster-scoped: the namespace "default" is ignored')],
     ],
   ])('%s', (_name, obj, expected) => {
     expect(issues(obj)).toEqual(expected);

@@ -310,25 +310,53 @@ describe('Placement validation', () => {
       { clusterTolerations: [{ key: 'k', operator: 'Lt', value: '1' }] },
       [e([...PL, 'clusterTolerations', 0, 'operator'], 'Unsupported value: "Lt": supported values: "Equal", "Exists"')],
     ],
+    ['Karmada accepts a toleration without key and operator (Equal)', { clusterTolerations: [{ effect: 'NoSchedule' }] }, []],
+    ['Karmada accepts an empty operator without key', { clusterTolerations: [{ operator: '', value: 'v' }] }, []],
+    ['Karmada accepts a value with Exists', { clusterTolerations: [{ key: 'k', operator: 'Exists', value: 'v' }] }, []],
     [
-      'a toleration without key must use Exists',
-      { clusterTolerations: [{ operator: 'Equal', value: 'v' }] },
-      [e([...PL, 'clusterTolerations', 0, 'operator'], 'Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"')],
+      'Karmada accepts tolerationSeconds with NoSchedule',
+      { clusterTolerations: [{ key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }] }, [],
     ],
     [
-      'an Exists toleration takes no value',
-      { clusterTolerations: [{ key: 'k', operator: 'Exists', value: 'v' }] },
-      [e([...PL, 'clusterTolerations', 0, 'value'], "Invalid value: \"v\": value must be empty when `operator` is 'Exists'")],
+      'Karmada refuses Lt',
+      { clusterTolerations: [{ key: 'k', operator: 'Lt', value: '3' }] },
+      [e([...PL, 'clusterTolerations', 0, 'operator'], 'Unsupported value: "Lt": supported values: "Equal", "Exists"')],
     ],
     [
-      'tolerationSeconds needs the NoExecute effect',
-      { clusterTolerations: [{ key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }] },
-      [e([...PL, 'clusterTolerations', 0, 'effect'], "Invalid value: \"NoSchedule\": effect must be 'NoExecute' when `tolerationSeconds` is set")],
+      'Karmada refuses Gt',
+      { clusterTolerations: [{ key: 'k', operator: 'Gt', value: '3' }] },
+      [e([...PL, 'clusterTolerations', 0, 'operator'], 'Unsupported value: "Gt": supported values: "Equal", "Exists"')],
     ],
     [
-      'a toleration effect is an enum',
+      'another operator only tolerates nothing',
+      { clusterTolerations: [{ key: 'k', operator: 'Matches' }] },
+      [w([...PL, 'clusterTolerations', 0, 'operator'], 'Invalid value: "Matches": not Equal or Exists: this toleration tolerates no taint')],
+    ],
+    [
+      'an unknown effect only tolerates nothing',
       { clusterTolerations: [{ key: 'k', operator: 'Exists', effect: 'Never' }] },
-      [e([...PL, 'clusterTolerations', 0, 'effect'], 'Unsupported value: "Never": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"')],
+      [w([...PL, 'clusterTolerations', 0, 'effect'], 'Unsupported value: "Never": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute": this toleration tolerates no taint')],
+    ],
+    [
+      'a cluster label selector Karmada cannot build is a warning: it matches no cluster',
+      { clusterAffinity: { labelSelector: { matchExpressions: [{ key: 'env', operator: 'In', values: [] }], matchLabels: { tier: 'a b' } } } },
+      [
+        w([...PL, 'clusterAffinity', 'labelSelector', 'matchExpressions', 0, 'values'], "Required value: must be specified when `operator` is 'In' or 'NotIn'; this selector matches no cluster"),
+        w([...PL, 'clusterAffinity', 'labelSelector', 'matchLabels', 'tier'], `Invalid value: "a b": ${LABEL_VALUE_MSG}; this selector matches no cluster`),
+      ],
+    ],
+    [
+      'in clusterAffinities a term Karmada cannot build is a warning too',
+      { clusterAffinities: [{ affinityName: 'a', labelSelector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['-bad'] }] } }, { affinityName: 'b', clusterNames: ['m'] }] },
+      [w([...PL, 'clusterAffinities', 0, 'labelSelector', 'matchExpressions', 0, 'values', 0], `Invalid value: "-bad": ${LABEL_VALUE_MSG}; this selector matches no cluster`)],
+    ],
+    [
+      'a field selector with no values or an invalid value is a warning: it matches no cluster',
+      { clusterAffinity: { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'In', values: [] }, { key: 'zone', operator: 'NotIn', values: ['a b'] }] } } },
+      [
+        w([...PL, 'clusterAffinity', 'fieldSelector', 'matchExpressions', 0, 'values'], "Required value: must be specified when `operator` is 'In' or 'NotIn'; this field selector matches no cluster"),
+        w([...PL, 'clusterAffinity', 'fieldSelector', 'matchExpressions', 1, 'values', 0], `Invalid value: "a b": ${LABEL_VALUE_MSG}; this field selector matches no cluster`),
+      ],
     ],
     ['an empty operator means Equal', { clusterTolerations: [{ key: 'k', value: 'v', effect: 'NoExecute', tolerationSeconds: 30 }] }, []],
     [
@@ -372,8 +400,23 @@ describe('Failover, suspension and priority validation', () => {
     ],
     [
       'purgeMode is an enum',
-      { propagateDeps: true, failover: { application: { purgeMode: 'Graciously' } } },
-      [e([...APP, 'purgeMode'], 'Unsupported value: "Graciously": supported values: "Directly", "Gracefully", "Never"')],
+      { propagateDeps: true, failover: { application: { purgeMode: 'Softly' } } },
+      [e([...APP, 'purgeMode'], 'Unsupported value: "Softly": supported values: "Directly", "Gracefully", "Never"')],
+    ],
+    [
+      'Karmada v1.18 Graciously is read as Gracefully',
+      { propagateDeps: true, failover: { application: { purgeMode: 'Graciously', gracePeriodSeconds: 30 } } },
+      [w([...APP, 'purgeMode'], '"Graciously" is deprecated since Karmada v1.19; read as "Gracefully"')],
+    ],
+    [
+      'Karmada v1.18 Immediately is read as Directly',
+      { propagateDeps: true, failover: { application: { purgeMode: 'Immediately' } } },
+      [w([...APP, 'purgeMode'], '"Immediately" is deprecated since Karmada v1.19; read as "Directly"')],
+    ],
+    [
+      'a cluster failover purgeMode is renamed too',
+      { failover: { cluster: { purgeMode: 'Graciously' } } },
+      [w(['spec', 'failover', 'cluster', 'purgeMode'], '"Graciously" is deprecated since Karmada v1.19; read as "Gracefully"')],
     ],
     [
       'cluster failover purgeMode has no Never',
@@ -420,7 +463,7 @@ describe('Policy metadata and scope', () => {
     [
       'a cluster-scoped policy takes no namespace',
       { ...(clusterPropagationPolicy({}) as object), metadata: { name: 'all', namespace: 'shop' } },
-      [e(['metadata', 'namespace'], 'Forbidden: ClusterPropagationPolicy is cluster-scoped and takes no namespace')],
+      [w(['metadata', 'namespace'], 'ClusterPropagationPolicy is cluster-scoped: the namespace "shop" is ignored')],
     ],
     ['a ClusterPropagationPolicy may select any namespace', clusterPropagationPolicy({ resourceSelectors: [{ apiVersion: 'v1', kind: 'Service', namespace: 'other' }] }), []],
     ['a policy needs a spec', { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolicy', metadata: { name: 'p' } }, [e(['spec'], 'Required value')]],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { e, issues, type Issue } from './helpers.ts';
+import { e, issues, w, type Issue } from './helpers.ts';
 
 const ric = (spec: Record<string, unknown>, metadata: Record<string, unknown> = { name: 'workload' }): unknown => ({
   apiVersion: 'config.karmada.io/v1alpha1',
@@ -44,7 +44,7 @@ describe('ResourceInterpreterCustomization validation', () => {
     [
       'a customization takes no namespace',
       ric({ target, customizations: {} }, { name: 'workload', namespace: 'default' }),
-      [e(['metadata', 'namespace'], 'Forbidden: ResourceInterpreterCustomization is cluster-scoped and takes no namespace')],
+      [w(['metadata', 'namespace'], 'ResourceInterpreterCustomization is cluster-scoped: the namespace "default" is ignored')],
     ],
   ])('%s', (_name, obj, expected) => {
     expect(issues(obj)).toEqual(expected);

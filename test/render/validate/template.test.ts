@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scopeLookup } from '../../../src/model/index.ts';
-import { DNS1123_LABEL_MSG, DNS1123_SUBDOMAIN_MSG, e, issues, LABEL_VALUE_MSG, NAME_PART_MSG, type Issue } from './helpers.ts';
+import { DNS1123_LABEL_MSG, DNS1123_SUBDOMAIN_MSG, e, issues, LABEL_VALUE_MSG, NAME_PART_MSG, w, type Issue } from './helpers.ts';
 
 const deployment = (metadata: Record<string, unknown>, extra: Record<string, unknown> = {}): unknown => ({
   apiVersion: 'apps/v1',
@@ -44,7 +44,7 @@ describe('Template validation', () => {
       { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolcy', metadata: { name: 'p' } },
       [e(['kind'], 'Invalid value: "PropagationPolcy": not a kind Flotilla reads, did you mean "PropagationPolicy"?')],
     ],
-    ['another kind of a Karmada group is left to the loader', { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'FederatedResourceQuota', metadata: { name: 'q', namespace: 'shop' } }, []],
+    ['another kind of a Karmada group is left to the loader', { apiVersion: 'networking.karmada.io/v1alpha1', kind: 'MultiClusterIngress', metadata: { name: 'q', namespace: 'shop' } }, []],
     ['metadata is required', { apiVersion: 'v1', kind: 'ConfigMap' }, [e(['metadata'], 'Required value')]],
     ['metadata is an object', { apiVersion: 'v1', kind: 'ConfigMap', metadata: 'c' }, [e(['metadata'], 'must be of type object, got string')]],
     ['metadata.name is required', deployment({ namespace: 'shop' }), [e(['metadata', 'name'], 'Required value')]],
@@ -64,7 +64,7 @@ describe('Template validation', () => {
     [
       'a cluster-scoped kind takes no namespace',
       { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'admin', namespace: 'shop' } },
-      [e(['metadata', 'namespace'], 'Forbidden: ClusterRole is cluster-scoped and takes no namespace')],
+      [w(['metadata', 'namespace'], 'ClusterRole is cluster-scoped: the namespace "shop" is ignored')],
     ],
     [
       'label keys and values follow label syntax',
@@ -109,7 +109,7 @@ describe('Template validation', () => {
     [
       'a custom resource of a cluster-scoped CRD takes no namespace',
       { apiVersion: 'example.io/v1', kind: 'Backup', metadata: { name: 'nightly', namespace: 'shop' } },
-      [e(['metadata', 'namespace'], 'Forbidden: Backup is cluster-scoped and takes no namespace')],
+      [w(['metadata', 'namespace'], 'Backup is cluster-scoped: the namespace "shop" is ignored')],
     ],
     ['a custom resource of an unknown kind may carry a namespace', { apiVersion: 'other.io/v1', kind: 'Backup', metadata: { name: 'nightly', namespace: 'shop' } }, []],
   ])('%s', (_name, obj, expected) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInterpreter } from '../../../src/interpreter/index.ts';
+import { createInterpreter, type ResourceInterpreter } from '../../../src/interpreter/index.ts';
 import { MANAGED_BY_LABEL, POLICY_ANNOTATION, SOURCE_COMMIT_ANNOTATION, TEMPLATE_ANNOTATION, CONFLICT_RESOLUTION_ANNOTATION } from '../../../src/model/index.ts';
 import type { Cluster, KubeObject, OverridePolicy, PropagationPolicy, ScheduledBinding, SourceObject } from '../../../src/model/index.ts';
 import { buildWorks } from '../../../src/render/works/build-works.ts';
@@ -162,5 +162,25 @@ describe('buildWorks: Job completions (semantics §5.2 step 3)', () => {
     const noCompletions = { ...job, spec: { parallelism: 4, template: { spec: { containers: [] } } } };
     const out = build([bound(noCompletions, [['a', 2], ['b', 2]], divided)]);
     expect(spec('a', out).completions).toBeUndefined();
+  });
+
+  it.each<[string, Partial<ResourceInterpreter>, string[], string]>([
+    [
+      'a throwing ReviseReplica leaves that template out of every cluster, the rest renders',
+      { reviseReplica: (obj, replicas) => { if (obj.metadata.name === 'web') throw new Error('boom'); return interpreter.reviseReplica(obj, replicas); } },
+      ['Namespace/shop', 'ConfigMap/cfg', 'Deployment/api'],
+      'Deployment/shop/web: the resource interpreter failed: boom; not rendered for any cluster',
+    ],
+    [
+      'a throwing GetDependencies leaves out only that template\'s dependencies',
+      { getDependencies: (obj) => { if (obj.metadata.name === 'web') throw new Error('no deps'); return interpreter.getDependencies(obj); } },
+      ['Namespace/shop', 'Deployment/api', 'Deployment/web'],
+      'Deployment/shop/web: the resource interpreter failed: no deps; its dependencies are not propagated with it',
+    ],
+  ])('%s', (_name, failing, want, message) => {
+    const api: KubeObject = { ...web, metadata: { name: 'api', namespace: 'shop' }, spec: { replicas: 2, template: { spec: { containers: [{ name: 'api', image: 'api:1' }] } } } };
+    const out = build([bound(web, [['a', 6]]), bound(api, [['a', 2]]), bound(cfg, [])], { interpreter: { ...interpreter, ...failing } });
+    expect(names(out.works.get('a'))).toEqual(want);
+    expect(out.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([message]);
   });
 });

@@ -2,8 +2,8 @@
  * cluster.karmada.io/v1alpha1 Cluster: spec (semantics §1.7) and the `status` stanza Flotilla
  * reads for offline planning (interfaces.md §1.1), with well-formed resource quantities.
  */
-import type { FieldPath } from '../../../model/index.ts';
-import { error, invalidMessage, requiredMessage, warning, type IssueSink } from '../issues.ts';
+import { isRecord, type FieldPath } from '../../../model/index.ts';
+import { error, forbiddenMessage, invalidMessage, requiredMessage, warning, type IssueSink } from '../issues.ts';
 import { arr, bool, int, map, obj, quantity, str, stringMap, strings, type ObjectSchema } from '../schema.ts';
 import { taints } from './common.ts';
 
@@ -109,3 +109,25 @@ export const clusterStatus: ObjectSchema = obj({
   }),
   remedyActions: strings,
 });
+
+type Json = Record<string, unknown>;
+
+const hasZones = (spec: Json): boolean => Array.isArray(spec['zones']) && spec['zones'].length > 0;
+
+/**
+ * Karmada's registry moves the deprecated singular `spec.zone` into `spec.zones` when no zones are
+ * given, so zone field selectors and zone spread constraints see it; the input is not changed.
+ */
+export function migrateClusterZone(cluster: Json): Json {
+  const spec = cluster['spec'];
+  if (!isRecord(spec) || typeof spec['zone'] !== 'string' || spec['zone'] === '' || hasZones(spec)) return cluster;
+  const { zone, ...rest } = spec;
+  return { ...cluster, spec: { ...rest, zones: [zone] } };
+}
+
+/** After the migration, a zone left beside zones was written together with them, which Karmada refuses. */
+export function checkClusterZones(cluster: Json, out: IssueSink): void {
+  const spec = cluster['spec'];
+  if (!isRecord(spec) || typeof spec['zone'] !== 'string' || spec['zone'] === '' || !hasZones(spec)) return;
+  error(out, ['spec', 'zone'], forbiddenMessage('zone is deprecated and cannot be set together with zones; list it in zones'));
+}

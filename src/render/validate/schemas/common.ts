@@ -5,10 +5,12 @@
 import { parseRfc3339 } from '../../../model/index.ts';
 import type { FieldPath } from '../../../model/index.ts';
 import { error, invalidMessage, unsupportedMessage, warning, type IssueSink } from '../issues.ts';
-import { checkLabelKey, checkLabelValue, labelSelector } from '../labels.ts';
+import { checkLabelKey, checkLabelValue, clusterLabelSelector, labelSelector, type Report } from '../labels.ts';
+import { isValidLabelValue } from '../names.ts';
 import { arr, int, obj, str, strings, type ObjectSchema, type Schema } from '../schema.ts';
 
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+const CLUSTER_TAINT_EFFECTS = ['NoSchedule', 'NoExecute'] as const;
 
 /** policyv1alpha1.ResourceSelector. */
 export const resourceSelector: Schema = obj(
@@ -17,8 +19,6 @@ export const resourceSelector: Schema = obj(
 );
 
 const FIELD_SELECTOR_KEYS = ['provider', 'region', 'zone'];
-
-type Report = (out: IssueSink, path: FieldPath, message: string) => void;
 
 /** ValidatePolicyFieldSelector (pkg/util/validation): keys provider/region/zone, In or NotIn. */
 function fieldRequirementCheck(report: Report): (req: Record<string, unknown>, path: FieldPath, out: IssueSink) => void {
@@ -30,12 +30,29 @@ function fieldRequirementCheck(report: Report): (req: Record<string, unknown>, p
     if (typeof operator === 'string' && operator !== 'In' && operator !== 'NotIn') {
       report(out, [...path, 'operator'], `unsupported operator ${JSON.stringify(operator)}, must be In or NotIn`);
     }
+    checkFieldValues(req, path, out);
   };
+}
+
+/**
+ * Karmada accepts any values, but cannot build a requirement from an empty In/NotIn list or an
+ * invalid label value: such an expression matches no cluster (scheduler/cluster-affinity.ts).
+ */
+function checkFieldValues(req: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
+  const values = Array.isArray(req['values']) ? req['values'] : [];
+  const noMatch = '; this field selector matches no cluster';
+  if ((req['operator'] === 'In' || req['operator'] === 'NotIn') && values.length === 0) {
+    warning(out, [...path, 'values'], `Required value: must be specified when \`operator\` is 'In' or 'NotIn'${noMatch}`);
+  }
+  values.forEach((value: unknown, i) => {
+    if (typeof value !== 'string') return;
+    for (const msg of isValidLabelValue(value)) warning(out, [...path, 'values', i], invalidMessage(value, msg) + noMatch);
+  });
 }
 
 const affinityOf = (report: Report): ObjectSchema =>
   obj({
-    labelSelector,
+    labelSelector: clusterLabelSelector,
     fieldSelector: obj({
       matchExpressions: arr(
         obj({ key: str(), operator: str(), values: strings }, { required: ['key', 'operator'], check: fieldRequirementCheck(report) }),
@@ -57,35 +74,28 @@ export const clusterAffinityFields = clusterAffinity.fields;
  */
 export const weightTargetCluster = affinityOf(warning);
 
-/** corevalidation.ValidateTolerations, plus Karmada's rejection of Lt/Gt (operator enum). */
+/**
+ * Karmada validates clusterTolerations only by refusing the Lt and Gt operators; everything else
+ * is stored and read the way core/v1 ToleratesTaint reads it (an empty operator means Equal, an
+ * empty key with Equal matches taints with an empty key and value). What can then never tolerate
+ * a taint is a warning.
+ */
 function checkToleration(t: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
-  const key = typeof t['key'] === 'string' ? t['key'] : '';
   const operator = t['operator'] ?? '';
-  const value = typeof t['value'] === 'string' ? t['value'] : '';
   const effect = typeof t['effect'] === 'string' ? t['effect'] : '';
-  if (key) checkLabelKey(key, [...path, 'key'], out);
-  if (!key && operator !== 'Exists') {
-    error(
-      out,
-      [...path, 'operator'],
-      invalidMessage(operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'),
-    );
-  }
-  if (t['tolerationSeconds'] !== undefined && t['tolerationSeconds'] !== null && effect !== 'NoExecute') {
-    error(out, [...path, 'effect'], invalidMessage(effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
-  }
-  if (operator === 'Equal' || operator === '') checkLabelValue(value, [...path, 'value'], out);
-  if (operator === 'Exists' && value) {
-    error(out, [...path, 'value'], invalidMessage(value, "value must be empty when `operator` is 'Exists'"));
+  if (operator === 'Lt' || operator === 'Gt') {
+    error(out, [...path, 'operator'], unsupportedMessage(operator, ['Equal', 'Exists']));
+  } else if (typeof operator === 'string' && !['', 'Equal', 'Exists'].includes(operator)) {
+    warning(out, [...path, 'operator'], invalidMessage(operator, 'not Equal or Exists: this toleration tolerates no taint'));
   }
   if (effect && !(TAINT_EFFECTS as readonly string[]).includes(effect)) {
-    error(out, [...path, 'effect'], unsupportedMessage(effect, TAINT_EFFECTS));
+    warning(out, [...path, 'effect'], `${unsupportedMessage(effect, TAINT_EFFECTS)}: this toleration tolerates no taint`);
   }
 }
 
-/** core/v1 Toleration; Karmada's validation supports only the Equal and Exists operators. */
+/** core/v1 Toleration as a placement's clusterTolerations holds it. */
 export const toleration: Schema = obj(
-  { key: str(), operator: str({ enum: ['Equal', 'Exists'] }), value: str(), effect: str(), tolerationSeconds: int() },
+  { key: str(), operator: str(), value: str(), effect: str(), tolerationSeconds: int() },
   { check: checkToleration },
 );
 
@@ -113,10 +123,10 @@ function checkTime(value: string, path: FieldPath, out: IssueSink): void {
   if (parseRfc3339(value) === undefined) error(out, path, invalidMessage(value, 'must be an RFC 3339 date-time, e.g. 2026-01-02T15:04:05Z'));
 }
 
-/** core/v1 Taint list. */
+/** A Cluster's taints; Karmada refuses PreferNoSchedule there, which its scheduler would ignore. */
 export const taints: Schema = arr(
   obj(
-    { key: str(), value: str(), effect: str({ enum: TAINT_EFFECTS }), timeAdded: str({ check: checkTime }) },
+    { key: str(), value: str(), effect: str({ enum: CLUSTER_TAINT_EFFECTS }), timeAdded: str({ check: checkTime }) },
     { required: ['key', 'effect'], check: checkTaint },
   ),
   { check: checkTaintsUnique },
