@@ -29,7 +29,15 @@ const SYSTEM_ERRORS: Record<string, string> = {
 interface SystemError extends Error {
   code?: unknown;
   path?: unknown;
-  syscall?: unknown;
+  address?: unknown;
+  port?: unknown;
+}
+
+/** The file or the address a system error is about, as its prefix. */
+function subject({ path, address, port }: SystemError): string {
+  if (typeof path === 'string') return `${path}: `;
+  if (typeof address === 'string') return `${address}${typeof port === 'number' ? `:${port}` : ''}: `;
+  return '';
 }
 
 /**
@@ -42,11 +50,10 @@ export function errorMessage(error: unknown): string {
     return hint === undefined ? error.message : `${error.message}\nHint: ${hint}`;
   }
   if (error instanceof Error) {
-    const { code, path } = error as SystemError;
-    if (typeof code === 'string' && code in SYSTEM_ERRORS) {
-      const where = typeof path === 'string' ? `${path}: ` : '';
-      return `${where}${SYSTEM_ERRORS[code]}`;
-    }
+    const { code } = error as SystemError;
+    const where = subject(error as SystemError);
+    // Without a file or an address the words alone would not say what failed: keep Node's text.
+    if (typeof code === 'string' && code in SYSTEM_ERRORS && where !== '') return `${where}${SYSTEM_ERRORS[code]}`;
     return error.message;
   }
   return String(error);

@@ -18,11 +18,19 @@ function maskedValues(values: unknown, other: unknown, suffix: string): Record<s
   return out;
 }
 
+/** kubectl's copy of the whole object: a Secret exported with `kubectl get -o yaml` carries its values here too. */
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
 function maskOne(obj: KubeObject, other: KubeObject | undefined, suffix: string): KubeObject {
   const copy: KubeObject = { ...obj };
   for (const field of SECRET_FIELDS) {
     const masked = maskedValues(obj[field], other?.[field], suffix);
     if (masked) copy[field] = masked;
+  }
+  const annotations = obj.metadata.annotations;
+  if (annotations?.[LAST_APPLIED] !== undefined) {
+    const changed = suffix && other?.metadata.annotations?.[LAST_APPLIED] !== annotations[LAST_APPLIED];
+    copy.metadata = { ...obj.metadata, annotations: { ...annotations, [LAST_APPLIED]: changed ? `${MASK} ${suffix}` : MASK } };
   }
   return copy;
 }

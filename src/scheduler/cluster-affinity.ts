@@ -8,6 +8,7 @@ import { isLabelValue, matchLabelSelector } from '../model/index.ts';
 function buildable(req: NodeSelectorRequirement): boolean {
   const values = req.values ?? [];
   if ((req.operator === 'In' || req.operator === 'NotIn') && values.length === 0) return false;
+  if ((req.operator === 'Exists' || req.operator === 'DoesNotExist') && values.length > 0) return false;
   return values.every(isLabelValue);
 }
 
@@ -70,7 +71,8 @@ export function clusterMatches(cluster: Cluster, affinity: ClusterAffinity): boo
     if (cluster.spec.provider) fields['provider'] = cluster.spec.provider;
     if (cluster.spec.region) fields['region'] = cluster.spec.region;
     for (const req of affinity.fieldSelector.matchExpressions ?? []) {
-      if (!buildable(req)) return false;
+      // Karmada matches zone expressions itself and builds a selector only from the others.
+      if (req.key !== 'zone' && !buildable(req)) return false;
       const ok =
         req.key === 'zone'
           ? zoneMatches(req, cluster.spec.zones ?? [])

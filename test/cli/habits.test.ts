@@ -34,7 +34,10 @@ describe('kubectl and terraform habits', () => {
   });
 
   it('says nothing is close when nothing is', () => {
-    expect(runCli(['frobnicate']).stderr).not.toContain('Did you mean');
+    const out = runCli(['frobnicate']);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain('"frobnicate" is not a flotilla command.');
+    expect(out.stderr).not.toContain('Did you mean');
   });
 
   it.each([[['version']], [['--version']]])('%j prints the version', (args) => {
@@ -67,6 +70,7 @@ describe('kubectl and terraform habits', () => {
   it('names a missing file without a stack', () => {
     const out = runCli(['interpret', '--operation', 'InterpretHealth', '--observed-file', '/nonexistent/object.yaml']);
     expect(out.code).toBe(1);
+    expect(out.stderr).toContain('/nonexistent/object.yaml');
     expect(out.stderr).not.toMatch(/Caused by|ENOENT:.*\n\s+at /);
   });
 

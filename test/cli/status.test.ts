@@ -30,11 +30,22 @@ const report: StatusReport = {
   ],
 };
 
-async function repoWithStatus(branch = 'status') {
+const healthyReport: StatusReport = {
+  ...report,
+  templates: [
+    templateStatus({
+      template: web, policy: bindingFor(web, []).policy, binding: bindingFor(web, [{ name: 'member1', replicas: 3 }]),
+      expectedClusters: ['member1'],
+      observations: [{ clusterName: 'member1', applied: true, observed: memberDeployment('web', 3, { updated: 3, available: 3 }) }],
+    }, nativeInterpreter),
+  ],
+};
+
+async function repoWithStatus(branch = 'status', status: StatusReport = report) {
   const repo = createGitRepo();
   repo.write('flotilla.yaml', `statusBranch: ${branch}\n`);
   repo.commit('fleet');
-  await writeStatusBranch(new NativeGitStore(path.join(repo.dir, '.git')), statusFiles(report), { branch, message: commitMessage(report) });
+  await writeStatusBranch(new NativeGitStore(path.join(repo.dir, '.git')), statusFiles(status), { branch, message: commitMessage(status) });
   return repo;
 }
 
@@ -72,6 +83,8 @@ describe('flotilla status', () => {
     const repo = await repoWithStatus();
     expect(runCli(['status', '--repo', repo.dir]).code).toBe(0);
     expect(runCli(['status', '--repo', repo.dir, '--fail-on-unhealthy']).code).toBe(1);
+    const healthy = await repoWithStatus('status', healthyReport);
+    expect(runCli(['status', '--repo', healthy.dir, '--fail-on-unhealthy']).code).toBe(0);
     const empty = createGitRepo();
     empty.write('a.yaml', 'kind: ConfigMap\n');
     empty.commit('fleet');

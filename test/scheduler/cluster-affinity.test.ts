@@ -33,7 +33,9 @@ describe('clusterMatches (semantics §1.4)', () => {
     ['an invalid matchLabels value matches nothing', cluster('odd', {}, { env: 'a b' }), { labelSelector: { matchLabels: { env: 'a b' } } }, false],
     ['an invalid label key matches nothing', east, { labelSelector: { matchExpressions: [{ key: 'bad key', operator: 'DoesNotExist' }] } }, false],
     ['a field NotIn with no values matches nothing', east, { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'NotIn', values: [] }] } }, false],
-    ['a zone NotIn with no values matches nothing', bare, { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'NotIn', values: [] }] } }, false],
+    ['a zone NotIn with no values matches every cluster (zones are not built into a selector)', bare, { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'NotIn', values: [] }] } }, true],
+    ['a zone In with a value that is no label value still compares', cluster('z', { zones: ['a b'] }), { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'In', values: ['a b'] }] } }, true],
+    ['a field Exists with values matches nothing', east, { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'Exists', values: ['x'] }] } }, false],
     ['an invalid field value matches nothing', bare, { fieldSelector: { matchExpressions: [{ key: 'provider', operator: 'NotIn', values: ['a b'] }] } }, false],
   ])('%s', (_name, c, affinity, want) => {
     expect(clusterMatches(c, affinity)).toBe(want);

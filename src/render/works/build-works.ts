@@ -57,13 +57,24 @@ function overridesFor(set: OverrideSet, namespaceSync: boolean): OverrideSet {
   return namespaceSync ? { clusterOverridePolicies: set.clusterOverridePolicies, overridePolicies: [] } : set;
 }
 
+/** The interpreter's ReviseReplica threw: the template's failure, not a defect of the renderer. */
+class ReviseReplicaFailed extends Error {
+  constructor(cause: unknown) {
+    super('ReviseReplica failed', { cause });
+  }
+}
+
 function renderOne(
   input: BuildWorksInput, template: SourceObject, target: Target, overrides: PreparedOverrides,
 ): WorkItem | Diagnostic {
   let obj = pruneServerFields(template.object);
   const { binding, replicas } = target;
   if (binding && replicas !== undefined && isWorkload(binding) && input.interpreter.supports(obj, 'ReviseReplica')) {
-    obj = input.interpreter.reviseReplica(obj, replicas);
+    try {
+      obj = input.interpreter.reviseReplica(obj, replicas);
+    } catch (error) {
+      throw new ReviseReplicaFailed(error);
+    }
   }
   if (target.completions !== undefined) obj = withCompletions(obj, target.completions);
   const outcome = applyPrepared(obj, target.cluster, overrides);
@@ -155,7 +166,8 @@ export function buildWorks(input: BuildWorksInput): BuiltWorks {
         else diagnostics.push(out);
       }
     } catch (error) {
-      diagnostics.push(interpreterFailure(tb.template, error, 'not rendered for any cluster'));
+      if (!(error instanceof ReviseReplicaFailed)) throw error;
+      diagnostics.push(interpreterFailure(tb.template, error.cause, 'not rendered for any cluster'));
       continue;
     }
     for (const [cluster, item] of rendered) works.get(cluster)!.push(item);

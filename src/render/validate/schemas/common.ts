@@ -37,8 +37,11 @@ function fieldRequirementCheck(report: Report): (req: Record<string, unknown>, p
 /**
  * Karmada accepts any values, but cannot build a requirement from an empty In/NotIn list or an
  * invalid label value: such an expression matches no cluster (scheduler/cluster-affinity.ts).
+ * Zone expressions are never built into a selector (Karmada compares them with the zones
+ * itself), so any values work there.
  */
 function checkFieldValues(req: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
+  if (req['key'] === 'zone') return;
   const values = Array.isArray(req['values']) ? req['values'] : [];
   const noMatch = '; this field selector matches no cluster';
   if ((req['operator'] === 'In' || req['operator'] === 'NotIn') && values.length === 0) {
@@ -77,7 +80,7 @@ export const weightTargetCluster = affinityOf(warning);
 /**
  * Karmada validates clusterTolerations only by refusing the Lt and Gt operators; everything else
  * is stored and read the way core/v1 ToleratesTaint reads it (an empty operator means Equal, an
- * empty key with Equal matches taints with an empty key and value). What can then never tolerate
+ * empty key with Equal tolerates any taint whose value equals the toleration's). What can then never tolerate
  * a taint is a warning.
  */
 function checkToleration(t: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
@@ -99,13 +102,14 @@ export const toleration: Schema = obj(
   { check: checkToleration },
 );
 
-function checkTaint(t: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
+/** A taint's key and value follow the label rules. */
+export function checkTaint(t: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
   if (typeof t['key'] === 'string') checkLabelKey(t['key'], [...path, 'key'], out);
   if (typeof t['value'] === 'string') checkLabelValue(t['value'], [...path, 'value'], out);
 }
 
 /** corevalidation.validateNodeTaints: key + effect unique. */
-function checkTaintsUnique(taints: unknown[], path: FieldPath, out: IssueSink): void {
+export function checkTaintsUnique(taints: unknown[], path: FieldPath, out: IssueSink): void {
   const seen = new Set<string>();
   taints.forEach((t, i) => {
     if (typeof t !== 'object' || t === null) return;
