@@ -90,7 +90,11 @@ describe('flotilla interpret', () => {
     ['the built-in replica interpreter', ['--operation', 'interpretreplica', '--desired-file', deployment], { replica: 2, requires: { resourceRequest: { cpu: '100m' } } }],
     ['a built-in revision', ['--operation', 'ReviseReplica', '--desired-file', deployment, '--desired-replica', '5'], { revised: expect.objectContaining({ spec: expect.objectContaining({ replicas: 5 }) }) }],
     ['a customization revision', ['-f', customization, '--operation', 'ReviseReplica', '--desired-file', widget, '--desired-replica', '7'], { revised: expect.objectContaining({ spec: { size: 7 } }) }],
-    ['a customization aggregation over a status file, items sorted by cluster', ['-f', customization, '--operation', 'AggregateStatus', '--desired-file', widget, '--status-file', items], { aggregatedStatus: { first: 'a', ready: 3 } }],
+    [
+      'a customization aggregation over a status file: the whole object, items in file order',
+      ['-f', customization, '--operation', 'AggregateStatus', '--desired-file', widget, '--status-file', items],
+      { aggregatedStatus: { apiVersion: 'example.io/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'ns' }, spec: { size: 3 }, status: { first: 'b', ready: 3 } } },
+    ],
     ['a customization health check on the observed object', ['-f', customization, '--operation', 'InterpretHealth', '--observed-file', widget], { healthy: true }],
     ['the whole status of an uninterpreted kind', ['--operation', 'InterpretStatus', '--observed-file', widget], { status: { ready: 3 } }],
     ['the dependencies of a Deployment', ['--operation', 'InterpretDependency', '--desired-file', deployment], { dependencies: [] }],
@@ -102,7 +106,7 @@ describe('flotilla interpret', () => {
 
   it.each([
     ['an unknown operation', ['--operation', 'Explode', '--desired-file', deployment], /unknown operation/],
-    ['a missing desired object', ['--operation', 'InterpretReplica'], /needs a desired object/],
+    ['a missing object', ['--operation', 'InterpretReplica'], /InterpretReplica: desired-file, observed-file options are not set/],
     ['a script error, with its line', ['-f', broken, '--operation', 'InterpretHealth', '--observed-file', widget], /broken: InterpretHealth at line 3/],
     ['a customization file that is not YAML', ['-f', file('bad.yaml', 'a: [1, 2\n'), '--operation', 'InterpretHealth', '--observed-file', widget], /bad\.yaml: /],
   ])('fails with exit 1 for %s', async (_name, argv, message) => {
