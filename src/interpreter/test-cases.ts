@@ -98,20 +98,25 @@ function comparable(key: string, expected: JsonValue, actual: JsonValue | undefi
   }
 }
 
-/** Run one case and compare every expected output key (Karmada's thirdparty test rules). */
+/** Compare an operation's output with a case's expected output, key by key (Karmada's thirdparty test rules). */
+export function compareOutput(expected: OperationOutput, actual: OperationOutput): { passed: boolean; diff?: string } {
+  const pairs = Object.fromEntries(Object.keys(expected).map((k) => [k, comparable(k, expected[k] ?? null, actual[k])]));
+  const unchecked = Object.keys(expected).filter((k) => !(k in actual) && expected[k] !== null);
+  const mismatched = Object.entries(pairs).filter(([, [want, got]]) => !isDeepStrictEqual(want, got));
+  if (unchecked.length === 0 && mismatched.length === 0) return { passed: true };
+  const want = Object.fromEntries(Object.entries(pairs).map(([k, [w]]) => [k, w]));
+  const got = Object.fromEntries(Object.entries(pairs).map(([k, [, g]]) => [k, g]));
+  return { passed: false, diff: createTwoFilesPatch('expected', 'actual', stringify(want), stringify(got), undefined, undefined, { context: 3 }) };
+}
+
+/** Run one case and compare every expected output key. */
 export function runTestCase(interpreter: ResourceInterpreter, tc: InterpreterTestCase): TestCaseResult {
   const base = { name: tc.name ?? '(unnamed)', operation: String(tc.operation) };
   try {
     const actual = runOperation(interpreter, parseOperation(String(tc.operation)), tc);
     const expected = tc.output ?? {};
     if (Object.keys(expected).length === 0) return { ...base, passed: false, error: 'the case has no expected output' };
-    const pairs = Object.fromEntries(Object.keys(expected).map((k) => [k, comparable(k, expected[k] ?? null, actual[k])]));
-    const unchecked = Object.keys(expected).filter((k) => !(k in actual) && expected[k] !== null);
-    const mismatched = Object.entries(pairs).filter(([, [want, got]]) => !isDeepStrictEqual(want, got));
-    if (unchecked.length === 0 && mismatched.length === 0) return { ...base, passed: true };
-    const want = Object.fromEntries(Object.entries(pairs).map(([k, [w]]) => [k, w]));
-    const got = Object.fromEntries(Object.entries(pairs).map(([k, [, g]]) => [k, g]));
-    return { ...base, passed: false, diff: createTwoFilesPatch('expected', 'actual', stringify(want), stringify(got), undefined, undefined, { context: 3 }) };
+    return { ...base, ...compareOutput(expected, actual) };
   } catch (e) {
     return { ...base, passed: false, error: e instanceof Error ? e.message : String(e) };
   }

@@ -1,31 +1,13 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from '@oclif/core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Interpret from '../../src/cli/commands/interpret.ts';
 import InterpretTest from '../../src/cli/commands/interpret/test.ts';
 import { BUNDLED_CUSTOMIZATIONS_DIR } from '../../src/interpreter/index.ts';
-import { REPO_ROOT } from './run-cli.ts';
+import { runInProcess } from './run-in-process.ts';
 
-/** Runs a command class in-process, capturing what it logs and the exit code oclif would use. */
-async function run(command: 'interpret' | 'test', argv: string[]): Promise<{ code: number; stdout: string }> {
-  const chunks: string[] = [];
-  const log = vi.spyOn(Command.prototype, 'log').mockImplementation((message?: string) => {
-    chunks.push(`${message ?? ''}\n`);
-  });
-  let code = 0;
-  try {
-    const args = [...argv, '--no-color'];
-    await (command === 'interpret' ? Interpret.run(args, { root: REPO_ROOT }) : InterpretTest.run(args, { root: REPO_ROOT }));
-  } catch (e) {
-    code = (e as { oclif?: { exit?: number } }).oclif?.exit ?? 1;
-    chunks.push(e instanceof Error ? e.message : String(e));
-  } finally {
-    log.mockRestore();
-  }
-  return { code, stdout: chunks.join('') };
-}
+const run = (command: 'interpret' | 'test', argv: string[]) => runInProcess(command === 'interpret' ? Interpret : InterpretTest, argv);
 
 const dir = mkdtempSync(join(tmpdir(), 'flotilla-interpret-'));
 const file = (name: string, text: string): string => {
