@@ -8,8 +8,9 @@
 import { createTwoFilesPatch } from 'diff';
 import { isDeepStrictEqual } from 'node:util';
 import { stringify } from 'yaml';
-import { compareBytes, type Component, type JsonValue } from '../model/index.ts';
+import { compareBytes, type Component, type JsonValue, type ReplicaRequirements } from '../model/index.ts';
 import { typedComponent, typedDependency, typedRequirements } from './lua/typed-results.ts';
+import { toQuantity } from './quantity.ts';
 import { type OperationInput, type OperationOutput, parseOperation, runOperation } from './run-operation.ts';
 import type { DependentObjectReference, ResourceInterpreter } from './types.ts';
 
@@ -62,6 +63,23 @@ function withoutExcluded(expected: JsonValue, actual: JsonValue | undefined): [J
   return [want, strip(actual, '', false)];
 }
 
+/** A quantity by value, as apimachinery's Quantity.Equal compares it (`2.048` equals `2048m`). */
+function quantityKey(q: string | number): string {
+  let { mantissa, exponent } = toQuantity(q);
+  if (mantissa === 0n) return '0';
+  while (mantissa % 10n === 0n) {
+    mantissa /= 10n;
+    exponent++;
+  }
+  return `${mantissa}e${exponent}`;
+}
+
+function byValue(requirements: ReplicaRequirements | undefined): unknown {
+  if (!requirements?.resourceRequest) return requirements;
+  const request = Object.fromEntries(Object.entries(requirements.resourceRequest).map(([name, q]) => [name, quantityKey(q)]));
+  return { ...requirements, resourceRequest: request };
+}
+
 const byDependency = (a: DependentObjectReference, b: DependentObjectReference): number =>
   compareBytes(a.apiVersion, b.apiVersion) || compareBytes(a.kind, b.kind) || compareBytes(a.namespace, b.namespace) || compareBytes(a.name ?? '', b.name ?? '');
 
@@ -74,7 +92,7 @@ const byDependency = (a: DependentObjectReference, b: DependentObjectReference):
 function comparable(key: string, expected: JsonValue, actual: JsonValue | undefined): [unknown, unknown] {
   switch (key) {
     case 'requires':
-      return [expected === null ? undefined : typedRequirements(expected), actual];
+      return [expected === null ? undefined : byValue(typedRequirements(expected)), byValue(actual as ReplicaRequirements | undefined)];
     case 'dependencies':
       return [
         Array.isArray(expected) ? expected.map((d, i) => typedDependency(d, `dependencies[${i}]`)).sort(byDependency) : expected,
@@ -82,9 +100,10 @@ function comparable(key: string, expected: JsonValue, actual: JsonValue | undefi
       ];
     case 'components': {
       const byName = (a: Component, b: Component): number => compareBytes(a.name, b.name);
+      const values = (c: Component) => (c.replicaRequirements ? { ...c, replicaRequirements: byValue(c.replicaRequirements) } : c);
       return [
-        Array.isArray(expected) ? expected.map((c, i) => typedComponent(c, `components[${i}]`)).sort(byName) : expected,
-        Array.isArray(actual) ? [...(actual as unknown as Component[])].sort(byName) : actual,
+        Array.isArray(expected) ? expected.map((c, i) => typedComponent(c, `components[${i}]`)).sort(byName).map(values) : expected,
+        Array.isArray(actual) ? [...(actual as unknown as Component[])].sort(byName).map(values) : actual,
       ];
     }
     case 'aggregatedStatus':
