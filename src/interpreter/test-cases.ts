@@ -81,7 +81,10 @@ function byValue(requirements: ReplicaRequirements | undefined): unknown {
 }
 
 const byDependency = (a: DependentObjectReference, b: DependentObjectReference): number =>
-  compareBytes(a.apiVersion, b.apiVersion) || compareBytes(a.kind, b.kind) || compareBytes(a.namespace, b.namespace) || compareBytes(a.name ?? '', b.name ?? '');
+  compareBytes(a.apiVersion, b.apiVersion) ||
+  compareBytes(a.kind, b.kind) ||
+  compareBytes(a.namespace, b.namespace) ||
+  compareBytes(a.name ?? '', b.name ?? '');
 
 /**
  * The two sides of one output key as Karmada's customization test compares them: requirements,

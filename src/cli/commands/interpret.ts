@@ -39,7 +39,8 @@ export default class Interpret extends Command {
     'Runs OPERATION on the given objects through the built-in interpreter for their kind or, with -f, through a ResourceInterpreterCustomization (Lua). ' +
     'Operations: InterpretReplica, ReviseReplica, Retain, AggregateStatus, InterpretStatus, InterpretHealth, InterpretDependency, InterpretComponent (case-insensitive). ' +
     'Retain takes --desired-file and --observed-file; every other operation takes one object from either. ' +
-    'Output keys as karmadactl prints them: replica/requires, revised, retained, aggregatedStatus (the whole object), status, healthy, dependencies, components. ' +
+    'Output keys as karmadactl prints them: replica/requires, revised, retained, ' +
+    'aggregatedStatus (the whole object), status, healthy, dependencies, components. ' +
     'With --check, compiles every script of the customization in -f and reports errors with their lines.';
   static override examples = [
     '<%= config.bin %> interpret --operation InterpretReplica --desired-file deployment.yaml',
@@ -51,9 +52,11 @@ export default class Interpret extends Command {
     file: Flags.string({ char: 'f', description: 'ResourceInterpreterCustomization YAML file (multi-document allowed)' }),
     check: Flags.boolean({ description: 'compile every script of the -f customization and report errors', default: false }),
     operation: Flags.string({ description: 'operation to run (case-insensitive)' }),
-    'desired-file': Flags.string({ description: 'the desired object (Retain needs both files; other operations take either one, not both)' }),
-    'observed-file': Flags.string({ description: 'the observed member object (Retain needs both files; other operations take either one, not both)' }),
-    'status-file': Flags.string({ description: 'AggregatedStatusItems for AggregateStatus (a YAML list or one per document); without it the script gets nil' }),
+    'desired-file': Flags.string({ description: 'the desired object (Retain needs both files, other operations either one)' }),
+    'observed-file': Flags.string({ description: 'the observed member object (Retain needs both files, other operations either one)' }),
+    'status-file': Flags.string({
+      description: 'AggregatedStatusItems for AggregateStatus (a YAML list or one per document); without it the script gets nil',
+    }),
     'desired-replica': Flags.integer({ description: 'replica count for ReviseReplica (default 0)' }),
     output: outputFlag(['json', 'yaml'] as const),
     'no-color': Flags.boolean({ description: 'plain output without ANSI colours', default: false }),

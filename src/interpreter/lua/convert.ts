@@ -181,11 +181,12 @@ function fromJson(value: unknown, path: string, references: EmptyReferences): Re
     return out.length > 0 || value.some((v) => v !== null && v !== undefined) ? out : emptyAt(path, references);
   }
   if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== null && (value as Record<string, unknown>)[k] !== undefined);
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object).filter((k) => object[k] !== null && object[k] !== undefined);
     if (keys.length === 0) return emptyAt(path, references);
     const out: Record<string, JsonValue> = {};
     for (const key of keys.sort(compareBytes)) {
-      const read = fromJson((value as Record<string, unknown>)[key], joinPath(path, key), references);
+      const read = fromJson(object[key], joinPath(path, key), references);
       if (read !== DROP) out[key] = read;
     }
     return out;

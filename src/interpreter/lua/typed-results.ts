@@ -138,7 +138,8 @@ export function typedComponent(value: JsonValue, path: string): Component {
     name: f.has('name') ? str(f.get('name') ?? '', `${path}.name`) : '',
     replicas: f.has('replicas') ? integer(f.get('replicas') ?? null, `${path}.replicas`, 32) : 0,
   };
-  if (f.has('replicaRequirements')) out.replicaRequirements = typedRequirements(f.get('replicaRequirements') ?? null, `${path}.replicaRequirements`, false);
+  const requirements = f.get('replicaRequirements');
+  if (requirements !== undefined) out.replicaRequirements = typedRequirements(requirements, `${path}.replicaRequirements`, false);
   return out;
 }
 
