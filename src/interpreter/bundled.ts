@@ -20,14 +20,14 @@ export class CustomizationFileError extends EngineError<'InvalidCustomizationFil
 /** Where the bundled customizations live. */
 export const BUNDLED_CUSTOMIZATIONS_DIR = fileURLToPath(new URL('./customizations/', import.meta.url));
 
-/** Every `customization.yaml` below `dir`, outside `testdata` directories, in path order. */
+/** Every `customization.yaml` (or Karmada's `customizations.yaml`) below `dir`, outside `testdata` directories, in path order. */
 export function findCustomizationFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const path = join(dir, entry.name);
     if (entry.isDirectory() && entry.name !== 'testdata') out.push(...findCustomizationFiles(path));
-    else if (entry.isFile() && entry.name === 'customization.yaml') out.push(path);
+    else if (entry.isFile() && (entry.name === 'customization.yaml' || entry.name === 'customizations.yaml')) out.push(path);
   }
   return out;
 }

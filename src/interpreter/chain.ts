@@ -56,10 +56,9 @@ export function createInterpreter(customizations: readonly ResourceInterpreterCu
       const script = lua(desired, 'Retain');
       return script ? luaRetain(script, desired, observed) : (native.retain(desired, observed) ?? desired);
     },
-    aggregateStatus(obj, items: AggregatedStatusItem[]) {
-      const sorted = [...items].sort((a, b) => compareBytes(a.clusterName, b.clusterName));
+    aggregateStatus(obj, items: readonly AggregatedStatusItem[] | undefined) {
       const script = lua(obj, 'AggregateStatus');
-      return script ? luaAggregateStatus(script, obj, sorted) : (native.aggregateStatus(obj, sorted, opts.now) ?? obj);
+      return script ? luaAggregateStatus(script, obj, items) : (native.aggregateStatus(obj, items ?? [], opts.now) ?? obj);
     },
     reflectStatus(obj) {
       const script = lua(obj, 'InterpretStatus');

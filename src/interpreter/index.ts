@@ -12,7 +12,7 @@ export { findCustomizationSuites, type CustomizationSuite } from './customizatio
 export { InterpretError, LuaScriptError, type LuaFailure } from './errors.ts';
 export { formatQuantity, parseQuantity, toQuantity, type Quantity } from './quantity.ts';
 export { OperationInputError, parseOperation, runOperation, type OperationInput, type OperationOutput } from './run-operation.ts';
-export { casesFromDocuments, runTestCase, type InterpreterTestCase, type TestCaseResult } from './test-cases.ts';
+export { casesFromDocuments, compareOutput, runTestCase, type InterpreterTestCase, type TestCaseResult } from './test-cases.ts';
 export {
   INTERPRETER_OPERATIONS,
   OPERATION_SCRIPTS,

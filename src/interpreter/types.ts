@@ -77,7 +77,11 @@ export interface ResourceInterpreter {
   /** A new object; the input is never mutated. */
   reviseReplica(obj: KubeObject, replicas: number): KubeObject;
   retain(desired: KubeObject, observed: KubeObject): KubeObject;
-  aggregateStatus(obj: KubeObject, items: AggregatedStatusItem[]): KubeObject;
+  /**
+   * Items in the order given (the status step sorts them by cluster name, as Karmada's controller
+   * does); `undefined` reaches Lua as nil, an empty list as an empty table.
+   */
+  aggregateStatus(obj: KubeObject, items: readonly AggregatedStatusItem[] | undefined): KubeObject;
   reflectStatus(obj: KubeObject): Record<string, unknown> | undefined;
   /** `true` when no interpreter implements health for the kind (Karmada records Healthy). */
   interpretHealth(obj: KubeObject): boolean;

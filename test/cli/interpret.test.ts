@@ -1,31 +1,14 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from '@oclif/core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Interpret from '../../src/cli/commands/interpret.ts';
 import InterpretTest from '../../src/cli/commands/interpret/test.ts';
 import { BUNDLED_CUSTOMIZATIONS_DIR } from '../../src/interpreter/index.ts';
-import { REPO_ROOT } from './run-cli.ts';
+import { KARMADA_FIXTURES } from './karmada-vectors.ts';
+import { runInProcess } from './run-in-process.ts';
 
-/** Runs a command class in-process, capturing what it logs and the exit code oclif would use. */
-async function run(command: 'interpret' | 'test', argv: string[]): Promise<{ code: number; stdout: string }> {
-  const chunks: string[] = [];
-  const log = vi.spyOn(Command.prototype, 'log').mockImplementation((message?: string) => {
-    chunks.push(`${message ?? ''}\n`);
-  });
-  let code = 0;
-  try {
-    const args = [...argv, '--no-color'];
-    await (command === 'interpret' ? Interpret.run(args, { root: REPO_ROOT }) : InterpretTest.run(args, { root: REPO_ROOT }));
-  } catch (e) {
-    code = (e as { oclif?: { exit?: number } }).oclif?.exit ?? 1;
-    chunks.push(e instanceof Error ? e.message : String(e));
-  } finally {
-    log.mockRestore();
-  }
-  return { code, stdout: chunks.join('') };
-}
+const run = (command: 'interpret' | 'test', argv: string[]) => runInProcess(command === 'interpret' ? Interpret : InterpretTest, argv);
 
 const dir = mkdtempSync(join(tmpdir(), 'flotilla-interpret-'));
 const file = (name: string, text: string): string => {
@@ -83,6 +66,33 @@ const broken = file(
     '',
   ].join('\n'),
 );
+const seen = file(
+  'seen.yaml',
+  [
+    'apiVersion: config.karmada.io/v1alpha1',
+    'kind: ResourceInterpreterCustomization',
+    'metadata: {name: seen}',
+    'spec:',
+    '  target: {apiVersion: example.io/v1, kind: Widget}',
+    '  customizations:',
+    '    statusAggregation:',
+    '      luaScript: |',
+    '        function AggregateStatus(obj, items)',
+    '          obj.status = { items = items == nil and "nil" or tostring(#items) }',
+    '          return obj',
+    '        end',
+    '    replicaResource:',
+    '      luaScript: |',
+    '        function GetReplicas(obj) return obj.spec.size, {} end',
+    '',
+  ].join('\n'),
+);
+const twoObjects = file('two.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n');
+const seenStatus = async (argv: string[]) => {
+  const { code, stdout } = await run('interpret', ['-f', seen, '--operation', 'AggregateStatus', '--desired-file', widget, ...argv]);
+  return code === 0 ? (JSON.parse(stdout) as { aggregatedStatus: { status: unknown } }).aggregatedStatus.status : stdout;
+};
+
 file('widget/testdata/revisereplica-test.yaml', 'tests:\n  - name: sets the size\n    operation: ReviseReplica\n    desiredObj: {apiVersion: example.io/v1, kind: Widget, metadata: {name: w}, spec: {size: 1}}\n    inputReplicas: 4\n    output:\n      revised: {apiVersion: example.io/v1, kind: Widget, metadata: {name: w}, spec: {size: 5}}\n');
 
 describe('flotilla interpret', () => {
@@ -90,10 +100,16 @@ describe('flotilla interpret', () => {
     ['the built-in replica interpreter', ['--operation', 'interpretreplica', '--desired-file', deployment], { replica: 2, requires: { resourceRequest: { cpu: '100m' } } }],
     ['a built-in revision', ['--operation', 'ReviseReplica', '--desired-file', deployment, '--desired-replica', '5'], { revised: expect.objectContaining({ spec: expect.objectContaining({ replicas: 5 }) }) }],
     ['a customization revision', ['-f', customization, '--operation', 'ReviseReplica', '--desired-file', widget, '--desired-replica', '7'], { revised: expect.objectContaining({ spec: { size: 7 } }) }],
-    ['a customization aggregation over a status file, items sorted by cluster', ['-f', customization, '--operation', 'AggregateStatus', '--desired-file', widget, '--status-file', items], { aggregatedStatus: { first: 'a', ready: 3 } }],
+    [
+      'a customization aggregation over a status file: the whole object, items in file order',
+      ['-f', customization, '--operation', 'AggregateStatus', '--desired-file', widget, '--status-file', items],
+      { aggregatedStatus: { apiVersion: 'example.io/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'ns' }, spec: { size: 3 }, status: { first: 'b', ready: 3 } } },
+    ],
     ['a customization health check on the observed object', ['-f', customization, '--operation', 'InterpretHealth', '--observed-file', widget], { healthy: true }],
     ['the whole status of an uninterpreted kind', ['--operation', 'InterpretStatus', '--observed-file', widget], { status: { ready: 3 } }],
     ['the dependencies of a Deployment', ['--operation', 'InterpretDependency', '--desired-file', deployment], { dependencies: [] }],
+    ['an operation on one object read from --observed-file', ['-f', seen, '--operation', 'InterpretReplica', '--observed-file', widget], { replica: 3, requires: {} }],
+    ['a revision without --desired-replica, to 0', ['-f', customization, '--operation', 'ReviseReplica', '--desired-file', widget], { revised: expect.objectContaining({ spec: { size: 0 } }) }],
   ])('prints JSON for %s', async (_name, argv, expected) => {
     const { code, stdout } = await run('interpret', argv);
     expect(code).toBe(0);
@@ -102,13 +118,27 @@ describe('flotilla interpret', () => {
 
   it.each([
     ['an unknown operation', ['--operation', 'Explode', '--desired-file', deployment], /unknown operation/],
-    ['a missing desired object', ['--operation', 'InterpretReplica'], /needs a desired object/],
+    ['a missing object', ['--operation', 'InterpretReplica'], /InterpretReplica: desired-file, observed-file options are not set/],
+    ['both objects for a one-object operation', ['--operation', 'InterpretHealth', '--desired-file', widget, '--observed-file', widget], /InterpretHealth: you can not specify both desired-file and observed-file options/],
+    ['Retain without the observed object', ['--operation', 'Retain', '--desired-file', widget], /Retain: observed, observed-file options are not set/],
+    ['Retain without the desired object', ['--operation', 'Retain', '--observed-file', widget], /Retain: desired, desired-file options are not set/],
+    ['a file with two objects', ['--operation', 'InterpretHealth', '--observed-file', twoObjects], /two\.yaml: get 2 objects, expect one/],
     ['a script error, with its line', ['-f', broken, '--operation', 'InterpretHealth', '--observed-file', widget], /broken: InterpretHealth at line 3/],
     ['a customization file that is not YAML', ['-f', file('bad.yaml', 'a: [1, 2\n'), '--operation', 'InterpretHealth', '--observed-file', widget], /bad\.yaml: /],
   ])('fails with exit 1 for %s', async (_name, argv, message) => {
     const { code, stdout } = await run('interpret', argv);
     expect(code).toBe(1);
     expect(stdout).toMatch(message);
+  });
+
+  it.each([
+    ['without --status-file the script gets nil items', [], { items: 'nil' }],
+    ['a status file holding null gives nil items', ['--status-file', file('null.yaml', 'null\n')], { items: 'nil' }],
+    ['an empty list gives an empty table', ['--status-file', file('empty.yaml', '[]\n')], { items: '0' }],
+    ['a list gives its items', ['--status-file', items], { items: '2' }],
+    ['one item per YAML document, as karmadactl reads them', ['--status-file', file('docs.yaml', 'clusterName: a\n---\nclusterName: b\n---\nclusterName: c\n')], { items: '3' }],
+  ])('AggregateStatus: %s', async (_name, argv, status) => {
+    expect(await seenStatus(argv)).toEqual(status);
   });
 
   it.each([
@@ -126,6 +156,12 @@ describe('flotilla interpret test', () => {
     const { code, stdout } = await run('test', [BUNDLED_CUSTOMIZATIONS_DIR]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/\d+ passed, 0 failed, in 28 customization files/);
+  });
+
+  it("runs Karmada's own customizations.yaml and testdata layout", async () => {
+    const { code, stdout } = await run('test', [KARMADA_FIXTURES]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/\d+ passed, 0 failed, in \d+ customization files/);
   });
 
   it('fails a wrong case and shows a diff', async () => {

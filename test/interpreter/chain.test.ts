@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createInterpreter, LuaScriptError } from '../../src/interpreter/index.ts';
-import type { KubeObject, ResourceInterpreterCustomization } from '../../src/model/index.ts';
+import { createInterpreter, LuaScriptError, type InterpreterOperation, type ResourceInterpreter } from '../../src/interpreter/index.ts';
+import type { CustomizationRules, KubeObject, ResourceInterpreterCustomization } from '../../src/model/index.ts';
 
 function ric(name: string, target: { apiVersion: string; kind: string }, customizations: ResourceInterpreterCustomization['spec']['customizations']): ResourceInterpreterCustomization {
   return { apiVersion: 'config.karmada.io/v1alpha1', kind: 'ResourceInterpreterCustomization', metadata: { name }, spec: { target, customizations } };
@@ -24,6 +24,34 @@ describe('precedence chain', () => {
     ['an empty script does not count', [ric('a', DEPLOYMENT, { replicaResource: { luaScript: '  ' } }), ric('b', DEPLOYMENT, { replicaResource: replicaScript(9) })], [], 9],
   ])('%s', (_name, repo, bundled, replicas) => {
     expect(createInterpreter(repo, { bundled }).getReplicas(deployment)?.replicas).toBe(replicas);
+  });
+
+  /** A script per operation whose result names its customization, and a call that reads that name back. */
+  const marked: [InterpreterOperation, (who: string) => CustomizationRules, (i: ResourceInterpreter) => unknown][] = [
+    ['InterpretReplica', (w) => ({ replicaResource: { luaScript: `function GetReplicas(o) return ${w === 'repo' ? 1 : 2} end` } }), (i) => (i.getReplicas(widget)?.replicas === 1 ? 'repo' : 'bundled')],
+    ['InterpretComponent', (w) => ({ componentResource: { luaScript: `function GetComponents(o) return { { name = "${w}", replicas = 1 } } end` } }), (i) => i.getComponents(widget)[0]?.name],
+    ['ReviseReplica', (w) => ({ replicaRevision: { luaScript: `function ReviseReplica(o, n) o.spec.by = "${w}" return o end` } }), (i) => (i.reviseReplica(widget, 1)['spec'] as { by: string }).by],
+    ['Retain', (w) => ({ retention: { luaScript: `function Retain(d, o) d.spec.by = "${w}" return d end` } }), (i) => (i.retain(widget, widget)['spec'] as { by: string }).by],
+    ['InterpretStatus', (w) => ({ statusReflection: { luaScript: `function ReflectStatus(o) return { by = "${w}" } end` } }), (i) => i.reflectStatus(widget)?.['by']],
+    ['AggregateStatus', (w) => ({ statusAggregation: { luaScript: `function AggregateStatus(d, items) d.status = { by = "${w}" } return d end` } }), (i) => (i.aggregateStatus(widget, [])['status'] as { by: string }).by],
+    ['InterpretHealth', (w) => ({ healthInterpretation: { luaScript: `function InterpretHealth(o) return ${w === 'repo'} end` } }), (i) => (i.interpretHealth(widget) ? 'repo' : 'bundled')],
+    ['InterpretDependency', (w) => ({ dependencyInterpretation: depScript(w) }), (i) => i.getDependencies(widget).map((d) => d.name).join()],
+  ];
+
+  it.each(marked)('%s: the repository customization overrides the bundled one for the same kind', (_op, script, call) => {
+    expect(call(createInterpreter([ric('z-repo', WIDGET, script('repo'))], { bundled: [ric('a-bundled', WIDGET, script('bundled'))] }))).toBe('repo');
+  });
+
+  it.each(marked)('%s: the bundled customization still answers when the repository customizes another operation', (op, script, call) => {
+    const other = marked.find(([o]) => o !== op)?.[1] ?? script;
+    expect(call(createInterpreter([ric('repo', WIDGET, other('repo'))], { bundled: [ric('bundled', WIDGET, script('bundled'))] }))).toBe('bundled');
+  });
+
+  it('a repository customization overrides a shipped bundled one (CloneSet health)', () => {
+    const stale: KubeObject = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet', metadata: { name: 'c', namespace: 'ns', generation: 2 }, spec: { replicas: 2 }, status: { observedGeneration: 1, updatedReplicas: 2, availableReplicas: 2 } };
+    const target = { apiVersion: 'apps.kruise.io/v1alpha1', kind: 'CloneSet' };
+    expect(createInterpreter([]).interpretHealth(stale)).toBe(false);
+    expect(createInterpreter([ric('mine', target, { healthInterpretation: { luaScript: 'function InterpretHealth(o) return true end' } })]).interpretHealth(stale)).toBe(true);
   });
 
   it('matches the target by exact apiVersion', () => {

@@ -8,12 +8,30 @@ import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag } from '../flags.ts';
 
-function readFirstDocument(file: string): unknown {
+function readDocuments(file: string): unknown[] {
   const docs = parseAllDocuments(readFileSync(file, 'utf8'));
-  const first = docs[0];
-  if (!first) throw new Error(`${file}: no YAML document`);
-  if (first.errors.length > 0) throw new Error(`${file}: ${first.errors[0]?.message ?? 'invalid YAML'}`);
-  return first.toJS() as unknown;
+  const broken = docs.flatMap((doc) => doc.errors)[0];
+  if (broken) throw new Error(`${file}: ${broken.message}`);
+  return docs.map((doc) => doc.toJS() as unknown);
+}
+
+/** The one object of a desired or observed file, as karmadactl reads it (more than one is an error). */
+function readObjectFile(file: string): KubeObject {
+  const objects = readDocuments(file).filter((d) => d !== null && d !== undefined);
+  if (objects.length !== 1) throw new Error(`${file}: get ${objects.length} objects, expect one`);
+  const [object] = objects;
+  if (!object || typeof object !== 'object' || Array.isArray(object)) throw new Error(`${file}: not an object`);
+  return object as KubeObject;
+}
+
+/**
+ * AggregatedStatusItems: one per YAML document, or YAML lists of them. A file holding only `null`
+ * stands for Karmada's nil list, which reaches Lua as nil; an empty list reaches it as `{}`.
+ */
+function readStatusItems(file: string): AggregatedStatusItem[] | undefined {
+  const docs = readDocuments(file);
+  if (docs.length > 0 && docs.every((d) => d === null || d === undefined)) return undefined;
+  return docs.flatMap((d) => (Array.isArray(d) ? d : d === null || d === undefined ? [] : [d])) as AggregatedStatusItem[];
 }
 
 export default class Interpret extends FlotillaCommand {
@@ -21,6 +39,9 @@ export default class Interpret extends FlotillaCommand {
   static override description =
     'Runs OPERATION on the given objects through the built-in interpreter for their kind or, with -f, through a ResourceInterpreterCustomization (Lua). ' +
     'Operations: InterpretReplica, ReviseReplica, Retain, AggregateStatus, InterpretStatus, InterpretHealth, InterpretDependency, InterpretComponent (case-insensitive). ' +
+    'Retain takes --desired-file and --observed-file; every other operation takes one object from either. ' +
+    'Output keys as karmadactl prints them: replica/requires, revised, retained, ' +
+    'aggregatedStatus (the whole object), status, healthy, dependencies, components. ' +
     'With --check, compiles every script of the customization in -f and reports errors with their lines.';
   static override examples = [
     '<%= config.bin %> interpret --operation InterpretReplica --desired-file deployment.yaml',
@@ -32,10 +53,12 @@ export default class Interpret extends FlotillaCommand {
     file: Flags.string({ char: 'f', description: 'ResourceInterpreterCustomization YAML file (multi-document allowed)' }),
     check: Flags.boolean({ description: 'compile every script of the -f customization and report errors', default: false }),
     operation: Flags.string({ description: 'operation to run (case-insensitive)' }),
-    'desired-file': Flags.string({ description: 'the desired object (the template, or the rendered object for Retain)' }),
-    'observed-file': Flags.string({ description: 'the observed member object (Retain, InterpretStatus, InterpretHealth)' }),
-    'status-file': Flags.string({ description: 'YAML list of AggregatedStatusItem for AggregateStatus' }),
-    'desired-replica': Flags.integer({ description: 'replica count for ReviseReplica' }),
+    'desired-file': Flags.string({ description: 'the desired object (Retain needs both files, other operations either one)' }),
+    'observed-file': Flags.string({ description: 'the observed member object (Retain needs both files, other operations either one)' }),
+    'status-file': Flags.string({
+      description: 'AggregatedStatusItems for AggregateStatus (a YAML list or one per document); without it the script gets nil',
+    }),
+    'desired-replica': Flags.integer({ description: 'replica count for ReviseReplica (default 0)' }),
     output: outputFlag(['json', 'yaml'] as const),
     'no-color': Flags.boolean({ description: 'plain output without ANSI colours', default: false }),
   };
@@ -58,9 +81,9 @@ export default class Interpret extends FlotillaCommand {
     try {
       const op = parseOperation(flags.operation);
       const output = runOperation(createInterpreter(customizations), op, {
-        desiredObj: flags['desired-file'] ? (readFirstDocument(flags['desired-file']) as KubeObject) : undefined,
-        observedObj: flags['observed-file'] ? (readFirstDocument(flags['observed-file']) as KubeObject) : undefined,
-        statusItems: flags['status-file'] ? ((readFirstDocument(flags['status-file']) ?? []) as AggregatedStatusItem[]) : [],
+        desiredObj: flags['desired-file'] ? readObjectFile(flags['desired-file']) : undefined,
+        observedObj: flags['observed-file'] ? readObjectFile(flags['observed-file']) : undefined,
+        statusItems: flags['status-file'] ? readStatusItems(flags['status-file']) : undefined,
         inputReplicas: flags['desired-replica'],
       });
       this.log(flags.output === 'yaml' ? stringify(output).trimEnd() : JSON.stringify(output, null, 2));

@@ -1,33 +1,19 @@
 /**
- * JSON values ↔ Lua tables, with Karmada's rules (semantics §6.3): JSON objects become string-keyed
+ * JSON values ↔ Lua tables, with Karmada's rules: JSON objects become string-keyed
  * tables (`pairs` visits their keys in sorted order, see lazy-table.ts), arrays become sequences
  * with `null` elements dropped, `null` members are absent, every number is a Lua float (gopher-lua
  * has one number type; fengari's integers are 32-bit and would wrap). On the way back a table is
  * an object (string keys), an array (keys 1..n) or an error, as layeh.com/gopher-json decides.
  *
- * Empty tables are ambiguous. Karmada repairs them by looking their dotted path up in reference
- * objects and deletes the rest; Flotilla first remembers which tables it created from `[]` and
- * `{}`, so values a script passes through unchanged round-trip exactly, then applies Karmada's
- * repair to tables the script created itself.
+ * Empty tables are ambiguous, and Karmada does not remember where one came from: it encodes every
+ * empty table as `[]`, then repairs each nested one by looking its dotted path up in reference
+ * objects (Retain: desired and observed; ReviseReplica: desired; every other operation: none) and
+ * deletes the rest, even an empty value the script only passed through. Flotilla does the same
+ * (docs/karmada-compatibility.md, "Lua results").
  */
-import type { JsonValue } from '../../model/index.ts';
+import { compareBytes, type JsonValue } from '../../model/index.ts';
 import { type LuaState, lauxlib, lua, toJsString, toLuaString } from './fengari.ts';
 import type { LazyTables } from './lazy-table.ts';
-
-/**
- * Which tables came from JSON arrays and which from objects, so an emptied or empty table reads
- * back as what it was. Kept as a property of fengari's table object: a WeakMap entry per table
- * costs more than the whole conversion.
- */
-export class EmptyTags {
-  set(table: object, shape: 'array' | 'object'): void {
-    (table as { flotillaShape?: 'array' | 'object' }).flotillaShape = shape;
-  }
-
-  get(table: object): 'array' | 'object' | undefined {
-    return (table as { flotillaShape?: 'array' | 'object' }).flotillaShape;
-  }
-}
 
 /** Raised by conversion; the runner turns it into a LuaScriptError naming the script. */
 export class LuaConversionError extends Error {}
@@ -70,10 +56,9 @@ export class KeyCache {
   }
 }
 
-/** What pushing and reading need from the state: interned strings, empty-table tags, lazy tables. */
+/** What pushing and reading need from the state: interned strings and lazy tables. */
 export interface Marshal {
   readonly keys: KeyCache;
-  readonly tags: EmptyTags;
   readonly lazy: LazyTables;
 }
 
@@ -93,40 +78,38 @@ function pushContainer(L: LuaState, value: Record<string, unknown> | unknown[], 
   const empty = array ? source.length === 0 : !Object.values(source).some((v) => v !== null && v !== undefined);
   if (empty) lua.lua_createtable(L, 0, 0);
   else m.lazy.push(L, source);
-  m.tags.set(lua.lua_topointer(L, -1), array ? 'array' : 'object');
 }
 
-/** A deep copy without `null` members or array elements: what a JSON value looks like after Lua. */
-export function withoutNulls(value: unknown): JsonValue {
-  if (Array.isArray(value)) return value.filter((v) => v !== null && v !== undefined).map(withoutNulls);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, JsonValue> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = withoutNulls(v);
-    return out;
-  }
-  return value as JsonValue;
-}
+/** Dotted paths (array indexes left out) of the empty arrays and objects in the reference objects. */
+export type EmptyReferences = ReadonlyMap<string, 'array' | 'object'>;
 
-/** How to read a Lua value back: the tags from pushing and Karmada's reference paths. */
+/** No reference objects: every nested empty table is deleted. */
+export const NO_REFERENCES: EmptyReferences = new Map();
+
+/** How to read a Lua value back: the lazy tables of the state and the repair's reference paths. */
 export interface ReadContext {
-  readonly tags: EmptyTags;
   readonly lazy: LazyTables;
-  /** Dotted paths (array indexes ignored) of empty arrays/objects in the reference objects. */
-  readonly references: ReadonlyMap<string, 'array' | 'object'>;
+  readonly references: EmptyReferences;
 }
 
 const DROP = Symbol('drop');
+type Read = JsonValue | typeof DROP;
 
 /** Deeper results are rejected: every level holds Lua stack slots and a JS frame while it is read. */
 const MAX_DEPTH = 200;
 
-/** Read the value at `idx`; an ambiguous empty table with no reference is `undefined` (deleted). */
-export function readJson(L: LuaState, idx: number, ctx: ReadContext): JsonValue | undefined {
+/**
+ * Read the value at `idx` as Karmada encodes and repairs it. An empty table at the top is `[]`
+ * (the caller decides whether its target wants `{}`); a nested one is looked up by its path in
+ * the references: an empty object there gives `{}`, else an empty array there gives `[]`, else
+ * the key or element is deleted. The repair is one pass: a table emptied by deletions stays `{}`.
+ */
+export function readJson(L: LuaState, idx: number, ctx: ReadContext): JsonValue {
   const value = read(L, lua.lua_absindex(L, idx), ctx, '', new Set(), 0);
-  return value === DROP ? undefined : value;
+  return value === DROP ? [] : value;
 }
 
-function read(L: LuaState, idx: number, ctx: ReadContext, path: string, seen: Set<object>, depth: number): JsonValue | typeof DROP {
+function read(L: LuaState, idx: number, ctx: ReadContext, path: string, seen: Set<object>, depth: number): Read {
   const type = lua.lua_type(L, idx);
   if (type === lua.LUA_TNIL || type === lua.LUA_TNONE) return null;
   if (type === lua.LUA_TBOOLEAN) return lua.lua_toboolean(L, idx);
@@ -142,12 +125,12 @@ function readNumber(L: LuaState, idx: number): number {
   return n;
 }
 
-function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, seen: Set<object>, depth: number): JsonValue | typeof DROP {
+function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, seen: Set<object>, depth: number): Read {
   if (depth > MAX_DEPTH || !lua.lua_checkstack(L, 3)) throw new LuaConversionError(`cannot encode tables nested deeper than ${MAX_DEPTH} levels`);
   const ptr = lua.lua_topointer(L, idx);
   if (seen.has(ptr)) throw new LuaConversionError('cannot encode recursively nested tables to JSON');
   seen.add(ptr);
-  const entries: [string | number, JsonValue | typeof DROP][] = [];
+  const entries: [string | number, Read][] = [];
   let kind: 'string' | 'number' | undefined;
   lua.lua_pushnil(L);
   while (lua.lua_next(L, idx) !== 0) {
@@ -159,7 +142,7 @@ function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, see
     }
     kind = thisKind;
     const key = thisKind === 'string' ? toJsString(lua.lua_tostring(L, -2) ?? new Uint8Array()) : lua.lua_tonumber(L, -2);
-    const childPath = thisKind === 'string' ? (path ? `${path}.${key}` : String(key)) : path;
+    const childPath = thisKind === 'string' ? joinPath(path, key as string) : path;
     entries.push([key, read(L, lua.lua_gettop(L), ctx, childPath, seen, depth + 1)]);
     lua.lua_pop(L, 1);
   }
@@ -168,28 +151,58 @@ function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, see
     kind ??= lazy.array ? 'number' : 'string';
     if (kind !== (lazy.array ? 'number' : 'string')) throw new LuaConversionError('cannot encode mixed or invalid key types');
     for (const key of lazy.pending) {
-      entries.push([key, withoutNulls(lazy.array ? (lazy.source as unknown[])[(key as number) - 1] : (lazy.source as Record<string, unknown>)[key as string])]);
+      const value = lazy.array ? (lazy.source as unknown[])[(key as number) - 1] : (lazy.source as Record<string, unknown>)[key as string];
+      entries.push([key, fromJson(value, lazy.array ? path : joinPath(path, key as string), ctx.references)]);
     }
   }
-  if (entries.length === 0) return emptyTable(ctx.tags.get(ptr) ?? ctx.references.get(path));
+  if (entries.length === 0) return depth === 0 ? DROP : emptyAt(path, ctx.references);
   return kind === 'string' ? toObject(entries) : toArray(entries);
 }
 
-function emptyTable(kind: 'array' | 'object' | undefined): JsonValue | typeof DROP {
-  if (kind === 'array') return [];
-  if (kind === 'object') return {};
-  return DROP;
+const joinPath = (path: string, key: string): string => (path ? `${path}.${key}` : key);
+
+function emptyAt(path: string, references: EmptyReferences): Read {
+  const kind = references.get(path);
+  return kind === 'object' ? {} : kind === 'array' ? [] : DROP;
 }
 
-function toObject(entries: [string | number, JsonValue | typeof DROP][]): JsonValue {
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+/**
+ * An input value the script never touched, as it would have come back through Lua: `null`
+ * members and elements gone, keys sorted, and empty values repaired like the script's own.
+ */
+function fromJson(value: unknown, path: string, references: EmptyReferences): Read {
+  if (Array.isArray(value)) {
+    const out: JsonValue[] = [];
+    for (const item of value) {
+      if (item === null || item === undefined) continue;
+      const read = fromJson(item, path, references);
+      if (read !== DROP) out.push(read);
+    }
+    return out.length > 0 || value.some((v) => v !== null && v !== undefined) ? out : emptyAt(path, references);
+  }
+  if (value !== null && typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object).filter((k) => object[k] !== null && object[k] !== undefined);
+    if (keys.length === 0) return emptyAt(path, references);
+    const out: Record<string, JsonValue> = {};
+    for (const key of keys.sort(compareBytes)) {
+      const read = fromJson(object[key], joinPath(path, key), references);
+      if (read !== DROP) out[key] = read;
+    }
+    return out;
+  }
+  return value as JsonValue;
+}
+
+function toObject(entries: [string | number, Read][]): JsonValue {
+  entries.sort(([a], [b]) => compareBytes(a as string, b as string));
   const out: Record<string, JsonValue> = {};
-  for (const [key, value] of entries) if (value !== DROP) out[String(key)] = value;
+  for (const [key, value] of entries) if (value !== DROP) out[key as string] = value;
   return out;
 }
 
-function toArray(entries: [string | number, JsonValue | typeof DROP][]): JsonValue {
-  const out: (JsonValue | typeof DROP)[] = new Array(entries.length);
+function toArray(entries: [string | number, Read][]): JsonValue {
+  const out: Read[] = new Array(entries.length);
   for (const [key, value] of entries) {
     const i = Number(key);
     if (!Number.isInteger(i) || i < 1 || i > entries.length) throw new LuaConversionError('cannot encode sparse array');
@@ -203,17 +216,26 @@ function luaTypeName(type: number): string {
   return names[type] ?? 'value';
 }
 
-/** Dotted paths of every empty array or object in the references (Karmada's repair, §6.3). */
+/**
+ * The reference paths of Karmada's repair: an empty object at a path wins over an empty array
+ * at the same path in another reference (or another element of the same list).
+ */
 export function emptyPaths(references: readonly unknown[]): Map<string, 'array' | 'object'> {
   const out = new Map<string, 'array' | 'object'>();
   const walk = (value: unknown, path: string): void => {
     if (Array.isArray(value)) {
-      if (value.length === 0 && path && !out.has(path)) out.set(path, 'array');
+      if (value.length === 0) {
+        if (path && !out.has(path)) out.set(path, 'array');
+        return;
+      }
       for (const item of value) walk(item, path);
     } else if (value !== null && typeof value === 'object') {
       const keys = Object.keys(value);
-      if (keys.length === 0 && path && !out.has(path)) out.set(path, 'object');
-      for (const key of keys) walk((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+      if (keys.length === 0) {
+        if (path) out.set(path, 'object');
+        return;
+      }
+      for (const key of keys) walk((value as Record<string, unknown>)[key], joinPath(path, key));
     }
   };
   for (const ref of references) walk(ref, '');

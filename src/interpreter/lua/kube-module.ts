@@ -5,7 +5,7 @@
 import { podDependencies } from '../pod-dependencies.ts';
 import { type PodSpecView, podRequirements } from '../pod-requirements.ts';
 import { addQuantities, formatQuantity, parseQuantity, quantityToNumber, ZERO_QUANTITY, type Quantity } from '../quantity.ts';
-import { type Marshal, pushJson, readJson } from './convert.ts';
+import { type Marshal, NO_REFERENCES, pushJson, readJson } from './convert.ts';
 import { type LuaCFunction, type LuaState, lauxlib, lua, toJsString, toLuaString } from './fengari.ts';
 
 /** What the helpers need from their sandbox. */
@@ -34,11 +34,9 @@ function exactArgs(L: LuaState, n: number, fn: string): void {
   if (lua.lua_gettop(L) !== n) fail(L, `${fn}: expected ${n} argument${n === 1 ? '' : 's'}, got ${lua.lua_gettop(L)}`);
 }
 
-const NO_REFERENCES = new Map<string, 'array' | 'object'>();
-
 function tableArg(L: LuaState, idx: number, ctx: KubeModuleContext, fn: string): Record<string, unknown> {
   if (lua.lua_type(L, idx) !== lua.LUA_TTABLE) fail(L, `${fn}: argument #${idx} must be a table`);
-  const value = readJson(L, idx, { tags: ctx.marshal.tags, lazy: ctx.marshal.lazy, references: NO_REFERENCES });
+  const value = readJson(L, idx, { lazy: ctx.marshal.lazy, references: NO_REFERENCES });
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
 }
 

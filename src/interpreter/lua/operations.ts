@@ -1,17 +1,16 @@
 /**
- * The Lua side of each interpreter operation (semantics §6.3 table and "Return conversion"):
- * argument shapes, required result types, Karmada's empty-table repair references, and the
- * normalisation of results into engine types.
+ * The Lua side of each interpreter operation: argument shapes, required result types, the
+ * reference objects of Karmada's empty-table repair (Retain: desired and observed; ReviseReplica:
+ * desired; the others: none), and the typing of results into engine types
+ * (docs/karmada-compatibility.md, "Lua results").
  */
-import type { AggregatedStatusItem, Component, JsonValue, KubeObject, ReplicaRequirements, ResourceList } from '../../model/index.ts';
-import { formatQuantity, toQuantity } from '../quantity.ts';
+import type { AggregatedStatusItem, Component, JsonValue, KubeObject, ReplicaRequirements } from '../../model/index.ts';
 import type { DependentObjectReference, ReplicaResult } from '../types.ts';
 import type { CompiledScript } from './compiled-script.ts';
-import { emptyPaths, pushJson, readJson } from './convert.ts';
+import { emptyPaths, NO_REFERENCES, pushJson, readJson, type EmptyReferences } from './convert.ts';
 import { type LuaState, lua } from './fengari.ts';
 import type { LuaSandbox } from './sandbox.ts';
-
-const NONE = new Map<string, 'array' | 'object'>();
+import { ResultTypeError, typedComponent, typedDependency, typedRequirements } from './typed-results.ts';
 
 function typeName(L: LuaState, idx: number): string {
   const t = lua.lua_type(L, idx);
@@ -25,49 +24,54 @@ function pushAll(values: readonly unknown[]) {
   };
 }
 
-function readObject(script: CompiledScript, L: LuaState, sandbox: LuaSandbox, idx: number, references: readonly unknown[]): Record<string, JsonValue> {
-  if (lua.lua_type(L, idx) !== lua.LUA_TTABLE) throw script.fail(`expect the returned object type is table but got ${typeName(L, idx)}`);
-  const value = readJson(L, idx, { tags: sandbox.marshal.tags, lazy: sandbox.marshal.lazy, references: references.length ? emptyPaths(references) : NONE });
-  if (value === undefined || (Array.isArray(value) && value.length === 0)) return {};
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw script.fail('expect the returned object to be a table with string keys');
-  return value;
+function read(L: LuaState, sandbox: LuaSandbox, idx: number, references: EmptyReferences): JsonValue {
+  return readJson(L, idx, { lazy: sandbox.marshal.lazy, references });
 }
 
-function asKubeObject(script: CompiledScript, value: Record<string, JsonValue>): KubeObject {
-  if (typeof value['apiVersion'] !== 'string' || typeof value['kind'] !== 'string') throw script.fail('the returned object has no apiVersion or kind');
+/** A table decoded into a Go struct: an empty result (`[]` as encoded) is `{}`. */
+function readStruct(script: CompiledScript, L: LuaState, sandbox: LuaSandbox, references: EmptyReferences, what: string): Record<string, JsonValue> {
+  if (lua.lua_type(L, 1) !== lua.LUA_TTABLE) throw script.fail(`expect the returned ${what} type is table but got ${typeName(L, 1)}`);
+  const value = read(L, sandbox, 1, references);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return {};
+    throw script.fail(`json: cannot unmarshal array into Go value of type ${what}`);
+  }
+  return value as Record<string, JsonValue>;
+}
+
+/**
+ * A whole object, decoded as Kubernetes decodes unstructured JSON: a non-empty `kind` is required.
+ * Flotilla also requires `metadata`, which every later stage reads (Karmada would fail later).
+ */
+function readObject(script: CompiledScript, L: LuaState, sandbox: LuaSandbox, references: EmptyReferences): KubeObject {
+  const value = readStruct(script, L, sandbox, references, 'object');
+  if (typeof value['kind'] !== 'string' || value['kind'] === '') throw script.fail("Object 'Kind' is missing in the returned object");
   const metadata = value['metadata'];
-  return { ...value, metadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? metadata : {} } as KubeObject;
+  if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata)) throw script.fail('the returned object has no metadata');
+  return value as unknown as KubeObject;
 }
 
-/** GetReplicas(desiredObj) → replica, requirement. */
+/** Results that do not fit their Go type become the script's error. */
+function typed<T>(script: CompiledScript, decode: () => T): T {
+  try {
+    return decode();
+  } catch (e) {
+    if (e instanceof ResultTypeError) throw script.fail(e.message);
+    throw e;
+  }
+}
+
+/** GetReplicas(desiredObj) → replica (a number, truncated to int32), requirement (a table or nil). */
 export function luaGetReplicas(script: CompiledScript, obj: KubeObject): ReplicaResult {
   return script.call(pushAll([obj]), 2, (L, sandbox) => {
     if (lua.lua_type(L, 1) !== lua.LUA_TNUMBER) throw script.fail(`expect the returned replica type is number but got ${typeName(L, 1)}`);
     const replicas = Math.trunc(lua.lua_tonumber(L, 1)) | 0;
     if (lua.lua_type(L, 2) === lua.LUA_TNIL) return { replicas };
     if (lua.lua_type(L, 2) !== lua.LUA_TTABLE) throw script.fail(`expect the returned requires type is table but got ${typeName(L, 2)}`);
-    const requirements = normaliseRequirements(readJson(L, 2, { tags: sandbox.marshal.tags, lazy: sandbox.marshal.lazy, references: NONE }));
-    return requirements ? { replicas, requirements } : { replicas };
+    const value = read(L, sandbox, 2, NO_REFERENCES);
+    const requirements: ReplicaRequirements = Array.isArray(value) && value.length === 0 ? {} : typed(script, () => typedRequirements(value));
+    return { replicas, requirements };
   });
-}
-
-/** Karmada unmarshals into ReplicaRequirements: quantities may be strings or numbers; unknown fields drop. */
-export function normaliseRequirements(value: JsonValue | undefined): ReplicaRequirements | undefined {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const out: ReplicaRequirements = {};
-  const claim = value['nodeClaim'];
-  if (claim && typeof claim === 'object' && !Array.isArray(claim)) out.nodeClaim = claim as ReplicaRequirements['nodeClaim'];
-  const request = value['resourceRequest'];
-  if (request && typeof request === 'object' && !Array.isArray(request)) out.resourceRequest = canonicalList(request);
-  if (typeof value['namespace'] === 'string') out.namespace = value['namespace'];
-  if (typeof value['priorityClassName'] === 'string') out.priorityClassName = value['priorityClassName'];
-  return Object.keys(out).length > 0 ? out : undefined;
-}
-
-function canonicalList(list: Record<string, JsonValue>): ResourceList {
-  const out: ResourceList = {};
-  for (const [name, q] of Object.entries(list)) if (typeof q === 'string' || typeof q === 'number') out[name] = formatQuantity(toQuantity(q));
-  return out;
 }
 
 /** GetComponents(desiredObj) → array of components (nil → none). */
@@ -75,33 +79,25 @@ export function luaGetComponents(script: CompiledScript, obj: KubeObject): Compo
   return script.call(pushAll([obj]), 1, (L, sandbox) => {
     if (lua.lua_type(L, 1) === lua.LUA_TNIL) return [];
     if (lua.lua_type(L, 1) !== lua.LUA_TTABLE) throw script.fail(`expect the returned components type is table but got ${typeName(L, 1)}`);
-    const value = readJson(L, 1, { tags: sandbox.marshal.tags, lazy: sandbox.marshal.lazy, references: NONE });
-    if (value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)) return [];
-    if (!Array.isArray(value)) throw script.fail('expect the returned components to be an array');
-    return value.map((c) => toComponent(script, c));
+    const value = read(L, sandbox, 1, NO_REFERENCES);
+    if (!Array.isArray(value)) throw script.fail('json: cannot unmarshal object into Go value of type []Component');
+    return typed(script, () => value.map((c, i) => typedComponent(c, `components[${i}]`)));
   });
-}
-
-function toComponent(script: CompiledScript, c: JsonValue): Component {
-  if (!c || typeof c !== 'object' || Array.isArray(c) || typeof c['name'] !== 'string') throw script.fail('each component needs a name');
-  const replicas = typeof c['replicas'] === 'number' ? Math.trunc(c['replicas']) : 0;
-  const requirements = normaliseRequirements(c['replicaRequirements']);
-  return requirements ? { name: c['name'], replicas, replicaRequirements: requirements } : { name: c['name'], replicas };
 }
 
 /** ReviseReplica(desiredObj, desiredReplica) → whole object; empty tables repaired against desiredObj. */
 export function luaReviseReplica(script: CompiledScript, obj: KubeObject, replicas: number): KubeObject {
-  return script.call(pushAll([obj, replicas]), 1, (L, sandbox) => asKubeObject(script, readObject(script, L, sandbox, 1, [obj])));
+  return script.call(pushAll([obj, replicas]), 1, (L, sandbox) => readObject(script, L, sandbox, emptyPaths([obj])));
 }
 
 /** Retain(desiredObj, observedObj) → whole object; empty tables repaired against both. */
 export function luaRetain(script: CompiledScript, desired: KubeObject, observed: KubeObject): KubeObject {
-  return script.call(pushAll([desired, observed]), 1, (L, sandbox) => asKubeObject(script, readObject(script, L, sandbox, 1, [desired, observed])));
+  return script.call(pushAll([desired, observed]), 1, (L, sandbox) => readObject(script, L, sandbox, emptyPaths([desired, observed])));
 }
 
-/** ReflectStatus(observedObj) → status table. */
-export function luaReflectStatus(script: CompiledScript, obj: KubeObject): Record<string, unknown> {
-  return script.call(pushAll([obj]), 1, (L, sandbox) => readObject(script, L, sandbox, 1, []));
+/** ReflectStatus(observedObj) → status table, every nested empty table deleted. */
+export function luaReflectStatus(script: CompiledScript, obj: KubeObject): Record<string, JsonValue> {
+  return script.call(pushAll([obj]), 1, (L, sandbox) => readStruct(script, L, sandbox, NO_REFERENCES, 'status'));
 }
 
 /** statusItems in their JSON form: `status` absent when not collected, `applied` absent when false. */
@@ -115,9 +111,9 @@ function itemsForLua(items: readonly AggregatedStatusItem[]): Record<string, unk
   }));
 }
 
-/** AggregateStatus(desiredObj, statusItems) → the whole template with its new status. */
-export function luaAggregateStatus(script: CompiledScript, obj: KubeObject, items: readonly AggregatedStatusItem[]): KubeObject {
-  return script.call(pushAll([obj, itemsForLua(items)]), 1, (L, sandbox) => asKubeObject(script, readObject(script, L, sandbox, 1, [])));
+/** AggregateStatus(desiredObj, statusItems) → the whole template with its new status; no items reach Lua as nil. */
+export function luaAggregateStatus(script: CompiledScript, obj: KubeObject, items: readonly AggregatedStatusItem[] | undefined): KubeObject {
+  return script.call(pushAll([obj, items ? itemsForLua(items) : null]), 1, (L, sandbox) => readObject(script, L, sandbox, NO_REFERENCES));
 }
 
 /** InterpretHealth(observedObj) → boolean (nil is an error). */
@@ -128,27 +124,19 @@ export function luaInterpretHealth(script: CompiledScript, obj: KubeObject): boo
   });
 }
 
-/** GetDependencies(desiredObj) → array of references, each validated (§6.2 "Result validation"). */
+/** GetDependencies(desiredObj) → array of references, each validated as Karmada validates them. */
 export function luaGetDependencies(script: CompiledScript, obj: KubeObject): DependentObjectReference[] {
   return script.call(pushAll([obj]), 1, (L, sandbox) => {
     if (lua.lua_type(L, 1) !== lua.LUA_TTABLE) throw script.fail(`expect the returned dependencies type is table but got ${typeName(L, 1)}`);
-    const value = readJson(L, 1, { tags: sandbox.marshal.tags, lazy: sandbox.marshal.lazy, references: NONE });
-    if (value === undefined || (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)) return [];
-    if (!Array.isArray(value)) throw script.fail('expect the returned dependencies to be an array');
-    return value.map((d) => toDependency(script, d));
+    const value = read(L, sandbox, 1, NO_REFERENCES);
+    if (!Array.isArray(value)) throw script.fail('json: cannot unmarshal object into Go value of type []DependentObjectReference');
+    return typed(script, () => value.map((d, i) => typedDependency(d, `dependencies[${i}]`))).map((ref) => validDependency(script, ref));
   });
 }
 
-function toDependency(script: CompiledScript, d: JsonValue): DependentObjectReference {
-  if (!d || typeof d !== 'object' || Array.isArray(d)) throw script.fail('each dependency must be a table');
-  const { apiVersion, kind, namespace, name, labelSelector } = d;
-  if (typeof apiVersion !== 'string' || apiVersion === '') throw script.fail('dependency apiVersion must not be empty');
-  if (typeof kind !== 'string' || kind === '') throw script.fail('dependency kind must not be empty');
-  const hasName = typeof name === 'string' && name !== '';
-  const hasSelector = !!labelSelector && typeof labelSelector === 'object' && !Array.isArray(labelSelector);
-  if (!hasName && !hasSelector) throw script.fail(`dependency ${kind} needs a name or a labelSelector`);
-  const ref: DependentObjectReference = { apiVersion, kind, namespace: typeof namespace === 'string' ? namespace : '' };
-  if (hasName) ref.name = name;
-  if (hasSelector) ref.labelSelector = labelSelector as DependentObjectReference['labelSelector'];
+function validDependency(script: CompiledScript, ref: DependentObjectReference): DependentObjectReference {
+  if (ref.apiVersion === '') throw script.fail('dependency apiVersion must not be empty');
+  if (ref.kind === '') throw script.fail('dependency kind must not be empty');
+  if (ref.name === undefined && ref.labelSelector === undefined) throw script.fail(`dependency ${ref.kind} needs a name or a labelSelector`);
   return ref;
 }

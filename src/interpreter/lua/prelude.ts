@@ -55,6 +55,31 @@ math.sinh = function(x) return (math.exp(x) - math.exp(-x)) / 2 end
 math.tanh = function(x) local a, b = math.exp(x), math.exp(-x) return (a - b) / (a + b) end
 math.log10 = function(x) return math.log(x, 10) end
 math.atan2 = function(y, x) return math.atan(y, x) end
+-- gopher-lua's max and min read every argument as a number (numeric strings included, other
+-- values are errors), return that number, and keep the first of equal values.
+local pcall = pcall
+local function checknumber(v, i, name)
+  if type(v) == "number" then return v end
+  if type(v) == "string" then
+    local ok, n = pcall(function() return v + 0 end)
+    if ok then return n end
+  end
+  error("bad argument #" .. i .. " to " .. name .. " (number expected, got " .. type(v) .. ")", 3)
+end
+local function extreme(name, better)
+  return function(...)
+    local n = select("#", ...)
+    if n == 0 then error("bad argument #1 to " .. name .. " (number expected, got no value)", 2) end
+    local m = checknumber((...), 1, name)
+    for i = 2, n do
+      local v = checknumber((select(i, ...)), i, name)
+      if better(v, m) then m = v end
+    end
+    return m
+  end
+end
+math.max = extreme("max", function(a, b) return a > b end)
+math.min = extreme("min", function(a, b) return a < b end)
 math.tointeger, math.ult, math.type, math.maxinteger, math.mininteger = nil, nil, nil, nil, nil
 -- gopher-lua's math.huge is the largest float, not infinity.
 math.huge = 1.7976931348623157e308

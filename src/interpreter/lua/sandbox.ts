@@ -5,7 +5,7 @@
  * limit and a memory bound, checked by a count hook and the string-allocation shim.
  */
 import { getHeapStatistics } from 'node:v8';
-import { EmptyTags, KeyCache, type Marshal, pushJson } from './convert.ts';
+import { KeyCache, type Marshal, pushJson } from './convert.ts';
 import { type LuaCFunction, type LuaDebug, type LuaState, type StringBudget, lauxlib, lua, lualib, toJsString, toLuaString } from './fengari.ts';
 import { hostLibrary } from './host-library.ts';
 import { kubeFunctions } from './kube-module.ts';
@@ -50,7 +50,7 @@ interface CallState {
 /** A Lua state with Karmada's libraries and Flotilla's limits. */
 export class LuaSandbox {
   readonly L: LuaState;
-  /** Conversion state of this Lua state (interned strings, empty-table tags, lazy tables). */
+  /** Conversion state of this Lua state (interned strings, lazy tables). */
   readonly marshal: Marshal;
   readonly #options: SandboxOptions;
   readonly #budget: StringBudget;
@@ -61,10 +61,9 @@ export class LuaSandbox {
     this.L = lauxlib.luaL_newstate();
     this.#budget = { maxStringBytes: options.maxStringBytes, limitBytes: options.memoryLimitBytes, usedBytes: 0 };
     this.L.l_G.flotilla = this.#budget;
-    const tags = new EmptyTags();
     const keys = new KeyCache(this.L);
     const lazy: LazyTables = new LazyTables(this.L, (l, value) => pushJson(l, value, this.marshal), (_l, key) => keys.push(key));
-    this.marshal = { keys, tags, lazy };
+    this.marshal = { keys, lazy };
     // A JS exception escaping a host function becomes a Lua error the script's caller sees.
     lua.lua_atnativeerror(this.L, (L) => {
       const e = lua.lua_touserdata(L, -1);
