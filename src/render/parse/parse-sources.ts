@@ -54,7 +54,8 @@ function parseFile(file: SourceFile): ParsedFile {
   } catch {
     return refused(file, fileError(file.path, undefined, 0, 'file is not valid UTF-8 text'));
   }
-  const many = tooManyDocuments(separatorStarts(text).length);
+  const separators = separatorStarts(text);
+  const many = tooManyDocuments(separators.length + (separators[0] === 0 ? 0 : 1));
   if (many) return refused(file, fileError(file.path, undefined, 0, many));
   if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`;
   const lines = new LineIndex(text);
