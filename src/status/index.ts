@@ -12,6 +12,7 @@ export { problemLines, readyReplicas } from './problems.ts';
 export { templateStatus, templateStatusFromItems, type TemplateItemsInput, type TemplateStatus, type TemplateStatusInput } from './template-status.ts';
 export { mergeShardClusters, mergeShardMembers, shardTipPaths, withShardEvictionTasks, withShardUnhealthySince, type OwnsMember } from './shard-status.ts';
 export { withoutSecretValues } from './secret-guard.ts';
+export { scriptTimeoutLine, scriptTimeoutProblems } from './script-timeouts.ts';
 export { clusterAllocatable, nodeSummary, resourceSummary } from './resource-summary.ts';
 export { apiEnablements, computeClusterStatus, isClusterReady, READY_CONDITIONS, type ClusterObservation } from './cluster-status.ts';
 export { commitMessage, commitSubject, statusCounts, type ClusterReport, type StatusCounts, type StatusReport } from './status-report.ts';
