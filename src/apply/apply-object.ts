@@ -3,6 +3,7 @@
  * apply runner and the live plan map over their objects (never a second batch copy of it).
  * Every write is server-side apply with the field manager `flotilla`.
  */
+import { scrubSecretError } from '../model/index.ts';
 import type { KubeObject } from '../model/index.ts';
 import { KubeApiError, ObjectNotManagedError } from './errors/index.ts';
 import { FIELD_MANAGER } from './kube-client.ts';
@@ -44,8 +45,19 @@ async function create(client: KubeClient, object: TriagedObject, desired: KubeOb
 /**
  * Brings one object to its desired state. With `dryRun` nothing is written: a `check` object is
  * dry-run applied to compute its verdict and `after`, a `create` object is not sent at all.
+ * An error about a Secret leaves here with the Secret's values scrubbed from its message (an API
+ * server may quote what it refused), before anything prints, logs or commits it.
  */
 export async function stepObject(client: KubeClient, object: TriagedObject, retain: RetainFn, dryRun: boolean): Promise<ObjectStep> {
+  try {
+    const step = await sendObject(client, object, retain, dryRun);
+    return step.error ? { ...step, error: scrubSecretError(step.error, object.item.manifest, object.live) } : step;
+  } catch (error) {
+    throw scrubSecretError(error, object.item.manifest, object.live);
+  }
+}
+
+async function sendObject(client: KubeClient, object: TriagedObject, retain: RetainFn, dryRun: boolean): Promise<ObjectStep> {
   switch (object.triage) {
     case 'suspended':
     case 'unchanged':

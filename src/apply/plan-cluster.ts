@@ -14,6 +14,7 @@ import type { InventoryEntry } from './inventory.ts';
 import { readInventory } from './inventory-store.ts';
 import type { KubeClient } from './kube-client.ts';
 import { readLive } from './live-state.ts';
+import { foreignObjectsIn } from './namespace-contents.ts';
 import { diffable } from './normalize.ts';
 import { planPrune } from './prune-plan.ts';
 import type { PrunePlan, PruneSettings } from './prune-plan.ts';
@@ -66,11 +67,16 @@ export async function planPruneLive(
   keptCopies: ReadonlyMap<string, string> = new Map(),
 ): Promise<PrunePlan> {
   const desiredIds = new Set(triaged.map((t) => t.id));
-  return planPrune({
-    cluster: client.cluster, inventory, desiredIds, settings, keptCopies,
-    live: await readLive(client, inventory.filter((e) => !desiredIds.has(e.id)).map(entryRef), concurrency),
-    namespacesInUse: new Set(triaged.map((t) => t.ref.namespace).filter((n) => n !== '')),
-  });
+  const live = await readLive(client, inventory.filter((e) => !desiredIds.has(e.id)).map(entryRef), concurrency);
+  const namespacesInUse = new Set(triaged.map((t) => t.ref.namespace).filter((n) => n !== ''));
+  // Only a prune that may happen looks inside the Namespaces it would delete.
+  const mayPrune = settings.enabled && !settings.sourceHasErrors && !settings.allowMassPrune;
+  const namespaces = mayPrune
+    ? inventory.filter((e) => !desiredIds.has(e.id) && live.has(e.id) && entryRef(e).kind === 'Namespace' && entryRef(e).apiVersion === 'v1')
+      .map((e) => entryRef(e).name).filter((name) => !namespacesInUse.has(name))
+    : [];
+  const foreignObjects = await foreignObjectsIn(client, namespaces, concurrency);
+  return planPrune({ cluster: client.cluster, inventory, desiredIds, settings, keptCopies, live, namespacesInUse, foreignObjects });
 }
 
 /** Plans one cluster against its live state; never throws. */

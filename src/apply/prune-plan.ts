@@ -69,11 +69,16 @@ export function planPrune(input: {
   namespacesInUse: ReadonlySet<string>;
   settings: PruneSettings;
   keptCopies?: ReadonlyMap<string, string>;
+  /** Per Namespace candidate, the objects in it Flotilla does not own (see namespace-contents). */
+  foreignObjects?: ReadonlyMap<string, readonly string[]>;
 }): PrunePlan {
   const plan: PrunePlan = { deletes: [], skipped: [], gone: [], kept: [] };
   const filters = pruneFilters();
   const keptCopies = input.keptCopies ?? new Map<string, string>();
-  const context = { namespacesInUse: input.namespacesInUse, keptCopies, namespacesOfKeptCopies: new Set(keptNamespaces(input.live, keptCopies)) };
+  const context = {
+    namespacesInUse: input.namespacesInUse, keptCopies, namespacesOfKeptCopies: new Set(keptNamespaces(input.live, keptCopies)),
+    foreignObjects: input.foreignObjects ?? new Map<string, string[]>(), allowForeignObjectsPrune: input.settings.allowMassPrune,
+  };
   for (const entry of [...input.inventory].reverse()) {
     if (input.desiredIds.has(entry.id)) continue;
     const live = input.live.get(entry.id);

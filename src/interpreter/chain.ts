@@ -29,6 +29,7 @@ export const DEFAULT_INTERPRETER_OPTIONS: Omit<InterpreterOptions, 'bundled'> = 
   resourceQuotaEstimate: false,
   now: () => Date.now(),
   monotonicNow: () => performance.now(),
+  maxTimeouts: 2,
 };
 
 /** Build the interpreter for a repository's customizations (plus bundled ones and native defaults). */
@@ -79,6 +80,7 @@ export function createInterpreter(customizations: readonly ResourceInterpreterCu
       const script = lua(obj, 'InterpretComponent');
       return script ? luaGetComponents(script, obj) : [];
     },
+    scriptTimeouts: () => levels.flatMap((level) => level.timeouts()),
   };
 }
 

@@ -22,4 +22,5 @@ export {
   type InterpreterOptions,
   type ReplicaResult,
   type ResourceInterpreter,
+  type ScriptTimeout,
 } from './types.ts';

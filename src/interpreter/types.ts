@@ -87,6 +87,8 @@ export interface ResourceInterpreter {
   interpretHealth(obj: KubeObject): boolean;
   getDependencies(obj: KubeObject): DependentObjectReference[];
   getComponents(obj: KubeObject): Component[];
+  /** The scripts that timed out so far; absent on interpreters without Lua. */
+  scriptTimeouts?(): ScriptTimeout[];
 }
 
 /** Interpreter options (style anchor P16); see DEFAULT_INTERPRETER_OPTIONS for defaults. */
@@ -107,4 +109,19 @@ export interface InterpreterOptions {
   readonly now: () => number;
   /** A monotonic clock for the wall-clock limit. @default performance.now */
   readonly monotonicNow: () => number;
+  /**
+   * Timeouts after which a script is no longer called by this interpreter (one pass builds one):
+   * a script that loops would otherwise cost `timeoutMs` on every object of its kind. @default 2
+   */
+  readonly maxTimeouts: number;
+}
+
+/** A customization's script that ran into its time limit in this interpreter's life (one pass). */
+export interface ScriptTimeout {
+  customization: string;
+  operation: InterpreterOperation;
+  target: Gvk;
+  timeouts: number;
+  /** The limit was reached: later calls failed at once, without running the script. */
+  stopped: boolean;
 }

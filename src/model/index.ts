@@ -16,3 +16,4 @@ export * from './scopes.ts';
 export * from './quantity.ts';
 export * from './rfc3339.ts';
 export * from './tracking.ts';
+export * from './secret-scrub.ts';

@@ -13,6 +13,7 @@ import type { KubeconfigLocation } from '../apply/kubeconfig.ts';
 import { diffable } from '../apply/normalize.ts';
 import { planCluster } from '../apply/plan-cluster.ts';
 import type { ClusterLivePlan } from '../apply/plan-cluster.ts';
+import { describeSkip } from '../apply/prune-plan.ts';
 import type { PruneSettings } from '../apply/prune-plan.ts';
 import type { Cluster } from '../model/index.ts';
 import { unifiedDiff } from '../render/works/diff-works.ts';
@@ -85,6 +86,9 @@ function diagnosticsOf(plan: ClusterLivePlan, at: Origin): Diagnostic[] {
     if (o.error) out.push({ ...at, severity: 'error', object: describeRef(o.ref), message: o.error.message });
   }
   if (plan.prune?.blocked) out.push({ ...at, severity: 'warning', object: `Cluster/${plan.cluster}`, message: plan.prune.blocked.message });
+  for (const skip of plan.prune?.skipped ?? []) {
+    if (skip.filter === 'namespace-foreign-objects') out.push({ ...at, severity: 'warning', object: `Cluster/${plan.cluster}`, message: `cluster ${plan.cluster}: ${describeSkip(skip)}` });
+  }
   return out;
 }
 

@@ -14,7 +14,7 @@
  * it is written readable by its owner only, and is as sensitive as the repository's Secrets.
  */
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { canonical, comparable } from '../apply/normalize.ts';
 import type { ClusterLivePlan } from '../apply/plan-cluster.ts';
 import { compareBytes, isRecord, refKey } from '../model/index.ts';
@@ -158,9 +158,18 @@ export function parsePlanFile(text: string, file: string): PlanFile {
   return plan;
 }
 
-/** Writes the plan file, readable by its owner only (it holds Secret values). */
+/**
+ * Writes the plan file, readable by its owner only (it holds Secret values). The mode is set
+ * before any content is written: an existing file keeps its own mode on open.
+ */
 export async function writePlanFile(file: string, plan: PlanFile): Promise<void> {
-  await writeFile(file, `${JSON.stringify(plan, null, 2)}\n`, { mode: 0o600 });
+  const handle = await open(file, 'w', 0o600);
+  try {
+    await handle.chmod(0o600);
+    await handle.writeFile(`${JSON.stringify(plan, null, 2)}\n`);
+  } finally {
+    await handle.close();
+  }
 }
 
 export async function readPlanFile(file: string): Promise<PlanFile> {

@@ -20,6 +20,7 @@ import {
   mergeShardClusters,
   mergeShardMembers,
   readStatusCommit,
+  scriptTimeoutProblems,
   shardTipPaths,
   statusFiles,
   templateStatusFromItems,
@@ -193,7 +194,10 @@ function mergedReport(
     templates: own.templates.map((p) => {
       const theirs = tipTemplates.get(refKey(refOf(p.input.template)));
       const items = owns ? mergeShardMembers(p.holders, owns, p.input.items, theirs?.aggregatedStatus ?? []) : p.input.items;
-      const status = templateStatusFromItems({ ...p.input, items }, interpreter);
+      const computed = templateStatusFromItems({ ...p.input, items }, interpreter);
+      // After AggregateStatus, which may have timed out too.
+      const timedOut = scriptTimeoutProblems(interpreter.scriptTimeouts?.() ?? [], p.input.template);
+      const status = timedOut.length === 0 ? computed : { ...computed, problems: [...computed.problems, ...timedOut] };
       const recorded = failover ? withTemplateFailover(status, failover) : status;
       if (!owns) return recorded;
       return withShardEvictionTasks(withShardUnhealthySince(recorded, p.holders, owns, theirs?.unhealthySince ?? []), owns, theirs?.gracefulEvictionTasks ?? []);

@@ -24,6 +24,12 @@ export interface SnapshotTarget {
 const BINARY_SNIFF_BYTES = 8000;
 
 /**
+ * A manifest that cannot be read is an error, never a warning: the objects it defined would
+ * otherwise vanish from the Work and the next prune would delete them from every member.
+ */
+const BINARY_MESSAGE = 'binary file not read: a NUL byte, so neither YAML nor JSON; fix it, or exclude it in flotilla.yaml';
+
+/**
  * Reads a fleet's snapshot through any {@link GitStore}: resolves the ref, lists the tree under
  * the fleet folder, reads `flotilla.yaml`, then every selected manifest in one batch.
  */
@@ -40,7 +46,7 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
   for (const entry of selection.blobs) {
     const content = blobs.get(entry.oid);
     if (content === undefined) diagnostics.push(fileDiagnostic(entry.path, 'error', `cannot read blob ${entry.oid}: the object is missing from the repository`));
-    else if (content.subarray(0, BINARY_SNIFF_BYTES).includes(0)) diagnostics.push(fileDiagnostic(entry.path, 'warning', 'binary file not read'));
+    else if (content.subarray(0, BINARY_SNIFF_BYTES).includes(0)) diagnostics.push(fileDiagnostic(entry.path, 'error', BINARY_MESSAGE));
     else files.push({ path: entry.path, blobId: entry.oid, content });
   }
   files.sort((a, b) => compare(a.path, b.path));

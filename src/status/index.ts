@@ -12,6 +12,7 @@ export { problemLines, readyReplicas } from './problems.ts';
 export { templateStatus, templateStatusFromItems, type TemplateItemsInput, type TemplateStatus, type TemplateStatusInput } from './template-status.ts';
 export { mergeShardClusters, mergeShardMembers, shardTipPaths, withShardEvictionTasks, withShardUnhealthySince, type OwnsMember } from './shard-status.ts';
 export { withoutSecretValues } from './secret-guard.ts';
+export { scriptTimeoutLine, scriptTimeoutProblems } from './script-timeouts.ts';
 export { clusterAllocatable, nodeSummary, resourceSummary } from './resource-summary.ts';
 export { apiEnablements, computeClusterStatus, isClusterReady, READY_CONDITIONS, type ClusterObservation } from './cluster-status.ts';
 export { commitMessage, commitSubject, statusCounts, type ClusterReport, type StatusCounts, type StatusReport } from './status-report.ts';
@@ -26,7 +27,7 @@ export { DEFAULT_READ_STATUS_OPTIONS, readStatusBranch, readStatusCommit, type R
 export { gitBlobId } from './writer/blob-id.ts';
 export { DEFAULT_STATUS_WRITE_OPTIONS, sameTree, writeStatusBranch, type StatusWriteOptions, type StatusWriteResult } from './writer/write-status-branch.ts';
 export { fetchStatusBranch, openStatusStore, type OpenStatusStoreOptions, type RemoteStatusTarget, type StatusStore } from './status-store.ts';
-export { StatusPushError } from './errors/index.ts';
+export { ForeignStatusBranchError, StatusPushError } from './errors/index.ts';
 export { DEFAULT_PUBLISH_OPTIONS, publishStatus, type PublishOptions, type Published, type PublishResult, type StatusBase, type StatusCommit, type StatusComposer } from './writer/publish-status.ts';
 export { observeCluster } from './observe/observe-cluster.ts';
 export { collectMemberObjects, DEFAULT_COLLECT_OPTIONS, type CollectOptions } from './observe/collect-member-objects.ts';

@@ -50,6 +50,14 @@ describe('the plan file format', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).works.member1[0].manifest.stringData.password).toBe('real-value');
   });
 
+  it('makes an existing world-readable file owner-only before writing Secret values into it', async () => {
+    const file = join(tempDir('flotilla-plan-'), 'fleet.plan');
+    writeFileSync(file, 'old\n', { mode: 0o644 });
+    chmodSync(file, 0o644);
+    await writePlanFile(file, samplePlan());
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
   it('refuses what is not a plan, another format version, and a Work edited after review', () => {
     const text = JSON.stringify(samplePlan());
     expect(() => parsePlanFile('not json', 'p')).toThrow(PlanFileInvalidError);

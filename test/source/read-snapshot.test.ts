@@ -98,7 +98,7 @@ describe.each(ADAPTERS)('readSnapshot through %s', (_name, preferNative) => {
     expect(paths(snapshot)).toEqual(MAIN_FILES);
     expect(snapshot.config).toMatchObject({ statusBranch: 'fleet-status', prune: { enabled: false, maxFraction: 0.25 } });
     expect(snapshot.diagnostics.map((d) => [d.file, d.severity, d.message.split(':')[0]])).toEqual([
-      ['binary.yaml', 'warning', 'binary file not read'],
+      ['binary.yaml', 'error', 'binary file not read'],
       ['link.yaml', 'warning', 'symlink not followed'],
       ['vendor/sub', 'warning', 'submodule not read'],
     ]);

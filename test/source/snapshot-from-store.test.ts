@@ -29,7 +29,7 @@ describe('snapshotFromStore', () => {
     ['a symlink is a warning, never followed', { 'a.yaml': { symlink: '/etc/passwd' } }, 'a.yaml', 'warning', /^symlink not followed/],
     ['a symlinked folder is a warning', { apps: { symlink: '../other' } }, 'apps', 'warning', /^symlink not followed/],
     ['a submodule is a warning', { vendor: { submodule: 'a'.repeat(40) } }, 'vendor', 'warning', /^submodule not read/],
-    ['a binary file is a warning', { 'a.yaml': Buffer.from([1, 0, 2]) }, 'a.yaml', 'warning', /^binary file not read$/],
+    ['a binary file is an error (its objects must not look deleted)', { 'a.yaml': Buffer.from([1, 0, 2]) }, 'a.yaml', 'error', /^binary file not read/],
     ['a bad flotilla.yaml is an error at its position', { 'flotilla.yaml': 'exclude: [a\n' }, 'flotilla.yaml', 'error', /./],
     ['a symlinked flotilla.yaml is an error', { 'flotilla.yaml': { symlink: 'x.yaml' } }, 'flotilla.yaml', 'error', /^symlink not followed/],
   ])('%s', async (_case, files, file, severity, message) => {

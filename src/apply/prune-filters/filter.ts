@@ -16,6 +16,10 @@ export interface PruneContext {
   keptCopies: ReadonlyMap<string, string>;
   /** Namespaces that such a kept copy lives in. */
   namespacesOfKeptCopies: ReadonlySet<string>;
+  /** Per Namespace about to be pruned, what it holds that Flotilla does not own. */
+  foreignObjects: ReadonlyMap<string, readonly string[]>;
+  /** `--allow-mass-prune`: such a Namespace is deleted all the same. */
+  allowForeignObjectsPrune: boolean;
 }
 
 /**

@@ -17,6 +17,7 @@ export interface ReconcilerMetrics {
   lastReconciledCommit: Gauge<'commit'>;
   lastReconcileTime: Gauge<never>;
   ownedShards: Gauge<never>;
+  scriptTimeouts: Counter<'customization' | 'operation'>;
 }
 
 /** Creates the metrics; `defaultMetrics` adds process CPU, memory and event-loop lag. */
@@ -38,6 +39,10 @@ export function createMetrics(options: { defaultMetrics: boolean } = { defaultMe
     lastReconciledCommit: new Gauge({ name: 'flotilla_last_reconciled_commit_info', help: 'The source commit of the last successful pass (value 1)', labelNames: ['commit'], registers }),
     lastReconcileTime: new Gauge({ name: 'flotilla_last_reconcile_timestamp_seconds', help: 'Unix time the last successful pass ended', registers }),
     ownedShards: new Gauge({ name: 'flotilla_held_shards', help: 'Shard Leases this replica holds (leader election: 1 on the leader)', registers }),
+    scriptTimeouts: new Counter({
+      name: 'flotilla_interpreter_script_timeouts_total', help: 'Calls of a ResourceInterpreterCustomization script that ran into the time limit',
+      labelNames: ['customization', 'operation'], registers,
+    }),
   };
 }
 

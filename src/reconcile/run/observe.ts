@@ -4,6 +4,7 @@ import { clusterFailed } from '../../apply/events.ts';
 import { recordClusterResult, recordReconciledCommit } from '../observability/metrics.ts';
 import type { ReconcilerMetrics } from '../observability/metrics.ts';
 import type { RunLoopEvent } from '../run-loop.ts';
+import { scriptTimeoutLine } from '../../status/index.ts';
 import type { ReconcileResult } from './reconcile-pass.ts';
 
 /** Records one pass's per-cluster outcomes and logs its summary. */
@@ -11,6 +12,10 @@ export function observePass(result: ReconcileResult, metrics: ReconcilerMetrics,
   log.debug({ commit: result.commit, ...result.render }, 'rendered');
   for (const d of result.diagnostics) log.warn({ file: d.file, line: d.line, object: d.object, field: d.field }, d.message);
   for (const warning of result.statusWarnings) log.warn({ statusBranch: result.statusBranch }, `status branch: ${warning}`);
+  for (const timeout of result.scriptTimeouts) {
+    metrics.scriptTimeouts.inc({ customization: timeout.customization, operation: timeout.operation }, timeout.timeouts);
+    log.warn({ customization: timeout.customization, operation: timeout.operation, timeouts: timeout.timeouts, stopped: timeout.stopped }, scriptTimeoutLine(timeout));
+  }
   for (const cluster of result.clusters) {
     recordClusterResult(metrics, cluster);
     const changed = cluster.objects.filter((o) => o.action === 'created' || o.action === 'configured').length;

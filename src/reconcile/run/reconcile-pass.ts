@@ -16,6 +16,7 @@ import type { RunnerOptions } from '../../apply/runner.ts';
 import { parseCacheKey, type ParseCache } from '../../render/parse/parse-sources.ts';
 import type { Rendered } from '../../render/render-fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
+import type { ScriptTimeout } from '../../interpreter/index.ts';
 import type { FailoverView } from '../../status/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { applyClusters, pruneSettings } from '../apply-clusters.ts';
@@ -101,6 +102,8 @@ export interface ReconcileResult {
   status?: PassStatusOutput | Error;
   /** Set when the loop was stopping before the apply step: nothing was applied. */
   aborted: boolean;
+  /** Customizations whose scripts ran into their time limit in this pass. */
+  scriptTimeouts: ScriptTimeout[];
 }
 
 /** Keeps the parse cache to the current commit's files, so memory stays flat over passes. */
@@ -160,7 +163,7 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
       render: { mode: render.mode, rerendered: render.rerendered, readMs: read - started, renderMs: rendering - read },
     };
     if (request.abort.aborted) {
-      o.onResult({ ...base, clusters: [], aborted: true });
+      o.onResult({ ...base, clusters: [], aborted: true, scriptTimeouts: source.interpreter.scriptTimeouts?.() ?? [] });
       return { commit: source.snapshot.commit, ok: false };
     }
     const { clusters, clients } = await applyOwned(o, connect, source, rendered, sourceHasErrors);
@@ -171,7 +174,7 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
       if (status.health) o.failover.observeHealth(status.health, o.now());
       if (status.recorded) o.failover.adopt(status.recorded, o.owns, o.now());
     }
-    o.onResult({ ...base, clusters, aborted: false, ...(status !== undefined ? { status } : {}) });
+    o.onResult({ ...base, clusters, aborted: false, scriptTimeouts: source.interpreter.scriptTimeouts?.() ?? [], ...(status !== undefined ? { status } : {}) });
     const ok = !sourceHasErrors && !clusters.some(clusterFailed) && !(status instanceof Error);
     return { commit: source.snapshot.commit, ok };
   };

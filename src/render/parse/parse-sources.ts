@@ -3,7 +3,8 @@ import type { Diagnostic, FieldPath, KubeObject, Origin, SourceObject } from '..
 import type { SourceFile } from '../../source/index.ts';
 import { LineIndex } from './line-index.ts';
 import { locateField } from './locate-field.ts';
-import { parseYaml } from './parse-yaml.ts';
+import { fileTooLarge, objectTooLarge, tooManyDocuments } from './file-limits.ts';
+import { parseYaml, separatorStarts } from './parse-yaml.ts';
 import type { YamlDocument } from './parse-yaml.ts';
 
 /** One file's parse, reusable across passes while its path and blob id are unchanged. */
@@ -40,27 +41,42 @@ function isList(value: Record<string, unknown>): boolean {
   return typeof value['kind'] === 'string' && value['kind'].endsWith('List') && Array.isArray(value['items']);
 }
 
+function refused(file: SourceFile, diagnostic: Diagnostic): ParsedFile {
+  return { path: file.path, blobId: file.blobId, text: '', lines: new LineIndex(''), documents: [], diagnostics: [diagnostic] };
+}
+
 function parseFile(file: SourceFile): ParsedFile {
+  const large = fileTooLarge(file.content.length);
+  if (large) return refused(file, fileError(file.path, undefined, 0, large));
   let text: string;
   try {
     text = utf8.decode(file.content);
   } catch {
-    const diagnostics = [fileError(file.path, undefined, 0, 'file is not valid UTF-8 text')];
-    return { path: file.path, blobId: file.blobId, text: '', lines: new LineIndex(''), documents: [], diagnostics };
+    return refused(file, fileError(file.path, undefined, 0, 'file is not valid UTF-8 text'));
   }
+  const separators = separatorStarts(text);
+  const many = tooManyDocuments(separators.length + (separators[0] === 0 ? 0 : 1));
+  if (many) return refused(file, fileError(file.path, undefined, 0, many));
   if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`;
   const lines = new LineIndex(text);
   const parsed = parseYaml(text, file.path);
   const diagnostics = parsed.errors.map((e) => fileError(file.path, lines, e.offset, `invalid YAML: ${e.message}`));
   const documents: ParsedFile['documents'] = [];
+  const keep = (object: unknown, doc: YamlDocument) => {
+    const tooLarge = objectTooLarge(object);
+    if (tooLarge) diagnostics.push(fileError(file.path, lines, doc.offset, tooLarge));
+    else documents.push({ object, doc });
+  };
   for (const doc of parsed.documents) {
     if (doc.value === null || doc.value === undefined) continue;
     if (isRecord(doc.value) && isList(doc.value)) {
-      for (const item of (doc.value as { items: unknown[] }).items) documents.push({ object: item, doc });
+      for (const item of (doc.value as { items: unknown[] }).items) keep(item, doc);
     } else {
-      documents.push({ object: doc.value, doc });
+      keep(doc.value, doc);
     }
   }
+  const listed = tooManyDocuments(documents.length);
+  if (listed) return refused(file, fileError(file.path, undefined, 0, listed));
   return { path: file.path, blobId: file.blobId, text, lines, documents, diagnostics };
 }
 

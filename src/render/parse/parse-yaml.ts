@@ -1,5 +1,6 @@
 import { constructFromEvents, EVENT_ID, parseEvents, YAMLException } from 'js-yaml';
 import type { Event } from 'js-yaml';
+import { aliasExpansions, excessiveAliasing } from './alias-budget.ts';
 import { eventStart } from './yaml-events.ts';
 
 /** One YAML document of a file: its value and the source range of its root node. */
@@ -41,12 +42,33 @@ function documentOffsets(events: readonly Event[]): number[] {
   return offsets;
 }
 
-function separatorStarts(text: string): number[] {
+/** Where each `---` line starts: a file's document count, known before anything is parsed. */
+export function separatorStarts(text: string): number[] {
   return Array.from(text.matchAll(DOCUMENT_SEPARATOR), (m) => m.index);
+}
+
+/** A document refused before it is constructed; `offset` is within the text that was parsed. */
+class YamlLimitError extends Error {
+  readonly offset: number;
+  constructor(message: string, offset: number) {
+    super(message);
+    this.offset = offset;
+  }
+}
+
+function refuseAliasBombs(text: string, events: Event[]): void {
+  for (const expansion of aliasExpansions(text, events)) {
+    if (!excessiveAliasing(expansion)) continue;
+    throw new YamlLimitError(
+      `document contains excessive aliasing: ${expansion.aliased} of its ${expansion.nodes} nodes come from aliases`,
+      expansion.offset,
+    );
+  }
 }
 
 function parseWhole(text: string, filename: string, base: number, separators: readonly number[]): YamlDocument[] {
   const events = parseEvents(text, { filename });
+  refuseAliasBombs(text, events);
   const values = constructFromEvents(events, { source: text, filename });
   const offsets = documentOffsets(events);
   return values.map((value, i) => {
@@ -57,6 +79,7 @@ function parseWhole(text: string, filename: string, base: number, separators: re
 }
 
 function asSyntaxError(err: unknown, base: number): YamlSyntaxError {
+  if (err instanceof YamlLimitError) return { message: err.message, offset: base + err.offset };
   if (err instanceof YAMLException) {
     return { message: err.reason || err.message, offset: base + (err.mark?.position ?? 0) };
   }

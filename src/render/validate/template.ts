@@ -11,6 +11,7 @@ import { nameRuleFor } from './name-rules.ts';
 import { isDNS1035Label, isDNS1123Label, isDNS1123Subdomain } from './names.ts';
 import { checkObjectMeta } from './object-meta.ts';
 import { objectMeta } from './schemas/meta.ts';
+import { checkSecret } from './secret-template.ts';
 import { closestName } from './suggest.ts';
 import { jsonType, walk } from './walk.ts';
 
@@ -72,4 +73,5 @@ export function validateTemplate(obj: Record<string, unknown>, isNamespaced: IsN
   if (kind === 'CustomResourceDefinition' && groupOf(apiVersion) === 'apiextensions.k8s.io') {
     checkCustomResourceDefinition(obj, out);
   }
+  if (kind === 'Secret' && apiVersion === 'v1') checkSecret(obj, out);
 }

@@ -5,6 +5,7 @@ import { applyPrepared, prepareOverrides } from '../overrides/index.ts';
 import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';
 import { policyRefOf } from '../detect/detect.ts';
 import { interpreterFailure } from '../interpreter-failure.ts';
+import { objectTooLarge } from '../parse/file-limits.ts';
 import { sortInApplyOrder } from './apply-order.ts';
 import { resolveDependencies } from './dependencies.ts';
 import { splitCompletions, withCompletions } from './job-completions.ts';
@@ -83,6 +84,14 @@ function renderOne(
       ...template.origin, severity: 'error',
       object: describeRef(refOf(template.object)),
       message: `${describeRef(refOf(template.object))}: not rendered for cluster ${target.cluster.metadata.name}: ${outcome.error.message}`,
+    };
+  }
+  // The source object was bounded when parsed; overrides can only make it larger.
+  const tooLarge = outcome.appliedClusterOverrides.length + outcome.appliedOverrides.length > 0 ? objectTooLarge(outcome.manifest) : undefined;
+  if (tooLarge) {
+    return {
+      ...template.origin, severity: 'error', object: describeRef(refOf(template.object)),
+      message: `${describeRef(refOf(template.object))}: not rendered for cluster ${target.cluster.metadata.name}: after overrides, ${tooLarge}`,
     };
   }
   const manifest = stampTracking(outcome.manifest, {

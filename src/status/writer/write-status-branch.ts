@@ -1,4 +1,5 @@
-import type { CommitFile, CommitFilesInput, GitStore } from '../../source/index.ts';
+import type { CommitFile, CommitFilesInput, GitStore, TreeEntry } from '../../source/index.ts';
+import { ForeignStatusBranchError } from '../errors/index.ts';
 import { comparableContent, SUMMARY_FILE } from '../files/status-files.ts';
 import { gitBlobId } from './blob-id.ts';
 
@@ -31,7 +32,10 @@ export interface StatusWriteResult {
  * status of 10,000 templates costs one `ls-tree` and one small blob read.
  */
 export async function sameTree(store: GitStore, commit: string, files: readonly CommitFile[]): Promise<boolean> {
-  const entries = await store.listTree(commit, '');
+  return sameFiles(store, await store.listTree(commit, ''), files);
+}
+
+async function sameFiles(store: GitStore, entries: readonly TreeEntry[] | undefined, files: readonly CommitFile[]): Promise<boolean> {
   if (entries === undefined || entries.length !== files.length) return false;
   const oids = new Map(entries.map((e) => [e.path, e.oid]));
   let summary: CommitFile | undefined;
@@ -50,12 +54,17 @@ export async function sameTree(store: GitStore, commit: string, files: readonly 
 /**
  * Commits `files` as the whole tree of the status branch, without touching any working tree or
  * the checked-out branch, unless the branch already holds them (style anchor P13): then nothing
- * is written and the tip is returned. A branch that does not exist starts as an orphan.
+ * is written and the tip is returned. A branch that does not exist starts as an orphan; one whose
+ * tip Flotilla did not write is refused (ForeignStatusBranchError), never built on.
  */
 export async function writeStatusBranch(store: GitStore, files: readonly CommitFile[], options: Partial<StatusWriteOptions> & Pick<StatusWriteOptions, 'message'>): Promise<StatusWriteResult> {
   const branch = options.branch ?? DEFAULT_STATUS_WRITE_OPTIONS.branch;
   const parent = options.parent === undefined ? await store.readRef(`refs/heads/${branch}`) : (options.parent ?? undefined);
-  if (parent !== undefined && (await sameTree(store, parent, files))) return { commit: parent, changed: false };
+  if (parent !== undefined) {
+    const entries = await store.listTree(parent, '');
+    if (!entries?.some((e) => e.path === SUMMARY_FILE)) throw new ForeignStatusBranchError(branch, parent);
+    if (await sameFiles(store, entries, files)) return { commit: parent, changed: false };
+  }
   const commit = await store.commitFiles({
     branch,
     files,

@@ -4,10 +4,11 @@ import { createMetrics } from '../../../src/reconcile/observability/metrics.ts';
 import { observePass } from '../../../src/reconcile/run/observe.ts';
 import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { Rendered } from '../../../src/render/render-fleet.ts';
+import type { ScriptTimeout } from '../../../src/interpreter/index.ts';
 
-const result = (statusWarnings: string[]): ReconcileResult => ({
+const result = (statusWarnings: string[], scriptTimeouts: ScriptTimeout[] = []): ReconcileResult => ({
   commit: 'c'.repeat(40), statusBranch: 'status', rendered: { bindings: [], works: new Map() } as unknown as Rendered,
-  clusters: [], sourceHasErrors: false, diagnostics: [], statusWarnings, aborted: false,
+  clusters: [], sourceHasErrors: false, diagnostics: [], statusWarnings, aborted: false, scriptTimeouts,
   render: { mode: 'full', rerendered: 0, readMs: 1, renderMs: 1 },
 });
 
@@ -21,5 +22,19 @@ describe('observePass', () => {
     const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
     observePass(result(warnings), createMetrics({ defaultMetrics: false }), log);
     expect(records.filter((r) => r['level'] === 40).map((r) => [r['msg'], r['statusBranch']])).toEqual(logged.map((m) => [m, 'status']));
+  });
+
+  it('names a customization that timed out once per pass, and counts its timeouts', async () => {
+    const records: Record<string, unknown>[] = [];
+    const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
+    const metrics = createMetrics({ defaultMetrics: false });
+    const timeout: ScriptTimeout = { customization: 'slow-health', operation: 'InterpretHealth', target: { apiVersion: 'v1', kind: 'ConfigMap' }, timeouts: 2, stopped: true };
+    observePass(result([], [timeout]), metrics, log);
+    expect(records.filter((r) => r['level'] === 40).map((r) => [r['msg'], r['customization'], r['stopped']])).toEqual([[
+      'ResourceInterpreterCustomization slow-health: InterpretHealth timed out 2 times this pass; not called again this pass, so its answers (health: Unknown) are missing',
+      'slow-health', true,
+    ]]);
+    expect(await metrics.registry.getSingleMetricAsString('flotilla_interpreter_script_timeouts_total'))
+      .toContain('flotilla_interpreter_script_timeouts_total{customization="slow-health",operation="InterpretHealth"} 2');
   });
 });

@@ -105,6 +105,21 @@ describe('buildWorks', () => {
     expect(errors[0]!.message).toMatch(/^Deployment\/shop\/web: not rendered for cluster a: .*OverridePolicy\/shop\/broken/);
   });
 
+  it('refuses an object that overrides make larger than 1.5 MiB, on that cluster only', () => {
+    const big = 'x'.repeat(1024 * 1024);
+    const grow: OverridePolicy = {
+      apiVersion: 'policy.karmada.io/v1alpha1', kind: 'OverridePolicy', metadata: { name: 'grow', namespace: 'shop' },
+      spec: { overrideRules: [{ targetCluster: { clusterNames: ['a'] }, overriders: { plaintext: [{ path: '/data/b', operator: 'add', value: big }] } }] },
+    };
+    const large = { ...cfg, data: { a: big } };
+    const out = build([bound(large, [['a', 0], ['b', 0]])], { overrides: { clusterOverridePolicies: [], overridePolicies: [grow] } });
+    expect(names(out.works.get('a'))).toEqual([]);
+    expect(names(out.works.get('b'))).toEqual(['Namespace/shop', 'ConfigMap/cfg']);
+    expect(out.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([
+      'ConfigMap/shop/cfg: not rendered for cluster a: after overrides, object too large: 2.0 MiB as JSON, over the 1.5 MiB a Kubernetes API server stores (etcd\'s request limit)',
+    ]);
+  });
+
   it.each<[string, Partial<ScheduledBinding>, boolean, boolean]>([
     ['dispatching suspended everywhere', { suspension: { dispatching: true } }, true, true],
     ['suspended on one cluster', { suspension: { dispatchingOnClusters: { clusterNames: ['b'] } } }, false, true],

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAddress, startWebhookServer } from '../../../src/source/triggers/webhook-server.ts';
 import type { WebhookServer } from '../../../src/source/triggers/webhook-server.ts';
@@ -43,6 +44,49 @@ describe('startWebhookServer', () => {
     server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'main', maxBodyBytes: 10, onPush: () => undefined });
     const res = await fetch(server.url, { method: 'POST', headers: github('refs/heads/main').headers, body: 'x'.repeat(100) });
     expect(res.status).toBe(413);
+  });
+
+  /** A raw connection that sends `head` at once, then one byte every 50 ms; what it read when the server closed it, and when. */
+  function trickle(url: string, head: string): Promise<{ reply: string; ms: number; socket: Socket }> {
+    const { hostname, port } = new URL(url);
+    const started = Date.now();
+    const socket = connect(Number(port), hostname);
+    let reply = '';
+    const drip = setInterval(() => socket.writable && socket.write('x'), 50);
+    socket.on('data', (chunk) => { reply += chunk.toString(); });
+    socket.on('error', () => undefined);
+    socket.write(head);
+    return new Promise((resolve) => socket.on('close', () => {
+      clearInterval(drip);
+      resolve({ reply, ms: Date.now() - started, socket });
+    }));
+  }
+
+  it('cuts off a request whose body trickles in with 408 and closes the connection', async () => {
+    const seen: string[] = [];
+    server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'main', bodyTimeoutMs: 300, onPush: (v) => seen.push(v.ref), onRequest: (status) => seen.push(String(status)) });
+    const { reply, ms } = await trickle(server.url, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n');
+    expect(reply).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeLessThan(3000);
+    expect(seen).toEqual(['408']);
+  });
+
+  it('cuts off a request whose headers trickle in', async () => {
+    server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'main', bodyTimeoutMs: 300, onPush: () => undefined });
+    const { ms } = await trickle(server.url, 'POST / HTTP/1.1\r\nX-Slow: ');
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('refuses connections over the cap', async () => {
+    server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'main', maxConnections: 2, onPush: () => undefined });
+    const { hostname, port } = new URL(server.url);
+    const open = await Promise.all([0, 1].map(() => new Promise<Socket>((resolve) => { const s = connect(Number(port), hostname, () => resolve(s)); })));
+    const extra = connect(Number(port), hostname);
+    extra.on('error', () => undefined);
+    await new Promise((resolve) => extra.on('close', resolve));
+    const res = await fetch(server.url, { method: 'POST', headers: github('refs/heads/main').headers, body: github('refs/heads/main').body }).catch((e: unknown) => e);
+    expect(res).toBeInstanceOf(Error);
+    for (const s of open) s.destroy();
   });
 
   it('answers 405 to anything but POST', async () => {

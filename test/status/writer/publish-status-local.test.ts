@@ -25,7 +25,7 @@ describe.each([
     expect(results.map((r) => r.attempts).sort()).toEqual([1, 2, 3]);
     expect(repo.git('log', '--format=%s', 'status').split('\n').sort()).toEqual(['[a] status', '[b] status', '[c] status']);
     expect(repo.git('rev-list', '--min-parents=2', 'status')).toBe('');
-    expect(repo.git('ls-tree', '-r', '--name-only', 'status').split('\n')).toEqual(['clusters/a.yaml', 'clusters/b.yaml', 'clusters/c.yaml']);
+    expect(repo.git('ls-tree', '-r', '--name-only', 'status').split('\n')).toEqual(['clusters/a.yaml', 'clusters/b.yaml', 'clusters/c.yaml', 'summary.json']);
     // A writer that lost composed again on a newer tip, never twice on the same one.
     for (const w of writers) expect(new Set(w.rounds).size).toBe(w.rounds.length);
   });
@@ -36,8 +36,8 @@ describe.each([
     let n = 0;
     const rival: StatusComposer = async (base) => {
       // Another writer lands between this writer's read of the tip and its commit, every time.
-      await base.store.commitFiles({ branch: 'status', files: [{ path: 'rival', content: `${n++}\n` }], message: 'rival', ...(base.commit ? { parent: base.commit } : { parent: null }) });
-      return { files: [{ path: 'mine', content: 'x\n' }], message: 'mine' };
+      await base.store.commitFiles({ branch: 'status', files: [{ path: 'rival', content: `${n++}\n` }, { path: 'summary.json', content: '{}\n' }], message: 'rival', ...(base.commit ? { parent: base.commit } : { parent: null }) });
+      return { files: [{ path: 'mine', content: 'x\n' }, { path: 'summary.json', content: '{}\n' }], message: 'mine' };
     };
     const failure = await publishStatus(target, rival, { branch: 'status', maxAttempts: 3 }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StatusPushError);

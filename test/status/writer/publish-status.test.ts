@@ -82,7 +82,7 @@ describe.each([
       return publishStatus(target, w.compose, { branch });
     }));
     expect(results.map((r) => r.attempts).sort()).toEqual([1, 2]);
-    expect(runGitIn(bare, ['ls-tree', '-r', '--name-only', branch]).split('\n')).toEqual(['clusters/a.yaml', 'clusters/b.yaml']);
+    expect(runGitIn(bare, ['ls-tree', '-r', '--name-only', branch]).split('\n')).toEqual(['clusters/a.yaml', 'clusters/b.yaml', 'summary.json']);
     expect(runGitIn(bare, ['log', '--format=%s', branch]).split('\n').sort()).toEqual(['[a] status', '[b] status']);
   });
 });

@@ -30,8 +30,10 @@ export function writer(name: string, wait: () => Promise<void>): { compose: Stat
     compose: async (base) => {
       rounds.push(base.commit);
       if (rounds.length === 1) await wait();
-      const others = (await tipFiles(base)).filter((f) => f.path !== `clusters/${name}.yaml`);
-      return { files: [...others, { path: `clusters/${name}.yaml`, content: `name: ${name}\n` }], message: `[${name}] status` };
+      const others = (await tipFiles(base)).filter((f) => f.path !== `clusters/${name}.yaml` && f.path !== 'summary.json');
+      // summary.json marks the branch as Flotilla's: a tip without it is refused.
+      const files = [...others, { path: `clusters/${name}.yaml`, content: `name: ${name}\n` }, { path: 'summary.json', content: '{}\n' }];
+      return { files, message: `[${name}] status` };
     },
   };
 }

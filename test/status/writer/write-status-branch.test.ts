@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IsomorphicGitStore, NativeGitStore, type GitStore } from '../../../src/source/index.ts';
-import { commitMessage, readStatusBranch, statusFiles, writeStatusBranch, type StatusReport } from '../../../src/status/index.ts';
+import { commitMessage, ForeignStatusBranchError, readStatusBranch, statusFiles, writeStatusBranch, type StatusReport } from '../../../src/status/index.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
@@ -47,6 +47,15 @@ describe.each(STORES)('writeStatusBranch through %s', (_name, open) => {
     expect(repo.git('rev-parse', 'HEAD')).toBe(head);
     expect(repo.git('symbolic-ref', 'HEAD')).toBe('refs/heads/main');
     expect(repo.git('status', '--porcelain')).toBe('M untracked-change.txt');
+  });
+
+  it('refuses a branch whose tip Flotilla did not write, saying how to fix it, and leaves it as it was', async () => {
+    const { repo, head, gitdir } = sourceRepo();
+    repo.git('branch', 'status', head);
+    const refused = write(open(gitdir), report('2026-01-01T00:00:00Z'));
+    await expect(refused).rejects.toBeInstanceOf(ForeignStatusBranchError);
+    await expect(refused).rejects.toThrow(new RegExp(`status branch status is at ${head.slice(0, 12)}, a commit Flotilla did not write \\(no summary.json\\).*statusBranch in flotilla.yaml.*git branch -D status`));
+    expect(repo.git('rev-parse', 'status')).toBe(head);
   });
 
   it('makes no commit when nothing changed, even though the pass ran later', async () => {
