@@ -39,6 +39,7 @@ export function counting(client: KubeClient, log: RequestLog): KubeClient {
       log.writes.push({ method: 'delete', target: `${ref.kind}/${ref.name}` });
       return client.delete(ref, policy);
     },
+    withSignal: (signal) => counting(client.withSignal(signal), log),
   };
 }
 
