@@ -108,6 +108,6 @@ describe('the inventory Lease', () => {
     const result = await applyCluster(client.withSignal(memberDeadline('member1', 100)), [cm('a')], pruning('me'), () => undefined);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(result.error).toBeInstanceOf(MemberTimeoutError);
-    expect(result.error?.message).toBe('member1: no answer within the member deadline of 100ms (--member-timeout): its requests were aborted');
+    expect(result.error?.message).toBe('member1: not done within the member deadline of 100ms (--member-timeout): its requests were aborted');
   });
 });

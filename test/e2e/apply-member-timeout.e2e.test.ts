@@ -44,7 +44,7 @@ function expectStalledMemberOnly(exit: ApplyExit, stalled: string, applied: read
   expect(exit.code).toBe(1);
   expect(exit.ms).toBeLessThan(EXIT_WITHIN_MS);
   const clusters = jsonClusters(exit);
-  expect(clusters.get(stalled)?.error).toMatch(new RegExp(`^${stalled}: no answer within the member deadline of ${DEADLINE_S}s`));
+  expect(clusters.get(stalled)?.error).toMatch(new RegExp(`^${stalled}: not done within the member deadline of ${DEADLINE_S}s`));
   for (const member of applied) expect({ member, error: clusters.get(member)?.error, actions: clusters.get(member)?.objects.map((o) => o.action) }).toEqual({ member, error: null, actions: ['created'] });
   expect(exit.stderr).not.toMatch(/status branch not written/);
 }

@@ -36,7 +36,7 @@ describe('a member that never answers', { timeout: 30_000 }, () => {
     expect(result.ok).toBe(false);
     const staging = result.clusters.find((c) => c.cluster === 'staging');
     expect(staging?.error).toBeInstanceOf(MemberTimeoutError);
-    expect(staging?.error?.message).toMatch(/^staging: no answer within the member deadline of 300ms/);
+    expect(staging?.error?.message).toMatch(/^staging: not done within the member deadline of 300ms/);
     expect(result.clusters.find((c) => c.cluster === 'production')?.error).toBeUndefined();
     expect([...production.objects.values()].some((o) => o.kind === 'Deployment')).toBe(true);
     expect(result.status).not.toBeInstanceOf(Error);
