@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { configMap, FleetRepo, policy } from './helpers/apply-fleet.ts';
-import { cleanUpApplyProcesses, labelledNames, startApply, unlisted } from './helpers/apply-process.ts';
+import { cleanUpApplyProcesses, labelledNames, outcome, startApply, unlisted } from './helpers/apply-process.ts';
 import { fleetKubeconfig, memberNames } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
 
@@ -47,7 +47,7 @@ describe('two writers on the same members', { timeout: 240_000 }, () => {
       const [first, second] = round % 2 === 0 ? [a!, b!] : [b!, a!];
       const exits = await Promise.all([startApply(applyArgs(repo, first)).exit, startApply(applyArgs(repo, second)).exit]);
       // Both succeed: the second waits for the first's Lease, then applies its commit and prunes the other's.
-      expect(exits.map((e) => [e.code, e.stderr])).toEqual([[0, ''], [0, '']]);
+      expect(exits.map(outcome)).toEqual([[0, ''], [0, '']]);
       await expectNothingUnlisted(ns, repo.inventoryName);
       const left = await labelledNames('member1', ns);
       expect([...new Set(left.map((n) => n[0]))]).toHaveLength(1);
@@ -66,7 +66,7 @@ describe('two writers on the same members', { timeout: 240_000 }, () => {
       await exit;
     }
     const final = await startApply(applyArgs(repo, refs[2]!)).exit;
-    expect([final.code, final.stderr]).toEqual([0, '']);
+    expect(outcome(final)).toEqual([0, '']);
     await expectNothingUnlisted(ns, repo.inventoryName);
     for (const member of memberNames) expect({ member, live: await labelledNames(member, ns) }).toEqual({ member, live: ['r0', 'r1', 'r2', 'r3', 'r4'] });
   });

@@ -52,6 +52,11 @@ export function startApply(args: readonly string[]): { child: ChildProcess; exit
   return { child, exit };
 }
 
+/** The exit code, with what the process said when it is not 0 (for the assertion's message). */
+export function outcome(exit: ApplyExit): [number | null, string] {
+  return [exit.code, exit.code === 0 ? '' : `${exit.stderr}\n${exit.stdout.slice(0, 4000)}`];
+}
+
 /** The clusters of an `apply -o json` run, by name. */
 export function jsonClusters(exit: ApplyExit): Map<string, JsonCluster> {
   const doc = JSON.parse(exit.stdout) as { clusters: JsonCluster[] };
