@@ -123,7 +123,9 @@ export async function applyCluster(
   try {
     // Held from before the inventory is read until after it is written: no other writer's pass
     // interleaves with this one. Losing it aborts what is left of the member's work.
-    lock = await lockInventory(member, options.inventoryName, options.lock);
+    lock = await lockInventory(member, options.inventoryName, {
+      ...options.lock, onWait: (holder, since) => emit({ type: 'locked', cluster: member.cluster, holder, ...(since ? { since } : {}) }),
+    });
     const client = member.withSignal(lock.signal);
     const { inventory, stored, triaged } = await readAndTriage(client, items, options, false);
     triaged.sort((a, b) => a.stage - b.stage);

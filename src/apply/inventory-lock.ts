@@ -27,6 +27,8 @@ export interface InventoryLockOptions {
   retryMs: number;
   /** Milliseconds, wall clock: Lease times are compared across machines. @default Date.now */
   now: () => number;
+  /** Told once per holder when this writer starts waiting for another's Lease. */
+  onWait?: (holder: string, since: string | undefined) => void;
 }
 
 /** This process as a Lease holder: `host/pid/flotilla <command>`. */
@@ -83,6 +85,12 @@ export function leaseHeld(lease: Pick<LeaseState, 'holder' | 'renewTime' | 'dura
   return lease.holder !== '' && lease.renewTime !== undefined && now < lease.renewTime + lease.durationSeconds * 1000;
 }
 
+/** Since when the holder has held it, for people: when it took it, else its last renewal. */
+function sinceOf(lease: LeaseState): string | undefined {
+  const since = lease.acquireTime ?? lease.renewTime;
+  return since === undefined ? undefined : new Date(since).toISOString();
+}
+
 /** A Lease's MicroTime: RFC 3339 with exactly six fractional digits, as the API server parses it. */
 function microTime(ms: number): string {
   return new Date(ms).toISOString().replace(/Z$/, '000Z');
@@ -129,6 +137,7 @@ class Lock {
       const now = this.#o.now();
       const lease = found && stateOf(found);
       if (lease && leaseHeld(lease, now) && lease.holder !== this.#o.holder) {
+        if (seen?.holder !== lease.holder) this.#o.onWait?.(lease.holder, sinceOf(lease));
         seen = lease;
         await sleep(this.#o.retryMs);
         continue;
@@ -200,8 +209,7 @@ class Lock {
   }
 
   #lockedBy(lease: LeaseState, options?: { cause?: unknown }): InventoryLockedError {
-    const since = lease.acquireTime ?? lease.renewTime;
-    return new InventoryLockedError(this.#client.cluster, this.#name, lease.holder, since === undefined ? undefined : new Date(since).toISOString(), options);
+    return new InventoryLockedError(this.#client.cluster, this.#name, lease.holder, sinceOf(lease), options);
   }
 }
 
