@@ -42,7 +42,7 @@ describe('two writers on the same members', { timeout: 240_000 }, () => {
   it('two apply --prune of different commits at once leave every labelled object in the inventory', async () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
-    const [a, b] = commits(repo, ns, [['a', 25], ['b', 25]]);
+    const [a, b] = commits(repo, ns, [['a', 12], ['b', 12]]);
     for (let round = 0; round < 3; round++) {
       const [first, second] = round % 2 === 0 ? [a!, b!] : [b!, a!];
       const exits = await Promise.all([startApply(applyArgs(repo, first)).exit, startApply(applyArgs(repo, second)).exit]);
