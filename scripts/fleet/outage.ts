@@ -37,3 +37,20 @@ export async function restartMember(member: MemberName): Promise<void> {
     throw new Error(`${member.name}: kube-apiserver does not answer /readyz two minutes after kwokctl start cluster`);
   }
 }
+
+/**
+ * Freezes the member's kube-apiserver with SIGSTOP: the kernel still accepts connections on its
+ * port, but nothing answers them. Returns the thaw (SIGCONT), which is safe to call twice.
+ */
+export async function freezeApiserver(member: MemberName): Promise<() => void> {
+  const pid = (await componentPids(member)).get('kube-apiserver');
+  if (pid === undefined || !(await ownProcess(pid, ownPaths()))) {
+    throw new Error(`${member.name}: no running kube-apiserver recorded by kwokctl (pid ${pid ?? 'none'})`);
+  }
+  process.kill(pid, 'SIGSTOP');
+  let frozen = true;
+  return () => {
+    if (frozen) process.kill(pid, 'SIGCONT');
+    frozen = false;
+  };
+}

@@ -1,7 +1,7 @@
 /**
- * One cluster's pass (P9, P10): read the inventory and the live objects in bulk, triage, apply
- * stage 1 (CRDs, Namespaces) and wait for the CRDs, apply stage 2, prune, write the inventory
- * when it changed. A no-op pass makes no write at all.
+ * One cluster's pass (P9, P10): take the inventory Lease, read the inventory and the live objects
+ * in bulk, triage, apply stage 1 (CRDs, Namespaces) and wait for the CRDs, apply stage 2, prune,
+ * write the inventory when it changed, give the Lease back. A no-op pass writes only the Lease.
  */
 import { groupKind } from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
@@ -11,7 +11,10 @@ import { mapLimit } from './concurrency.ts';
 import type { ApplyEvent, ClusterApplyResult, ObjectOutcome, PruneOutcome } from './events.ts';
 import { INVENTORY_NAME, inventoryEntry, nextInventory, sameInventory } from './inventory.ts';
 import type { InventoryEntry } from './inventory.ts';
-import { writeInventory } from './inventory-store.ts';
+import { lockInventory } from './inventory-lock.ts';
+import type { HeldInventoryLock, InventoryLockOptions } from './inventory-lock.ts';
+import { swapInventory } from './inventory-store.ts';
+import type { StoredInventory } from './inventory-store.ts';
 import type { KubeClient } from './kube-client.ts';
 import { planPruneLive, readAndTriage } from './plan-cluster.ts';
 import { DEFAULT_PRUNE_SETTINGS, describeSkip } from './prune-plan.ts';
@@ -29,10 +32,13 @@ export interface ApplyOptions {
   retain: RetainFn;
   /** The inventory ConfigMap's name in `flotilla-system`: one per fleet repository applying to a cluster. @default 'flotilla-inventory' */
   inventoryName: string;
+  /** The inventory Lease (named after the inventory): who holds it, and how long a holder that stops renewing keeps it. */
+  lock: Partial<InventoryLockOptions>;
 }
 
 export const DEFAULT_APPLY_OPTIONS: Readonly<ApplyOptions> = Object.freeze({
   prune: DEFAULT_PRUNE_SETTINGS, concurrency: 16, crdTimeoutMs: 60_000, retain: (desired: KubeObject) => desired, inventoryName: INVENTORY_NAME,
+  lock: {},
 });
 
 const ACTION = { create: 'created', update: 'configured', unchanged: 'unchanged', conflict: 'conflict', suspended: 'suspended', skipped: 'skipped' } as const;
@@ -93,16 +99,14 @@ function currentEntries(triaged: readonly TriagedObject[], outcomes: readonly Ob
  * would otherwise leave an object Flotilla made that no later prune knows of. Returns what the
  * member's inventory now holds; no write when every object is listed already.
  */
-async function recordIntent(client: KubeClient, inventory: InventoryEntry[], triaged: readonly TriagedObject[], options: ApplyOptions): Promise<InventoryEntry[]> {
-  const listed = new Set(inventory.map((e) => e.id));
+async function recordIntent(client: KubeClient, stored: StoredInventory, triaged: readonly TriagedObject[], options: ApplyOptions): Promise<StoredInventory> {
+  const listed = new Set(stored.entries.map((e) => e.id));
   const added = triaged
     // Only objects that do not exist yet: one that exists is someone's until a pass has applied it.
     .filter((t) => !listed.has(t.id) && t.triage === 'create')
     .map((t) => inventoryEntry(t.item.manifest, t.digest, t.item.preserveOnDeletion));
-  if (added.length === 0) return inventory;
-  const intent = [...inventory, ...added];
-  await writeInventory(client, intent, options.inventoryName);
-  return intent;
+  if (added.length === 0) return stored;
+  return swapInventory(client, stored, [...stored.entries, ...added], options.inventoryName);
 }
 
 /**
@@ -110,15 +114,22 @@ async function recordIntent(client: KubeClient, inventory: InventoryEntry[], tri
  * `keptCopies`' templates (template refKey → why); never throws.
  */
 export async function applyCluster(
-  client: KubeClient, items: readonly DesiredObject[], options: ApplyOptions, emit: (e: ApplyEvent) => void,
+  member: KubeClient, items: readonly DesiredObject[], options: ApplyOptions, emit: (e: ApplyEvent) => void,
   keptCopies: ReadonlyMap<string, string> = new Map(),
 ): Promise<ClusterApplyResult> {
-  const result: ClusterApplyResult = { cluster: client.cluster, objects: [], pruned: [], inventoryWritten: false };
-  emit({ type: 'cluster-started', cluster: client.cluster, objects: items.length });
+  const result: ClusterApplyResult = { cluster: member.cluster, objects: [], pruned: [], inventoryWritten: false };
+  emit({ type: 'cluster-started', cluster: member.cluster, objects: items.length });
+  let lock: HeldInventoryLock | undefined;
   try {
-    const { inventory, triaged } = await readAndTriage(client, items, options, false);
+    // Held from before the inventory is read until after it is written: no other writer's pass
+    // interleaves with this one. Losing it aborts what is left of the member's work.
+    lock = await lockInventory(member, options.inventoryName, {
+      ...options.lock, onWait: (holder, since) => emit({ type: 'locked', cluster: member.cluster, holder, ...(since ? { since } : {}) }),
+    });
+    const client = member.withSignal(lock.signal);
+    const { inventory, stored, triaged } = await readAndTriage(client, items, options, false);
     triaged.sort((a, b) => a.stage - b.stage);
-    const recorded = await recordIntent(client, inventory, triaged, options);
+    const recorded = await recordIntent(client, stored, triaged, options);
     result.objects = await applyAll(client, triaged, options, emit);
 
     const plan = await planPruneLive(client, inventory, triaged, options.prune, options.concurrency, keptCopies);
@@ -131,12 +142,14 @@ export async function applyCluster(
     const failed = new Set(result.pruned.filter((p) => p.action === 'failed').map((p) => p.ref));
     const survivors = plan.deletes.filter((c) => failed.has(c.ref)).map((c) => c.entry);
     const next = nextInventory(currentEntries(triaged, result.objects, new Map(inventory.map((e) => [e.id, e]))), [...plan.kept, ...survivors]);
-    const changed = !sameInventory(recorded, next);
-    if (changed) await writeInventory(client, next, options.inventoryName);
-    result.inventoryWritten = changed || recorded !== inventory;
-    emit({ type: 'inventory', cluster: client.cluster, entries: next.length, written: result.inventoryWritten });
+    const changed = !sameInventory(recorded.entries, next);
+    const final = changed ? await swapInventory(client, recorded, next, options.inventoryName) : recorded;
+    result.inventoryWritten = changed || recorded !== stored;
+    emit({ type: 'inventory', cluster: client.cluster, entries: final.entries.length, written: result.inventoryWritten });
   } catch (error) {
     result.error = error as Error;
+  } finally {
+    await lock?.release();
   }
   return result;
 }

@@ -68,23 +68,31 @@ function statusOf(body: string): { reason: string; message: string } {
   }
 }
 
+/** What every view of one cluster's client shares: credentials, the agent, the rate limit, the kinds. */
+interface Connection {
+  cluster: string;
+  context: string;
+  server: URL;
+  kc: KubeConfig;
+  options: KubeClientOptions;
+  acquire: () => Promise<void>;
+  auth?: Promise<RequestOptions> | undefined;
+  mapper?: Promise<RestMapper> | undefined;
+}
+
 class ClientNodeKubeClient implements KubeClient {
   readonly cluster: string;
-  readonly #context: string;
-  readonly #server: URL;
-  readonly #kc: KubeConfig;
-  readonly #options: KubeClientOptions;
-  readonly #acquire: () => Promise<void>;
-  #auth: Promise<RequestOptions> | undefined;
-  #mapper: Promise<RestMapper> | undefined;
+  readonly #c: Connection;
+  readonly #signal: AbortSignal | undefined;
 
-  constructor(cluster: string, context: string, kc: KubeConfig, options: KubeClientOptions) {
-    this.cluster = cluster;
-    this.#context = context;
-    this.#kc = kc;
-    this.#server = new URL(kc.getCurrentCluster()?.server ?? '');
-    this.#options = options;
-    this.#acquire = createRateLimiter(options);
+  constructor(connection: Connection, signal?: AbortSignal) {
+    this.cluster = connection.cluster;
+    this.#c = connection;
+    this.#signal = signal;
+  }
+
+  withSignal(signal: AbortSignal): KubeClient {
+    return new ClientNodeKubeClient(this.#c, this.#signal ? AbortSignal.any([this.#signal, signal]) : signal);
   }
 
   async discover(): Promise<ApiResource[]> {
@@ -134,7 +142,7 @@ class ClientNodeKubeClient implements KubeClient {
     const path = `${resourcePath(await this.#resource(ref.apiVersion, ref.kind), ref.namespace, ref.name)}?${params}`;
     const response = await this.#send({ method: 'PATCH', path, ref, body: JSON.stringify(object), contentType: 'application/apply-patch+yaml' });
     // A new CRD changes what the cluster serves: map kinds afresh on the next miss.
-    if (!request.dryRun && object.kind === 'CustomResourceDefinition') this.#mapper = undefined;
+    if (!request.dryRun && object.kind === 'CustomResourceDefinition') this.#c.mapper = undefined;
     return JSON.parse(response.body) as KubeObject;
   }
 
@@ -151,12 +159,12 @@ class ClientNodeKubeClient implements KubeClient {
   }
 
   async #resource(apiVersion: string, kind: string): Promise<ApiResource> {
-    const mapper = this.#mapper ?? this.#rediscover();
+    const mapper = this.#c.mapper ?? this.#rediscover();
     const found = (await mapper).find(apiVersion, kind);
     if (found) return found;
     // Missing: a CRD may have been established since this mapping was made. One request refreshes
     // it for every concurrent caller that missed on the same mapping.
-    const fresh = this.#mapper === mapper ? this.#rediscover() : (this.#mapper ?? this.#rediscover());
+    const fresh = this.#c.mapper === mapper ? this.#rediscover() : (this.#c.mapper ?? this.#rediscover());
     const again = (await fresh).find(apiVersion, kind);
     if (!again) throw new UnknownKindError(this.cluster, apiVersion, kind);
     return again;
@@ -166,58 +174,73 @@ class ClientNodeKubeClient implements KubeClient {
     const mapper: Promise<RestMapper> = this.discover().then(
       (resources) => new RestMapper(resources),
       (error: unknown) => {
-        if (this.#mapper === mapper) this.#mapper = undefined;
+        if (this.#c.mapper === mapper) this.#c.mapper = undefined;
         throw error;
       },
     );
-    this.#mapper = mapper;
+    this.#c.mapper = mapper;
     return mapper;
   }
 
   async #send(send: Send, accepted: readonly number[] | 'any' = []): Promise<Response> {
+    const signal = this.#signal;
     return withRetry(async () => {
-      await this.#acquire();
+      await this.#c.acquire();
+      signal?.throwIfAborted();
       let response = await this.#request(send);
       if (response.status === 401) {
-        this.#auth = undefined; // credentials may have rotated (exec plugins, token files): read them again once
+        this.#c.auth = undefined; // credentials may have rotated (exec plugins, token files): read them again once
         response = await this.#request(send);
       }
       if (accepted === 'any' || (response.status >= 200 && response.status < 300) || accepted.includes(response.status)) return response;
       if (RETRY_STATUSES.has(response.status)) throw new RetryableStatus(response);
       throw this.#failure(send, response);
-    }, classify, this.#options.retry).catch((error: unknown) => {
+    }, classify, { ...this.#c.options.retry, ...(signal ? { signal } : {}) }).catch((error: unknown) => {
       throw error instanceof RetryableStatus ? this.#failure(send, error.response) : error;
     });
   }
 
   #failure(send: Send, response: Response): Error {
     const { reason, message } = statusOf(response.body);
-    if (response.status === 401) return new ClusterUnauthorizedError(this.cluster, this.#context, message);
+    if (response.status === 401) return new ClusterUnauthorizedError(this.cluster, this.#c.context, message);
     return new KubeApiError({ cluster: this.cluster, status: response.status, reason, method: send.method, path: send.path.split('?')[0] ?? '', ...(send.ref ? { ref: send.ref } : {}) }, message);
   }
 
   async #request(send: Send): Promise<Response> {
-    this.#auth ??= this.#authOptions();
-    const auth = await this.#auth;
-    const https = this.#server.protocol === 'https:';
-    const base = this.#server.pathname.replace(/\/$/, '');
+    this.#c.auth ??= this.#authOptions();
+    const auth = await this.#c.auth;
+    const { server, options } = this.#c;
+    const signal = this.#signal;
+    signal?.throwIfAborted();
+    const https = server.protocol === 'https:';
+    const base = server.pathname.replace(/\/$/, '');
     const headers: Record<string, string> = { ...(auth.headers as Record<string, string> | undefined), Accept: send.accept ?? 'application/json' };
     if (send.contentType) headers['Content-Type'] = send.contentType;
     // Without a length Node sends the body chunked, which the API server refuses for DELETE.
     if (send.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(send.body));
+    let abort: (() => void) | undefined;
     return new Promise<Response>((resolve, reject) => {
       const req = (https ? httpsRequest : httpRequest)({
-        ...auth, headers, method: send.method, protocol: this.#server.protocol, hostname: this.#server.hostname,
-        port: this.#server.port, path: `${base}${send.path}`, timeout: this.#options.timeoutMs,
+        ...auth, headers, method: send.method, protocol: server.protocol, hostname: server.hostname,
+        port: server.port, path: `${base}${send.path}`, timeout: options.timeoutMs,
       }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
         res.on('error', reject);
       });
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${this.#options.timeoutMs} ms`)));
-      req.on('error', (e) => reject(new ClusterUnreachableError(this.cluster, this.#server.origin, e.message, { cause: e })));
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+      req.on('error', (e) => reject(new ClusterUnreachableError(this.cluster, server.origin, e.message, { cause: e })));
+      // The deadline's reason settles the request first; destroying the socket keeps no half-read
+      // response in the keep-alive pool.
+      abort = () => {
+        reject(signal?.reason);
+        req.destroy();
+      };
+      signal?.addEventListener('abort', abort, { once: true });
       req.end(send.body);
+    }).finally(() => {
+      if (abort) signal?.removeEventListener('abort', abort);
     }).catch((error: unknown) => {
       if (error instanceof ClusterUnreachableError && send.ref) {
         Object.defineProperty(error, 'message', { value: `${describeRef(send.ref)}: ${error.message}` });
@@ -228,10 +251,10 @@ class ClientNodeKubeClient implements KubeClient {
 
   async #authOptions(): Promise<RequestOptions> {
     const opts: RequestOptions & { ca?: unknown; cert?: unknown; key?: unknown; rejectUnauthorized?: boolean; servername?: string } = {};
-    await this.#kc.applyToHTTPSOptions(opts);
+    await this.#c.kc.applyToHTTPSOptions(opts);
     const { ca, cert, key, rejectUnauthorized, servername } = opts;
-    const agentOptions = { keepAlive: true, maxSockets: this.#options.maxSockets, ca, cert, key, rejectUnauthorized, servername };
-    const agent = this.#server.protocol === 'https:' ? new HttpsAgent(agentOptions as ConstructorParameters<typeof HttpsAgent>[0]) : new HttpAgent(agentOptions);
+    const agentOptions = { keepAlive: true, maxSockets: this.#c.options.maxSockets, ca, cert, key, rejectUnauthorized, servername };
+    const agent = this.#c.server.protocol === 'https:' ? new HttpsAgent(agentOptions as ConstructorParameters<typeof HttpsAgent>[0]) : new HttpAgent(agentOptions);
     return { headers: opts.headers ?? {}, auth: opts.auth ?? null, agent };
   }
 }
@@ -249,5 +272,6 @@ export async function connectKubeClient(cluster: string, context: string, kubeco
   const { KubeConfig } = await import('@kubernetes/client-node');
   const kc = new KubeConfig();
   kc.loadFromString(JSON.stringify(doc));
-  return new ClientNodeKubeClient(cluster, context, kc, { ...DEFAULT_KUBE_CLIENT_OPTIONS, ...options });
+  const merged = { ...DEFAULT_KUBE_CLIENT_OPTIONS, ...options };
+  return new ClientNodeKubeClient({ cluster, context, kc, server: new URL(kc.getCurrentCluster()?.server ?? ''), options: merged, acquire: createRateLimiter(merged) });
 }

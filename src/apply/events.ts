@@ -43,6 +43,8 @@ export type ApplyEvent =
   | { type: 'cluster-started'; cluster: string; objects: number }
   | { type: 'object'; outcome: ObjectOutcome }
   | { type: 'wait'; cluster: string; ref: ObjectRef; condition: 'Established' }
+  /** Another writer holds the member's inventory Lease: this pass waits for it (reported once). */
+  | { type: 'locked'; cluster: string; holder: string; since?: string }
   | { type: 'prune'; outcome: PruneOutcome }
   | { type: 'prune-blocked'; cluster: string; block: PruneBlock }
   | { type: 'inventory'; cluster: string; entries: number; written: boolean }

@@ -66,6 +66,18 @@ export function nextInventory(current: readonly InventoryEntry[], keep: readonly
   return [...current, ...keep.filter((e) => !seen.has(e.id) && seen.add(e.id))];
 }
 
+/**
+ * A three-way merge after a lost compare-and-swap: `ours`, written over `base`, lost to a writer
+ * that left `theirs`. Ours first; then their entries that ours lacks, except those this writer
+ * dropped from `base` on purpose (pruned, abandoned): an object another writer applied must stay
+ * listed, or no prune would ever know of it.
+ */
+export function mergeInventory(base: readonly InventoryEntry[], ours: readonly InventoryEntry[], theirs: readonly InventoryEntry[]): InventoryEntry[] {
+  const have = new Set(ours.map((e) => e.id));
+  const dropped = new Set(base.map((e) => e.id).filter((id) => !have.has(id)));
+  return [...ours, ...theirs.filter((e) => !have.has(e.id) && !dropped.has(e.id))];
+}
+
 /** Whether two inventories hold the same entries in the same order (no write needed). */
 export function sameInventory(a: readonly InventoryEntry[], b: readonly InventoryEntry[]): boolean {
   return a.length === b.length && a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]));

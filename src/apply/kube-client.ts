@@ -63,12 +63,22 @@ export interface KubeClient {
   get(ref: ObjectRef): Promise<KubeObject | undefined>;
   /** Every object matching the query, all pages. */
   list(query: ListQuery): Promise<KubeObject[]>;
-  /** Server-side apply; returns the object as the server has (or, dry-run, would have) it. */
+  /**
+   * Server-side apply; returns the object as the server has (or, dry-run, would have) it. An object
+   * carrying `metadata.resourceVersion` is written only if the live one is still at that version
+   * (KubeApiError 409 otherwise): a compare-and-swap.
+   */
   apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject>;
   /** Deletes one object. */
   delete(ref: ObjectRef, propagationPolicy?: PropagationPolicy): Promise<DeleteResult>;
   /** A GET of a raw path such as `/readyz` or `/version`. */
   raw(path: string): Promise<RawResponse>;
+  /**
+   * The same connection (credentials, kinds, rate limit), whose requests, retries and waits end
+   * as soon as `signal` aborts, rejecting with its reason: a member's deadline aborts what is in
+   * flight instead of leaving it hanging. Signals accumulate: a view of a view honours both.
+   */
+  withSignal(signal: AbortSignal): KubeClient;
 }
 
 /** The field manager of every write: load-bearing, since SSA ownership and prune depend on it. */

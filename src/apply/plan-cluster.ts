@@ -11,7 +11,8 @@ import type { RetainFn } from './apply-object.ts';
 import { mapLimit } from './concurrency.ts';
 import { entryRef } from './inventory.ts';
 import type { InventoryEntry } from './inventory.ts';
-import { readInventory } from './inventory-store.ts';
+import { readStoredInventory } from './inventory-store.ts';
+import type { StoredInventory } from './inventory-store.ts';
 import type { KubeClient } from './kube-client.ts';
 import { readLive } from './live-state.ts';
 import { foreignObjectsIn } from './namespace-contents.ts';
@@ -51,10 +52,12 @@ export interface LivePlanOptions {
  * Reads a cluster's inventory and the live copies of its Work in bulk, and triages the Work: the
  * first step of both the apply and the live plan. `checkAll` as in {@link triage}.
  */
-export async function readAndTriage(client: KubeClient, items: readonly DesiredObject[], options: { concurrency: number; inventoryName?: string | undefined }, checkAll: boolean): Promise<{ inventory: InventoryEntry[]; triaged: TriagedObject[] }> {
-  const inventory = await readInventory(client, options.inventoryName);
+export async function readAndTriage(
+  client: KubeClient, items: readonly DesiredObject[], options: { concurrency: number; inventoryName?: string | undefined }, checkAll: boolean,
+): Promise<{ inventory: InventoryEntry[]; stored: StoredInventory; triaged: TriagedObject[] }> {
+  const stored = await readStoredInventory(client, options.inventoryName);
   const live = await readLive(client, items.filter((i) => !i.suspended).map((i) => refOf(i.manifest)), options.concurrency);
-  return { inventory, triaged: triage(items, live, inventory, checkAll) };
+  return { inventory: stored.entries, stored, triaged: triage(items, live, stored.entries, checkAll) };
 }
 
 /**

@@ -1,7 +1,12 @@
 import { Flags } from '@oclif/core';
 import { DEFAULT_KUBE_CLIENT_OPTIONS } from '../apply/client-node-kube-client.ts';
 import { INVENTORY_NAME } from '../apply/inventory.ts';
+import { DEFAULT_MEMBER_TIMEOUT_MS } from '../apply/member-deadline.ts';
 import type { ClusterAccess } from '../reconcile/live-plan.ts';
+import { parseDuration } from '../reconcile/run/duration.ts';
+
+/** A duration flag (`30s`, `5m`, `1h30m`) parsed into milliseconds; a malformed one is a usage error naming the flag. */
+export const durationFlag = Flags.custom<number>({ parse: async (input) => parseDuration(input) });
 
 /** Flags of the commands that talk to member clusters. */
 export const clusterFlags = {
@@ -9,9 +14,14 @@ export const clusterFlags = {
   qps: Flags.integer({ description: 'client-side requests per second, per cluster', default: DEFAULT_KUBE_CLIENT_OPTIONS.qps }),
   burst: Flags.integer({ description: 'client-side request burst, per cluster', default: DEFAULT_KUBE_CLIENT_OPTIONS.burst }),
   'inventory-name': Flags.string({ description: 'name of the inventory ConfigMap in flotilla-system of each member: one per fleet repository applying to the same members', default: INVENTORY_NAME }),
+  'member-timeout': durationFlag({
+    description: 'deadline of each member in one pass (e.g. 90s, 5m): a member still busy then is reported failed, its requests aborted, and the pass goes on with the others',
+    default: DEFAULT_MEMBER_TIMEOUT_MS,
+    defaultHelp: async () => '5m',
+  }),
 };
 
 /** How to reach the clusters, from the cluster flags. */
-export function clusterAccess(flags: { kubeconfig?: string | undefined; qps: number; burst: number }): ClusterAccess {
-  return { kubeconfig: flags.kubeconfig ? { kubeconfig: flags.kubeconfig } : {}, client: { qps: flags.qps, burst: flags.burst } };
+export function clusterAccess(flags: { kubeconfig?: string | undefined; qps: number; burst: number; 'member-timeout': number }): ClusterAccess {
+  return { kubeconfig: flags.kubeconfig ? { kubeconfig: flags.kubeconfig } : {}, client: { qps: flags.qps, burst: flags.burst }, memberTimeoutMs: flags['member-timeout'] };
 }

@@ -10,6 +10,7 @@ import type { KubeClientOptions } from '../apply/client-node-kube-client.ts';
 import { ClientCache, openClusters } from '../apply/connect.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
 import type { KubeconfigLocation } from '../apply/kubeconfig.ts';
+import { DEFAULT_MEMBER_TIMEOUT_MS, withMemberDeadlines } from '../apply/member-deadline.ts';
 import { diffable } from '../apply/normalize.ts';
 import { planCluster } from '../apply/plan-cluster.ts';
 import type { ClusterLivePlan } from '../apply/plan-cluster.ts';
@@ -32,6 +33,8 @@ export interface ClusterAccess {
   kubeconfig: KubeconfigLocation;
   client: Partial<KubeClientOptions>;
   connect?: Connector;
+  /** `--member-timeout`: each member's share of a pass, from its connection on. @default 5 minutes */
+  memberTimeoutMs?: number;
 }
 
 export interface LivePlanOptions extends Omit<PlanOptions, 'base'> {
@@ -49,16 +52,24 @@ export interface LivePlanResult extends PlanResult {
   pruneEnabled: boolean;
 }
 
-/** Clients for the fleet's clusters, through `connect` or the kubeconfig. */
-export function connectFleet(clusters: readonly Cluster[], access: ClusterAccess): Promise<Map<string, KubeClient | Error>> {
-  return access.connect ? access.connect(clusters) : openClusters(clusters, access.kubeconfig, access.client);
+/** Clients for the fleet's clusters, through `connect` or the kubeconfig, each bounded by its member's deadline. */
+export async function connectFleet(clusters: readonly Cluster[], access: ClusterAccess): Promise<Map<string, KubeClient | Error>> {
+  const clients = access.connect ? await access.connect(clusters) : await openClusters(clusters, access.kubeconfig, access.client);
+  return withMemberDeadlines(clients, access.memberTimeoutMs ?? DEFAULT_MEMBER_TIMEOUT_MS);
 }
 
-/** Connects clusters again and again, keeping each client while its kubeconfig entry is unchanged; `access.connect` (tests) is used as is. */
+/**
+ * Connects clusters again and again, keeping each client while its kubeconfig entry is unchanged
+ * (`access.connect`, in tests, is used as is); every call's clients get a fresh member deadline.
+ */
 export function reusingConnector(access: ClusterAccess): Connector {
-  if (access.connect) return access.connect;
+  const timeoutMs = access.memberTimeoutMs ?? DEFAULT_MEMBER_TIMEOUT_MS;
+  if (access.connect) {
+    const connect = access.connect;
+    return async (clusters) => withMemberDeadlines(await connect(clusters), timeoutMs);
+  }
   const cache = new ClientCache(access.kubeconfig, access.client);
-  return (clusters) => cache.connect(clusters);
+  return async (clusters) => withMemberDeadlines(await cache.connect(clusters), timeoutMs);
 }
 
 /** Every cluster a pass works on, in name order: the fleet's, plus any the Work names (an empty Work may still have objects to prune). */

@@ -30,7 +30,7 @@ describe('apply', () => {
     const second = await repo.apply();
     for (const m of memberNames) expect(actions(second, m)).toEqual({ configured: 1, unchanged: 1, skipped: 1 });
 
-    // A new commit that changes nothing of the objects: no write at all, not even the commit annotation.
+    // A new commit that changes nothing of the objects: no write but the Lease, not even the commit annotation.
     repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': [configMap(ns, 'a', { k: 'changed' }), configMap(ns, 'b', { k: '2' })].join('\n---\n'), 'README.md': 'x' });
     const third = await repo.apply();
     expect(third.ok).toBe(true);

@@ -1,7 +1,7 @@
 import { groupOf, versionOf } from '../../src/model/index.ts';
 import type { KubeObject, ObjectRef } from '../../src/model/index.ts';
 import type { ApiResource, ApplyRequest, DeleteResult, KubeClient, ListQuery, PropagationPolicy, RawResponse } from '../../src/apply/kube-client.ts';
-import { UnknownKindError } from '../../src/apply/errors/index.ts';
+import { KubeApiError, UnknownKindError } from '../../src/apply/errors/index.ts';
 
 /** One request the fake answered, for tests that count reads and writes. */
 export interface FakeCall {
@@ -23,6 +23,7 @@ export const FAKE_BUILTIN_RESOURCES: readonly ApiResource[] = [
   ['apps', 'v1', 'Deployment', 'deployments', true],
   ['rbac.authorization.k8s.io', 'v1', 'ClusterRole', 'clusterroles', false],
   ['apiextensions.k8s.io', 'v1', 'CustomResourceDefinition', 'customresourcedefinitions', false],
+  ['coordination.k8s.io', 'v1', 'Lease', 'leases', true],
 ].map(([group, version, kind, resource, namespaced]) => ({
   group: group as string, version: version as string, kind: kind as string, resource: resource as string,
   namespaced: namespaced as boolean, verbs: ['get', 'list', 'patch', 'delete'],
@@ -39,8 +40,10 @@ function clone<T>(value: T): T {
 /**
  * An in-memory {@link KubeClient}: objects in a map, server-side apply as "the applied object
  * replaces the stored one" plus the server's metadata (uid, resourceVersion, managedFields), so
- * apply logic can be unit-tested; field-level SSA semantics are left to the e2e suite. A test
- * makes any method fail with {@link failWhen}, and reads every request from {@link calls}.
+ * apply logic can be unit-tested; field-level SSA semantics are left to the e2e suite, except the
+ * two conflicts (409) the engine relies on: a `metadata.resourceVersion` that is not the live one,
+ * and, without `force`, a live object another field manager wrote. A test makes any method fail
+ * with {@link failWhen} or never answer with {@link hangWhen}, and reads every request from {@link calls}.
  */
 export class FakeKubeClient implements KubeClient {
   readonly cluster: string;
@@ -50,6 +53,7 @@ export class FakeKubeClient implements KubeClient {
   /** What `raw('/readyz')` and any other raw path answer. */
   readonly rawAnswers = new Map<string, RawResponse>([['/readyz', { status: 200, body: 'ok' }]]);
   #failures: { method: FakeCall['method']; match: (target: string) => boolean; error: () => Error }[] = [];
+  #hangs: { method: FakeCall['method']; match: (target: string) => boolean }[] = [];
   #version = 0;
 
   constructor(cluster = 'member1', objects: readonly KubeObject[] = []) {
@@ -76,23 +80,33 @@ export class FakeKubeClient implements KubeClient {
     this.#failures.push({ method, match, error });
   }
 
-  clearFailures(): void {
-    this.#failures = [];
+  /** Makes the matching requests of `method` never answer, as a frozen API server (until {@link clearFailures}). */
+  hangWhen(method: FakeCall['method'], match: (target: string) => boolean = () => true): void {
+    this.#hangs.push({ method, match });
   }
 
-  /** The recorded requests that changed something: non-dry-run applies and deletes. */
+  clearFailures(): void {
+    this.#failures = [];
+    this.#hangs = [];
+  }
+
+  withSignal(signal: AbortSignal): KubeClient {
+    return signalled(this, signal);
+  }
+
+  /** The recorded requests that changed something (non-dry-run applies and deletes), the inventory Lease's bookkeeping left out. */
   writes(): FakeCall[] {
-    return this.calls.filter((c) => c.method === 'delete' || (c.method === 'apply' && !c.dryRun));
+    return this.calls.filter((c) => !c.target.startsWith('coordination.k8s.io/Lease/') && (c.method === 'delete' || (c.method === 'apply' && !c.dryRun)));
   }
 
   async discover(): Promise<ApiResource[]> {
-    this.#record({ method: 'discover', target: '' });
+    await this.#record({ method: 'discover', target: '' });
     return clone(this.resources);
   }
 
   async get(ref: ObjectRef): Promise<KubeObject | undefined> {
     this.#resource(ref.apiVersion, ref.kind);
-    this.#record({ method: 'get', target: storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name) });
+    await this.#record({ method: 'get', target: storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name) });
     const found = this.objects.get(storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name));
     return found && this.#asVersion(found, ref.apiVersion);
   }
@@ -100,7 +114,7 @@ export class FakeKubeClient implements KubeClient {
   async list(query: ListQuery): Promise<KubeObject[]> {
     this.#resource(query.apiVersion, query.kind);
     const prefix = `${groupOf(query.apiVersion)}/${query.kind}/`;
-    this.#record({ method: 'list', target: `${prefix}${query.namespace ?? '*'}` });
+    await this.#record({ method: 'list', target: `${prefix}${query.namespace ?? '*'}` });
     const [key, value] = (query.labelSelector ?? '').split('=');
     return [...this.objects.entries()]
       .filter(([k, o]) => k.startsWith(prefix) && (query.namespace === undefined || o.metadata.namespace === query.namespace))
@@ -111,8 +125,14 @@ export class FakeKubeClient implements KubeClient {
   async apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject> {
     this.#resource(object.apiVersion, object.kind);
     const key = storeKey(object.apiVersion, object.kind, object.metadata.namespace ?? '', object.metadata.name ?? '');
-    this.#record({ method: 'apply', target: key, dryRun: request.dryRun, force: request.force });
+    await this.#record({ method: 'apply', target: key, dryRun: request.dryRun, force: request.force });
     const live = this.objects.get(key);
+    const expected = object.metadata.resourceVersion;
+    const managers = (live?.metadata['managedFields'] ?? []) as { manager?: string }[];
+    const otherManager = managers.some((f) => f.manager !== request.fieldManager);
+    if ((expected !== undefined && expected !== live?.metadata.resourceVersion) || (!request.force && otherManager)) {
+      throw new KubeApiError({ cluster: this.cluster, status: 409, reason: 'Conflict', method: 'PATCH', path: key, ref: { apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name ?? '' } }, 'the object has been modified; please apply your changes to the latest version and try again');
+    }
     const result = clone(object);
     result.metadata = {
       ...result.metadata,
@@ -127,19 +147,20 @@ export class FakeKubeClient implements KubeClient {
 
   async delete(ref: ObjectRef, _propagationPolicy?: PropagationPolicy): Promise<DeleteResult> {
     const key = storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name);
-    this.#record({ method: 'delete', target: key });
+    await this.#record({ method: 'delete', target: key });
     return this.objects.delete(key) ? 'deleted' : 'not-found';
   }
 
   async raw(path: string): Promise<RawResponse> {
-    this.#record({ method: 'raw', target: path });
+    await this.#record({ method: 'raw', target: path });
     return this.rawAnswers.get(path) ?? { status: 404, body: 'not found' };
   }
 
-  #record(call: FakeCall): void {
+  async #record(call: FakeCall): Promise<void> {
     this.calls.push(call);
     const failure = this.#failures.find((f) => f.method === call.method && f.match(call.target));
     if (failure) throw failure.error();
+    if (this.#hangs.some((h) => h.method === call.method && h.match(call.target))) await new Promise<never>(() => undefined);
   }
 
   #resource(apiVersion: string, kind: string): ApiResource {
@@ -151,6 +172,28 @@ export class FakeKubeClient implements KubeClient {
   #asVersion(object: KubeObject, apiVersion: string): KubeObject {
     return { ...clone(object), apiVersion };
   }
+}
+
+/** The fake's requests ended by `signal`, as the adapter ends them: at once, with its reason. */
+function signalled(fake: FakeKubeClient, signal: AbortSignal): KubeClient {
+  const bounded = <T>(request: () => Promise<T>): Promise<T> => {
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return new Promise<T>((resolve, reject) => {
+      const abort = () => reject(signal.reason);
+      signal.addEventListener('abort', abort, { once: true });
+      request().then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  };
+  return {
+    cluster: fake.cluster,
+    discover: () => bounded(() => fake.discover()),
+    get: (ref) => bounded(() => fake.get(ref)),
+    list: (query) => bounded(() => fake.list(query)),
+    apply: (object, request) => bounded(() => fake.apply(object, request)),
+    delete: (ref, policy) => bounded(() => fake.delete(ref, policy)),
+    raw: (path) => bounded(() => fake.raw(path)),
+    withSignal: (other) => signalled(fake, AbortSignal.any([signal, other])),
+  };
 }
 
 /** Compile-time check that the fake keeps up with the port (P17). */

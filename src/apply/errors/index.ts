@@ -8,3 +8,5 @@ export { KubeconfigInvalidError } from './kubeconfig-invalid-error.ts';
 export { UnknownKindError } from './unknown-kind-error.ts';
 export { CrdNotEstablishedError } from './crd-not-established-error.ts';
 export { ObjectNotManagedError } from './object-not-managed-error.ts';
+export { MemberTimeoutError } from './member-timeout-error.ts';
+export { InventoryLockedError } from './inventory-locked-error.ts';

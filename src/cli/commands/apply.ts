@@ -1,12 +1,13 @@
 import { Flags } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
 import type { ApplyEvent } from '../../apply/events.ts';
+import { holderIdentity } from '../../apply/inventory-lock.ts';
 import { compareDiagnostics } from '../../model/index.ts';
 import { applyPass } from '../../reconcile/apply-pass.ts';
 import { CommitStatusConfigError, PlanFileInvalidError, StalePlanError } from '../../reconcile/errors/index.ts';
 import { loadSavedPlan } from '../../reconcile/plan-file.ts';
 import type { SavedPlan } from '../../reconcile/plan-file.ts';
-import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
+import { clusterAccess, clusterFlags, durationFlag } from '../cluster-flags.ts';
 import { commitStatusFlags, rolloutOutcomes, startRollout } from '../commit-status-flags.ts';
 import type { Rollout } from '../commit-status-flags.ts';
 import { painter } from '../color.ts';
@@ -20,7 +21,7 @@ import { sourceOptions } from '../source-options.ts';
 export default class Apply extends FlotillaCommand {
   static override summary = 'Apply every member cluster\'s Work once: plan, apply, prune.';
   static override description =
-    'One reconcile pass: renders the Work of every cluster from the commit, applies it with server-side apply (field manager flotilla; CRDs and Namespaces first), records it in each cluster\'s inventory (ConfigMap flotilla-system/flotilla-inventory) and, with --prune, deletes what the inventory holds and the Work no longer does. Prune never runs when the source has errors, and never deletes more than prune.maxFraction of a cluster\'s inventory without --allow-mass-prune. Objects that exist but were not created by Flotilla are left alone unless the policy\'s conflictResolution is Overwrite. Exit 0 when everything applied, 1 on any error.';
+    'One reconcile pass: renders the Work of every cluster from the commit, applies it with server-side apply (field manager flotilla; CRDs and Namespaces first), records it in each cluster\'s inventory (ConfigMap flotilla-system/flotilla-inventory) and, with --prune, deletes what the inventory holds and the Work no longer does. Prune never runs when the source has errors, and never deletes more than prune.maxFraction of a cluster\'s inventory without --allow-mass-prune. Objects that exist but were not created by Flotilla are left alone unless the policy\'s conflictResolution is Overwrite. A writer (apply or run) holds each member\'s inventory Lease (flotilla-system, named after the inventory) while it applies and prunes it: a second writer waits, and fails that member, naming the holder, when the Lease is not free before --member-timeout. A member not done within --member-timeout is reported failed; the other members and the status commit go on. Exit 0 when everything applied, 1 on any error.';
   static override examples = [
     '<%= config.bin %> apply --repo . --kubeconfig ~/.kube/fleet',
     '<%= config.bin %> apply --prune',
@@ -34,6 +35,11 @@ export default class Apply extends FlotillaCommand {
     output: outputFlag(['text', 'json', 'yaml'] as const),
     prune: Flags.boolean({ description: 'delete objects the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)', allowNo: true }),
     'allow-mass-prune': Flags.boolean({ description: 'allow one pass to prune more than prune.maxFraction of a cluster\'s inventory', default: false }),
+    'lease-duration': durationFlag({
+      description: 'each member\'s inventory is guarded by a Lease while this apply writes it; a holder that has not renewed it for this long (a killed process) loses it to the next writer',
+      default: 15_000,
+      defaultHelp: async () => '15s',
+    }),
     ...commitStatusFlags,
     'plan-file': Flags.string({ description: 'apply exactly the Work saved by plan --plan-file FILE; refused (exit 1, nothing applied) when its ref now points at another commit or the cluster state it was computed against has changed' }),
   };
@@ -71,7 +77,7 @@ export default class Apply extends FlotillaCommand {
       ...(saved ? { works: saved.works, prepared: saved.prepared } : {}),
       access: clusterAccess(flags),
       prune: { ...(flags.prune !== undefined ? { enabled: flags.prune } : {}), allowMassPrune: flags['allow-mass-prune'] },
-      runner: { inventoryName: flags['inventory-name'] },
+      runner: { inventoryName: flags['inventory-name'], lock: { holder: holderIdentity('apply'), durationSeconds: Math.max(1, Math.round(flags['lease-duration'] / 1000)) } },
       onEvent,
     }).catch(async (error: unknown) => {
       for (const refused of await statuses?.abort((error as Error).message) ?? []) this.logToStderr(`Error: ${refused.message}`);

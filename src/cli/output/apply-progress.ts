@@ -38,6 +38,8 @@ export function plainEventLine(event: ApplyEvent, paint: Paint): string | undefi
       return paint(event.block.reason === 'disabled' ? 'dim' : 'red', event.block.message);
     case 'wait':
       return `${event.cluster}: waiting for ${describeRef(event.ref)} to be ${event.condition}`;
+    case 'locked':
+      return `${event.cluster}: inventory locked by ${event.holder}${event.since ? ` since ${event.since}` : ''}: waiting`;
     case 'cluster-finished':
       return clusterSummary(event.result, paint);
     case 'cluster-started':
@@ -71,6 +73,7 @@ export class ClusterProgress {
         break;
       }
       case 'wait': if (line) line.state = 'waiting for CRDs'; break;
+      case 'locked': if (line) line.state = `waiting for ${event.holder}`; break;
       case 'prune': {
         const l = this.#line(event.outcome.cluster);
         if (event.outcome.action === 'deleted') l.pruned++;

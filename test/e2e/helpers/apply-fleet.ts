@@ -21,7 +21,10 @@ export interface RequestLog {
   writes: { method: string; target: string }[];
 }
 
-/** Wraps a client so that every request is counted; dry-run applies count as reads. */
+/**
+ * Wraps a client so that every request is counted; dry-run applies count as reads. The inventory
+ * Lease every pass takes and gives back is bookkeeping, not a change: its writes are not counted.
+ */
 export function counting(client: KubeClient, log: RequestLog): KubeClient {
   const read = <T>(p: Promise<T>) => { log.reads++; return p; };
   return {
@@ -32,13 +35,14 @@ export function counting(client: KubeClient, log: RequestLog): KubeClient {
     raw: (path) => read(client.raw(path)),
     apply: (object, request) => {
       if (request.dryRun) log.reads++;
-      else log.writes.push({ method: 'apply', target: `${object.kind}/${object.metadata.name}` });
+      else if (object.kind !== 'Lease') log.writes.push({ method: 'apply', target: `${object.kind}/${object.metadata.name}` });
       return client.apply(object, request);
     },
     delete: (ref, policy) => {
       log.writes.push({ method: 'delete', target: `${ref.kind}/${ref.name}` });
       return client.delete(ref, policy);
     },
+    withSignal: (signal) => counting(client.withSignal(signal), log),
   };
 }
 
