@@ -352,11 +352,16 @@ describe('Placement validation', () => {
     ],
     [
       'a field selector with no values or an invalid value is a warning: it matches no cluster',
-      { clusterAffinity: { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'In', values: [] }, { key: 'zone', operator: 'NotIn', values: ['a b'] }] } } },
+      { clusterAffinity: { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'In', values: [] }, { key: 'provider', operator: 'NotIn', values: ['a b'] }] } } },
       [
         w([...PL, 'clusterAffinity', 'fieldSelector', 'matchExpressions', 0, 'values'], "Required value: must be specified when `operator` is 'In' or 'NotIn'; this field selector matches no cluster"),
         w([...PL, 'clusterAffinity', 'fieldSelector', 'matchExpressions', 1, 'values', 0], `Invalid value: "a b": ${LABEL_VALUE_MSG}; this field selector matches no cluster`),
       ],
+    ],
+    [
+      'zone expressions take any values: Karmada compares them with the zones, never building a selector',
+      { clusterAffinity: { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'NotIn', values: [] }, { key: 'zone', operator: 'In', values: ['a b'] }] } } },
+      [],
     ],
     ['an empty operator means Equal', { clusterTolerations: [{ key: 'k', value: 'v', effect: 'NoExecute', tolerationSeconds: 30 }] }, []],
     [
