@@ -4,6 +4,7 @@
  * prune, then observe the clusters and commit what happened to the status branch. Scheduling
  * builds on the last pass's results and cluster snapshot, read from the status branch.
  */
+import { refKey } from '../model/index.ts';
 import type { Diagnostic } from '../model/index.ts';
 import type { ApplyEvent, ClusterApplyResult } from '../apply/events.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
@@ -14,10 +15,11 @@ import type { Rendered } from '../render/render-fleet.ts';
 import type { Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { applyClusters, pruneSettings } from './apply-clusters.ts';
-import { connectFleet, passClusterNames } from './live-plan.ts';
-import type { ClusterAccess } from './live-plan.ts';
+import { connectFleet } from '../apply/connect.ts';
+import type { ClusterAccess } from '../apply/connect.ts';
+import type { AwaitingRender } from '../controllers/controller.ts';
+import { passClusterNames } from './live-plan.ts';
 import { renderAt } from './plan.ts';
-import { recordedKeptCopies } from './recorded-holds.ts';
 import type { FleetSource } from './read-fleet.ts';
 import type { PlanningFeedback } from './status-feedback.ts';
 import { statusStep } from './status-step.ts';
@@ -44,6 +46,8 @@ export interface PreparedPass {
   source: FleetSource;
   rendered: Rendered;
   feedback: PlanningFeedback;
+  /** The controllers replaying the status branch's records, past their before-render phase. */
+  controllers: AwaitingRender;
   /** Clients of the fleet's clusters; absent when the check did not connect (an offline plan). */
   clients?: Map<string, KubeClient | Error>;
 }
@@ -66,7 +70,7 @@ export interface ApplyPassResult {
 /** Reads, renders, applies and prunes once. */
 export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassResult> {
   const prepared: PreparedPass = options.prepared ?? await renderAt(options.source);
-  const { source, rendered, feedback, clients: connected } = prepared;
+  const { source, rendered, feedback, controllers, clients: connected } = prepared;
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
   const sourceHasErrors = diagnostics.some((d) => d.severity === 'error');
   const prune = pruneSettings(source, options.prune, sourceHasErrors);
@@ -75,16 +79,19 @@ export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassRes
   const works = options.works ?? rendered.works;
   // Every cluster of the fleet, an empty Work included: it may have objects to prune.
   const names = passClusterNames(source.fleet.clusters, works);
-  const kept = recordedKeptCopies(feedback.failover.tasks, names);
+  const afterRender = controllers.afterRender({ now: Date.now(), fleet: source.fleet, bindings: rendered.bindings, complete: !sourceHasErrors, clusters: names });
+  const { holds } = afterRender;
   const targets: ClusterTarget[] = names.map((cluster) => ({
-    cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`), items: works.get(cluster) ?? [],
-    ...(kept.has(cluster) ? { keptCopies: kept.get(cluster)! } : {}),
+    cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`),
+    items: (works.get(cluster) ?? []).filter((item) => !holds.waiting.has(refKey(item.template))),
+    ...(holds.kept.has(cluster) ? { keptCopies: holds.kept.get(cluster)! } : {}),
   }));
 
   const clusters = await applyClusters(targets, { source, prune, runner: options.runner, onEvent: options.onEvent ?? (() => undefined) });
+  // The recorded controllers hand their records back as they are: apply decides no failover, and must not erase the loop's.
+  const { records } = afterRender.next.afterApply({ now: Date.now(), applied: clusters, notApplied: [] });
   const status = await statusStep(
-    // The loop's failover record is carried as it is: apply decides no failover, and must not erase the loop's.
-    { sourceOptions: options.source, source, rendered, applied: clusters, clients, previousClusters: feedback.observedClusters, failover: feedback.failover },
+    { sourceOptions: options.source, source, rendered, applied: clusters, clients, previousClusters: feedback.observedClusters, ...(records.failover ? { failover: records.failover } : {}) },
     options.status,
   ).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
   const ok = !sourceHasErrors && !clusters.some(clusterFailed) && !(status instanceof Error);

@@ -9,6 +9,9 @@ import type { PlanDocument } from './plan-document.ts';
 import { readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
 import { readPlanningFeedback, type PlanningFeedback } from './status-feedback.ts';
+import type { AwaitingRender } from '../controllers/controller.ts';
+import { inOrder } from '../controllers/in-order.ts';
+import { recordedControllers } from '../controllers/registry.ts';
 
 export interface PlanOptions {
   source: OpenSourceOptions;
@@ -31,24 +34,38 @@ export interface PlanResult {
   diagnostics: Diagnostic[];
   /** The status branch's feedback the render built on. */
   feedback: PlanningFeedback;
+  /** The recorded controllers, past their before-render phase. */
+  controllers: AwaitingRender;
+}
+
+/** A render of one revision, with what it built on. */
+export interface RenderedAt {
+  source: FleetSource;
+  rendered: Rendered;
+  feedback: PlanningFeedback;
+  /** The controllers replaying the status branch's records, past their before-render phase. */
+  controllers: AwaitingRender;
 }
 
 /**
- * Renders one revision. `feedback` is what the status branch says of the last pass (claims,
- * scheduling results, cluster snapshot); read once and shared by `--ref` and `--base`.
+ * Renders one revision, with no memory but the status branch: `feedback` is what it says of the
+ * last pass (claims, scheduling results, cluster snapshot, the controllers' records); read once
+ * and shared by `--ref` and `--base`. The registered controllers replay their records.
  */
-export async function renderAt(
-  options: OpenSourceOptions, cache: ParseCache = new Map(), feedback?: PlanningFeedback,
-): Promise<{ source: FleetSource; rendered: Rendered; feedback: PlanningFeedback }> {
+export async function renderAt(options: OpenSourceOptions, cache: ParseCache = new Map(), feedback?: PlanningFeedback): Promise<RenderedAt> {
   const source = await readFleet(options, cache);
   const state = feedback ?? (await readPlanningFeedback(options, source.snapshot.config.statusBranch));
-  const rendered = renderFleet(source.fleet, source.interpreter, {
+  const before = inOrder(recordedControllers(state.records)).beforeRender({
+    now: Date.now(), lastBindings: [],
+    scheduling: { fleet: source.fleet, observedClusters: new Map(state.observedClusters), previousSchedules: new Map(state.previousSchedules) },
+  });
+  const rendered = renderFleet(before.scheduling.fleet, source.interpreter, {
     sourceCommit: source.snapshot.commit,
     detect: { previousClaims: state.previousClaims },
-    previousSchedules: state.previousSchedules,
-    observedClusters: state.observedClusters,
+    previousSchedules: before.scheduling.previousSchedules,
+    observedClusters: before.scheduling.observedClusters,
   });
-  return { source, rendered, feedback: state };
+  return { source, rendered, feedback: state, controllers: before.next };
 }
 
 function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
@@ -63,7 +80,7 @@ function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
  */
 export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const cache: ParseCache = new Map();
-  const { source, rendered, feedback } = await renderAt(options.source, cache);
+  const { source, rendered, feedback, controllers } = await renderAt(options.source, cache);
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
   const document = planDocument(source.snapshot, rendered, diagnostics);
   if (options.base !== undefined) {
@@ -72,5 +89,5 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
     document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false });
     document.replicaMoves = replicaMoves(planBindings(base.rendered), document.bindings);
   }
-  return { document, source, rendered, diagnostics, feedback };
+  return { document, source, rendered, diagnostics, feedback, controllers };
 }

@@ -7,29 +7,29 @@
  * and shards); every cluster is still rendered, so that sharding never changes a placement.
  */
 import { compareBytes, refKey } from '../../model/index.ts';
-import type { ClusterStatus, Diagnostic, PolicyRef } from '../../model/index.ts';
+import type { Cluster, ClusterStatus, Diagnostic, PolicyRef } from '../../model/index.ts';
+import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
 import type { ApplyEvent, ClusterApplyResult } from '../../apply/events.ts';
 import { clusterFailed } from '../../apply/events.ts';
+import { reusingConnector } from '../../apply/connect.ts';
+import type { ClusterAccess, Connector } from '../../apply/connect.ts';
 import type { KubeClient } from '../../apply/kube-client.ts';
 import type { PruneSettings } from '../../apply/prune-plan.ts';
 import type { RunnerOptions } from '../../apply/runner.ts';
 import { parseCacheKey, type ParseCache } from '../../render/parse/parse-sources.ts';
 import type { Rendered } from '../../render/render-fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
-import type { FailoverView } from '../../status/index.ts';
+import { emptyControllerRecords } from '../../status/index.ts';
+import type { ControllerRecords } from '../../status/index.ts';
+import type { ApplyHolds, Controller, HealthReport } from '../../controllers/controller.ts';
+import { inOrder } from '../../controllers/in-order.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { applyClusters, pruneSettings } from '../apply-clusters.ts';
-import { reusingConnector } from '../live-plan.ts';
-import type { ClusterAccess, Connector } from '../live-plan.ts';
 import { readFleet } from '../read-fleet.ts';
 import type { FleetSource } from '../read-fleet.ts';
 import type { Pass, PassOutcome, PassRequest } from '../run-loop.ts';
 import { readPlanningFeedback } from '../status-feedback.ts';
 import type { PlanningFeedback } from '../status-feedback.ts';
-import type { HealthReport } from './application-failover.ts';
-import type { FailoverState } from './failover-state.ts';
-import type { PurgeHolds } from './purge-holds.ts';
-import { releaseTimes } from './release-evictions.ts';
 import { renderIncremental } from './incremental-render.ts';
 import type { RenderMemo } from './incremental-render.ts';
 
@@ -42,8 +42,8 @@ export interface PassStatusInput {
   previousClusters: ReadonlyMap<string, ClusterStatus>;
   /** The members this replica applied to; with shards, the only ones whose status it observes. */
   owns: (cluster: string) => boolean;
-  /** The pass's failover (taints added, eviction tasks, first-unhealthy times), for the status branch to record. */
-  failover: FailoverView;
+  /** What the controllers decided in this pass (failover: taints added, eviction tasks, first-unhealthy times), for the status branch to record. */
+  records: ControllerRecords;
 }
 
 /** What the status step reports back: the cluster snapshot it observed, for the next render. */
@@ -52,10 +52,10 @@ export interface PassStatusOutput {
   /** Each template's health per member, for application failover. */
   health?: readonly HealthReport[];
   /**
-   * With shards, the failover the status branch now records, every template listed: the other
-   * replicas' members' part is their owners', which this replica adopts (adopt-failover.ts).
+   * With shards, the controllers' records the status branch now holds, every template listed: the
+   * other replicas' members' part is their owners', which this replica adopts.
    */
-  recorded?: FailoverView;
+  recorded?: ControllerRecords;
 }
 
 /** What the pass needs, injected by the composition root. */
@@ -64,7 +64,8 @@ export interface ReconcilePassOptions {
   access: ClusterAccess;
   prune: Partial<PruneSettings>;
   runner: Partial<Omit<RunnerOptions, 'prune' | 'retain'>>;
-  failover: FailoverState;
+  /** The registered controllers (controllers/registry.ts), driven in this order through every pass. */
+  controllers: readonly Controller[];
   /** Whether this replica applies to the cluster (leader: all; shard: its share). @default every cluster */
   owns: (cluster: string) => boolean;
   /** Milliseconds, wall clock (failover timestamps). @default Date.now */
@@ -91,7 +92,7 @@ export interface ReconcileResult {
   rendered: Rendered;
   clusters: ClusterApplyResult[];
   sourceHasErrors: boolean;
-  /** The loop's own findings in the source (release-evictions annotations); they block nothing. */
+  /** The controllers' findings in the source (release-evictions annotations); they block nothing. */
   diagnostics: Diagnostic[];
   /** What the first pass ignored on the status branch, and why (that piece of failover starts afresh); empty after it. */
   statusWarnings: readonly string[];
@@ -101,6 +102,8 @@ export interface ReconcileResult {
   status?: PassStatusOutput | Error;
   /** Set when the loop was stopping before the apply step: nothing was applied. */
   aborted: boolean;
+  /** Why a controller needs another pass at once, from what the status step found. */
+  passRequested?: string;
 }
 
 /** Keeps the parse cache to the current commit's files, so memory stays flat over passes. */
@@ -117,9 +120,19 @@ function claimsOf(bindings: readonly TemplateBinding[]): Map<string, PolicyRef> 
   return new Map(bindings.flatMap((b) => (b.binding ? [[refKey(b.binding.resource), b.binding.policy] as const] : [])));
 }
 
+/** The last render's bindings as scheduling results: what stable rescheduling builds on. */
+export function schedulesOf(bindings: readonly TemplateBinding[]): Map<string, PreviousSchedule> {
+  return new Map(bindings.flatMap(({ binding }) => binding ? [[refKey(binding.resource), {
+    clusters: binding.clusters,
+    ...(binding.affinityName ? { affinityName: binding.affinityName } : {}),
+    ...(binding.appliedPlacement !== undefined ? { appliedPlacement: binding.appliedPlacement } : {}),
+  }] as const] : []));
+}
+
 /** A {@link Pass} that remembers what it needs between calls (see the module comment). */
 export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omit<ReconcilePassOptions, keyof typeof DEFAULT_RECONCILE_PASS_OPTIONS>): Pass {
   const o: ReconcilePassOptions = { ...DEFAULT_RECONCILE_PASS_OPTIONS, ...options };
+  const controller = inOrder(o.controllers);
   const cache: ParseCache = new Map();
   const connect = reusingConnector(o.access);
   const blobCache = new Map<string, Buffer>();
@@ -136,26 +149,30 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
     const first = feedback === undefined;
     feedback ??= await o.feedback(o.source, source.snapshot.config.statusBranch);
     const now = o.now();
-    if (first) {
-      observed = new Map(feedback.observedClusters);
-      o.failover.restore(feedback.failover, now);
-    }
-    const inputs = o.failover.inputs(source.fleet, last, now, feedback.previousSchedules, observed);
-    const render = renderIncremental(memo, inputs.fleet, source.interpreter, {
+    if (first) observed = new Map(feedback.observedClusters);
+    // The status branch's schedules seed the first render only: a later pass that follows one
+    // without bindings (every template removed) must not take the schedules the branch had at
+    // startup for templates added again, which the reschedule gate would keep where they were then.
+    const before = controller.beforeRender({
+      now, lastBindings: last, ...(first ? { restore: feedback.records } : {}),
+      scheduling: { fleet: source.fleet, observedClusters: new Map(observed), previousSchedules: memo === undefined ? new Map(feedback.previousSchedules) : schedulesOf(last) },
+    });
+    const render = renderIncremental(memo, before.scheduling.fleet, source.interpreter, {
       sourceCommit: source.snapshot.commit,
       detect: { previousClaims: last.length === 0 ? feedback.previousClaims : claimsOf(last) },
-      previousSchedules: inputs.previousSchedules,
-      observedClusters: new Map([...observed, ...inputs.observedClusters]),
+      previousSchedules: before.scheduling.previousSchedules,
+      observedClusters: before.scheduling.observedClusters,
     });
     memo = render.memo;
     const { rendered } = render;
-    const releases = releaseTimes(source.fleet.templates);
     const sourceHasErrors = [...source.diagnostics, ...rendered.diagnostics].some((d) => d.severity === 'error');
-    o.failover.settle(rendered.bindings, now, releases.times, !sourceHasErrors);
+    const owned = source.fleet.clusters.map((c) => c.object).filter((c) => o.owns(c.metadata.name));
+    const names = [...new Set([...owned.map((c) => c.metadata.name), ...[...rendered.works.keys()].filter(o.owns)])].sort(compareBytes);
+    const afterRender = before.next.afterRender({ now, fleet: source.fleet, bindings: rendered.bindings, complete: !sourceHasErrors, clusters: names });
     last = rendered.bindings;
     const rendering = performance.now();
     const base = {
-      commit: source.snapshot.commit, statusBranch: source.snapshot.config.statusBranch, rendered, sourceHasErrors, diagnostics: releases.diagnostics,
+      commit: source.snapshot.commit, statusBranch: source.snapshot.config.statusBranch, rendered, sourceHasErrors, diagnostics: afterRender.diagnostics,
       statusWarnings: first ? feedback.warnings : [],
       render: { mode: render.mode, rerendered: render.rerendered, readMs: read - started, renderMs: rendering - read },
     };
@@ -163,40 +180,35 @@ export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omi
       o.onResult({ ...base, clusters: [], aborted: true });
       return { commit: source.snapshot.commit, ok: false };
     }
-    const { clusters, clients } = await applyOwned(o, connect, source, rendered, sourceHasErrors);
-    o.failover.confirmPurges(purgedClusters(source, clusters, o.owns), o.now());
-    const status = o.status ? await o.status({ source, rendered, applied: clusters, clients, previousClusters: observed, owns: o.owns, failover: o.failover.view() }).catch(asError) : undefined;
+    const { clusters, clients } = await applyOwned(o, connect, source, rendered, sourceHasErrors, names, owned, afterRender.holds);
+    const notApplied = source.fleet.clusters.map((c) => c.object.metadata.name).filter((c) => !o.owns(c));
+    const afterApply = afterRender.next.afterApply({ now: o.now(), applied: clusters, notApplied });
+    const records = { ...emptyControllerRecords(), ...afterApply.records };
+    const status = o.status ? await o.status({ source, rendered, applied: clusters, clients, previousClusters: observed, owns: o.owns, records }).catch(asError) : undefined;
+    let passRequested: string | undefined;
     if (status !== undefined && !(status instanceof Error)) {
       observed = new Map(status.observedClusters);
-      if (status.health) o.failover.observeHealth(status.health, o.now());
-      if (status.recorded) o.failover.adopt(status.recorded, o.owns, o.now());
+      passRequested = afterApply.next.afterStatus({
+        now: o.now(), renderedClusters: rendered.clusters, observedClusters: status.observedClusters, owns: o.owns,
+        ...(status.health ? { health: status.health } : {}), ...(status.recorded ? { recorded: status.recorded } : {}),
+      }).requestPass;
     }
-    o.onResult({ ...base, clusters, aborted: false, ...(status !== undefined ? { status } : {}) });
+    o.onResult({ ...base, clusters, aborted: false, ...(status !== undefined ? { status } : {}), ...(passRequested ? { passRequested } : {}) });
     const ok = !sourceHasErrors && !clusters.some(clusterFailed) && !(status instanceof Error);
     return { commit: source.snapshot.commit, ok };
   };
 }
 
 /**
- * The members whose prunable old copies are all gone after this pass: applied without error and
- * nothing left to prune. A replica cannot see the members it does not apply to: it counts them as
- * purged, so the Directly order holds only among the members one replica applies to.
- */
-function purgedClusters(source: FleetSource, applied: readonly ClusterApplyResult[], owns: (cluster: string) => boolean): string[] {
-  const clean = applied.filter((r) => !r.error && !r.pruneBlocked && !r.pruned.some((p) => p.action === 'failed')).map((r) => r.cluster);
-  return [...clean, ...source.fleet.clusters.map((c) => c.object.metadata.name).filter((c) => !owns(c))];
-}
-
-/**
  * Connects and applies the clusters this replica owns; an empty Work too, for its prune. The
- * eviction tasks' holds (purge-holds.ts) leave templates out of the Works and copies unpruned.
+ * controllers' holds leave templates out of the Works and copies unpruned.
  */
-async function applyOwned(o: ReconcilePassOptions, connect: Connector, source: FleetSource, rendered: Rendered, sourceHasErrors: boolean) {
+async function applyOwned(
+  o: ReconcilePassOptions, connect: Connector, source: FleetSource, rendered: Rendered, sourceHasErrors: boolean,
+  names: readonly string[], owned: readonly Cluster[], holds: ApplyHolds,
+) {
   const prune = pruneSettings(source, o.prune, sourceHasErrors);
-  const owned = source.fleet.clusters.map((c) => c.object).filter((c) => o.owns(c.metadata.name));
   const clients = await connect(owned);
-  const names = [...new Set([...owned.map((c) => c.metadata.name), ...[...rendered.works.keys()].filter(o.owns)])].sort(compareBytes);
-  const holds: PurgeHolds = o.failover.holds(names);
   const targets = names.map((cluster) => ({
     cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`),
     items: (rendered.works.get(cluster) ?? []).filter((item) => !holds.waiting.has(refKey(item.template))),

@@ -20,7 +20,7 @@ export interface EvictionTask extends Pick<GracefulEvictionTask, 'fromCluster' |
   purged?: true;
   /**
    * Taken from the status branch, where the replica that owns the member wrote it (`run --shards`):
-   * only that owner ends it, and this replica drops it when the branch does (adopt-failover.ts).
+   * only that owner ends it, and this replica drops it when the branch does (adopt.ts).
    */
   adopted?: true;
 }
