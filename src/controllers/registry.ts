@@ -3,7 +3,6 @@
  * its controllers: every pass drives them in this order through the phases of controller.ts.
  * Adding a controller is one entry here (see docs/architecture.md, "Adding a controller").
  */
-import type { ControllerRecords } from '../status/index.ts';
 import type { Controller } from './controller.ts';
 import { FailoverController } from './failover/failover-controller.ts';
 import type { FailoverOptions } from './failover/failover-memory.ts';
@@ -18,7 +17,8 @@ export interface ControllerSettings {
 export interface ControllerRegistration {
   readonly name: string;
   live(settings: ControllerSettings): Controller;
-  recorded(records: ControllerRecords): Controller;
+  /** Replays the records the first phase of its pass is given. */
+  recorded(): Controller;
 }
 
 export const CONTROLLERS: readonly ControllerRegistration[] = [
@@ -31,6 +31,6 @@ export function liveControllers(settings: ControllerSettings): Controller[] {
 }
 
 /** Every registered controller replaying the status branch's records, for a pass without memory. */
-export function recordedControllers(records: ControllerRecords): Controller[] {
-  return CONTROLLERS.map((c) => c.recorded(records));
+export function recordedControllers(): Controller[] {
+  return CONTROLLERS.map((c) => c.recorded());
 }

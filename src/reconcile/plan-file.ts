@@ -22,7 +22,7 @@ import type { Cluster, KubeObject, ObjectRef } from '../model/index.ts';
 import type { WorkItem, Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { PlanFileInvalidError, StalePlanError } from './errors/index.ts';
-import type { PreparedPass } from './apply-pass.ts';
+import type { PreparedPass } from './pass.ts';
 import { planLive } from './live-plan.ts';
 import type { ClusterAccess } from '../apply/connect.ts';
 import type { LivePlanResult } from './live-plan.ts';

@@ -1,13 +1,13 @@
 import type { Diagnostic, KubeObject } from '../model/index.ts';
-import { renderFleet } from '../render/render-fleet.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import { diffWorks } from '../render/works/diff-works.ts';
 import type { ParseCache } from '../render/parse/parse-sources.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
 import type { PlanDocument } from './plan-document.ts';
-import { readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
+import { emptyPassMemory, readAndRender } from './pass.ts';
+import type { PreparedPass } from './pass.ts';
 import { readPlanningFeedback, type PlanningFeedback } from './status-feedback.ts';
 import type { AwaitingRender } from '../controllers/controller.ts';
 import { inOrder } from '../controllers/in-order.ts';
@@ -38,34 +38,17 @@ export interface PlanResult {
   controllers: AwaitingRender;
 }
 
-/** A render of one revision, with what it built on. */
-export interface RenderedAt {
-  source: FleetSource;
-  rendered: Rendered;
-  feedback: PlanningFeedback;
-  /** The controllers replaying the status branch's records, past their before-render phase. */
-  controllers: AwaitingRender;
-}
-
 /**
- * Renders one revision, with no memory but the status branch: `feedback` is what it says of the
- * last pass (claims, scheduling results, cluster snapshot, the controllers' records); read once
- * and shared by `--ref` and `--base`. The registered controllers replay their records.
+ * Renders one revision as a pass without memory does (pass.ts): `feedback` is what the status
+ * branch says of the last pass (claims, scheduling results, cluster snapshot, the controllers'
+ * records), read once and shared by `--ref` and `--base`; the recorded controllers replay it.
  */
-export async function renderAt(options: OpenSourceOptions, cache: ParseCache = new Map(), feedback?: PlanningFeedback): Promise<RenderedAt> {
-  const source = await readFleet(options, cache);
-  const state = feedback ?? (await readPlanningFeedback(options, source.snapshot.config.statusBranch));
-  const before = inOrder(recordedControllers(state.records)).beforeRender({
-    now: Date.now(), lastBindings: [],
-    scheduling: { fleet: source.fleet, observedClusters: new Map(state.observedClusters), previousSchedules: new Map(state.previousSchedules) },
-  });
-  const rendered = renderFleet(before.scheduling.fleet, source.interpreter, {
-    sourceCommit: source.snapshot.commit,
-    detect: { previousClaims: state.previousClaims },
-    previousSchedules: before.scheduling.previousSchedules,
-    observedClusters: before.scheduling.observedClusters,
-  });
-  return { source, rendered, feedback: state, controllers: before.next };
+export async function renderAt(options: OpenSourceOptions, cache: ParseCache = new Map(), feedback?: PlanningFeedback): Promise<PreparedPass> {
+  const memory = { ...emptyPassMemory(), parses: cache, ...(feedback ? { feedback, observed: feedback.observedClusters } : {}) };
+  const { source, rendered, feedback: read, controllers } = await readAndRender(
+    { source: options, feedback: readPlanningFeedback, now: () => Date.now() }, memory, inOrder(recordedControllers()),
+  );
+  return { source, rendered, feedback: read, controllers };
 }
 
 function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {

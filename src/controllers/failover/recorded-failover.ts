@@ -6,25 +6,31 @@
  * record is written back as it is: a one-off pass must not erase the loop's. The previous
  * schedules already leave the evicted members out (the status branch's binding documents).
  */
-import type { ControllerRecords } from '../../status/index.ts';
+import { emptyFailoverView } from '../../status/index.ts';
+import type { FailoverView } from '../../status/index.ts';
 import type { Controller } from '../controller.ts';
 import { evictionTaskOf } from './failover-record.ts';
 import { purgeHolds } from './purge-holds.ts';
 
-/** See the module comment. */
-export function recordedFailover(records: ControllerRecords): Controller {
-  const tasks = new Map([...records.failover.tasks].map(([key, list]) => [key, list.map((t) => ({ ...evictionTaskOf(t), purged: true as const }))]));
+/** See the module comment; the records are those the pass's first phase is given (`restore`). */
+export function recordedFailover(): Controller {
+  let recorded: FailoverView = emptyFailoverView();
   return {
     name: 'failover',
     nextDue: () => undefined,
-    beforeRender: ({ scheduling }) => ({
-      scheduling,
-      next: {
-        afterRender: ({ clusters }) => ({
-          holds: purgeHolds(tasks, clusters), diagnostics: [],
-          next: { afterApply: () => ({ records: { failover: records.failover }, next: { afterStatus: () => ({}) } }) },
-        }),
-      },
-    }),
+    beforeRender: ({ scheduling, restore }) => {
+      if (restore) recorded = restore.failover;
+      const view = recorded;
+      const tasks = new Map([...view.tasks].map(([key, list]) => [key, list.map((t) => ({ ...evictionTaskOf(t), purged: true as const }))]));
+      return {
+        scheduling,
+        next: {
+          afterRender: ({ clusters }) => ({
+            holds: purgeHolds(tasks, clusters), diagnostics: [],
+            next: { afterApply: () => ({ records: { failover: view }, next: { afterStatus: () => ({}) } }) },
+          }),
+        },
+      };
+    },
   };
 }

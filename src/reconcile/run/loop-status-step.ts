@@ -29,6 +29,7 @@ export function loopStatusStep(source: OpenSourceOptions, sharded: boolean, opti
   return async ({ owns, records, ...input }) => {
     const result = await statusStep({ sourceOptions: source, ...input, failover: records.failover, ...(sharded ? { owns } : {}) }, options);
     return {
+      commit: result.commit, changed: result.changed,
       observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),
       health: healthReports(result.report),
       ...(sharded ? { recorded: controllerRecordsOfReport(result.report) } : {}),

@@ -9,7 +9,7 @@ import type { ReconcileResult } from './reconcile-pass.ts';
 /** Records one pass's per-cluster outcomes and logs its summary. */
 export function observePass(result: ReconcileResult, metrics: ReconcilerMetrics, log: Logger): void {
   log.debug({ commit: result.commit, ...result.render }, 'rendered');
-  for (const d of result.diagnostics) log.warn({ file: d.file, line: d.line, object: d.object, field: d.field }, d.message);
+  for (const d of result.controllerDiagnostics) log.warn({ file: d.file, line: d.line, object: d.object, field: d.field }, d.message);
   for (const warning of result.statusWarnings) log.warn({ statusBranch: result.statusBranch }, `status branch: ${warning}`);
   for (const cluster of result.clusters) {
     recordClusterResult(metrics, cluster);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createInterpreter } from '../../../src/interpreter/index.ts';
 import { SOURCE_COMMIT_ANNOTATION } from '../../../src/model/index.ts';
 import type { KubeObject } from '../../../src/model/index.ts';
-import { schedulesOf } from '../../../src/reconcile/run/reconcile-pass.ts';
+import { schedulesOf } from '../../../src/reconcile/pass.ts';
 import { renderIncremental } from '../../../src/reconcile/run/incremental-render.ts';
 import type { RenderMemo } from '../../../src/reconcile/run/incremental-render.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';

@@ -4,10 +4,11 @@ import { createMetrics } from '../../../src/reconcile/observability/metrics.ts';
 import { observePass } from '../../../src/reconcile/run/observe.ts';
 import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { Rendered } from '../../../src/render/render-fleet.ts';
+import type { FleetSource } from '../../../src/reconcile/read-fleet.ts';
 
 const result = (statusWarnings: string[]): ReconcileResult => ({
   commit: 'c'.repeat(40), statusBranch: 'status', rendered: { bindings: [], works: new Map() } as unknown as Rendered,
-  clusters: [], sourceHasErrors: false, diagnostics: [], statusWarnings, aborted: false,
+  source: {} as FleetSource, clusters: [], sourceHasErrors: false, diagnostics: [], controllerDiagnostics: [], statusWarnings, aborted: false, ok: true,
   render: { mode: 'full', rerendered: 0, readMs: 1, renderMs: 1 },
 });
 

@@ -114,7 +114,7 @@ describe('purge modes through the reconcile pass', () => {
       return s.pass(10_000_000, { member1: 'Healthy' });
     };
     expect(await release('not a time')).toEqual({ member1: true, member2: true });
-    expect(s.results.at(-1)!.diagnostics.map((d) => [d.file, d.object, d.field])).toEqual([['app.yaml', 'ConfigMap/shop/app', 'metadata.annotations["flotilla.io/release-evictions"]']]);
+    expect(s.results.at(-1)!.controllerDiagnostics.map((d) => [d.file, d.object, d.field])).toEqual([['app.yaml', 'ConfigMap/shop/app', 'metadata.annotations["flotilla.io/release-evictions"]']]);
     expect(s.results.at(-1)!.sourceHasErrors).toBe(false);
     // The task was created at 60 s: a release before that leaves it.
     expect(await release('1970-01-01T00:00:59Z')).toEqual({ member1: true, member2: true });
