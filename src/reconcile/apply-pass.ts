@@ -13,7 +13,7 @@ import type { Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { emptyPassMemory, reconcile } from './pass.ts';
 import type { PassResult, PassStatusOutput, PreparedPass } from './pass.ts';
-import { loopStatusStep } from './run/loop-status-step.ts';
+import { passStatusStep } from './pass-status-step.ts';
 import { readPlanningFeedback } from './status-feedback.ts';
 import type { StatusStepOptions } from './status-step.ts';
 
@@ -45,7 +45,7 @@ export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassRes
   const result = await reconcile({
     source: options.source, connect: (clusters) => connectFleet(clusters, options.access), prune: options.prune, runner: options.runner,
     controllers: recordedControllers(), owns: () => true, now: () => Date.now(), feedback: readPlanningFeedback,
-    status: loopStatusStep(options.source, false, options.status), onEvent: options.onEvent ?? (() => undefined),
+    status: passStatusStep(options.source, false, options.status), onEvent: options.onEvent ?? (() => undefined),
   }, emptyPassMemory(), { ...(options.prepared ? { prepared: options.prepared } : {}), ...(options.works ? { works: options.works } : {}) });
   // Without an abort signal a pass always reaches its status step.
   return { ...result, status: result.status ?? new Error('the pass ended before its status step') };

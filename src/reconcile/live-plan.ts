@@ -17,7 +17,7 @@ import type { Cluster } from '../model/index.ts';
 import { unifiedDiff } from '../render/works/diff-works.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Works } from '../render/works/work.ts';
-import { pruneSettings } from './apply-clusters.ts';
+import { pruneSettings } from './apply-step.ts';
 import { planOffline } from './plan.ts';
 import type { PlanOptions, PlanResult } from './plan.ts';
 

@@ -26,11 +26,11 @@ import type { Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { emptyControllerRecords } from '../status/index.ts';
 import type { ControllerRecords } from '../status/index.ts';
-import { applyClusters, pruneSettings } from './apply-clusters.ts';
+import { runApplyStep, pruneSettings } from './apply-step.ts';
 import { readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
-import { renderIncremental } from './run/incremental-render.ts';
-import type { RenderMemo } from './run/incremental-render.ts';
+import { renderIncremental } from './incremental-render.ts';
+import type { RenderMemo } from './incremental-render.ts';
 import type { PlanningFeedback } from './status-feedback.ts';
 
 /** What the status step of a pass is given. */
@@ -229,7 +229,7 @@ export async function reconcile(o: PassOptions, memory: PassMemory, run: PassRun
     keptCopies: holds.kept.get(cluster) ?? new Map<string, string>(),
   }));
   const prune = pruneSettings(source, o.prune, sourceHasErrors);
-  const clusters = await applyClusters(targets, { source, prune, runner: o.runner, onEvent: o.onEvent });
+  const clusters = await runApplyStep(targets, { source, prune, runner: o.runner, onEvent: o.onEvent });
 
   const notApplied = source.fleet.clusters.map((c) => c.object.metadata.name).filter((c) => !o.owns(c));
   const afterApply = afterRender.next.afterApply({ now: o.now(), applied: clusters, notApplied });

@@ -6,7 +6,7 @@ import { createLogger, LOG_LEVELS } from '../../reconcile/observability/logger.t
 import { parseDuration } from '../../reconcile/run/duration.ts';
 import { startReconciler } from '../../reconcile/run/reconciler.ts';
 import type { ReconcilerOptions } from '../../reconcile/run/reconciler.ts';
-import { loopStatusStep } from '../../reconcile/run/loop-status-step.ts';
+import { passStatusStep } from '../../reconcile/pass-status-step.ts';
 import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
 import { EXIT } from '../exit-codes.ts';
 import { sourceFlags } from '../flags.ts';
@@ -73,7 +73,7 @@ export default class Run extends Command {
       probeIntervalMs: ms('probe-interval'),
       failover: { graceMs: ms('failover-grace'), evictionTimeoutMs: ms('graceful-eviction-timeout') },
       ...(await this.coordination(flags, ms('lease-duration'))),
-      status: loopStatusStep(source, flags.shards > 1),
+      status: passStatusStep(source, flags.shards > 1),
     });
     if (reconciler.metricsUrl) log.info({ url: reconciler.metricsUrl }, 'metrics listening');
     await new Promise<void>((resolve) => {

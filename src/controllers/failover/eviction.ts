@@ -26,7 +26,7 @@ export interface EvictionTask extends Pick<GracefulEvictionTask, 'fromCluster' |
 }
 
 /** What the taint manager needs of one binding from the last pass. */
-export interface PlacedBinding {
+export interface BindingTolerations {
   /** refKey of the template. */
   key: string;
   clusters: readonly string[];
@@ -59,7 +59,7 @@ export function evictionTime(taints: readonly Taint[], tolerations: readonly Tol
 
 /** The tasks to add this pass: bindings due to leave a tainted member they have no task for yet. */
 export function newEvictions(
-  bindings: readonly PlacedBinding[], taints: ReadonlyMap<string, readonly Taint[]>, existing: ReadonlyMap<string, readonly EvictionTask[]>, now: number,
+  bindings: readonly BindingTolerations[], taints: ReadonlyMap<string, readonly Taint[]>, existing: ReadonlyMap<string, readonly EvictionTask[]>, now: number,
 ): Map<string, EvictionTask[]> {
   const out = new Map<string, EvictionTask[]>();
   for (const b of bindings) {

@@ -12,7 +12,7 @@ import type {
   AfterApply, AfterRender, AfterStatus, AppliedPass, BeforeRender, Controller, ControllerContext, PassStart, RenderedPass, ReportedPass,
 } from '../controller.ts';
 import {
-  adopt, DEFAULT_FAILOVER_OPTIONS, EMPTY_FAILOVER_MEMORY, failedMembers, observeHealth, observeProbes, recordOf, restore,
+  adopt, DEFAULT_FAILOVER_OPTIONS, EMPTY_FAILOVER_MEMORY, failedMembers, recordHealth, recordProbes, recordOf, restore,
 } from './failover-memory.ts';
 import type { FailoverMemory, FailoverOptions } from './failover-memory.ts';
 import { confirmPurges, schedulingInputs, settle } from './failover-pass.ts';
@@ -43,8 +43,8 @@ export class FailoverController implements Controller {
   }
 
   /** Records one round of probes (between passes); true when the set of failed-over members changed (a pass is due). */
-  observeProbes(probes: ReadonlyMap<string, ProbeResult>, now: number): boolean {
-    const { memory, changed } = observeProbes(this.memory, probes, now, this.options.graceMs);
+  recordProbes(probes: ReadonlyMap<string, ProbeResult>, now: number): boolean {
+    const { memory, changed } = recordProbes(this.memory, probes, now, this.options.graceMs);
     this.memory = memory;
     return changed;
   }
@@ -90,7 +90,7 @@ export class FailoverController implements Controller {
   }
 
   private afterStatus(reported: ReportedPass): AfterStatus {
-    if (reported.health) this.memory = observeHealth(this.memory, reported.health, reported.now, this.options.evictionTimeoutMs);
+    if (reported.health) this.memory = recordHealth(this.memory, reported.health, reported.now, this.options.evictionTimeoutMs);
     if (reported.recorded) this.memory = adopt(this.memory, reported.recorded.failover, reported.owns, reported.now);
     const recovered = recoveredSinceRender(reported.renderedClusters, reported.observedClusters, this.failedMembers(reported.now));
     return recovered.length > 0 ? { requestPass: `schedulable since the render: ${recovered.join(', ')}` } : {};
@@ -100,7 +100,7 @@ export class FailoverController implements Controller {
   start(context: ControllerContext): { close(): Promise<void> } {
     return startMemberMonitor({
       access: context.access, clusters: context.clusters, now: context.now, intervalMs: this.options.probeIntervalMs,
-      observe: (probes, now) => this.observeProbes(probes, now),
+      record: (probes, now) => this.recordProbes(probes, now),
       onProbes: (probes) => { for (const [cluster, probe] of probes) context.memberProbed(cluster, probe === 'ready'); },
       onChange: () => {
         const failed = this.failedMembers(context.now());

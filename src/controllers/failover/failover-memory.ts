@@ -46,7 +46,7 @@ export interface FailoverMemory {
   readonly applicationKeys: ReadonlySet<string>;
   /** When a pass is next needed. */
   readonly due: number | undefined;
-  /** The failed-over members at the last observation, joined: what the next probes compare with. */
+  /** The failed-over members after the last probes, joined: what the next probes compare with. */
   readonly lastFailed: string;
   /** The NoExecute taint the last pass added, by member. */
   readonly added: ReadonlyMap<string, Taint>;
@@ -76,7 +76,7 @@ export function isReady(memory: FailoverMemory, cluster: string): boolean {
 }
 
 /** One round of probes; `changed` when the set of failed-over members changed (a pass is due). */
-export function observeProbes(memory: FailoverMemory, probes: ReadonlyMap<string, ProbeResult>, now: number, graceMs: number): { memory: FailoverMemory; changed: boolean } {
+export function recordProbes(memory: FailoverMemory, probes: ReadonlyMap<string, ProbeResult>, now: number, graceMs: number): { memory: FailoverMemory; changed: boolean } {
   const health = new Map(memory.health);
   for (const [cluster, probe] of probes) health.set(cluster, nextHealth(health.get(cluster), probe, now));
   const failed = failedMembers({ ...memory, health }, now, graceMs).join(',');
@@ -139,7 +139,7 @@ export function remaining(memory: FailoverMemory, key: string, tasks: readonly E
 }
 
 /** The members' health of each template, from the status step (application failover). */
-export function observeHealth(memory: FailoverMemory, reports: readonly HealthReport[], now: number, timeoutMs: number): FailoverMemory {
+export function recordHealth(memory: FailoverMemory, reports: readonly HealthReport[], now: number, timeoutMs: number): FailoverMemory {
   let next: FailoverMemory = { ...memory, unhealthy: nextUnhealthy(memory.unhealthy, reports, now) };
   // Newly Unhealthy under application failover: a pass now arms its toleration and records since when on the status branch.
   if ([...next.unhealthy.keys()].some((id) => !memory.unhealthy.has(id) && memory.applicationKeys.has(unhealthyPair(id).key))) next = dueNow(next, now);

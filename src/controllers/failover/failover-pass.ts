@@ -12,7 +12,7 @@ import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import type { SchedulingInputs } from '../controller.ts';
 import { applicationEvictions, applicationFailovers } from './application-failover.ts';
 import { newEvictions } from './eviction.ts';
-import type { EvictionTask, PlacedBinding } from './eviction.ts';
+import type { EvictionTask, BindingTolerations } from './eviction.ts';
 import { dueNow, remaining } from './failover-memory.ts';
 import type { FailoverMemory, FailoverOptions } from './failover-memory.ts';
 import { failedOver, failedStatus, noExecuteTaint, readyStatus, taintedCluster } from './member-health.ts';
@@ -71,7 +71,7 @@ export function schedulingInputs(
     observedClusters.set(name, failedStatus(status, h.last));
     return { ...source, object: taintedCluster(source.object, taint) };
   });
-  const placed = last.flatMap((b): PlacedBinding[] => b.binding ? [{
+  const placed = last.flatMap((b): BindingTolerations[] => b.binding ? [{
     key: refKey(b.binding.resource), clusters: b.binding.clusters.map((c) => c.name),
     tolerations: b.binding.placement.clusterTolerations ?? [],
     ...(b.binding.failover?.cluster?.purgeMode ? { purgeMode: b.binding.failover.cluster.purgeMode } : {}),

@@ -13,7 +13,7 @@ import { probeMembers } from './probe-members.ts';
 export interface MemberMonitorOptions {
   access: ClusterAccess;
   /** Records one round; true when the set of failed-over members changed. */
-  observe: (probes: ReadonlyMap<string, ProbeResult>, now: number) => boolean;
+  record: (probes: ReadonlyMap<string, ProbeResult>, now: number) => boolean;
   /** `--probe-interval`. @default 10_000 */
   intervalMs: number;
   /** One probe's time limit. @default 5_000 */
@@ -49,7 +49,7 @@ export function startMemberMonitor(options: Partial<MemberMonitorOptions> & Omit
     if (clusters.length === 0) return;
     const probes = await probeMembers(await connect(clusters));
     o.onProbes(probes);
-    if (o.observe(probes, o.now())) o.onChange();
+    if (o.record(probes, o.now())) o.onChange();
   };
   const safeRound = (): Promise<void> => round().catch(o.onError);
   const probe = (): Promise<void> => (running = running.then(safeRound));

@@ -24,7 +24,7 @@ import type { ReconcilerMetrics } from '../observability/metrics.ts';
 import { RunLoop } from '../run-loop.ts';
 import { createReconcilePass } from './reconcile-pass.ts';
 import type { ReconcilePassOptions } from './reconcile-pass.ts';
-import { observePass, observeLoop } from './observe.ts';
+import { reportPass, reportLoopEvent } from './report-pass.ts';
 
 /** Everything `run` is configured with. */
 export interface ReconcilerOptions {
@@ -79,7 +79,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     onResult: (result) => {
       clusters = result.rendered.clusters;
       statusBranch = result.statusBranch;
-      observePass(result, metrics, log);
+      reportPass(result, metrics, log);
       if (result.passRequested) merger.emit({ kind: 'members', detail: result.passRequested });
       // An eviction waiting for a toleration to run out needs a pass when it does.
       due.at(controller.nextDue());
@@ -92,7 +92,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       metrics.sourceFetchErrors.inc();
       throw error;
     });
-  }, { onEvent: (event) => observeLoop(event, metrics, log, now) });
+  }, { onEvent: (event) => reportLoopEvent(event, metrics, log, now) });
   const merger = mergeSignals({}, (batch) => loop.request(batch));
   const triggers: Trigger[] = await startTriggers({
     ...options.triggers, source: options.source, statusBranch: () => statusBranch,

@@ -12,8 +12,8 @@ describe('The failover controller restored from what the status branch recorded'
   it('a failed-over member stays failed over from its first failure, and its eviction task keeps its creation time', () => {
     const before = loop();
     before.pass(0);
-    before.controller.observeProbes(probes('unreachable'), 0);
-    before.controller.observeProbes(probes('unreachable'), 30_000);
+    before.controller.recordProbes(probes('unreachable'), 0);
+    before.controller.recordProbes(probes('unreachable'), 30_000);
     before.report({ health: reports('Unknown') }, 30_000);
     expect(before.pass(30_000)).toEqual(['member1', 'member3']);
     const written = before.recorded();
@@ -43,8 +43,8 @@ describe('The failover controller restored from what the status branch recorded'
     const run = loop();
     run.pass(0);
     run.report({ health: onNewPlacement('Unknown') }, 1_000);
-    run.controller.observeProbes(probes('unreachable'), 0);
-    run.controller.observeProbes(probes('unreachable'), 30_000);
+    run.controller.recordProbes(probes('unreachable'), 0);
+    run.controller.recordProbes(probes('unreachable'), 30_000);
     expect(run.pass(30_000)).toEqual(['member1', 'member3']);
     expect(run.record().tasks.get(WEB)).toHaveLength(1);
     run.pass(32_000);
@@ -89,7 +89,7 @@ describe('The failover controller restored from what the status branch recorded'
     ['a member probed failing keeps the earlier start of the streak', 'unreachable' as const, 0, ['member2']],
   ])('what the process has seen itself wins: %s', (_name, probe, since, failed) => {
     const run = loop(undefined, { ...emptyFailoverView(), taints: new Map([['member2', [{ key: 'cluster.karmada.io/not-ready', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]]]) });
-    run.controller.observeProbes(probes(probe), 90_000);
+    run.controller.recordProbes(probes(probe), 90_000);
     run.pass(95_000);
     expect(run.controller.failedMembers(95_000)).toEqual(failed);
     const taints = run.scheduling()!.fleet.clusters.find((c) => c.object.metadata.name === 'member2')?.object.spec.taints ?? [];
@@ -99,8 +99,8 @@ describe('The failover controller restored from what the status branch recorded'
   it('a restored failed-over member found ready by the first probe asks for a pass', () => {
     const run = loop(undefined, { ...emptyFailoverView(), taints: new Map([['member2', [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]]]) });
     run.pass(90_000);
-    expect(run.controller.observeProbes(probes('unreachable'), 95_000)).toBe(false);
-    expect(run.controller.observeProbes(probes('ready'), 100_000)).toBe(true);
+    expect(run.controller.recordProbes(probes('unreachable'), 95_000)).toBe(false);
+    expect(run.controller.recordProbes(probes('ready'), 100_000)).toBe(true);
   });
 
   it('records first-unhealthy times only of templates with application failover', () => {

@@ -40,10 +40,10 @@ describe('The failover controller with shards: the owner of a member decides its
     const other = replica(['member1', 'member3'], branch);
     owner.pass(0);
     other.pass(7_000);
-    owner.controller.observeProbes(probes('unreachable'), 0);
-    owner.controller.observeProbes(probes('unreachable'), 30_000);
-    other.controller.observeProbes(probes('unreachable'), 7_000);
-    other.controller.observeProbes(probes('unreachable'), 37_000);
+    owner.controller.recordProbes(probes('unreachable'), 0);
+    owner.controller.recordProbes(probes('unreachable'), 30_000);
+    other.controller.recordProbes(probes('unreachable'), 7_000);
+    other.controller.recordProbes(probes('unreachable'), 37_000);
     owner.report({ health: reports('Unknown') }, 0);
     other.report({ health: reports('Unknown') }, 7_000);
 

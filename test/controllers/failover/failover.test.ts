@@ -12,12 +12,12 @@ describe('failover through the run loop state', () => {
   it('moves a workload off a member failing past the grace period and brings it back when it recovers', () => {
     const run = failoverLoop(webFleet(''));
     expect(run.pass(0)).toEqual(['member1', 'member2', 'member3']);
-    expect(run.controller.observeProbes(probes('unreachable'), 1_000)).toBe(false);
+    expect(run.controller.recordProbes(probes('unreachable'), 1_000)).toBe(false);
     expect(run.pass(1_000)).toEqual(['member1', 'member2', 'member3']);
-    expect(run.controller.observeProbes(probes('unreachable'), 31_000)).toBe(true);
+    expect(run.controller.recordProbes(probes('unreachable'), 31_000)).toBe(true);
     expect(run.pass(31_000)).toEqual(['member1', 'member3']);
     expect(run.pass(32_000)).toEqual(['member1', 'member3']);
-    expect(run.controller.observeProbes(probes('ready'), 40_000)).toBe(true);
+    expect(run.controller.recordProbes(probes('ready'), 40_000)).toBe(true);
     expect(run.pass(40_000)).toEqual(['member1', 'member2', 'member3']);
   });
 
@@ -25,11 +25,11 @@ describe('failover through the run loop state', () => {
     const run = failoverLoop(divided());
     run.pass(0);
     expect(run.replicas()).toEqual({ member1: 2, member2: 2, member3: 2 });
-    run.controller.observeProbes(probes('unreachable'), 0);
-    run.controller.observeProbes(probes('unreachable'), 30_000);
+    run.controller.recordProbes(probes('unreachable'), 0);
+    run.controller.recordProbes(probes('unreachable'), 30_000);
     run.pass(30_000);
     expect(run.replicas()).toEqual({ member1: 3, member3: 3 });
-    run.controller.observeProbes(probes('ready'), 40_000);
+    run.controller.recordProbes(probes('ready'), 40_000);
     run.pass(40_000);
     run.pass(41_000);
     expect(run.replicas()).toEqual({ member1: 3, member3: 3 });
@@ -38,16 +38,16 @@ describe('failover through the run loop state', () => {
   it('leaves a workload that tolerates the taint without tolerationSeconds where it is', () => {
     const run = failoverLoop(webFleet('    clusterTolerations: [{key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute}]'));
     run.pass(0);
-    run.controller.observeProbes(probes('unreachable'), 0);
-    run.controller.observeProbes(probes('unreachable'), 30_000);
+    run.controller.recordProbes(probes('unreachable'), 0);
+    run.controller.recordProbes(probes('unreachable'), 30_000);
     expect(run.pass(30_000)).toEqual(['member1', 'member2', 'member3']);
   });
 
   it('evicts a workload tolerating the taint for 60 s once those 60 s have passed', () => {
     const run = failoverLoop(webFleet('    clusterTolerations: [{key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 60}]'));
     run.pass(0);
-    run.controller.observeProbes(probes('unreachable'), 0);
-    run.controller.observeProbes(probes('unreachable'), 30_000);
+    run.controller.recordProbes(probes('unreachable'), 0);
+    run.controller.recordProbes(probes('unreachable'), 30_000);
     expect(run.pass(30_000)).toEqual(['member1', 'member2', 'member3']);
     expect(run.pass(59_000)).toEqual(['member1', 'member2', 'member3']);
     expect(run.pass(60_000)).toEqual(['member1', 'member3']);

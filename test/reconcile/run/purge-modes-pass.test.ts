@@ -126,11 +126,11 @@ describe('purge modes through the reconcile pass', () => {
     const probes = (member2: 'ready' | 'unreachable') => new Map([['member1', 'ready' as const], ['member2', member2]]);
     await s.pass(0, { member1: 'Healthy', member2: 'Unhealthy' });
     expect(await s.pass(60_000, { member1: 'Healthy' })).toEqual({ member1: true, member2: true });
-    s.failover.observeProbes(probes('unreachable'), 61_000);
+    s.failover.recordProbes(probes('unreachable'), 61_000);
     s.down.add('member2');
-    expect(s.failover.observeProbes(probes('unreachable'), 91_000)).toBe(true);
+    expect(s.failover.recordProbes(probes('unreachable'), 91_000)).toBe(true);
     await s.pass(91_000, { member1: 'Healthy' });
-    expect(s.failover.observeProbes(probes('ready'), 100_000)).toBe(true);
+    expect(s.failover.recordProbes(probes('ready'), 100_000)).toBe(true);
     s.down.delete('member2');
     // Reachable and ready again: the task stays, member2 stays out of the placement, its copy stays.
     expect(await s.pass(100_000, { member1: 'Healthy' })).toEqual({ member1: true, member2: true });

@@ -4,7 +4,7 @@ import { FailoverController } from '../../../src/controllers/failover/failover-c
 import type { ProbeResult } from '../../../src/controllers/failover/member-health.ts';
 import { createReconcilePass } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { PassStatusInput, ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
-import { loopStatusStep } from '../../../src/reconcile/run/loop-status-step.ts';
+import { passStatusStep } from '../../../src/reconcile/pass-status-step.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures, type GitFixture } from '../../source/helpers/git-fixture.ts';
 
@@ -66,14 +66,14 @@ function runProcess(w: ReturnType<typeof world>, shard?: { owned: readonly strin
     access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, w.client(c.metadata.name)])) },
     status: async (input) => {
       inputs.push(input);
-      return loopStatusStep({ repo: w.repo.dir }, shard !== undefined, { now: () => new Date(now()) })(input);
+      return passStatusStep({ repo: w.repo.dir }, shard !== undefined, { now: () => new Date(now()) })(input);
     },
     onResult: (r) => results.push(r),
   });
   return {
     failover, inputs, results,
     probe(member2: ProbeResult, at: number) {
-      failover.observeProbes(new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : 'ready' as const])), at + (shard?.skewMs ?? 0));
+      failover.recordProbes(new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : 'ready' as const])), at + (shard?.skewMs ?? 0));
     },
     async pass(at: number) {
       w.at(at);

@@ -5,14 +5,14 @@
  * (application failover) and, with shards, the records the status branch now holds, which the
  * controllers adopt for the members other replicas own.
  */
-import { refKey } from '../../model/index.ts';
-import type { HealthReport } from '../../controllers/controller.ts';
-import type { OpenSourceOptions } from '../../source/index.ts';
-import { controllerRecordsOfReport } from '../../status/index.ts';
-import type { StatusReport } from '../../status/index.ts';
-import { statusStep } from '../status-step.ts';
-import type { StatusStepOptions } from '../status-step.ts';
-import type { PassStatusInput, PassStatusOutput } from './reconcile-pass.ts';
+import { refKey } from '../model/index.ts';
+import type { HealthReport } from '../controllers/controller.ts';
+import type { OpenSourceOptions } from '../source/index.ts';
+import { controllerRecordsOfReport } from '../status/index.ts';
+import type { StatusReport } from '../status/index.ts';
+import { statusStep } from './status-step.ts';
+import type { StatusStepOptions } from './status-step.ts';
+import type { PassStatusInput, PassStatusOutput } from './pass.ts';
 
 /** Each template's health on each member the report lists. */
 export function healthReports(report: StatusReport): HealthReport[] {
@@ -25,7 +25,7 @@ export function healthReports(report: StatusReport): HealthReport[] {
  * The loop's status step over the repository `source` names. With `sharded` (`run --shards N`,
  * N > 1) the replica writes the status of the members it owns, merged with the others' part.
  */
-export function loopStatusStep(source: OpenSourceOptions, sharded: boolean, options: Partial<StatusStepOptions> = {}): (input: PassStatusInput) => Promise<PassStatusOutput> {
+export function passStatusStep(source: OpenSourceOptions, sharded: boolean, options: Partial<StatusStepOptions> = {}): (input: PassStatusInput) => Promise<PassStatusOutput> {
   return async ({ owns, records, ...input }) => {
     const result = await statusStep({ sourceOptions: source, ...input, failover: records.failover, ...(sharded ? { owns } : {}) }, options);
     return {
