@@ -203,6 +203,10 @@ export async function readAndRender(o: Pick<PassOptions, 'source' | 'feedback' |
 export async function reconcile(o: PassOptions, memory: PassMemory, run: PassRun = {}): Promise<PassResult> {
   const started = performance.now();
   const controller = inOrder(o.controllers);
+  if (run.prepared && memory.feedback === undefined) {
+    memory.feedback = run.prepared.feedback;
+    memory.observed = new Map(run.prepared.feedback.observedClusters);
+  }
   const read = run.prepared ? { ...run.prepared, first: true, mode: 'prepared' as const, rerendered: 0, readMs: 0 } : await readAndRender(o, memory, controller);
   const { source, rendered, feedback } = read;
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics];

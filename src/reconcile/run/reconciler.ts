@@ -1,7 +1,8 @@
 /**
  * `flotilla run`'s engine, assembled (issue 9): triggers → merged signals → the run loop → the
- * reconcile pass; the member monitor feeding failover; Leases deciding which members this replica
- * applies to; metrics, health endpoints and logs around it all. {@link Reconciler.stop} stops the
+ * reconcile pass; the registered controllers, their timer and what they watch between passes;
+ * Leases deciding which members this replica applies to; metrics, health endpoints and logs
+ * around it all. {@link Reconciler.stop} stops the
  * triggers, lets the running pass finish, and gives the Leases back.
  */
 import type { Logger } from 'pino';
