@@ -6,7 +6,6 @@
  * reporting. Pure; time is passed in.
  */
 import { refKey } from '../../model/index.ts';
-import type { HealthState } from '../../model/index.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import type { HealthReport } from '../controller.ts';
 import type { EvictionTask } from './eviction.ts';

@@ -71,7 +71,7 @@ export function failedMembers(memory: FailoverMemory, now: number, graceMs: numb
 }
 
 /** Whether the last probe of a member succeeded (unprobed members count as ready). */
-export function isReady(memory: FailoverMemory, cluster: string): boolean {
+function isReady(memory: FailoverMemory, cluster: string): boolean {
   return (memory.health.get(cluster)?.last ?? 'ready') === 'ready';
 }
 
