@@ -9,6 +9,7 @@ import { connectKubeClient } from './client-node-kube-client.ts';
 import type { KubeClientOptions } from './client-node-kube-client.ts';
 import type { KubeClient } from './kube-client.ts';
 import { loadKubeconfig } from './kubeconfig.ts';
+import { DEFAULT_MEMBER_TIMEOUT_MS, withMemberDeadlines } from './member-deadline.ts';
 import type { Kubeconfig, KubeconfigLocation } from './kubeconfig.ts';
 
 /** The kubeconfig context of a cluster. */
@@ -84,4 +85,36 @@ export class ClientCache {
     this.#clients = next;
     return out;
   }
+}
+
+/** A client, or why there is none, per cluster name. */
+export type Connector = (clusters: readonly Cluster[]) => Promise<Map<string, KubeClient | Error>>;
+
+/** How the clusters are reached; `connect` replaces the kubeconfig adapter (tests). */
+export interface ClusterAccess {
+  kubeconfig: KubeconfigLocation;
+  client: Partial<KubeClientOptions>;
+  connect?: Connector;
+  /** `--member-timeout`: each member's share of a pass, from its connection on. @default 5 minutes */
+  memberTimeoutMs?: number;
+}
+
+/** Clients for the fleet's clusters, through `connect` or the kubeconfig, each bounded by its member's deadline. */
+export async function connectFleet(clusters: readonly Cluster[], access: ClusterAccess): Promise<Map<string, KubeClient | Error>> {
+  const clients = access.connect ? await access.connect(clusters) : await openClusters(clusters, access.kubeconfig, access.client);
+  return withMemberDeadlines(clients, access.memberTimeoutMs ?? DEFAULT_MEMBER_TIMEOUT_MS);
+}
+
+/**
+ * Connects clusters again and again, keeping each client while its kubeconfig entry is unchanged
+ * (`access.connect`, in tests, is used as is); every call's clients get a fresh member deadline.
+ */
+export function reusingConnector(access: ClusterAccess): Connector {
+  const timeoutMs = access.memberTimeoutMs ?? DEFAULT_MEMBER_TIMEOUT_MS;
+  if (access.connect) {
+    const connect = access.connect;
+    return async (clusters) => withMemberDeadlines(await connect(clusters), timeoutMs);
+  }
+  const cache = new ClientCache(access.kubeconfig, access.client);
+  return async (clusters) => withMemberDeadlines(await cache.connect(clusters), timeoutMs);
 }

@@ -6,11 +6,9 @@
  */
 import { compareBytes, compareDiagnostics, describeRef, refKey } from '../model/index.ts';
 import type { Diagnostic, Origin } from '../model/index.ts';
-import type { KubeClientOptions } from '../apply/client-node-kube-client.ts';
-import { ClientCache, openClusters } from '../apply/connect.ts';
+import { connectFleet } from '../apply/connect.ts';
+import type { ClusterAccess } from '../apply/connect.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
-import type { KubeconfigLocation } from '../apply/kubeconfig.ts';
-import { DEFAULT_MEMBER_TIMEOUT_MS, withMemberDeadlines } from '../apply/member-deadline.ts';
 import { diffable } from '../apply/normalize.ts';
 import { planCluster } from '../apply/plan-cluster.ts';
 import type { ClusterLivePlan } from '../apply/plan-cluster.ts';
@@ -20,22 +18,9 @@ import type { Cluster } from '../model/index.ts';
 import { unifiedDiff } from '../render/works/diff-works.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Works } from '../render/works/work.ts';
-import { pruneSettings } from './apply-clusters.ts';
+import { pruneSettings } from './apply-step.ts';
 import { planOffline } from './plan.ts';
-import { recordedKeptCopies } from './recorded-holds.ts';
 import type { PlanOptions, PlanResult } from './plan.ts';
-
-/** A client, or why there is none, per cluster name. */
-export type Connector = (clusters: readonly Cluster[]) => Promise<Map<string, KubeClient | Error>>;
-
-/** How the clusters are reached; `connect` replaces the kubeconfig adapter (tests). */
-export interface ClusterAccess {
-  kubeconfig: KubeconfigLocation;
-  client: Partial<KubeClientOptions>;
-  connect?: Connector;
-  /** `--member-timeout`: each member's share of a pass, from its connection on. @default 5 minutes */
-  memberTimeoutMs?: number;
-}
 
 export interface LivePlanOptions extends Omit<PlanOptions, 'base'> {
   access: ClusterAccess;
@@ -50,26 +35,6 @@ export interface LivePlanResult extends PlanResult {
   /** The clients the plan read the clusters with, for an apply that follows it. */
   clients: Map<string, KubeClient | Error>;
   pruneEnabled: boolean;
-}
-
-/** Clients for the fleet's clusters, through `connect` or the kubeconfig, each bounded by its member's deadline. */
-export async function connectFleet(clusters: readonly Cluster[], access: ClusterAccess): Promise<Map<string, KubeClient | Error>> {
-  const clients = access.connect ? await access.connect(clusters) : await openClusters(clusters, access.kubeconfig, access.client);
-  return withMemberDeadlines(clients, access.memberTimeoutMs ?? DEFAULT_MEMBER_TIMEOUT_MS);
-}
-
-/**
- * Connects clusters again and again, keeping each client while its kubeconfig entry is unchanged
- * (`access.connect`, in tests, is used as is); every call's clients get a fresh member deadline.
- */
-export function reusingConnector(access: ClusterAccess): Connector {
-  const timeoutMs = access.memberTimeoutMs ?? DEFAULT_MEMBER_TIMEOUT_MS;
-  if (access.connect) {
-    const connect = access.connect;
-    return async (clusters) => withMemberDeadlines(await connect(clusters), timeoutMs);
-  }
-  const cache = new ClientCache(access.kubeconfig, access.client);
-  return async (clusters) => withMemberDeadlines(await cache.connect(clusters), timeoutMs);
 }
 
 /** Every cluster a pass works on, in name order: the fleet's, plus any the Work names (an empty Work may still have objects to prune). */
@@ -111,11 +76,13 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
   const clients = await connectFleet(fleet.clusters.map((c) => c.object), options.access);
   const retain = result.source.interpreter.retain.bind(result.source.interpreter);
   const names = passClusterNames(fleet.clusters, result.rendered.works);
-  const kept = recordedKeptCopies(result.feedback.failover.tasks, names);
+  const { holds } = result.controllers.afterRender({
+    now: Date.now(), fleet, bindings: result.rendered.bindings, complete: !result.diagnostics.some((d) => d.severity === 'error'), clusters: names,
+  });
   const clusterPlans = await Promise.all(names.map(async (name): Promise<ClusterLivePlan> => {
     const client = clients.get(name);
     if (!client || client instanceof Error) return { cluster: name, objects: [], error: client ?? new Error(`cluster ${name}: no client`) };
-    return planCluster(client, result.rendered.works.get(name) ?? [], { retain, concurrency: 16, prune, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) }, kept.get(name));
+    return planCluster(client, (result.rendered.works.get(name) ?? []).filter((i) => !holds.waiting.has(refKey(i.template))), { retain, concurrency: 16, prune, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) }, holds.kept.get(name));
   }));
   const changes: Record<string, ObjectChange[]> = {};
   for (const plan of clusterPlans) {

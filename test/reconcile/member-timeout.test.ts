@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MemberTimeoutError } from '../../src/apply/errors/index.ts';
 import { fleetFiles } from '../../src/cli/scaffold/fleet-files.ts';
 import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import type { ClusterAccess } from '../../src/reconcile/live-plan.ts';
+import type { ClusterAccess } from '../../src/apply/connect.ts';
 import { planLive } from '../../src/reconcile/live-plan.ts';
-import { FailoverState } from '../../src/reconcile/run/failover-state.ts';
+import { FailoverController } from '../../src/controllers/failover/failover-controller.ts';
 import { createReconcilePass } from '../../src/reconcile/run/reconcile-pass.ts';
 import type { ReconcileResult } from '../../src/reconcile/run/reconcile-pass.ts';
 import { feedbackFromStatus } from '../../src/reconcile/status-feedback.ts';
@@ -41,8 +41,8 @@ describe('a member that never answers', { timeout: 30_000 }, () => {
     expect([...production.objects.values()].some((o) => o.kind === 'Deployment')).toBe(true);
     expect(result.status).not.toBeInstanceOf(Error);
     expect(result.status instanceof Error ? undefined : result.status.commit).toMatch(/^[0-9a-f]{40}$/);
-    const report = result.status instanceof Error ? undefined : result.status.report;
-    expect(report?.clusters.find((c) => c.name === 'staging')?.status.conditions?.find((c) => c.type === 'Ready')?.status).not.toBe('True');
+    const observed = result.status instanceof Error ? undefined : result.status?.observedClusters.get('staging');
+    expect(observed?.conditions?.find((c) => c.type === 'Ready')?.status).not.toBe('True');
   });
 
   it('fails at its deadline in a live plan, which still plans the other member', async () => {
@@ -57,7 +57,7 @@ describe('a member that never answers', { timeout: 30_000 }, () => {
     const { dir, staging, access } = await fleetWithFrozenStaging();
     const results: ReconcileResult[] = [];
     const pass = createReconcilePass({
-      source: { repo: dir }, prune: {}, runner: {}, failover: new FailoverState(), access,
+      source: { repo: dir }, prune: {}, runner: {}, controllers: [new FailoverController()], access,
       feedback: async () => feedbackFromStatus(undefined), onResult: (r) => results.push(r),
     });
     const request = { signals: [], abort: new AbortController().signal };

@@ -8,9 +8,9 @@ import { scriptTimeoutLine } from '../../status/index.ts';
 import type { ReconcileResult } from './reconcile-pass.ts';
 
 /** Records one pass's per-cluster outcomes and logs its summary. */
-export function observePass(result: ReconcileResult, metrics: ReconcilerMetrics, log: Logger): void {
+export function reportPass(result: ReconcileResult, metrics: ReconcilerMetrics, log: Logger): void {
   log.debug({ commit: result.commit, ...result.render }, 'rendered');
-  for (const d of result.diagnostics) log.warn({ file: d.file, line: d.line, object: d.object, field: d.field }, d.message);
+  for (const d of result.controllerDiagnostics) log.warn({ file: d.file, line: d.line, object: d.object, field: d.field }, d.message);
   for (const warning of result.statusWarnings) log.warn({ statusBranch: result.statusBranch }, `status branch: ${warning}`);
   for (const timeout of result.scriptTimeouts) {
     metrics.scriptTimeouts.inc({ customization: timeout.customization, operation: timeout.operation }, timeout.timeouts);
@@ -32,7 +32,7 @@ export function observePass(result: ReconcileResult, metrics: ReconcilerMetrics,
 }
 
 /** Records pass durations and the reconciled commit; logs every loop event. */
-export function observeLoop(event: RunLoopEvent, metrics: ReconcilerMetrics, log: Logger, now: () => number): void {
+export function reportLoopEvent(event: RunLoopEvent, metrics: ReconcilerMetrics, log: Logger, now: () => number): void {
   switch (event.type) {
     case 'pass-started':
       log.info({ triggers: event.signals.map((s) => s.kind) }, 'pass started');

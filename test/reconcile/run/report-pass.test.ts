@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/reconcile/observability/logger.ts';
 import { createMetrics } from '../../../src/reconcile/observability/metrics.ts';
-import { observePass } from '../../../src/reconcile/run/observe.ts';
+import { reportPass } from '../../../src/reconcile/run/report-pass.ts';
 import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { Rendered } from '../../../src/render/render-fleet.ts';
+import type { FleetSource } from '../../../src/reconcile/read-fleet.ts';
 import type { ScriptTimeout } from '../../../src/interpreter/index.ts';
 
 const result = (statusWarnings: string[], scriptTimeouts: ScriptTimeout[] = []): ReconcileResult => ({
   commit: 'c'.repeat(40), statusBranch: 'status', rendered: { bindings: [], works: new Map() } as unknown as Rendered,
-  clusters: [], sourceHasErrors: false, diagnostics: [], statusWarnings, aborted: false, scriptTimeouts,
+  source: {} as FleetSource, clusters: [], sourceHasErrors: false, diagnostics: [], controllerDiagnostics: [], statusWarnings, aborted: false, ok: true, scriptTimeouts,
   render: { mode: 'full', rerendered: 0, readMs: 1, renderMs: 1 },
 });
 
-describe('observePass', () => {
+describe('reportPass', () => {
   it.each([
     ['nothing ignored: no warning', [], []],
     ['one warning per ignored status-branch entry', ['resources/x.yaml: spec.gracefulEvictionTasks[0]: fromCluster is missing; ignored'],
@@ -20,7 +21,7 @@ describe('observePass', () => {
   ])('%s', (_name, warnings, logged) => {
     const records: Record<string, unknown>[] = [];
     const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
-    observePass(result(warnings), createMetrics({ defaultMetrics: false }), log);
+    reportPass(result(warnings), createMetrics({ defaultMetrics: false }), log);
     expect(records.filter((r) => r['level'] === 40).map((r) => [r['msg'], r['statusBranch']])).toEqual(logged.map((m) => [m, 'status']));
   });
 
@@ -29,7 +30,7 @@ describe('observePass', () => {
     const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
     const metrics = createMetrics({ defaultMetrics: false });
     const timeout: ScriptTimeout = { customization: 'slow-health', operation: 'InterpretHealth', target: { apiVersion: 'v1', kind: 'ConfigMap' }, timeouts: 2, stopped: true };
-    observePass(result([], [timeout]), metrics, log);
+    reportPass(result([], [timeout]), metrics, log);
     expect(records.filter((r) => r['level'] === 40).map((r) => [r['msg'], r['customization'], r['stopped']])).toEqual([[
       'ResourceInterpreterCustomization slow-health: InterpretHealth timed out 2 times this pass; not called again this pass, so its answers (health: Unknown) are missing',
       'slow-health', true,
