@@ -2,6 +2,10 @@ import { posix } from 'node:path';
 import type { Diagnostic, FieldPath, SourceObject } from '../model/index.ts';
 import { checkCustomization, createInterpreter, OPERATION_SCRIPTS } from '../interpreter/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
+import { checkFleetReferences } from '../render/check/fleet-references.ts';
+import { fleetLocator } from '../render/check/locate.ts';
+import { unpropagatedTemplates } from '../render/check/unpropagated.ts';
+import { detect } from '../render/detect/detect.ts';
 import { loadFleet } from '../render/load/load-fleet.ts';
 import type { Fleet } from '../render/load/fleet.ts';
 import { parseSources } from '../render/parse/parse-sources.ts';
@@ -37,6 +41,12 @@ function customizationDiagnostics(parsed: ParsedSources, fleet: Fleet): Diagnost
   return out;
 }
 
+/** Mistakes across objects: unknown cluster names, selectors and templates that meet nothing. */
+function crossObjectWarnings(parsed: ParsedSources, fleet: Fleet, interpreter: ResourceInterpreter): Diagnostic[] {
+  const at = fleetLocator(parsed);
+  return [...checkFleetReferences(fleet, at), ...unpropagatedTemplates(detect(fleet), interpreter, at)];
+}
+
 /**
  * Reads one commit of the fleet and loads it: source → parse → validate → classify → default,
  * plus the interpreter built from the repository's customizations (each compiled and checked).
@@ -54,6 +64,7 @@ export async function readFleet(options: OpenSourceOptions, cache?: ParseCache):
     ...parsed.diagnostics,
     ...loaded.diagnostics,
     ...customizationDiagnostics(parsed, loaded.fleet),
+    ...crossObjectWarnings(parsed, loaded.fleet, interpreter),
   ];
   return { snapshot, parsed, fleet: loaded.fleet, interpreter, diagnostics };
 }
