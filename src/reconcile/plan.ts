@@ -31,6 +31,8 @@ export interface PlanResult {
   diagnostics: Diagnostic[];
   /** The status branch's feedback the render built on. */
   feedback: PlanningFeedback;
+  /** With `base`: the base revision's diagnostics, so a review can tell new warnings from old ones. */
+  baseDiagnostics?: Diagnostic[];
 }
 
 /**
@@ -65,12 +67,14 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const cache: ParseCache = new Map();
   const { source, rendered, feedback } = await renderAt(options.source, cache);
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
-  const document = planDocument(source.snapshot, rendered, diagnostics);
+  const document = planDocument(source.snapshot, rendered, source.interpreter, diagnostics);
   if (options.base !== undefined) {
     const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
     document.base = { ref: options.base, commit: base.source.snapshot.commit };
     document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false });
-    document.replicaMoves = replicaMoves(planBindings(base.rendered), document.bindings);
+    document.replicaMoves = replicaMoves(planBindings(base.rendered, base.source.interpreter), document.bindings);
+    const baseDiagnostics = [...base.source.diagnostics, ...base.rendered.diagnostics];
+    return { document, source, rendered, diagnostics, feedback, baseDiagnostics };
   }
   return { document, source, rendered, diagnostics, feedback };
 }
