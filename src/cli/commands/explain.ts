@@ -41,11 +41,14 @@ export default class Explain extends FlotillaCommand {
     if (!target) this.error(`${args.template}: expected KIND/NAMESPACE/NAME or KIND/NAME`, { exit: EXIT.error });
     const { source, rendered, feedback } = await renderAt(sourceOptions(flags));
     const templates = source.fleet.templates.map((t) => refOf(t.object));
-    const found = templates.filter((r) => r.kind.toLowerCase() === target.kind.toLowerCase() && r.namespace === target.namespace && r.name === target.name);
+    const kind = target.kind.toLowerCase();
+    const found = templates.filter((r) => r.kind.toLowerCase() === kind && r.namespace === target.namespace && r.name === target.name);
     if (found.length !== 1) {
       const wanted = describeRef({ apiVersion: '', ...target });
       const guess = closestName(wanted, templates.map(describeRef));
-      const why = found.length === 0 ? `no template ${wanted} at ${source.snapshot.commit.slice(0, 12)}` : `${wanted} names ${found.length} templates of different API groups`;
+      const why = found.length === 0
+        ? `no template ${wanted} at ${source.snapshot.commit.slice(0, 12)}`
+        : `${wanted} names ${found.length} templates of different API groups`;
       this.error(`${why}${guess && found.length === 0 ? `; did you mean ${guess}?` : ''}`, { exit: EXIT.error });
     }
     const explanation = explainTemplate(refKey(found[0]!), {

@@ -26,7 +26,8 @@ function verdictLine(v: ClusterVerdict): string {
 }
 
 function attemptLines(a: AttemptTrace, i: number, total: number): string[] {
-  const head = total > 1 || a.affinityName ? `Attempt ${i + 1}${a.affinityName ? ` (clusterAffinities term ${a.affinityName})` : ''}:` : 'Clusters:';
+  const term = a.affinityName ? ` (clusterAffinities term ${a.affinityName})` : '';
+  const head = total > 1 || a.affinityName ? `Attempt ${i + 1}${term}:` : 'Clusters:';
   const out = [head];
   if (a.affinity) out.push(`  affinity: ${JSON.stringify(a.affinity)}`);
   for (const v of a.clusters) out.push(verdictLine(v));
@@ -40,7 +41,8 @@ function schedulingLines(s: SchedulingExplanation): string[] {
     `Replicas: ${s.replicas ?? '— (the kind has no replicas)'}; strategy: ${s.trace.strategy ?? 'unsupported'}`,
   ];
   const weights = rs?.weightPreference?.staticWeightList;
-  if (weights?.length) out.push(`Static weights: ${weights.map((w) => `${JSON.stringify(w.targetCluster)}=${w.weight}`).join(', ')}`);
+  const weight = (w: NonNullable<typeof weights>[number]): string => `${JSON.stringify(w.targetCluster)}=${w.weight}`;
+  if (weights?.length) out.push(`Static weights: ${weights.map(weight).join(', ')}`);
   if (rs?.weightPreference?.dynamicWeight) out.push(`Dynamic weight: ${rs.weightPreference.dynamicWeight}`);
   for (const c of s.placement.spreadConstraints ?? []) out.push(`Spread constraint: ${JSON.stringify(c)}`);
   if (s.kept) out.push(`Note: ${s.kept}`);
