@@ -6,7 +6,7 @@ import type { ParseCache } from '../render/parse/parse-sources.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
 import type { PlanDocument } from './plan-document.ts';
-import { readFleet } from './read-fleet.ts';
+import { planWarnings, readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
 import { readPlanningFeedback, type PlanningFeedback } from './status-feedback.ts';
 
@@ -57,6 +57,10 @@ function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
   return new Map([...rendered.works].map(([name, items]) => [name, items.map((i) => i.manifest)]));
 }
 
+function renderedWarnings(source: FleetSource, rendered: Rendered): Diagnostic[] {
+  return planWarnings(source, rendered.bindings.map((b) => b.claim), rendered.works);
+}
+
 /**
  * An offline plan: the Work every cluster would get from one commit, and with `base` what
  * changes against another commit. Cluster state comes from the last snapshot on the status
@@ -66,14 +70,14 @@ function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
 export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const cache: ParseCache = new Map();
   const { source, rendered, feedback } = await renderAt(options.source, cache);
-  const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
+  const diagnostics = [...source.diagnostics, ...rendered.diagnostics, ...renderedWarnings(source, rendered)];
   const document = planDocument(source.snapshot, rendered, source.interpreter, diagnostics);
   if (options.base !== undefined) {
     const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
     document.base = { ref: options.base, commit: base.source.snapshot.commit };
     document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false });
     document.replicaMoves = replicaMoves(planBindings(base.rendered, base.source.interpreter), document.bindings);
-    const baseDiagnostics = [...base.source.diagnostics, ...base.rendered.diagnostics];
+    const baseDiagnostics = [...base.source.diagnostics, ...base.rendered.diagnostics, ...renderedWarnings(base.source, base.rendered)];
     return { document, source, rendered, diagnostics, feedback, baseDiagnostics };
   }
   return { document, source, rendered, diagnostics, feedback };

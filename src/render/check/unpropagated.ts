@@ -11,6 +11,14 @@ import { compileNamespacePatterns, DEFAULT_SKIPPED_NAMESPACES, skipReason } from
 import { autoPropagates } from '../works/namespaces.ts';
 import type { FleetLocator } from './locate.ts';
 
+/**
+ * refKeys of the templates a claimed workload with propagateDeps uses (ConfigMaps, Secrets, ...),
+ * asked of the interpreter: for `validate`, which renders nothing. A plan passes what its Works hold.
+ */
+export function dependenciesOf(interpreter: ResourceInterpreter): (claims: readonly Claim[]) => ReadonlySet<string> {
+  return (claims) => dependencyKeys(claims, interpreter);
+}
+
 /** refKeys of the templates a claimed workload with propagateDeps uses (ConfigMaps, Secrets, ...). */
 function dependencyKeys(claims: readonly Claim[], interpreter: ResourceInterpreter): Set<string> {
   const byScope = new Map<string, SourceObject[]>();
@@ -35,24 +43,25 @@ function dependencyKeys(claims: readonly Claim[], interpreter: ResourceInterpret
 }
 
 /**
- * A warning for each template no policy claims and nothing else propagates. Templates the detector
+ * A warning for each template no policy claims and nothing else propagates (`propagated` gives the
+ * refKeys of the templates that reach some cluster). Templates the detector
  * skips on purpose (reserved or skipped namespaces, claimed by another controller) are left out.
  */
 export function unpropagatedTemplates(
   claims: readonly Claim[],
-  interpreter: ResourceInterpreter,
+  propagated: (claims: readonly Claim[]) => ReadonlySet<string>,
   at: FleetLocator,
   skippedNamespaces: readonly string[] = DEFAULT_SKIPPED_NAMESPACES,
 ): Diagnostic[] {
   const skipped = compileNamespacePatterns(skippedNamespaces);
   const unclaimed = claims.filter((c) => c.policy === null && skipReason(c.template.object, skipped) === undefined);
   if (unclaimed.length === 0) return [];
-  const deps = dependencyKeys(claims, interpreter);
+  const reached = propagated(claims);
   const out: Diagnostic[] = [];
   for (const { template } of unclaimed) {
     const o = template.object;
     if (o.apiVersion === 'v1' && o.kind === 'Namespace' && autoPropagates(o, skipped)) continue;
-    if (deps.has(refKey(refOf(o)))) continue;
+    if (reached.has(refKey(refOf(o)))) continue;
     out.push(at(template, [], 'no PropagationPolicy or ClusterPropagationPolicy selects it, so it is propagated nowhere'));
   }
   return out;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createInterpreter } from '../../../src/interpreter/index.ts';
 import { checkFleetReferences } from '../../../src/render/check/fleet-references.ts';
 import { fleetLocator } from '../../../src/render/check/locate.ts';
-import { unpropagatedTemplates } from '../../../src/render/check/unpropagated.ts';
+import { dependenciesOf, unpropagatedTemplates } from '../../../src/render/check/unpropagated.ts';
 import { detect } from '../../../src/render/detect/detect.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
@@ -40,7 +40,7 @@ function warnings(...docs: string[]): string[] {
   expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   const at = fleetLocator(parsed);
   const interpreter = createInterpreter([]);
-  return [...checkFleetReferences(fleet, at), ...unpropagatedTemplates(detect(fleet), interpreter, at)]
+  return [...checkFleetReferences(fleet, at), ...unpropagatedTemplates(detect(fleet), dependenciesOf(interpreter), at)]
     .map((d) => `${d.line}:${d.column}: ${d.message}`);
 }
 
