@@ -1,4 +1,5 @@
 import Apply from './commands/apply.ts';
+import Explain from './commands/explain.ts';
 import Init from './commands/init.ts';
 import Interpret from './commands/interpret.ts';
 import InterpretTest from './commands/interpret/test.ts';
@@ -10,6 +11,7 @@ import Validate from './commands/validate.ts';
 /** Every command, listed once (oclif's explicit strategy: no directory scanning at start-up). */
 export const COMMANDS = {
   apply: Apply,
+  explain: Explain,
   init: Init,
   interpret: Interpret,
   'interpret:test': InterpretTest,

@@ -1,5 +1,6 @@
 import { compareBytes, compareDiagnostics, compareRefs, refKey, refOf } from '../model/index.ts';
 import type { Cluster, Diagnostic, KubeObject, ObjectRef, PolicyRef, TargetCluster } from '../model/index.ts';
+import type { ResourceInterpreter } from '../interpreter/index.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Snapshot } from '../source/index.ts';
@@ -19,6 +20,11 @@ export interface PlanBinding {
   resource: ObjectRef;
   policy: PolicyRef | null;
   replicas: number;
+  /**
+   * Whether the kind has replicas (the interpreter's InterpretReplica applies to it): `replicas` is
+   * 0 both for a kind without replicas and for a workload scaled to 0, and only this tells them apart.
+   */
+  hasReplicas: boolean;
   clusters: TargetCluster[];
   error: string | null;
   /** Why a template is not propagated, when no policy claims it. */
@@ -82,7 +88,7 @@ function planCluster(c: Cluster): PlanCluster {
 }
 
 function planBinding(
-  rendered: Rendered, tb: Rendered['bindings'][number], placed: () => ReadonlySet<string>,
+  rendered: Rendered, interpreter: ResourceInterpreter, tb: Rendered['bindings'][number], placed: () => ReadonlySet<string>,
   suspended: () => ReadonlyMap<string, string[]>,
 ): PlanBinding {
   const { claim, binding, template } = tb;
@@ -96,6 +102,7 @@ function planBinding(
     resource,
     policy: binding?.policy ?? (claim.policy ? { kind: claim.policy.object.kind, namespace: claim.policy.object.metadata.namespace ?? '', name: claim.policy.object.metadata.name ?? '' } : null),
     replicas: binding?.replicas ?? 0,
+    hasReplicas: interpreter.supports(template.object, 'InterpretReplica'),
     clusters: binding?.clusters ?? [],
     error: binding?.error ?? claim.error ?? null,
     ...(note ? { note } : {}),
@@ -119,14 +126,14 @@ function suspendedCopies(rendered: Rendered): Map<string, string[]> {
 }
 
 /** Every template's binding in the plan's shape, sorted by identity. */
-export function planBindings(rendered: Rendered): PlanBinding[] {
+export function planBindings(rendered: Rendered, interpreter: ResourceInterpreter): PlanBinding[] {
   let placed: Set<string> | undefined;
   let suspended: Map<string, string[]> | undefined;
   const placedTemplates = (): ReadonlySet<string> =>
     (placed ??= new Set([...rendered.works.values()].flatMap((items) => items.map((i) => refKey(i.template)))));
   const suspendedTemplates = (): ReadonlyMap<string, string[]> => (suspended ??= suspendedCopies(rendered));
   return rendered.bindings
-    .map((tb) => planBinding(rendered, tb, placedTemplates, suspendedTemplates))
+    .map((tb) => planBinding(rendered, interpreter, tb, placedTemplates, suspendedTemplates))
     .sort((a, b) => compareRefs(a.resource, b.resource));
 }
 
@@ -156,7 +163,9 @@ export function replicaMoves(before: readonly PlanBinding[], after: readonly Pla
 }
 
 /** The plan as data, in the shape of interfaces.md §2.1, deterministic in every order. */
-export function planDocument(snapshot: Snapshot, rendered: Rendered, diagnostics: readonly Diagnostic[]): PlanDocument {
+export function planDocument(
+  snapshot: Snapshot, rendered: Rendered, interpreter: ResourceInterpreter, diagnostics: readonly Diagnostic[],
+): PlanDocument {
   const works: Record<string, KubeObject[]> = {};
   for (const name of [...rendered.works.keys()].sort(compareBytes)) {
     works[name] = (rendered.works.get(name) ?? []).map((i) => i.manifest);
@@ -164,7 +173,7 @@ export function planDocument(snapshot: Snapshot, rendered: Rendered, diagnostics
   return {
     source: { repo: snapshot.repo, ref: snapshot.ref, commit: snapshot.commit, path: snapshot.path },
     clusters: rendered.clusters.map(planCluster).sort((a, b) => compareBytes(a.name, b.name)),
-    bindings: planBindings(rendered),
+    bindings: planBindings(rendered, interpreter),
     works,
     diagnostics: [...diagnostics].sort(compareDiagnostics),
   };

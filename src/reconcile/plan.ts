@@ -5,6 +5,7 @@ import type { ParseCache } from '../render/parse/parse-sources.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
 import type { PlanDocument } from './plan-document.ts';
+import { planWarnings } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
 import { emptyPassMemory, readAndRender } from './pass.ts';
 import type { PreparedPass } from './pass.ts';
@@ -36,6 +37,8 @@ export interface PlanResult {
   feedback: PlanningFeedback;
   /** The recorded controllers, past their before-render phase. */
   controllers: AwaitingRender;
+  /** With `base`: the base revision's diagnostics, so a review can tell new warnings from old ones. */
+  baseDiagnostics?: Diagnostic[];
 }
 
 /**
@@ -55,6 +58,10 @@ function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
   return new Map([...rendered.works].map(([name, items]) => [name, items.map((i) => i.manifest)]));
 }
 
+function renderedWarnings(source: FleetSource, rendered: Rendered): Diagnostic[] {
+  return planWarnings(source, rendered.bindings.map((b) => b.claim), rendered.works);
+}
+
 /**
  * An offline plan: the Work every cluster would get from one commit, and with `base` what
  * changes against another commit. Cluster state comes from the last snapshot on the status
@@ -64,13 +71,15 @@ function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
 export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const cache: ParseCache = new Map();
   const { source, rendered, feedback, controllers } = await renderAt(options.source, cache);
-  const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
-  const document = planDocument(source.snapshot, rendered, diagnostics);
+  const diagnostics = [...source.diagnostics, ...rendered.diagnostics, ...renderedWarnings(source, rendered)];
+  const document = planDocument(source.snapshot, rendered, source.interpreter, diagnostics);
   if (options.base !== undefined) {
     const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
     document.base = { ref: options.base, commit: base.source.snapshot.commit };
     document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false });
-    document.replicaMoves = replicaMoves(planBindings(base.rendered), document.bindings);
+    document.replicaMoves = replicaMoves(planBindings(base.rendered, base.source.interpreter), document.bindings);
+    const baseDiagnostics = [...base.source.diagnostics, ...base.rendered.diagnostics, ...renderedWarnings(base.source, base.rendered)];
+    return { document, source, rendered, diagnostics, feedback, controllers, baseDiagnostics };
   }
   return { document, source, rendered, diagnostics, feedback, controllers };
 }

@@ -1,11 +1,17 @@
 import { posix } from 'node:path';
+import { refKey } from '../model/index.ts';
 import type { Diagnostic, FieldPath, SourceObject } from '../model/index.ts';
 import { checkCustomization, createInterpreter, OPERATION_SCRIPTS } from '../interpreter/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
+import { checkFleetReferences } from '../render/check/fleet-references.ts';
+import { fleetLocator } from '../render/check/locate.ts';
+import { dependenciesOf, unpropagatedTemplates } from '../render/check/unpropagated.ts';
+import { detect, type Claim } from '../render/detect/detect.ts';
 import { loadFleet } from '../render/load/load-fleet.ts';
 import type { Fleet } from '../render/load/fleet.ts';
 import { parseSources } from '../render/parse/parse-sources.ts';
 import type { ParseCache, ParsedSources } from '../render/parse/parse-sources.ts';
+import type { Works } from '../render/works/work.ts';
 import { readSnapshot } from '../source/index.ts';
 import type { OpenSourceOptions, Snapshot } from '../source/index.ts';
 
@@ -35,6 +41,27 @@ function customizationDiagnostics(parsed: ParsedSources, fleet: Fleet): Diagnost
     }
   }
   return out;
+}
+
+/**
+ * Mistakes across objects, for `validate`: unknown cluster names, selectors that select nothing,
+ * and templates nothing propagates (dependencies found by asking the interpreter). Kept out of
+ * readFleet so the run loop does not pay for them on every pass; a plan uses {@link planWarnings}.
+ */
+export function crossObjectWarnings(source: FleetSource): Diagnostic[] {
+  const at = fleetLocator(source.parsed);
+  const claims = detect(source.fleet);
+  return [...checkFleetReferences(source.fleet, at), ...unpropagatedTemplates(claims, dependenciesOf(source.interpreter), at)];
+}
+
+/**
+ * The same warnings for a rendered plan: what reaches a cluster is read from the Works, so nothing
+ * is asked of the interpreter twice.
+ */
+export function planWarnings(source: FleetSource, claims: readonly Claim[], works: Works): Diagnostic[] {
+  const at = fleetLocator(source.parsed);
+  const reached = new Set([...works.values()].flatMap((items) => items.map((i) => refKey(i.template))));
+  return [...checkFleetReferences(source.fleet, at), ...unpropagatedTemplates(claims, () => reached, at)];
 }
 
 /**

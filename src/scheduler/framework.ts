@@ -20,3 +20,16 @@ export function runScores(plugins: readonly SchedulerPlugin[], ctx: PluginContex
   for (const plugin of plugins) total += plugin.score?.(ctx, cluster) ?? 0;
   return total;
 }
+
+/** The first failing filter plugin and its reason, or null: runFilters with the plugin's name, for traces. */
+export function firstRejection(
+  plugins: readonly SchedulerPlugin[],
+  ctx: PluginContext,
+  cluster: ClusterView,
+): { plugin: string; reason: string } | null {
+  for (const plugin of plugins) {
+    const reason = plugin.filter?.(ctx, cluster) ?? null;
+    if (reason !== null) return { plugin: plugin.name, reason };
+  }
+  return null;
+}

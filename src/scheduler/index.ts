@@ -19,7 +19,8 @@ export {
   TAINT_CLUSTER_NOT_READY,
   TAINT_CLUSTER_UNREACHABLE,
 } from './readiness-taints.ts';
-export { createScheduler, schedule } from './schedule.ts';
+export { createScheduler, schedule, type Scheduler } from './schedule.ts';
+export { newTrace, type AttemptTrace, type ClusterVerdict, type ScheduleTrace } from './trace.ts';
 export { resolveStrategy, type Strategy } from './strategy.ts';
 export { findUntoleratedTaint, toleratesTaint } from './toleration.ts';
 export type { ScheduleDiagnostic, ScheduleResult, SchedulingInput } from './types.ts';

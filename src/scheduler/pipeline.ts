@@ -5,10 +5,11 @@ import { clusterMatches } from './cluster-affinity.ts';
 import type { ClusterView } from './cluster-view.ts';
 import { NoClusterFitError, type ScheduleError } from './errors/index.ts';
 import { estimateReplicas, MAX_INT32, type ReplicaRequest } from './estimator.ts';
-import { runFilters, runScores } from './framework.ts';
+import { firstRejection, runFilters, runScores } from './framework.ts';
 import type { PluginContext, SchedulerPlugin } from './plugins/index.ts';
 import { selectClusters } from './select/select-clusters.ts';
 import type { Strategy } from './strategy.ts';
+import type { AttemptTrace, ScheduleTrace } from './trace.ts';
 import type { SchedulingInput } from './types.ts';
 
 /** What one binding brings to every attempt, computed once per binding. */
@@ -27,6 +28,8 @@ export interface BindingRun {
   readonly workload: boolean;
   readonly descending: boolean;
   readonly warn: (message: string) => void;
+  /** Filled with every attempt's reasons when the caller asked why (explain); undefined otherwise. */
+  readonly trace: ScheduleTrace | undefined;
 }
 
 /** The affinity one attempt schedules with: placement.clusterAffinity or one clusterAffinities term. */
@@ -62,6 +65,7 @@ function feasibleCandidates(
   views: readonly ClusterView[],
   run: BindingRun,
   attempt: AffinityAttempt,
+  traced: AttemptTrace | undefined,
 ): Candidate[] | NoClusterFitError {
   const ctx: PluginContext = {
     resource: run.input.resource,
@@ -75,17 +79,23 @@ function feasibleCandidates(
   const candidates: Candidate[] = [];
   let total = 0;
   for (const view of views) {
-    if (view.deleting) continue;
+    if (view.deleting) {
+      traced?.clusters.push({ name: view.name, deleting: true });
+      continue;
+    }
     total += 1;
     const reason = runFilters(run.filters, ctx, view);
     if (reason !== null) {
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+      if (traced) traced.clusters.push({ name: view.name, rejectedBy: firstRejection(run.filters, ctx, view)! });
       continue;
     }
     const allocatable = allocatableOf(view, run);
     const available = allocatable + (run.previousReplicas.get(view.name) ?? 0);
     const score = runScores(run.scorers, ctx, view);
-    candidates.push({ name: view.name, view, score, allocatable, available, tier: tierOf(view, attempt) });
+    const tier = tierOf(view, attempt);
+    candidates.push({ name: view.name, view, score, allocatable, available, tier });
+    traced?.clusters.push({ name: view.name, score, allocatable, available, tier });
   }
   if (candidates.length === 0) return new NoClusterFitError(total, reasons);
   return candidates.sort(compareCandidates);
@@ -100,11 +110,48 @@ export function runAttempt(
   run: BindingRun,
   attempt: AffinityAttempt,
 ): TargetCluster[] | ScheduleError {
-  const candidates = feasibleCandidates(views, run, attempt);
+  const traced = run.trace && startAttempt(run.trace, attempt);
+  const outcome = scheduleAttempt(views, run, attempt, traced);
+  if (traced) finishAttempt(traced, outcome);
+  return outcome;
+}
+
+function startAttempt(trace: ScheduleTrace, attempt: AffinityAttempt): AttemptTrace {
+  const named = attempt.affinity && 'affinityName' in attempt.affinity ? { affinityName: String(attempt.affinity.affinityName) } : {};
+  const traced: AttemptTrace = {
+    ...named, ...(attempt.affinity ? { affinity: attempt.affinity } : {}), overflowTiers: attempt.overflow.length, clusters: [],
+  };
+  trace.attempts.push(traced);
+  return traced;
+}
+
+function finishAttempt(traced: AttemptTrace, outcome: TargetCluster[] | ScheduleError): void {
+  if (!Array.isArray(outcome)) {
+    traced.error = outcome.message;
+    return;
+  }
+  const given = new Map(outcome.map((t) => [t.name, t.replicas]));
+  for (const verdict of traced.clusters) {
+    const replicas = given.get(verdict.name);
+    if (replicas !== undefined) verdict.replicas = replicas;
+  }
+}
+
+function scheduleAttempt(
+  views: readonly ClusterView[],
+  run: BindingRun,
+  attempt: AffinityAttempt,
+  traced: AttemptTrace | undefined,
+): TargetCluster[] | ScheduleError {
+  const candidates = feasibleCandidates(views, run, attempt, traced);
   if (candidates instanceof NoClusterFitError) return candidates;
   const { placement, replicas } = run.input;
   const selected = selectClusters(candidates, placement, replicas);
   if (!Array.isArray(selected)) return selected;
+  if (traced) {
+    const kept = new Set(selected.map((c) => c.name));
+    for (const verdict of traced.clusters) if (verdict.score !== undefined) verdict.selected = kept.has(verdict.name);
+  }
   return assignReplicas(selected, {
     strategy: run.strategy,
     unsupportedMessage: run.unsupportedMessage,

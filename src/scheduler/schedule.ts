@@ -7,19 +7,27 @@ import { type BindingRun, runAttempt } from './pipeline.ts';
 import { PLUGINS } from './plugins/index.ts';
 import { resolveStrategy, unsupportedStrategyMessage } from './strategy.ts';
 import { namesDescending, tieBreakSeed } from './tie-break.ts';
+import type { ScheduleTrace } from './trace.ts';
 import type { ScheduleResult, SchedulingInput } from './types.ts';
 
 /** The plugins with a filter, and those with a score, in list order. */
 const FILTERS = PLUGINS.filter((p) => p.filter !== undefined);
 const SCORERS = PLUGINS.filter((p) => p.score !== undefined);
 
-function prepare(input: SchedulingInput, warnings: Set<string>, cache: RequestCache): BindingRun {
+function prepare(
+  input: SchedulingInput, warnings: Set<string>, cache: RequestCache, trace: ScheduleTrace | undefined,
+): BindingRun {
   const previous = input.previous ?? [];
+  const strategy = resolveStrategy(input.placement);
+  if (trace) {
+    trace.replicas = input.replicas;
+    if (strategy) trace.strategy = strategy;
+  }
   return {
     input,
     filters: FILTERS,
     scorers: SCORERS,
-    strategy: resolveStrategy(input.placement),
+    strategy,
     unsupportedMessage: unsupportedStrategyMessage(input.placement),
     requests: replicaRequests(input.replicaRequirements, cache),
     previous,
@@ -28,6 +36,7 @@ function prepare(input: SchedulingInput, warnings: Set<string>, cache: RequestCa
     workload: input.replicas > 0 || input.replicaRequirements !== undefined,
     descending: namesDescending(input.uid ?? tieBreakSeed(input.resource)),
     warn: (message) => warnings.add(message),
+    trace,
   };
 }
 
@@ -62,9 +71,11 @@ function scheduleWithTerms(views: readonly ClusterView[], run: BindingRun, warni
   return resultOf(first as ScheduleError, input.previousAffinityName, warnings);
 }
 
-function scheduleOnViews(input: SchedulingInput, views: readonly ClusterView[], cache: RequestCache): ScheduleResult {
+function scheduleOnViews(
+  input: SchedulingInput, views: readonly ClusterView[], cache: RequestCache, trace?: ScheduleTrace,
+): ScheduleResult {
   const warnings = new Set<string>();
-  const run = prepare(input, warnings, cache);
+  const run = prepare(input, warnings, cache, trace);
   const { clusterAffinity, clusterAffinities } = input.placement;
   if (!clusterAffinity && clusterAffinities && clusterAffinities.length > 0) {
     return scheduleWithTerms(views, run, warnings);
@@ -72,14 +83,17 @@ function scheduleOnViews(input: SchedulingInput, views: readonly ClusterView[], 
   return resultOf(runAttempt(views, run, { affinity: clusterAffinity, overflow: [] }), undefined, warnings);
 }
 
+/** Schedules one binding; with a trace, also records why (every attempt, every cluster). */
+export type Scheduler = (input: SchedulingInput, trace?: ScheduleTrace) => ScheduleResult;
+
 /**
  * Prepares the clusters once (taints, enabled APIs, parsed capacity) and returns a scheduler for
  * any number of bindings over them: use it when scheduling many bindings against one fleet.
  */
-export function createScheduler(clusters: readonly Cluster[]): (input: SchedulingInput) => ScheduleResult {
+export function createScheduler(clusters: readonly Cluster[]): Scheduler {
   const views = clusters.map(viewCluster);
   const cache: RequestCache = new Map();
-  return (input) => scheduleOnViews(input, views, cache);
+  return (input, trace) => scheduleOnViews(input, views, cache, trace);
 }
 
 /**

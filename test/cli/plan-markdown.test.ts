@@ -8,18 +8,21 @@ import { wellFormed } from './markdown-shape.ts';
 
 const COMMIT = 'a'.repeat(40);
 
-/** A plan with `clusters` clusters of `changes` updates each, every diff `lines` lines of `line`. */
+/**
+ * A plan with `clusters` clusters of `changes` updates each, every diff `lines` lines of `line`;
+ * each cluster's diffs name the cluster, so no two clusters share a section.
+ */
 function syntheticPlan(clusters: number, changes: number, lines: number, line = '+  key: value'): PlanDocument {
   const names = Array.from({ length: clusters }, (_, i) => `member${String(i).padStart(4, '0')}`);
   const diff = (name: string) => [`--- a/${name}`, `+++ b/${name}`, `@@ -1,${lines} +1,${lines} @@`, ...Array.from({ length: lines }, (_, i) => `${line} ${i}`)].join('\n');
-  const change = (i: number): ObjectChange => ({ action: 'update', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'app', name: `cm-${i}`, diff: diff(`v1/ConfigMap/app/cm-${i}`) });
+  const change = (i: number, cluster: string): ObjectChange => ({ action: 'update', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'app', name: `cm-${i}`, diff: diff(`${cluster}/v1/ConfigMap/app/cm-${i}`) });
   return {
     source: { repo: '/fleet', ref: 'HEAD', commit: COMMIT, path: '' },
     base: { ref: 'origin/main', commit: 'b'.repeat(40) },
     clusters: names.map((name) => ({ name, ready: true, provider: '', region: '', zone: '', zones: [], labels: {}, taints: [] })),
     bindings: [],
     works: Object.fromEntries(names.map((n) => [n, []])),
-    changes: Object.fromEntries(names.map((n) => [n, Array.from({ length: changes }, (_, i) => change(i))])),
+    changes: Object.fromEntries(names.map((n) => [n, Array.from({ length: changes }, (_, i) => change(i, n))])),
     replicaMoves: [{ resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'app', name: 'web' }, replicas: { before: 6, after: 6 }, clusters: [{ name: names[0]!, before: 2, after: 3 }, { name: names[1] ?? names[0]!, before: 4, after: 3 }] }],
     diagnostics: [],
   };

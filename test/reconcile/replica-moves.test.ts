@@ -7,6 +7,7 @@ function binding(name: string, replicas: number, clusters: [string, number][], k
     resource: { apiVersion: 'apps/v1', kind, namespace: 'shop', name },
     policy: { kind: 'PropagationPolicy', namespace: 'shop', name },
     replicas,
+    hasReplicas: true,
     clusters: clusters.map(([n, r]) => ({ name: n, replicas: r })),
     error: null,
   };

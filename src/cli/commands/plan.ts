@@ -2,6 +2,7 @@ import { Flags } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
 import { stringify } from 'yaml';
 import { compareDiagnostics } from '../../model/index.ts';
+import type { Diagnostic } from '../../model/index.ts';
 import { planLive } from '../../reconcile/live-plan.ts';
 import { planOffline } from '../../reconcile/plan.ts';
 import { planFileOf, writePlanFile } from '../../reconcile/plan-file.ts';
@@ -57,14 +58,17 @@ export default class Plan extends FlotillaCommand {
     }),
   };
 
-  private format(doc: PlanDocument, output: 'text' | 'json' | 'yaml' | 'markdown', noColor: boolean, limit: MarkdownLimit | null, pruneOff: boolean): string {
+  private format(
+    doc: PlanDocument, output: 'text' | 'json' | 'yaml' | 'markdown', noColor: boolean, limit: MarkdownLimit | null, pruneOff: boolean,
+    baseDiagnostics: readonly Diagnostic[] | undefined,
+  ): string {
     switch (output) {
       case 'json':
         return JSON.stringify(doc, null, 2);
       case 'yaml':
         return stringify(doc, { lineWidth: 0 });
       case 'markdown':
-        return planMarkdown(doc, { limit });
+        return planMarkdown(doc, { limit, ...(baseDiagnostics ? { baseDiagnostics } : {}) });
       case 'text':
         return planText(doc, painter(noColor), { diffs: true, pruneOff });
     }
@@ -105,7 +109,8 @@ export default class Plan extends FlotillaCommand {
       this.logToStderr(`wrote the plan of ${result.document.source.commit.slice(0, 12)} to ${flags['plan-file']}: apply it with flotilla apply --plan-file ${flags['plan-file']}`);
     }
     const pruneOff = 'pruneEnabled' in result && !result.pruneEnabled;
-    await writeStdout(this.format(doc, flags.output, flags['no-color'], markdownLimit, pruneOff));
+    const baseDiagnostics = 'baseDiagnostics' in result ? result.baseDiagnostics : undefined;
+    await writeStdout(this.format(doc, flags.output, flags['no-color'], markdownLimit, pruneOff, baseDiagnostics));
     if (countBySeverity(doc.diagnostics).errors > 0) this.exit(EXIT.error);
     if (flags['detailed-exitcode'] && hasChanges(doc)) this.exit(EXIT.changes);
   }

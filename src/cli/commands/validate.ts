@@ -1,6 +1,6 @@
 import { FlotillaCommand } from '../base-command.ts';
 import { compareDiagnostics } from '../../model/index.ts';
-import { readFleet } from '../../reconcile/read-fleet.ts';
+import { crossObjectWarnings, readFleet } from '../../reconcile/read-fleet.ts';
 import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';
@@ -32,7 +32,7 @@ export default class Validate extends FlotillaCommand {
     if (notice) this.logToStderr(`warning: ${notice.message}`);
     // On a terminal the notice is said once, on stderr; structured output carries it as a warning.
     const carried = notice && flags.output !== 'text' ? [notice] : [];
-    const diagnostics = [...source.diagnostics, ...carried].sort(compareDiagnostics);
+    const diagnostics = [...source.diagnostics, ...crossObjectWarnings(source), ...carried].sort(compareDiagnostics);
     const { errors } = countBySeverity(diagnostics);
     const summary = (verdict: string) => `${snapshot.files.length} files, ${parsed.objects.length} objects at ${snapshot.commit.slice(0, 12)}: ${verdict} (${diagnosticsSummary(diagnostics)})`;
     if (flags.output === 'json' || flags.output === 'yaml') {

@@ -40,6 +40,17 @@ export function bindingSpecOf(
   };
 }
 
+/** What the scheduler is given for a binding, with the last pass's result for stable rescheduling. */
+export function schedulingInputOf(spec: BindingSpec, last: PreviousSchedule | undefined): SchedulingInput {
+  return {
+    resource: spec.resource, replicas: spec.replicas, placement: spec.placement,
+    ...(spec.replicaRequirements ? { replicaRequirements: spec.replicaRequirements } : {}),
+    ...(last ? { previous: last.clusters } : {}),
+    ...(last?.affinityName ? { previousAffinityName: last.affinityName } : {}),
+    ...(last?.evictedClusters ? { evictedClusters: last.evictedClusters } : {}),
+  };
+}
+
 function scheduleClaim(
   claim: Claim, spec: BindingSpec, schedule: (input: SchedulingInput) => ScheduleResult,
   previous: ReadonlyMap<string, PreviousSchedule>, clusters: readonly Cluster[], diagnostics: Diagnostic[],
@@ -52,13 +63,7 @@ function scheduleClaim(
       ...(last.appliedPlacement !== undefined ? { appliedPlacement: last.appliedPlacement } : {}),
     };
   }
-  const result = schedule({
-    resource: spec.resource, replicas: spec.replicas, placement: spec.placement,
-    ...(spec.replicaRequirements ? { replicaRequirements: spec.replicaRequirements } : {}),
-    ...(last ? { previous: last.clusters } : {}),
-    ...(last?.affinityName ? { previousAffinityName: last.affinityName } : {}),
-    ...(last?.evictedClusters ? { evictedClusters: last.evictedClusters } : {}),
-  });
+  const result = schedule(schedulingInputOf(spec, last));
   const subject = describeRef(spec.resource);
   for (const d of result.diagnostics) diagnostics.push({ ...claim.template.origin, severity: d.severity, object: subject, message: `${subject}: ${d.message}` });
   if (result.error) {

@@ -25,15 +25,15 @@ describe('plan output marks suspended clusters', () => {
   it.each<[string, PlanBinding[], string[], string[]]>([
     [
       'a workload suspended on member2',
-      [{ resource: web, policy, replicas: 4, clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 2 }], error: null, suspendedClusters: ['member2'] }],
+      [{ resource: web, policy, replicas: 4, hasReplicas: true, clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 2 }], error: null, suspendedClusters: ['member2'] }],
       ['Deployment/shop/web  PropagationPolicy/shop/web  4 replicas → member1: 2, member2: 2 (suspended)', '    Deployment/shop/web (2 replicas) (suspended: not applied, not pruned)'],
       ['| Deployment/shop/web | PropagationPolicy/shop/web | 4 | member1: 2, member2: 2 (suspended) |'],
     ],
     [
       'a non-workload suspended everywhere',
-      [{ resource: cfg, policy, replicas: 0, clusters: [{ name: 'member1', replicas: 0 }, { name: 'member2', replicas: 0 }], error: null, suspendedClusters: ['member1', 'member2'] }],
+      [{ resource: cfg, policy, replicas: 0, hasReplicas: false, clusters: [{ name: 'member1', replicas: 0 }, { name: 'member2', replicas: 0 }], error: null, suspendedClusters: ['member1', 'member2'] }],
       ['ConfigMap/shop/cfg  PropagationPolicy/shop/web  → member1 (suspended), member2 (suspended)'],
-      ['| ConfigMap/shop/cfg | PropagationPolicy/shop/web | 0 | member1 (suspended), member2 (suspended) |'],
+      ['| ConfigMap/shop/cfg | PropagationPolicy/shop/web | — | member1 (suspended), member2 (suspended) |'],
     ],
   ])('%s', (_name, bindings, textLines, markdownLines) => {
     const doc = plan(bindings);
@@ -45,7 +45,7 @@ describe('plan output marks suspended clusters', () => {
   });
 
   it('marks nothing without suspension', () => {
-    const doc = plan([{ resource: web, policy, replicas: 4, clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 2 }], error: null }]);
+    const doc = plan([{ resource: web, policy, replicas: 4, hasReplicas: true, clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 2 }], error: null }]);
     expect(planText(doc, paint, { diffs: false })).not.toContain('suspended');
     expect(planMarkdown(doc)).not.toContain('suspended');
   });
