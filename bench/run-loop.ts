@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createReconcilePass } from '../src/reconcile/run/reconcile-pass.ts';
-import { FailoverState } from '../src/reconcile/run/failover-state.ts';
+import { FailoverController } from '../src/controllers/failover/failover-controller.ts';
 import { feedbackFromStatus } from '../src/reconcile/status-feedback.ts';
 import type { Pass } from '../src/reconcile/run-loop.ts';
 import { makeFleetRepo } from './lib/fleet-repo.ts';
@@ -23,7 +23,7 @@ const stages: { readMs: number; renderMs: number; mode: string }[] = [];
 function passFor(repo: string): Pass {
   return createReconcilePass({
     onResult: (r) => stages.push(r.render),
-    source: { repo }, prune: {}, runner: {}, failover: new FailoverState(),
+    source: { repo }, prune: {}, runner: {}, controllers: [new FailoverController()],
     access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, new Error('bench: no member')])) },
     feedback: async () => feedbackFromStatus(undefined),
   });

@@ -85,3 +85,25 @@ export class ClientCache {
     return out;
   }
 }
+
+/** A client, or why there is none, per cluster name. */
+export type Connector = (clusters: readonly Cluster[]) => Promise<Map<string, KubeClient | Error>>;
+
+/** How the clusters are reached; `connect` replaces the kubeconfig adapter (tests). */
+export interface ClusterAccess {
+  kubeconfig: KubeconfigLocation;
+  client: Partial<KubeClientOptions>;
+  connect?: Connector;
+}
+
+/** Clients for the fleet's clusters, through `connect` or the kubeconfig. */
+export function connectFleet(clusters: readonly Cluster[], access: ClusterAccess): Promise<Map<string, KubeClient | Error>> {
+  return access.connect ? access.connect(clusters) : openClusters(clusters, access.kubeconfig, access.client);
+}
+
+/** Connects clusters again and again, keeping each client while its kubeconfig entry is unchanged; `access.connect` (tests) is used as is. */
+export function reusingConnector(access: ClusterAccess): Connector {
+  if (access.connect) return access.connect;
+  const cache = new ClientCache(access.kubeconfig, access.client);
+  return (clusters) => cache.connect(clusters);
+}

@@ -37,7 +37,7 @@ export interface ClusterLivePlan {
   error?: Error;
 }
 
-export interface LivePlanOptions {
+export interface ClusterPlanOptions {
   retain: RetainFn;
   /** @default 16 */
   concurrency: number;
@@ -75,7 +75,7 @@ export async function planPruneLive(
 
 /** Plans one cluster against its live state; never throws. */
 export async function planCluster(
-  client: KubeClient, items: readonly DesiredObject[], options: LivePlanOptions, keptCopies: ReadonlyMap<string, string> = new Map(),
+  client: KubeClient, items: readonly DesiredObject[], options: ClusterPlanOptions, keptCopies: ReadonlyMap<string, string> = new Map(),
 ): Promise<ClusterLivePlan> {
   try {
     const { inventory, triaged } = await readAndTriage(client, items, options, true);

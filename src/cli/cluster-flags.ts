@@ -1,7 +1,7 @@
 import { Flags } from '@oclif/core';
 import { DEFAULT_KUBE_CLIENT_OPTIONS } from '../apply/client-node-kube-client.ts';
 import { INVENTORY_NAME } from '../apply/inventory.ts';
-import type { ClusterAccess } from '../reconcile/live-plan.ts';
+import type { ClusterAccess } from '../apply/connect.ts';
 
 /** Flags of the commands that talk to member clusters. */
 export const clusterFlags = {

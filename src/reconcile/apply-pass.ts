@@ -1,27 +1,28 @@
 /**
- * One reconcile pass, top to bottom: read the fleet at a commit, render every cluster's Work,
- * connect the clusters, then per cluster plan (triage against live state), apply in stages and
- * prune, then observe the clusters and commit what happened to the status branch. Scheduling
- * builds on the last pass's results and cluster snapshot, read from the status branch.
+ * `apply`: the one pass (pass.ts) with no memory — the fleet read and rendered afresh, the
+ * status branch's feedback for scheduling, the recorded controllers replaying what the run loop
+ * recorded — then every cluster applied and pruned, and the status branch written.
  */
-import type { Diagnostic } from '../model/index.ts';
-import type { ApplyEvent, ClusterApplyResult } from '../apply/events.ts';
-import type { KubeClient } from '../apply/kube-client.ts';
-import { clusterFailed } from '../apply/events.ts';
+import { connectFleet } from '../apply/connect.ts';
+import type { ClusterAccess } from '../apply/connect.ts';
+import type { ApplyEvent } from '../apply/events.ts';
 import type { PruneSettings } from '../apply/prune-plan.ts';
-import type { ClusterTarget, RunnerOptions } from '../apply/runner.ts';
-import type { Rendered } from '../render/render-fleet.ts';
+import type { RunnerOptions } from '../apply/runner.ts';
+import { recordedControllers } from '../controllers/registry.ts';
 import type { Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
-import { applyClusters, pruneSettings } from './apply-clusters.ts';
-import { connectFleet, passClusterNames } from './live-plan.ts';
-import type { ClusterAccess } from './live-plan.ts';
-import { renderAt } from './plan.ts';
-import { recordedKeptCopies } from './recorded-holds.ts';
-import type { FleetSource } from './read-fleet.ts';
-import type { PlanningFeedback } from './status-feedback.ts';
-import { statusStep } from './status-step.ts';
-import type { StatusStepOptions, StatusStepResult } from './status-step.ts';
+import { emptyPassMemory, reconcile } from './pass.ts';
+import type { PassResult, PassStatusOutput, PreparedPass } from './pass.ts';
+import { passStatusStep } from './pass-status-step.ts';
+import { readPlanningFeedback } from './status-feedback.ts';
+import type { StatusStepOptions } from './status-step.ts';
+
+export type { PreparedPass } from './pass.ts';
+
+/** What `apply` did: a pass whose status step always ran (or failed). */
+export interface ApplyPassResult extends PassResult {
+  status: PassStatusOutput | Error;
+}
 
 export interface ApplyPassOptions {
   source: OpenSourceOptions;
@@ -39,54 +40,13 @@ export interface ApplyPassOptions {
   prepared?: PreparedPass;
 }
 
-/** The read, render and connections of a pass done beforehand (a saved plan's freshness check). */
-export interface PreparedPass {
-  source: FleetSource;
-  rendered: Rendered;
-  feedback: PlanningFeedback;
-  /** Clients of the fleet's clusters; absent when the check did not connect (an offline plan). */
-  clients?: Map<string, KubeClient | Error>;
-}
-
-
-/** What one pass did; later steps (status) add their fields. */
-export interface ApplyPassResult {
-  source: FleetSource;
-  rendered: Rendered;
-  /** Source and render diagnostics. */
-  diagnostics: Diagnostic[];
-  /** Per cluster, in name order. */
-  clusters: ClusterApplyResult[];
-  /** The status commit (or why it could not be written). */
-  status: StatusStepResult | Error;
-  /** No error diagnostic, no cluster failure, status written: exit 0. */
-  ok: boolean;
-}
-
-/** Reads, renders, applies and prunes once. */
+/** Reads, renders, applies, prunes and writes the status once. */
 export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassResult> {
-  const prepared: PreparedPass = options.prepared ?? await renderAt(options.source);
-  const { source, rendered, feedback, clients: connected } = prepared;
-  const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
-  const sourceHasErrors = diagnostics.some((d) => d.severity === 'error');
-  const prune = pruneSettings(source, options.prune, sourceHasErrors);
-
-  const clients = connected ?? await connectFleet(source.fleet.clusters.map((c) => c.object), options.access);
-  const works = options.works ?? rendered.works;
-  // Every cluster of the fleet, an empty Work included: it may have objects to prune.
-  const names = passClusterNames(source.fleet.clusters, works);
-  const kept = recordedKeptCopies(feedback.failover.tasks, names);
-  const targets: ClusterTarget[] = names.map((cluster) => ({
-    cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`), items: works.get(cluster) ?? [],
-    ...(kept.has(cluster) ? { keptCopies: kept.get(cluster)! } : {}),
-  }));
-
-  const clusters = await applyClusters(targets, { source, prune, runner: options.runner, onEvent: options.onEvent ?? (() => undefined) });
-  const status = await statusStep(
-    // The loop's failover record is carried as it is: apply decides no failover, and must not erase the loop's.
-    { sourceOptions: options.source, source, rendered, applied: clusters, clients, previousClusters: feedback.observedClusters, failover: feedback.failover },
-    options.status,
-  ).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-  const ok = !sourceHasErrors && !clusters.some(clusterFailed) && !(status instanceof Error);
-  return { source, rendered, diagnostics, clusters, status, ok };
+  const result = await reconcile({
+    source: options.source, connect: (clusters) => connectFleet(clusters, options.access), prune: options.prune, runner: options.runner,
+    controllers: recordedControllers(), owns: () => true, now: () => Date.now(), feedback: readPlanningFeedback,
+    status: passStatusStep(options.source, false, options.status), onEvent: options.onEvent ?? (() => undefined),
+  }, emptyPassMemory(), { ...(options.prepared ? { prepared: options.prepared } : {}), ...(options.works ? { works: options.works } : {}) });
+  // Without an abort signal a pass always reaches its status step.
+  return { ...result, status: result.status ?? new Error('the pass ended before its status step') };
 }

@@ -6,10 +6,9 @@
  */
 import { compareBytes, compareDiagnostics, describeRef, refKey } from '../model/index.ts';
 import type { Diagnostic, Origin } from '../model/index.ts';
-import type { KubeClientOptions } from '../apply/client-node-kube-client.ts';
-import { ClientCache, openClusters } from '../apply/connect.ts';
+import { connectFleet } from '../apply/connect.ts';
+import type { ClusterAccess } from '../apply/connect.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
-import type { KubeconfigLocation } from '../apply/kubeconfig.ts';
 import { diffable } from '../apply/normalize.ts';
 import { planCluster } from '../apply/plan-cluster.ts';
 import type { ClusterLivePlan } from '../apply/plan-cluster.ts';
@@ -18,20 +17,9 @@ import type { Cluster } from '../model/index.ts';
 import { unifiedDiff } from '../render/works/diff-works.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Works } from '../render/works/work.ts';
-import { pruneSettings } from './apply-clusters.ts';
+import { pruneSettings } from './apply-step.ts';
 import { planOffline } from './plan.ts';
-import { recordedKeptCopies } from './recorded-holds.ts';
 import type { PlanOptions, PlanResult } from './plan.ts';
-
-/** A client, or why there is none, per cluster name. */
-export type Connector = (clusters: readonly Cluster[]) => Promise<Map<string, KubeClient | Error>>;
-
-/** How the clusters are reached; `connect` replaces the kubeconfig adapter (tests). */
-export interface ClusterAccess {
-  kubeconfig: KubeconfigLocation;
-  client: Partial<KubeClientOptions>;
-  connect?: Connector;
-}
 
 export interface LivePlanOptions extends Omit<PlanOptions, 'base'> {
   access: ClusterAccess;
@@ -46,18 +34,6 @@ export interface LivePlanResult extends PlanResult {
   /** The clients the plan read the clusters with, for an apply that follows it. */
   clients: Map<string, KubeClient | Error>;
   pruneEnabled: boolean;
-}
-
-/** Clients for the fleet's clusters, through `connect` or the kubeconfig. */
-export function connectFleet(clusters: readonly Cluster[], access: ClusterAccess): Promise<Map<string, KubeClient | Error>> {
-  return access.connect ? access.connect(clusters) : openClusters(clusters, access.kubeconfig, access.client);
-}
-
-/** Connects clusters again and again, keeping each client while its kubeconfig entry is unchanged; `access.connect` (tests) is used as is. */
-export function reusingConnector(access: ClusterAccess): Connector {
-  if (access.connect) return access.connect;
-  const cache = new ClientCache(access.kubeconfig, access.client);
-  return (clusters) => cache.connect(clusters);
 }
 
 /** Every cluster a pass works on, in name order: the fleet's, plus any the Work names (an empty Work may still have objects to prune). */
@@ -96,11 +72,13 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
   const clients = await connectFleet(fleet.clusters.map((c) => c.object), options.access);
   const retain = result.source.interpreter.retain.bind(result.source.interpreter);
   const names = passClusterNames(fleet.clusters, result.rendered.works);
-  const kept = recordedKeptCopies(result.feedback.failover.tasks, names);
+  const { holds } = result.controllers.afterRender({
+    now: Date.now(), fleet, bindings: result.rendered.bindings, complete: !result.diagnostics.some((d) => d.severity === 'error'), clusters: names,
+  });
   const clusterPlans = await Promise.all(names.map(async (name): Promise<ClusterLivePlan> => {
     const client = clients.get(name);
     if (!client || client instanceof Error) return { cluster: name, objects: [], error: client ?? new Error(`cluster ${name}: no client`) };
-    return planCluster(client, result.rendered.works.get(name) ?? [], { retain, concurrency: 16, prune, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) }, kept.get(name));
+    return planCluster(client, (result.rendered.works.get(name) ?? []).filter((i) => !holds.waiting.has(refKey(i.template))), { retain, concurrency: 16, prune, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) }, holds.kept.get(name));
   }));
   const changes: Record<string, ObjectChange[]> = {};
   for (const plan of clusterPlans) {

@@ -22,9 +22,10 @@ import type { Cluster, KubeObject, ObjectRef } from '../model/index.ts';
 import type { WorkItem, Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { PlanFileInvalidError, StalePlanError } from './errors/index.ts';
-import type { PreparedPass } from './apply-pass.ts';
+import type { PreparedPass } from './pass.ts';
 import { planLive } from './live-plan.ts';
-import type { ClusterAccess, LivePlanResult } from './live-plan.ts';
+import type { ClusterAccess } from '../apply/connect.ts';
+import type { LivePlanResult } from './live-plan.ts';
 import { planOffline } from './plan.ts';
 import type { PlanResult } from './plan.ts';
 
@@ -246,12 +247,12 @@ export async function loadSavedPlan(file: string, options: SavedPlanOptions): Pr
   const now = plan.state.kind === 'offline'
     ? await planOffline({ source }).then((r) => ({ result: r, state: offlineClusterState(r.rendered.clusters), clients: undefined }))
     : await planLive({ source, access: options.access, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) }).then((r) => ({ result: r, state: liveClusterState(r.clusterPlans), clients: r.clients }));
-  const { document, source: read, rendered, feedback } = now.result;
+  const { document, source: read, rendered, feedback, controllers } = now.result;
   const reasons = stalePlanReasons(plan, { commit: document.source.commit, path: document.source.path, state: now.state });
   if (reasons.length > 0) throw new StalePlanError(file, reasons);
   return {
     plan, works: savedWorks(plan), source: { ...source, ref: plan.source.commit },
-    prepared: { source: read, rendered, feedback, ...(now.clients ? { clients: now.clients } : {}) },
+    prepared: { source: read, rendered, feedback, controllers, ...(now.clients ? { clients: now.clients } : {}) },
   };
 }
 

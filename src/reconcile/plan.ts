@@ -1,14 +1,17 @@
 import type { Diagnostic, KubeObject } from '../model/index.ts';
-import { renderFleet } from '../render/render-fleet.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import { diffWorks } from '../render/works/diff-works.ts';
 import type { ParseCache } from '../render/parse/parse-sources.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
 import type { PlanDocument } from './plan-document.ts';
-import { readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
+import { emptyPassMemory, readAndRender } from './pass.ts';
+import type { PreparedPass } from './pass.ts';
 import { readPlanningFeedback, type PlanningFeedback } from './status-feedback.ts';
+import type { AwaitingRender } from '../controllers/controller.ts';
+import { inOrder } from '../controllers/in-order.ts';
+import { recordedControllers } from '../controllers/registry.ts';
 
 export interface PlanOptions {
   source: OpenSourceOptions;
@@ -31,24 +34,21 @@ export interface PlanResult {
   diagnostics: Diagnostic[];
   /** The status branch's feedback the render built on. */
   feedback: PlanningFeedback;
+  /** The recorded controllers, past their before-render phase. */
+  controllers: AwaitingRender;
 }
 
 /**
- * Renders one revision. `feedback` is what the status branch says of the last pass (claims,
- * scheduling results, cluster snapshot); read once and shared by `--ref` and `--base`.
+ * Renders one revision as a pass without memory does (pass.ts): `feedback` is what the status
+ * branch says of the last pass (claims, scheduling results, cluster snapshot, the controllers'
+ * records), read once and shared by `--ref` and `--base`; the recorded controllers replay it.
  */
-export async function renderAt(
-  options: OpenSourceOptions, cache: ParseCache = new Map(), feedback?: PlanningFeedback,
-): Promise<{ source: FleetSource; rendered: Rendered; feedback: PlanningFeedback }> {
-  const source = await readFleet(options, cache);
-  const state = feedback ?? (await readPlanningFeedback(options, source.snapshot.config.statusBranch));
-  const rendered = renderFleet(source.fleet, source.interpreter, {
-    sourceCommit: source.snapshot.commit,
-    detect: { previousClaims: state.previousClaims },
-    previousSchedules: state.previousSchedules,
-    observedClusters: state.observedClusters,
-  });
-  return { source, rendered, feedback: state };
+export async function renderAt(options: OpenSourceOptions, cache: ParseCache = new Map(), feedback?: PlanningFeedback): Promise<PreparedPass> {
+  const memory = { ...emptyPassMemory(), parses: cache, ...(feedback ? { feedback, observed: feedback.observedClusters } : {}) };
+  const { source, rendered, feedback: read, controllers } = await readAndRender(
+    { source: options, feedback: readPlanningFeedback, now: () => Date.now() }, memory, inOrder(recordedControllers()),
+  );
+  return { source, rendered, feedback: read, controllers };
 }
 
 function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
@@ -63,7 +63,7 @@ function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
  */
 export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const cache: ParseCache = new Map();
-  const { source, rendered, feedback } = await renderAt(options.source, cache);
+  const { source, rendered, feedback, controllers } = await renderAt(options.source, cache);
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
   const document = planDocument(source.snapshot, rendered, diagnostics);
   if (options.base !== undefined) {
@@ -72,5 +72,5 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
     document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false });
     document.replicaMoves = replicaMoves(planBindings(base.rendered), document.bindings);
   }
-  return { document, source, rendered, diagnostics, feedback };
+  return { document, source, rendered, diagnostics, feedback, controllers };
 }

@@ -2,7 +2,7 @@ import { refKey } from '../model/index.ts';
 import type { ClusterStatus, PolicyRef } from '../model/index.ts';
 import type { PreviousSchedule } from '../render/bind/schedule-claims.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
-import { emptyFailoverView, openStatusStore, readStatusBranch, type FailoverView, type StatusBranchView } from '../status/index.ts';
+import { controllerRecordsOfTree, emptyControllerRecords, openStatusStore, readStatusBranch, type ControllerRecords, type StatusBranchView } from '../status/index.ts';
 
 /** What the last pass left on the status branch that the next plan needs (interfaces.md §1.1). */
 export interface PlanningFeedback {
@@ -12,8 +12,8 @@ export interface PlanningFeedback {
   observedClusters: Map<string, ClusterStatus>;
   /** The policy that claimed each template, by refKey: Karmada's claims are sticky. */
   previousClaims: Map<string, PolicyRef>;
-  /** The run loop's failover as last written: what a restarted loop resumes from (semantics §9.14). */
-  failover: FailoverView;
+  /** The controllers' records as last written: what a restarted loop resumes from, and what `plan` and `apply` replay (semantics §9.14). */
+  records: ControllerRecords;
   /** Parts of the status branch that were ignored, and why. */
   warnings: string[];
   /** The status commit read; absent when there is no status branch yet. */
@@ -22,11 +22,11 @@ export interface PlanningFeedback {
 
 /** Turns the status branch's content into planning inputs; no branch gives empty ones. */
 export function feedbackFromStatus(view: StatusBranchView | undefined): PlanningFeedback {
-  const feedback: PlanningFeedback = { previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map(), failover: emptyFailoverView(), warnings: [] };
+  const feedback: PlanningFeedback = { previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map(), records: emptyControllerRecords(), warnings: [] };
   if (view === undefined) return feedback;
   feedback.statusCommit = view.commit;
   feedback.warnings = view.warnings;
-  feedback.failover = failoverOf(view);
+  feedback.records = controllerRecordsOfTree(view);
   for (const cluster of view.clusters) feedback.observedClusters.set(cluster.name, cluster.status);
   for (const t of view.placements) {
     if (t.policy === null) continue;
@@ -42,15 +42,6 @@ export function feedbackFromStatus(view: StatusBranchView | undefined): Planning
     });
   }
   return feedback;
-}
-
-/** The taints, eviction tasks and first-unhealthy times the status branch holds. */
-function failoverOf(view: StatusBranchView): FailoverView {
-  return {
-    taints: new Map(view.clusters.flatMap((c) => (c.taints ? [[c.name, c.taints] as const] : []))),
-    tasks: new Map(view.placements.flatMap((t) => (t.gracefulEvictionTasks ? [[refKey(t.resource), t.gracefulEvictionTasks] as const] : []))),
-    unhealthySince: new Map(view.placements.flatMap((t) => (t.unhealthySince ? [[refKey(t.resource), t.unhealthySince] as const] : []))),
-  };
 }
 
 /** Reads the planning feedback from the status branch of the repository `source` names. */

@@ -6,6 +6,7 @@
  */
 import { refKey } from '../model/index.ts';
 import type { GracefulEvictionTask, Taint } from '../model/index.ts';
+import type { ParsedStatusTree } from './files/parse-status-tree.ts';
 import type { StatusReport } from './status-report.ts';
 import type { TemplateStatus } from './template-status.ts';
 
@@ -56,5 +57,14 @@ export function recordedFailover(report: Pick<StatusReport, 'clusters' | 'templa
     taints: new Map(report.clusters.map((c) => [c.name, c.taints ?? []])),
     tasks: new Map(report.templates.map((t) => [refKey(t.resource), t.gracefulEvictionTasks ?? []])),
     unhealthySince: new Map(report.templates.map((t) => [refKey(t.resource), t.unhealthySince ?? []])),
+  };
+}
+
+/** The taints, eviction tasks and first-unhealthy times a status branch tree holds (read back). */
+export function failoverOfTree(tree: Pick<ParsedStatusTree, 'clusters' | 'placements'>): FailoverView {
+  return {
+    taints: new Map(tree.clusters.flatMap((c) => (c.taints ? [[c.name, c.taints] as const] : []))),
+    tasks: new Map(tree.placements.flatMap((t) => (t.gracefulEvictionTasks ? [[refKey(t.resource), t.gracefulEvictionTasks] as const] : []))),
+    unhealthySince: new Map(tree.placements.flatMap((t) => (t.unhealthySince ? [[refKey(t.resource), t.unhealthySince] as const] : []))),
   };
 }

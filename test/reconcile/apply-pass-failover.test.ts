@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { fleetFiles } from '../../src/cli/scaffold/fleet-files.ts';
 import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import type { ClusterAccess } from '../../src/reconcile/live-plan.ts';
+import type { ClusterAccess } from '../../src/apply/connect.ts';
 import { planLive } from '../../src/reconcile/live-plan.ts';
 import { initRepository } from '../../src/source/init-repository.ts';
 import { FakeKubeClient } from '../fakes/kube-client.ts';

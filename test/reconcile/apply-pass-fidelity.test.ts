@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fleetFiles } from '../../src/cli/scaffold/fleet-files.ts';
 import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import type { ClusterAccess } from '../../src/reconcile/live-plan.ts';
+import type { ClusterAccess } from '../../src/apply/connect.ts';
 import { planOffline } from '../../src/reconcile/plan.ts';
 import { initRepository } from '../../src/source/init-repository.ts';
 import { FakeKubeClient } from '../fakes/kube-client.ts';

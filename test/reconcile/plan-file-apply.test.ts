@@ -5,7 +5,7 @@ import type { KubeObject } from '../../src/model/index.ts';
 import { applyPass } from '../../src/reconcile/apply-pass.ts';
 import { StalePlanError } from '../../src/reconcile/errors/index.ts';
 import { planLive } from '../../src/reconcile/live-plan.ts';
-import type { ClusterAccess } from '../../src/reconcile/live-plan.ts';
+import type { ClusterAccess } from '../../src/apply/connect.ts';
 import { loadSavedPlan, planFileOf, writePlanFile } from '../../src/reconcile/plan-file.ts';
 import { initRepository } from '../../src/source/init-repository.ts';
 import { FakeKubeClient } from '../fakes/kube-client.ts';

@@ -8,7 +8,7 @@ import {
   createPlanFile, liveClusterState, loadSavedPlan, offlineClusterState, parsePlanFile, planFileOf, PLAN_FILE_FORMAT_VERSION,
   readPlanFile, stalePlanReasons, writePlanFile,
 } from '../../src/reconcile/plan-file.ts';
-import type { ClusterAccess } from '../../src/reconcile/live-plan.ts';
+import type { ClusterAccess } from '../../src/apply/connect.ts';
 import { planOffline } from '../../src/reconcile/plan.ts';
 import type { WorkItem } from '../../src/render/works/work.ts';
 import { createGitRepo, removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';

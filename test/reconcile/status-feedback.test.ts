@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { planOffline } from '../../src/reconcile/plan.ts';
 import { feedbackFromStatus } from '../../src/reconcile/status-feedback.ts';
 import { NativeGitStore } from '../../src/source/index.ts';
-import { commitMessage, emptyFailoverView, statusFiles, writeStatusBranch, type StatusReport, type StatusBranchView } from '../../src/status/index.ts';
+import { commitMessage, emptyControllerRecords, statusFiles, writeStatusBranch, type StatusReport, type StatusBranchView } from '../../src/status/index.ts';
 import { REPO_ROOT } from '../cli/run-cli.ts';
 import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
 
@@ -47,7 +47,7 @@ describe('feedbackFromStatus', () => {
       ],
     };
     const feedback = feedbackFromStatus(view);
-    expect(feedback.failover).toEqual({
+    expect(feedback.records.failover).toEqual({
       taints: new Map([['member2', [taint]]]),
       tasks: new Map([['apps/v1/Deployment/shop/web', [task]]]),
       unhealthySince: new Map([['apps/v1/Deployment/shop/web', [{ clusterName: 'member1', since: '2026-11-29T17:01:00.000Z' }]]]),
@@ -59,7 +59,7 @@ describe('feedbackFromStatus', () => {
 
   it('without a status branch there is nothing to feed back', () => {
     expect(feedbackFromStatus(undefined)).toEqual({
-      previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map(), failover: emptyFailoverView(), warnings: [],
+      previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map(), records: emptyControllerRecords(), warnings: [],
     });
   });
 });

@@ -1,15 +1,13 @@
 import { hostname } from 'node:os';
 import { Flags } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
-import { refKey } from '../../model/index.ts';
 import { connectLeaseStore } from '../../reconcile/leases/client-node-lease-store.ts';
 import { ShardCoordinator } from '../../reconcile/leases/shard-coordinator.ts';
 import { createLogger, LOG_LEVELS } from '../../reconcile/observability/logger.ts';
 import { parseDuration } from '../../reconcile/run/duration.ts';
 import { startReconciler } from '../../reconcile/run/reconciler.ts';
 import type { ReconcilerOptions } from '../../reconcile/run/reconciler.ts';
-import { statusStep } from '../../reconcile/status-step.ts';
-import { recordedFailover } from '../../status/index.ts';
+import { passStatusStep } from '../../reconcile/pass-status-step.ts';
 import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
 import { EXIT } from '../exit-codes.ts';
 import { sourceFlags } from '../flags.ts';
@@ -76,15 +74,7 @@ export default class Run extends FlotillaCommand {
       probeIntervalMs: ms('probe-interval'),
       failover: { graceMs: ms('failover-grace'), evictionTimeoutMs: ms('graceful-eviction-timeout') },
       ...(await this.coordination(flags, ms('lease-duration'))),
-      // With shards every replica writes the status of the members it owns, merged with the others' part.
-      status: async ({ owns, ...input }) => {
-        const result = await statusStep({ sourceOptions: source, ...input, ...(flags.shards > 1 ? { owns } : {}) });
-        return {
-          observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),
-          health: result.report.templates.flatMap((t) => t.aggregatedStatus.map((i) => ({ key: refKey(t.resource), cluster: i.clusterName, health: i.health ?? 'Unknown' as const, applied: i.applied ?? false }))),
-          ...(flags.shards > 1 ? { recorded: recordedFailover(result.report) } : {}),
-        };
-      },
+      status: passStatusStep(source, flags.shards > 1),
     });
     if (reconciler.metricsUrl) log.info({ url: reconciler.metricsUrl }, 'metrics listening');
     await new Promise<void>((resolve) => {

@@ -15,6 +15,7 @@ import type { Diagnostic, ObjectRef } from '../../model/index.ts';
 import type { PlanBinding, PlanDocument, ReplicaMove } from '../../reconcile/plan-document.ts';
 import type { ObjectChange } from '../../render/works/diff-works.ts';
 import { countBySeverity, diagnosticsSummary, plural } from './diagnostics.ts';
+import { code, fenceFor, measure, plain } from './markdown-text.ts';
 
 /** How much text a comment or summary takes, and how the host counts it. */
 export interface MarkdownLimit {
@@ -38,36 +39,8 @@ export function commentMarker(path: string): string {
   return path === '' ? '<!-- flotilla-plan -->' : `<!-- flotilla-plan path=${path.replace(/--/g, '-')} -->`;
 }
 
-function measure(text: string, unit: MarkdownLimit['unit']): number {
-  if (unit === 'bytes') return Buffer.byteLength(text, 'utf8');
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdbff) n++;
-  }
-  return n;
-}
-
 const WORD = { create: 'added', update: 'changed', delete: 'removed' } as const;
 type Action = keyof typeof WORD;
-
-/** Inline code that survives backticks in the text. */
-function code(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
-  const tick = '`'.repeat(longest + 1);
-  return longest > 0 ? `${tick} ${text} ${tick}` : `${tick}${text}${tick}`;
-}
-
-/** Text in a table cell or list item: one line, no HTML, no cell break. */
-function plain(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-
-/** A fence longer than any run of backticks in the diff, so the diff can never close it. */
-function fenceFor(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`{3,}/g) ?? []).map((r) => r.length));
-  return '`'.repeat(Math.max(3, longest + 1));
-}
 
 function signed(gained: number, lost: number): string {
   const parts = [...(gained > 0 ? [`+${gained}`] : []), ...(lost > 0 ? [`−${lost}`] : [])];

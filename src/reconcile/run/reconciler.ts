@@ -1,7 +1,8 @@
 /**
  * `flotilla run`'s engine, assembled (issue 9): triggers → merged signals → the run loop → the
- * reconcile pass; the member monitor feeding failover; Leases deciding which members this replica
- * applies to; metrics, health endpoints and logs around it all. {@link Reconciler.stop} stops the
+ * reconcile pass; the registered controllers, their timer and what they watch between passes;
+ * Leases deciding which members this replica applies to; metrics, health endpoints and logs
+ * around it all. {@link Reconciler.stop} stops the
  * triggers, lets the running pass finish, and gives the Leases back.
  */
 import type { Logger } from 'pino';
@@ -13,20 +14,18 @@ import { mergeSignals, startTriggers } from '../../source/triggers/index.ts';
 import type { Trigger, TriggerOptions } from '../../source/triggers/index.ts';
 import type { ShardCoordinator } from '../leases/shard-coordinator.ts';
 import { shardOf } from '../leases/shard-of.ts';
-import type { ClusterAccess } from '../live-plan.ts';
+import type { ClusterAccess } from '../../apply/connect.ts';
+import { inOrder } from '../../controllers/in-order.ts';
+import { liveControllers } from '../../controllers/registry.ts';
+import type { FailoverOptions } from '../../controllers/failover/failover-memory.ts';
 import { startHealthServer } from '../observability/health-server.ts';
 import type { HealthServer } from '../observability/health-server.ts';
 import { createMetrics } from '../observability/metrics.ts';
 import type { ReconcilerMetrics } from '../observability/metrics.ts';
 import { RunLoop } from '../run-loop.ts';
-import { FailoverState } from './failover-state.ts';
-import type { FailoverOptions } from './failover-state.ts';
-import { startMemberMonitor } from './member-monitor.ts';
-import type { MemberMonitor } from './member-monitor.ts';
 import { createReconcilePass } from './reconcile-pass.ts';
 import type { ReconcilePassOptions } from './reconcile-pass.ts';
-import { observePass, observeLoop } from './observe.ts';
-import { recoveredSinceRender } from './recovered-members.ts';
+import { reportPass, reportLoopEvent } from './report-pass.ts';
 
 /** Everything `run` is configured with. */
 export interface ReconcilerOptions {
@@ -40,7 +39,7 @@ export interface ReconcilerOptions {
   /** `--metrics-addr`; absent: no metrics or health endpoint. */
   metricsAddress?: string;
   probeIntervalMs: number;
-  failover: Partial<FailoverOptions>;
+  failover: Partial<Omit<FailoverOptions, 'probeIntervalMs'>>;
   /** Leader election / shards; absent: this process reconciles every member. */
   coordinator?: { coordinator: ShardCoordinator; shards: number; renewMs: number };
   /** The status step; absent: no status branch writes. */
@@ -68,23 +67,23 @@ function ownership(options: ReconcilerOptions): (cluster: string) => boolean {
 export async function startReconciler(options: ReconcilerOptions): Promise<Reconciler> {
   const { log, now } = options;
   const metrics = createMetrics();
-  const failover = new FailoverState(options.failover);
+  const controllers = liveControllers({ failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs } });
+  const controller = inOrder(controllers);
   let clusters: readonly Cluster[] = [];
   // The triggers ignore pushes to the status branch that flotilla.yaml named at the last pass's
   // commit (the branch that pass's status step wrote); flotilla.yaml's default until then.
   let statusBranch = DEFAULT_FLEET_CONFIG.statusBranch;
-  const due = dueTimer(now, () => merger.emit({ kind: 'members', detail: 'an eviction is due' }));
+  const due = dueTimer(now, () => merger.emit({ kind: 'members', detail: 'a controller\'s timer is due' }));
   const pass = createReconcilePass({
-    source: options.source, access: options.access, prune: options.prune, runner: options.inventoryName ? { inventoryName: options.inventoryName } : {}, failover, owns: ownership(options), now,
+    source: options.source, access: options.access, prune: options.prune, runner: options.inventoryName ? { inventoryName: options.inventoryName } : {}, controllers, owns: ownership(options), now,
     ...(options.status ? { status: options.status } : {}),
     onResult: (result) => {
       clusters = result.rendered.clusters;
       statusBranch = result.statusBranch;
-      observePass(result, metrics, log);
-      const recovered = result.status && !(result.status instanceof Error) ? recoveredSinceRender(result.rendered.clusters, result.status.observedClusters, failover.failedMembers(now())) : [];
-      if (recovered.length > 0) merger.emit({ kind: 'members', detail: `schedulable since the render: ${recovered.join(', ')}` });
+      reportPass(result, metrics, log);
+      if (result.passRequested) merger.emit({ kind: 'members', detail: result.passRequested });
       // An eviction waiting for a toleration to run out needs a pass when it does.
-      due.at(failover.nextDue());
+      due.at(controller.nextDue());
     },
   });
   const leading = (): boolean => !options.coordinator || options.coordinator.coordinator.held.length > 0;
@@ -94,7 +93,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       metrics.sourceFetchErrors.inc();
       throw error;
     });
-  }, { onEvent: (event) => observeLoop(event, metrics, log, now) });
+  }, { onEvent: (event) => reportLoopEvent(event, metrics, log, now) });
   const merger = mergeSignals({}, (batch) => loop.request(batch));
   const triggers: Trigger[] = await startTriggers({
     ...options.triggers, source: options.source, statusBranch: () => statusBranch,
@@ -103,14 +102,11 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       log.warn({ err: error }, 'source check failed');
     },
   }, merger.emit);
-  const monitor: MemberMonitor = startMemberMonitor({
-    access: options.access, failover, intervalMs: options.probeIntervalMs, clusters: () => clusters, now,
-    onProbes: (probes) => { for (const [cluster, probe] of probes) metrics.memberReady.set({ cluster }, probe === 'ready' ? 1 : 0); },
-    onChange: () => {
-      log.warn({ failed: failover.failedMembers(now()) }, 'failed-over members changed');
-      merger.emit({ kind: 'members', detail: `failed over: ${failover.failedMembers(now()).join(', ') || 'none'}` });
-    },
-    onError: (error) => log.warn({ err: error }, 'member probe failed'),
+  const watching = controller.start?.({
+    access: options.access, clusters: () => clusters, now,
+    requestPass: (detail) => merger.emit({ kind: 'members', detail }),
+    memberProbed: (cluster, ready) => metrics.memberReady.set({ cluster }, ready ? 1 : 0),
+    warn: (fields, message) => log.warn(fields, message),
   });
   const stopLeases = startLeaseRounds(options, metrics, merger.emit);
   let ready = false; // the first pass has run
@@ -125,7 +121,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       due.at(undefined);
       merger.close();
       await Promise.all(triggers.map((t) => t.close()));
-      await monitor.close();
+      await watching?.close();
       await loop.stop();
       await stopLeases();
       await health?.close();

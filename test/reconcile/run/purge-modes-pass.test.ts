@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HealthState } from '../../../src/model/index.ts';
-import type { HealthReport } from '../../../src/reconcile/run/application-failover.ts';
-import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
+import type { HealthReport } from '../../../src/controllers/controller.ts';
+import { FailoverController } from '../../../src/controllers/failover/failover-controller.ts';
 import { createReconcilePass } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
 import { feedbackFromStatus } from '../../../src/reconcile/status-feedback.ts';
@@ -42,13 +42,13 @@ function setup(purgeMode: string, placement: string) {
   repo.write('app.yaml', app());
   repo.commit('fleet');
   const clients = new Map(MEMBERS.map((n) => [n, new FakeKubeClient(n)]));
-  const failover = new FailoverState();
+  const failover = new FailoverController();
   const results: ReconcileResult[] = [];
   let clock = 0;
   let health: HealthReport[] = [];
   const down = new Set<string>();
   const pass = createReconcilePass({
-    source: { repo: repo.dir }, prune: { enabled: true, allowMassPrune: true }, runner: {}, failover, now: () => clock,
+    source: { repo: repo.dir }, prune: { enabled: true, allowMassPrune: true }, runner: {}, controllers: [failover], now: () => clock,
     access: {
       kubeconfig: {}, client: {},
       connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, down.has(c.metadata.name) ? new Error(`${c.metadata.name}: connection refused`) : clients.get(c.metadata.name)!])),
@@ -114,7 +114,7 @@ describe('purge modes through the reconcile pass', () => {
       return s.pass(10_000_000, { member1: 'Healthy' });
     };
     expect(await release('not a time')).toEqual({ member1: true, member2: true });
-    expect(s.results.at(-1)!.diagnostics.map((d) => [d.file, d.object, d.field])).toEqual([['app.yaml', 'ConfigMap/shop/app', 'metadata.annotations["flotilla.io/release-evictions"]']]);
+    expect(s.results.at(-1)!.controllerDiagnostics.map((d) => [d.file, d.object, d.field])).toEqual([['app.yaml', 'ConfigMap/shop/app', 'metadata.annotations["flotilla.io/release-evictions"]']]);
     expect(s.results.at(-1)!.sourceHasErrors).toBe(false);
     // The task was created at 60 s: a release before that leaves it.
     expect(await release('1970-01-01T00:00:59Z')).toEqual({ member1: true, member2: true });
@@ -126,11 +126,11 @@ describe('purge modes through the reconcile pass', () => {
     const probes = (member2: 'ready' | 'unreachable') => new Map([['member1', 'ready' as const], ['member2', member2]]);
     await s.pass(0, { member1: 'Healthy', member2: 'Unhealthy' });
     expect(await s.pass(60_000, { member1: 'Healthy' })).toEqual({ member1: true, member2: true });
-    s.failover.observe(probes('unreachable'), 61_000);
+    s.failover.recordProbes(probes('unreachable'), 61_000);
     s.down.add('member2');
-    expect(s.failover.observe(probes('unreachable'), 91_000)).toBe(true);
+    expect(s.failover.recordProbes(probes('unreachable'), 91_000)).toBe(true);
     await s.pass(91_000, { member1: 'Healthy' });
-    expect(s.failover.observe(probes('ready'), 100_000)).toBe(true);
+    expect(s.failover.recordProbes(probes('ready'), 100_000)).toBe(true);
     s.down.delete('member2');
     // Reachable and ready again: the task stays, member2 stays out of the placement, its copy stays.
     expect(await s.pass(100_000, { member1: 'Healthy' })).toEqual({ member1: true, member2: true });

@@ -1,12 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { refKey } from '../../../src/model/index.ts';
 import type { KubeClient } from '../../../src/apply/kube-client.ts';
-import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
-import type { ProbeResult } from '../../../src/reconcile/run/member-health.ts';
+import { FailoverController } from '../../../src/controllers/failover/failover-controller.ts';
+import type { ProbeResult } from '../../../src/controllers/failover/member-health.ts';
 import { createReconcilePass } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { PassStatusInput, ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
-import { statusStep } from '../../../src/reconcile/status-step.ts';
-import { recordedFailover } from '../../../src/status/index.ts';
+import { passStatusStep } from '../../../src/reconcile/pass-status-step.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures, type GitFixture } from '../../source/helpers/git-fixture.ts';
 
@@ -58,30 +56,24 @@ function world() {
  * with `shard`, one replica of `run --shards` owning those members, on a clock `skewMs` ahead.
  */
 function runProcess(w: ReturnType<typeof world>, shard?: { owned: readonly string[]; skewMs: number }) {
-  const failover = new FailoverState({ graceMs: 30_000, evictionTimeoutMs: 600_000 });
+  const failover = new FailoverController({ graceMs: 30_000, evictionTimeoutMs: 600_000 });
   const inputs: PassStatusInput[] = [];
   const results: ReconcileResult[] = [];
   const now = () => w.now() + (shard?.skewMs ?? 0);
   const pass = createReconcilePass({
-    source: { repo: w.repo.dir }, prune: {}, runner: {}, failover, now,
+    source: { repo: w.repo.dir }, prune: {}, runner: {}, controllers: [failover], now,
     ...(shard ? { owns: (c: string) => shard.owned.includes(c) } : {}),
     access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, w.client(c.metadata.name)])) },
     status: async (input) => {
       inputs.push(input);
-      const { owns, ...rest } = input;
-      const result = await statusStep({ sourceOptions: { repo: w.repo.dir }, ...rest, ...(shard ? { owns } : {}) }, { now: () => new Date(now()) });
-      return {
-        observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),
-        health: result.report.templates.flatMap((t) => t.aggregatedStatus.map((i) => ({ key: refKey(t.resource), cluster: i.clusterName, health: i.health ?? 'Unknown' as const, applied: i.applied ?? false }))),
-        ...(shard ? { recorded: recordedFailover(result.report) } : {}),
-      };
+      return passStatusStep({ repo: w.repo.dir }, shard !== undefined, { now: () => new Date(now()) })(input);
     },
     onResult: (r) => results.push(r),
   });
   return {
     failover, inputs, results,
     probe(member2: ProbeResult, at: number) {
-      failover.observe(new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : 'ready' as const])), at + (shard?.skewMs ?? 0));
+      failover.recordProbes(new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : 'ready' as const])), at + (shard?.skewMs ?? 0));
     },
     async pass(at: number) {
       w.at(at);
@@ -108,8 +100,8 @@ describe('the reconcile pass and the status branch under failover', () => {
     const taint = { key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' };
     const task = { fromCluster: 'member2', purgeMode: 'Gracefully', reason: 'TaintUntolerated', producer: 'TaintManager', replicas: 2, creationTimestamp: '1970-01-01T00:00:30.000Z' };
     const input = first.inputs.at(-1)!;
-    expect(input.failover.taints).toEqual(new Map([['member2', [taint]]]));
-    expect(input.failover.tasks).toEqual(new Map([[WEB, [task]]]));
+    expect(input.records.failover.taints).toEqual(new Map([['member2', [taint]]]));
+    expect(input.records.failover.tasks).toEqual(new Map([[WEB, [task]]]));
 
     expect(show(w.repo, 'clusters/member2.yaml')).toContain([
       'spec:', '  taints:', '  - effect: NoExecute', '    key: cluster.karmada.io/unreachable', '    timeAdded: "1970-01-01T00:00:00.000Z"', 'status:',
@@ -131,8 +123,8 @@ describe('the reconcile pass and the status branch under failover', () => {
     const second = runProcess(w);
     expect(await second.pass(100_000)).toEqual(['member1', 'member3']);
     expect(second.results[0]?.statusWarnings).toEqual([]);
-    expect(second.inputs[0]?.failover.taints).toEqual(new Map([['member2', [taint]]]));
-    expect(second.inputs[0]?.failover.tasks).toEqual(new Map([[WEB, [task]]]));
+    expect(second.inputs[0]?.records.failover.taints).toEqual(new Map([['member2', [taint]]]));
+    expect(second.inputs[0]?.records.failover.tasks).toEqual(new Map([[WEB, [task]]]));
     // The same failover, the same fleet: the restarted pass has nothing new to commit.
     expect(w.repo.git('rev-parse', 'status')).toBe(tip);
     expect(second.failover.nextDue()).toBe(100_000);
@@ -140,9 +132,9 @@ describe('the reconcile pass and the status branch under failover', () => {
     // The task ends at its own creation + the eviction timeout, not ten minutes after the restart.
     second.probe('unreachable', 629_000);
     await second.pass(629_999);
-    expect(second.inputs.at(-1)?.failover.tasks.get(WEB)).toEqual([task]);
+    expect(second.inputs.at(-1)?.records.failover.tasks.get(WEB)).toEqual([task]);
     await second.pass(630_000);
-    expect(second.inputs.at(-1)?.failover.tasks.size).toBe(0);
+    expect(second.inputs.at(-1)?.records.failover.tasks.size).toBe(0);
     expect(show(w.repo, WEB_FILE)).not.toContain('gracefulEvictionTasks');
   });
 
@@ -167,8 +159,8 @@ describe('the reconcile pass and the status branch under failover', () => {
     expect(second.results[0]?.statusWarnings).toEqual([`${WEB_FILE}: spec.gracefulEvictionTasks[0]: purgeMode "Eventually" is not one of Directly, Gracefully, Never; ignored`]);
     expect(second.failover.failedMembers(40_000)).toEqual(['member2']);
     // The task itself is gone (the binding is no longer on member2, so no new one is made); the taint still keeps member2 out.
-    expect(second.inputs[0]?.failover.tasks.size).toBe(0);
-    expect(second.inputs[0]?.failover.taints.get('member2')).toEqual([{ key: 'cluster.karmada.io/not-ready', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]);
+    expect(second.inputs[0]?.records.failover.tasks.size).toBe(0);
+    expect(second.inputs[0]?.records.failover.taints.get('member2')).toEqual([{ key: 'cluster.karmada.io/not-ready', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]);
     expect(await second.pass(40_010)).toEqual(['member1', 'member3']);
     expect(show(w.repo, WEB_FILE)).not.toContain('gracefulEvictionTasks');
   });
@@ -190,12 +182,12 @@ describe('the reconcile pass and the status branch under failover', () => {
     const member2 = show(w.repo, 'clusters/member2.yaml');
     // The other replica decided the same eviction on its own clock...
     expect(await other.pass(30_000)).toEqual(['member1', 'member3']);
-    expect(other.inputs.at(-1)?.failover.tasks.get(WEB)?.map((t) => t.creationTimestamp)).toEqual(['1970-01-01T00:00:37.000Z']);
+    expect(other.inputs.at(-1)?.records.failover.tasks.get(WEB)?.map((t) => t.creationTimestamp)).toEqual(['1970-01-01T00:00:37.000Z']);
     // ...but writes the owner's, and carries on with it.
     expect(show(w.repo, WEB_FILE)).toContain('  - creationTimestamp: "1970-01-01T00:00:30.000Z"\n    fromCluster: member2');
     expect(show(w.repo, WEB_FILE)).not.toContain('00:00:37');
     expect(show(w.repo, 'clusters/member2.yaml')).toBe(member2);
-    expect(other.failover.view().tasks.get(WEB)?.map((t) => t.creationTimestamp)).toEqual(['1970-01-01T00:00:30.000Z']);
+    expect(other.failover.record().tasks.get(WEB)?.map((t) => t.creationTimestamp)).toEqual(['1970-01-01T00:00:30.000Z']);
 
     const tip = w.repo.git('rev-parse', 'status');
     for (const at of [40_000, 50_000]) {

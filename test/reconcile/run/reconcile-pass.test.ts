@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
+import { FailoverController } from '../../../src/controllers/failover/failover-controller.ts';
 import { createReconcilePass } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
 import { feedbackFromStatus } from '../../../src/reconcile/status-feedback.ts';
@@ -28,7 +28,7 @@ function setup(owns: (c: string) => boolean = () => true) {
   const clients = new Map(['member1', 'member2'].map((n) => [n, new FakeKubeClient(n)]));
   const results: ReconcileResult[] = [];
   const pass = createReconcilePass({
-    source: { repo: repo.dir }, prune: {}, runner: {}, failover: new FailoverState(), owns,
+    source: { repo: repo.dir }, prune: {}, runner: {}, controllers: [new FailoverController()], owns,
     access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, clients.get(c.metadata.name)!])) },
     feedback: async () => feedbackFromStatus(undefined),
     onResult: (r) => results.push(r),
@@ -66,7 +66,7 @@ describe('createReconcilePass', () => {
   it('throws when the source cannot be read, touching no cluster', async () => {
     const s = setup();
     const broken = createReconcilePass({
-      source: { repo: `${s.repo.dir}/missing` }, prune: {}, runner: {}, failover: new FailoverState(),
+      source: { repo: `${s.repo.dir}/missing` }, prune: {}, runner: {}, controllers: [new FailoverController()],
       access: { kubeconfig: {}, client: {}, connect: async () => { throw new Error('must not connect'); } },
     });
     await expect(broken(request())).rejects.toThrow();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cluster, ClusterStatus } from '../../../src/model/index.ts';
-import { recoveredSinceRender } from '../../../src/reconcile/run/recovered-members.ts';
+import { recoveredSinceRender } from '../../../src/controllers/failover/recovered-members.ts';
 
 const condition = (type: string, ok: boolean) => ({ type, status: ok ? 'True' as const : 'False' as const, reason: type, message: type });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject, SourceObject } from '../../../src/model/index.ts';
-import { releaseTimes } from '../../../src/reconcile/run/release-evictions.ts';
+import { releaseTimes } from '../../../src/controllers/failover/release-evictions.ts';
 
 describe('releaseTimes', () => {
   const template = (name: string, annotations?: Record<string, string>, line = 1): SourceObject => ({

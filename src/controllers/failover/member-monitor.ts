@@ -1,19 +1,19 @@
 /**
- * Probes the fleet's members on an interval (issue 9) and feeds the failover state; when the set
- * of failed-over members changes (a member failed past the grace period, or recovered) it asks
+ * Probes the fleet's members on an interval (issue 9) and feeds the failover controller; when the
+ * set of failed-over members changes (a member failed past the grace period, or recovered) it asks
  * for a pass. Probes use a short timeout and no retries: one probe is one observation.
  */
 import type { Cluster } from '../../model/index.ts';
-import { reusingConnector } from '../live-plan.ts';
-import type { ClusterAccess } from '../live-plan.ts';
-import type { FailoverState } from './failover-state.ts';
+import { reusingConnector } from '../../apply/connect.ts';
+import type { ClusterAccess } from '../../apply/connect.ts';
 import type { ProbeResult } from './member-health.ts';
 import { probeMembers } from './probe-members.ts';
 
 /** Monitor settings. */
 export interface MemberMonitorOptions {
   access: ClusterAccess;
-  failover: FailoverState;
+  /** Records one round; true when the set of failed-over members changed. */
+  record: (probes: ReadonlyMap<string, ProbeResult>, now: number) => boolean;
   /** `--probe-interval`. @default 10_000 */
   intervalMs: number;
   /** One probe's time limit. @default 5_000 */
@@ -49,7 +49,7 @@ export function startMemberMonitor(options: Partial<MemberMonitorOptions> & Omit
     if (clusters.length === 0) return;
     const probes = await probeMembers(await connect(clusters));
     o.onProbes(probes);
-    if (o.failover.observe(probes, o.now())) o.onChange();
+    if (o.record(probes, o.now())) o.onChange();
   };
   const safeRound = (): Promise<void> => round().catch(o.onError);
   const probe = (): Promise<void> => (running = running.then(safeRound));

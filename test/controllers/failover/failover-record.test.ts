@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Taint } from '../../../src/model/index.ts';
-import { unhealthyKey } from '../../../src/reconcile/run/application-failover.ts';
-import type { EvictionTask } from '../../../src/reconcile/run/eviction.ts';
-import { evictionTaskOf, failoverView, gracefulEvictionTask, restoredFailover } from '../../../src/reconcile/run/failover-record.ts';
-import { healthFromTaint, noExecuteTaint } from '../../../src/reconcile/run/member-health.ts';
+import { unhealthyKey } from '../../../src/controllers/failover/application-failover.ts';
+import type { EvictionTask } from '../../../src/controllers/failover/eviction.ts';
+import { evictionTaskOf, failoverView, gracefulEvictionTask, restoredFailover } from '../../../src/controllers/failover/failover-record.ts';
+import { healthFromTaint, noExecuteTaint } from '../../../src/controllers/failover/member-health.ts';
 import type { FailoverView } from '../../../src/status/index.ts';
 
 const WEB = 'apps/v1/Deployment/shop/web';

@@ -20,13 +20,13 @@ export interface EvictionTask extends Pick<GracefulEvictionTask, 'fromCluster' |
   purged?: true;
   /**
    * Taken from the status branch, where the replica that owns the member wrote it (`run --shards`):
-   * only that owner ends it, and this replica drops it when the branch does (adopt-failover.ts).
+   * only that owner ends it, and this replica drops it when the branch does (adopt.ts).
    */
   adopted?: true;
 }
 
 /** What the taint manager needs of one binding from the last pass. */
-export interface PlacedBinding {
+export interface BindingTolerations {
   /** refKey of the template. */
   key: string;
   clusters: readonly string[];
@@ -59,7 +59,7 @@ export function evictionTime(taints: readonly Taint[], tolerations: readonly Tol
 
 /** The tasks to add this pass: bindings due to leave a tainted member they have no task for yet. */
 export function newEvictions(
-  bindings: readonly PlacedBinding[], taints: ReadonlyMap<string, readonly Taint[]>, existing: ReadonlyMap<string, readonly EvictionTask[]>, now: number,
+  bindings: readonly BindingTolerations[], taints: ReadonlyMap<string, readonly Taint[]>, existing: ReadonlyMap<string, readonly EvictionTask[]>, now: number,
 ): Map<string, EvictionTask[]> {
   const out = new Map<string, EvictionTask[]>();
   for (const b of bindings) {

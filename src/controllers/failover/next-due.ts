@@ -8,11 +8,11 @@ import type { Taint } from '../../model/index.ts';
 import { unhealthyKey } from './application-failover.ts';
 import type { ApplicationFailover } from './application-failover.ts';
 import { evictionTime, taskTimeoutMs } from './eviction.ts';
-import type { EvictionTask, PlacedBinding } from './eviction.ts';
+import type { EvictionTask, BindingTolerations } from './eviction.ts';
 
 /** The earliest future time a taint or application eviction falls due, or an eviction task times out. */
 export function nextDue(
-  placed: readonly PlacedBinding[], taints: ReadonlyMap<string, readonly Taint[]>, applications: readonly ApplicationFailover[],
+  placed: readonly BindingTolerations[], taints: ReadonlyMap<string, readonly Taint[]>, applications: readonly ApplicationFailover[],
   unhealthy: ReadonlyMap<string, number>, tasks: ReadonlyMap<string, readonly EvictionTask[]>, timeoutMs: number, now: number,
 ): number | undefined {
   const times: number[] = [];

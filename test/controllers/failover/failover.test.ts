@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createInterpreter } from '../../../src/interpreter/index.ts';
-import { evictionTime, remainingTasks } from '../../../src/reconcile/run/eviction.ts';
-import type { EvictionTask } from '../../../src/reconcile/run/eviction.ts';
-import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
-import { failedOver, nextHealth } from '../../../src/reconcile/run/member-health.ts';
-import { loadFleet } from '../../../src/render/load/load-fleet.ts';
-import { parseSources } from '../../../src/render/parse/parse-sources.ts';
-import { renderFleet } from '../../../src/render/render-fleet.ts';
-import { APPLICATION_FAILOVER, failoverLoop, MEMBER_CLUSTERS, probes, webFleet } from './helpers/failover-loop.ts';
+import { evictionTime, remainingTasks } from '../../../src/controllers/failover/eviction.ts';
+import type { EvictionTask } from '../../../src/controllers/failover/eviction.ts';
+import { failedOver, nextHealth } from '../../../src/controllers/failover/member-health.ts';
+import { APPLICATION_FAILOVER, failoverLoop, MEMBER_CLUSTERS, probes, webFleet } from './failover-loop.ts';
 
 /** `web` with 6 replicas divided 1:1:1 over the three members. */
 const divided = (): string => webFleet('').replace('replicas: 2', 'replicas: 6').replace('{replicaSchedulingType: Duplicated}',
@@ -17,12 +12,12 @@ describe('failover through the run loop state', () => {
   it('moves a workload off a member failing past the grace period and brings it back when it recovers', () => {
     const run = failoverLoop(webFleet(''));
     expect(run.pass(0)).toEqual(['member1', 'member2', 'member3']);
-    expect(run.state.observe(probes('unreachable'), 1_000)).toBe(false);
+    expect(run.controller.recordProbes(probes('unreachable'), 1_000)).toBe(false);
     expect(run.pass(1_000)).toEqual(['member1', 'member2', 'member3']);
-    expect(run.state.observe(probes('unreachable'), 31_000)).toBe(true);
+    expect(run.controller.recordProbes(probes('unreachable'), 31_000)).toBe(true);
     expect(run.pass(31_000)).toEqual(['member1', 'member3']);
     expect(run.pass(32_000)).toEqual(['member1', 'member3']);
-    expect(run.state.observe(probes('ready'), 40_000)).toBe(true);
+    expect(run.controller.recordProbes(probes('ready'), 40_000)).toBe(true);
     expect(run.pass(40_000)).toEqual(['member1', 'member2', 'member3']);
   });
 
@@ -30,11 +25,11 @@ describe('failover through the run loop state', () => {
     const run = failoverLoop(divided());
     run.pass(0);
     expect(run.replicas()).toEqual({ member1: 2, member2: 2, member3: 2 });
-    run.state.observe(probes('unreachable'), 0);
-    run.state.observe(probes('unreachable'), 30_000);
+    run.controller.recordProbes(probes('unreachable'), 0);
+    run.controller.recordProbes(probes('unreachable'), 30_000);
     run.pass(30_000);
     expect(run.replicas()).toEqual({ member1: 3, member3: 3 });
-    run.state.observe(probes('ready'), 40_000);
+    run.controller.recordProbes(probes('ready'), 40_000);
     run.pass(40_000);
     run.pass(41_000);
     expect(run.replicas()).toEqual({ member1: 3, member3: 3 });
@@ -43,16 +38,16 @@ describe('failover through the run loop state', () => {
   it('leaves a workload that tolerates the taint without tolerationSeconds where it is', () => {
     const run = failoverLoop(webFleet('    clusterTolerations: [{key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute}]'));
     run.pass(0);
-    run.state.observe(probes('unreachable'), 0);
-    run.state.observe(probes('unreachable'), 30_000);
+    run.controller.recordProbes(probes('unreachable'), 0);
+    run.controller.recordProbes(probes('unreachable'), 30_000);
     expect(run.pass(30_000)).toEqual(['member1', 'member2', 'member3']);
   });
 
   it('evicts a workload tolerating the taint for 60 s once those 60 s have passed', () => {
     const run = failoverLoop(webFleet('    clusterTolerations: [{key: cluster.karmada.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 60}]'));
     run.pass(0);
-    run.state.observe(probes('unreachable'), 0);
-    run.state.observe(probes('unreachable'), 30_000);
+    run.controller.recordProbes(probes('unreachable'), 0);
+    run.controller.recordProbes(probes('unreachable'), 30_000);
     expect(run.pass(30_000)).toEqual(['member1', 'member2', 'member3']);
     expect(run.pass(59_000)).toEqual(['member1', 'member2', 'member3']);
     expect(run.pass(60_000)).toEqual(['member1', 'member3']);
@@ -120,18 +115,18 @@ describe('application failover through the run loop state', () => {
   it('evicts a workload unhealthy on a member past its toleration, and says when that is due', () => {
     const run = failoverLoop(webFleet('', APPLICATION_FAILOVER));
     run.pass(0);
-    run.state.observeHealth(health('Unhealthy'), 1_000);
+    run.report({ health: health('Unhealthy') }, 1_000);
     expect(run.pass(30_000)).toEqual(['member1', 'member2', 'member3']);
-    expect(run.state.nextDue()).toBe(61_000);
+    expect(run.controller.nextDue()).toBe(61_000);
     expect(run.pass(61_000)).toEqual(['member1', 'member3']);
   });
 
   it('forgets the unhealthy time when the member reports Unknown, as Karmada does', () => {
     const run = failoverLoop(webFleet('', APPLICATION_FAILOVER));
     run.pass(0);
-    run.state.observeHealth(health('Unhealthy'), 0);
-    run.state.observeHealth(health('Unknown'), 30_000);
-    run.state.observeHealth(health('Unhealthy'), 40_000);
+    run.report({ health: health('Unhealthy') }, 0);
+    run.report({ health: health('Unknown') }, 30_000);
+    run.report({ health: health('Unhealthy') }, 40_000);
     expect(run.pass(90_000)).toEqual(['member1', 'member2', 'member3']);
     expect(run.pass(100_000)).toEqual(['member1', 'member3']);
   });
@@ -148,25 +143,20 @@ describe('tasks of a template that has no binding any more', () => {
     ['end with it when the source rendered whole (Karmada deletes them with the binding)', true, [WEB]],
     ['are kept while the source has errors: a broken file may only have hidden the binding', false, [WEB, GONE]],
   ])('%s', (_name, complete, left) => {
-    const parsed = parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(webFleet('')) }]);
-    const { fleet } = loadFleet(parsed);
-    const state = new FailoverState();
-    state.restore({ taints: new Map(), tasks: new Map([[WEB, [never('member2')]], [GONE, [never('member3')]]]), unhealthySince: new Map() }, 0);
-    const inputs = state.inputs(fleet, [], 1_000);
-    const rendered = renderFleet(inputs.fleet, createInterpreter([]), { sourceCommit: 'c', detect: {}, previousSchedules: inputs.previousSchedules, observedClusters: inputs.observedClusters });
-    state.settle(rendered.bindings, 1_000, new Map(), complete);
-    expect([...state.view().tasks.keys()]).toEqual(left);
-    expect([...state.holds(['member1', 'member2', 'member3']).kept.values()].flatMap((m) => [...m.keys()]).sort()).toEqual([...left].sort());
+    const run = failoverLoop(webFleet(''), new Map(), { taints: new Map(), tasks: new Map([[WEB, [never('member2')]], [GONE, [never('member3')]]]), unhealthySince: new Map() });
+    run.pass(1_000, complete);
+    expect([...run.record().tasks.keys()]).toEqual(left);
+    expect([...run.holds()!.kept.values()].flatMap((m) => [...m.keys()]).sort()).toEqual([...left].sort());
   });
 });
 
 describe('the status branch\'s schedules (seed)', () => {
   it('stand in for the last bindings before the first render only, not after a render without bindings', () => {
-    const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(MEMBER_CLUSTERS) }]));
     const seed = new Map([['apps/v1/Deployment/shop/web', { clusters: [{ name: 'member1', replicas: 2 }], appliedPlacement: '{}' }]]);
-    const state = new FailoverState();
-    expect(state.inputs(fleet, [], 0, seed).previousSchedules).toEqual(seed);
-    state.settle([], 0, new Map(), true);
-    expect(state.inputs(fleet, [], 1_000, seed).previousSchedules).toEqual(new Map());
+    const run = failoverLoop(MEMBER_CLUSTERS, seed);
+    run.pass(0, true);
+    expect(run.scheduling()?.previousSchedules).toEqual(seed);
+    run.pass(1_000, true);
+    expect(run.scheduling()?.previousSchedules).toEqual(new Map());
   });
 });

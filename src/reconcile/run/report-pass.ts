@@ -7,9 +7,9 @@ import type { RunLoopEvent } from '../run-loop.ts';
 import type { ReconcileResult } from './reconcile-pass.ts';
 
 /** Records one pass's per-cluster outcomes and logs its summary. */
-export function observePass(result: ReconcileResult, metrics: ReconcilerMetrics, log: Logger): void {
+export function reportPass(result: ReconcileResult, metrics: ReconcilerMetrics, log: Logger): void {
   log.debug({ commit: result.commit, ...result.render }, 'rendered');
-  for (const d of result.diagnostics) log.warn({ file: d.file, line: d.line, object: d.object, field: d.field }, d.message);
+  for (const d of result.controllerDiagnostics) log.warn({ file: d.file, line: d.line, object: d.object, field: d.field }, d.message);
   for (const warning of result.statusWarnings) log.warn({ statusBranch: result.statusBranch }, `status branch: ${warning}`);
   for (const cluster of result.clusters) {
     recordClusterResult(metrics, cluster);
@@ -27,7 +27,7 @@ export function observePass(result: ReconcileResult, metrics: ReconcilerMetrics,
 }
 
 /** Records pass durations and the reconciled commit; logs every loop event. */
-export function observeLoop(event: RunLoopEvent, metrics: ReconcilerMetrics, log: Logger, now: () => number): void {
+export function reportLoopEvent(event: RunLoopEvent, metrics: ReconcilerMetrics, log: Logger, now: () => number): void {
   switch (event.type) {
     case 'pass-started':
       log.info({ triggers: event.signals.map((s) => s.kind) }, 'pass started');

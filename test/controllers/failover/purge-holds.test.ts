@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EvictionTask } from '../../../src/reconcile/run/eviction.ts';
-import { purgeHolds } from '../../../src/reconcile/run/purge-holds.ts';
+import type { EvictionTask } from '../../../src/controllers/failover/eviction.ts';
+import { purgeHolds } from '../../../src/controllers/failover/purge-holds.ts';
 
 const WEB = 'apps/v1/Deployment/shop/web';
 const task = (fromCluster: string, purgeMode: EvictionTask['purgeMode'], extra: Partial<EvictionTask> = {}): EvictionTask =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GracefulEvictionTask } from '../../../src/model/index.ts';
-import { adoptedTasks, adoptedUnhealthy } from '../../../src/reconcile/run/adopt-failover.ts';
-import { unhealthyKey } from '../../../src/reconcile/run/application-failover.ts';
-import type { EvictionTask } from '../../../src/reconcile/run/eviction.ts';
+import { adoptedTasks, adoptedUnhealthy } from '../../../src/controllers/failover/adopt.ts';
+import { unhealthyKey } from '../../../src/controllers/failover/application-failover.ts';
+import type { EvictionTask } from '../../../src/controllers/failover/eviction.ts';
 import type { UnhealthySince } from '../../../src/status/index.ts';
 
 const owns = (cluster: string): boolean => cluster === 'm1';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createInterpreter } from '../../../src/interpreter/index.ts';
-import { SOURCE_COMMIT_ANNOTATION } from '../../../src/model/index.ts';
-import type { KubeObject } from '../../../src/model/index.ts';
-import { FailoverState } from '../../../src/reconcile/run/failover-state.ts';
-import { renderIncremental } from '../../../src/reconcile/run/incremental-render.ts';
-import type { RenderMemo } from '../../../src/reconcile/run/incremental-render.ts';
-import { loadFleet } from '../../../src/render/load/load-fleet.ts';
-import { parseSources } from '../../../src/render/parse/parse-sources.ts';
-import type { ParseCache } from '../../../src/render/parse/parse-sources.ts';
-import type { Rendered, RenderOptions } from '../../../src/render/render-fleet.ts';
+import { createInterpreter } from '../../src/interpreter/index.ts';
+import { SOURCE_COMMIT_ANNOTATION } from '../../src/model/index.ts';
+import type { KubeObject } from '../../src/model/index.ts';
+import { schedulesOf } from '../../src/reconcile/pass.ts';
+import { renderIncremental } from '../../src/reconcile/incremental-render.ts';
+import type { RenderMemo } from '../../src/reconcile/incremental-render.ts';
+import { loadFleet } from '../../src/render/load/load-fleet.ts';
+import { parseSources } from '../../src/render/parse/parse-sources.ts';
+import type { ParseCache } from '../../src/render/parse/parse-sources.ts';
+import type { Rendered, RenderOptions } from '../../src/render/render-fleet.ts';
 
 const CLUSTERS = ['member1', 'member2', 'member3'].map((name, i) => `apiVersion: cluster.karmada.io/v1alpha1
 kind: Cluster
@@ -117,9 +117,8 @@ describe('renderIncremental', () => {
   it('with the last render\'s schedules, as the run loop passes them (the reschedule gate), stays equal to a full render', () => {
     const cache: ParseCache = new Map();
     const interpreter = createInterpreter([]);
-    const state = new FailoverState();
-    const scheduled = (files: Files, last: Rendered | undefined, commit: string): RenderOptions =>
-      ({ ...options(commit), previousSchedules: state.inputs(load(files, cache), last?.bindings ?? [], 0).previousSchedules });
+    const scheduled = (_files: Files, last: Rendered | undefined, commit: string): RenderOptions =>
+      ({ ...options(commit), previousSchedules: schedulesOf(last?.bindings ?? []) });
     const split = (r: Rendered, name: string) => r.bindings.find((b) => b.binding?.resource.name === name && b.binding.resource.kind === 'Deployment')?.binding?.clusters;
     let files = base();
     let last = renderIncremental(undefined, load(files, cache), interpreter, options('c0'));

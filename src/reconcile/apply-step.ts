@@ -17,7 +17,7 @@ export function pruneSettings(source: FleetSource, flags: Partial<PruneSettings>
 }
 
 /** What the apply step needs besides the targets. */
-export interface ApplyClustersOptions {
+export interface ApplyStepOptions {
   source: FleetSource;
   prune: PruneSettings;
   runner: Partial<Omit<RunnerOptions, 'prune' | 'retain'>>;
@@ -25,7 +25,7 @@ export interface ApplyClustersOptions {
 }
 
 /** Applies and prunes every target; the results in cluster name order. */
-export async function applyClusters(targets: readonly ClusterTarget[], options: ApplyClustersOptions): Promise<ClusterApplyResult[]> {
+export async function runApplyStep(targets: readonly ClusterTarget[], options: ApplyStepOptions): Promise<ClusterApplyResult[]> {
   const clusters: ClusterApplyResult[] = [];
   const retain = options.source.interpreter.retain.bind(options.source.interpreter);
   for await (const event of runApply(targets, { ...options.runner, prune: options.prune, retain })) {

@@ -8,17 +8,8 @@
 import { refKey } from '../../model/index.ts';
 import type { HealthState } from '../../model/index.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
+import type { HealthReport } from '../controller.ts';
 import type { EvictionTask } from './eviction.ts';
-
-/** One member's health of one template, from the status step. */
-export interface HealthReport {
-  /** refKey of the template. */
-  key: string;
-  cluster: string;
-  health: HealthState;
-  /** Whether the member's Work was applied (the aggregated status item's `applied`). @default true */
-  applied?: boolean;
-}
 
 /** A binding's application failover settings, after the loader's defaults, and the producer its tasks name. */
 export interface ApplicationFailover extends Pick<EvictionTask, 'purgeMode' | 'producer' | 'gracePeriodSeconds'> {

@@ -1,0 +1,156 @@
+/**
+ * The seam between a pass and the long-lived controllers of `run` (failover today; pull-mode
+ * agents, autoscaling, multi-cluster services after it), in the spirit of Karmada's
+ * controller-manager: controllers are registered by name in one list (registry.ts), and every
+ * pass drives them through the same phases. The order of the phases is in the types: each phase
+ * returns the handle of the next one, so a phase can only be reached through the one before it,
+ * and a process's first pass hands the status branch's records to the first phase.
+ *
+ *   beforeRender(start) → { scheduling, next }            scheduling inputs: taints, evictions
+ *   next.afterRender(rendered) → { holds, next }          what the Works and the prune leave alone
+ *   next.afterApply(applied) → { records, next }          the fields the status branch records
+ *   next.afterStatus(reported) → { requestPass? }         the status step's findings
+ *
+ * Between passes a controller may watch something (its `start`) and ask for a pass; `nextDue`
+ * says when its timer falls due. A pass without memory (`plan`, `apply`) drives the same phases
+ * through each controller's `recorded` form, which only replays what the status branch holds.
+ */
+import type { Cluster, ClusterStatus, Diagnostic, HealthState } from '../model/index.ts';
+import type { ClusterAccess } from '../apply/connect.ts';
+import type { ClusterApplyResult } from '../apply/events.ts';
+import type { PreviousSchedule } from '../render/bind/schedule-claims.ts';
+import type { Fleet } from '../render/load/fleet.ts';
+import type { TemplateBinding } from '../render/works/template-binding.ts';
+import type { ControllerRecords } from '../status/index.ts';
+
+/** What a pass schedules with; each controller refines what the one before it left. */
+export interface SchedulingInputs {
+  fleet: Fleet;
+  /** The cluster snapshot the scheduler sees, by name. */
+  observedClusters: Map<string, ClusterStatus>;
+  /** The last scheduling results, by template refKey (Karmada's stable rescheduling). */
+  previousSchedules: Map<string, PreviousSchedule>;
+}
+
+/** The start of a pass. */
+export interface PassStart {
+  /** Milliseconds on the injected clock. */
+  now: number;
+  scheduling: SchedulingInputs;
+  /** The bindings of this process's last render; empty before its first (and without memory). */
+  lastBindings: readonly TemplateBinding[];
+  /** The status branch's records, on a process's first pass only: the controller resumes from them first. */
+  restore?: ControllerRecords;
+}
+
+/** The render of a pass. */
+export interface RenderedPass {
+  now: number;
+  /** The fleet as read (without the scheduling inputs' changes). */
+  fleet: Fleet;
+  bindings: readonly TemplateBinding[];
+  /** The source and the render have no error: every template that has a binding got it rendered. */
+  complete: boolean;
+  /** The clusters this pass applies to, in name order. */
+  clusters: readonly string[];
+}
+
+/** What a pass leaves alone. */
+export interface ApplyHolds {
+  /** Templates (refKey) left out of every cluster's Work this pass. */
+  waiting: Set<string>;
+  /** Per cluster: templates (refKey) whose copy there is neither applied nor pruned, with why. */
+  kept: Map<string, Map<string, string>>;
+}
+
+/** The apply of a pass. */
+export interface AppliedPass {
+  now: number;
+  /** Per cluster this pass applied to. */
+  applied: readonly ClusterApplyResult[];
+  /** The fleet's members another replica applies to (shards). */
+  notApplied: readonly string[];
+}
+
+/** A template's health on one member, as the status step found it. */
+export interface HealthReport {
+  /** Template refKey. */
+  key: string;
+  cluster: string;
+  health: HealthState;
+  /** Whether the Work was applied there; absent counts as applied. */
+  applied?: boolean;
+}
+
+/** The status step of a pass. */
+export interface ReportedPass {
+  now: number;
+  /** The clusters as rendered in this pass. */
+  renderedClusters: readonly Cluster[];
+  /** The cluster snapshot the status step observed. */
+  observedClusters: ReadonlyMap<string, ClusterStatus>;
+  /** Each template's health per member. */
+  health?: readonly HealthReport[];
+  /** With shards, every controller's records as the status branch now holds them, every template listed. */
+  recorded?: ControllerRecords;
+  /** The members this replica applies to. */
+  owns: (cluster: string) => boolean;
+}
+
+export interface BeforeRender {
+  scheduling: SchedulingInputs;
+  next: AwaitingRender;
+}
+
+export interface AwaitingRender {
+  afterRender(rendered: RenderedPass): AfterRender;
+}
+
+export interface AfterRender {
+  holds: ApplyHolds;
+  /** The controller's findings in the source; they block nothing. */
+  diagnostics: Diagnostic[];
+  next: AwaitingApply;
+}
+
+export interface AwaitingApply {
+  afterApply(applied: AppliedPass): AfterApply;
+}
+
+export interface AfterApply {
+  /** This pass's records, for the status step to write. */
+  records: Partial<ControllerRecords>;
+  next: AwaitingStatus;
+}
+
+export interface AwaitingStatus {
+  afterStatus(reported: ReportedPass): AfterStatus;
+}
+
+export interface AfterStatus {
+  /** Why a pass is needed at once (the findings changed what the render would be), if it is. */
+  requestPass?: string;
+}
+
+/** What a controller that watches between passes is given by the loop. */
+export interface ControllerContext {
+  access: ClusterAccess;
+  /** The fleet's clusters as of the last pass (empty before the first). */
+  clusters: () => readonly Cluster[];
+  now: () => number;
+  /** Asks for a pass, saying why. */
+  requestPass: (detail: string) => void;
+  /** A member answered its probe (true) or did not. */
+  memberProbed: (cluster: string, ready: boolean) => void;
+  warn: (fields: object, message: string) => void;
+}
+
+/** One long-lived controller, driven through the phases of every pass. */
+export interface Controller {
+  readonly name: string;
+  beforeRender(start: PassStart): BeforeRender;
+  /** When the controller next needs a pass although nothing else asks for one (a timer), as of its last phase. */
+  nextDue(): number | undefined;
+  /** Starts what runs between passes; `run` only. */
+  start?(context: ControllerContext): { close(): Promise<void> };
+}

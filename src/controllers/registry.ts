@@ -1,0 +1,36 @@
+/**
+ * The controllers of `run`, registered by name in one list, as Karmada's controller-manager lists
+ * its controllers: every pass drives them in this order through the phases of controller.ts.
+ * Adding a controller is one entry here (see docs/architecture.md, "Adding a controller").
+ */
+import type { Controller } from './controller.ts';
+import { FailoverController } from './failover/failover-controller.ts';
+import type { FailoverOptions } from './failover/failover-memory.ts';
+import { recordedFailover } from './failover/recorded-failover.ts';
+
+/** Settings of every controller of `run`, one field per controller. */
+export interface ControllerSettings {
+  failover: Partial<FailoverOptions>;
+}
+
+/** A controller as the registry lists it: its live form for `run`, its recorded form for passes without memory. */
+export interface ControllerRegistration {
+  readonly name: string;
+  live(settings: ControllerSettings): Controller;
+  /** Replays the records the first phase of its pass is given. */
+  recorded(): Controller;
+}
+
+export const CONTROLLERS: readonly ControllerRegistration[] = [
+  { name: 'failover', live: (settings) => new FailoverController(settings.failover), recorded: recordedFailover },
+];
+
+/** Every registered controller, live, for a `run` process. */
+export function liveControllers(settings: ControllerSettings): Controller[] {
+  return CONTROLLERS.map((c) => c.live(settings));
+}
+
+/** Every registered controller replaying the status branch's records, for a pass without memory. */
+export function recordedControllers(): Controller[] {
+  return CONTROLLERS.map((c) => c.recorded());
+}
