@@ -7,7 +7,7 @@ const web: TemplateStatus = {
   clusters: [{ name: 'member1', replicas: 2 }], conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
 };
 const view = (failover: boolean): StatusBranchView => ({
-  commit: 'b'.repeat(40), placements: [], warnings: [],
+  commit: 'b'.repeat(40), placements: [], warnings: [], quotas: [],
   clusters: [
     { name: 'member1', status: { conditions: [{ type: 'Ready', status: 'True' }] } },
     { name: 'member2', status: { conditions: [{ type: 'Ready', status: 'False' }] }, ...(failover ? { taints: [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute' as const, timeAdded: '2026-11-29T17:00:00.000Z' }] } : {}) },
