@@ -144,8 +144,11 @@ interface TemplatePart {
   holders: readonly string[];
 }
 
+/** Per template refKey, the members' observations of its manifests. */
+type Observations = ReadonlyMap<string, MemberObservation[]>;
+
 /** Every template that is propagated (claimed, or required as a dependency) or whose claim failed. */
-function templateReports(input: StatusStepInput, observations: ReadonlyMap<string, MemberObservation[]>): TemplatePart[] {
+function templateReports(input: StatusStepInput, observations: Observations): TemplatePart[] {
   const holders = holdersOf(input.rendered);
   const out: TemplatePart[] = [];
   for (const { template, claim, binding } of input.rendered.bindings) {
@@ -178,8 +181,9 @@ function concernedMembers(part: TemplatePart, failover: FailoverView | undefined
 }
 
 /** Every FederatedResourceQuota's status from its members' ResourceQuotas, which are items of their Works. */
-function quotaReports(input: StatusStepInput, observations: ReadonlyMap<string, MemberObservation[]>): FederatedQuotaReport[] {
-  return input.source.fleet.federatedResourceQuotas.map(({ object }) => federatedQuotaStatus(object, observations.get(refKey(refOf(object))) ?? []));
+function quotaReports(input: StatusStepInput, observations: Observations): FederatedQuotaReport[] {
+  return input.source.fleet.federatedResourceQuotas
+    .map(({ object }) => federatedQuotaStatus(object, observations.get(refKey(refOf(object))) ?? []));
 }
 
 /** What this replica observed: every member's name, and the reports and items of those it observes. */
@@ -219,7 +223,9 @@ export async function statusStep(input: StatusStepInput, options: Partial<Status
   const { now, maxAttempts } = { ...DEFAULT_STATUS_STEP_OPTIONS, ...options };
   const { owns } = input;
   const names = [...new Set([...input.source.fleet.clusters.map((c) => c.object.metadata.name), ...input.rendered.works.keys()])].sort(compareBytes);
-  const [clusters, observations] = await Promise.all([clusterReports(input, owns ? names.filter(owns) : names), memberObservations(input, owns ?? (() => true))]);
+  const [clusters, observations] = await Promise.all([
+    clusterReports(input, owns ? names.filter(owns) : names), memberObservations(input, owns ?? (() => true)),
+  ]);
   const templates = templateReports(input, observations);
   const own: Observed = { names, clusters, templates, quotas: quotaReports(input, observations) };
   const when = now();

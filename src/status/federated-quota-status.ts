@@ -5,7 +5,9 @@
  * (Quantity.Add: a sum keeps the format of its first non-zero term). Pure.
  */
 import { compareBytes, isRecord, refOf } from '../model/index.ts';
-import type { ClusterQuotaStatus, FederatedResourceQuota, FederatedResourceQuotaStatus, ObjectRef, ResourceList } from '../model/index.ts';
+import type {
+  ClusterQuotaStatus, FederatedResourceQuota, FederatedResourceQuotaStatus, ObjectRef, ResourceList,
+} from '../model/index.ts';
 import { addQuantities, formatQuantity, toQuantity, type Quantity } from '../interpreter/quantity.ts';
 import type { MemberObservation } from './member-item.ts';
 
@@ -89,11 +91,14 @@ export function withShardQuotaMembers(
   own: FederatedQuotaReport, owns: (cluster: string) => boolean, theirs: FederatedQuotaReport | undefined,
 ): FederatedQuotaReport {
   const others = (theirs?.status.aggregatedStatus ?? []).filter((s) => !owns(s.clusterName));
-  const aggregated = [...(own.status.aggregatedStatus ?? []), ...others].sort((a, b) => compareBytes(a.clusterName, b.clusterName));
+  const aggregated = [...(own.status.aggregatedStatus ?? []), ...others]
+    .sort((a, b) => compareBytes(a.clusterName, b.clusterName));
   const { overallUsed: _used, aggregatedStatus: _aggregated, ...rest } = own.status;
   const used = overallUsed(aggregated);
   return {
     resource: own.resource,
-    status: { ...rest, ...(used ? { overallUsed: used } : {}), ...(aggregated.length > 0 ? { aggregatedStatus: aggregated } : {}) },
+    status: {
+      ...rest, ...(used ? { overallUsed: used } : {}), ...(aggregated.length > 0 ? { aggregatedStatus: aggregated } : {}),
+    },
   };
 }

@@ -23,6 +23,8 @@ export function quotaSection(quotas: readonly FederatedQuotaReport[] | undefined
   if (quotas === undefined || quotas.length === 0) return [];
   const lines = ['## Federated resource quotas', '', '| quota | cluster | used / hard |', '| --- | --- | --- |'];
   const links = new Map(quotas.map((q) => [describeRef(q.resource), `[${describeRef(q.resource)}](${quotaPath(q.resource)})`]));
-  for (const [quota, cluster, usage] of quotaRows(quotas)) lines.push(`| ${quota === '' ? '' : links.get(quota)} | ${cluster} | ${usage} |`);
+  for (const [quota, cluster, usage] of quotaRows(quotas)) {
+    lines.push(`| ${quota === '' ? '' : links.get(quota)} | ${cluster} | ${usage} |`);
+  }
   return [...lines, ''];
 }
