@@ -53,10 +53,24 @@ export interface FederatedResourceQuotaSpec {
   staticAssignments?: StaticClusterAssignment[];
 }
 
+/** One member's ResourceQuota status as a FederatedResourceQuota aggregates it. */
+export interface ClusterQuotaStatus {
+  clusterName: string;
+  hard?: ResourceList;
+  used?: ResourceList;
+}
+
+export interface FederatedResourceQuotaStatus {
+  overall?: ResourceList;
+  overallUsed?: ResourceList;
+  aggregatedStatus?: ClusterQuotaStatus[];
+}
+
 /** policy.karmada.io/v1alpha1 FederatedResourceQuota (namespaced). */
 export interface FederatedResourceQuota extends KubeObject {
   kind: 'FederatedResourceQuota';
   spec: FederatedResourceQuotaSpec;
+  status?: FederatedResourceQuotaStatus;
 }
 
 /** A workload a WorkloadRebalancer reschedules; no namespace means a cluster-scoped one. */

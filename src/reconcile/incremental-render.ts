@@ -59,22 +59,28 @@ function fullRenderReason(memo: RenderMemo | undefined, context: string, options
 export function renderIncremental(memo: RenderMemo | undefined, fleet: Fleet, interpreter: ResourceInterpreter, options: RenderOptions): IncrementalRender {
   const context = contextOf(fleet, options);
   const templates = new Map(fleet.templates.map((t) => [refKey(refOf(t.object)), t]));
+  // A FederatedResourceQuota's ResourceQuotas are indexed like a template's items, so a merge keeps them.
+  const quotas = new Set(fleet.federatedResourceQuotas.map((q) => refKey(refOf(q.object))));
+  const indexed = (key: string): boolean => templates.has(key) || quotas.has(key);
   const full = (): IncrementalRender => {
     const rendered = renderFleet(fleet, interpreter, options);
-    const index = indexWorks(rendered.works, (key) => templates.has(key));
+    const index = indexWorks(rendered.works, indexed);
     return { rendered, memo: { context, templates, rendered, index }, rerendered: fleet.templates.length, mode: 'full' };
   };
   if (fullRenderReason(memo, context, options) !== undefined || !memo) return full();
   const changed = new Set<string>();
   for (const [key, t] of templates) if (!sameObject(memo.templates.get(key), t)) changed.add(key);
   for (const key of memo.templates.keys()) if (!templates.has(key)) changed.add(key);
-  const part = renderFleet({ ...fleet, templates: fleet.templates.filter((t) => changed.has(refKey(refOf(t.object)))) }, interpreter, options);
+  // The quotas are in the render's context: a change to one renders everything, so the part leaves them out.
+  const part = renderFleet({
+    ...fleet, templates: fleet.templates.filter((t) => changed.has(refKey(refOf(t.object)))), federatedResourceQuotas: [],
+  }, interpreter, options);
   if (part.bindings.some((b) => b.binding?.propagateDeps) || part.requiredBy.size > 0) return full();
-  const rendered = merge(memo, part, changed, fleet, templates, options);
+  const rendered = merge(memo, part, changed, fleet, indexed, options);
   return { rendered, memo: { context, templates, rendered, index: memo.index }, rerendered: changed.size, mode: 'incremental' };
 }
 
-function merge(memo: RenderMemo, part: Rendered, changed: ReadonlySet<string>, fleet: Fleet, templates: ReadonlyMap<string, SourceObject>, options: RenderOptions): Rendered {
+function merge(memo: RenderMemo, part: Rendered, changed: ReadonlySet<string>, fleet: Fleet, indexed: (key: string) => boolean, options: RenderOptions): Rendered {
   const last = memo.rendered;
   const bindingOf = new Map(last.bindings.map((b) => [refKey(refOf(b.template.object)), b]));
   const subjectOf = new Map<string, string>();
@@ -94,7 +100,7 @@ function merge(memo: RenderMemo, part: Rendered, changed: ReadonlySet<string>, f
   const kept = last.diagnostics.filter((d) => d.object === undefined || !changedSubjects.has(d.object));
   const diagnostics: Diagnostic[] = [...new Map([...kept, ...part.diagnostics].map((d) => [JSON.stringify(d), d])).values()];
   const works = mergeWorks({
-    last: last.works, index: memo.index, changed, part: part.works, isTemplate: (key) => templates.has(key),
+    last: last.works, index: memo.index, changed, part: part.works, isTemplate: indexed,
     skipped: compileNamespacePatterns(options.detect.skippedNamespaces ?? DEFAULT_SKIPPED_NAMESPACES), sourceCommit: options.sourceCommit,
   });
   return { clusters: part.clusters, bindings, works, requiredBy: new Map(), diagnostics };

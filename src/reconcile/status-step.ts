@@ -13,10 +13,12 @@ import {
   collectMemberObjects,
   commitMessage,
   computeClusterStatus,
+  federatedQuotaStatus,
   observeCluster,
   openStatusStore,
   publishStatus,
   memberStatusItem,
+  quotaPath,
   mergeShardClusters,
   mergeShardMembers,
   readStatusCommit,
@@ -26,8 +28,10 @@ import {
   templateStatusFromItems,
   withShardEvictionTasks,
   withShardUnhealthySince,
+  withShardQuotaMembers,
   withTemplateFailover,
   type ClusterReport,
+  type FederatedQuotaReport,
   type FailoverView,
   type MemberObservation,
   type OwnsMember,
@@ -141,9 +145,11 @@ interface TemplatePart {
   holders: readonly string[];
 }
 
+/** Per template refKey, the members' observations of its manifests. */
+type Observations = ReadonlyMap<string, MemberObservation[]>;
+
 /** Every template that is propagated (claimed, or required as a dependency) or whose claim failed. */
-async function templateReports(input: StatusStepInput, owns: OwnsMember): Promise<TemplatePart[]> {
-  const observations = await memberObservations(input, owns);
+function templateReports(input: StatusStepInput, observations: Observations): TemplatePart[] {
   const holders = holdersOf(input.rendered);
   const out: TemplatePart[] = [];
   for (const { template, claim, binding } of input.rendered.bindings) {
@@ -175,11 +181,18 @@ function concernedMembers(part: TemplatePart, failover: FailoverView | undefined
   return [...part.holders, ...tasks.map((t) => t.fromCluster)];
 }
 
+/** Every FederatedResourceQuota's status from its members' ResourceQuotas, which are items of their Works. */
+function quotaReports(input: StatusStepInput, observations: Observations): FederatedQuotaReport[] {
+  return input.source.fleet.federatedResourceQuotas
+    .map(({ object }) => federatedQuotaStatus(object, observations.get(refKey(refOf(object))) ?? []));
+}
+
 /** What this replica observed: every member's name, and the reports and items of those it observes. */
 interface Observed {
   names: readonly string[];
   clusters: ClusterReport[];
   templates: TemplatePart[];
+  quotas: FederatedQuotaReport[];
 }
 
 /** The report of this replica alone, or, sharded, merged with the other replicas' part from `tip`. */
@@ -188,8 +201,12 @@ function mergedReport(
   interpreter: ResourceInterpreter, failover: FailoverView | undefined,
 ): StatusReport {
   const tipTemplates = new Map(tip.templates.map((t) => [refKey(t.resource), t]));
+  const tipQuotas = new Map(tip.quotas.map((q) => [refKey(q.resource), q]));
   return {
     ...head,
+    ...(own.quotas.length > 0
+      ? { quotas: own.quotas.map((q) => (owns ? withShardQuotaMembers(q, owns, tipQuotas.get(refKey(q.resource))) : q)) }
+      : {}),
     clusters: owns ? mergeShardClusters(own.names, owns, own.clusters, tip.clusters) : own.clusters,
     templates: own.templates.map((p) => {
       const theirs = tipTemplates.get(refKey(refOf(p.input.template)));
@@ -210,11 +227,15 @@ export async function statusStep(input: StatusStepInput, options: Partial<Status
   const { now, maxAttempts } = { ...DEFAULT_STATUS_STEP_OPTIONS, ...options };
   const { owns } = input;
   const names = [...new Set([...input.source.fleet.clusters.map((c) => c.object.metadata.name), ...input.rendered.works.keys()])].sort(compareBytes);
-  const [clusters, templates] = await Promise.all([clusterReports(input, owns ? names.filter(owns) : names), templateReports(input, owns ?? (() => true))]);
-  const own: Observed = { names, clusters, templates };
+  const [clusters, observations] = await Promise.all([
+    clusterReports(input, owns ? names.filter(owns) : names), memberObservations(input, owns ?? (() => true)),
+  ]);
+  const templates = templateReports(input, observations);
+  const own: Observed = { names, clusters, templates, quotas: quotaReports(input, observations) };
   const when = now();
   const head = { sourceCommit: input.source.snapshot.commit, reconciledAt: when.toISOString() };
   const tipPaths = owns ? shardTipPaths(names, templates.map((p) => ({ resource: refOf(p.input.template), members: concernedMembers(p, input.failover) })), owns) : new Set<string>();
+  if (owns) for (const quota of own.quotas) tipPaths.add(quotaPath(quota.resource));
   // Called again on every round lost to another writer: the merge is redone on the tip that won.
   const compose: StatusComposer<StatusCommit & { report: StatusReport }> = async (base) => {
     const tip = base.commit === undefined || tipPaths.size === 0 ? NO_TIP : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
@@ -231,4 +252,4 @@ export async function statusStep(input: StatusStepInput, options: Partial<Status
   return { ...published, report: content.report };
 }
 
-const NO_TIP: ParsedStatusTree = Object.freeze({ clusters: [], templates: [], placements: [], warnings: [] });
+const NO_TIP: ParsedStatusTree = Object.freeze({ clusters: [], templates: [], placements: [], quotas: [], warnings: [] });

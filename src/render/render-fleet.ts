@@ -46,6 +46,7 @@ export function renderFleet(fleet: Fleet, interpreter: ResourceInterpreter, opti
     },
     sourceCommit: options.sourceCommit,
     skippedNamespaces: compileNamespacePatterns(options.detect.skippedNamespaces ?? DEFAULT_SKIPPED_NAMESPACES),
+    federatedResourceQuotas: fleet.federatedResourceQuotas,
   });
   return {
     clusters,

@@ -1,5 +1,6 @@
 import type { ClusterStatus, HealthState, Taint } from '../model/index.ts';
 import { isClusterReady } from './cluster-status.ts';
+import type { FederatedQuotaReport } from './federated-quota-status.ts';
 import type { TemplateStatus } from './template-status.ts';
 
 /** One member cluster as the status branch records it. */
@@ -18,6 +19,8 @@ export interface StatusReport {
   reconciledAt: string;
   clusters: ClusterReport[];
   templates: TemplateStatus[];
+  /** The FederatedResourceQuotas' status; absent when the fleet has none. */
+  quotas?: FederatedQuotaReport[];
 }
 
 /** The counts `summary.json` and STATUS.md lead with. */

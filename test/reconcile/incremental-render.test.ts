@@ -139,3 +139,32 @@ describe('renderIncremental', () => {
     expect(split(last.rendered, 'app-2')?.reduce((n, c) => n + c.replicas, 0)).toBe(8);
   });
 });
+
+const QUOTAS = ['quota-only', 'team-1'].map((ns) => `apiVersion: policy.karmada.io/v1alpha1
+kind: FederatedResourceQuota
+metadata: {name: team, namespace: ${ns}}
+spec:
+  overall: {cpu: "4"}
+  staticAssignments: [{clusterName: member1, hard: {cpu: "2"}}, {clusterName: member3, hard: {cpu: "2"}}]
+`).join('---\n');
+
+describe('renderIncremental with FederatedResourceQuotas', () => {
+  it.each<[string, (f: Files) => Files, 'full' | 'incremental']>([
+    ['a changed template keeps the quotas\' ResourceQuotas and the Namespace only a quota uses', (f) => ({ ...f, 'apps/app-1.yaml': app(1, 9) }), 'incremental'],
+    ['a template gone from the quota\'s namespace keeps the Namespace the quota needs', (f) => { const { ['apps/app-1.yaml']: _a, ['apps/app-4.yaml']: _b, ...rest } = f; return rest; }, 'incremental'],
+    ['a changed quota renders everything', (f) => ({ ...f, 'quotas.yaml': QUOTAS.replaceAll('cpu: "2"', 'cpu: "1"') }), 'full'],
+  ])('%s, and gives what a full render gives', (_name, change, mode) => {
+    const cache: ParseCache = new Map();
+    const interpreter = createInterpreter([]);
+    const before = { ...base(), 'quotas.yaml': QUOTAS };
+    const first = renderIncremental(undefined, load(before, cache), interpreter, options('c1'));
+    const after = change(before);
+    const next = renderIncremental(first.memo, load(after, cache), interpreter, options('c2'));
+    expect(next.mode).toBe(mode);
+    const full = renderIncremental(undefined, load(after, new Map()), interpreter, options('c2'));
+    expect(comparable(next.rendered)).toEqual(comparable(full.rendered));
+    const names = (cluster: string) => next.rendered.works.get(cluster)!.filter((i) => i.manifest.kind === 'ResourceQuota' || i.manifest.metadata.name === 'quota-only')
+      .map((i) => `${i.manifest.kind}/${i.manifest.metadata.namespace ?? ''}/${i.manifest.metadata.name}`).sort();
+    expect(names('member2')).toEqual(['Namespace//quota-only', 'ResourceQuota/quota-only/team', 'ResourceQuota/team-1/team']);
+  });
+});

@@ -13,7 +13,7 @@ afterAll(removeFixtures);
 describe('feedbackFromStatus', () => {
   it('maps the status branch to claims, scheduling results and the cluster snapshot', () => {
     const view: StatusBranchView = {
-      commit: 'f'.repeat(40),
+      commit: 'f'.repeat(40), quotas: [],
       clusters: [{ name: 'member1', status: { conditions: [{ type: 'Ready', status: 'False' }] } }],
       templates: [],
       warnings: [],
@@ -38,7 +38,7 @@ describe('feedbackFromStatus', () => {
     const task = { fromCluster: 'member2', purgeMode: 'Gracefully' as const, reason: 'TaintUntolerated' as const, producer: 'TaintManager' as const, creationTimestamp: '2026-11-29T17:00:30.000Z' };
     const web = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' };
     const view: StatusBranchView = {
-      commit: 'f'.repeat(40), templates: [], warnings: ['clusters/member3.yaml: spec.taints[0]: key is missing; ignored'],
+      commit: 'f'.repeat(40), templates: [], quotas: [], warnings: ['clusters/member3.yaml: spec.taints[0]: key is missing; ignored'],
       clusters: [{ name: 'member1', status: {} }, { name: 'member2', taints: [taint], status: {} }],
       placements: [
         { resource: web, policy: { kind: 'PropagationPolicy', namespace: 'shop', name: 'web' }, replicas: 2, clusters: [{ name: 'member1', replicas: 2 }],

@@ -15,10 +15,10 @@ function allHealthy(view: StatusBranchView | undefined): boolean {
   return view !== undefined && view.templates.every((t) => t.health === 'Healthy');
 }
 
-/** What `status -o json|yaml` prints: the status branch's tip, summary, clusters and templates. */
+/** What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates and federated quotas. */
 function statusDocument(branch: string, view: StatusBranchView | undefined): object {
-  if (view === undefined) return { branch, statusCommit: null, summary: null, clusters: [], templates: [] };
-  return { branch, statusCommit: view.commit, summary: view.summary ?? null, clusters: view.clusters, templates: view.templates };
+  if (view === undefined) return { branch, statusCommit: null, summary: null, clusters: [], templates: [], quotas: [] };
+  return { branch, statusCommit: view.commit, summary: view.summary ?? null, clusters: view.clusters, templates: view.templates, quotas: view.quotas };
 }
 
 export default class Status extends FlotillaCommand {

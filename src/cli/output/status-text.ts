@@ -1,6 +1,6 @@
 import { describeRef } from '../../model/index.ts';
 import type { HealthState } from '../../model/index.ts';
-import { isClusterReady, readyReplicas, type StatusBranchView, type TemplateStatus } from '../../status/index.ts';
+import { isClusterReady, quotaRows, readyReplicas, type StatusBranchView, type TemplateStatus } from '../../status/index.ts';
 import type { Paint } from '../color.ts';
 
 /** Left-aligned columns, two spaces apart; colour codes are added after padding so they do not skew it. */
@@ -48,7 +48,13 @@ function failoverLines(view: StatusBranchView, paint: Paint): string[] {
   return taints.length + tasks.length === 0 ? [] : ['', paint('bold', 'Failover:'), ...taints, ...tasks];
 }
 
-/** `flotilla status` as text: header, clusters, one row per template and cluster, failover, then the problems. */
+/** The FederatedResourceQuotas: overall and per member, used against hard; nothing when there is none. */
+function quotaLines(view: StatusBranchView, paint: Paint): string[] {
+  if (view.quotas.length === 0) return [];
+  return ['', paint('bold', 'Federated resource quotas:'), ...table([['QUOTA', 'CLUSTER', 'USED/HARD'], ...quotaRows(view.quotas)])];
+}
+
+/** `flotilla status` as text: header, clusters, one row per template and cluster, failover, quotas, then the problems. */
 export function statusText(view: StatusBranchView, paint: Paint): string {
   const summary = view.summary;
   const counts = summary?.counts;
@@ -62,6 +68,7 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
   const rows = [['TEMPLATE', 'CLUSTER', 'DESIRED', 'READY', 'APPLIED', 'HEALTH'], ...view.templates.flatMap(templateRows)];
   lines.push(...table(rows, (r, c, text) => (r > 0 && c === 5 ? healthPaint(paint, text.trim(), text) : text)));
   lines.push(...failoverLines(view, paint));
+  lines.push(...quotaLines(view, paint));
   const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
   if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);
   return lines.join('\n');

@@ -1,5 +1,5 @@
 import { describeRef, groupKind, refKey, refOf } from '../../model/index.ts';
-import type { Cluster, Diagnostic, KubeObject, ScheduledBinding, SourceObject } from '../../model/index.ts';
+import type { Cluster, Diagnostic, FederatedResourceQuota, KubeObject, ScheduledBinding, SourceObject } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { applyPrepared, prepareOverrides } from '../overrides/index.ts';
 import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';
@@ -8,6 +8,7 @@ import { interpreterFailure } from '../interpreter-failure.ts';
 import { objectTooLarge } from '../parse/file-limits.ts';
 import { sortInApplyOrder } from './apply-order.ts';
 import { resolveDependencies } from './dependencies.ts';
+import { federatedQuotaItems } from './federated-quotas.ts';
 import { splitCompletions, withCompletions } from './job-completions.ts';
 import { autoPropagates, isSystemNamespace, synthesizedNamespace } from './namespaces.ts';
 import { pruneServerFields } from './prune-fields.ts';
@@ -23,6 +24,8 @@ export interface BuildWorksInput {
   sourceCommit: string;
   /** Namespaces never propagated (anchored patterns, compiled). */
   skippedNamespaces: readonly RegExp[];
+  /** Their members' ResourceQuotas join the Works (federated-quotas.ts). */
+  federatedResourceQuotas?: readonly SourceObject<FederatedResourceQuota>[];
 }
 
 export interface BuiltWorks {
@@ -153,8 +156,8 @@ function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput): void {
 /**
  * Karmada's binding controller for a whole commit (semantics §5): for every template and every
  * cluster it goes to (scheduled clusters, clusters of the workloads that depend on it, or every
- * cluster for a synced Namespace), revise replicas, apply overrides, add tracking; then add the
- * Namespaces the objects need and put each cluster's Work in apply order. A manifest whose
+ * cluster for a synced Namespace), revise replicas, apply overrides, add tracking; add the
+ * members' ResourceQuotas of the FederatedResourceQuotas; then add the Namespaces the objects need and put each cluster's Work in apply order. A manifest whose
  * overrides fail is left out of that cluster's Work with an error; a template whose replica
  * revision throws is left out of every cluster with one error; the rest still renders. Pure.
  */
@@ -180,6 +183,9 @@ export function buildWorks(input: BuildWorksInput): BuiltWorks {
       continue;
     }
     for (const [cluster, item] of rendered) works.get(cluster)!.push(item);
+  }
+  for (const [cluster, items] of federatedQuotaItems(input.federatedResourceQuotas ?? [], input.clusters, input.sourceCommit)) {
+    works.get(cluster)!.push(...items);
   }
   for (const [name, items] of works) {
     addMissingNamespaces(items, input);

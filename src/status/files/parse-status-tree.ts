@@ -6,6 +6,8 @@ import type { TemplateStatus } from '../template-status.ts';
 import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';
 import type { Warn } from './failover-fields.ts';
+import type { FederatedQuotaReport } from '../federated-quota-status.ts';
+import { parseQuotaDocument } from './quota-document.ts';
 import { SUMMARY_FILE } from './status-files.ts';
 
 /** summary.json as read back. */
@@ -32,6 +34,8 @@ export interface ParsedStatusTree {
   templates: TemplateStatus[];
   /** Every template's placement, in both modes. */
   placements: TemplatePlacement[];
+  /** The FederatedResourceQuotas' status. */
+  quotas: FederatedQuotaReport[];
   /** What was ignored and why, each naming its file. */
   warnings: string[];
 }
@@ -106,7 +110,7 @@ function parsePlacement(content: Buffer, warn: Warn): TemplatePlacement | undefi
  * `detail: 'placement'` the binding views are read only as far as planning needs.
  */
 export function parseStatusTree(files: readonly { path: string; content: Buffer }[], detail: TemplateDetail = 'full'): ParsedStatusTree {
-  const out: ParsedStatusTree = { clusters: [], templates: [], placements: [], warnings: [] };
+  const out: ParsedStatusTree = { clusters: [], templates: [], placements: [], quotas: [], warnings: [] };
   for (const { path, content } of files) {
     const warn: Warn = (message) => out.warnings.push(`${path}: ${message}`);
     if (path === SUMMARY_FILE) {
@@ -115,6 +119,9 @@ export function parseStatusTree(files: readonly { path: string; content: Buffer 
     } else if (path.startsWith('clusters/') && path.endsWith('.yaml')) {
       const cluster = parseClusterDocument(parseYaml(content, warn), warn);
       if (cluster) out.clusters.push(cluster);
+    } else if (path.startsWith('quotas/') && path.endsWith('.yaml')) {
+      const quota = parseQuotaDocument(parseYaml(content, warn), warn);
+      if (quota) out.quotas.push(quota);
     } else if (path.startsWith('resources/') && path.endsWith('.yaml')) {
       if (detail === 'placement') {
         const placement = parsePlacement(content, warn);

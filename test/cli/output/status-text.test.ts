@@ -7,7 +7,7 @@ const web: TemplateStatus = {
   clusters: [{ name: 'member1', replicas: 2 }], conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
 };
 const view = (failover: boolean): StatusBranchView => ({
-  commit: 'b'.repeat(40), placements: [], warnings: [],
+  commit: 'b'.repeat(40), placements: [], warnings: [], quotas: [],
   clusters: [
     { name: 'member1', status: { conditions: [{ type: 'Ready', status: 'True' }] } },
     { name: 'member2', status: { conditions: [{ type: 'Ready', status: 'False' }] }, ...(failover ? { taints: [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute' as const, timeAdded: '2026-11-29T17:00:00.000Z' }] } : {}) },
@@ -29,5 +29,23 @@ describe('statusText', () => {
 
   it('has no Failover section when nothing is failed over', () => {
     expect(statusText(view(false), plain)).not.toContain('Failover');
+  });
+
+  it('lists each federated quota\'s use against its limits, overall and per member, and nothing without one', () => {
+    const quotas: StatusBranchView['quotas'] = [{
+      resource: { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'FederatedResourceQuota', namespace: 'shop', name: 'team' },
+      status: {
+        overall: { cpu: '10' }, overallUsed: { cpu: '1500m' },
+        aggregatedStatus: [{ clusterName: 'member1', hard: { cpu: '6' }, used: { cpu: '1500m' } }, { clusterName: 'member2', hard: { cpu: '4' } }],
+      },
+    }];
+    expect(statusText({ ...view(false), quotas }, plain).split('\n').slice(-5)).toEqual([
+      'Federated resource quotas:',
+'QUOTA                             CLUSTER  USED/HARD',
+      'FederatedResourceQuota/shop/team  overall  cpu 1500m/10',
+      '                                  member1  cpu 1500m/6',
+      '                                  member2  cpu 0/4',
+    ]);
+    expect(statusText(view(false), plain)).not.toContain('quotas');
   });
 });

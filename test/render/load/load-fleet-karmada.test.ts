@@ -43,9 +43,9 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
       (f) => f.clusterTaintPolicies.length,
     ],
     [
-      'FederatedResourceQuota',
+      'FederatedResourceQuota, acted on: no warning',
       'apiVersion: policy.karmada.io/v1alpha1\nkind: FederatedResourceQuota\nmetadata: {name: q, namespace: shop}\nspec: {overall: {cpu: "1"}}',
-      ['warning: FederatedResourceQuota/shop/q: Flotilla does not act on FederatedResourceQuota yet: it is validated and loaded, and changes nothing'],
+      [],
       (f) => f.federatedResourceQuotas.length,
     ],
     [
@@ -72,7 +72,7 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
       ['warning: PropagationPolicy/shop/p: spec.placement.workloadAffinity: Flotilla does not implement workloadAffinity (alpha in Karmada, off by default); the policy is scheduled without it'],
       (f) => f.propagationPolicies.length,
     ],
-  ])('%s: one warning, loaded where its controller will find it', (_name, yaml, want, count) => {
+  ])('%s: its warning, loaded where its controller will find it', (_name, yaml, want, count) => {
     const { fleet, diagnostics } = load(yaml);
     expect(diagnostics.map((d) => `${d.severity}: ${d.message}`)).toEqual(want);
     expect(count(fleet)).toBe(1);
