@@ -28,6 +28,8 @@ export interface LivePlanOptions extends Omit<PlanOptions, 'base'> {
   prune?: Partial<PruneSettings>;
   /** The inventory ConfigMap's name. @default 'flotilla-inventory' */
   inventoryName?: string;
+  /** Told as each member's dry-run ends (its name, and whether it could be read), for progress on a terminal. */
+  onClusterDone?: (cluster: string, read: boolean) => void;
 }
 
 export interface LivePlanResult extends PlanResult {
@@ -68,7 +70,7 @@ function diagnosticsOf(plan: ClusterLivePlan, at: Origin): Diagnostic[] {
   return out;
 }
 
-/** The plan with `changes` from every reachable cluster; an unreachable cluster is an error diagnostic. */
+/** The plan with `changes` from every reachable cluster; an unreachable cluster is absent from them and an error diagnostic. */
 export async function planLive(options: LivePlanOptions): Promise<LivePlanResult> {
   const result = await planOffline({ source: options.source, ...(options.showSecrets !== undefined ? { showSecrets: options.showSecrets } : {}) });
   const { fleet } = result.source;
@@ -80,13 +82,19 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
     now: Date.now(), fleet, bindings: result.rendered.bindings, complete: !result.diagnostics.some((d) => d.severity === 'error'), clusters: names,
   });
   const clusterPlans = await Promise.all(names.map(async (name): Promise<ClusterLivePlan> => {
+    const plan = await planOne(name);
+    options.onClusterDone?.(name, !plan.error);
+    return plan;
+  }));
+  async function planOne(name: string): Promise<ClusterLivePlan> {
     const client = clients.get(name);
     if (!client || client instanceof Error) return { cluster: name, objects: [], error: client ?? new Error(`cluster ${name}: no client`) };
     return planCluster(client, (result.rendered.works.get(name) ?? []).filter((i) => !holds.waiting.has(refKey(i.template))), { retain, concurrency: 16, prune, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) }, holds.kept.get(name));
-  }));
+  }
   const changes: Record<string, ObjectChange[]> = {};
   for (const plan of clusterPlans) {
-    changes[plan.cluster] = changesOf(plan, options.showSecrets ?? false);
+    // A member that could not be read has no changes to show: absent, never an empty list that reads as "none".
+    if (!plan.error) changes[plan.cluster] = changesOf(plan, options.showSecrets ?? false);
     const origin = fleet.clusters.find((c) => c.object.metadata.name === plan.cluster)?.origin ?? { file: '', line: 0, column: 0 };
     result.diagnostics.push(...diagnosticsOf(plan, origin));
   }

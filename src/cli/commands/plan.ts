@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import { Flags, type Interfaces } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
 import { stringify } from 'yaml';
 import { compareDiagnostics } from '../../model/index.ts';
@@ -16,6 +16,7 @@ import { countBySeverity } from '../output/diagnostics.ts';
 import { writeOutDir } from '../output/out-dir.ts';
 import { parseMarkdownLimit, planMarkdown } from '../output/plan-markdown.ts';
 import type { MarkdownLimit } from '../output/plan-markdown.ts';
+import { LivePlanProgress } from '../output/live-plan-progress.ts';
 import { planText } from '../output/plan-text.ts';
 import { writeStdout } from '../output/write-stdout.ts';
 import { sourceOptions } from '../source-options.ts';
@@ -29,6 +30,8 @@ function masked(doc: PlanDocument): PlanDocument {
 function hasChanges(doc: PlanDocument): boolean {
   return Object.values(doc.changes ?? {}).some((cs) => cs.some((c) => c.action !== 'unchanged'));
 }
+
+type PlanFlags = Interfaces.InferredFlags<typeof Plan.flags>;
 
 export default class Plan extends FlotillaCommand {
   static override summary = 'Show the Work each member cluster gets, and what changes.';
@@ -74,6 +77,19 @@ export default class Plan extends FlotillaCommand {
     }
   }
 
+  /** The live plan, with a progress line on stderr when it is a terminal. */
+  async #planLive(flags: PlanFlags) {
+    const progress = process.stderr.isTTY ? new LivePlanProgress((text) => process.stderr.write(text)) : undefined;
+    try {
+      return await planLive({
+        source: sourceOptions(flags), showSecrets: flags['show-secrets'], access: clusterAccess(flags), inventoryName: flags['inventory-name'],
+        ...(progress ? { onClusterDone: (cluster: string, read: boolean) => progress.clusterDone(cluster, read) } : {}),
+      });
+    } finally {
+      progress?.finish();
+    }
+  }
+
   async run(): Promise<void> {
     const { flags } = await this.parse(Plan);
     let markdownLimit: MarkdownLimit | null;
@@ -87,7 +103,7 @@ export default class Plan extends FlotillaCommand {
     }
     const live = !flags.offline && flags.base === undefined;
     const result = live
-      ? await planLive({ source: sourceOptions(flags), showSecrets: flags['show-secrets'], access: clusterAccess(flags), inventoryName: flags['inventory-name'] })
+      ? await this.#planLive(flags)
       : await planOffline({
         source: sourceOptions(flags),
         ...(flags.base !== undefined ? { base: flags.base } : {}),

@@ -43,6 +43,8 @@ function title(doc: PlanDocument): string {
 function verdict(doc: PlanDocument, rows: readonly ClusterRow[]): string {
   if (!doc.changes) return '';
   const any = rows.some((r) => r.counts.create + r.counts.update + r.counts.delete > 0);
+  const unread = rows.filter((r) => !r.compared).map((r) => r.name);
+  if (unread.length > 0) return `**Changes unknown for ${unread.join(', ')}: not reachable.**\n\n`;
   return any ? '' : '**No changes.**\n\n';
 }
 

@@ -61,7 +61,8 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): stri
     const changes = doc.changes?.[cluster];
     const info = doc.clusters.find((c) => c.name === cluster);
     const state = info && !info.ready ? paint('red', ' (NotReady)') : '';
-    lines.push(`  ${paint('bold', cluster)}${state}: ${manifests.length} objects${changes ? `; ${changeCounts(changes)}` : ''}`);
+    const unread = doc.changes !== undefined && changes === undefined ? `; ${paint('red', 'unreachable: changes unknown')}` : '';
+    lines.push(`  ${paint('bold', cluster)}${state}: ${manifests.length} objects${changes ? `; ${changeCounts(changes)}` : unread}`);
     if (changes) {
       for (const c of changes.filter((x) => x.action !== 'unchanged')) {
         lines.push(paint(COLOR[c.action], `    ${SYMBOL[c.action]} ${describeRef({ ...c })}`));

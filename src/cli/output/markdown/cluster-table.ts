@@ -12,6 +12,8 @@ export interface ClusterRow {
   counts: Record<Action, number>;
   gained: number;
   lost: number;
+  /** False for a cluster the live plan could not read: its changes are unknown, not none. */
+  compared: boolean;
 }
 
 export function clusterRows(doc: PlanDocument): ClusterRow[] {
@@ -30,7 +32,8 @@ export function clusterRows(doc: PlanDocument): ClusterRow[] {
         else lost += c.before - c.after;
       }
     }
-    return { name, ready: doc.clusters.find((c) => c.name === name)?.ready, objects: doc.works[name]?.length ?? 0, counts, gained, lost };
+    const compared = doc.changes === undefined || Object.hasOwn(doc.changes, name);
+    return { name, ready: doc.clusters.find((c) => c.name === name)?.ready, objects: doc.works[name]?.length ?? 0, counts, gained, lost, compared };
   });
 }
 
@@ -45,7 +48,8 @@ export function tableHead(doc: PlanDocument): string {
 export function tableRow(doc: PlanDocument, r: ClusterRow): string {
   const ready = r.ready === undefined ? '—' : r.ready ? 'yes' : '**no**';
   const cells = [r.name, ready, String(r.objects)];
-  if (doc.changes !== undefined) cells.push(String(r.counts.create), String(r.counts.update), String(r.counts.delete));
+  if (doc.changes !== undefined && !r.compared) cells.push('unreachable: changes unknown', '—', '—');
+  else if (doc.changes !== undefined) cells.push(String(r.counts.create), String(r.counts.update), String(r.counts.delete));
   if (doc.replicaMoves !== undefined) cells.push(signed(r.gained, r.lost));
   return `| ${cells.map(plain).join(' | ')} |\n`;
 }
