@@ -101,10 +101,12 @@ export function ceilDiv(numerator: bigint, denominator: bigint): bigint {
 }
 
 /**
- * The value of a quantity in base units (cores, bytes, pods), or undefined when it is not a
- * valid quantity. `500m` → 0.5, `1Gi` → 1073741824, `2e3` → 2000.
+ * The value of a quantity in base units (cores, bytes, pods) as a plain number, or undefined when
+ * it is not a valid quantity: `500m` → 0.5, `1Gi` → 1073741824, `2e3` → 2000. For arithmetic that
+ * tolerates floats (validation, capacity). The interpreter's `parseQuantity` keeps the exact value
+ * and apimachinery's printed form, and throws on bad input.
  */
-export function parseQuantity(input: string | number): number | undefined {
+export function quantityAsNumber(input: string | number): number | undefined {
   const q = exact(input);
   if (q === undefined) return undefined;
   if (q.denominator === 1n) return Number(q.numerator);
@@ -117,7 +119,7 @@ export function parseQuantity(input: string | number): number | undefined {
  * The value of a quantity in milli-units, rounded up like resource.Quantity.MilliValue, or
  * undefined when it is not a valid quantity. `100m` → 100, `1.5` → 1500, `1Ki` → 1024000.
  */
-export function parseMilli(input: string | number): number | undefined {
+export function quantityAsMilli(input: string | number): number | undefined {
   const q = exact(input);
   if (q === undefined) return undefined;
   return Number(ceilDiv(q.numerator * 1000n, q.denominator));

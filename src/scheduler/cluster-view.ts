@@ -1,5 +1,5 @@
 import type { Cluster, Taint } from '../model/index.ts';
-import { parseMilli, parseQuantity } from '../model/index.ts';
+import { quantityAsMilli, quantityAsNumber } from '../model/index.ts';
 import { effectiveTaints } from './readiness-taints.ts';
 
 /** Free amount of one resource: allocatable − allocated − allocating, rounded up. */
@@ -43,15 +43,15 @@ function capacityOf(cluster: Cluster): ClusterCapacity | null {
   const summary = cluster.status?.resourceSummary;
   if (!summary) return null;
   const { allocatable, allocated, allocating } = summary;
-  const pods = (list: Amounts) => Math.ceil(amount(list, 'pods', parseQuantity));
+  const pods = (list: Amounts) => Math.ceil(amount(list, 'pods', quantityAsNumber));
   const free = new Map<string, FreeResource>();
   for (const name of Object.keys(allocatable ?? {})) {
     const milli =
-      amount(allocatable, name, parseMilli) - amount(allocated, name, parseMilli) - amount(allocating, name, parseMilli);
+      amount(allocatable, name, quantityAsMilli) - amount(allocated, name, quantityAsMilli) - amount(allocating, name, quantityAsMilli);
     const base =
-      amount(allocatable, name, parseQuantity) -
-      amount(allocated, name, parseQuantity) -
-      amount(allocating, name, parseQuantity);
+      amount(allocatable, name, quantityAsNumber) -
+      amount(allocated, name, quantityAsNumber) -
+      amount(allocating, name, quantityAsNumber);
     free.set(name, { value: Math.ceil(base), milli });
   }
   return { allowedPods: Math.max(0, pods(allocatable) - pods(allocated) - pods(allocating)), free };

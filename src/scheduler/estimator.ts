@@ -1,5 +1,5 @@
 import type { ReplicaRequirements } from '../model/index.ts';
-import { parseMilli, parseQuantity } from '../model/index.ts';
+import { quantityAsMilli, quantityAsNumber } from '../model/index.ts';
 import type { ClusterCapacity } from './cluster-view.ts';
 
 /** Go's math.MaxInt32: Karmada's "not estimated" boundary. */
@@ -20,8 +20,8 @@ export type RequestCache = Map<string | number, { value: number; milli: number }
 function parseRequest(raw: string | number, cache: RequestCache): { value: number; milli: number } | null {
   const known = cache.get(raw);
   if (known !== undefined) return known;
-  const base = parseQuantity(raw);
-  const milli = parseMilli(raw);
+  const base = quantityAsNumber(raw);
+  const milli = quantityAsMilli(raw);
   const parsed = base === undefined || milli === undefined ? null : { value: Math.ceil(base), milli };
   cache.set(raw, parsed);
   return parsed;

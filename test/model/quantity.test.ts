@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMilli, parseQuantity } from '../../src/model/index.ts';
+import { quantityAsMilli, quantityAsNumber } from '../../src/model/index.ts';
 
 describe('Kubernetes quantities', () => {
   it.each<[string, string | number, number | undefined, number | undefined]>([
@@ -32,7 +32,7 @@ describe('Kubernetes quantities', () => {
     ['a billion-digit negative exponent', '1e-999999999', undefined, undefined],
     ['an exponent beyond a safe integer', '1e99999999999999999999', undefined, undefined],
   ])('%s', (_name, input, base, milli) => {
-    expect(parseQuantity(input)).toBe(base);
-    expect(parseMilli(input)).toBe(milli);
+    expect(quantityAsNumber(input)).toBe(base);
+    expect(quantityAsMilli(input)).toBe(milli);
   });
 });

@@ -3,7 +3,7 @@
  * required fields, minimums, then each node's own `check`. JSON `null` in an object field counts
  * as absent, as it does for the API server.
  */
-import { isRecord, parseQuantity } from '../../model/index.ts';
+import { isRecord, quantityAsNumber } from '../../model/index.ts';
 import { closestName } from './suggest.ts';
 import { error, invalidMessage, requiredMessage, unsupportedMessage, type IssueSink } from './issues.ts';
 import type { ObjectSchema, Schema } from './schema.ts';
@@ -76,7 +76,7 @@ export function walk(schema: Schema, value: unknown, path: (string | number)[], 
       return;
     case 'quantity':
       if (typeof value !== 'string' && typeof value !== 'number') typeError(out, path, 'string', value);
-      else if (parseQuantity(value) === undefined) error(out, path, invalidMessage(value, QUANTITY_FORMAT_MESSAGE));
+      else if (quantityAsNumber(value) === undefined) error(out, path, invalidMessage(value, QUANTITY_FORMAT_MESSAGE));
       return;
     case 'string':
       if (typeof value !== 'string') return typeError(out, path, 'string', value);
