@@ -12,7 +12,7 @@ import { describeRef, refOf } from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
 import { AGGREGATED_DISCOVERY_ACCEPT, groupVersionsOf, isAggregatedDiscovery, parseAggregatedDiscovery, parseResourceList } from './discovery.ts';
 import { ClusterUnauthorizedError, ClusterUnreachableError, ContextNotFoundError, KubeApiError, UnknownKindError } from './errors/index.ts';
-import type { ApiResource, ApplyRequest, DeleteResult, KubeClient, ListQuery, PropagationPolicy, RawResponse } from './kube-client.ts';
+import type { ApiResource, ApplyRequest, DeleteResult, KubeClient, ListQuery, DeletionPropagation, RawResponse } from './kube-client.ts';
 import { contextConfig } from './kubeconfig.ts';
 import type { Kubeconfig } from './kubeconfig.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT_OPTIONS } from './rate-limiter.ts';
@@ -146,7 +146,7 @@ class ClientNodeKubeClient implements KubeClient {
     return JSON.parse(response.body) as KubeObject;
   }
 
-  async delete(ref: ObjectRef, propagationPolicy: PropagationPolicy = 'Background'): Promise<DeleteResult> {
+  async delete(ref: ObjectRef, propagationPolicy: DeletionPropagation = 'Background'): Promise<DeleteResult> {
     const path = resourcePath(await this.#resource(ref.apiVersion, ref.kind), ref.namespace, ref.name);
     const body = JSON.stringify({ apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy });
     const response = await this.#send({ method: 'DELETE', path, ref, body, contentType: 'application/json' }, [404]);

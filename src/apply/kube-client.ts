@@ -37,8 +37,11 @@ export interface ApplyRequest {
   dryRun: boolean;
 }
 
-/** How dependents of a deleted object go: Karmada deletes member objects in the background. */
-export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
+/**
+ * DeleteOptions.propagationPolicy (Kubernetes' DeletionPropagation): how dependents of a deleted
+ * object go. Karmada deletes member objects in the background.
+ */
+export type DeletionPropagation = 'Background' | 'Foreground' | 'Orphan';
 
 /** The outcome of a delete: NotFound is an outcome, not an error (P10). */
 export type DeleteResult = 'deleted' | 'not-found';
@@ -70,7 +73,7 @@ export interface KubeClient {
    */
   apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject>;
   /** Deletes one object. */
-  delete(ref: ObjectRef, propagationPolicy?: PropagationPolicy): Promise<DeleteResult>;
+  delete(ref: ObjectRef, propagationPolicy?: DeletionPropagation): Promise<DeleteResult>;
   /** A GET of a raw path such as `/readyz` or `/version`. */
   raw(path: string): Promise<RawResponse>;
   /**

@@ -1,6 +1,6 @@
 import { groupOf, versionOf } from '../../src/model/index.ts';
 import type { KubeObject, ObjectRef } from '../../src/model/index.ts';
-import type { ApiResource, ApplyRequest, DeleteResult, KubeClient, ListQuery, PropagationPolicy, RawResponse } from '../../src/apply/kube-client.ts';
+import type { ApiResource, ApplyRequest, DeleteResult, KubeClient, ListQuery, DeletionPropagation, RawResponse } from '../../src/apply/kube-client.ts';
 import { KubeApiError, UnknownKindError } from '../../src/apply/errors/index.ts';
 
 /** One request the fake answered, for tests that count reads and writes. */
@@ -145,7 +145,7 @@ export class FakeKubeClient implements KubeClient {
     return this.put(result);
   }
 
-  async delete(ref: ObjectRef, _propagationPolicy?: PropagationPolicy): Promise<DeleteResult> {
+  async delete(ref: ObjectRef, _propagationPolicy?: DeletionPropagation): Promise<DeleteResult> {
     const key = storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name);
     await this.#record({ method: 'delete', target: key });
     return this.objects.delete(key) ? 'deleted' : 'not-found';
