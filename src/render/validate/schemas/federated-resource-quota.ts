@@ -2,14 +2,14 @@
  * policy.karmada.io/v1alpha1 FederatedResourceQuota and its admission rules: each cluster
  * assigned once, only resources the overall quota names, and no resource assigned beyond it.
  */
-import { isRecord, parseMilli, type FieldPath } from '../../../model/index.ts';
+import { isRecord, quantityAsMilli, type FieldPath } from '../../../model/index.ts';
 import { error, invalidMessage, type IssueSink } from '../issues.ts';
 import { arr, map, obj, quantity, str, type ObjectSchema } from '../schema.ts';
 
 const resourceList = map(quantity);
 
 function milli(value: unknown): number | undefined {
-  return typeof value === 'string' || typeof value === 'number' ? parseMilli(value) : undefined;
+  return typeof value === 'string' || typeof value === 'number' ? quantityAsMilli(value) : undefined;
 }
 
 function checkAssignments(spec: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
