@@ -3,7 +3,7 @@
  * customizations, then the bundled ones, then the native TS defaults; the first that implements
  * the operation for the exact GVK answers, and its errors do not fall through.
  */
-import { compareBytes, type AggregatedStatusItem, type Component, type KubeObject, type ResourceInterpreterCustomization } from '../model/index.ts';
+import { compareBytes, type AggregatedStatusItem, type Component, type ResourceInterpreterCustomization } from '../model/index.ts';
 import { loadBundledCustomizations } from './bundled.ts';
 import { CustomizationSet } from './customization-set.ts';
 import type { CompiledScript } from './lua/compiled-script.ts';

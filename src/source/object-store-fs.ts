@@ -21,7 +21,7 @@ const NO_LOOSE_OBJECT = Object.assign(new Error('ENOENT: no such loose object'),
 export function createObjectStoreFs(gitdir: string): ObjectStoreFs {
   const objects = path.join(gitdir, 'objects');
   const packs = path.join(objects, 'pack');
-  const looseObject = new RegExp(`^${escape(objects)}/([0-9a-f]{2})/[0-9a-f]{38}$`);
+  const looseObject = new RegExp(`^${escapeRegExp(objects)}/([0-9a-f]{2})/[0-9a-f]{38}$`);
   let fanOut: Promise<Set<string>> | undefined;
   let packList: Promise<string[]> | undefined;
   let gitdirStat: ReturnType<typeof nodeFs.promises.stat> | undefined;
@@ -56,6 +56,6 @@ export function createObjectStoreFs(gitdir: string): ObjectStoreFs {
   };
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -112,9 +112,9 @@ describe('flotilla run restarted with SIGKILL during a failover', () => {
     expect(second.records.filter((r) => String(r['msg']).startsWith('status branch:'))).toEqual([]);
 
     // Whatever the new process wrote since, the taint and the task are the ones recorded before the kill.
-    const after = (path: string) => [...statusHistory(repo.dir, path, tip), statusHistory(repo.dir, path)[0]!];
-    for (const doc of after(clusterFile)) expect(doc.spec?.taints).toEqual([taint]);
-    for (const doc of after(stuckFile)) {
+    const writtenSince = (path: string) => [...statusHistory(repo.dir, path, tip), statusHistory(repo.dir, path)[0]!];
+    for (const doc of writtenSince(clusterFile)) expect(doc.spec?.taints).toEqual([taint]);
+    for (const doc of writtenSince(stuckFile)) {
       expect(doc.spec?.gracefulEvictionTasks).toEqual([task]);
       expect(doc.spec?.clusters?.map((c) => c.name)).toEqual(['member1']);
     }

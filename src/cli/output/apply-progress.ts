@@ -90,7 +90,10 @@ export class ClusterProgress {
 
   #line(cluster: string): ClusterLine {
     let line = this.#lines.get(cluster);
-    if (!line) this.#lines.set(cluster, (line = { total: 0, done: 0, changed: 0, failed: 0, pruned: 0, state: 'connecting' }));
+    if (!line) {
+      line = { total: 0, done: 0, changed: 0, failed: 0, pruned: 0, state: 'connecting' };
+      this.#lines.set(cluster, line);
+    }
     return line;
   }
 

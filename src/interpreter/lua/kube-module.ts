@@ -53,7 +53,7 @@ export function kubeFunctions(ctx: KubeModuleContext): Record<string, LuaCFuncti
       exactArgs(L, 1, 'accuratePodRequirements');
       const template = tableArg(L, 1, ctx, 'accuratePodRequirements');
       const metadata = (template['metadata'] ?? {}) as { namespace?: string };
-      let requirements;
+      let requirements: ReturnType<typeof podRequirements>;
       try {
         requirements = podRequirements(template['spec'] as PodSpecView | undefined, metadata.namespace ?? '', ctx);
       } catch (e) {

@@ -18,6 +18,7 @@ export class RawJson {
 export type JsonTextValue = unknown;
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON forbids raw control characters in strings
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const LITERAL = /true|false|null/y;
 const SPACE = /[ \t\n\r]*/y;

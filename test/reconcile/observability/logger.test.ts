@@ -14,7 +14,7 @@ describe('createLogger', () => {
   it('writes readable lines on a terminal', () => {
     const lines: string[] = [];
     createLogger({ level: 'info', pretty: true, write: (l) => lines.push(l) }).warn({ cluster: 'member2' }, 'member not ready');
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d WARN  member not ready cluster=member2\n$/);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d WARN {2}member not ready cluster=member2\n$/);
   });
 });
 

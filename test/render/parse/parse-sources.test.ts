@@ -73,7 +73,7 @@ describe('parseSources', () => {
       const first = parseSources(twins, cache);
       const second = parseSources(twins, cache);
       expect(second.objects.map((o) => o.object)).toEqual(first.objects.map((o) => o.object));
-      second.objects.forEach((o, i) => expect(o.object).toBe(first.objects[i]!.object));
+      for (const [i, o] of second.objects.entries()) expect(o.object).toBe(first.objects[i]!.object);
     });
   });
 });
