@@ -54,7 +54,8 @@ function withoutExcluded(expected: JsonValue, actual: JsonValue | undefined): [J
     const out: JsonObject = {};
     for (const [k, v] of Object.entries(value)) {
       const p = `${path}.${k}`;
-      if (collect ? v === EXCLUDE && (paths.add(p), true) : paths.has(p)) continue;
+      if (collect && v === EXCLUDE) paths.add(p);
+      if (collect ? v === EXCLUDE : paths.has(p)) continue;
       out[k] = strip(v, p, collect) ?? null;
     }
     return out;

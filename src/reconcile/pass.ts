@@ -179,7 +179,8 @@ export async function readAndRender(o: Pick<PassOptions, 'source' | 'feedback' |
   const source = await readFleet({ ...o.source, blobCache: memory.blobs }, memory.parses);
   forgetOldParses(memory.parses, source.parsed.files.map(parseCacheKey));
   const first = memory.feedback === undefined;
-  const feedback = memory.feedback ??= await o.feedback(o.source, source.snapshot.config.statusBranch);
+  memory.feedback ??= await o.feedback(o.source, source.snapshot.config.statusBranch);
+  const feedback = memory.feedback;
   if (first) memory.observed = new Map(feedback.observedClusters);
   const readMs = performance.now() - started;
   // The status branch's schedules seed the first render only: a later pass that follows one

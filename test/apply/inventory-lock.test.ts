@@ -78,7 +78,7 @@ describe('the inventory Lease', () => {
 
   it('lets one of two writers creating it at once win; the other waits until it is given back', async () => {
     const client = new FakeKubeClient();
-    const holderNow = async () => ((await client.get(LEASE))?.['spec'] as Record<string, unknown>)['holderIdentity'];
+    const holderNow = async () => ((await client.get(LEASE))?.['spec'] as Record<string, unknown> | undefined)?.['holderIdentity'];
     const locks = ['one', 'two'].map((holder) => lockInventory(client, 'flotilla-inventory', { holder, retryMs: 5 }).then((held) => ({ holder, held })));
     const winner = await Promise.race(locks);
     let loserDone = false;

@@ -12,7 +12,7 @@ import { sourceOptions } from '../source-options.ts';
 
 /** Whether the branch has a status and every template on it is Healthy. */
 function allHealthy(view: StatusBranchView | undefined): boolean {
-  return view !== undefined && view.templates.every((t) => t.health === 'Healthy');
+  return view?.templates.every((t) => t.health === 'Healthy') === true;
 }
 
 /** What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates and federated quotas. */

@@ -46,7 +46,7 @@ function schedulingLines(s: SchedulingExplanation): string[] {
   if (rs?.weightPreference?.dynamicWeight) out.push(`Dynamic weight: ${rs.weightPreference.dynamicWeight}`);
   for (const c of s.placement.spreadConstraints ?? []) out.push(`Spread constraint: ${JSON.stringify(c)}`);
   if (s.kept) out.push(`Note: ${s.kept}`);
-  s.trace.attempts.forEach((a, i) => out.push(...attemptLines(a, i, s.trace.attempts.length)));
+  for (const [i, a] of s.trace.attempts.entries()) out.push(...attemptLines(a, i, s.trace.attempts.length));
   const result = s.clusters.map((t) => (s.replicas === null ? t.name : `${t.name}=${t.replicas}`)).join(', ');
   out.push(`Result: ${s.error ? `not scheduled: ${s.error}` : result || 'no cluster'}`);
   return out;

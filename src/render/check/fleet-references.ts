@@ -16,7 +16,7 @@ const CLUSTER_NAME_LISTS = new Set(['clusterNames', 'exclude']);
 
 function clusterNameLists(value: unknown, path: (string | number)[], out: { path: FieldPath; names: unknown[] }[]): void {
   if (Array.isArray(value)) {
-    value.forEach((item, i) => clusterNameLists(item, [...path, i], out));
+    for (const [i, item] of value.entries()) clusterNameLists(item, [...path, i], out);
     return;
   }
   if (!isRecord(value)) return;

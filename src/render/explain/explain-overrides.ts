@@ -27,7 +27,7 @@ export interface ClusterOverrides {
 function changedPaths(a: unknown, b: unknown, path: (string | number)[], out: string[]): void {
   if (a === b) return;
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    a.forEach((item, i) => changedPaths(item, b[i], [...path, i], out));
+    for (const [i, item] of a.entries()) changedPaths(item, b[i], [...path, i], out);
     return;
   }
   if (isRecord(a) && isRecord(b)) {

@@ -1,5 +1,5 @@
 import { describeRef, groupKind, refKey, refOf } from '../../model/index.ts';
-import type { Cluster, Diagnostic, FederatedResourceQuota, KubeObject, ScheduledBinding, SourceObject } from '../../model/index.ts';
+import type { Cluster, Diagnostic, FederatedResourceQuota, ScheduledBinding, SourceObject } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { applyPrepared, prepareOverrides } from '../overrides/index.ts';
 import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';

@@ -2,9 +2,6 @@
  * policy.karmada.io/v1alpha1 ClusterTaintPolicy and its admission rules: taints Karmada can act
  * on (NoSchedule, NoExecute; unique by key and effect), conditions over Cluster status values.
  */
-import type { FieldPath } from '../../../model/index.ts';
-import { error, invalidMessage, type IssueSink } from '../issues.ts';
-import { checkLabelKey, checkLabelValue } from '../labels.ts';
 import { arr, obj, str, type ObjectSchema } from '../schema.ts';
 import { checkTaint, checkTaintsUnique, clusterAffinity } from './common.ts';
 
