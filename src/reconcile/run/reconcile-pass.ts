@@ -5,36 +5,20 @@
  */
 import { reusingConnector } from '../../apply/connect.ts';
 import type { ClusterAccess } from '../../apply/connect.ts';
-import type { ApplyEvent } from '../../apply/events.ts';
-import type { PruneSettings } from '../../apply/prune-plan.ts';
-import type { RunnerOptions } from '../../apply/runner.ts';
-import type { Controller } from '../../controllers/controller.ts';
-import type { OpenSourceOptions } from '../../source/index.ts';
 import { emptyPassMemory, reconcile } from '../pass.ts';
-import type { PassResult, PassStatusInput, PassStatusOutput } from '../pass.ts';
+import type { PassOptions, PassResult } from '../pass.ts';
 import type { Pass, PassOutcome, PassRequest } from '../run-loop.ts';
 import { readPlanningFeedback } from '../status-feedback.ts';
-import type { PlanningFeedback } from '../status-feedback.ts';
 
 export type { PassStatusInput, PassStatusOutput } from '../pass.ts';
 
-/** What the pass needs, injected by the composition root. */
-export interface ReconcilePassOptions {
-  source: OpenSourceOptions;
+/**
+ * What the pass needs, injected by the composition root: the one pass's options, with the
+ * clusters' access instead of a connector (the pass keeps its clients between calls). `owns`,
+ * `now` and `feedback` default to every cluster, the wall clock and the status branch.
+ */
+export interface ReconcilePassOptions extends Omit<PassOptions, 'connect'> {
   access: ClusterAccess;
-  prune: Partial<PruneSettings>;
-  runner: Partial<Omit<RunnerOptions, 'prune' | 'retain'>>;
-  /** The registered controllers (controllers/registry.ts), driven in this order through every pass. */
-  controllers: readonly Controller[];
-  /** Whether this replica applies to the cluster (leader: all; shard: its share). @default every cluster */
-  owns: (cluster: string) => boolean;
-  /** Milliseconds, wall clock (the controllers' clock). @default Date.now */
-  now: () => number;
-  /** The status step; a failure is reported, the pass's other work stands. */
-  status?: (input: PassStatusInput) => Promise<PassStatusOutput>;
-  /** Reads the status branch's feedback once, before the first pass. @default readPlanningFeedback */
-  feedback: (source: OpenSourceOptions, statusBranch: string) => Promise<PlanningFeedback>;
-  onEvent: (event: ApplyEvent) => void;
   /** A pass's outcome, rendered and applied, for metrics and logs. */
   onResult: (result: ReconcileResult) => void;
 }
