@@ -1,17 +1,9 @@
 import { describeRef, formatFieldPath, groupOf, refKey, refOf, scopeLookup, type IsNamespaced } from '../../model/index.ts';
 import type {
-  Cluster,
-  ClusterTaintPolicy,
   Diagnostic,
-  FederatedResourceQuota,
   FieldPath,
   KubeObject,
-  OverridePolicy,
-  PropagationPolicy,
-  ResourceInterpreterCustomization,
-  ResourceRegistry,
   SourceObject,
-  WorkloadRebalancer,
 } from '../../model/index.ts';
 import type { ParsedSources } from '../parse/parse-sources.ts';
 import { findCustomizationConflicts, validateAndDefault, withScopedNamespace, type Validated } from '../validate/index.ts';
@@ -57,45 +49,25 @@ function emptyFleet(parsed: ParsedSources): Fleet {
   };
 }
 
+/** Where each role's objects go in the Fleet; roles not listed are not kept (read, validated, warned about). */
+const FLEET_FIELD = {
+  template: 'templates',
+  PropagationPolicy: 'propagationPolicies',
+  ClusterPropagationPolicy: 'clusterPropagationPolicies',
+  OverridePolicy: 'overridePolicies',
+  ClusterOverridePolicy: 'clusterOverridePolicies',
+  Cluster: 'clusters',
+  ResourceInterpreterCustomization: 'customizations',
+  ClusterTaintPolicy: 'clusterTaintPolicies',
+  FederatedResourceQuota: 'federatedResourceQuotas',
+  WorkloadRebalancer: 'workloadRebalancers',
+  ResourceRegistry: 'resourceRegistries',
+} as const satisfies Partial<Record<ObjectRole, keyof Fleet>>;
+
 function place(fleet: Fleet, role: ObjectRole, source: SourceObject): void {
-  switch (role) {
-    case 'PropagationPolicy':
-      fleet.propagationPolicies.push(source as SourceObject<PropagationPolicy>);
-      return;
-    case 'ClusterPropagationPolicy':
-      fleet.clusterPropagationPolicies.push(source as SourceObject<PropagationPolicy>);
-      return;
-    case 'OverridePolicy':
-      fleet.overridePolicies.push(source as SourceObject<OverridePolicy>);
-      return;
-    case 'ClusterOverridePolicy':
-      fleet.clusterOverridePolicies.push(source as SourceObject<OverridePolicy>);
-      return;
-    case 'Cluster':
-      fleet.clusters.push(source as SourceObject<Cluster>);
-      return;
-    case 'ResourceInterpreterCustomization':
-      fleet.customizations.push(source as SourceObject<ResourceInterpreterCustomization>);
-      return;
-    case 'ClusterTaintPolicy':
-      fleet.clusterTaintPolicies.push(source as SourceObject<ClusterTaintPolicy>);
-      return;
-    case 'FederatedResourceQuota':
-      fleet.federatedResourceQuotas.push(source as SourceObject<FederatedResourceQuota>);
-      return;
-    case 'WorkloadRebalancer':
-      fleet.workloadRebalancers.push(source as SourceObject<WorkloadRebalancer>);
-      return;
-    case 'ResourceRegistry':
-      fleet.resourceRegistries.push(source as SourceObject<ResourceRegistry>);
-      return;
-    case 'template':
-      fleet.templates.push(source);
-      return;
-    case 'ResourceInterpreterWebhookConfiguration':
-    case 'ignored':
-      return;
-  }
+  const field = (FLEET_FIELD as Partial<Record<ObjectRole, (typeof FLEET_FIELD)[keyof typeof FLEET_FIELD]>>)[role];
+  // Validation checked each object against its kind's schema, so it has the shape of its field's type.
+  if (field) (fleet[field] as SourceObject[]).push(source);
 }
 
 /** A validation and the scope answers it asked for, which are all it depends on besides the object. */
