@@ -7,21 +7,25 @@ import { emptyFailoverView, failoverOfTree, recordedFailover } from './failover-
 import type { FailoverView } from './failover-view.ts';
 import type { ParsedStatusTree } from './files/parse-status-tree.ts';
 import type { StatusReport } from './status-report.ts';
+import type { TaintPolicyRecord } from './taint-policy-record.ts';
 
 /** Every controller's record, by controller name. */
 export interface ControllerRecords {
   /** Failed-over members' taints, eviction tasks and first-unhealthy times. */
   failover: FailoverView;
+  /** The taints ClusterTaintPolicies added, by member; read back, every taint of the cluster documents. */
+  taintPolicy: TaintPolicyRecord;
 }
 
 /** Nothing recorded: what a fleet without a status branch starts from. */
 export function emptyControllerRecords(): ControllerRecords {
-  return { failover: emptyFailoverView() };
+  return { failover: emptyFailoverView(), taintPolicy: new Map() };
 }
 
 /** The records a status branch tree holds. */
 export function controllerRecordsOfTree(tree: Pick<ParsedStatusTree, 'clusters' | 'placements'>): ControllerRecords {
-  return { failover: failoverOfTree(tree) };
+  const failover = failoverOfTree(tree);
+  return { failover, taintPolicy: failover.taints };
 }
 
 /**
@@ -29,5 +33,6 @@ export function controllerRecordsOfTree(tree: Pick<ParsedStatusTree, 'clusters' 
  * owners of other replicas' members decided, for the loop to adopt.
  */
 export function controllerRecordsOfReport(report: Pick<StatusReport, 'clusters' | 'templates'>): ControllerRecords {
-  return { failover: recordedFailover(report) };
+  const failover = recordedFailover(report);
+  return { failover, taintPolicy: failover.taints };
 }

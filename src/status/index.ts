@@ -16,6 +16,7 @@ export { clusterAllocatable, nodeSummary, resourceSummary } from './resource-sum
 export { apiEnablements, computeClusterStatus, isClusterReady, READY_CONDITIONS, type ClusterObservation } from './cluster-status.ts';
 export { commitMessage, commitSubject, statusCounts, type ClusterReport, type StatusCounts, type StatusReport } from './status-report.ts';
 export { emptyFailoverView, failoverOfTree, recordedFailover, withTemplateFailover, type FailoverView, type UnhealthySince } from './failover-view.ts';
+export { withPolicyTaints, type TaintPolicyRecord } from './taint-policy-record.ts';
 export { controllerRecordsOfReport, controllerRecordsOfTree, emptyControllerRecords, type ControllerRecords } from './controller-records.ts';
 export { emitYaml } from './files/emit-yaml.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
