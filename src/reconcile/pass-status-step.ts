@@ -27,7 +27,7 @@ export function healthReports(report: StatusReport): HealthReport[] {
  */
 export function passStatusStep(source: OpenSourceOptions, sharded: boolean, options: Partial<StatusStepOptions> = {}): (input: PassStatusInput) => Promise<PassStatusOutput> {
   return async ({ owns, records, ...input }) => {
-    const result = await statusStep({ sourceOptions: source, ...input, failover: withPolicyTaints(records.failover, records.taintPolicy), ...(sharded ? { owns } : {}) }, options);
+    const result = await statusStep({ sourceOptions: source, ...input, failover: withPolicyTaints(records.failover, records.taintPolicy), rebalancers: [...records.rebalancers.values()], ...(sharded ? { owns } : {}) }, options);
     return {
       commit: result.commit, changed: result.changed,
       observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),

@@ -13,7 +13,6 @@ export interface Notice {
 
 function kindNotice(role: ObjectRole): string | undefined {
   switch (role) {
-    case 'ClusterTaintPolicy':
     case 'FederatedResourceQuota':
     case 'WorkloadRebalancer':
     case 'ResourceRegistry':

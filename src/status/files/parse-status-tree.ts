@@ -1,11 +1,13 @@
 import { load } from 'js-yaml';
 import { isRecord } from '../../model/index.ts';
+import type { RecordedRebalancer } from '../../model/index.ts';
 import type { ClusterReport } from '../status-report.ts';
 import type { StatusCounts } from '../status-report.ts';
 import type { TemplateStatus } from '../template-status.ts';
 import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';
 import type { Warn } from './failover-fields.ts';
+import { parseRebalancerDocument } from './rebalancer-document.ts';
 import { SUMMARY_FILE } from './status-files.ts';
 
 /** summary.json as read back. */
@@ -34,6 +36,8 @@ export interface ParsedStatusTree {
   placements: TemplatePlacement[];
   /** What was ignored and why, each naming its file. */
   warnings: string[];
+  /** The WorkloadRebalancers' records; absent when the tree has none. */
+  rebalancers?: RecordedRebalancer[];
 }
 
 function parseYaml(content: Buffer | string, warn: Warn): unknown {
@@ -115,6 +119,9 @@ export function parseStatusTree(files: readonly { path: string; content: Buffer 
     } else if (path.startsWith('clusters/') && path.endsWith('.yaml')) {
       const cluster = parseClusterDocument(parseYaml(content, warn), warn);
       if (cluster) out.clusters.push(cluster);
+    } else if (path.startsWith('rebalancers/') && path.endsWith('.yaml')) {
+      const rebalancer = parseRebalancerDocument(parseYaml(content, warn), warn);
+      if (rebalancer) out.rebalancers = [...(out.rebalancers ?? []), rebalancer];
     } else if (path.startsWith('resources/') && path.endsWith('.yaml')) {
       if (detail === 'placement') {
         const placement = parsePlacement(content, warn);

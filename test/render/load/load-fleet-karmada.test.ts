@@ -39,7 +39,7 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
     [
       'ClusterTaintPolicy',
       'apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterTaintPolicy\nmetadata: {name: t}\nspec: {taints: [{key: k, effect: NoExecute}]}',
-      ['warning: ClusterTaintPolicy/t: Flotilla does not act on ClusterTaintPolicy yet: it is validated and loaded, and changes nothing'],
+      [],
       (f) => f.clusterTaintPolicies.length,
     ],
     [
