@@ -19,6 +19,7 @@ export { emptyFailoverView, failoverOfTree, recordedFailover, withTemplateFailov
 export { withPolicyTaints, type TaintPolicyRecord } from './taint-policy-record.ts';
 export { controllerRecordsOfReport, controllerRecordsOfTree, emptyControllerRecords, type ControllerRecords } from './controller-records.ts';
 export { emitYaml } from './files/emit-yaml.ts';
+export { rebalancerLine } from './files/rebalancer-summary.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
 export { DEFAULT_STATUS_MARKDOWN_OPTIONS, statusMarkdown, type StatusMarkdownOptions } from './files/status-markdown.ts';

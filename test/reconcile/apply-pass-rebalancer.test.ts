@@ -85,6 +85,7 @@ describe('a WorkloadRebalancer through apply (the recorded form)', { timeout: 60
       observedGeneration: 1,
     });
     expect(typeof first.status['finishTime']).toBe('string');
+    expect(git(dir, 'show', 'status:STATUS.md')).toContain(`- [hello-now](${REBALANCER}): generation 1: 1 Successful, 0 Failed, 0 pending; finished ${first.status['finishTime'] as string}`);
 
     skewRecordedSchedule(dir);
     expect(await apply()).toEqual([{ name: 'production', replicas: 2 }]);

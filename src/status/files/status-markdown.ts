@@ -7,6 +7,7 @@ import type { TemplateStatus } from '../template-status.ts';
 import { resourcePath } from './binding-document.ts';
 import { clusterPath } from './cluster-document.ts';
 import { failoverSection } from './failover-markdown.ts';
+import { rebalancerSection } from './rebalancer-summary.ts';
 
 /** How STATUS.md is laid out. */
 export interface StatusMarkdownOptions {
@@ -67,7 +68,7 @@ function templateSection(t: TemplateStatus): string[] {
 
 /**
  * STATUS.md: a summary written for review on a git host — per cluster readiness and capacity,
- * failover under way (members tainted, bindings being evicted),
+ * failover under way (members tainted, bindings being evicted), the workload rebalancers,
  * per template a table of clusters with desired and ready replicas, applied and health, one
  * line per problem, and links to the per-resource and per-cluster files. Deterministic.
  */
@@ -84,6 +85,7 @@ export function statusMarkdown(report: StatusReport, options: Partial<StatusMark
     ...clusterRows(report),
     '',
     ...failoverSection(report),
+    ...rebalancerSection(report.rebalancers),
     '## Templates',
     '',
   ];
