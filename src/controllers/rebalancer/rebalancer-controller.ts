@@ -57,7 +57,8 @@ export class RebalancerController implements Controller {
     const bound = new Set(rendered.bindings.flatMap((b) => (b.binding ? [refKey(b.binding.resource)] : [])));
     this.records = new Map(this.rebalancers.map((r) => {
       const name = r.metadata.name;
-      const settled = settledRecord(this.records.get(name) ?? syncedRecord(r, undefined), before.get(name)?.status, bound, rendered.complete, rendered.now);
+      const record = this.records.get(name) ?? syncedRecord(r, undefined);
+      const settled = settledRecord(record, before.get(name)?.status, bound, rendered.complete, rendered.now);
       return [name, expiredRecord(r, settled, rendered.now)];
     }));
     const records = new Map(this.records);

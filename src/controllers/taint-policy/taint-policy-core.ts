@@ -33,7 +33,8 @@ const targets = (policy: ClusterTaintPolicy, cluster: Cluster): boolean =>
  */
 function keptTaints(cluster: Cluster, applying: readonly ClusterTaintPolicy[], recorded: readonly Taint[]): Taint[] {
   const declared = cluster.spec.taints ?? [];
-  return recorded.filter((t) => !declared.some((d) => sameTaint(d, t)) && applying.some((p) => p.spec.taints.some((pt) => sameTaint(pt, t))));
+  const listed = (t: Taint): boolean => applying.some((p) => p.spec.taints.some((pt) => sameTaint(pt, t)));
+  return recorded.filter((t) => !declared.some((d) => sameTaint(d, t)) && listed(t));
 }
 
 /** One cluster's policy-added taints after this pass: `recorded` are those of the last pass. */
@@ -48,7 +49,8 @@ export function clusterPolicyTaints(
     if (conditionsMatch(conditions, policy.spec.addOnConditions)) {
       for (const taint of policy.spec.taints) {
         if (declared.some((d) => sameTaint(d, taint)) || added.some((a) => sameTaint(a, taint))) continue;
-        added = [...added, { key: taint.key, ...(taint.value !== undefined ? { value: taint.value } : {}), effect: taint.effect, timeAdded: new Date(now).toISOString() }];
+        const value = taint.value !== undefined ? { value: taint.value } : {};
+        added = [...added, { key: taint.key, ...value, effect: taint.effect, timeAdded: new Date(now).toISOString() }];
       }
     }
     if (conditionsMatch(conditions, policy.spec.removeOnConditions)) {
@@ -79,7 +81,8 @@ export function recordedPolicyTaints(
 ): Map<string, Taint[]> {
   const out = new Map<string, Taint[]>();
   for (const { object } of clusters) {
-    const kept = keptTaints(object, policies.map((p) => p.object).filter((p) => targets(p, object)), recorded.get(object.metadata.name) ?? []);
+    const applying = policies.map((p) => p.object).filter((p) => targets(p, object));
+    const kept = keptTaints(object, applying, recorded.get(object.metadata.name) ?? []);
     if (kept.length > 0) out.set(object.metadata.name, kept);
   }
   return out;
@@ -90,6 +93,7 @@ export function taintedClusters(clusters: readonly SourceObject<Cluster>[], tain
   return clusters.map((source) => {
     const added = taints.get(source.object.metadata.name) ?? [];
     if (added.length === 0) return source;
-    return { ...source, object: { ...source.object, spec: { ...source.object.spec, taints: [...(source.object.spec.taints ?? []), ...added] } } };
+    const all = [...(source.object.spec.taints ?? []), ...added];
+    return { ...source, object: { ...source.object, spec: { ...source.object.spec, taints: all } } };
   });
 }

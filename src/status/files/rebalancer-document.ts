@@ -41,7 +41,8 @@ function observedOf(value: unknown): ObservedWorkload | undefined {
   const workload = workloadOf(value['workload']);
   const result = value['result'];
   if (!workload || (result !== undefined && result !== 'Successful' && result !== 'Failed')) return undefined;
-  return { workload, ...(result ? { result } : {}), ...(value['reason'] === REBALANCE_OBJECT_NOT_FOUND ? { reason: REBALANCE_OBJECT_NOT_FOUND } : {}) };
+  const reason = value['reason'] === REBALANCE_OBJECT_NOT_FOUND ? { reason: REBALANCE_OBJECT_NOT_FOUND } as const : {};
+  return { workload, ...(result ? { result } : {}), ...reason };
 }
 
 function statusOf(value: unknown, warn: Warn): WorkloadRebalancerStatus | undefined {

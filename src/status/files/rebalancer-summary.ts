@@ -16,7 +16,8 @@ export function rebalancerLine(r: RecordedRebalancer): string {
     `${failed.length} Failed${reasons.length > 0 ? ` (${reasons.join(', ')})` : ''}`,
     `${list.filter((o) => o.result === undefined).length} pending`,
   ];
-  const when = [r.status.finishTime ? `finished ${r.status.finishTime}` : 'not finished', ...(r.status.expiredAt ? [`expired ${r.status.expiredAt} (delete it from git)`] : [])];
+  const expired = r.status.expiredAt ? [`expired ${r.status.expiredAt} (delete it from git)`] : [];
+  const when = [r.status.finishTime ? `finished ${r.status.finishTime}` : 'not finished', ...expired];
   return `${parts.join(', ')}; ${when.join(', ')}`;
 }
 
