@@ -7,6 +7,8 @@ import type { Controller } from './controller.ts';
 import { FailoverController } from './failover/failover-controller.ts';
 import type { FailoverOptions } from './failover/failover-memory.ts';
 import { recordedFailover } from './failover/recorded-failover.ts';
+import { RebalancerController } from './rebalancer/rebalancer-controller.ts';
+import { recordedTaintPolicy, TaintPolicyController } from './taint-policy/taint-policy-controller.ts';
 
 /** Settings of every controller of `run`, one field per controller. */
 export interface ControllerSettings {
@@ -22,7 +24,9 @@ export interface ControllerRegistration {
 }
 
 export const CONTROLLERS: readonly ControllerRegistration[] = [
+  { name: 'taint-policy', live: () => new TaintPolicyController(), recorded: recordedTaintPolicy },
   { name: 'failover', live: (settings) => new FailoverController(settings.failover), recorded: recordedFailover },
+  { name: 'workload-rebalancer', live: () => new RebalancerController(), recorded: () => new RebalancerController() },
 ];
 
 /** Every registered controller, live, for a `run` process. */

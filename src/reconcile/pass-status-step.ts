@@ -8,7 +8,7 @@
 import { refKey } from '../model/index.ts';
 import type { HealthReport } from '../controllers/controller.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
-import { controllerRecordsOfReport } from '../status/index.ts';
+import { controllerRecordsOfReport, withPolicyTaints } from '../status/index.ts';
 import type { StatusReport } from '../status/index.ts';
 import { statusStep } from './status-step.ts';
 import type { StatusStepOptions } from './status-step.ts';
@@ -27,7 +27,7 @@ export function healthReports(report: StatusReport): HealthReport[] {
  */
 export function passStatusStep(source: OpenSourceOptions, sharded: boolean, options: Partial<StatusStepOptions> = {}): (input: PassStatusInput) => Promise<PassStatusOutput> {
   return async ({ owns, records, ...input }) => {
-    const result = await statusStep({ sourceOptions: source, ...input, failover: records.failover, ...(sharded ? { owns } : {}) }, options);
+    const result = await statusStep({ sourceOptions: source, ...input, failover: withPolicyTaints(records.failover, records.taintPolicy), rebalancers: [...records.rebalancers.values()], ...(sharded ? { owns } : {}) }, options);
     return {
       commit: result.commit, changed: result.changed,
       observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),

@@ -4,7 +4,7 @@
  * loop's failover, to the status branch (pushed for a remote repository). An unchanged fleet makes no commit.
  */
 import { compareBytes, refKey, refOf } from '../model/index.ts';
-import type { ClusterStatus, KubeObject } from '../model/index.ts';
+import type { ClusterStatus, KubeObject, RecordedRebalancer } from '../model/index.ts';
 import type { ClusterApplyResult, ObjectOutcome } from '../apply/events.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
 import type { Rendered } from '../render/render-fleet.ts';
@@ -66,6 +66,8 @@ export interface StatusStepInput {
    * it (status/failover-view.ts). Absent (`apply`): there is no failover to record.
    */
   failover?: FailoverView;
+  /** The WorkloadRebalancers as the pass left them, recorded on the branch (status/files/rebalancer-document.ts). */
+  rebalancers?: readonly RecordedRebalancer[];
 }
 
 /** Status step options (P16). */
@@ -239,7 +241,8 @@ export async function statusStep(input: StatusStepInput, options: Partial<Status
   // Called again on every round lost to another writer: the merge is redone on the tip that won.
   const compose: StatusComposer<StatusCommit & { report: StatusReport }> = async (base) => {
     const tip = base.commit === undefined || tipPaths.size === 0 ? NO_TIP : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
-    const report = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
+    const merged = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
+    const report = input.rebalancers?.length ? { ...merged, rebalancers: [...input.rebalancers] } : merged;
     return { files: statusFiles(report), message: commitMessage(report), report };
   };
   const branch = input.source.snapshot.config.statusBranch;

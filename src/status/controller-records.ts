@@ -7,27 +7,35 @@ import { emptyFailoverView, failoverOfTree, recordedFailover } from './failover-
 import type { FailoverView } from './failover-view.ts';
 import type { ParsedStatusTree } from './files/parse-status-tree.ts';
 import type { StatusReport } from './status-report.ts';
+import type { TaintPolicyRecord } from './taint-policy-record.ts';
+import type { RecordedRebalancer } from '../model/index.ts';
 
 /** Every controller's record, by controller name. */
 export interface ControllerRecords {
   /** Failed-over members' taints, eviction tasks and first-unhealthy times. */
   failover: FailoverView;
+  /** The taints ClusterTaintPolicies added, by member; read back, every taint of the cluster documents. */
+  taintPolicy: TaintPolicyRecord;
+  /** The WorkloadRebalancers' statuses, by name. */
+  rebalancers: ReadonlyMap<string, RecordedRebalancer>;
 }
 
 /** Nothing recorded: what a fleet without a status branch starts from. */
 export function emptyControllerRecords(): ControllerRecords {
-  return { failover: emptyFailoverView() };
+  return { failover: emptyFailoverView(), taintPolicy: new Map(), rebalancers: new Map() };
 }
 
 /** The records a status branch tree holds. */
-export function controllerRecordsOfTree(tree: Pick<ParsedStatusTree, 'clusters' | 'placements'>): ControllerRecords {
-  return { failover: failoverOfTree(tree) };
+export function controllerRecordsOfTree(tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers'>): ControllerRecords {
+  const failover = failoverOfTree(tree);
+  return { failover, taintPolicy: failover.taints, rebalancers: new Map((tree.rebalancers ?? []).map((r) => [r.name, r])) };
 }
 
 /**
  * The records a status report just written holds, every template listed: with shards, what the
  * owners of other replicas' members decided, for the loop to adopt.
  */
-export function controllerRecordsOfReport(report: Pick<StatusReport, 'clusters' | 'templates'>): ControllerRecords {
-  return { failover: recordedFailover(report) };
+export function controllerRecordsOfReport(report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers'>): ControllerRecords {
+  const failover = recordedFailover(report);
+  return { failover, taintPolicy: failover.taints, rebalancers: new Map((report.rebalancers ?? []).map((r) => [r.name, r])) };
 }

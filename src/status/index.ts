@@ -17,11 +17,13 @@ export { clusterAllocatable, nodeSummary, resourceSummary } from './resource-sum
 export { apiEnablements, computeClusterStatus, isClusterReady, READY_CONDITIONS, type ClusterObservation } from './cluster-status.ts';
 export { commitMessage, commitSubject, statusCounts, type ClusterReport, type StatusCounts, type StatusReport } from './status-report.ts';
 export { emptyFailoverView, failoverOfTree, recordedFailover, withTemplateFailover, type FailoverView, type UnhealthySince } from './failover-view.ts';
+export { withPolicyTaints, type TaintPolicyRecord } from './taint-policy-record.ts';
 export { controllerRecordsOfReport, controllerRecordsOfTree, emptyControllerRecords, type ControllerRecords } from './controller-records.ts';
 export { emitYaml } from './files/emit-yaml.ts';
 export { federatedQuotaStatus, overallUsed, withShardQuotaMembers, type FederatedQuotaReport } from './federated-quota-status.ts';
 export { parseQuotaDocument, quotaDocument, quotaPath } from './files/quota-document.ts';
 export { quotaRows, quotaSection, quotaUsage } from './files/quota-markdown.ts';
+export { rebalancerLine } from './files/rebalancer-summary.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
 export { DEFAULT_STATUS_MARKDOWN_OPTIONS, statusMarkdown, type StatusMarkdownOptions } from './files/status-markdown.ts';

@@ -1,6 +1,6 @@
 import { describeRef } from '../../model/index.ts';
 import type { HealthState } from '../../model/index.ts';
-import { isClusterReady, quotaRows, readyReplicas, type StatusBranchView, type TemplateStatus } from '../../status/index.ts';
+import { isClusterReady, quotaRows, readyReplicas, rebalancerLine, type StatusBranchView, type TemplateStatus } from '../../status/index.ts';
 import type { Paint } from '../color.ts';
 
 /** Left-aligned columns, two spaces apart; colour codes are added after padding so they do not skew it. */
@@ -69,6 +69,7 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
   lines.push(...table(rows, (r, c, text) => (r > 0 && c === 5 ? healthPaint(paint, text.trim(), text) : text)));
   lines.push(...failoverLines(view, paint));
   lines.push(...quotaLines(view, paint));
+  if (view.rebalancers?.length) lines.push('', paint('bold', 'Workload rebalancers:'), ...view.rebalancers.map((r) => `  ${r.name}: ${rebalancerLine(r)}`));
   const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
   if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);
   return lines.join('\n');

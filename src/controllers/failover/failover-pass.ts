@@ -64,7 +64,13 @@ export function schedulingInputs(
     // A member whose probe answers is Ready now, whatever the last snapshot said: it gets its
     // workloads back in this pass rather than after the status step has seen it again.
     if (h?.last === 'ready' && status !== undefined) observedClusters.set(name, readyStatus(status));
-    if (!h || h.last === 'ready' || !failedOver(h, now, options.graceMs)) return source;
+    // Karmada's taint manager evicts for every NoExecute taint on the Cluster: the file's and a
+    // ClusterTaintPolicy's (the taint policy controller runs before this one) as well as its own.
+    const declared = (source.object.spec.taints ?? []).filter((t) => t.effect === 'NoExecute');
+    if (!h || h.last === 'ready' || !failedOver(h, now, options.graceMs)) {
+      if (declared.length > 0) taints.set(name, declared);
+      return source;
+    }
     const taint = noExecuteTaint(h.last, h.failingSince ?? now);
     added.set(name, taint);
     taints.set(name, [...(source.object.spec.taints ?? []), taint]);

@@ -4,8 +4,9 @@
  * clusters are as they were keeps its clusters, unless it is not a Divided workload. This is why a
  * Divided workload does not spread to a new cluster, nor move back to a member it was evicted from.
  *
- * Reschedule requests (item 3, `rescheduleTriggeredAt`) are not covered: nothing in a repository
- * or in the CLI can ask for one yet.
+ * A reschedule request (Karmada's `rescheduleTriggeredAt`, set by a WorkloadRebalancer) reaches
+ * the gate as a binding without a previous schedule: the workload rebalancer controller
+ * (src/controllers/rebalancer/) drops it for that pass, so the binding is scheduled afresh.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { isRecord } from '../../model/index.ts';

@@ -13,8 +13,6 @@ export interface Notice {
 
 function kindNotice(role: ObjectRole): string | undefined {
   switch (role) {
-    case 'ClusterTaintPolicy':
-    case 'WorkloadRebalancer':
     case 'ResourceRegistry':
       return `Flotilla does not act on ${role} yet: it is validated and loaded, and changes nothing`;
     case 'ResourceInterpreterWebhookConfiguration':

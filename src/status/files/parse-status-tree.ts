@@ -1,5 +1,6 @@
 import { load } from 'js-yaml';
 import { isRecord } from '../../model/index.ts';
+import type { RecordedRebalancer } from '../../model/index.ts';
 import type { ClusterReport } from '../status-report.ts';
 import type { StatusCounts } from '../status-report.ts';
 import type { TemplateStatus } from '../template-status.ts';
@@ -8,6 +9,7 @@ import { parseClusterDocument } from './cluster-document.ts';
 import type { Warn } from './failover-fields.ts';
 import type { FederatedQuotaReport } from '../federated-quota-status.ts';
 import { parseQuotaDocument } from './quota-document.ts';
+import { parseRebalancerDocument } from './rebalancer-document.ts';
 import { SUMMARY_FILE } from './status-files.ts';
 
 /** summary.json as read back. */
@@ -38,6 +40,8 @@ export interface ParsedStatusTree {
   quotas: FederatedQuotaReport[];
   /** What was ignored and why, each naming its file. */
   warnings: string[];
+  /** The WorkloadRebalancers' records; absent when the tree has none. */
+  rebalancers?: RecordedRebalancer[];
 }
 
 function parseYaml(content: Buffer | string, warn: Warn): unknown {
@@ -122,6 +126,9 @@ export function parseStatusTree(files: readonly { path: string; content: Buffer 
     } else if (path.startsWith('quotas/') && path.endsWith('.yaml')) {
       const quota = parseQuotaDocument(parseYaml(content, warn), warn);
       if (quota) out.quotas.push(quota);
+    } else if (path.startsWith('rebalancers/') && path.endsWith('.yaml')) {
+      const rebalancer = parseRebalancerDocument(parseYaml(content, warn), warn);
+      if (rebalancer) out.rebalancers = [...(out.rebalancers ?? []), rebalancer];
     } else if (path.startsWith('resources/') && path.endsWith('.yaml')) {
       if (detail === 'placement') {
         const placement = parsePlacement(content, warn);

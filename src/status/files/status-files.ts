@@ -4,6 +4,7 @@ import { bindingDocument, resourcePath } from './binding-document.ts';
 import { clusterDocument, clusterPath } from './cluster-document.ts';
 import { emitYaml } from './emit-yaml.ts';
 import { quotaDocument, quotaPath } from './quota-document.ts';
+import { rebalancerDocument, rebalancerPath } from './rebalancer-document.ts';
 import { statusMarkdown, type StatusMarkdownOptions } from './status-markdown.ts';
 
 export const STATUS_MARKDOWN_FILE = 'STATUS.md';
@@ -28,6 +29,7 @@ export function statusFiles(report: StatusReport, options: Partial<StatusMarkdow
   for (const cluster of report.clusters) files.push({ path: clusterPath(cluster.name), content: emitYaml(clusterDocument(cluster)) });
   for (const template of report.templates) files.push({ path: resourcePath(template.resource), content: emitYaml(bindingDocument(template)) });
   for (const quota of report.quotas ?? []) files.push({ path: quotaPath(quota.resource), content: emitYaml(quotaDocument(quota)) });
+  for (const rebalancer of report.rebalancers ?? []) files.push({ path: rebalancerPath(rebalancer.name), content: emitYaml(rebalancerDocument(rebalancer)) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -8,6 +8,7 @@ import { resourcePath } from './binding-document.ts';
 import { clusterPath } from './cluster-document.ts';
 import { failoverSection } from './failover-markdown.ts';
 import { quotaSection } from './quota-markdown.ts';
+import { rebalancerSection } from './rebalancer-summary.ts';
 
 /** How STATUS.md is laid out. */
 export interface StatusMarkdownOptions {
@@ -69,6 +70,7 @@ function templateSection(t: TemplateStatus): string[] {
 /**
  * STATUS.md: a summary written for review on a git host — per cluster readiness and capacity,
  * failover under way (members tainted, bindings being evicted), federated resource quotas (used against hard),
+ * the workload rebalancers,
  * per template a table of clusters with desired and ready replicas, applied and health, one
  * line per problem, and links to the per-resource and per-cluster files. Deterministic.
  */
@@ -86,6 +88,7 @@ export function statusMarkdown(report: StatusReport, options: Partial<StatusMark
     '',
     ...failoverSection(report),
     ...quotaSection(report.quotas),
+    ...rebalancerSection(report.rebalancers),
     '## Templates',
     '',
   ];

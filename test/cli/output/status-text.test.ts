@@ -48,4 +48,15 @@ describe('statusText', () => {
     ]);
     expect(statusText(view(false), plain)).not.toContain('quotas');
   });
+
+  it('lists the workload rebalancers with their results', () => {
+    const rebalancers = [{
+      name: 'hello-now', specDigest: 'd',
+      status: { observedWorkloads: [{ workload: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' }, result: 'Successful' as const }], observedGeneration: 1, finishTime: '2026-11-29T17:00:00.000Z' },
+    }];
+    expect(statusText({ ...view(false), rebalancers }, plain).split('\n').slice(-2)).toEqual([
+      'Workload rebalancers:',
+      '  hello-now: generation 1: 1 Successful, 0 Failed, 0 pending; finished 2026-11-29T17:00:00.000Z',
+    ]);
+  });
 });

@@ -39,7 +39,7 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
     [
       'ClusterTaintPolicy',
       'apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterTaintPolicy\nmetadata: {name: t}\nspec: {taints: [{key: k, effect: NoExecute}]}',
-      ['warning: ClusterTaintPolicy/t: Flotilla does not act on ClusterTaintPolicy yet: it is validated and loaded, and changes nothing'],
+      [],
       (f) => f.clusterTaintPolicies.length,
     ],
     [
@@ -51,7 +51,7 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
     [
       'WorkloadRebalancer',
       'apiVersion: apps.karmada.io/v1alpha1\nkind: WorkloadRebalancer\nmetadata: {name: r}\nspec: {workloads: [{apiVersion: apps/v1, kind: Deployment, namespace: shop, name: web}]}',
-      ['warning: WorkloadRebalancer/r: Flotilla does not act on WorkloadRebalancer yet: it is validated and loaded, and changes nothing'],
+      [],
       (f) => f.workloadRebalancers.length,
     ],
     [
