@@ -21,7 +21,7 @@ export interface Fleet {
   clusterOverridePolicies: SourceObject<OverridePolicy>[];
   clusters: SourceObject<Cluster>[];
   customizations: SourceObject<ResourceInterpreterCustomization>[];
-  /** Loaded and validated for the controllers that act on them; no pass acts on them yet. */
+  /** Acted on by the taint-policy controller, the Work (federated quotas) and the rebalancer controller. */
   clusterTaintPolicies: SourceObject<ClusterTaintPolicy>[];
   federatedResourceQuotas: SourceObject<FederatedResourceQuota>[];
   workloadRebalancers: SourceObject<WorkloadRebalancer>[];
