@@ -1,5 +1,5 @@
 /**
- * One cluster's pass (P9, P10): take the inventory Lease, read the inventory and the live objects
+ * One cluster's pass: take the inventory Lease, read the inventory and the live objects
  * in bulk, triage, apply stage 1 (CRDs, Namespaces) and wait for the CRDs, apply stage 2, prune,
  * write the inventory when it changed, give the Lease back. A no-op pass writes only the Lease.
  */

@@ -11,7 +11,10 @@ import type { KubeClient } from './kube-client.ts';
 import { isManaged, mayTakeOver, verdict } from './triage.ts';
 import type { TriagedObject } from './triage.ts';
 
-/** The interpreter's Retain (semantics §6.2): fields the member keeps, taken from the live object. */
+/**
+ * The interpreter's Retain (docs/karmada-compatibility.md#native-interpreters): fields the member keeps, taken from the
+ * live object.
+ */
 export type RetainFn = (desired: KubeObject, observed: KubeObject) => KubeObject;
 
 /** What became of the object; `after` is what the server has (or, dry-run, would have). */

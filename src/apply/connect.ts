@@ -1,5 +1,5 @@
 /**
- * One client per member cluster (interfaces.md §1.1): the kubeconfig context named after the
+ * One client per member cluster (README.md#flotilla-plan): the kubeconfig context named after the
  * cluster, or the one its `flotilla.io/kubeconfig-context` annotation names. A cluster that
  * cannot be connected gets its error instead of a client; the others are unaffected.
  */

@@ -1,5 +1,5 @@
 /**
- * Turns pushes from concurrent work into one AsyncIterable (P15): the runner's clusters push
+ * Turns pushes from concurrent work into one AsyncIterable: the runner's clusters push
  * events as they happen, the consumer iterates. Ends when `close()` is called; `fail()` makes
  * the iteration throw.
  */

@@ -1,5 +1,5 @@
 /**
- * What the runner reports while it works (P15): a discriminated union the CLI renders and the
+ * What the runner reports while it works: a discriminated union the CLI renders and the
  * reconcile pass collects. Expected outcomes (unchanged, conflict, skipped) are data, not throws.
  */
 import type { ObjectRef } from '../model/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The port every request to a member cluster goes through (style anchor P17). One adapter
+ * The port every request to a member cluster goes through. One adapter
  * implements it over `@kubernetes/client-node` (`client-node-kube-client.ts`); tests use the
  * in-memory fake in `test/fakes/kube-client.ts`. Objects are addressed by apiVersion and kind:
  * the adapter maps them to resources through discovery, so callers never build URLs.
@@ -43,7 +43,7 @@ export interface ApplyRequest {
  */
 export type DeletionPropagation = 'Background' | 'Foreground' | 'Orphan';
 
-/** The outcome of a delete: NotFound is an outcome, not an error (P10). */
+/** The outcome of a delete: NotFound is an outcome, not an error. */
 export type DeleteResult = 'deleted' | 'not-found';
 
 /** The answer to a raw GET: any HTTP status is an answer; only no answer at all throws. */

@@ -1,5 +1,5 @@
 /**
- * Kubeconfig loading with kubectl's rules (interfaces.md §1.1): `--kubeconfig`, else every file
+ * Kubeconfig loading with kubectl's rules (README.md#flotilla-plan): `--kubeconfig`, else every file
  * of `$KUBECONFIG`, else `~/.kube/config`. @kubernetes/client-node cannot merge several files the
  * way kubectl does (it throws on a duplicate name and the last current-context wins), so the
  * merge is done here: the first file to set a cluster, user or context name wins, the first

@@ -1,5 +1,5 @@
 /**
- * Which objects a pass prunes in one cluster (P10): exactly the previous inventory minus the new
+ * Which objects a pass prunes in one cluster: exactly the previous inventory minus the new
  * Work, through the filters, in reverse apply order, and none at all when prune is off, when
  * the source has errors, or when it would delete more than the safety share of the inventory.
  * Pure.

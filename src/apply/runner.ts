@@ -1,5 +1,5 @@
 /**
- * The apply runner across clusters (P15): every cluster's pass runs concurrently, at most
+ * The apply runner across clusters: every cluster's pass runs concurrently, at most
  * `clusterConcurrency` at a time, and reports through one stream of typed events that ends
  * with a `cluster-finished` per cluster. One cluster's failure never blocks the others.
  */

@@ -1,5 +1,5 @@
 /**
- * The plan as data (P3), for one cluster's objects: from the desired objects, what the cluster
+ * The plan as data, for one cluster's objects: from the desired objects, what the cluster
  * holds and what was last applied, what each object needs. Pure. An object whose desired state
  * is what was last applied and whose live copy still holds every desired field is `unchanged`
  * without asking the server; anything else is `check`ed with a server-side dry-run, whose answer
@@ -49,7 +49,10 @@ export function isManaged(live: KubeObject): boolean {
   return live.metadata.labels?.[MANAGED_BY_LABEL] === MANAGED_BY_VALUE;
 }
 
-/** Karmada's rule (semantics §5.8 step 5): only `overwrite` takes over an object Flotilla did not create. */
+/**
+ * Karmada's rule (docs/karmada-compatibility.md#ownership-and-conflicts): only `overwrite` takes over an object
+ * Flotilla did not create.
+ */
 export function mayTakeOver(manifest: KubeObject): boolean {
   return manifest.metadata.annotations?.[CONFLICT_RESOLUTION_ANNOTATION] === 'overwrite';
 }

@@ -1,4 +1,4 @@
-/** Stage 1's wait (P9): CRDs applied in this pass serve their kinds before stage 2 applies them. */
+/** Stage 1's wait: CRDs applied in this pass serve their kinds before stage 2 applies them. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRecord } from '../model/index.ts';
 import type { KubeObject } from '../model/index.ts';

@@ -1,4 +1,4 @@
-/** Exit codes, in one place (interfaces.md §2). */
+/** Exit codes, in one place (README.md#commands). */
 export const EXIT = {
   ok: 0,
   /** An error diagnostic exists, or the command failed. */

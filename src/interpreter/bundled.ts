@@ -1,5 +1,6 @@
 /**
- * Flotilla's bundled customizations (semantics §6.5): every `customization.yaml` under
+ * Flotilla's bundled customizations (docs/karmada-compatibility.md#bundled-customizations): every `customization.yaml`
+ * under
  * `customizations/<group>/<version>/<Kind>/`, read from the directory next to this module. The
  * build copies that directory into `dist/interpreter/customizations` (tsc does not copy YAML).
  * The one place in the interpreter that reads files; everything else is pure.

@@ -1,5 +1,5 @@
 /**
- * The interpreter chain (semantics §6.1, style anchor P7): for every call, the repository's
+ * The interpreter chain (docs/karmada-compatibility.md#the-chain): for every call, the repository's
  * customizations, then the bundled ones, then the native TS defaults; the first that implements
  * the operation for the exact GVK answers, and its errors do not fall through.
  */
@@ -20,7 +20,7 @@ import {
 import { native, nativeSupports } from './native/native-interpreter.ts';
 import type { DependentObjectReference, Gvk, InterpreterOperation, InterpreterOptions, ReplicaResult, ResourceInterpreter } from './types.ts';
 
-/** Defaults of InterpreterOptions (style anchor P16). */
+/** Defaults of InterpreterOptions. */
 export const DEFAULT_INTERPRETER_OPTIONS: Omit<InterpreterOptions, 'bundled'> = {
   maxInstructions: 100_000_000,
   timeoutMs: 1000,
@@ -84,7 +84,10 @@ export function createInterpreter(customizations: readonly ResourceInterpreterCu
   };
 }
 
-/** Results of several dependency scripts: de-duplicated and sorted by apiVersion, kind, namespace, name (§6.3 rule 5). */
+/**
+ * Results of several dependency scripts: de-duplicated and sorted by apiVersion, kind, namespace, name
+ * (docs/karmada-compatibility.md#the-lua-contract).
+ */
 function mergeDependencies(refs: readonly DependentObjectReference[]): DependentObjectReference[] {
   const unique = new Map(refs.map((r) => [JSON.stringify([r.apiVersion, r.kind, r.namespace, r.name ?? '', r.labelSelector ?? null]), r]));
   return [...unique.values()].sort(

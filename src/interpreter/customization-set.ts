@@ -1,7 +1,7 @@
 /**
- * Karmada's loading rule for customizations (semantics §1.10, configmanager/manager.go): per
- * target GVK, customizations sorted by name (Go byte order); for each operation the first
- * non-empty script wins, except dependency scripts, which are all kept and run.
+ * Karmada's loading rule for customizations (docs/karmada-compatibility.md#interpreter-customizations,
+ * configmanager/manager.go): per target GVK, customizations sorted by name (Go byte order); for each operation the
+ * first non-empty script wins, except dependency scripts, which are all kept and run.
  */
 import { compareBytes, type ResourceInterpreterCustomization } from '../model/index.ts';
 import { CompiledScript } from './lua/compiled-script.ts';

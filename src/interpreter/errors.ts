@@ -1,5 +1,5 @@
 /**
- * Typed interpreter errors (style anchor P14). A failing script names its customization, the
+ * Typed interpreter errors. A failing script names its customization, the
  * operation and the Lua line; a failing native interpreter names the object.
  */
 import { EngineError } from '../model/index.ts';

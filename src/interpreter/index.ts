@@ -1,6 +1,6 @@
 /**
- * The resource interpreter (semantics §6): answers Karmada's eight interpreter operations for any
- * object through a chain — the repository's ResourceInterpreterCustomizations (Lua), Flotilla's
+ * The resource interpreter (docs/karmada-compatibility.md#interpreter): answers Karmada's eight interpreter operations
+ * for any object through a chain — the repository's ResourceInterpreterCustomizations (Lua), Flotilla's
  * bundled Lua customizations, then native TS defaults. Lua runs in a sandboxed fengari state with
  * Karmada's library set, the `kube` helpers, and per-call instruction, time and memory limits.
  * It does not read the repository or talk to clusters; callers pass objects in.

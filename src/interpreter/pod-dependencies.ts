@@ -1,6 +1,6 @@
 /**
  * Objects a pod spec refers to (Karmada pkg/util/helper/pod.go GetDependenciesFromPodTemplate and
- * pkg/util/lifted/visitpod.go), semantics §6.2 "GetDependencies": ConfigMaps, then Secrets, then
+ * pkg/util/lifted/visitpod.go), docs/karmada-compatibility.md#native-interpreters: ConfigMaps, then Secrets, then
  * the ServiceAccount, then PVCs, each de-duplicated. Shared by native interpreters and `kube.getPodDependencies`.
  */
 import { arr, obj } from './native/object-path.ts';

@@ -1,7 +1,8 @@
 /**
  * Per-replica requirements of a pod spec (Karmada pkg/util/helper/binding.go
  * GenerateReplicaRequirements and pkg/util/resource.go): node claim plus the effective resource
- * request, semantics §6.2 "GetReplicas". Shared by the native interpreters and `kube.accuratePodRequirements`.
+ * request, docs/karmada-compatibility.md#native-interpreters. Shared by the native interpreters and
+ * `kube.accuratePodRequirements`.
  */
 import type { ReplicaRequirements, ResourceList, Toleration } from '../model/index.ts';
 import {
@@ -63,7 +64,10 @@ function nodeClaimOf(spec: PodSpecView): ReplicaRequirements['nodeClaim'] {
   return claim;
 }
 
-/** Sum of containers, raised to each init container's request, plus overhead (§6.2). */
+/**
+ * Sum of containers, raised to each init container's request, plus overhead
+ * (docs/karmada-compatibility.md#native-interpreters).
+ */
 function effectiveRequest(spec: PodSpecView): ResourceList | undefined {
   const totals: Totals = new Map();
   for (const c of spec.containers ?? []) addList(totals, requestsWithLimits(c));

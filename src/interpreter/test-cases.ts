@@ -1,5 +1,5 @@
 /**
- * Data-driven customization tests (style anchor P8): cases stored next to a customization, each
+ * Data-driven customization tests: cases stored next to a customization, each
  * `{name, operation, desiredObj | observedObj | statusItems | inputReplicas, output}` (Karmada's
  * layout: one case per YAML document, or a `tests:` list), run through the interpreter and
  * compared key by key as Karmada's own customization test does. An expected key the operation

@@ -1,6 +1,6 @@
 /**
- * The interpreter's public shapes: Karmada's eight interpreter operations (semantics §6.1), the
- * dependency reference, the interface the engine calls, and the options with their defaults.
+ * The interpreter's public shapes: Karmada's eight interpreter operations (docs/karmada-compatibility.md#the-chain),
+ * the dependency reference, the interface the engine calls, and the options with their defaults.
  */
 import type {
   AggregatedStatusItem,
@@ -23,7 +23,7 @@ export type InterpreterOperation =
   | 'InterpretDependency'
   | 'InterpretComponent';
 
-/** Every operation, in Karmada's table order (§6.1). */
+/** Every operation, in Karmada's table order (docs/karmada-compatibility.md#the-chain). */
 export const INTERPRETER_OPERATIONS: readonly InterpreterOperation[] = [
   'InterpretReplica',
   'InterpretComponent',
@@ -68,7 +68,10 @@ export interface Gvk {
   kind: string;
 }
 
-/** The operations the engine calls; each consults repo Lua, then bundled Lua, then native TS (§6.1). */
+/**
+ * The operations the engine calls; each consults repo Lua, then bundled Lua, then native TS
+ * (docs/karmada-compatibility.md#the-chain).
+ */
 export interface ResourceInterpreter {
   /** Whether any interpreter (repo Lua, bundled Lua, native) implements op for this kind. */
   supports(gvk: Gvk, op: InterpreterOperation): boolean;
@@ -91,7 +94,7 @@ export interface ResourceInterpreter {
   scriptTimeouts?(): ScriptTimeout[];
 }
 
-/** Interpreter options (style anchor P16); see DEFAULT_INTERPRETER_OPTIONS for defaults. */
+/** Interpreter options; see DEFAULT_INTERPRETER_OPTIONS for defaults. */
 export interface InterpreterOptions {
   /** Instructions one Lua call may run. @default 100_000_000 */
   readonly maxInstructions: number;
@@ -103,7 +106,10 @@ export interface InterpreterOptions {
   readonly maxStringBytes: number;
   /** Karmada's ResourceQuotaEstimate gate: namespace and priorityClassName in requirements. @default false */
   readonly resourceQuotaEstimate: boolean;
-  /** Bundled customizations consulted after the repository's (§6.5). @default the shipped set */
+  /**
+   * Bundled customizations consulted after the repository's (docs/karmada-compatibility.md#bundled-customizations).
+   * @default the shipped set
+   */
   readonly bundled: readonly ResourceInterpreterCustomization[];
   /** The clock for `os.time`/`os.date` and Job condition timestamps. @default Date.now */
   readonly now: () => number;

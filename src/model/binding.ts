@@ -43,8 +43,8 @@ export interface ScheduledBinding extends BindingSpec {
   /**
    * JSON of the placement `clusters` were scheduled with: Karmada's
    * `policy.karmada.io/applied-placement` annotation, which the next pass compares with the
-   * policy's placement to decide whether to schedule again (semantics §3.1). Kept verbatim while
-   * the binding is not scheduled again; absent when it never was.
+   * policy's placement to decide whether to schedule again (docs/karmada-compatibility.md#when-a-binding-is-scheduled).
+   * Kept verbatim while the binding is not scheduled again; absent when it never was.
    */
   appliedPlacement?: string;
 }

@@ -1,5 +1,5 @@
 /**
- * Repository-wide settings from the optional `flotilla.yaml` at the fleet root (interfaces.md §1).
+ * Repository-wide settings from the optional `flotilla.yaml` at the fleet root (README.md#commands).
  * Keys Flotilla does not know yet are kept, so later stages can read them without a new parser.
  */
 export interface FleetConfig {

@@ -1,5 +1,5 @@
 /**
- * Typed errors (style anchor P14): a literal `code`, structured `data`, the standard `cause`.
+ * Typed errors: a literal `code`, structured `data`, the standard `cause`.
  * Expected outcomes (unschedulable, unchanged, skipped) are results, not exceptions.
  */
 export class EngineError<C extends string = string, D extends object = object> extends Error {

@@ -38,7 +38,7 @@ export function refKey(ref: ObjectRef): string {
   return `${ref.apiVersion}/${ref.kind}/${ref.namespace || '_'}/${ref.name}`;
 }
 
-/** How messages name an object (style anchor P14): `Deployment/shop/web`, `ClusterRole/admin`. */
+/** How messages name an object: `Deployment/shop/web`, `ClusterRole/admin`. */
 export function describeRef(ref: ObjectRef): string {
   return ref.namespace ? `${ref.kind}/${ref.namespace}/${ref.name}` : `${ref.kind}/${ref.name}`;
 }

@@ -1,7 +1,7 @@
 /**
  * Karmada's API types (policy.karmada.io, cluster.karmada.io, config.karmada.io), with the field
  * names of Karmada v1alpha1 so existing Karmada YAML is read unchanged. Semantics live in the
- * modules that use them; see ../shared/karmada-semantics.md §1.
+ * modules that use them; see docs/karmada-compatibility.md#objects-and-validation.
  */
 import type {
   Condition,
@@ -324,8 +324,8 @@ export type EvictionProducer =
   | 'cluster-resource-binding-application-failover-controller';
 
 /**
- * Karmada's GracefulEvictionTask (ResourceBinding `spec.gracefulEvictionTasks`, semantics §8.2),
- * less the alpha state-preservation fields.
+ * Karmada's GracefulEvictionTask (ResourceBinding `spec.gracefulEvictionTasks`,
+ * docs/karmada-compatibility.md#failover-and-eviction), less the alpha state-preservation fields.
  */
 export interface GracefulEvictionTask {
   fromCluster: string;

@@ -53,7 +53,8 @@ function requirementValid(req: LabelSelectorRequirement): boolean {
 
 /**
  * Kubernetes label-selector semantics. An empty selector (`{}`) matches everything; an invalid
- * one matches nothing, as Karmada treats a selector that fails to convert (semantics §1.2, §1.4).
+ * one matches nothing, as Karmada treats a selector that fails to convert
+ * (docs/karmada-compatibility.md#resource-selectors, #placement).
  */
 export function matchLabelSelector(
   selector: LabelSelector,

@@ -2,7 +2,7 @@
  * Which kinds are namespaced and which are cluster-scoped. Offline there is no API server to
  * ask, so the scope comes from this table of built-in kinds (keyed by `group/Kind`, `core` for
  * the core group, as groupKind() prints them) and from the CustomResourceDefinitions in the
- * repository (interfaces.md §1).
+ * repository (README.md#commands).
  */
 import { groupKind, groupOf } from './identity.ts';
 

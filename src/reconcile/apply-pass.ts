@@ -30,7 +30,7 @@ export interface ApplyPassOptions {
   /** `--prune`, `--allow-mass-prune`; unset fields come from flotilla.yaml, then the defaults. */
   prune: Partial<PruneSettings>;
   runner: Partial<Omit<RunnerOptions, 'prune' | 'retain'>>;
-  /** Progress, as it happens (P15). */
+  /** Progress, as it happens. */
   onEvent?: (event: ApplyEvent) => void;
   /** The status step's clock and push retries. */
   status?: Partial<StatusStepOptions>;

@@ -1,6 +1,6 @@
 /**
  * `plan` against live clusters: the offline plan, then per cluster a server-side dry-run of its
- * Work compared with what the cluster holds, into `changes` (interfaces.md §2.1) with unified
+ * Work compared with what the cluster holds, into `changes` (README.md#flotilla-plan) with unified
  * diffs, Secret values masked. Cluster state for scheduling is the declared one (the status
  * branch or the Cluster files), as in the offline plan.
  */

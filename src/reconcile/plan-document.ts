@@ -54,7 +54,7 @@ export interface ReplicaMove {
   clusters: ClusterReplicaMove[];
 }
 
-/** `plan -o json` (interfaces.md §2.1). */
+/** `plan -o json` (README.md#flotilla-plan). */
 export interface PlanDocument {
   source: { repo: string; ref: string; commit: string; path: string };
   /** With `--base`: the revision compared with. */
@@ -68,7 +68,10 @@ export interface PlanDocument {
   diagnostics: Diagnostic[];
 }
 
-/** Ready unless the status says otherwise: a cluster without a Ready condition counts as Ready (§1.1). */
+/**
+ * Ready unless the status says otherwise: a cluster without a Ready condition counts as Ready
+ * (README.md#flotilla-plan).
+ */
 function isClusterReady(cluster: Cluster): boolean {
   const ready = cluster.status?.conditions?.find((c) => c.type === 'Ready');
   return ready === undefined || ready.status === 'True';
@@ -162,7 +165,7 @@ export function replicaMoves(before: readonly PlanBinding[], after: readonly Pla
   return moves;
 }
 
-/** The plan as data, in the shape of interfaces.md §2.1, deterministic in every order. */
+/** The plan as data, in the shape of README.md#flotilla-plan, deterministic in every order. */
 export function planDocument(
   snapshot: Snapshot, rendered: Rendered, interpreter: ResourceInterpreter, diagnostics: readonly Diagnostic[],
 ): PlanDocument {

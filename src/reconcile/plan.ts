@@ -65,7 +65,7 @@ function renderedWarnings(source: FleetSource, rendered: Rendered): Diagnostic[]
 /**
  * An offline plan: the Work every cluster would get from one commit, and with `base` what
  * changes against another commit. Cluster state comes from the last snapshot on the status
- * branch, else the Cluster files (interfaces.md §1.1); the status branch's claims and scheduling
+ * branch, else the Cluster files (README.md#flotilla-plan); the status branch's claims and scheduling
  * results keep claims sticky and rescheduling stable, as in Karmada.
  */
 export async function planOffline(options: PlanOptions): Promise<PlanResult> {

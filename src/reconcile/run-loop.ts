@@ -24,7 +24,7 @@ export interface PassOutcome {
 /** One pass over the fleet; throwing means the pass did nothing to the clusters (e.g. fetch failed). */
 export type Pass = (request: PassRequest) => Promise<PassOutcome>;
 
-/** What the loop reports, as it happens (P15). */
+/** What the loop reports, as it happens. */
 export type RunLoopEvent =
   | { type: 'pass-started'; signals: readonly TriggerSignal[] }
   | { type: 'pass-finished'; outcome: PassOutcome; durationMs: number }

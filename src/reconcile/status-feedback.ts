@@ -4,7 +4,7 @@ import type { PreviousSchedule } from '../render/bind/schedule-claims.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { controllerRecordsOfTree, emptyControllerRecords, openStatusStore, readStatusBranch, type ControllerRecords, type StatusBranchView } from '../status/index.ts';
 
-/** What the last pass left on the status branch that the next plan needs (interfaces.md §1.1). */
+/** What the last pass left on the status branch that the next plan needs (README.md#flotilla-plan). */
 export interface PlanningFeedback {
   /** Scheduling results by template refKey: Karmada's stable rescheduling builds on them. */
   previousSchedules: Map<string, PreviousSchedule>;
@@ -12,7 +12,10 @@ export interface PlanningFeedback {
   observedClusters: Map<string, ClusterStatus>;
   /** The policy that claimed each template, by refKey: Karmada's claims are sticky. */
   previousClaims: Map<string, PolicyRef>;
-  /** The controllers' records as last written: what a restarted loop resumes from, and what `plan` and `apply` replay (semantics §9.14). */
+  /**
+   * The controllers' records as last written: what a restarted loop resumes from, and what `plan` and `apply` replay
+   * (docs/karmada-compatibility.md#failover-clocks-on-the-status-branch).
+   */
   records: ControllerRecords;
   /** Parts of the status branch that were ignored, and why. */
   warnings: string[];

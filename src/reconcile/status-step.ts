@@ -1,6 +1,6 @@
 /**
- * The last step of a pass (semantics §7, issue 8): observe every member cluster, read back every
- * applied object, build each template's binding view and health, and commit it all, with the run
+ * The last step of a pass (docs/karmada-compatibility.md#status, issue 8): observe every member cluster, read back
+ * every applied object, build each template's binding view and health, and commit it all, with the run
  * loop's failover, to the status branch (pushed for a remote repository). An unchanged fleet makes no commit.
  */
 import { compareBytes, refKey, refOf } from '../model/index.ts';
@@ -70,7 +70,7 @@ export interface StatusStepInput {
   rebalancers?: readonly RecordedRebalancer[];
 }
 
-/** Status step options (P16). */
+/** Status step options. */
 export interface StatusStepOptions {
   /** The clock for `reconciledAt` and the commit time. @default () => new Date() */
   now: () => Date;

@@ -35,7 +35,7 @@ function maskOne(obj: KubeObject, other: KubeObject | undefined, suffix: string)
   return copy;
 }
 
-/** Secret values replaced by `***` in every plan output (interfaces.md §2.1); other kinds unchanged. */
+/** Secret values replaced by `***` in every plan output (README.md#flotilla-plan); other kinds unchanged. */
 export function maskSecret(obj: KubeObject): KubeObject {
   return isSecret(obj) ? maskOne(obj, undefined, '') : obj;
 }

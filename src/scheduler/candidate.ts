@@ -11,13 +11,14 @@ export interface Candidate {
   readonly allocatable: number;
   /** allocatable + the replicas the previous result gave this cluster. */
   readonly available: number;
-  /** 0 for the affinity's own clusters, i for the i-th overflow tier (semantics §3.8). */
+  /** 0 for the affinity's own clusters, i for the i-th overflow tier (docs/karmada-compatibility.md#overflow-tiers). */
   readonly tier: number;
 }
 
 /**
- * The global cluster order (pkg/scheduler/core/spreadconstraint/util.go, semantics §3.6):
- * overflow tier ascending, score descending, available replicas descending, name ascending.
+ * The global cluster order (pkg/scheduler/core/spreadconstraint/util.go,
+ * docs/karmada-compatibility.md#spread-constraints): overflow tier ascending, score descending, available replicas
+ * descending, name ascending.
  */
 export function compareCandidates(a: Candidate, b: Candidate): number {
   return a.tier - b.tier || b.score - a.score || b.available - a.available || compareNames(a.name, b.name);

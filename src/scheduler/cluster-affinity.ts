@@ -56,7 +56,7 @@ function nodeRequirementMatches(req: NodeSelectorRequirement, labels: Record<str
 }
 
 /**
- * Karmada's ClusterMatches (semantics §1.4): exclude, labelSelector, fieldSelector over
+ * Karmada's ClusterMatches (docs/karmada-compatibility.md#placement): exclude, labelSelector, fieldSelector over
  * provider / region / zones, then clusterNames, all AND-ed. The deprecated singular `spec.zone`
  * was moved into `spec.zones` when the Cluster was loaded, as Karmada's registry does.
  */

@@ -48,8 +48,8 @@ function floorDiv(a: number, b: number): number {
 }
 
 /**
- * Karmada's general estimator (pkg/estimator/client/general.go, semantics §3.5): how many more
- * replicas fit in the cluster, from its resourceSummary. No summary → 0; the pod count bounds
+ * Karmada's general estimator (pkg/estimator/client/general.go, docs/karmada-compatibility.md#available-replicas): how
+ * many more replicas fit in the cluster, from its resourceSummary. No summary → 0; the pod count bounds
  * the result; each requested resource R bounds it by floor(free R / request R), in milli-units
  * for cpu; a requested resource the cluster does not list → 0. Resource models are not used.
  */

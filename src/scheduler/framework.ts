@@ -14,7 +14,10 @@ export function runFilters(
   return null;
 }
 
-/** The plain sum of every score plugin (no weights are configured in Karmada, semantics §3.2). */
+/**
+ * The plain sum of every score plugin (no weights are configured in Karmada,
+ * docs/karmada-compatibility.md#filter-and-score-plugins).
+ */
 export function runScores(plugins: readonly SchedulerPlugin[], ctx: PluginContext, cluster: ClusterView): number {
   let total = 0;
   for (const plugin of plugins) total += plugin.score?.(ctx, cluster) ?? 0;

@@ -1,11 +1,11 @@
 /**
  * The scheduler: a pure function from a binding (template identity, replicas, placement,
  * previous result) and the member clusters (with their observed status) to Karmada's
- * TargetCluster list, with Karmada's semantics (../shared/karmada-semantics.md §3, §4): filter
+ * TargetCluster list, with Karmada's semantics (docs/karmada-compatibility.md#scheduler, #cluster-affinities): filter
  * plugins, score plugins, the general estimator, spread-constraint selection, Duplicated /
  * static-weight / dynamic-weight / Aggregated assignment, clusterAffinities and overflow tiers.
  *
- * It does not decide *whether* to reschedule (Karmada's §3.1 gate, render/bind/reschedule-gate.ts),
+ * It does not decide *whether* to reschedule (Karmada's reschedule gate, render/bind/reschedule-gate.ts),
  * does no I/O, reads no clock, and keeps no state: the caller passes the previous result and the
  * observed cluster status.
  * The accurate (gRPC) estimator, resource models, WorkloadAffinity and multi-component

@@ -24,7 +24,7 @@ export interface BindingRun {
   readonly previous: readonly TargetCluster[];
   readonly previousReplicas: ReadonlyMap<string, number>;
   readonly evicted: ReadonlySet<string>;
-  /** replicas > 0 or replicaRequirements set (semantics §3.7 step 2). */
+  /** replicas > 0 or replicaRequirements set (docs/karmada-compatibility.md#assigning-replicas). */
   readonly workload: boolean;
   readonly descending: boolean;
   readonly warn: (message: string) => void;
@@ -46,7 +46,7 @@ function tierOf(view: ClusterView, attempt: AffinityAttempt): number {
   return i < 0 ? 1000 : i + 1;
 }
 
-/** Karmada's calAvailableReplicas for one cluster (semantics §3.5). */
+/** Karmada's calAvailableReplicas for one cluster (docs/karmada-compatibility.md#available-replicas). */
 function allocatableOf(view: ClusterView, run: BindingRun): number {
   const replicas = run.input.replicas;
   if (replicas === 0) return MAX_INT32;
@@ -102,8 +102,8 @@ function feasibleCandidates(
 }
 
 /**
- * One scheduling attempt with one affinity (generic_scheduler.go, semantics §3.2): filter,
- * score, estimate, select, assign.
+ * One scheduling attempt with one affinity (generic_scheduler.go,
+ * docs/karmada-compatibility.md#filter-and-score-plugins): filter, score, estimate, select, assign.
  */
 export function runAttempt(
   views: readonly ClusterView[],

@@ -7,9 +7,9 @@ export const TAINT_CLUSTER_UNREACHABLE = 'cluster.karmada.io/unreachable';
 
 /**
  * The taints Karmada's cluster controller would add for the cluster's Ready condition
- * (pkg/controllers/cluster/cluster_controller.go, semantics §1.7): `not-ready:NoSchedule` for
+ * (pkg/controllers/cluster/cluster_controller.go, docs/karmada-compatibility.md#clusters): `not-ready:NoSchedule` for
  * Ready=False, `unreachable:NoSchedule` for Ready=Unknown, none otherwise. A cluster without a
- * Ready condition counts as Ready (interfaces.md §1.1: offline default).
+ * Ready condition counts as Ready (README.md#flotilla-plan: offline default).
  */
 export function readinessTaints(cluster: Cluster): Taint[] {
   const ready = cluster.status?.conditions?.find((c) => c.type === 'Ready');

@@ -52,8 +52,8 @@ function resultOf(
 }
 
 /**
- * clusterAffinities (scheduler.go, semantics §4): try the terms in order from the one in use
- * (from the first on a requested reschedule, or when the one in use is gone); the first success
+ * clusterAffinities (scheduler.go, docs/karmada-compatibility.md#cluster-affinities): try the terms in order from the
+ * one in use (from the first on a requested reschedule, or when the one in use is gone); the first success
  * wins; when all fail, the first error decides and the term in use is kept.
  */
 function scheduleWithTerms(views: readonly ClusterView[], run: BindingRun, warnings: Set<string>): ScheduleResult {
@@ -97,8 +97,9 @@ export function createScheduler(clusters: readonly Cluster[]): Scheduler {
 }
 
 /**
- * Schedules one binding over the clusters with Karmada's semantics (semantics §3, §4): a pure
- * function of its inputs. Unschedulable bindings are results (`clusters: []`, `error` set).
+ * Schedules one binding over the clusters with Karmada's semantics (docs/karmada-compatibility.md#scheduler,
+ * #cluster-affinities): a pure function of its inputs. Unschedulable bindings are results (`clusters: []`, `error`
+ * set).
  */
 export function schedule(input: SchedulingInput, clusters: readonly Cluster[]): ScheduleResult {
   return createScheduler(clusters)(input);

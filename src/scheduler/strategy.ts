@@ -4,7 +4,7 @@ import type { Placement } from '../model/index.ts';
 export type Strategy = 'Duplicated' | 'Aggregated' | 'StaticWeight' | 'DynamicWeight';
 
 /**
- * Karmada's newAssignState (semantics §1.4 strategy table). Returns undefined for the
+ * Karmada's newAssignState (docs/karmada-compatibility.md#placement). Returns undefined for the
  * combinations Karmada rejects as "unsupported replica scheduling strategy" (Divided without a
  * division preference, or no type at all), which the webhook/CRD defaults normally prevent.
  */

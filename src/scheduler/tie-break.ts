@@ -11,7 +11,8 @@ export function fnv1a32(text: string): number {
 }
 
 /**
- * The seed that stands in for the template's UID (interfaces.md §2.1, semantics §9.2):
+ * The seed that stands in for the template's UID (README.md#flotilla-plan,
+ * docs/karmada-compatibility.md#synthetic-uids):
  * `apiVersion/kind/namespace/name`, so the same repository gives the same plan everywhere.
  */
 export function tieBreakSeed(resource: ObjectRef): string {
@@ -19,9 +20,9 @@ export function tieBreakSeed(resource: ObjectRef): string {
 }
 
 /**
- * Karmada's Dispenser parity rule (pkg/util/helper/binding.go, semantics §3.7.1): ties go to the
- * name-smallest cluster when the seed is empty or its FNV-1a hash is even, to the name-largest
- * when the hash is odd.
+ * Karmada's Dispenser parity rule (pkg/util/helper/binding.go,
+ * docs/karmada-compatibility.md#webster-division-and-tie-breaks): ties go to the name-smallest cluster when the seed is
+ * empty or its FNV-1a hash is even, to the name-largest when the hash is odd.
  */
 export function namesDescending(seed: string): boolean {
   return seed !== '' && fnv1a32(seed) % 2 === 1;

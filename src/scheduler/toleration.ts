@@ -20,7 +20,8 @@ export function toleratesTaint(toleration: Toleration, taint: Taint): boolean {
 /**
  * The first NoSchedule or NoExecute taint no toleration tolerates (component-helpers'
  * FindMatchingUntoleratedTaint with Karmada's filter predicate), or undefined. tolerationSeconds
- * does not matter here: it only delays eviction of already placed workloads (semantics §8.2).
+ * does not matter here: it only delays eviction of already placed workloads
+ * (docs/karmada-compatibility.md#failover-and-eviction).
  */
 export function findUntoleratedTaint(
   taints: readonly Taint[],

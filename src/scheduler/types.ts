@@ -3,7 +3,7 @@ import type { ScheduleError } from './errors/index.ts';
 
 /** What the scheduler needs to know of one binding. */
 export interface SchedulingInput {
-  /** Template identity: the tie-break seed comes from it (interfaces.md §2.1). */
+  /** Template identity: the tie-break seed comes from it (README.md#flotilla-plan). */
   resource: ObjectRef;
   /** From the interpreter's InterpretReplica (0 for kinds without replicas). */
   replicas: number;
@@ -18,13 +18,14 @@ export interface SchedulingInput {
   /** `fromCluster` of the binding's graceful eviction tasks (ClusterEviction filter). */
   evictedClusters?: string[];
   /**
-   * A reschedule was requested (Karmada's rescheduleTriggeredAt, semantics §3.1 item 3): dynamic
-   * strategies divide afresh (Fresh mode) and clusterAffinities restart from the first term.
+   * A reschedule was requested (Karmada's rescheduleTriggeredAt,
+   * docs/karmada-compatibility.md#when-a-binding-is-scheduled): dynamic strategies divide afresh (Fresh mode) and
+   * clusterAffinities restart from the first term.
    * @default false
    */
   rescheduleRequested?: boolean;
   /**
-   * Overrides the tie-break seed, e.g. with a synthetic UID (semantics §9.2).
+   * Overrides the tie-break seed, e.g. with a synthetic UID (docs/karmada-compatibility.md#synthetic-uids).
    * @default `apiVersion/kind/namespace/name` of `resource`
    */
   uid?: string;

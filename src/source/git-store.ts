@@ -1,5 +1,5 @@
 /**
- * The port every git read and write goes through (P17). Two adapters implement it, one file each:
+ * The port every git read and write goes through. Two adapters implement it, one file each:
  * `native-git-store.ts` (the `git` binary, the fast read path) and `isomorphic-git-store.ts`
  * (pure JavaScript, the fallback). `test/fakes/git-store.ts` is the in-memory fake.
  */

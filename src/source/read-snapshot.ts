@@ -33,7 +33,7 @@ export interface OpenSourceOptions {
 /** The defaults of {@link OpenSourceOptions} that depend neither on the environment nor on the kind of repo. */
 export const DEFAULT_OPEN_SOURCE_OPTIONS = { path: '', preferNative: true } as const;
 
-/** The ref read when none is given: a local repository's checked-out HEAD, a remote's `main` (interfaces.md §2). */
+/** The ref read when none is given: a local repository's checked-out HEAD, a remote's `main` (README.md#commands). */
 export const DEFAULT_REF = { local: 'HEAD', remote: 'main' } as const;
 
 /**

@@ -12,7 +12,7 @@ export interface EntrySelection {
 const MANIFEST = /\.(?:ya?ml|json)$/i;
 
 /**
- * Picks the manifests of a fleet from its tree listing (interfaces.md §1): `*.yaml`, `*.yml`,
+ * Picks the manifests of a fleet from its tree listing (README.md#commands): `*.yaml`, `*.yml`,
  * `*.json`, minus paths with a dot component, `flotilla.yaml` itself and its `exclude` globs (a
  * glob matching a folder excludes what is under it). Symlinks are never followed and submodules
  * never entered; each one not excluded is a warning naming it.

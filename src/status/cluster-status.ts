@@ -1,7 +1,7 @@
 /**
  * A member cluster's status as Karmada's cluster status controller computes it
- * (pkg/controllers/status/cluster_status_controller.go; semantics §1.7): the Ready condition from
- * the API server's readiness endpoint, then — only for a ready cluster — version, API
+ * (pkg/controllers/status/cluster_status_controller.go; docs/karmada-compatibility.md#clusters): the Ready condition
+ * from the API server's readiness endpoint, then — only for a ready cluster — version, API
  * enablements, node summary and resource summary. Pure: the observation is gathered elsewhere.
  */
 import { compareBytes } from '../model/index.ts';

@@ -1,8 +1,8 @@
 /**
- * The run loop's failover as the status branch records it (semantics §8.2, §9.14): what a pass
- * writes, and what a restarted process reads back to carry on with the same grace periods and
- * eviction tasks. Karmada keeps taints and tasks in the API server and first-unhealthy times in
- * memory; a git-driven engine keeps all three here.
+ * The run loop's failover as the status branch records it (docs/karmada-compatibility.md#failover-and-eviction,
+ * #failover-clocks-on-the-status-branch): what a pass writes, and what a restarted process reads back to carry on with
+ * the same grace periods and eviction tasks. Karmada keeps taints and tasks in the API server and first-unhealthy times
+ * in memory; a git-driven engine keeps all three here.
  */
 import { refKey } from '../model/index.ts';
 import type { GracefulEvictionTask, Taint } from '../model/index.ts';

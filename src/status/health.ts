@@ -1,7 +1,7 @@
 import type { HealthState } from '../model/index.ts';
 
 /**
- * Health from best to worst (style anchor P12: one explicit order). Unknown sits between: a
+ * Health from best to worst (one explicit order). Unknown sits between: a
  * member that has not reported yet is better than one that reported a failure, worse than one
  * that reported success.
  */

@@ -1,6 +1,6 @@
 /**
- * The status stage (semantics §7, interfaces.md §3): what happened in every member cluster comes
- * back into the repository. Pure parts: per-object status items (ReflectStatus, InterpretHealth),
+ * The status stage (docs/karmada-compatibility.md#status, README.md#flotilla-status): what happened in every member
+ * cluster comes back into the repository. Pure parts: per-object status items (ReflectStatus, InterpretHealth),
  * per-template aggregation and worst-case health, cluster status as Karmada's cluster status
  * controller computes it, and the status-branch file set. Effectful parts: reading member
  * clusters over the KubeClient port and writing the status branch over the GitStore port. It

@@ -12,7 +12,10 @@ export interface MemberObservation {
   observed?: KubeObject;
 }
 
-/** Karmada's health for a member object (semantics §7.1 step 2): no interpreter → Healthy, error → Unknown. */
+/**
+ * Karmada's health for a member object (docs/karmada-compatibility.md#member-status-and-health): no interpreter →
+ * Healthy, error → Unknown.
+ */
 function healthOf(observed: KubeObject, interpreter: ResourceInterpreter): HealthState {
   try {
     return interpreter.interpretHealth(observed) ? 'Healthy' : 'Unhealthy';
@@ -31,9 +34,9 @@ function statusOf(observed: KubeObject, interpreter: ResourceInterpreter): Recor
 }
 
 /**
- * One AggregatedStatusItem exactly as Karmada's binding status controller builds it (semantics
- * §7.1 steps 2–3): not applied → `{applied: false, appliedMessage, health: Unknown}`; applied
- * with no member object read yet → `{applied: true, health: Unknown}`; otherwise the reflected
+ * One AggregatedStatusItem exactly as Karmada's binding status controller builds it (
+ * docs/karmada-compatibility.md#member-status-and-health): not applied → `{applied: false, appliedMessage, health:
+ * Unknown}`; applied with no member object read yet → `{applied: true, health: Unknown}`; otherwise the reflected
  * status and the interpreted health of the member object.
  */
 export function memberStatusItem(observation: MemberObservation, interpreter: ResourceInterpreter): AggregatedStatusItem {

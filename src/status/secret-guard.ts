@@ -3,7 +3,7 @@ import type { KubeObject } from '../model/index.ts';
 import type { TemplateStatus } from './template-status.ts';
 
 /**
- * The status branch never holds Secret data (interfaces.md §3): for a Secret template the
+ * The status branch never holds Secret data (README.md#flotilla-status): for a Secret template the
  * member status and aggregated status are dropped, and any value of the Secret quoted in an
  * apply error (an API server may echo invalid data) is masked. Other kinds pass unchanged.
  */

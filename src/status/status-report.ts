@@ -58,7 +58,7 @@ export function commitSubject(report: StatusReport): string {
   return `Status of ${report.sourceCommit.slice(0, 12)}: ${parts.join(', ')}`;
 }
 
-/** The commit message: the summary line, then the `Source-Commit:` trailer (interfaces.md §3). */
+/** The commit message: the summary line, then the `Source-Commit:` trailer (README.md#flotilla-status). */
 export function commitMessage(report: StatusReport): string {
   return `${commitSubject(report)}\n\nSource-Commit: ${report.sourceCommit}\n`;
 }

@@ -45,7 +45,7 @@ export interface TemplateStatus {
   aggregatedStatus: AggregatedStatusItem[];
   /** The template's status as AggregateStatus computes it; absent when no interpreter aggregates the kind. */
   resourceStatus?: Record<string, unknown>;
-  /** The worst member health (style anchor P12); Unhealthy when the template cannot be placed. */
+  /** The worst member health; Unhealthy when the template cannot be placed. */
   health: HealthState;
   /** One readable line per problem, for STATUS.md and `flotilla status`. */
   problems: string[];
@@ -62,7 +62,10 @@ function scheduledCondition(binding: ScheduledBinding): Condition {
   return { type: 'Scheduled', status: 'False', reason: NO_FIT.test(binding.error) ? 'NoClusterFit' : 'SchedulerError', message: binding.error };
 }
 
-/** Karmada's FullyApplied (semantics §7.1 step 3): every expected cluster, and only those, applied. */
+/**
+ * Karmada's FullyApplied (docs/karmada-compatibility.md#member-status-and-health): every expected cluster, and only
+ * those, applied.
+ */
 function fullyAppliedCondition(expected: ReadonlySet<string>, items: readonly AggregatedStatusItem[]): Condition {
   const full = expected.size > 0 && expected.size === items.length && items.every((i) => i.applied === true && expected.has(i.clusterName));
   return full
@@ -90,8 +93,8 @@ function templateHealth(input: TemplateItemsInput, expected: ReadonlySet<string>
 }
 
 /**
- * The status of one template (semantics §7.1 steps 2–4): per-cluster items sorted by cluster
- * name, Karmada's conditions, the aggregated status, the worst health and the problems. Pure:
+ * The status of one template (docs/karmada-compatibility.md#member-status-and-health): per-cluster items sorted by
+ * cluster name, Karmada's conditions, the aggregated status, the worst health and the problems. Pure:
  * the same input gives the same output, and no Secret value survives into it.
  */
 export function templateStatus(input: TemplateStatusInput, interpreter: ResourceInterpreter): TemplateStatus {

@@ -1,7 +1,7 @@
 // flotilla run killed with SIGKILL in the middle of a failover, and started
 // again: the new process reads the failover back from the status branch
-// (semantics §9.14) instead of starting over. The failed member is a scratch
-// member started for this file; member1 takes over.
+// (docs/karmada-compatibility.md#failover-clocks-on-the-status-branch) instead of starting over. The failed member is a
+// scratch member started for this file; member1 takes over.
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';

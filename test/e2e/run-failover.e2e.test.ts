@@ -151,8 +151,8 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
     const recoveryStarted = run.records.length;
     await restartMember(lost);
     await failedOver(run, [], recoveryStarted);
-    // Duplicated bindings are always rescheduled (semantics §3.1): the member is placed again and
-    // gets the change it missed.
+    // Duplicated bindings are always rescheduled (docs/karmada-compatibility.md#when-a-binding-is-scheduled): the
+    // member is placed again and gets the change it missed.
     await replicas(lost.name, 'cache', 2);
     await waitFor(`the status branch to show ${lost.name} without taints`, async () => {
       const [latest] = statusHistory(repo.dir, clusterPath(lost.name));
@@ -171,7 +171,8 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
     });
     const [webNow] = statusHistory(repo.dir, resourcePath({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'web' }));
     expect([...(webNow?.spec?.clusters ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual([{ name: 'member1', replicas: 3 }, { name: 'member2', replicas: 3 }]);
-    // Fallback groups are never retried backwards (semantics §4): solo stays in the backup group.
+    // Fallback groups are never retried backwards (docs/karmada-compatibility.md#cluster-affinities): solo stays in the
+    // backup group.
     const [soloNow] = statusHistory(repo.dir, soloPath);
     expect(soloNow?.spec?.clusters?.map((c) => c.name)).toEqual(['member2']);
   });

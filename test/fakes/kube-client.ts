@@ -196,5 +196,5 @@ function signalled(fake: FakeKubeClient, signal: AbortSignal): KubeClient {
   };
 }
 
-/** Compile-time check that the fake keeps up with the port (P17). */
+/** Compile-time check that the fake keeps up with the port. */
 export const checkFake = new FakeKubeClient() satisfies KubeClient;

@@ -12,7 +12,7 @@ import {
   runTestCase,
 } from '../../src/interpreter/index.ts';
 
-/** Style anchor P8: every bundled customization compiles, and every stored case passes. */
+/** Every bundled customization compiles, and every stored case passes. */
 const suites = findCustomizationSuites(BUNDLED_CUSTOMIZATIONS_DIR);
 const TEST_CLOCK = Date.UTC(2026, 0, 1);
 

@@ -9,7 +9,7 @@ function cluster(name: string, spec: Cluster['spec'], labels: Record<string, str
 const east = cluster('east', { provider: 'aws', region: 'us-east-1', zones: ['us-east-1a', 'us-east-1b'] }, { env: 'prod' });
 const bare = cluster('bare', { zone: 'legacy-zone' });
 
-describe('clusterMatches (semantics §1.4)', () => {
+describe('clusterMatches (docs/karmada-compatibility.md#placement)', () => {
   it.each<[string, Cluster, ClusterAffinity, boolean]>([
     ['an empty affinity matches', east, {}, true],
     ['exclude wins over clusterNames', east, { clusterNames: ['east'], exclude: ['east'] }, false],

@@ -15,7 +15,7 @@ const basic: ResourceSummary = {
 };
 const request = (resourceRequest: Record<string, string | number>): ReplicaRequirements => ({ resourceRequest });
 
-describe('estimateReplicas (general_test.go, semantics §3.5)', () => {
+describe('estimateReplicas (general_test.go, docs/karmada-compatibility.md#available-replicas)', () => {
   it.each<[string, ResourceSummary | undefined, ReplicaRequirements | undefined, number]>([
     ['divides free cpu and memory by the request', basic, request({ cpu: '500m', memory: '1Gi' }), 6],
     ['finds no room when memory is short', { ...basic, allocatable: { ...basic.allocatable, memory: '2Gi' }, allocated: { ...basic.allocated, memory: '1.5Gi' } }, request({ cpu: '500m', memory: '1Gi' }), 0],

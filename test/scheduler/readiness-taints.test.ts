@@ -7,7 +7,7 @@ const ready = (status: Condition['status']): Condition[] => [{ type: 'Ready', st
 const notReady: Taint = { key: 'cluster.karmada.io/not-ready', effect: 'NoSchedule' };
 const unreachable: Taint = { key: 'cluster.karmada.io/unreachable', effect: 'NoSchedule' };
 
-describe('readinessTaints (cluster_controller.go, semantics §1.7)', () => {
+describe('readinessTaints (cluster_controller.go, docs/karmada-compatibility.md#clusters)', () => {
   it.each<[string, Condition[] | undefined, Taint[]]>([
     ['adds not-ready for Ready=False', ready('False'), [notReady]],
     ['adds unreachable for Ready=Unknown', ready('Unknown'), [unreachable]],

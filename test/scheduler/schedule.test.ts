@@ -94,7 +94,7 @@ describe('schedule: one binding end to end', () => {
   });
 });
 
-describe('schedule: clusterAffinities (semantics §4)', () => {
+describe('schedule: clusterAffinities (docs/karmada-compatibility.md#cluster-affinities)', () => {
   const terms: Placement['clusterAffinities'] = [
     { affinityName: 'primary', clusterNames: ['member1'] },
     { affinityName: 'backup', clusterNames: ['member2', 'member3'] },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fnv1a32, namesDescending, tieBreakSeed } from '../../src/scheduler/tie-break.ts';
 import { deployment } from './helpers.ts';
 
-describe('tie-break seed (semantics §3.7.1, interfaces.md §2.1)', () => {
+describe('tie-break seed (docs/karmada-compatibility.md#webster-division-and-tie-breaks, README.md#flotilla-plan)', () => {
   it.each<[string, number]>([
     ['', 0x811c9dc5],
     ['a', 0xe40c292c],

@@ -1,4 +1,4 @@
-/** The apply stage's typed errors (P14), one class per failure kind. */
+/** The apply stage's typed errors, one class per failure kind. */
 export { ClusterUnauthorizedError } from './cluster-unauthorized-error.ts';
 export { ClusterUnreachableError } from './cluster-unreachable-error.ts';
 export { ContextNotFoundError } from './context-not-found-error.ts';

@@ -1,7 +1,10 @@
 import { describeRef, EngineError } from '../../model/index.ts';
 import type { ObjectRef } from '../../model/index.ts';
 
-/** Karmada's Abort (semantics §5.8 step 5): the object exists in the member and Flotilla did not create it. */
+/**
+ * Karmada's Abort (docs/karmada-compatibility.md#ownership-and-conflicts): the object exists in the member and Flotilla
+ * did not create it.
+ */
 export class ObjectNotManagedError extends EngineError<'ObjectNotManaged', { cluster: string; ref: ObjectRef }> {
   constructor(cluster: string, ref: ObjectRef) {
     super(

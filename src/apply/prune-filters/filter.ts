@@ -32,7 +32,7 @@ export interface PruneSkip {
   keep: boolean;
 }
 
-/** One prune rule (P11): a name and a check that returns a skip, or undefined to let the delete go on. */
+/** One prune rule: a name and a check that returns a skip, or undefined to let the delete go on. */
 export interface PruneFilter {
   readonly name: string;
   check(candidate: PruneCandidate, context: PruneContext): PruneSkip | undefined;

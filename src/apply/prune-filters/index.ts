@@ -1,4 +1,4 @@
-/** The prune filters, listed once, in the order they are consulted (P11). */
+/** The prune filters, listed once, in the order they are consulted. */
 import type { PruneFilter } from './filter.ts';
 import { keptCopyFilter } from './kept-copy.ts';
 import { managedLabelFilter } from './managed-label.ts';

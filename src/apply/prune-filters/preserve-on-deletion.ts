@@ -1,6 +1,9 @@
 import type { PruneFilter } from './filter.ts';
 
-/** Karmada's preserveResourcesOnDeletion (semantics §2.8): the member object outlives its template. */
+/**
+ * Karmada's preserveResourcesOnDeletion (docs/karmada-compatibility.md#deletion-and-prune): the member object outlives
+ * its template.
+ */
 export const preserveOnDeletionFilter: PruneFilter = {
   name: 'preserve-on-deletion',
   check: ({ entry }) =>

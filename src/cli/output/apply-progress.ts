@@ -1,5 +1,5 @@
 /**
- * Renders the apply runner's events (P15). On a TTY: one line per cluster, rewritten in place as
+ * Renders the apply runner's events. On a TTY: one line per cluster, rewritten in place as
  * objects are applied. Otherwise: one plain line per change, prune and finished cluster.
  */
 import { describeRef } from '../../model/index.ts';

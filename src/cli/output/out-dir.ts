@@ -13,7 +13,7 @@ export function manifestPath(obj: KubeObject): string {
 /**
  * Writes every cluster's Work as real manifests, one file per object, for review or for other
  * tools: `DIR/<cluster>/<namespace or _cluster>/<group>.<kind>.<name>.yaml`. Not masked: asking
- * for files is explicit (interfaces.md §2.1).
+ * for files is explicit (README.md#flotilla-plan).
  */
 export async function writeOutDir(dir: string, works: Record<string, KubeObject[]>): Promise<number> {
   let written = 0;

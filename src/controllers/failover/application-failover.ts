@@ -1,5 +1,6 @@
 /**
- * Karmada's application failover (semantics §8.2): a binding with `failover.application` and
+ * Karmada's application failover (docs/karmada-compatibility.md#failover-and-eviction): a binding with
+ * `failover.application` and
  * `propagateDeps` whose workload stays Unhealthy on a member longer than
  * `decisionConditions.tolerationSeconds` is evicted from it. First-unhealthy times are per
  * (binding, cluster) and forgotten when the member reports Healthy or Unknown, or stops

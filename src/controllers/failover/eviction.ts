@@ -1,10 +1,11 @@
 /**
- * Karmada's taint manager and graceful-eviction controller over the loop's memory (semantics §8.2,
- * §9.14): a binding placed on a member with a NoExecute taint it does not tolerate is evicted at
- * once; one that tolerates it with `tolerationSeconds` is evicted when that time has passed since
- * the taint was added; without `tolerationSeconds` it stays. An eviction task keeps the member out
- * of the binding's candidates (ClusterEviction filter) until it ends ({@link remainingTasks}).
- * Pure; time is passed in.
+ * Karmada's taint manager and graceful-eviction controller over the loop's memory
+ * (docs/karmada-compatibility.md#failover-and-eviction,
+ * docs/karmada-compatibility.md#failover-clocks-on-the-status-branch): a binding placed on a member with a NoExecute
+ * taint it does not tolerate is evicted at once; one that tolerates it with `tolerationSeconds` is evicted when that
+ * time has passed since the taint was added; without `tolerationSeconds` it stays. An eviction task keeps the member
+ * out of the binding's candidates (ClusterEviction filter) until it ends ({@link remainingTasks}). Pure; time is passed
+ * in.
  */
 import type { GracefulEvictionTask, PurgeMode, Taint, Toleration } from '../../model/index.ts';
 import { toleratesTaint } from '../../scheduler/index.ts';
@@ -85,7 +86,7 @@ export function taskTimeoutMs(task: EvictionTask, timeoutMs: number): number {
  * before that time; any other task ends when its timeout ({@link taskTimeoutMs}) has passed, or when the new placement
  * avoids the evicted member and the template has settled on every cluster of it. A `Directly`
  * task whose old copy is not yet purged does not end by settling: its new copies wait for the
- * purge (semantics §5.1 step 3), so they cannot have settled.
+ * purge (docs/karmada-compatibility.md#purge-modes), so they cannot have settled.
  */
 export function remainingTasks(
   tasks: readonly EvictionTask[], placement: readonly string[], settledOn: (cluster: string) => boolean, now: number, timeoutMs: number,

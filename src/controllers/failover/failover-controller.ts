@@ -1,8 +1,8 @@
 /**
- * The failover controller of `run` (semantics §8.2, §9.14): member health from the probes (the
- * taint manager), workload health from the status step (application failover), and the
- * graceful-eviction tasks of each binding with their purge holds; with shards, the owners' tasks
- * adopted from the status branch. The thin adapter around the pure core (failover-memory.ts,
+ * The failover controller of `run` (docs/karmada-compatibility.md#failover-and-eviction,
+ * #failover-clocks-on-the-status-branch): member health from the probes (the taint manager), workload health from the
+ * status step (application failover), and the graceful-eviction tasks of each binding with their purge holds; with
+ * shards, the owners' tasks adopted from the status branch. The thin adapter around the pure core (failover-memory.ts,
  * failover-pass.ts): it keeps the memory between passes and hands it through the phases of the
  * controller seam; the member monitor is what it runs between passes.
  */

@@ -1,9 +1,9 @@
 /**
- * The failover controller's memory between passes (semantics §8.2, §9.14) and how what it is told
- * between and after passes changes it: probes of the members, the status step's workload health
- * (application failover), the status branch read back by a restarted process, and, with shards,
- * the owners' records. Pure: every function takes the memory and the time and returns the next
- * memory; nothing here reads a clock.
+ * The failover controller's memory between passes (docs/karmada-compatibility.md#failover-and-eviction,
+ * #failover-clocks-on-the-status-branch) and how what it is told between and after passes changes it: probes of the
+ * members, the status step's workload health (application failover), the status branch read back by a restarted
+ * process, and, with shards, the owners' records. Pure: every function takes the memory and the time and returns the
+ * next memory; nothing here reads a clock.
  */
 import type { Taint } from '../../model/index.ts';
 import type { FailoverView } from '../../status/index.ts';
@@ -84,11 +84,11 @@ export function recordProbes(memory: FailoverMemory, probes: ReadonlyMap<string,
 }
 
 /**
- * Resumes from what the status branch recorded (a restarted process, semantics §9.14): failed-over
- * members with their failing-since, eviction tasks with their creation times, first-unhealthy
- * times. What this process has seen itself wins: a member probed ready stays ready, a failing
- * streak keeps the earlier start. The restored failed-over members count as last observed, so
- * the first probe that finds one ready asks for a pass.
+ * Resumes from what the status branch recorded (a restarted process,
+ * docs/karmada-compatibility.md#failover-clocks-on-the-status-branch): failed-over members with their failing-since,
+ * eviction tasks with their creation times, first-unhealthy times. What this process has seen itself wins: a member
+ * probed ready stays ready, a failing streak keeps the earlier start. The restored failed-over members count as last
+ * observed, so the first probe that finds one ready asks for a pass.
  */
 export function restore(memory: FailoverMemory, view: FailoverView, now: number, graceMs: number): FailoverMemory {
   const restored = restoredFailover(view);
@@ -119,11 +119,11 @@ export function recordOf(memory: FailoverMemory): FailoverView {
 }
 
 /**
- * A template has settled on a member (Karmada's allScheduledResourceInHealthyState, semantics
- * §8.2): its Work there was applied and reported Healthy by the last status step. Unknown is not
- * enough: it means the member's copy has not been seen yet (kinds without a health interpreter
- * are Healthy, §6.2). Without a status step the loop sees no workload health: a ready member
- * counts as settled.
+ * A template has settled on a member (Karmada's allScheduledResourceInHealthyState,
+ * docs/karmada-compatibility.md#failover-and-eviction): its Work there was applied and reported Healthy by the last
+ * status step. Unknown is not enough: it means the member's copy has not been seen yet (kinds without a health
+ * interpreter are Healthy, docs/karmada-compatibility.md#native-interpreters). Without a status step the loop sees no
+ * workload health: a ready member counts as settled.
  */
 function settledOn(memory: FailoverMemory, key: string, cluster: string): boolean {
   if (memory.reports === undefined) return isReady(memory, cluster);

@@ -1,7 +1,7 @@
 /**
- * What the failover controller decides in each phase of a pass (semantics §5.1, §8.2): before the
- * render, failed members as Ready=False/Unknown with Karmada's NoExecute taint, new eviction tasks
- * and previous schedules without the members the tasks evict from; after the render, the tasks
+ * What the failover controller decides in each phase of a pass (docs/karmada-compatibility.md#purge-modes,
+ * #failover-and-eviction): before the render, failed members as Ready=False/Unknown with Karmada's NoExecute taint, new
+ * eviction tasks and previous schedules without the members the tasks evict from; after the render, the tasks
  * that are done end; after the apply, the Directly purges the pass has seen. Pure: memory and
  * time in, the next memory and the decisions out.
  */

@@ -1,7 +1,7 @@
 /**
- * The loop's failover memory as the status branch records it, and back (semantics §9.14): Karmada's
- * GracefulEvictionTask and NoExecute taint with RFC 3339 times on one side, milliseconds on the
- * injected clock on the other. Pure.
+ * The loop's failover memory as the status branch records it, and back
+ * (docs/karmada-compatibility.md#failover-clocks-on-the-status-branch): Karmada's GracefulEvictionTask and NoExecute
+ * taint with RFC 3339 times on one side, milliseconds on the injected clock on the other. Pure.
  */
 import { compareBytes } from '../../model/index.ts';
 import type { GracefulEvictionTask, Taint } from '../../model/index.ts';

@@ -1,8 +1,8 @@
 /**
- * What the run loop knows of each member's health between passes (semantics §1.7, §9.14): the
- * last probe and since when the member has been failing. A failed-over member's NoExecute taint
- * on the status branch records both (its key the probe, its timeAdded the start of the streak),
- * so a restarted process resumes it as failed over, until a probe says otherwise. A member still
+ * What the run loop knows of each member's health between passes (docs/karmada-compatibility.md#clusters,
+ * #failover-clocks-on-the-status-branch): the last probe and since when the member has been failing. A failed-over
+ * member's NoExecute taint on the status branch records both (its key the probe, its timeAdded the start of the
+ * streak), so a restarted process resumes it as failed over, until a probe says otherwise. A member still
  * within its grace period has no taint yet: a restart starts its streak again, which errs on the
  * side of not moving workloads. Pure; time is passed in.
  */

@@ -1,8 +1,9 @@
 /**
- * When the run loop needs a pass for failover although nothing else asks for one (semantics §8.2,
- * §9.14): Karmada's controllers re-check a binding after the shortest remaining toleration, and the
- * graceful-eviction controller when a task times out; the loop has no controller of its own, so
- * it runs a pass at the earliest of those times. Pure; time is passed in.
+ * When the run loop needs a pass for failover although nothing else asks for one
+ * (docs/karmada-compatibility.md#failover-and-eviction,
+ * docs/karmada-compatibility.md#failover-clocks-on-the-status-branch): Karmada's controllers re-check a binding after
+ * the shortest remaining toleration, and the graceful-eviction controller when a task times out; the loop has no
+ * controller of its own, so it runs a pass at the earliest of those times. Pure; time is passed in.
  */
 import type { Taint } from '../../model/index.ts';
 import { unhealthyKey } from './application-failover.ts';

@@ -1,5 +1,5 @@
 /**
- * What the eviction tasks hold back in a pass (semantics §5.1 steps 2–3, §8.2 purge modes). The
+ * What the eviction tasks hold back in a pass (docs/karmada-compatibility.md#purge-modes, #failover-and-eviction). The
  * evicted member's old copy of a template under a `Gracefully` or `Never` task is neither applied
  * nor pruned while the task lasts (Karmada keeps its Work: the task's cluster is in the expected
  * set, but is not rendered). Under a `Directly` task the old copy is pruned, and Karmada's binding

@@ -1,7 +1,7 @@
 /**
- * The git engine's release of `Never` eviction tasks (semantics §8.2, §9): Karmada's human sets
- * the task's suppressDeletion to false on the binding, which a git engine does not have; here the
- * human writes `flotilla.io/release-evictions: "<RFC 3339 time>"` on the template, which releases
+ * The git engine's release of `Never` eviction tasks (docs/karmada-compatibility.md#failover-and-eviction,
+ * #deviations): Karmada's human sets the task's suppressDeletion to false on the binding, which a git engine does not
+ * have; here the human writes `flotilla.io/release-evictions: "<RFC 3339 time>"` on the template, which releases
  * the tasks created at or before that time, and none created later. Pure.
  */
 import { describeRef, formatFieldPath, parseRfc3339, refKey, refOf, RELEASE_EVICTIONS_ANNOTATION } from '../../model/index.ts';

@@ -1,7 +1,8 @@
 /**
  * The fengari (Lua 5.3 in JS) runtime, loaded with two process-wide shims that only act on states
  * created by this module (marked through `L.l_G.flotilla`):
- * - number → string conversion prints like gopher-lua (`2`, not `2.0`; semantics §6.4);
+ * - number → string conversion prints like gopher-lua (`2`, not `2.0`;
+ * docs/karmada-compatibility.md#lua-51-on-fengari);
  * - every new string is checked against the state's string limits, so `s = s .. s` cannot
  *   allocate gigabytes in one instruction (fengari has no allocator hook);
  * - every numeral (in source and in string coercion) reads as a float, Lua 5.1's only number

@@ -1,7 +1,7 @@
 /**
  * `string.format` as Karmada's gopher-lua implements it: Go's `fmt.Sprintf` over Lua values
- * (semantics §6.4). Numbers format by verb (`%d` truncates 2.5 to 2, `%s` prints `2` for 2.0),
- * missing arguments print `%!d(MISSING)` instead of raising, `%q` is Go quoting.
+ * (docs/karmada-compatibility.md#lua-51-on-fengari). Numbers format by verb (`%d` truncates 2.5 to 2, `%s` prints `2`
+ * for 2.0), missing arguments print `%!d(MISSING)` instead of raising, `%q` is Go quoting.
  */
 import { formatGoFixed, formatGoFloat } from '../go-float.ts';
 

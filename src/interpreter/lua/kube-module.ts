@@ -1,5 +1,5 @@
 /**
- * The `kube` helper module Karmada preloads for scripts (semantics §6.3 "The kube helper module",
+ * The `kube` helper module Karmada preloads for scripts (docs/karmada-compatibility.md#the-lua-contract,
  * luavm/kube.go): resourceAdd, accuratePodRequirements, getPodDependencies, getResourceQuantity.
  */
 import { podDependencies } from '../pod-dependencies.ts';

@@ -1,5 +1,6 @@
 /**
- * `os.time` and `os.date` with gopher-lua's strftime subset (semantics §6.3): conversion letters
+ * `os.time` and `os.date` with gopher-lua's strftime subset (docs/karmada-compatibility.md#the-lua-contract):
+ * conversion letters
  * `a A b B c d F H I m M p P S x X y Y z Z`; a leading `!` means UTC. The clock is injected.
  * gopher-lua maps them to Go layouts, with its quirks kept here (checked against gopher-lua
  * v1.1.1): `%a` prints `mon` whatever the day, `%c` is RFC 822 (`14 Nov 23 22:13 UTC`), `%x` is

@@ -1,6 +1,6 @@
 /**
  * Lua run once in every fresh state, before scripts: reshapes Lua 5.3's libraries into the Lua 5.1
- * set Karmada's gopher-lua offers (semantics §6.3 "Libraries available", §6.4 shims), then
+ * set Karmada's gopher-lua offers (docs/karmada-compatibility.md#the-lua-contract, #lua-51-on-fengari), then
  * disables what Karmada disables (the `load` family, metatables, raw access, `string.rep`/`gsub`
  * /`dump`) and caps string arguments at 1,000,000 bytes as Karmada does. `require` only serves
  * `package.preload`, where the host put `kube`.

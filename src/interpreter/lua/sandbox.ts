@@ -1,5 +1,5 @@
 /**
- * One sandboxed fengari state (semantics §6.3, style anchor P7): base, table, string and math
+ * One sandboxed fengari state (docs/karmada-compatibility.md#the-lua-contract): base, table, string and math
  * only, reshaped to Karmada's Lua 5.1 set by the prelude; `os` reduced to `time`/`date` on an
  * injected clock; `kube` preloaded. Every call runs under an instruction budget, a wall-clock
  * limit and a memory bound, checked by a count hook and the string-allocation shim.

@@ -1,7 +1,7 @@
 /**
- * Native AggregateStatus (Karmada native/aggregatestatus.go, pkg/util/helper/job.go; semantics
- * §6.2 "AggregateStatus"). Items are the binding's per-cluster statuses sorted by cluster name;
- * a template whose recomputed status is unchanged is returned as is (style anchor P13).
+ * Native AggregateStatus (Karmada native/aggregatestatus.go, pkg/util/helper/job.go;
+ * docs/karmada-compatibility.md#native-interpreters). Items are the binding's per-cluster statuses sorted by cluster
+ * name; a template whose recomputed status is unchanged is returned as is.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { AggregatedStatusItem, KubeObject } from '../../model/index.ts';

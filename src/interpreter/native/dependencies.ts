@@ -1,5 +1,5 @@
 /**
- * Native InterpretDependency (Karmada native/dependencies.go, semantics §6.2 "GetDependencies").
+ * Native InterpretDependency (Karmada native/dependencies.go, docs/karmada-compatibility.md#native-interpreters).
  */
 import type { KubeObject } from '../../model/index.ts';
 import { InterpretError } from '../errors.ts';

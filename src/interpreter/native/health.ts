@@ -1,5 +1,5 @@
 /**
- * Native InterpretHealth (Karmada native/healthy.go, semantics §6.2 "InterpretHealth"), evaluated
+ * Native InterpretHealth (Karmada native/healthy.go, docs/karmada-compatibility.md#native-interpreters), evaluated
  * on the member object.
  */
 import type { KubeObject } from '../../model/index.ts';
@@ -17,7 +17,10 @@ const rolledOut: Health = (o) => {
 
 const hasIngress = (o: KubeObject): boolean => arr(at(o, 'status.loadBalancer.ingress')).some((i) => str(i, 'ip') !== '' || str(i, 'hostname') !== '');
 
-/** Kinds with a native health interpreter; every other kind is Healthy by default (§6.1). */
+/**
+ * Kinds with a native health interpreter; every other kind is Healthy by default
+ * (docs/karmada-compatibility.md#the-chain).
+ */
 export const HEALTH: Readonly<Record<string, Health>> = {
   Deployment: rolledOut,
   StatefulSet: rolledOut,

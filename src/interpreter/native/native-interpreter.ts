@@ -1,5 +1,6 @@
 /**
- * Native TS interpreters keyed on exact GVKs (semantics §6.2 table), the last link of the chain.
+ * Native TS interpreters keyed on exact GVKs (docs/karmada-compatibility.md#native-interpreters), the last link of the
+ * chain.
  */
 import { type AggregatedStatusItem, describeRef, type KubeObject, refOf } from '../../model/index.ts';
 import { InterpretError } from '../errors.ts';

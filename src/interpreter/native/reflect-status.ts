@@ -1,5 +1,5 @@
 /**
- * Native InterpretStatus (Karmada native/reflectstatus.go, semantics §6.2 "ReflectStatus"): the
+ * Native InterpretStatus (Karmada native/reflectstatus.go, docs/karmada-compatibility.md#native-interpreters): the
  * status subset each kind reports per cluster, zero values omitted; whole `.status` otherwise.
  */
 import type { KubeObject } from '../../model/index.ts';
@@ -55,8 +55,8 @@ export const reflectWhole: Reflect = (o) => {
 };
 
 /**
- * Per-kind reflectors. Deviation (semantics §6.2, §9.19): StatefulSet reflects observedGeneration,
- * so its aggregated observedGeneration advances like a Deployment's instead of never.
+ * Per-kind reflectors. Deviation (docs/karmada-compatibility.md#native-interpreters, #karmada-quirks): StatefulSet
+ * reflects observedGeneration, so its aggregated observedGeneration advances like a Deployment's instead of never.
  */
 export const REFLECTORS: Readonly<Record<string, Reflect>> = {
   Deployment: withGenerations(['replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'observedGeneration']),

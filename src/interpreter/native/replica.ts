@@ -1,6 +1,7 @@
 /**
- * Native InterpretReplica (Karmada native/replica.go, semantics §6.2 "GetReplicas") with the
- * API-server defaulting Karmada relies on (§9.3): an absent `spec.replicas` is 1, an absent Job
+ * Native InterpretReplica (Karmada native/replica.go, docs/karmada-compatibility.md#native-interpreters) with the
+ * API-server defaulting Karmada relies on (docs/karmada-compatibility.md#api-server-defaulting): an absent
+ * `spec.replicas` is 1, an absent Job
  * `parallelism` is 1.
  */
 import type { KubeObject } from '../../model/index.ts';

@@ -1,6 +1,6 @@
 /**
  * Native ReviseReplica and Retain (Karmada native/revisereplica.go, native/retain.go,
- * pkg/util/lifted/retain.go; semantics §6.2 "Retain"). Both return new objects.
+ * pkg/util/lifted/retain.go; docs/karmada-compatibility.md#native-interpreters). Both return new objects.
  */
 import type { KubeObject } from '../../model/index.ts';
 import { InterpretError } from '../errors.ts';

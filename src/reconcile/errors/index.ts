@@ -1,4 +1,4 @@
-/** The reconcile floor's typed errors (P14), one class per failure kind. */
+/** The reconcile floor's typed errors, one class per failure kind. */
 export { CommitStatusConfigError } from './commit-status-config-error.ts';
 export { CommitStatusFailedError } from './commit-status-failed-error.ts';
 export { PlanFileInvalidError } from './plan-file-invalid-error.ts';

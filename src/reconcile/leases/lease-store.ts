@@ -1,5 +1,5 @@
 /**
- * The port replicas coordinate through (P17): coordination.k8s.io Leases in the host cluster.
+ * The port replicas coordinate through: coordination.k8s.io Leases in the host cluster.
  * Writes are optimistic: an update names the resourceVersion it read, and a lost race is an
  * outcome (`conflict`), not an error. One adapter implements it over @kubernetes/client-node.
  */

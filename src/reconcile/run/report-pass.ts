@@ -1,4 +1,4 @@
-/** Turns the loop's and the pass's events into metrics and log records (P15: they only render). */
+/** Turns the loop's and the pass's events into metrics and log records (they only render). */
 import type { Logger } from 'pino';
 import { clusterFailed } from '../../apply/events.ts';
 import { recordClusterResult, recordReconciledCommit } from '../observability/metrics.ts';

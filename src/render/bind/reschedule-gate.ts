@@ -1,7 +1,7 @@
 /**
- * Karmada's "should I schedule" gate (semantics §3.1, pkg/scheduler/scheduler.go
- * doScheduleBinding): scheduling is stateful, so a binding whose placement, replicas and target
- * clusters are as they were keeps its clusters, unless it is not a Divided workload. This is why a
+ * Karmada's "should I schedule" gate (docs/karmada-compatibility.md#when-a-binding-is-scheduled,
+ * pkg/scheduler/scheduler.go doScheduleBinding): scheduling is stateful, so a binding whose placement, replicas and
+ * target clusters are as they were keeps its clusters, unless it is not a Divided workload. This is why a
  * Divided workload does not spread to a new cluster, nor move back to a member it was evicted from.
  *
  * A reschedule request (Karmada's `rescheduleTriggeredAt`, set by a WorkloadRebalancer) reaches

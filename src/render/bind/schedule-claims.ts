@@ -9,17 +9,23 @@ import { policyRefOf } from '../detect/detect.ts';
 import { rescheduleReason } from './reschedule-gate.ts';
 import type { TemplateBinding } from '../works/template-binding.ts';
 
-/** What the last pass decided for a binding, for Karmada's stable rescheduling (§9.5). */
+/**
+ * What the last pass decided for a binding, for Karmada's stable rescheduling
+ * (docs/karmada-compatibility.md#scheduling-state-on-the-status-branch).
+ */
 export interface PreviousSchedule {
   clusters: TargetCluster[];
   affinityName?: string;
   /** The placement JSON `clusters` were scheduled with (ScheduledBinding.appliedPlacement): the gate compares it. */
   appliedPlacement?: string;
-  /** Clusters the binding is being gracefully evicted from (the run loop's taint manager, §8.2). */
+  /**
+   * Clusters the binding is being gracefully evicted from (the run loop's taint manager,
+   * docs/karmada-compatibility.md#failover-and-eviction).
+   */
   evictedClusters?: string[];
 }
 
-/** The detector's binding for a claimed template (semantics §2.6), before scheduling. */
+/** The detector's binding for a claimed template (docs/karmada-compatibility.md#the-binding), before scheduling. */
 export function bindingSpecOf(
   template: SourceObject, policy: SourceObject<PropagationPolicy>, interpreter: ResourceInterpreter,
 ): BindingSpec {
@@ -70,7 +76,7 @@ function scheduleClaim(
     diagnostics.push({ ...claim.template.origin, severity: 'error', object: subject, message: `${subject}: cannot be scheduled: ${result.error.message}` });
   }
   // Karmada records the placement with the result, an empty one on NoClusterFit included; any other
-  // error leaves the binding's annotation as it was (semantics §3.9).
+  // error leaves the binding's annotation as it was (docs/karmada-compatibility.md#scheduling-errors).
   const applied = result.error === null || result.error.code === 'NoClusterFit' ? JSON.stringify(spec.placement) : last?.appliedPlacement;
   return {
     ...spec,

@@ -1,7 +1,7 @@
 /**
- * Karmada's admission-webhook and CRD defaults for policies (semantics §1.3, §1.6, §9.10), so
- * that a policy read from git means what it would mean once stored in Karmada. Pure: each
- * function returns a new object and never changes its input. Validation lives in ../validate.
+ * Karmada's admission-webhook and CRD defaults for policies (docs/karmada-compatibility.md#propagation-policies,
+ * #override-policies, #defaults-and-admission), so that a policy read from git means what it would mean once stored in
+ * Karmada. Pure: each function returns a new object and never changes its input. Validation lives in ../validate.
  */
 export { defaultOverridePolicy } from './override-policy.ts';
 export { defaultPropagationPolicy } from './propagation-policy.ts';

@@ -2,8 +2,8 @@ import { isRecord, type OverridePolicy } from '../../model/index.ts';
 import { defaultSelectorNamespaces, policyNamespace } from './selectors.ts';
 
 /**
- * Karmada's OverridePolicy admission defaults (semantics §1.6): empty selector namespaces of an
- * OverridePolicy become the policy's namespace. A ClusterOverridePolicy has no defaults.
+ * Karmada's OverridePolicy admission defaults (docs/karmada-compatibility.md#override-policies): empty selector
+ * namespaces of an OverridePolicy become the policy's namespace. A ClusterOverridePolicy has no defaults.
  * Returns a new object; the input is not changed.
  */
 export function defaultOverridePolicy(p: OverridePolicy): OverridePolicy {

@@ -59,7 +59,9 @@ const SPEC_DEFAULTS: Readonly<Json> = {
   schedulerName: 'default-scheduler',
 };
 
-/** The webhook forces propagateDeps for ServiceImport selectors (semantics §1.3). */
+/**
+ * The webhook forces propagateDeps for ServiceImport selectors (docs/karmada-compatibility.md#propagation-policies).
+ */
 function selectsServiceImport(selectors: unknown): boolean {
   return (
     Array.isArray(selectors) &&
@@ -71,9 +73,9 @@ function selectsServiceImport(selectors: unknown): boolean {
 
 /**
  * Karmada's admission-webhook and CRD defaults for a PropagationPolicy or
- * ClusterPropagationPolicy (semantics §1.3, §9.10). Permanent-id labels and finalizers are
- * Karmada's bookkeeping and are not added. Returns a new object; the input is not changed, and
- * parts it does not default are shared with it.
+ * ClusterPropagationPolicy (docs/karmada-compatibility.md#propagation-policies, #defaults-and-admission). Permanent-id
+ * labels and finalizers are Karmada's bookkeeping and are not added. Returns a new object; the input is not changed,
+ * and parts it does not default are shared with it.
  */
 export function defaultPropagationPolicy(p: PropagationPolicy): PropagationPolicy {
   if (!isRecord(p.spec)) return { ...p };

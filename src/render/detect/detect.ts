@@ -19,7 +19,7 @@ export interface DetectOptions {
   /**
    * The policy that claimed each template last time, keyed by refKey. Karmada's claims are
    * sticky: a claimed template keeps its policy until the policy stops matching or is
-   * preempted (semantics §2.3, §9.1).
+   * preempted (docs/karmada-compatibility.md#claims-and-preemption, #claims-are-computed-each-pass).
    * @default none: every template is matched afresh
    */
   previousClaims: ReadonlyMap<string, PolicyRef>;
@@ -69,7 +69,10 @@ function findPolicy(ctx: Context, ref: PolicyRef): SourceObject<PropagationPolic
   return list.find((p) => p.object.metadata.name === ref.name);
 }
 
-/** Preemption (semantics §2.7): only policies with `preemption: Always` may take a claimed template. */
+/**
+ * Preemption (docs/karmada-compatibility.md#claims-and-preemption): only policies with `preemption: Always` may take a
+ * claimed template.
+ */
 function preemptor(ctx: Context, template: SourceObject, current: PolicyMatch): PolicyMatch | undefined {
   const preempting = (list: readonly SourceObject<PropagationPolicy>[]) =>
     list.filter((p) => p.object.spec.preemption === 'Always' && p !== current.policy);
@@ -123,7 +126,7 @@ function indexOverrideNames(fleet: Fleet): Map<string, Set<string>> {
 
 /**
  * Karmada's detector over a whole commit: for every template, the policy that claims it
- * (semantics §2.3-2.7). Any matching PropagationPolicy beats every ClusterPropagationPolicy;
+ * (docs/karmada-compatibility.md#detector). Any matching PropagationPolicy beats every ClusterPropagationPolicy;
  * within a kind, explicit priority, then implicit priority, then name decide. Pure.
  */
 export function detect(fleet: Fleet, options: Partial<DetectOptions> = {}): Claim[] {

@@ -8,7 +8,10 @@ export interface PolicyMatch {
   explicit: number;
 }
 
-/** Karmada's ordering of candidates: explicit priority, then implicit, then name (semantics §2.4). */
+/**
+ * Karmada's ordering of candidates: explicit priority, then implicit, then name
+ * (docs/karmada-compatibility.md#choosing-a-policy).
+ */
 function better(a: PolicyMatch, b: PolicyMatch): boolean {
   if (a.explicit !== b.explicit) return a.explicit > b.explicit;
   if (a.implicit !== b.implicit) return a.implicit > b.implicit;
@@ -23,7 +26,8 @@ export function matchPolicy(policy: SourceObject<PropagationPolicy>, template: K
 
 /**
  * The best of one kind of policy (PPs, or CPPs) for a template: the maximum under
- * (explicit desc, implicit desc, name asc), independent of list order (semantics §2.4).
+ * (explicit desc, implicit desc, name asc), independent of list order
+ * (docs/karmada-compatibility.md#choosing-a-policy).
  */
 export function selectBestPolicy(
   candidates: readonly SourceObject<PropagationPolicy>[],

@@ -10,7 +10,10 @@ export function isReservedNamespace(ns: string): boolean {
   return ns === 'karmada-system' || ns === 'karmada-cluster' || ns.startsWith('karmada-es-');
 }
 
-/** Compiles namespace patterns once; each is anchored at both ends (semantics §2.1). */
+/**
+ * Compiles namespace patterns once; each is anchored at both ends
+ * (docs/karmada-compatibility.md#what-is-never-propagated).
+ */
 export function compileNamespacePatterns(patterns: readonly string[]): RegExp[] {
   return patterns.map((p) => new RegExp(`^(?:${p})$`));
 }

@@ -3,7 +3,7 @@ import {
 } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
 
-/** The role an object plays in the fleet repository (interfaces.md §1). */
+/** The role an object plays in the fleet repository (README.md#commands). */
 export type ObjectRole =
   | 'PropagationPolicy'
   | 'ClusterPropagationPolicy'
@@ -38,8 +38,9 @@ const KARMADA_ROLES: ReadonlyMap<string, ObjectRole> = new Map(
 );
 
 /**
- * Karmada's detector never propagates its own API groups, events or leases (semantics §2.1);
- * in a fleet repository such objects are reported and left alone.
+ * Karmada's detector never propagates its own API groups, events or leases
+ * (docs/karmada-compatibility.md#what-is-never-propagated); in a fleet repository such objects are reported and left
+ * alone.
  */
 const SKIPPED_GROUPS = new Set([
   'cluster.karmada.io', 'policy.karmada.io', 'work.karmada.io', 'config.karmada.io',

@@ -1,7 +1,7 @@
 import type { Cluster, ClusterStatus, SourceObject } from '../../model/index.ts';
 
 /**
- * What the scheduler knows of each cluster (interfaces.md §1.1): the status observed live or
+ * What the scheduler knows of each cluster (README.md#flotilla-plan): the status observed live or
  * from the status branch when there is one, else the `status` written in the Cluster file, else
  * nothing (taken as Ready, every API enabled, no capacity figures).
  */

@@ -1,7 +1,10 @@
 import type { KubeObject, ResourceSelector } from '../../model/index.ts';
 import { matchLabelSelector } from '../../model/index.ts';
 
-/** Karmada's implicit priorities of a selector match (semantics §1.2, pkg/util/selector.go). */
+/**
+ * Karmada's implicit priorities of a selector match (docs/karmada-compatibility.md#resource-selectors,
+ * pkg/util/selector.go).
+ */
 export const ImplicitPriority = {
   MisMatch: 0,
   MatchAll: 1,

@@ -1,7 +1,7 @@
 /**
  * Per-cluster half of override application (overridemanager.go ApplyOverridePolicies and
- * applyPolicyOverriders, semantics §5.4–§5.6): the prepared rules whose targetCluster matches
- * run in order, ClusterOverridePolicies' first; inside a rule the overriders run in Karmada's
+ * applyPolicyOverriders, docs/karmada-compatibility.md#overrides-and-work): the prepared rules whose targetCluster
+ * matches run in order, ClusterOverridePolicies' first; inside a rule the overriders run in Karmada's
  * fixed order. The first failure fails the whole call for this cluster.
  */
 import type { Cluster, KubeObject, Overriders } from '../../model/index.ts';
@@ -29,8 +29,8 @@ export function applyOverrides(manifest: KubeObject, cluster: Cluster, set: Over
 
 /** The per-cluster step, for rules prepared once per template with prepareOverrides. */
 export function applyPrepared(manifest: KubeObject, cluster: Cluster, prepared: PreparedOverrides): OverrideOutcome {
-  // One render owns the copies it makes: any failure discards the whole result (§5.6), so later
-  // patches may write earlier copies in place.
+  // One render owns the copies it makes: any failure discards the whole result
+  // (docs/karmada-compatibility.md#override-failures), so later patches may write earlier copies in place.
   const ownership: Ownership = [];
   const clusterSide = applyRules(manifest, cluster, prepared.clusterRules, prepared.fieldMemo, ownership);
   if (!clusterSide.ok) return clusterSide;
@@ -69,7 +69,10 @@ function applyRules(
 
 type RuleResult = { ok: true; doc: KubeObject } | { ok: false; overrider: OverriderName; entry: number; path: string; reason: string };
 
-/** imageOverrider → command → args → labels → annotations → fieldOverrider → plaintext (§5.4). */
+/**
+ * imageOverrider → command → args → labels → annotations → fieldOverrider → plaintext
+ * (docs/karmada-compatibility.md#which-overrides-apply).
+ */
 function applyRule(doc: KubeObject, o: Overriders, memo: FieldRewriteMemo, ownership: Ownership): RuleResult {
   let current = doc;
   for (const name of OVERRIDER_ORDER) {

@@ -1,7 +1,7 @@
 /**
- * commandOverrider and argsOverrider (pkg/util/overridemanager/commandargsoverride.go, semantics
- * §5.5): add to or remove from the `command` / `args` of every regular container with the given
- * name, in the built-in workload kinds only.
+ * commandOverrider and argsOverrider (pkg/util/overridemanager/commandargsoverride.go,
+ * docs/karmada-compatibility.md#the-overriders): add to or remove from the `command` / `args` of every regular
+ * container with the given name, in the built-in workload kinds only.
  */
 import type { CommandArgsOverrider, KubeObject } from '../../model/index.ts';
 import type { Ownership, PatchOperation } from './json-patch.ts';

@@ -1,6 +1,6 @@
 /**
- * fieldOverrider (overridemanager.go applyFieldOverriders, semantics §5.5): patches JSON or YAML
- * held inside a string field (e.g. a ConfigMap's `data["config.yaml"]`) with its own operations.
+ * fieldOverrider (overridemanager.go applyFieldOverriders, docs/karmada-compatibility.md#the-overriders): patches JSON
+ * or YAML held inside a string field (e.g. a ConfigMap's `data["config.yaml"]`) with its own operations.
  */
 import type { FieldOverrider, KubeObject, YAMLPatchOperation } from '../../model/index.ts';
 import { applyPatch, type Ownership, type PatchOperation } from './json-patch.ts';

@@ -1,6 +1,6 @@
 /**
- * imageOverrider (pkg/util/overridemanager/imageoverride.go, semantics §5.5): edits the registry,
- * repository or tag of every regular container image of a built-in workload, or of the one string
+ * imageOverrider (pkg/util/overridemanager/imageoverride.go, docs/karmada-compatibility.md#the-overriders): edits the
+ * registry, repository or tag of every regular container image of a built-in workload, or of the one string
  * at `predicate.path` for any kind.
  */
 import type { ImageOverrider, KubeObject } from '../../model/index.ts';

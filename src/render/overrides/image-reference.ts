@@ -2,7 +2,7 @@
  * Container image references as Karmada's imageparser sees them (pkg/util/imageparser): the
  * distribution/reference v3 grammar **without** normalisation (`nginx` stays `nginx`), a hostname
  * split that only takes the first component when it looks like a registry, and the tag / digest
- * rules of `SetTagOrDigest` (semantics §5.5).
+ * rules of `SetTagOrDigest` (docs/karmada-compatibility.md#the-overriders).
  */
 
 /** The parts Karmada edits; a reference with both a tag and a digest keeps only the tag. */

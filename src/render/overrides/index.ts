@@ -1,6 +1,6 @@
 /**
- * Override application (semantics §5.4–§5.6): for one template rendered for one cluster, every
- * matching ClusterOverridePolicy then OverridePolicy rule, each overrider with Karmada's exact
+ * Override application (docs/karmada-compatibility.md#overrides-and-work): for one template rendered for one cluster,
+ * every matching ClusterOverridePolicy then OverridePolicy rule, each overrider with Karmada's exact
  * semantics (JSON Patch as evanphx/json-patch v5, image references as distribution/reference,
  * JSON and YAML inside string fields as Karmada round-trips them). Pure: no I/O, no mutation of
  * inputs. It does not revise replicas, add tracking metadata or write the applied-overrides

@@ -1,6 +1,6 @@
 /**
  * RFC 6902 add / remove / replace with the exact behaviour of evanphx/json-patch v5 under its
- * default options, which every Karmada overrider runs through (semantics §5.5).
+ * default options, which every Karmada overrider runs through (docs/karmada-compatibility.md#the-overriders).
  *
  * Documents are plain JSON values; objects may also be `Map`s (field overrider JSON text keeps its
  * key order that way) and leaves may be opaque objects (raw JSON tokens). The engine never mutates
@@ -33,9 +33,9 @@ type Container = unknown[] | Map<string, unknown> | Record<string, unknown>;
 /**
  * Containers copied by earlier patches of the same render. They are private to that render, so
  * later patches write them in place instead of copying them again. Only for a caller that drops
- * the whole result when any patch fails (as one cluster's override application does, §5.6):
- * a failing patch may leave its earlier operations in these copies. A short list rather than a
- * Set: a render owns a few dozen copies at most, and scanning them by identity is cheaper than
+ * the whole result when any patch fails (as one cluster's override application does,
+ * docs/karmada-compatibility.md#override-failures): a failing patch may leave its earlier operations in these copies. A
+ * short list rather than a Set: a render owns a few dozen copies at most, and scanning them by identity is cheaper than
  * hashing fresh objects.
  */
 export type Ownership = object[];

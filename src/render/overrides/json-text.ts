@@ -1,7 +1,7 @@
 /**
  * JSON text held in a string field, read and written the way evanphx/json-patch v5 does for the
- * field overrider (semantics §5.5): untouched scalars keep their exact source text, objects keep
- * their key order (new keys appended), output is compact with Go's HTML-safe escaping. Values a
+ * field overrider (docs/karmada-compatibility.md#the-overriders): untouched scalars keep their exact source text,
+ * objects keep their key order (new keys appended), output is compact with Go's HTML-safe escaping. Values a
  * policy inserts are written as Go's encoding/json writes them (map keys sorted).
  */
 import { compareBytes } from '../../model/index.ts';

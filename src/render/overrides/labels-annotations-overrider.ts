@@ -1,6 +1,6 @@
 /**
  * labelsOverrider and annotationsOverrider (pkg/util/overridemanager/labelannotationoverrider.go,
- * semantics §5.5) on `metadata.labels` / `metadata.annotations`.
+ * docs/karmada-compatibility.md#the-overriders) on `metadata.labels` / `metadata.annotations`.
  */
 import { isRecord } from '../../model/index.ts';
 import type { KubeObject, LabelAnnotationOverrider } from '../../model/index.ts';

@@ -1,10 +1,13 @@
 /**
- * An override that cannot apply (semantics §5.6): it fails this template's manifest for this
- * cluster only, and names the policy, the rule, the overrider entry and the path.
+ * An override that cannot apply (docs/karmada-compatibility.md#override-failures): it fails this template's manifest
+ * for this cluster only, and names the policy, the rule, the overrider entry and the path.
  */
 import { EngineError } from '../../model/index.ts';
 
-/** The overrider lists of Karmada's Overriders, in the order a rule applies them (§5.4). */
+/**
+ * The overrider lists of Karmada's Overriders, in the order a rule applies them
+ * (docs/karmada-compatibility.md#which-overrides-apply).
+ */
 export const OVERRIDER_ORDER = [
   'imageOverrider',
   'commandOverrider',

@@ -1,4 +1,4 @@
-/** The inputs and outcome of override application (semantics §5.4–§5.6). */
+/** The inputs and outcome of override application (docs/karmada-compatibility.md#overrides-and-work). */
 import type { KubeObject, OverridePolicy, Overriders } from '../../model/index.ts';
 import type { OverrideError } from './override-error.ts';
 

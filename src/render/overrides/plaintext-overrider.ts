@@ -1,6 +1,6 @@
 /**
- * plaintext (semantics §5.5): all entries of a rule form one JSON Patch, applied last, that fails
- * as a whole; a missing `value` is JSON null.
+ * plaintext (docs/karmada-compatibility.md#the-overriders): all entries of a rule form one JSON Patch, applied last,
+ * that fails as a whole; a missing `value` is JSON null.
  */
 import type { KubeObject, PlaintextOverrider } from '../../model/index.ts';
 import type { Ownership, PatchOperation } from './json-patch.ts';

@@ -1,7 +1,7 @@
 /**
  * Where the regular containers of a workload live, for the overriders that only know built-in
- * kinds (imageoverride.go and commandargsoverride.go, semantics §5.5). Other kinds, CRDs and
- * CronJob included, have no implicit containers.
+ * kinds (imageoverride.go and commandargsoverride.go, docs/karmada-compatibility.md#the-overriders). Other kinds, CRDs
+ * and CronJob included, have no implicit containers.
  */
 import type { KubeObject } from '../../model/index.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Per-template half of override application (overridemanager.go getOverridersFromOverridePolicies,
- * semantics §5.4): which policies select the template and in what order their rules run. It does
- * not depend on the cluster, so a caller rendering one template for many clusters does it once.
+ * docs/karmada-compatibility.md#which-overrides-apply): which policies select the template and in what order their
+ * rules run. It does not depend on the cluster, so a caller rendering one template for many clusters does it once.
  */
 import type { ClusterAffinity, KubeObject, OverridePolicy, Overriders } from '../../model/index.ts';
 import { compareBytes } from '../../model/index.ts';

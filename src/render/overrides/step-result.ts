@@ -1,6 +1,6 @@
 /**
  * What one overrider entry produces: the next manifest, or where and why it failed. The caller
- * turns a failure into an OverrideError naming the policy and rule (semantics §5.6).
+ * turns a failure into an OverrideError naming the policy and rule (docs/karmada-compatibility.md#override-failures).
  */
 import type { KubeObject } from '../../model/index.ts';
 import { applyPatch, type Ownership, type PatchOperation } from './json-patch.ts';

@@ -1,7 +1,7 @@
 /**
  * YAML text held in a string field, round-tripped as sigs.k8s.io/yaml over go-yaml v2 does for
- * the field overrider (semantics §5.5): YAML 1.1 scalars (`on`, `yes`, `010`, `1_000`), dates
- * and `12:30` kept as strings, JSON-compatible values only; output in go-yaml v2 block style with
+ * the field overrider (docs/karmada-compatibility.md#the-overriders): YAML 1.1 scalars (`on`, `yes`, `010`, `1_000`),
+ * dates and `12:30` kept as strings, JSON-compatible values only; output in go-yaml v2 block style with
  * keys in go-yaml's natural order, sequences not indented under their key, strings quoted double
  * when they would read back as another type and single when only the syntax needs quoting, long
  * lines folded past column 80 (go-yaml-scalars.ts). test/render/overrides/go-parity.test.ts holds

@@ -1,6 +1,6 @@
 /**
  * A CustomResourceDefinition template declares the scope of its kind when no cluster can be
- * asked (interfaces.md §1), so the fields scopeLookup reads are checked the way the API server
+ * asked (README.md#commands), so the fields scopeLookup reads are checked the way the API server
  * checks them (apiextensions validation): group, names, scope, and the name they make.
  */
 import { isRecord } from '../../model/index.ts';

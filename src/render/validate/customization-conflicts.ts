@@ -1,7 +1,7 @@
 /**
  * The one cross-object rule of Karmada's RIC webhook (pkg/webhook/resourceinterpretercustomization,
- * semantics §1.10): two customizations of one target may not both script the same operation,
- * except dependency interpretation, whose scripts are all run.
+ * docs/karmada-compatibility.md#interpreter-customizations): two customizations of one target may not both script the
+ * same operation, except dependency interpretation, whose scripts are all run.
  */
 import { compareBytes, type ResourceInterpreterCustomization } from '../../model/index.ts';
 import type { FieldIssue } from './issues.ts';

@@ -18,7 +18,7 @@ import { jsonType, walk } from './walk.ts';
 export type { FieldIssue } from './issues.ts';
 export { findCustomizationConflicts, type IndexedIssue } from './customization-conflicts.ts';
 
-/** Options of validateObject (style anchor P16). */
+/** Options of validateObject. */
 export interface ValidateOptions {
   /**
    * The scope of template kinds, e.g. scopeLookup(crds) to know the kinds the repository's

@@ -1,6 +1,6 @@
 /**
- * The Karmada kinds Flotilla reads (interfaces.md §1), each with its schema, scope, and the
- * defaults Karmada's webhooks and CRDs apply before validating (semantics §9.10).
+ * The Karmada kinds Flotilla reads (README.md#commands), each with its schema, scope, and the
+ * defaults Karmada's webhooks and CRDs apply before validating (docs/karmada-compatibility.md#defaults-and-admission).
  */
 import type { OverridePolicy, PropagationPolicy } from '../../model/index.ts';
 import {
@@ -63,8 +63,9 @@ const root = (spec: ObjectSchema, status?: ObjectSchema): ObjectSchema =>
   );
 
 /**
- * PP/OP validation: a selector can only name the policy's own namespace (semantics §1.2). Runs on
- * the defaulted policy, where empty selector namespaces already hold the policy's namespace.
+ * PP/OP validation: a selector can only name the policy's own namespace
+ * (docs/karmada-compatibility.md#resource-selectors). Runs on the defaulted policy, where empty selector namespaces
+ * already hold the policy's namespace.
  */
 function checkSelectorNamespaces(obj: Json, out: IssueSink): void {
   const own = policyNamespace(obj['metadata']);

@@ -56,7 +56,9 @@ function isSuspended(binding: ScheduledBinding | null, cluster: string): boolean
   return s?.dispatching === true || (s?.dispatchingOnClusters?.clusterNames ?? []).includes(cluster);
 }
 
-/** Karmada applies only ClusterOverridePolicies to namespaces it syncs (semantics §2.9). */
+/**
+ * Karmada applies only ClusterOverridePolicies to namespaces it syncs (docs/karmada-compatibility.md#namespace-sync).
+ */
 function overridesFor(set: OverrideSet, namespaceSync: boolean): OverrideSet {
   return namespaceSync ? { clusterOverridePolicies: set.clusterOverridePolicies, overridePolicies: [] } : set;
 }
@@ -154,8 +156,8 @@ function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput): void {
 }
 
 /**
- * Karmada's binding controller for a whole commit (semantics §5): for every template and every
- * cluster it goes to (scheduled clusters, clusters of the workloads that depend on it, or every
+ * Karmada's binding controller for a whole commit (docs/karmada-compatibility.md#overrides-and-work): for every
+ * template and every cluster it goes to (scheduled clusters, clusters of the workloads that depend on it, or every
  * cluster for a synced Namespace), revise replicas, apply overrides, add tracking; add the
  * members' ResourceQuotas of the FederatedResourceQuotas; then add the Namespaces the objects need and put each cluster's Work in apply order. A manifest whose
  * overrides fail is left out of that cluster's Work with an error; a template whose replica

@@ -9,7 +9,10 @@ export interface RequiredDependency {
   template: SourceObject;
   clusters: Set<string>;
   requiredBy: Set<string>;
-  /** Overwrite when any binding that needs it may overwrite unmanaged objects (semantics §8.1). */
+  /**
+   * Overwrite when any binding that needs it may overwrite unmanaged objects
+   * (docs/karmada-compatibility.md#dependencies).
+   */
   overwrite: boolean;
 }
 
@@ -21,12 +24,13 @@ function resolve(ref: DependentObjectReference, byKind: Map<string, SourceObject
 }
 
 /**
- * Karmada's dependencies distributor (semantics §8.1): for each namespaced binding with
+ * Karmada's dependencies distributor (docs/karmada-compatibility.md#dependencies): for each namespaced binding with
  * propagateDeps, the ConfigMaps, Secrets, ServiceAccounts and PVCs its template uses follow it
  * to its clusters. Dependencies are resolved in the same commit; a missing one is skipped with
- * a warning, as Karmada skips objects absent from its control plane (§9.17). When the interpreter
- * fails on a template, only its dependencies are left out (with an error, which also holds back
- * prune): the template itself still renders, as Karmada's distributor is apart from its Work.
+ * a warning, as Karmada skips objects absent from its control plane
+ * (docs/karmada-compatibility.md#dependencies-from-the-same-commit). When the interpreter fails on a template, only its
+ * dependencies are left out (with an error, which also holds back prune): the template itself still renders, as
+ * Karmada's distributor is apart from its Work.
  */
 export function resolveDependencies(
   bindings: readonly TemplateBinding[],

@@ -4,8 +4,9 @@ import { dispense, namesDescending, resolveStrategy, tieBreakSeed } from '../../
 
 /**
  * Karmada splits a Divided Job's `spec.completions` over its clusters with the Dispenser, weighted
- * by each cluster's replicas (its parallelism), ties keyed on the template (semantics §5.2 step 3).
- * Returns cluster → completions, or undefined when the rule does not apply.
+ * by each cluster's replicas (its parallelism), ties keyed on the template
+ * (docs/karmada-compatibility.md#rendering-order). Returns cluster → completions, or undefined when the rule does not
+ * apply.
  */
 export function splitCompletions(template: KubeObject, binding: ScheduledBinding): Map<string, number> | undefined {
   if (groupKind(template.apiVersion, template.kind) !== 'batch/Job' || binding.replicas <= 0) return undefined;

@@ -6,7 +6,7 @@ import type { WorkItem } from './work.ts';
 
 export const SKIP_AUTO_PROPAGATION_LABEL = 'namespace.karmada.io/skip-auto-propagation';
 
-/** Namespaces every cluster has and Karmada never propagates (semantics §2.9). */
+/** Namespaces every cluster has and Karmada never propagates (docs/karmada-compatibility.md#namespace-sync). */
 export function isSystemNamespace(name: string, skipped: readonly RegExp[]): boolean {
   return name === 'default' || isReservedNamespace(name) || skipped.some((re) => re.test(name));
 }

@@ -37,8 +37,8 @@ function pruneKind(obj: KubeObject): KubeObject {
 
 /**
  * Removes what only a live API server owns before an object is sent to a member (Karmada's
- * prune, semantics §5.7 step 6): server metadata, status, and a few per-kind fields such as a
- * Service's allocated clusterIP. Templates copied from `kubectl get -o yaml` then apply cleanly.
+ * prune, docs/karmada-compatibility.md#manifest-assembly-and-tracking): server metadata, status, and a few per-kind
+ * fields such as a Service's allocated clusterIP. Templates copied from `kubectl get -o yaml` then apply cleanly.
  */
 export function pruneServerFields(obj: KubeObject): KubeObject {
   const metadata = withoutKeys(obj.metadata, SERVER_METADATA) ?? obj.metadata;

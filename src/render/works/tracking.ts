@@ -17,7 +17,7 @@ export interface TrackingInfo {
 }
 
 /**
- * Karmada's rule for one object (semantics §5.7 step 3): the template's own
+ * Karmada's rule for one object (docs/karmada-compatibility.md#manifest-assembly-and-tracking): the template's own
  * `work.karmada.io/conflict-resolution` when it says exactly overwrite or abort, else the policy's.
  */
 export function conflictResolutionOf(template: KubeObject, overwrite: boolean): 'overwrite' | 'abort' {
@@ -26,7 +26,9 @@ export function conflictResolutionOf(template: KubeObject, overwrite: boolean): 
   return overwrite ? 'overwrite' : 'abort';
 }
 
-/** Adds Flotilla's tracking label and annotations (interfaces.md §4) to a rendered manifest. */
+/**
+ * Adds Flotilla's tracking label and annotations (docs/karmada-compatibility.md#tracking-keys) to a rendered manifest.
+ */
 export function stampTracking(obj: KubeObject, info: TrackingInfo): KubeObject {
   return {
     ...obj,

@@ -11,13 +11,13 @@ export interface AssignmentInput {
   readonly strategy: Strategy | undefined;
   readonly unsupportedMessage: string;
   readonly replicas: number;
-  /** replicas > 0 or replicaRequirements set (semantics §3.7 step 2). */
+  /** replicas > 0 or replicaRequirements set (docs/karmada-compatibility.md#assigning-replicas). */
   readonly workload: boolean;
   readonly weightPreference: ClusterPreferences | undefined;
   readonly previous: readonly TargetCluster[];
   readonly fresh: boolean;
   readonly descending: boolean;
-  /** The clusterAffinities term in use has overflow tiers (semantics §3.8). */
+  /** The clusterAffinities term in use has overflow tiers (docs/karmada-compatibility.md#overflow-tiers). */
   readonly overflow: boolean;
 }
 
@@ -41,8 +41,8 @@ function runStrategy(
 }
 
 /**
- * Overflow tiers (common.go, semantics §3.8): fill tier 0, then tier 1, ..., each with at most
- * its clusters' available replicas, dividing within the tier by the normal strategy.
+ * Overflow tiers (common.go, docs/karmada-compatibility.md#overflow-tiers): fill tier 0, then tier 1, ..., each with at
+ * most its clusters' available replicas, dividing within the tier by the normal strategy.
  */
 function assignByTiers(
   strategy: Strategy,
@@ -67,8 +67,8 @@ function assignByTiers(
 }
 
 /**
- * Karmada's AssignReplicas (pkg/scheduler/core/common.go, semantics §3.7). Non-workloads go to
- * every selected cluster with 0 replicas; workloads run the strategy (tier by tier with
+ * Karmada's AssignReplicas (pkg/scheduler/core/common.go, docs/karmada-compatibility.md#assigning-replicas).
+ * Non-workloads go to every selected cluster with 0 replicas; workloads run the strategy (tier by tier with
  * overflow), then lose their 0-replica entries.
  */
 export function assignReplicas(selected: readonly Candidate[], input: AssignmentInput): TargetCluster[] | ScheduleError {

@@ -30,9 +30,9 @@ function aggregatedPrefix(available: readonly Weight[], prior: readonly TargetCl
 }
 
 /**
- * The division step shared by DynamicWeight and Aggregated (division_algorithm.go, semantics
- * §3.7.3): fail when the capacities cannot hold `target`; for Aggregated keep the shortest
- * prefix (clusters already hosting replicas first) that can; divide `target` by Webster over
+ * The division step shared by DynamicWeight and Aggregated (division_algorithm.go,
+ * docs/karmada-compatibility.md#assigning-replicas): fail when the capacities cannot hold `target`; for Aggregated keep
+ * the shortest prefix (clusters already hosting replicas first) that can; divide `target` by Webster over
  * the capacities; add the result to `prior`.
  */
 export function divideByCapacity(

@@ -20,10 +20,10 @@ function byCapacity(list: Weight[]): Weight[] {
 }
 
 /**
- * DynamicWeight and Aggregated (assignment.go assignByDynamicStrategy, semantics §3.7.3).
- * Previous entries for clusters that are no longer candidates are dropped. Fresh: divide all
- * replicas over allocatable + previous. Steady: scale down divides the new count in proportion
- * to the previous one; scale up divides only the extra replicas over free capacity and adds them
+ * DynamicWeight and Aggregated (assignment.go assignByDynamicStrategy,
+ * docs/karmada-compatibility.md#assigning-replicas). Previous entries for clusters that are no longer candidates are
+ * dropped. Fresh: divide all replicas over allocatable + previous. Steady: scale down divides the new count in
+ * proportion to the previous one; scale up divides only the extra replicas over free capacity and adds them
  * to the previous result; an unchanged count keeps the previous result.
  */
 export function assignDynamic(

@@ -4,9 +4,9 @@ import { clusterMatches } from '../cluster-affinity.ts';
 import { dispense, type Weight } from './webster.ts';
 
 /**
- * Static weights per selected cluster (assignment.go getStaticWeightInfoList, semantics §3.7.2):
- * the largest weight among matching entries; clusters no entry matches are dropped; when none
- * matches at all (or there is no list), every cluster weighs 1.
+ * Static weights per selected cluster (assignment.go getStaticWeightInfoList,
+ * docs/karmada-compatibility.md#assigning-replicas): the largest weight among matching entries; clusters no entry
+ * matches are dropped; when none matches at all (or there is no list), every cluster weighs 1.
  */
 export function staticWeights(selected: readonly Candidate[], preference: ClusterPreferences | undefined): Weight[] {
   const list = preference?.staticWeightList ?? [];
@@ -23,7 +23,7 @@ export function staticWeights(selected: readonly Candidate[], preference: Cluste
 
 /**
  * Static-weight division: a pure function of weights, replicas and the seed; neither the
- * previous result nor capacity is consulted (semantics §3.7.2).
+ * previous result nor capacity is consulted (docs/karmada-compatibility.md#assigning-replicas).
  */
 export function assignByStaticWeight(
   selected: readonly Candidate[],

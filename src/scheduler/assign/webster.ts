@@ -57,8 +57,9 @@ function apportion(heap: Ranked[], newSeats: number, tie: TieBreaker): Ranked[] 
 }
 
 /**
- * Webster / Sainte-Laguë apportionment (pkg/util/helper/webstermethod.go, semantics §3.7.1):
- * each of `newSeats` seats goes to the party with the highest votes / (2 × seats + 1), ties to
+ * Webster / Sainte-Laguë apportionment (pkg/util/helper/webstermethod.go,
+ * docs/karmada-compatibility.md#webster-division-and-tie-breaks): each of `newSeats` seats goes to the party with the
+ * highest votes / (2 × seats + 1), ties to
  * `tie`. Parties are the union of `votes` and `initial` (missing votes are 0, missing seats 0).
  * Returns every party, sorted by name.
  */

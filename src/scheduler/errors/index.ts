@@ -1,4 +1,4 @@
-/** The scheduler's typed errors (P14). Only NoClusterFit withdraws a workload in Karmada. */
+/** The scheduler's typed errors. Only NoClusterFit withdraws a workload in Karmada. */
 import type { NoClusterFitError } from './no-cluster-fit-error.ts';
 import type { SchedulerError } from './scheduler-error.ts';
 import type { UnschedulableError } from './unschedulable-error.ts';

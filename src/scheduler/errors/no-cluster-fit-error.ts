@@ -2,8 +2,8 @@ import { EngineError } from '../../model/index.ts';
 
 /**
  * No cluster passed the filter plugins (Karmada's FitError). Karmada clears `spec.clusters` on
- * this error, withdrawing the workload everywhere (semantics §3.9). The message is Karmada's
- * histogram: "0/3 clusters are available: 1 cluster(s) did not have the API resource, ...".
+ * this error, withdrawing the workload everywhere (docs/karmada-compatibility.md#scheduling-errors). The message is
+ * Karmada's histogram: "0/3 clusters are available: 1 cluster(s) did not have the API resource, ...".
  */
 export class NoClusterFitError extends EngineError<
   'NoClusterFit',

@@ -1,9 +1,9 @@
 import type { SchedulerPlugin } from './plugin.ts';
 
 /**
- * APIEnablement (semantics §3.3): the cluster must serve the template's groupVersion and kind,
- * unless it already hosts the binding. A status without apiEnablements means every API is
- * enabled (interfaces.md §1.1); an empty list enables none, as in Karmada.
+ * APIEnablement (docs/karmada-compatibility.md#filter-and-score-plugins): the cluster must serve the template's
+ * groupVersion and kind, unless it already hosts the binding. A status without apiEnablements means every API is
+ * enabled (README.md#flotilla-plan); an empty list enables none, as in Karmada.
  */
 export const apiEnablement: SchedulerPlugin = {
   name: 'APIEnablement',

@@ -2,8 +2,8 @@ import { clusterMatches } from '../cluster-affinity.ts';
 import type { SchedulerPlugin } from './plugin.ts';
 
 /**
- * ClusterAffinity (semantics §3.3, §3.4): the cluster must match the affinity in force, or (for
- * replica workloads) one of the term's overflow tiers. Its score is always 0.
+ * ClusterAffinity (docs/karmada-compatibility.md#filter-and-score-plugins): the cluster must match the affinity in
+ * force, or (for replica workloads) one of the term's overflow tiers. Its score is always 0.
  */
 export const clusterAffinity: SchedulerPlugin = {
   name: 'ClusterAffinity',

@@ -1,6 +1,9 @@
 import type { SchedulerPlugin } from './plugin.ts';
 
-/** ClusterEviction (semantics §3.3): a cluster the binding is being evicted from is not a candidate. */
+/**
+ * ClusterEviction (docs/karmada-compatibility.md#filter-and-score-plugins): a cluster the binding is being evicted from
+ * is not a candidate.
+ */
 export const clusterEviction: SchedulerPlugin = {
   name: 'ClusterEviction',
   filter(ctx, cluster) {

@@ -1,6 +1,9 @@
 import type { SchedulerPlugin } from './plugin.ts';
 
-/** ClusterLocality (semantics §3.4): 100 for a cluster that already hosts the binding, else 0. */
+/**
+ * ClusterLocality (docs/karmada-compatibility.md#filter-and-score-plugins): 100 for a cluster that already hosts the
+ * binding, else 0.
+ */
 export const clusterLocality: SchedulerPlugin = {
   name: 'ClusterLocality',
   score(ctx, cluster) {

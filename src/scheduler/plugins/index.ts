@@ -9,7 +9,7 @@ import { taintToleration } from './taint-toleration.ts';
 export type { PluginContext, SchedulerPlugin } from './plugin.ts';
 
 /**
- * Every plugin, listed once (P4). Filters run in this order and a cluster reports the first
+ * Every plugin, listed once. Filters run in this order and a cluster reports the first
  * failing one, as Karmada's framework stops at the first failure; Karmada builds its list from
  * a Go map, so its order (and thus which reason a multiply-failing cluster reports) is random.
  */

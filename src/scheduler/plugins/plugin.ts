@@ -7,7 +7,10 @@ export interface PluginContext {
   readonly placement: Placement;
   /** placement.clusterAffinity, or the clusterAffinities term being tried; undefined = none. */
   readonly affinity: ClusterAffinity | undefined;
-  /** The term's overflow tiers, for replica workloads only (semantics §3.3, §3.8). */
+  /**
+   * The term's overflow tiers, for replica workloads only (docs/karmada-compatibility.md#filter-and-score-plugins,
+   * #overflow-tiers).
+   */
   readonly overflow: readonly ClusterAffinity[];
   /** Clusters in the previous result (Karmada's spec.clusters). */
   readonly previous: ReadonlySet<string>;
@@ -16,7 +19,7 @@ export interface PluginContext {
 }
 
 /**
- * A filter or score plugin (style anchor P4; Karmada's framework.FilterPlugin / ScorePlugin).
+ * A filter or score plugin (Karmada's framework.FilterPlugin / ScorePlugin).
  * `filter` returns null when the cluster fits, else Karmada's reason ("cluster(s) had ...");
  * `score` returns 0..100 and scores are summed.
  */

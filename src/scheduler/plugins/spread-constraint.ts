@@ -1,8 +1,8 @@
 import type { SchedulerPlugin } from './plugin.ts';
 
 /**
- * SpreadConstraint (semantics §3.3): spreading by provider, region or zone needs the cluster to
- * declare that property (`spec.zones` for zone).
+ * SpreadConstraint (docs/karmada-compatibility.md#filter-and-score-plugins): spreading by provider, region or zone
+ * needs the cluster to declare that property (`spec.zones` for zone).
  */
 export const spreadConstraint: SchedulerPlugin = {
   name: 'SpreadConstraint',

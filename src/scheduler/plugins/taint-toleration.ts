@@ -2,9 +2,9 @@ import { findUntoleratedTaint, formatTaint } from '../toleration.ts';
 import type { SchedulerPlugin } from './plugin.ts';
 
 /**
- * TaintToleration (semantics §3.3): every NoSchedule/NoExecute taint, the readiness taints
- * included, must be tolerated by placement.clusterTolerations. A cluster that already hosts the
- * binding passes: evicting it is the taint manager's job (§8.2).
+ * TaintToleration (docs/karmada-compatibility.md#filter-and-score-plugins): every NoSchedule/NoExecute taint, the
+ * readiness taints included, must be tolerated by placement.clusterTolerations. A cluster that already hosts the
+ * binding passes: evicting it is the taint manager's job (docs/karmada-compatibility.md#failover-and-eviction).
  */
 export const taintToleration: SchedulerPlugin = {
   name: 'TaintToleration',

@@ -12,10 +12,10 @@ export interface GroupScoreInput {
 }
 
 /**
- * A group's score (pkg/scheduler/core/spreadconstraint/group_clusters.go, semantics §3.6), over
- * its clusters in the global order. Duplicated: clusters that fit every replica count 1000 each,
- * plus their mean score. Divided: how much of ceil(replicas / minGroups) the first clusters
- * cover, ×1000, plus the mean score of the clusters counted.
+ * A group's score (pkg/scheduler/core/spreadconstraint/group_clusters.go,
+ * docs/karmada-compatibility.md#spread-constraints), over its clusters in the global order. Duplicated: clusters that
+ * fit every replica count 1000 each, plus their mean score. Divided: how much of ceil(replicas / minGroups) the first
+ * clusters cover, ×1000, plus the mean score of the clusters counted.
  */
 export function groupScore(clusters: readonly Candidate[], input: GroupScoreInput): number {
   if (input.duplicated) {

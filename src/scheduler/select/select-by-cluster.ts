@@ -39,9 +39,9 @@ export function selectByAvailableResource(
 }
 
 /**
- * Selection by the `cluster` constraint (select_clusters_by_cluster.go, semantics §3.6): at least
- * minGroups feasible clusters, at most maxGroups chosen (an unset maxGroups chooses none, as in
- * Karmada), swapping in bigger clusters until `replicas` fit.
+ * Selection by the `cluster` constraint (select_clusters_by_cluster.go,
+ * docs/karmada-compatibility.md#spread-constraints): at least minGroups feasible clusters, at most maxGroups chosen (an
+ * unset maxGroups chooses none, as in Karmada), swapping in bigger clusters until `replicas` fit.
  */
 export function selectByCluster(
   ordered: readonly Candidate[],

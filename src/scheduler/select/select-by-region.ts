@@ -17,10 +17,10 @@ function regionsOf(ordered: readonly Candidate[]): Map<string, Candidate[]> {
 }
 
 /**
- * Selection by the `region` constraint (select_clusters_by_region.go, semantics §3.6): choose
- * regions with the group search (value = cluster count, weight = region score, target = the
- * cluster constraint's minGroups), take each chosen region's best cluster, then fill up to the
- * cluster constraint's maxGroups with the other clusters of the chosen regions in global order.
+ * Selection by the `region` constraint (select_clusters_by_region.go,
+ * docs/karmada-compatibility.md#spread-constraints): choose regions with the group search (value = cluster count,
+ * weight = region score, target = the cluster constraint's minGroups), take each chosen region's best cluster, then
+ * fill up to the cluster constraint's maxGroups with the other clusters of the chosen regions in global order.
  * Capacity is only weighed through the region scores.
  */
 export function selectByRegion(

@@ -19,12 +19,12 @@ export function ignoresAvailableResource(placement: Placement): boolean {
 }
 
 /**
- * Karmada's SelectBestClusters (semantics §3.6) over candidates already in the global order.
- * Without constraints, or with static weights, every candidate is selected. Otherwise a
+ * Karmada's SelectBestClusters (docs/karmada-compatibility.md#spread-constraints) over candidates already in the global
+ * order. Without constraints, or with static weights, every candidate is selected. Otherwise a
  * `region` constraint drives region selection, else a `cluster` constraint drives cluster
- * selection; `zone` and `provider` constraints only filter (§3.3), and `spreadByLabel` is not
- * implemented by Karmada: alone it fails with Karmada's error, beside a `cluster` constraint it
- * is ignored (semantics §9.19, kept for fidelity).
+ * selection; `zone` and `provider` constraints only filter (docs/karmada-compatibility.md#filter-and-score-plugins),
+ * and `spreadByLabel` is not implemented by Karmada: alone it fails with Karmada's error, beside a `cluster` constraint
+ * it is ignored (docs/karmada-compatibility.md#karmada-quirks, kept for fidelity).
  */
 export function selectClusters(
   ordered: readonly Candidate[],

@@ -50,9 +50,9 @@ function isStrictPrefix(prefix: Path, of: Path): boolean {
 }
 
 /**
- * Karmada's group search (pkg/scheduler/core/spreadconstraint/select_groups.go, semantics
- * §3.6): depth-first over groups sorted by value ascending, weight descending, name; a path
- * whose value reaches `target` with a length in [min, max] is feasible; the best is the
+ * Karmada's group search (pkg/scheduler/core/spreadconstraint/select_groups.go,
+ * docs/karmada-compatibility.md#spread-constraints): depth-first over groups sorted by value ascending, weight
+ * descending, name; a path whose value reaches `target` with a length in [min, max] is feasible; the best is the
  * heaviest (then most valuable, then first found), replaced by any shorter feasible prefix of
  * it. Returns the chosen groups by weight descending, name ascending; [] when none is feasible.
  */

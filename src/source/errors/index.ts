@@ -1,4 +1,4 @@
-/** The source stage's typed errors (P14), one class per failure kind. */
+/** The source stage's typed errors, one class per failure kind. */
 export { BranchMovedError } from './branch-moved-error.ts';
 export { DirectoryNotEmptyError } from './directory-not-empty-error.ts';
 export { FetchFailedError } from './fetch-failed-error.ts';

@@ -1,3 +1,3 @@
-/** The status stage's typed errors (P14), one class per failure kind. */
+/** The status stage's typed errors, one class per failure kind. */
 export { StatusPushError } from './status-push-error.ts';
 export { ForeignStatusBranchError } from './foreign-status-branch-error.ts';

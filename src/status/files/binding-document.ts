@@ -1,10 +1,11 @@
 /**
- * The binding view of one template on the status branch (interfaces.md §3): a Karmada
+ * The binding view of one template on the status branch (README.md#flotilla-status): a Karmada
  * ResourceBinding (ClusterResourceBinding for a cluster-scoped template) with spec.clusters and
  * status.aggregatedStatus, plus Flotilla's health, problems and the aggregated resource status,
  * and the run loop's failover: spec.gracefulEvictionTasks and status.unhealthySince (failover-view.ts).
- * Karmada's applied-placement annotation keeps the scheduler's state between passes (semantics §9.5).
- * Written and read back here, so the two stay one format.
+ * Karmada's applied-placement annotation keeps the scheduler's state between passes
+ * (docs/karmada-compatibility.md#scheduling-state-on-the-status-branch). Written and read back here, so the two stay
+ * one format.
  */
 import { groupOf, isRecord } from '../../model/index.ts';
 import type { AggregatedStatusItem, Condition, HealthState, ObjectRef, PolicyRef, TargetCluster } from '../../model/index.ts';
@@ -24,7 +25,7 @@ export function bindingName(ref: ObjectRef): string {
   return `${ref.name.replaceAll(':', '.')}-${ref.kind}`.toLowerCase();
 }
 
-/** `resources/<group or core>/<kind>/<namespace or _cluster>/<name>.yaml` (interfaces.md §3). */
+/** `resources/<group or core>/<kind>/<namespace or _cluster>/<name>.yaml` (README.md#flotilla-status). */
 export function resourcePath(ref: ObjectRef): string {
   return `resources/${groupOf(ref.apiVersion) || 'core'}/${ref.kind}/${ref.namespace || '_cluster'}/${ref.name}.yaml`;
 }
@@ -64,7 +65,8 @@ export function bindingDocument(status: TemplateStatus): Record<string, unknown>
       ...(status.resourceStatus ? { resourceStatus: status.resourceStatus } : {}),
       health: status.health,
       problems: status.problems,
-      // Flotilla's: first-unhealthy times, so a restarted run loop keeps application failover's clock (§9.14).
+      // Flotilla's: first-unhealthy times, so a restarted run loop keeps application failover's clock
+      // (docs/karmada-compatibility.md#failover-clocks-on-the-status-branch).
       ...(status.unhealthySince?.length ? { unhealthySince: status.unhealthySince } : {}),
     },
   };
@@ -109,7 +111,8 @@ export function parseBindingDocument(doc: unknown, warn: Warn = () => undefined)
   const tasks = parseEvictionTasks(spec['gracefulEvictionTasks'], warn);
   const unhealthySince = parseUnhealthySince(status['unhealthySince'], warn);
   const annotations = record(record(doc['metadata'])['annotations']);
-  // Kept as written, unparsable or not: the reschedule gate tells the two apart (semantics §3.1).
+  // Kept as written, unparsable or not: the reschedule gate tells the two apart
+  // (docs/karmada-compatibility.md#when-a-binding-is-scheduled).
   const appliedPlacement = annotations[APPLIED_PLACEMENT_ANNOTATION];
   return {
     resource: { apiVersion: text(resource['apiVersion']), kind: text(resource['kind']), namespace: text(resource['namespace']), name: text(resource['name']) },

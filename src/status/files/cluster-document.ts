@@ -3,7 +3,7 @@ import type { ClusterStatus } from '../../model/index.ts';
 import type { ClusterReport } from '../status-report.ts';
 import { parseTaints, type Warn } from './failover-fields.ts';
 
-/** `clusters/<name>.yaml` (interfaces.md §3). */
+/** `clusters/<name>.yaml` (README.md#flotilla-status). */
 export function clusterPath(name: string): string {
   return `clusters/${name}.yaml`;
 }

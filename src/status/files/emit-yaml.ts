@@ -82,7 +82,7 @@ function block(value: object, indent: string, lead: string, out: string[]): void
 
 /**
  * YAML for a JSON value, keys sorted, ending in one newline. Equal values give equal bytes,
- * which is what lets the status writer skip a commit when nothing changed (P13).
+ * which is what lets the status writer skip a commit when nothing changed.
  */
 export function emitYaml(value: unknown): string {
   const text = inline(value);

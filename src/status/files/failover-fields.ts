@@ -1,5 +1,6 @@
 /**
- * The failover fields of the status documents, read back (semantics §8.2, §9.14): a Cluster's
+ * The failover fields of the status documents, read back (docs/karmada-compatibility.md#failover-and-eviction,
+ * #failover-clocks-on-the-status-branch): a Cluster's
  * `spec.taints`, a binding's `spec.gracefulEvictionTasks` and Flotilla's `status.unhealthySince`.
  * A restarted run loop resumes from them, so a malformed entry is dropped with a warning saying
  * why, and the rest of the document still counts.

@@ -12,13 +12,13 @@ export const SUMMARY_FILE = 'summary.json';
 /** The one field of summary.json that changes every pass; it alone never makes a commit. */
 const VOLATILE_SUMMARY_FIELD = 'reconciledAt';
 
-/** summary.json: the source commit, when, and the counts (interfaces.md §3). */
+/** summary.json: the source commit, when, and the counts (README.md#flotilla-status). */
 function summaryJson(report: StatusReport): string {
   return `${JSON.stringify({ sourceCommit: report.sourceCommit, [VOLATILE_SUMMARY_FIELD]: report.reconciledAt, counts: statusCounts(report) }, null, 2)}\n`;
 }
 
 /**
- * The whole tree of the status branch for one pass (interfaces.md §3), sorted by path. Equal
+ * The whole tree of the status branch for one pass (README.md#flotilla-status), sorted by path. Equal
  * reports give equal bytes, except summary.json's `reconciledAt`.
  */
 export function statusFiles(report: StatusReport, options: Partial<StatusMarkdownOptions> = {}): CommitFile[] {
@@ -35,7 +35,7 @@ export function statusFiles(report: StatusReport, options: Partial<StatusMarkdow
 
 /**
  * What counts when deciding whether anything changed: the file as written, except summary.json
- * without `reconciledAt` (P13: an unchanged fleet makes no commit).
+ * without `reconciledAt` (an unchanged fleet makes no commit).
  */
 export function comparableContent(path: string, content: Buffer | string): string {
   const text = content.toString();

@@ -53,7 +53,7 @@ async function sameFiles(store: GitStore, entries: readonly TreeEntry[] | undefi
 
 /**
  * Commits `files` as the whole tree of the status branch, without touching any working tree or
- * the checked-out branch, unless the branch already holds them (style anchor P13): then nothing
+ * the checked-out branch, unless the branch already holds them: then nothing
  * is written and the tip is returned. A branch that does not exist starts as an orphan; one whose
  * tip Flotilla did not write is refused (ForeignStatusBranchError), never built on.
  */

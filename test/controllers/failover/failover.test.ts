@@ -21,7 +21,7 @@ describe('failover through the run loop state', () => {
     expect(run.pass(40_000)).toEqual(['member1', 'member2', 'member3']);
   });
 
-  it('keeps a Divided workload where the eviction moved it when the member recovers: Karmada does not schedule it again (§3.1)', () => {
+  it('keeps a Divided workload where the eviction moved it when the member recovers: Karmada does not schedule it again (docs/karmada-compatibility.md#when-a-binding-is-scheduled)', () => {
     const run = failoverLoop(divided());
     run.pass(0);
     expect(run.replicas()).toEqual({ member1: 2, member2: 2, member3: 2 });

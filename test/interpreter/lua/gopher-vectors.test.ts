@@ -5,7 +5,8 @@ import { ric, workload } from './helpers.ts';
 
 /**
  * Expressions evaluated by gopher-lua v1.1.1 (Karmada's Lua VM) with `return <expr>` and printed
- * with its LValue.String(): the fengari sandbox must print the same text (semantics §6.4).
+ * with its LValue.String(): the fengari sandbox must print the same text
+ * (docs/karmada-compatibility.md#lua-51-on-fengari).
  */
 const vectors = JSON.parse(readFileSync(new URL('../fixtures/gopher-lua-vectors.json', import.meta.url), 'utf8')) as { expr: string; result: string }[];
 

@@ -25,7 +25,7 @@ const split = (...replicas: number[]): TargetCluster[] => replicas.map((r, i) =>
 const scheduled = (placement: Placement, clusters: TargetCluster[], affinityName?: string): LastScheduling =>
   ({ clusters, appliedPlacement: JSON.stringify(placement), ...(affinityName ? { affinityName } : {}) });
 
-describe('rescheduleReason (semantics §3.1)', () => {
+describe('rescheduleReason (docs/karmada-compatibility.md#when-a-binding-is-scheduled)', () => {
   const cases: {
     name: string; placement: Placement; replicas: number; requirements?: boolean;
     last: LastScheduling | undefined; clusters?: Cluster[]; expected: RescheduleReason | undefined;

@@ -53,7 +53,7 @@ function render(placement: string, replicas: number, members: readonly string[],
 const applied = (placement: string, replicas: number): string => render(placement, replicas, ['m1', 'm2', 'm3']).appliedPlacement ?? '';
 const on = (entries: Record<string, number>): TargetCluster[] => Object.entries(entries).map(([name, replicas]) => ({ name, replicas }));
 
-describe('scheduleClaims and the reschedule gate (semantics §3.1)', () => {
+describe('scheduleClaims and the reschedule gate (docs/karmada-compatibility.md#when-a-binding-is-scheduled)', () => {
   it('records the placement it scheduled with', () => {
     const binding = render(DIVIDED, 6, ['m1', 'm2', 'm3']);
     expect(binding.clusters).toEqual(on({ m1: 2, m2: 2, m3: 2 }));

@@ -31,7 +31,7 @@ function winner(f: Fleet, options: Partial<DetectOptions> = {}): string | null {
   return claim.policy ? `${claim.policy.object.kind}/${claim.policy.object.metadata.name}` : null;
 }
 
-describe('detect: choosing a policy (semantics §2.4, compare_test.go)', () => {
+describe('detect: choosing a policy (docs/karmada-compatibility.md#choosing-a-policy, compare_test.go)', () => {
   it.each<[string, Partial<Fleet>, string | null]>([
     ['name beats label beats match-all', { propagationPolicies: [pp('match-all', [all]), pp('match-with-label', [byLabel]), pp('match-with-name', [byName])] }, 'PropagationPolicy/match-with-name'],
     ['equal priorities fall back to name order', { propagationPolicies: [pp('b-pp', [byName]), pp('a-pp', [byName])] }, 'PropagationPolicy/a-pp'],
@@ -49,7 +49,7 @@ describe('detect: choosing a policy (semantics §2.4, compare_test.go)', () => {
   });
 });
 
-describe('detect: what is never propagated (semantics §2.1)', () => {
+describe('detect: what is never propagated (docs/karmada-compatibility.md#what-is-never-propagated)', () => {
   const inNs = (ns: string, labels: Record<string, string> = {}) => src({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: ns, labels } });
   it.each<[string, SourceObject, string]>([
     ['kube-system is skipped', inNs('kube-system'), 'namespace kube-system is skipped from propagation'],
@@ -72,7 +72,7 @@ describe('detect: what is never propagated (semantics §2.1)', () => {
   });
 });
 
-describe('detect: sticky claims and preemption (semantics §2.3, §2.7)', () => {
+describe('detect: sticky claims and preemption (docs/karmada-compatibility.md#claims-and-preemption)', () => {
   const previous = (ref: PolicyRef) => new Map([['apps/v1/Deployment/test/nginx', ref]]);
   const low = pp('low', [byName], { priority: 1 });
   const high = pp('high', [byName], { priority: 5 });

@@ -9,7 +9,7 @@ const nginx: KubeObject = {
 };
 const deploy = { apiVersion: 'apps/v1', kind: 'Deployment' };
 
-describe('matchResourceSelector (semantics §1.2)', () => {
+describe('matchResourceSelector (docs/karmada-compatibility.md#resource-selectors)', () => {
   it.each<[string, ResourceSelector, number]>([
     ['a different apiVersion mismatches', { apiVersion: 'apps/v1beta1', kind: 'Deployment' }, 0],
     ['a different kind mismatches', { apiVersion: 'apps/v1', kind: 'StatefulSet' }, 0],

@@ -47,7 +47,7 @@ function trail(set: OverrideSet, template: KubeObject, target: Cluster): string[
   return Object.keys(outcome.manifest.metadata.annotations ?? {}).map((k) => k.slice('trail.'.length));
 }
 
-describe('which override policies apply, and in what order (§5.4)', () => {
+describe('which override policies apply, and in what order (docs/karmada-compatibility.md#which-overrides-apply)', () => {
   const getMatching: OverrideSet = {
     clusterOverridePolicies: [],
     overridePolicies: [
@@ -254,7 +254,7 @@ describe('rule application', () => {
   });
 });
 
-describe('failure isolation (§5.6)', () => {
+describe('failure isolation (docs/karmada-compatibility.md#override-failures)', () => {
   const set: OverrideSet = {
     clusterOverridePolicies: [cop('ok', { overrideRules: [mark('fine')] })],
     overridePolicies: [

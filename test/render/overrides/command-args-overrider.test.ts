@@ -10,7 +10,7 @@ function containersOf(obj: KubeObject): unknown {
   return (obj['spec'] as { template: { spec: { containers: unknown } } }).template.spec.containers;
 }
 
-describe('commandOverrider and argsOverrider (commandargsoverride.go, §5.5)', () => {
+describe('commandOverrider and argsOverrider (commandargsoverride.go, docs/karmada-compatibility.md#the-overriders)', () => {
   it.each<[string, CommandArgsField, Record<string, unknown>[], CommandArgsOverrider[], unknown]>([
     ['add to an absent list creates it', 'args', [{ name: 'app' }], [{ containerName: 'app', operator: 'add', value: ['--v'] }], [{ name: 'app', args: ['--v'] }]],
     ['remove from an absent list creates an empty one', 'command', [{ name: 'app' }], [{ containerName: 'app', operator: 'remove', value: ['x'] }], [{ name: 'app', command: [] }]],

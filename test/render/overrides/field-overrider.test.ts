@@ -11,7 +11,7 @@ function run(text: string, entry: Omit<FieldOverrider, 'fieldPath'>): unknown {
   return result.ok ? (result.doc['data'] as Record<string, unknown>)['f'] : { entry: result.entry, path: result.path };
 }
 
-describe('fieldOverrider with yaml (go-yaml v2 round trip, §5.5)', () => {
+describe('fieldOverrider with yaml (go-yaml v2 round trip, docs/karmada-compatibility.md#the-overriders)', () => {
   it.each<[string, string, Omit<FieldOverrider, 'fieldPath'>, string]>([
     ['the overridemanager_test example', 'key:\n  key1: value\n', { yaml: [{ subPath: '/key/key1', operator: 'replace', value: 'updated_value' }] }, 'key:\n  key1: updated_value\n'],
     ['keys come out sorted', 'b: 1\na: 2\n', { yaml: [{ subPath: '/c', operator: 'add', value: 3 }] }, 'a: 2\nb: 1\nc: 3\n'],
@@ -34,7 +34,7 @@ describe('fieldOverrider with yaml (go-yaml v2 round trip, §5.5)', () => {
   });
 });
 
-describe('fieldOverrider with json (evanphx on raw text, §5.5)', () => {
+describe('fieldOverrider with json (evanphx on raw text, docs/karmada-compatibility.md#the-overriders)', () => {
   it.each<[string, string, Omit<FieldOverrider, 'fieldPath'>, string]>([
     ['the overridemanager_test example', '{"key":{"key1":"value"}}', { json: [{ subPath: '/key/key1', operator: 'replace', value: 'updated_value' }] }, '{"key":{"key1":"updated_value"}}'],
     ['original key order is kept and new keys appended', '{"b":1,"a":2}', { json: [{ subPath: '/c', operator: 'add', value: 3 }] }, '{"b":1,"a":2,"c":3}'],

@@ -20,7 +20,7 @@ function imagesOf(obj: KubeObject): unknown[] {
   return spec.containers.map((c) => c.image);
 }
 
-describe('parseImage (distribution/reference without normalisation, §5.5)', () => {
+describe('parseImage (distribution/reference without normalisation, docs/karmada-compatibility.md#the-overriders)', () => {
   it.each<[string, string, ReturnType<typeof parseImage>]>([
     ['a bare name has no hostname', 'nginx', { hostname: '', repository: 'nginx', tag: '', digest: '' }],
     ['a first component without . or : is part of the repository', 'library/nginx:1.25', { hostname: '', repository: 'library/nginx', tag: '1.25', digest: '' }],
@@ -47,7 +47,7 @@ describe('parseImage (distribution/reference without normalisation, §5.5)', () 
   });
 });
 
-describe('imageOverrider (imageoverride_test.go examples, §5.5)', () => {
+describe('imageOverrider (imageoverride_test.go examples, docs/karmada-compatibility.md#the-overriders)', () => {
   it.each<[string, ImageOverrider, string]>([
     ['registry add concatenates', { component: 'Registry', operator: 'add', value: '.test' }, 'fictional.registry.example.test/imagename:v1.0.0'],
     ['registry replace', { component: 'Registry', operator: 'replace', value: 'fictional.registry.us' }, 'fictional.registry.us/imagename:v1.0.0'],

@@ -3,7 +3,7 @@ import { applyPatch, type PatchOperation } from '../../../src/render/overrides/j
 
 const doc = () => ({ a: { b: [1, 2, 3], c: 'x', n: null }, 'k/e~y': 1 });
 
-describe('applyPatch (evanphx/json-patch v5 semantics, §5.5)', () => {
+describe('applyPatch (evanphx/json-patch v5 semantics, docs/karmada-compatibility.md#the-overriders)', () => {
   it.each<[string, PatchOperation[], unknown]>([
     ['add creates a key on an object', [{ op: 'add', path: '/a/d', value: 1 }], { a: { b: [1, 2, 3], c: 'x', n: null, d: 1 }, 'k/e~y': 1 }],
     ['add overwrites an existing key', [{ op: 'add', path: '/a/c', value: 'y' }], { a: { b: [1, 2, 3], c: 'y', n: null }, 'k/e~y': 1 }],

@@ -6,7 +6,7 @@ function cm(metadata: Record<string, unknown>): KubeObject {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', ...metadata } };
 }
 
-describe('labelsOverrider and annotationsOverrider (labelannotationoverrider.go, §5.5)', () => {
+describe('labelsOverrider and annotationsOverrider (labelannotationoverrider.go, docs/karmada-compatibility.md#the-overriders)', () => {
   it.each<[string, Record<string, unknown>, LabelAnnotationOverrider[], unknown]>([
     ['add creates the map when absent', {}, [{ operator: 'add', value: { a: '1' } }], { a: '1' }],
     ['add overwrites existing keys', { labels: { a: '0', b: '2' } }, [{ operator: 'add', value: { a: '1' } }], { a: '1', b: '2' }],

@@ -5,7 +5,7 @@ import { applyPlaintextOverriders } from '../../../src/render/overrides/plaintex
 const withAnnotations: KubeObject = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'w', annotations: {} }, spec: { replicas: 1 } };
 const bare: KubeObject = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'w' }, spec: { replicas: 1 } };
 
-describe('plaintext (§5.5)', () => {
+describe('plaintext (docs/karmada-compatibility.md#the-overriders)', () => {
   it.each<[string, KubeObject, PlaintextOverrider[], unknown]>([
     ['replace /spec/replicas with 5', bare, [{ path: '/spec/replicas', operator: 'replace', value: 5 }], { replicas: 5 }],
     ['add a nested object', bare, [{ path: '/spec/strategy', operator: 'add', value: { type: 'Recreate' } }], { replicas: 1, strategy: { type: 'Recreate' } }],

@@ -7,7 +7,7 @@ const POINTER_MSG = 'JSON pointer must be empty or start with a "/"';
 describe('Overrider validation', () => {
   it.each<[string, Record<string, unknown>, Issue[]]>([
     [
-      'the example of the semantics note is valid',
+      'the documented Karmada example is valid',
       {
         imageOverrider: [{ component: 'Registry', operator: 'replace', value: 'registry.eu.example.com' }],
         labelsOverrider: [{ operator: 'add', value: { 'zone-tier': 'gold' } }],

@@ -19,7 +19,7 @@ describe('PropagationPolicy validation', () => {
   it.each<[string, Record<string, unknown>, Issue[]]>([
     ['a minimal policy is valid', {}, []],
     [
-      'the complete example of the semantics note is valid',
+      'the complete documented Karmada example is valid',
       {
         priority: 10,
         propagateDeps: true,

@@ -158,7 +158,7 @@ describe('buildWorks', () => {
   });
 });
 
-describe('buildWorks: Job completions (semantics §5.2 step 3)', () => {
+describe('buildWorks: Job completions (docs/karmada-compatibility.md#rendering-order)', () => {
   const job: KubeObject = { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j', namespace: 'shop' }, spec: { parallelism: 10, completions: 10, template: { spec: { containers: [] } } } };
   const divided = { placement: { replicaScheduling: { replicaSchedulingType: 'Divided' as const, replicaDivisionPreference: 'Weighted' as const } }, replicas: 10 };
   const spec = (c: string, out: ReturnType<typeof build>) => out.works.get(c)!.find((i) => i.manifest.kind === 'Job')!.manifest['spec'] as { parallelism: number; completions: number };

@@ -20,7 +20,7 @@ function input(fields: Partial<AssignmentInput>): AssignmentInput {
   };
 }
 
-describe('assignReplicas (common.go, semantics §3.7)', () => {
+describe('assignReplicas (common.go, docs/karmada-compatibility.md#assigning-replicas)', () => {
   const two = [candidate('member2'), candidate('member1')];
   it.each<[string, Candidate[], Partial<AssignmentInput>, TargetCluster[] | string]>([
     ['fails without selected clusters', [], {}, 'no clusters available to schedule'],
@@ -39,7 +39,7 @@ describe('assignReplicas (common.go, semantics §3.7)', () => {
   });
 });
 
-describe('overflow tiers (common_test.go, semantics §3.8)', () => {
+describe('overflow tiers (common_test.go, docs/karmada-compatibility.md#overflow-tiers)', () => {
   it.each<[string, Candidate[], number, TargetCluster[], Record<string, number> | 'error']>([
     ['fills tier 0 first, then tier 1', [candidate('member1', { allocatable: 2 }), candidate('member2', { allocatable: 10, tier: 1 })], 5, [], { member1: 2, member2: 3 }],
     ['fails when all tiers together are short', [candidate('member1', { allocatable: 2 }), candidate('member2', { allocatable: 2, tier: 1 })], 10, [], 'error'],

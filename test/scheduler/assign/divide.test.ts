@@ -6,7 +6,7 @@ import { byName } from '../helpers.ts';
 
 const list = (caps: Record<string, number>) => Object.entries(caps).map(([name, weight]) => ({ name, weight }));
 
-describe('divideByCapacity (division_algorithm_test.go, semantics §3.7.3)', () => {
+describe('divideByCapacity (division_algorithm_test.go, docs/karmada-compatibility.md#assigning-replicas)', () => {
   it.each<[string, boolean, Record<string, number>, Record<string, number>]>([
     ['DynamicWeight over 18:12:6', false, { member1: 18, member2: 12, member3: 6 }, { member1: 6, member2: 4, member3: 2 }],
     ['DynamicWeight over 20:12:6', false, { member1: 20, member2: 12, member3: 6 }, { member1: 6, member2: 4, member3: 2 }],

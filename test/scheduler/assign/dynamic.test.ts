@@ -15,7 +15,7 @@ const prev = (r: Record<string, number>): TargetCluster[] => Object.entries(r).m
 
 type Case = [string, 'Aggregated' | 'DynamicWeight', Record<string, number>, Record<string, number>, number, Record<string, number> | 'error'];
 
-describe('assignDynamic (assignment_test.go, semantics §3.7.3)', () => {
+describe('assignDynamic (assignment_test.go, docs/karmada-compatibility.md#assigning-replicas)', () => {
   it.each<Case>([
     ['DynamicWeight scales 12 down to 6 in proportion', 'DynamicWeight', { member1: 1, member2: 1, member3: 1 }, { member1: 2, member2: 4, member3: 6 }, 6, { member1: 1, member2: 2, member3: 3 }],
     ['DynamicWeight scales 12 up to 24 over free capacity', 'DynamicWeight', { member1: 10, member2: 10, member3: 10 }, { member1: 2, member2: 4, member3: 6 }, 24, { member1: 6, member2: 8, member3: 10 }],

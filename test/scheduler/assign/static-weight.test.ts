@@ -8,7 +8,7 @@ const two = [candidate('member1'), candidate('member2')];
 const named = (name: string, weight: number) => ({ targetCluster: { clusterNames: [name] }, weight });
 const w321: ClusterPreferences = { staticWeightList: [named('member1', 3), named('member2', 2), named('member3', 1)] };
 
-describe('assignByStaticWeight (assignment_test.go, semantics §3.7.2)', () => {
+describe('assignByStaticWeight (assignment_test.go, docs/karmada-compatibility.md#assigning-replicas)', () => {
   it.each<[string, typeof three, ClusterPreferences | undefined, number, Record<string, number>]>([
     ['divides 12 over 3:2:1 as 6, 4, 2', three, w321, 12, { member1: 6, member2: 4, member3: 2 }],
     ['divides 12 without a weight preference as 4, 4, 4', three, undefined, 12, { member1: 4, member2: 4, member3: 4 }],

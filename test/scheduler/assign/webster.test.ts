@@ -12,7 +12,7 @@ function seats(n: number, votes: Record<string, number>, initial: Record<string,
   return Object.fromEntries(parties.map((p) => [p.name, p.seats]));
 }
 
-describe('allocateWebsterSeats (webstermethod_test.go, semantics §3.7.1)', () => {
+describe('allocateWebsterSeats (webstermethod_test.go, docs/karmada-compatibility.md#webster-division-and-tie-breaks)', () => {
   const votes = { A: 100000, B: 80000, C: 30000, D: 20000 };
   it.each<[number, number[]]>([
     [1, [1, 0, 0, 0]],
@@ -47,7 +47,7 @@ describe('allocateWebsterSeats (webstermethod_test.go, semantics §3.7.1)', () =
   });
 });
 
-describe('dispense (binding_test.go Dispenser, semantics §3.7.1)', () => {
+describe('dispense (binding_test.go Dispenser, docs/karmada-compatibility.md#webster-division-and-tie-breaks)', () => {
   it.each<[string, number, Record<string, number>, Record<string, number>]>([
     ['weights 2:1, 1 replica', 1, { A: 2, B: 1 }, { A: 1, B: 0 }],
     ['weights 2:1, 2 replicas', 2, { A: 2, B: 1 }, { A: 1, B: 1 }],

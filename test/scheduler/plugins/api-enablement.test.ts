@@ -8,7 +8,7 @@ import { context } from './context.ts';
 const withApps: ClusterStatus = { apiEnablements: [{ groupVersion: 'apps/v1', resources: [{ name: 'deployments', kind: 'Deployment' }] }] };
 const withoutApps: ClusterStatus = { apiEnablements: [{ groupVersion: 'v1', resources: [{ name: 'pods', kind: 'Pod' }] }] };
 
-describe('APIEnablement filter (semantics §3.3)', () => {
+describe('APIEnablement filter (docs/karmada-compatibility.md#filter-and-score-plugins)', () => {
   it.each<[string, ClusterStatus | undefined, string[], string | null]>([
     ['passes a cluster serving the kind', withApps, [], null],
     ['rejects a cluster not serving the kind', withoutApps, [], 'cluster(s) did not have the API resource'],

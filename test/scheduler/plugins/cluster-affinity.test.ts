@@ -8,7 +8,7 @@ import { context } from './context.ts';
 const view = viewCluster(cluster('member1', {}, { labels: { tier: 'gold' } }));
 const miss = 'cluster(s) did not match the placement cluster affinity constraint';
 
-describe('ClusterAffinity filter and score (semantics §3.3, §3.4)', () => {
+describe('ClusterAffinity filter and score (docs/karmada-compatibility.md#filter-and-score-plugins)', () => {
   it.each<[string, ClusterAffinity | undefined, ClusterAffinity[], string | null]>([
     ['passes without an affinity', undefined, [], null],
     ['passes a matching cluster', { clusterNames: ['member1'] }, [], null],

@@ -4,7 +4,7 @@ import { clusterEviction } from '../../../src/scheduler/plugins/cluster-eviction
 import { cluster } from '../helpers.ts';
 import { context } from './context.ts';
 
-describe('ClusterEviction filter (semantics §3.3)', () => {
+describe('ClusterEviction filter (docs/karmada-compatibility.md#filter-and-score-plugins)', () => {
   it.each<[string, string[], string | null]>([
     ['rejects a cluster being evicted from', ['c'], 'cluster(s) is in the process of eviction'],
     ['passes other clusters', ['other'], null],

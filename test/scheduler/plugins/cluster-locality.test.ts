@@ -5,7 +5,7 @@ import { clusterLocality } from '../../../src/scheduler/plugins/cluster-locality
 import { cluster } from '../helpers.ts';
 import { context } from './context.ts';
 
-describe('ClusterLocality score (semantics §3.4)', () => {
+describe('ClusterLocality score (docs/karmada-compatibility.md#filter-and-score-plugins)', () => {
   it.each<[string, string[], number]>([
     ['scores a cluster already hosting the binding 100', ['c'], 100],
     ['scores another cluster 0', ['other'], 0],

@@ -7,7 +7,7 @@ import { context } from './context.ts';
 
 const by = (field: SpreadConstraint['spreadByField']): SpreadConstraint[] => [{ spreadByField: field, minGroups: 1, maxGroups: 1 }];
 
-describe('SpreadConstraint filter (semantics §3.3)', () => {
+describe('SpreadConstraint filter (docs/karmada-compatibility.md#filter-and-score-plugins)', () => {
   it.each<[string, SpreadConstraint[], ClusterSpec, string | null]>([
     ['passes without constraints', [], {}, null],
     ['rejects a cluster without provider', by('provider'), {}, 'cluster(s) did not have provider property'],

@@ -11,7 +11,7 @@ const soft = cluster('c', { taints: [{ key: 'soft', effect: 'PreferNoSchedule' }
 const down = cluster('c', {}, { status: { conditions: [{ type: 'Ready', status: 'False' }] } });
 const lost = cluster('c', {}, { status: { conditions: [{ type: 'Ready', status: 'Unknown' }] } });
 
-describe('TaintToleration filter (semantics §3.3, §1.7)', () => {
+describe('TaintToleration filter (docs/karmada-compatibility.md#filter-and-score-plugins, #clusters)', () => {
   it.each<[string, Cluster, Toleration[], string[], string | null]>([
     ['rejects an untolerated NoSchedule taint', tainted, [], [], 'cluster(s) had untolerated taint {env=prod:NoSchedule}'],
     ['passes a tolerated taint', tainted, [{ key: 'env', operator: 'Equal', value: 'prod' }], [], null],

@@ -5,7 +5,7 @@ import { candidate } from '../helpers.ts';
 const members = (scores: number[], available: number[]) =>
   scores.map((score, i) => candidate(`c${i}`, { score, allocatable: available[i] ?? 0 }));
 
-describe('groupScore (group_clusters_test.go, semantics §3.6)', () => {
+describe('groupScore (group_clusters_test.go, docs/karmada-compatibility.md#spread-constraints)', () => {
   const divided = { duplicated: false, replicas: 100, groupMinGroups: 2, clusterMinGroups: 2 };
   it.each<[string, ReturnType<typeof members>, Parameters<typeof groupScore>[1], number]>([
     ['counts what the first clusters cover of the target', members([100, 100, 0, 0, 0], [30, 30, 30, 10, 10]), divided, 50100],

@@ -14,7 +14,7 @@ const ordered = [
 const cluster12 = [{ spreadByField: 'cluster' as const, minGroups: 1, maxGroups: 2 }];
 const divided = { replicaSchedulingType: 'Divided' as const, replicaDivisionPreference: 'Weighted' as const };
 
-describe('selectClusters by cluster (select_clusters_test.go, semantics §3.6)', () => {
+describe('selectClusters by cluster (select_clusters_test.go, docs/karmada-compatibility.md#spread-constraints)', () => {
   it.each<[string, Placement, number, string[] | string]>([
     ['takes the first maxGroups for Duplicated without checking capacity', { spreadConstraints: cluster12 }, 100, ['member4', 'member2']],
     ['takes the first maxGroups for explicit Duplicated', { spreadConstraints: cluster12, replicaScheduling: { replicaSchedulingType: 'Duplicated' } }, 120, ['member4', 'member2']],
@@ -38,7 +38,7 @@ describe('selectClusters by cluster (select_clusters_test.go, semantics §3.6)',
   });
 });
 
-describe('selectClusters by region (select_clusters_by_region.go, semantics §3.6)', () => {
+describe('selectClusters by region (select_clusters_by_region.go, docs/karmada-compatibility.md#spread-constraints)', () => {
   const regional = [
     candidate('a1', { score: 100, allocatable: 10, spec: { region: 'east' } }),
     candidate('b1', { score: 0, allocatable: 30, spec: { region: 'west' } }),

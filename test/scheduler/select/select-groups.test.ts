@@ -10,7 +10,7 @@ function groups(spec: string): Group[] {
   });
 }
 
-describe('selectGroups (select_groups_test.go, semantics §3.6)', () => {
+describe('selectGroups (select_groups_test.go, docs/karmada-compatibility.md#spread-constraints)', () => {
   it.each<[string, string, number, number, number, string[]]>([
     ['takes the values needed for a large target', 'R1(1,80) R3(1,80) R2(1,60) R5(2,60) R4(5,50) R6(3,50)', 1, 3, 10, ['R5', 'R4', 'R6']],
     ['prefers a feasible prefix of the heaviest path', 'R1(1,80) R2(4,40) R3(1,30) R4(3,30) R5(3,20) R6(5,10)', 2, 6, 5, ['R1', 'R2']],

@@ -1,6 +1,6 @@
 /**
- * cluster.karmada.io/v1alpha1 Cluster: spec (semantics §1.7) and the `status` stanza Flotilla
- * reads for offline planning (interfaces.md §1.1), with well-formed resource quantities.
+ * cluster.karmada.io/v1alpha1 Cluster: spec (docs/karmada-compatibility.md#clusters) and the `status` stanza Flotilla
+ * reads for offline planning (README.md#flotilla-plan), with well-formed resource quantities.
  */
 import { isRecord, type FieldPath } from '../../../model/index.ts';
 import { error, forbiddenMessage, invalidMessage, requiredMessage, warning, type IssueSink } from '../issues.ts';

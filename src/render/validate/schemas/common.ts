@@ -1,6 +1,7 @@
 /**
  * Types shared by several Karmada kinds: ResourceSelector, ClusterAffinity (with Karmada's
- * fieldSelector rules), core/v1 Toleration and Taint (semantics §1.2, §1.4, §1.7).
+ * fieldSelector rules), core/v1 Toleration and Taint (docs/karmada-compatibility.md#resource-selectors, #placement,
+ * #clusters).
  */
 import { parseRfc3339 } from '../../../model/index.ts';
 import type { FieldPath } from '../../../model/index.ts';

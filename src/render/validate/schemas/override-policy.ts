@@ -1,6 +1,6 @@
 /**
  * OverridePolicy / ClusterOverridePolicy spec (policyv1alpha1.OverrideSpec) with
- * ValidateOverrideSpec's rules (pkg/util/validation, semantics §1.6, §5.5).
+ * ValidateOverrideSpec's rules (pkg/util/validation, docs/karmada-compatibility.md#override-policies, #the-overriders).
  */
 import { isRecord, type FieldPath } from '../../../model/index.ts';
 import { error, invalidMessage, type IssueSink } from '../issues.ts';

@@ -1,6 +1,6 @@
 /**
  * policyv1alpha1.Placement with Karmada's placement validation (pkg/util/validation,
- * semantics §1.4): affinity terms, overflow tiers, spread constraints, replica scheduling.
+ * docs/karmada-compatibility.md#placement): affinity terms, overflow tiers, spread constraints, replica scheduling.
  */
 import { isRecord, type FieldPath } from '../../../model/index.ts';
 import { error, invalidMessage, type IssueSink } from '../issues.ts';

@@ -1,6 +1,6 @@
 /**
  * PropagationPolicy / ClusterPropagationPolicy spec (policyv1alpha1.PropagationSpec) with
- * ValidatePropagationSpec's rules (pkg/util/validation, semantics §1.3, §1.5).
+ * ValidatePropagationSpec's rules (pkg/util/validation, docs/karmada-compatibility.md#propagation-policies).
  */
 import { isRecord, type FieldPath } from '../../../model/index.ts';
 import { error, invalidMessage, type IssueSink } from '../issues.ts';
@@ -57,7 +57,10 @@ function checkSuspension(s: Record<string, unknown>, path: FieldPath, out: Issue
   }
 }
 
-/** Semantics §1.3: only Kubernetes PriorityClasses can be a schedule priority source. */
+/**
+ * Karmada's rule (docs/karmada-compatibility.md#propagation-policies): only Kubernetes PriorityClasses can be a
+ * schedule priority source.
+ */
 function checkPrioritySource(source: string, path: FieldPath, out: IssueSink): void {
   if (source !== 'KubePriorityClass') {
     error(out, path, invalidMessage(source, 'not supported yet, only KubePriorityClass is supported'));

@@ -1,6 +1,7 @@
 /**
- * config.karmada.io/v1alpha1 ResourceInterpreterCustomization (semantics §1.10). Scripts are
- * only checked to be strings here; compiling them is the interpreter's job.
+ * config.karmada.io/v1alpha1 ResourceInterpreterCustomization
+ * (docs/karmada-compatibility.md#interpreter-customizations). Scripts are only checked to be strings here; compiling
+ * them is the interpreter's job.
  */
 import { obj, str, type ObjectSchema } from '../schema.ts';
 
