@@ -13,7 +13,13 @@ import { runApply } from '../src/apply/runner.ts';
 import type { DesiredObject } from '../src/apply/triage.ts';
 
 const KUBECONFIG = join(import.meta.dirname, '..', '.flotilla-dev', 'kubeconfig');
-const KUBECTL = join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'flotilla', 'bin', 'kubernetes-v1.36.3', 'kubectl');
+const KUBECTL = join(
+  process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'),
+  'flotilla',
+  'bin',
+  'kubernetes-v1.36.3',
+  'kubectl',
+);
 const MEMBERS = ['member1', 'member2', 'member3'];
 const N = 500;
 if (!existsSync(KUBECONFIG)) throw new Error('the local fleet is not up: run npm run clusters:up first');
@@ -22,23 +28,52 @@ function objects(ns: string): DesiredObject[] {
   const labels = { 'flotilla.io/managed-by': 'flotilla', app: 'bench' };
   const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns, labels } };
   const items = Array.from({ length: N - 1 }, (_, i) => ({
-    apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}`, namespace: ns, labels, annotations: { 'flotilla.io/conflict-resolution': 'abort' } },
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: `cm-${i}`, namespace: ns, labels, annotations: { 'flotilla.io/conflict-resolution': 'abort' } },
     data: { index: String(i), payload: 'x'.repeat(200) },
   }));
   return [namespace, ...items].map((manifest) => ({ manifest, suspended: false, preserveOnDeletion: false }));
 }
 
 function counting(client: KubeClient, writes: { n: number }): KubeClient {
-  return { ...client, cluster: client.cluster, discover: () => client.discover(), get: (r) => client.get(r), list: (q) => client.list(q), raw: (p) => client.raw(p),
-    apply: (o, r) => { if (!r.dryRun) writes.n++; return client.apply(o, r); }, delete: (r, p) => { writes.n++; return client.delete(r, p); } };
+  return {
+    ...client,
+    cluster: client.cluster,
+    discover: () => client.discover(),
+    get: (r) => client.get(r),
+    list: (q) => client.list(q),
+    raw: (p) => client.raw(p),
+    apply: (o, r) => {
+      if (!r.dryRun) writes.n++;
+      return client.apply(o, r);
+    },
+    delete: (r, p) => {
+      writes.n++;
+      return client.delete(r, p);
+    },
+  };
 }
 
 async function flotilla(ns: string, writes: { n: number }): Promise<number> {
   const config = await loadKubeconfig({ kubeconfig: KUBECONFIG });
-  const targets = await Promise.all(MEMBERS.map(async (m) => ({ cluster: m, client: counting(await connectKubeClient(m, m, config, { qps: Number(process.env["BENCH_QPS"] ?? 100), burst: Number(process.env["BENCH_BURST"] ?? 200) }), writes), items: objects(ns) })));
+  const targets = await Promise.all(
+    MEMBERS.map(async (m) => ({
+      cluster: m,
+      client: counting(
+        await connectKubeClient(m, m, config, {
+          qps: Number(process.env['BENCH_QPS'] ?? 100),
+          burst: Number(process.env['BENCH_BURST'] ?? 200),
+        }),
+        writes,
+      ),
+      items: objects(ns),
+    })),
+  );
   const start = performance.now();
   for await (const event of runApply(targets, { inventoryName: `bench-${ns}` })) {
-    if (event.type === 'cluster-finished' && (event.result.error || event.result.objects.some((o) => o.error))) throw event.result.error ?? event.result.objects.find((o) => o.error)?.error;
+    if (event.type === 'cluster-finished' && (event.result.error || event.result.objects.some((o) => o.error)))
+      throw event.result.error ?? event.result.objects.find((o) => o.error)?.error;
   }
   return performance.now() - start;
 }
@@ -47,12 +82,33 @@ function kubectl(ns: string): number {
   const file = join(mkdtempSync(join(tmpdir(), 'bench-apply-')), 'objects.json');
   writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects(ns).map((o) => o.manifest) }));
   const start = performance.now();
-  for (const m of MEMBERS) execFileSync(KUBECTL, ['--kubeconfig', KUBECONFIG, '--context', m, 'apply', '--server-side', '--field-manager', 'kubectl-bench', '-f', file], { stdio: 'ignore' });
+  for (const m of MEMBERS)
+    execFileSync(
+      KUBECTL,
+      [
+        '--kubeconfig',
+        KUBECONFIG,
+        '--context',
+        m,
+        'apply',
+        '--server-side',
+        '--field-manager',
+        'kubectl-bench',
+        '-f',
+        file,
+      ],
+      { stdio: 'ignore' },
+    );
   return performance.now() - start;
 }
 
 function cleanup(ns: string): void {
-  for (const m of MEMBERS) execFileSync(KUBECTL, ['--kubeconfig', KUBECONFIG, '--context', m, 'delete', 'namespace', ns, '--wait=false', '--ignore-not-found'], { stdio: 'ignore' });
+  for (const m of MEMBERS)
+    execFileSync(
+      KUBECTL,
+      ['--kubeconfig', KUBECONFIG, '--context', m, 'delete', 'namespace', ns, '--wait=false', '--ignore-not-found'],
+      { stdio: 'ignore' },
+    );
 }
 
 const suffix = Date.now().toString(36);
@@ -63,7 +119,9 @@ try {
   const f = await flotilla(nsF, first);
   const noop = { n: 0 };
   const again = await flotilla(nsF, noop);
-  console.log(`apply ${N} objects x ${MEMBERS.length} clusters: flotilla ${(f / 1000).toFixed(2)} s (${first.n} writes), kubectl apply --server-side cluster after cluster ${(k / 1000).toFixed(2)} s: ${(k / f).toFixed(1)}x`);
+  console.log(
+    `apply ${N} objects x ${MEMBERS.length} clusters: flotilla ${(f / 1000).toFixed(2)} s (${first.n} writes), kubectl apply --server-side cluster after cluster ${(k / 1000).toFixed(2)} s: ${(k / f).toFixed(1)}x`,
+  );
   console.log(`no-op re-apply of ${N * MEMBERS.length} objects: ${(again / 1000).toFixed(2)} s, ${noop.n} writes`);
 } finally {
   cleanup(nsF);

@@ -55,7 +55,12 @@ function podTemplate(i: number): Record<string, unknown> {
     metadata: { labels: { app: `app-${i % 50}` } },
     spec: {
       containers: [
-        { name: 'main', image: `registry.example.com/app:${i % 7}`, resources: { requests: { cpu: `${100 + (i % 5) * 50}m`, memory: '256Mi' } }, ports: [{ containerPort: 8080 }] },
+        {
+          name: 'main',
+          image: `registry.example.com/app:${i % 7}`,
+          resources: { requests: { cpu: `${100 + (i % 5) * 50}m`, memory: '256Mi' } },
+          ports: [{ containerPort: 8080 }],
+        },
         { name: 'sidecar', image: 'envoy:1.30', resources: { limits: { cpu: '50m', memory: '64Mi' } } },
       ],
     },
@@ -68,7 +73,13 @@ function cloneSet(i: number): KubeObject {
     kind: 'CloneSet',
     metadata: { name: `cs-${i}`, namespace: `team-${i % 20}`, generation: 2, labels: { app: `app-${i % 50}` } },
     spec: { replicas: 3, selector: { matchLabels: { app: `app-${i % 50}` } }, template: podTemplate(i) },
-    status: { observedGeneration: 2, replicas: 3, readyReplicas: 3, availableReplicas: 3 - (i % 2), updatedReplicas: 3 },
+    status: {
+      observedGeneration: 2,
+      replicas: 3,
+      readyReplicas: 3,
+      availableReplicas: 3 - (i % 2),
+      updatedReplicas: 3,
+    },
   };
 }
 
@@ -77,13 +88,22 @@ function deployment(i: number): KubeObject {
 }
 
 /** Wall and CPU time: on a shared machine the CPU time is the steadier figure. */
-function time(label: string, run: () => number): { label: string; ms: number; cpuMs: number; perObjectUs: number; result: number } {
+function time(
+  label: string,
+  run: () => number,
+): { label: string; ms: number; cpuMs: number; perObjectUs: number; result: number } {
   const cpu = process.cpuUsage();
   const started = performance.now();
   const result = run();
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  return { label, ms: Math.round(ms), cpuMs: Math.round((used.user + used.system) / 1000), perObjectUs: Math.round((ms * 1000) / COUNT), result };
+  return {
+    label,
+    ms: Math.round(ms),
+    cpuMs: Math.round((used.user + used.system) / 1000),
+    perObjectUs: Math.round((ms * 1000) / COUNT),
+    result,
+  };
 }
 
 const interpreter = createInterpreter([customization]);
@@ -98,15 +118,32 @@ const items: AggregatedStatusItem[] = ['member1', 'member2', 'member3'].map((clu
 
 const rows = [
   time('Lua InterpretHealth (CloneSet)', () => clones.filter((o) => interpreter.interpretHealth(o)).length),
-  time('Lua InterpretReplica + kube.accuratePodRequirements', () => clones.reduce((n, o) => n + (interpreter.getReplicas(o)?.replicas ?? 0), 0)),
-  time('Lua AggregateStatus (3 members)', () => clones.filter((o) => interpreter.aggregateStatus(o, items)['status']).length),
+  time('Lua InterpretReplica + kube.accuratePodRequirements', () =>
+    clones.reduce((n, o) => n + (interpreter.getReplicas(o)?.replicas ?? 0), 0),
+  ),
+  time(
+    'Lua AggregateStatus (3 members)',
+    () => clones.filter((o) => interpreter.aggregateStatus(o, items)['status']).length,
+  ),
   time('native InterpretHealth (Deployment)', () => deployments.filter((o) => interpreter.interpretHealth(o)).length),
-  time('native InterpretReplica (Deployment)', () => deployments.reduce((n, o) => n + (interpreter.getReplicas(o)?.replicas ?? 0), 0)),
-  time('native InterpretDependency (Deployment)', () => deployments.reduce((n, o) => n + interpreter.getDependencies(o).length, 0)),
+  time('native InterpretReplica (Deployment)', () =>
+    deployments.reduce((n, o) => n + (interpreter.getReplicas(o)?.replicas ?? 0), 0),
+  ),
+  time('native InterpretDependency (Deployment)', () =>
+    deployments.reduce((n, o) => n + interpreter.getDependencies(o).length, 0),
+  ),
 ];
 
 console.log(`interpreter benchmark: ${COUNT} objects per row (node ${process.version})`);
-console.table(rows.map((r) => ({ operation: r.label, 'wall ms': r.ms, 'cpu ms': r.cpuMs, 'µs/object': r.perObjectUs, result: r.result })));
+console.table(
+  rows.map((r) => ({
+    operation: r.label,
+    'wall ms': r.ms,
+    'cpu ms': r.cpuMs,
+    'µs/object': r.perObjectUs,
+    result: r.result,
+  })),
+);
 const health = rows[0];
 if (health && health.cpuMs >= 1000) {
   console.error(`FAIL: Lua InterpretHealth on ${COUNT} objects took ${health.cpuMs} ms of CPU (target < 1000 ms)`);

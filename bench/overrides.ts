@@ -22,7 +22,10 @@ function template(i: number): KubeObject {
       apiVersion: 'v1',
       kind: 'ConfigMap',
       metadata: { name: `${app}-config`, namespace, labels },
-      data: { 'config.yaml': `server:\n  port: 8080\n  region: none\nfeatures:\n  - a\n  - b\n`, 'settings.json': '{"currency":"USD","limits":{"rps":100}}' },
+      data: {
+        'config.yaml': `server:\n  port: 8080\n  region: none\nfeatures:\n  - a\n  - b\n`,
+        'settings.json': '{"currency":"USD","limits":{"rps":100}}',
+      },
     };
   }
   return {
@@ -36,7 +39,13 @@ function template(i: number): KubeObject {
         metadata: { labels: { app } },
         spec: {
           containers: [
-            { name: 'main', image: `registry.example.com/${app}:1.${i % 13}.0`, args: ['--port=8080', '--verbose'], ports: [{ containerPort: 8080 }], resources: { requests: { cpu: '100m', memory: '128Mi' } } },
+            {
+              name: 'main',
+              image: `registry.example.com/${app}:1.${i % 13}.0`,
+              args: ['--port=8080', '--verbose'],
+              ports: [{ containerPort: 8080 }],
+              resources: { requests: { cpu: '100m', memory: '128Mi' } },
+            },
             { name: 'sidecar', image: 'envoyproxy/envoy:v1.30.1', args: ['-c', '/etc/envoy.yaml'] },
           ],
         },
@@ -49,7 +58,10 @@ function cluster(i: number): Cluster {
   return {
     apiVersion: 'cluster.karmada.io/v1alpha1',
     kind: 'Cluster',
-    metadata: { name: `member-${i}`, labels: { env: i % 2 === 0 ? 'prod' : 'staging', tier: i % 5 === 0 ? 'gold' : 'silver' } },
+    metadata: {
+      name: `member-${i}`,
+      labels: { env: i % 2 === 0 ? 'prod' : 'staging', tier: i % 5 === 0 ? 'gold' : 'silver' },
+    },
     spec: { region: REGIONS[i % REGIONS.length] as string, provider: 'example' },
   };
 }
@@ -57,26 +69,141 @@ function cluster(i: number): Cluster {
 const deployments = { apiVersion: 'apps/v1', kind: 'Deployment' };
 const configMaps = { apiVersion: 'v1', kind: 'ConfigMap' };
 const meta = (name: string, namespace?: string) => (namespace ? { name, namespace } : { name });
-const cop = (name: string, spec: OverridePolicy['spec']): OverridePolicy => ({ apiVersion: 'policy.karmada.io/v1alpha1', kind: 'ClusterOverridePolicy', metadata: meta(name), spec });
-const op = (name: string, namespace: string, spec: OverridePolicy['spec']): OverridePolicy => ({ apiVersion: 'policy.karmada.io/v1alpha1', kind: 'OverridePolicy', metadata: meta(name, namespace), spec });
-const region = (r: string) => ({ fieldSelector: { matchExpressions: [{ key: 'region' as const, operator: 'In' as const, values: [r] }] } });
+const cop = (name: string, spec: OverridePolicy['spec']): OverridePolicy => ({
+  apiVersion: 'policy.karmada.io/v1alpha1',
+  kind: 'ClusterOverridePolicy',
+  metadata: meta(name),
+  spec,
+});
+const op = (name: string, namespace: string, spec: OverridePolicy['spec']): OverridePolicy => ({
+  apiVersion: 'policy.karmada.io/v1alpha1',
+  kind: 'OverridePolicy',
+  metadata: meta(name, namespace),
+  spec,
+});
+const region = (r: string) => ({
+  fieldSelector: { matchExpressions: [{ key: 'region' as const, operator: 'In' as const, values: [r] }] },
+});
 
 /** Twelve policies touching every overrider; most manifests get several rules. */
 function policies(): OverrideSet {
   return {
     clusterOverridePolicies: [
-      cop('eu-registry', { resourceSelectors: [deployments], overrideRules: [{ targetCluster: region('eu'), overriders: { imageOverrider: [{ component: 'Registry', operator: 'replace', value: 'registry.eu.example.com' }] } }] }),
-      cop('us-registry', { resourceSelectors: [deployments], overrideRules: [{ targetCluster: region('us'), overriders: { imageOverrider: [{ component: 'Registry', operator: 'replace', value: 'registry.us.example.com' }] } }] }),
-      cop('env-label', { overrideRules: [{ overriders: { labelsOverrider: [{ operator: 'add', value: { 'fleet.example.com/managed': 'true' } }] } }] }),
-      cop('prod-annotations', { overrideRules: [{ targetCluster: { labelSelector: { matchLabels: { env: 'prod' } } }, overriders: { annotationsOverrider: [{ operator: 'add', value: { 'fleet.example.com/env': 'prod' } }] } }] }),
-      cop('gold-replicas', { resourceSelectors: [{ ...deployments, labelSelector: { matchLabels: { tier: 'frontend' } } }], overrideRules: [{ targetCluster: { labelSelector: { matchLabels: { tier: 'gold' } } }, overriders: { plaintext: [{ path: '/spec/replicas', operator: 'replace', value: 10 }] } }] }),
-      cop('staging-args', { resourceSelectors: [deployments], overrideRules: [{ targetCluster: { labelSelector: { matchLabels: { env: 'staging' } } }, overriders: { argsOverrider: [{ containerName: 'main', operator: 'remove', value: ['--verbose'] }] } }] }),
-      cop('sidecar-tag', { resourceSelectors: [deployments], overrideRules: [{ overriders: { imageOverrider: [{ predicate: { path: '/spec/template/spec/containers/1/image' }, component: 'Tag', operator: 'replace', value: 'v1.31.0' }] } }] }),
-      cop('config-region', { resourceSelectors: [configMaps], overrideRules: REGIONS.map((r) => ({ targetCluster: region(r), overriders: { fieldOverrider: [{ fieldPath: '/data/config.yaml', yaml: [{ subPath: '/server/region', operator: 'replace' as const, value: r }] }] } })) }),
-      cop('config-currency', { resourceSelectors: [configMaps], overrideRules: [{ targetCluster: region('eu'), overriders: { fieldOverrider: [{ fieldPath: '/data/settings.json', json: [{ subPath: '/currency', operator: 'replace', value: 'EUR' }] }] } }] }),
-      op('team-0-command', 'team-0', { resourceSelectors: [deployments], overrideRules: [{ overriders: { commandOverrider: [{ containerName: 'main', operator: 'add', value: ['/bin/app'] }] } }] }),
-      op('team-1-legacy', 'team-1', { targetCluster: { clusterNames: ['member-1', 'member-2'] }, overriders: { plaintext: [{ path: '/metadata/labels/legacy', operator: 'add', value: 'yes' }] } }),
-      op('team-2-annotate', 'team-2', { overrideRules: [{ overriders: { annotationsOverrider: [{ operator: 'add', value: { 'team-2/notice': 'x' } }] } }] }),
+      cop('eu-registry', {
+        resourceSelectors: [deployments],
+        overrideRules: [
+          {
+            targetCluster: region('eu'),
+            overriders: {
+              imageOverrider: [{ component: 'Registry', operator: 'replace', value: 'registry.eu.example.com' }],
+            },
+          },
+        ],
+      }),
+      cop('us-registry', {
+        resourceSelectors: [deployments],
+        overrideRules: [
+          {
+            targetCluster: region('us'),
+            overriders: {
+              imageOverrider: [{ component: 'Registry', operator: 'replace', value: 'registry.us.example.com' }],
+            },
+          },
+        ],
+      }),
+      cop('env-label', {
+        overrideRules: [
+          { overriders: { labelsOverrider: [{ operator: 'add', value: { 'fleet.example.com/managed': 'true' } }] } },
+        ],
+      }),
+      cop('prod-annotations', {
+        overrideRules: [
+          {
+            targetCluster: { labelSelector: { matchLabels: { env: 'prod' } } },
+            overriders: { annotationsOverrider: [{ operator: 'add', value: { 'fleet.example.com/env': 'prod' } }] },
+          },
+        ],
+      }),
+      cop('gold-replicas', {
+        resourceSelectors: [{ ...deployments, labelSelector: { matchLabels: { tier: 'frontend' } } }],
+        overrideRules: [
+          {
+            targetCluster: { labelSelector: { matchLabels: { tier: 'gold' } } },
+            overriders: { plaintext: [{ path: '/spec/replicas', operator: 'replace', value: 10 }] },
+          },
+        ],
+      }),
+      cop('staging-args', {
+        resourceSelectors: [deployments],
+        overrideRules: [
+          {
+            targetCluster: { labelSelector: { matchLabels: { env: 'staging' } } },
+            overriders: { argsOverrider: [{ containerName: 'main', operator: 'remove', value: ['--verbose'] }] },
+          },
+        ],
+      }),
+      cop('sidecar-tag', {
+        resourceSelectors: [deployments],
+        overrideRules: [
+          {
+            overriders: {
+              imageOverrider: [
+                {
+                  predicate: { path: '/spec/template/spec/containers/1/image' },
+                  component: 'Tag',
+                  operator: 'replace',
+                  value: 'v1.31.0',
+                },
+              ],
+            },
+          },
+        ],
+      }),
+      cop('config-region', {
+        resourceSelectors: [configMaps],
+        overrideRules: REGIONS.map((r) => ({
+          targetCluster: region(r),
+          overriders: {
+            fieldOverrider: [
+              {
+                fieldPath: '/data/config.yaml',
+                yaml: [{ subPath: '/server/region', operator: 'replace' as const, value: r }],
+              },
+            ],
+          },
+        })),
+      }),
+      cop('config-currency', {
+        resourceSelectors: [configMaps],
+        overrideRules: [
+          {
+            targetCluster: region('eu'),
+            overriders: {
+              fieldOverrider: [
+                {
+                  fieldPath: '/data/settings.json',
+                  json: [{ subPath: '/currency', operator: 'replace', value: 'EUR' }],
+                },
+              ],
+            },
+          },
+        ],
+      }),
+      op('team-0-command', 'team-0', {
+        resourceSelectors: [deployments],
+        overrideRules: [
+          { overriders: { commandOverrider: [{ containerName: 'main', operator: 'add', value: ['/bin/app'] }] } },
+        ],
+      }),
+      op('team-1-legacy', 'team-1', {
+        targetCluster: { clusterNames: ['member-1', 'member-2'] },
+        overriders: { plaintext: [{ path: '/metadata/labels/legacy', operator: 'add', value: 'yes' }] },
+      }),
+      op('team-2-annotate', 'team-2', {
+        overrideRules: [
+          { overriders: { annotationsOverrider: [{ operator: 'add', value: { 'team-2/notice': 'x' } }] } },
+        ],
+      }),
     ],
     overridePolicies: [],
   };
@@ -84,16 +211,24 @@ function policies(): OverrideSet {
 
 function splitPolicies(all: OverrideSet): OverrideSet {
   const ops = all.clusterOverridePolicies.filter((p) => p.kind === 'OverridePolicy');
-  return { clusterOverridePolicies: all.clusterOverridePolicies.filter((p) => p.kind !== 'OverridePolicy'), overridePolicies: ops };
+  return {
+    clusterOverridePolicies: all.clusterOverridePolicies.filter((p) => p.kind !== 'OverridePolicy'),
+    overridePolicies: ops,
+  };
 }
 
 function floor(templates: KubeObject[], clusters: Cluster[]): number {
   let bytes = 0;
-  for (const t of templates) for (let c = 0; c < clusters.length; c++) bytes += JSON.stringify(JSON.parse(JSON.stringify(t))).length;
+  for (const t of templates)
+    for (let c = 0; c < clusters.length; c++) bytes += JSON.stringify(JSON.parse(JSON.stringify(t))).length;
   return bytes;
 }
 
-function withOverrides(templates: KubeObject[], clusters: Cluster[], set: OverrideSet): { bytes: number; failures: number } {
+function withOverrides(
+  templates: KubeObject[],
+  clusters: Cluster[],
+  set: OverrideSet,
+): { bytes: number; failures: number } {
   let bytes = 0;
   let failures = 0;
   for (const t of templates) {
@@ -134,12 +269,21 @@ const clusters = Array.from({ length: CLUSTERS }, (_, i) => cluster(i));
 const set = splitPolicies(policies());
 const manifests = TEMPLATES * CLUSTERS;
 
-const m = measure(() => floor(templates, clusters), () => withOverrides(templates, clusters, set));
+const m = measure(
+  () => floor(templates, clusters),
+  () => withOverrides(templates, clusters, set),
+);
 const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
 const rssMb = process.resourceUsage().maxRSS / 2 ** 10;
-console.log(`manifests        ${manifests} (${TEMPLATES} templates × ${CLUSTERS} clusters, 12 policies), best of ${RUNS}`);
-console.log(`floor (JSON clone + JSON.stringify)          cpu ${m.floor.ms.toFixed(0)} ms  wall ${m.floor.wall.toFixed(0)} ms`);
-console.log(`prepare + applyPrepared + JSON.stringify  cpu ${m.overrides.ms.toFixed(0)} ms  wall ${m.overrides.wall.toFixed(0)} ms  ${JSON.stringify(m.overrides.result)}`);
+console.log(
+  `manifests        ${manifests} (${TEMPLATES} templates × ${CLUSTERS} clusters, 12 policies), best of ${RUNS}`,
+);
+console.log(
+  `floor (JSON clone + JSON.stringify)          cpu ${m.floor.ms.toFixed(0)} ms  wall ${m.floor.wall.toFixed(0)} ms`,
+);
+console.log(
+  `prepare + applyPrepared + JSON.stringify  cpu ${m.overrides.ms.toFixed(0)} ms  wall ${m.overrides.wall.toFixed(0)} ms  ${JSON.stringify(m.overrides.result)}`,
+);
 console.log(
   `ratio ${(m.overrides.ms / m.floor.ms).toFixed(2)}× (cpu)   per manifest ${((m.overrides.ms * 1000) / manifests).toFixed(1)} µs` +
     `   heap ${heapMb.toFixed(0)} MiB   peak rss ${rssMb.toFixed(0)} MiB`,

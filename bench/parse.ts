@@ -7,7 +7,11 @@ import { parseSources } from '../src/render/parse/parse-sources.ts';
 import { deploymentYaml } from './lib/fleet-repo.ts';
 import { printTable } from './lib/measure.ts';
 
-const files = Array.from({ length: 20_000 }, (_, i) => ({ path: `apps/app-${i}.yaml`, blobId: `b${i}`, content: Buffer.from(deploymentYaml(i)) }));
+const files = Array.from({ length: 20_000 }, (_, i) => ({
+  path: `apps/app-${i}.yaml`,
+  blobId: `b${i}`,
+  content: Buffer.from(deploymentYaml(i)),
+}));
 const megabytes = files.reduce((n, f) => n + f.content.length, 0) / 2 ** 20;
 
 function time(fn: () => void): number {
@@ -27,6 +31,18 @@ const cached = time(() => parseSources(files, cache));
 printTable([
   ['parser', 'files', 'MB', 'seconds', 'MB/s'],
   ['flotilla parseSources', files.length, megabytes.toFixed(1), ours.toFixed(2), (megabytes / ours).toFixed(1)],
-  ['yaml parseAllDocuments', files.length, megabytes.toFixed(1), reference.toFixed(2), (megabytes / reference).toFixed(1)],
-  ['flotilla, every blob cached', files.length, megabytes.toFixed(1), cached.toFixed(2), (megabytes / cached).toFixed(1)],
+  [
+    'yaml parseAllDocuments',
+    files.length,
+    megabytes.toFixed(1),
+    reference.toFixed(2),
+    (megabytes / reference).toFixed(1),
+  ],
+  [
+    'flotilla, every blob cached',
+    files.length,
+    megabytes.toFixed(1),
+    cached.toFixed(2),
+    (megabytes / cached).toFixed(1),
+  ],
 ]);

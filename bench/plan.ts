@@ -10,14 +10,29 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = `${ROOT}bin/run.js`;
 const FLOOR = `${ROOT}bench/lib/plan-floor.ts`;
 
-const rows: (string | number)[][] = [['templates', 'clusters', 'manifests', 'plan s', 'floor s', 'ratio', 'plan MiB', 'floor MiB']];
+const rows: (string | number)[][] = [
+  ['templates', 'clusters', 'manifests', 'plan s', 'floor s', 'ratio', 'plan MiB', 'floor MiB'],
+];
 for (const templates of [500, 1000, 2000]) {
   const clusters = 50;
   const repo = makeFleetRepo({ templates, clusters, overridePolicies: 12 });
   try {
-    const plan = measure(process.execPath, ['--max-old-space-size=4096', CLI, 'plan', '--offline', '--repo', repo, '-o', 'json'], ROOT);
+    const plan = measure(
+      process.execPath,
+      ['--max-old-space-size=4096', CLI, 'plan', '--offline', '--repo', repo, '-o', 'json'],
+      ROOT,
+    );
     const floor = measure(process.execPath, [FLOOR, repo, String(clusters)], ROOT);
-    rows.push([templates, clusters, templates * clusters, plan.seconds, floor.seconds, (plan.seconds / floor.seconds).toFixed(2), plan.maxRssMiB, floor.maxRssMiB]);
+    rows.push([
+      templates,
+      clusters,
+      templates * clusters,
+      plan.seconds,
+      floor.seconds,
+      (plan.seconds / floor.seconds).toFixed(2),
+      plan.maxRssMiB,
+      floor.maxRssMiB,
+    ]);
   } finally {
     rmSync(repo, { recursive: true, force: true });
   }

@@ -15,7 +15,13 @@ import { printTable } from './lib/measure.ts';
 
 const [templates = 10_000, clusters = 10, passes = 1_000, memTemplates = 200] = process.argv.slice(2).map(Number);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-const env = { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b' };
+const env = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'b',
+  GIT_AUTHOR_EMAIL: 'b@b',
+  GIT_COMMITTER_NAME: 'b',
+  GIT_COMMITTER_EMAIL: 'b@b',
+};
 
 /** Read and render times of the passes, in order. */
 const stages: { readMs: number; renderMs: number; mode: string }[] = [];
@@ -23,15 +29,25 @@ const stages: { readMs: number; renderMs: number; mode: string }[] = [];
 function passFor(repo: string): Pass {
   return createReconcilePass({
     onResult: (r) => stages.push(r.render),
-    source: { repo }, prune: {}, runner: {}, controllers: [new FailoverController()],
-    access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, new Error('bench: no member')])) },
+    source: { repo },
+    prune: {},
+    runner: {},
+    controllers: [new FailoverController()],
+    access: {
+      kubeconfig: {},
+      client: {},
+      connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, new Error('bench: no member')])),
+    },
     feedback: async () => feedbackFromStatus(undefined),
   });
 }
 
 /** Rewrites one app file (a new replica count) and commits it. */
 function touch(repo: string, round: number): void {
-  writeFileSync(join(repo, 'apps', 'app-0.yaml'), `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app-0, namespace: team-0}\ndata: {round: "${round}"}\n`);
+  writeFileSync(
+    join(repo, 'apps', 'app-0.yaml'),
+    `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app-0, namespace: team-0}\ndata: {round: "${round}"}\n`,
+  );
   execFileSync('git', ['commit', '-qam', `round ${round}`], { cwd: repo, env });
 }
 
@@ -42,39 +58,51 @@ async function timed(pass: Pass): Promise<number> {
 }
 
 const big = templates > 0 ? makeFleetRepo({ templates, clusters, overridePolicies: 12 }) : undefined;
-if (big) try {
-  const pass = passFor(big);
-  const cold = await timed(pass);
-  const rows: (string | number)[][] = [['templates', 'clusters', 'first pass ms', 'one-file pass ms', 'of which read', 'render', 'render mode']];
-  const warm: { ms: number; readMs: number; renderMs: number; mode: string }[] = [];
-  for (let i = 1; i <= 5; i++) {
-    touch(big, i);
-    const ms = await timed(pass);
-    warm.push({ ms, ...stages.at(-1)! });
+if (big)
+  try {
+    const pass = passFor(big);
+    const cold = await timed(pass);
+    const rows: (string | number)[][] = [
+      ['templates', 'clusters', 'first pass ms', 'one-file pass ms', 'of which read', 'render', 'render mode'],
+    ];
+    const warm: { ms: number; readMs: number; renderMs: number; mode: string }[] = [];
+    for (let i = 1; i <= 5; i++) {
+      touch(big, i);
+      const ms = await timed(pass);
+      warm.push({ ms, ...stages.at(-1)! });
+    }
+    warm.sort((a, b) => a.ms - b.ms);
+    const median = warm[2]!;
+    rows.push([
+      templates,
+      clusters,
+      Math.round(cold),
+      Math.round(median.ms),
+      Math.round(median.readMs),
+      Math.round(median.renderMs),
+      median.mode,
+    ]);
+    printTable(rows);
+  } finally {
+    rmSync(big, { recursive: true, force: true });
   }
-  warm.sort((a, b) => a.ms - b.ms);
-  const median = warm[2]!;
-  rows.push([templates, clusters, Math.round(cold), Math.round(median.ms), Math.round(median.readMs), Math.round(median.renderMs), median.mode]);
-  printTable(rows);
-} finally {
-  rmSync(big, { recursive: true, force: true });
-}
 
 const small = passes > 0 ? makeFleetRepo({ templates: memTemplates, clusters: 3, overridePolicies: 2 }) : undefined;
-if (small) try {
-  const pass = passFor(small);
-  const rows: (string | number)[][] = [['pass', 'heap used MiB (after gc)', 'rss MiB']];
-  for (let i = 1; i <= passes; i++) {
-    touch(small, i);
-    await timed(pass);
-    if (i === 1 || i % Math.max(1, Math.floor(passes / 4)) === 0) {
-      gc();
-      const m = process.memoryUsage();
-      rows.push([i, (m.heapUsed / 2 ** 20).toFixed(1), Math.round(m.rss / 2 ** 20)]);
+if (small)
+  try {
+    const pass = passFor(small);
+    const rows: (string | number)[][] = [['pass', 'heap used MiB (after gc)', 'rss MiB']];
+    for (let i = 1; i <= passes; i++) {
+      touch(small, i);
+      await timed(pass);
+      if (i === 1 || i % Math.max(1, Math.floor(passes / 4)) === 0) {
+        gc();
+        const m = process.memoryUsage();
+        rows.push([i, (m.heapUsed / 2 ** 20).toFixed(1), Math.round(m.rss / 2 ** 20)]);
+      }
     }
+    console.log(`\nmemory over ${passes} one-file passes, ${memTemplates} templates x 3 clusters`);
+    printTable(rows);
+  } finally {
+    rmSync(small, { recursive: true, force: true });
   }
-  console.log(`\nmemory over ${passes} one-file passes, ${memTemplates} templates x 3 clusters`);
-  printTable(rows);
-} finally {
-  rmSync(small, { recursive: true, force: true });
-}

@@ -8,11 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const wanted = process.argv.slice(2);
-const all = readdirSync(`${ROOT}bench`).filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.startsWith('_')).map((f) => f.slice(0, -3)).sort();
+const all = readdirSync(`${ROOT}bench`)
+  .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.startsWith('_'))
+  .map((f) => f.slice(0, -3))
+  .sort();
 const names = wanted.length > 0 ? wanted : all;
 
 execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-console.log(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, ${new Date().toISOString()}`);
+console.log(
+  `machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, ${new Date().toISOString()}`,
+);
 let failed = 0;
 for (const name of names) {
   console.log(`\n## ${name}  (node bench/${name}.ts)`);

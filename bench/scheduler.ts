@@ -30,7 +30,10 @@ function makeCluster(i: number): Cluster {
   return {
     apiVersion: 'cluster.karmada.io/v1alpha1',
     kind: 'Cluster',
-    metadata: { name: `member-${String(i).padStart(3, '0')}`, labels: { env: pick(['prod', 'staging']), tier: pick(['gold', 'silver']) } },
+    metadata: {
+      name: `member-${String(i).padStart(3, '0')}`,
+      labels: { env: pick(['prod', 'staging']), tier: pick(['gold', 'silver']) },
+    },
     spec: {
       provider: pick(providers),
       region,
@@ -64,22 +67,42 @@ function makePlacement(kind: number): Placement {
           weightPreference: {
             staticWeightList: [
               { targetCluster: { labelSelector: { matchLabels: { tier: 'gold' } } }, weight: 3 },
-              { targetCluster: { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'In', values: ['us-east', 'eu-central'] }] } }, weight: 1 },
+              {
+                targetCluster: {
+                  fieldSelector: {
+                    matchExpressions: [{ key: 'region', operator: 'In', values: ['us-east', 'eu-central'] }],
+                  },
+                },
+                weight: 1,
+              },
             ],
           },
         }),
       };
     case 2:
-      return { replicaScheduling: divided({ replicaDivisionPreference: 'Weighted', weightPreference: { dynamicWeight: 'AvailableReplicas' } }) };
+      return {
+        replicaScheduling: divided({
+          replicaDivisionPreference: 'Weighted',
+          weightPreference: { dynamicWeight: 'AvailableReplicas' },
+        }),
+      };
     case 3:
-      return { clusterAffinity: { fieldSelector: { matchExpressions: [{ key: 'provider', operator: 'In', values: ['aws', 'gcp'] }] } }, replicaScheduling: divided({ replicaDivisionPreference: 'Aggregated' }) };
+      return {
+        clusterAffinity: {
+          fieldSelector: { matchExpressions: [{ key: 'provider', operator: 'In', values: ['aws', 'gcp'] }] },
+        },
+        replicaScheduling: divided({ replicaDivisionPreference: 'Aggregated' }),
+      };
     case 4:
       return {
         spreadConstraints: [
           { spreadByField: 'region', minGroups: 2, maxGroups: 3 },
           { spreadByField: 'cluster', minGroups: 3, maxGroups: 6 },
         ],
-        replicaScheduling: divided({ replicaDivisionPreference: 'Weighted', weightPreference: { dynamicWeight: 'AvailableReplicas' } }),
+        replicaScheduling: divided({
+          replicaDivisionPreference: 'Weighted',
+          weightPreference: { dynamicWeight: 'AvailableReplicas' },
+        }),
       };
     default:
       return {
@@ -99,7 +122,9 @@ function makeInput(i: number): SchedulingInput {
   return {
     resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: `team-${i % 50}`, name: `app-${i}` },
     replicas: 1 + Math.floor(rand() * 50),
-    replicaRequirements: { resourceRequest: { cpu: pick(['100m', '250m', '1']), memory: pick(['128Mi', '512Mi', '1Gi']) } },
+    replicaRequirements: {
+      resourceRequest: { cpu: pick(['100m', '250m', '1']), memory: pick(['128Mi', '512Mi', '1Gi']) },
+    },
     placement: makePlacement(kind),
   };
 }
@@ -127,6 +152,12 @@ const cpu = process.cpuUsage(cpuStart);
 times.sort((a, b) => a - b);
 
 const ms = (v: number) => `${v.toFixed(3)} ms`;
-console.log(`scheduler: ${BINDINGS} bindings over ${CLUSTERS} clusters in ${total.toFixed(0)} ms (${Math.round(BINDINGS / (total / 1000))} bindings/s, ${failed} unschedulable)`);
-console.log(`CPU time ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms (wall time includes preemption on a shared machine)`);
-console.log(`per binding: P50 ${ms(percentile(times, 50))}, P90 ${ms(percentile(times, 90))}, P99 ${ms(percentile(times, 99))}`);
+console.log(
+  `scheduler: ${BINDINGS} bindings over ${CLUSTERS} clusters in ${total.toFixed(0)} ms (${Math.round(BINDINGS / (total / 1000))} bindings/s, ${failed} unschedulable)`,
+);
+console.log(
+  `CPU time ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms (wall time includes preemption on a shared machine)`,
+);
+console.log(
+  `per binding: P50 ${ms(percentile(times, 50))}, P90 ${ms(percentile(times, 90))}, P99 ${ms(percentile(times, 99))}`,
+);

@@ -37,7 +37,11 @@ function manifest(i: number): string {
 /** One commit of FILES manifests through `git fast-import`, then `git gc` packs it with deltas. */
 function buildRepository(dir: string): void {
   execFileSync('git', ['init', '-q', '-b', 'main', dir]);
-  const parts = ['commit refs/heads/main\n', 'committer Bench <bench@example.com> 1767225600 +0000\n', 'data 5\nbench\n'];
+  const parts = [
+    'commit refs/heads/main\n',
+    'committer Bench <bench@example.com> 1767225600 +0000\n',
+    'data 5\nbench\n',
+  ];
   for (let i = 0; i < FILES; i++) {
     const body = Buffer.from(manifest(i));
     const file = `teams/team-${i % 50}/app-${Math.floor(i / KINDS.length)}/${KINDS[i % KINDS.length]}.yaml`;
@@ -73,7 +77,9 @@ interface Contender {
 }
 
 /** Medians of RUNS rounds; each round runs every contender once, so load swings hit all alike. */
-async function medians(contenders: readonly Contender[]): Promise<{ name: string; ms: number; cpu: number; files: number }[]> {
+async function medians(
+  contenders: readonly Contender[],
+): Promise<{ name: string; ms: number; cpu: number; files: number }[]> {
   const wall = contenders.map(() => [] as number[]);
   const cpu = contenders.map(() => [] as number[]);
   const files = contenders.map(() => 0);
@@ -85,7 +91,12 @@ async function medians(contenders: readonly Contender[]): Promise<{ name: string
       cpu[i]?.push(cpuMs() - startCpu);
     }
   }
-  return contenders.map((contender, i) => ({ name: contender.name, ms: median(wall[i]), cpu: median(cpu[i]), files: files[i] ?? 0 }));
+  return contenders.map((contender, i) => ({
+    name: contender.name,
+    ms: median(wall[i]),
+    cpu: median(cpu[i]),
+    files: files[i] ?? 0,
+  }));
 }
 
 function median(samples: number[] = []): number {
@@ -107,7 +118,9 @@ try {
   console.log('| path | wall ms | x floor | cpu ms | x floor | files |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const { name, ms, cpu, files } of rows) {
-    console.log(`| ${name} | ${ms.toFixed(0)} | ${(ms / floorMs).toFixed(2)} | ${cpu.toFixed(0)} | ${(cpu / floorCpu).toFixed(2)} | ${files} |`);
+    console.log(
+      `| ${name} | ${ms.toFixed(0)} | ${(ms / floorMs).toFixed(2)} | ${cpu.toFixed(0)} | ${(cpu / floorCpu).toFixed(2)} | ${files} |`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

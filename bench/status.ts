@@ -12,7 +12,15 @@ import path from 'node:path';
 import { createInterpreter } from '../src/interpreter/index.ts';
 import type { ClusterStatus, KubeObject, ScheduledBinding } from '../src/model/index.ts';
 import { IsomorphicGitStore, NativeGitStore, type GitStore } from '../src/source/index.ts';
-import { commitMessage, readStatusBranch, statusFiles, templateStatus, writeStatusBranch, type StatusReport, type TemplateStatusInput } from '../src/status/index.ts';
+import {
+  commitMessage,
+  readStatusBranch,
+  statusFiles,
+  templateStatus,
+  writeStatusBranch,
+  type StatusReport,
+  type TemplateStatusInput,
+} from '../src/status/index.ts';
 
 const TEMPLATES = Number(process.argv[2] ?? 10_000);
 const CLUSTERS = Number(process.argv[3] ?? 20);
@@ -30,30 +38,61 @@ function cpuMs(): number {
 function clusterStatus(i: number): ClusterStatus {
   return {
     kubernetesVersion: 'v1.31.2',
-    conditions: [{ type: 'CompleteAPIEnablements', status: 'True', reason: 'Complete' }, { type: 'Ready', status: 'True', reason: 'ClusterReady' }],
-    apiEnablements: Array.from({ length: 40 }, (_, g) => ({ groupVersion: `group${g}.example.com/v1`, resources: [{ name: `things${g}`, kind: `Thing${g}` }] })),
+    conditions: [
+      { type: 'CompleteAPIEnablements', status: 'True', reason: 'Complete' },
+      { type: 'Ready', status: 'True', reason: 'ClusterReady' },
+    ],
+    apiEnablements: Array.from({ length: 40 }, (_, g) => ({
+      groupVersion: `group${g}.example.com/v1`,
+      resources: [{ name: `things${g}`, kind: `Thing${g}` }],
+    })),
     nodeSummary: { totalNum: 10 + i, readyNum: 10 + i },
-    resourceSummary: { allocatable: { cpu: `${80 + i}`, memory: '320Gi', pods: '1100' }, allocated: { cpu: `${10 + i}500m`, memory: '40Gi', pods: `${200 + i}` } },
+    resourceSummary: {
+      allocatable: { cpu: `${80 + i}`, memory: '320Gi', pods: '1100' },
+      allocated: { cpu: `${10 + i}500m`, memory: '40Gi', pods: `${200 + i}` },
+    },
   };
 }
 
 /** Template i: a Deployment of 2 replicas per cluster on PER_TEMPLATE clusters; every 97th has one member not ready. */
 function templateInput(i: number, generationBump: number): TemplateStatusInput {
   const name = `app-${i}`;
-  const template: KubeObject = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: `team-${i % 50}` }, spec: { replicas: 2 * PER_TEMPLATE } };
-  const clusters = Array.from({ length: PER_TEMPLATE }, (_, k) => ({ name: `member${String((i + k) % CLUSTERS).padStart(2, '0')}`, replicas: 2 }));
+  const template: KubeObject = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace: `team-${i % 50}` },
+    spec: { replicas: 2 * PER_TEMPLATE },
+  };
+  const clusters = Array.from({ length: PER_TEMPLATE }, (_, k) => ({
+    name: `member${String((i + k) % CLUSTERS).padStart(2, '0')}`,
+    replicas: 2,
+  }));
   const binding: ScheduledBinding = {
     resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: `team-${i % 50}`, name },
     policy: { kind: 'PropagationPolicy', namespace: `team-${i % 50}`, name: 'spread' },
-    replicas: 2 * PER_TEMPLATE, placement: {}, propagateDeps: false, conflictResolution: 'Abort', preserveResourcesOnDeletion: false, schedulerName: 'default-scheduler',
-    clusters, error: null,
+    replicas: 2 * PER_TEMPLATE,
+    placement: {},
+    propagateDeps: false,
+    conflictResolution: 'Abort',
+    preserveResourcesOnDeletion: false,
+    schedulerName: 'default-scheduler',
+    clusters,
+    error: null,
   };
   const observations = clusters.map((c, k) => {
     const available = i % 97 === 0 && k === 0 ? 0 : 2;
     const generation = 1 + generationBump;
     const observed: KubeObject = {
-      ...template, metadata: { ...template.metadata, generation }, spec: { replicas: 2 },
-      status: { observedGeneration: generation, replicas: 2, updatedReplicas: 2, readyReplicas: available, availableReplicas: available },
+      ...template,
+      metadata: { ...template.metadata, generation },
+      spec: { replicas: 2 },
+      status: {
+        observedGeneration: generation,
+        replicas: 2,
+        updatedReplicas: 2,
+        readyReplicas: available,
+        availableReplicas: available,
+      },
     };
     return { clusterName: c.name, applied: true, observed };
   });
@@ -62,8 +101,12 @@ function templateInput(i: number, generationBump: number): TemplateStatusInput {
 
 function report(inputs: readonly TemplateStatusInput[], reconciledAt: string): StatusReport {
   return {
-    sourceCommit: 'a'.repeat(40), reconciledAt,
-    clusters: Array.from({ length: CLUSTERS }, (_, i) => ({ name: `member${String(i).padStart(2, '0')}`, status: clusterStatus(i) })),
+    sourceCommit: 'a'.repeat(40),
+    reconciledAt,
+    clusters: Array.from({ length: CLUSTERS }, (_, i) => ({
+      name: `member${String(i).padStart(2, '0')}`,
+      status: clusterStatus(i),
+    })),
     templates: inputs.map((input) => templateStatus(input, interpreter)),
   };
 }
@@ -111,22 +154,35 @@ try {
       const changedInputs = [...inputs];
       changedInputs[1] = templateInput(1, 1);
       const changedReport = report(changedInputs, '2026-01-01T00:01:00Z');
-      const changed = await timed(() => writeStatusBranch(store, statusFiles(changedReport), { message: commitMessage(changedReport) }));
+      const changed = await timed(() =>
+        writeStatusBranch(store, statusFiles(changedReport), { message: commitMessage(changedReport) }),
+      );
       if (!changed.value.changed) throw new Error('a changed status made no commit');
       record(`${name}: serialise + commit one changed template`, changed);
-      const same = await timed(() => writeStatusBranch(store, statusFiles({ ...changedReport, reconciledAt: '2026-01-01T00:02:00Z' }), { message: commitMessage(changedReport) }));
+      const same = await timed(() =>
+        writeStatusBranch(store, statusFiles({ ...changedReport, reconciledAt: '2026-01-01T00:02:00Z' }), {
+          message: commitMessage(changedReport),
+        }),
+      );
       if (same.value.changed) throw new Error('an unchanged status made a commit');
       record(`${name}: serialise + unchanged (no commit)`, same);
       const read = await timed(() => readStatusBranch(store));
       record(`${name}: read it back in full (flotilla status)`, read, `${read.value?.templates.length ?? 0} templates`);
       const placements = await timed(() => readStatusBranch(store, { templates: 'placement' }));
-      record(`${name}: read placements back (next pass, offline plan)`, placements, `${placements.value?.placements.length ?? 0} templates`);
+      record(
+        `${name}: read placements back (next pass, offline plan)`,
+        placements,
+        `${placements.value?.placements.length ?? 0} templates`,
+      );
     }
   }
-  console.log(`status: ${TEMPLATES} templates on ${PER_TEMPLATE} of ${CLUSTERS} clusters each, median of ${RUNS} runs\n`);
+  console.log(
+    `status: ${TEMPLATES} templates on ${PER_TEMPLATE} of ${CLUSTERS} clusters each, median of ${RUNS} runs\n`,
+  );
   console.log('| step | wall ms | cpu ms | |');
   console.log('| --- | ---: | ---: | --- |');
-  for (const [name, row] of rows) console.log(`| ${name} | ${median(row.ms).toFixed(0)} | ${median(row.cpu).toFixed(0)} | ${row.note} |`);
+  for (const [name, row] of rows)
+    console.log(`| ${name} | ${median(row.ms).toFixed(0)} | ${median(row.cpu).toFixed(0)} | ${row.note} |`);
 } finally {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }

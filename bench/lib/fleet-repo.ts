@@ -69,7 +69,9 @@ spec:
     - {apiVersion: apps/v1, kind: Deployment}
     - {apiVersion: v1, kind: ConfigMap}
 `;
-  const ops = Array.from({ length: overrides }, (_, i) => `---
+  const ops = Array.from(
+    { length: overrides },
+    (_, i) => `---
 apiVersion: policy.karmada.io/v1alpha1
 kind: ClusterOverridePolicy
 metadata:
@@ -86,7 +88,8 @@ spec:
           - {operator: add, value: {override-${i}: applied}}
         argsOverrider:
           - {containerName: app, operator: add, value: ["--override=${i}"]}
-`).join('');
+`,
+  ).join('');
   return pp + ops;
 }
 
@@ -96,7 +99,20 @@ spec:
  */
 export function makeFleetRepo(shape: FleetShape): string {
   const dir = mkdtempSync(join(tmpdir(), 'flotilla-bench-'));
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'pipe', env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@b', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@b', GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' } });
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: dir,
+      stdio: 'pipe',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'b',
+        GIT_AUTHOR_EMAIL: 'b@b',
+        GIT_COMMITTER_NAME: 'b',
+        GIT_COMMITTER_EMAIL: 'b@b',
+        GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z',
+        GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
+      },
+    });
   git('init', '-q', '-b', 'main');
   mkdirSync(join(dir, 'clusters'));
   mkdirSync(join(dir, 'apps'));

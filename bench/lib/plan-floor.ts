@@ -6,8 +6,15 @@ import { parseAllDocuments } from 'yaml';
 
 const [repo, clusterCount] = process.argv.slice(2) as [string, string];
 const listing = execFileSync('git', ['ls-tree', '-r', '-z', 'HEAD'], { cwd: repo, maxBuffer: 2 ** 30 }).toString();
-const oids = listing.split('\0').filter(Boolean).map((line) => line.split(/\s+/)[2]!);
-const batch = execFileSync('git', ['cat-file', '--batch'], { cwd: repo, input: oids.join('\n') + '\n', maxBuffer: 2 ** 31 - 1 });
+const oids = listing
+  .split('\0')
+  .filter(Boolean)
+  .map((line) => line.split(/\s+/)[2]!);
+const batch = execFileSync('git', ['cat-file', '--batch'], {
+  cwd: repo,
+  input: oids.join('\n') + '\n',
+  maxBuffer: 2 ** 31 - 1,
+});
 const blobs: string[] = [];
 for (let at = 0; at < batch.length; ) {
   const nl = batch.indexOf(10, at);

@@ -176,7 +176,8 @@ async function build(component: Component, version: string, dir: string, log: Lo
       },
     });
     if (result.code !== 0) throw buildError(component, version, new CommandError(`go build (${cwd})`, result));
-    if (!isComplete(scratch, component)) throw new Error(`go build finished but ${scratch} lacks some of ${Object.keys(component.packages).join(', ')}`);
+    if (!isComplete(scratch, component))
+      throw new Error(`go build finished but ${scratch} lacks some of ${Object.keys(component.packages).join(', ')}`);
   } catch (error) {
     await rm(scratch, { recursive: true, force: true });
     throw error;
@@ -188,7 +189,8 @@ async function build(component: Component, version: string, dir: string, log: Lo
   log(`${component.name} ${version}: built in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 }
 
-const fetchFailure = /dial tcp|lookup .* on|no such host|connection refused|i\/o timeout|404 Not Found|410 Gone|unrecognized import path|reading https?:\/\/|verifying .*: checksum mismatch|GOPROXY|GOFLAGS=-mod=mod/;
+const fetchFailure =
+  /dial tcp|lookup .* on|no such host|connection refused|i\/o timeout|404 Not Found|410 Gone|unrecognized import path|reading https?:\/\/|verifying .*: checksum mismatch|GOPROXY|GOFLAGS=-mod=mod/;
 
 /** Says plainly when the module proxy, not the compiler, is the problem. */
 function buildError(component: Component, version: string, error: unknown): Error {
@@ -206,7 +208,12 @@ function buildError(component: Component, version: string, error: unknown): Erro
 
 /** Go is often installed outside PATH (e.g. CI shells without /usr/local/go/bin). */
 async function findGo(): Promise<string> {
-  const candidates = [process.env.FLOTILLA_GO, 'go', '/usr/local/go/bin/go', join(process.env.HOME ?? '', 'go', 'bin', 'go')];
+  const candidates = [
+    process.env.FLOTILLA_GO,
+    'go',
+    '/usr/local/go/bin/go',
+    join(process.env.HOME ?? '', 'go', 'bin', 'go'),
+  ];
   for (const candidate of candidates) {
     if (!candidate) continue;
     const probe = await spawnCollect(candidate, ['version']).catch(() => undefined);

@@ -38,8 +38,18 @@ export interface MemberSpec {
 // Regions and zones match the Cluster objects in examples/repo; the capacities
 // differ on purpose so that dynamic weights and the estimator see real differences.
 export const members: readonly MemberSpec[] = [
-  { name: 'member1', region: 'us-east-1', zone: 'us-east-1a', nodes: { count: 3, cpu: '8', memory: '32Gi', pods: 110 } },
-  { name: 'member2', region: 'europe-west1', zone: 'europe-west1-b', nodes: { count: 2, cpu: '4', memory: '16Gi', pods: 110 } },
+  {
+    name: 'member1',
+    region: 'us-east-1',
+    zone: 'us-east-1a',
+    nodes: { count: 3, cpu: '8', memory: '32Gi', pods: 110 },
+  },
+  {
+    name: 'member2',
+    region: 'europe-west1',
+    zone: 'europe-west1-b',
+    nodes: { count: 2, cpu: '4', memory: '16Gi', pods: 110 },
+  },
   { name: 'member3', region: 'us-west-2', zone: 'us-west-2a', nodes: { count: 1, cpu: '4', memory: '8Gi', pods: 110 } },
 ];
 

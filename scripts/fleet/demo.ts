@@ -21,7 +21,17 @@ async function makeDemoRepo(): Promise<void> {
   await git('init', '--quiet', '--initial-branch=main');
   await git('add', '--all');
   // A fixed identity: the demo must not depend on the user's git config.
-  await git('-c', 'user.name=Flotilla demo', '-c', 'user.email=demo@flotilla.invalid', 'commit', '--quiet', '--allow-empty', '-m', 'Fleet from examples/repo');
+  await git(
+    '-c',
+    'user.name=Flotilla demo',
+    '-c',
+    'user.email=demo@flotilla.invalid',
+    'commit',
+    '--quiet',
+    '--allow-empty',
+    '-m',
+    'Fleet from examples/repo',
+  );
   log(`demo repository: ${relative(repoRoot, demoRepo)} (a fresh git repository made from examples/repo)`);
 }
 
@@ -29,7 +39,10 @@ async function ensureCliBuilt(): Promise<void> {
   if (existsSync(builtCommands)) return;
   log('the CLI is not built yet; running: npm run build');
   await run('npm', ['run', 'build'], { cwd: repoRoot, inherit: true });
-  if (!existsSync(builtCommands)) throw new Error(`the build did not produce ${relative(repoRoot, builtCommands)}: the flotilla CLI has no commands yet`);
+  if (!existsSync(builtCommands))
+    throw new Error(
+      `the build did not produce ${relative(repoRoot, builtCommands)}: the flotilla CLI has no commands yet`,
+    );
 }
 
 async function flotilla(args: readonly string[]): Promise<void> {
@@ -55,7 +68,9 @@ async function main(): Promise<void> {
   await flotilla(['apply', ...target, '--prune']);
   await flotilla(['status', ...target]);
   console.log('');
-  log(`the fleet stays up: kubectl --kubeconfig ${relative(repoRoot, kubeconfigPath)} --context member1 get deployments -A`);
+  log(
+    `the fleet stays up: kubectl --kubeconfig ${relative(repoRoot, kubeconfigPath)} --context member1 get deployments -A`,
+  );
   log('stop it with: npm run clusters:down');
 }
 

@@ -7,7 +7,17 @@ import { cachedBinaries, ensureBinaries, type Binaries, type Log } from './build
 import { binCacheRoot, kubeconfigPath, kwokWorkdir, memberPorts, members, type MemberSpec } from './config.ts';
 import { writeFleetKubeconfig } from './kubeconfig.ts';
 import { otherLeaseHolders, withFleetLock } from './lock.ts';
-import { clusterNames, createMember, deleteMember, memberExists, memberKubeconfig, memberLogs, memberPids, memberReady, type MemberName } from './kwok.ts';
+import {
+  clusterNames,
+  createMember,
+  deleteMember,
+  memberExists,
+  memberKubeconfig,
+  memberLogs,
+  memberPids,
+  memberReady,
+  type MemberName,
+} from './kwok.ts';
 import { ensureNodes } from './nodes.ts';
 import { ownProcess, portFree, stopProcesses } from './processes.ts';
 import { tail } from './run.ts';
@@ -65,7 +75,8 @@ export async function startMember(member: MemberSpec, bins: Binaries, log: Log):
   try {
     await createMember(member, bins);
     // kwokctl only logs a failed readiness wait and still exits 0.
-    if (!(await memberReady(member, bins.kubectl))) throw new Error('kwokctl finished but kube-apiserver does not answer /readyz');
+    if (!(await memberReady(member, bins.kubectl)))
+      throw new Error('kwokctl finished but kube-apiserver does not answer /readyz');
   } catch (error) {
     const logs = await logTails(member);
     await removeMember(member, bins.kwokctl, log);
@@ -150,7 +161,10 @@ export async function removeMember(member: MemberName, kwokctl: string | undefin
   const pids = await memberPids(member);
   // kwokctl stops the components it started; the pid sweep after it makes
   // sure nothing is orphaned even when kwokctl fails or is missing.
-  if (kwokctl) await deleteMember(member, kwokctl).catch((error: unknown) => log(`${member.name}: kwokctl delete failed, stopping its processes directly: ${(error as Error).message}`));
+  if (kwokctl)
+    await deleteMember(member, kwokctl).catch((error: unknown) =>
+      log(`${member.name}: kwokctl delete failed, stopping its processes directly: ${(error as Error).message}`),
+    );
   await stopProcesses(pids, ownPaths());
   await rm(join(kwokWorkdir, 'clusters', member.name), { recursive: true, force: true });
 }

@@ -83,7 +83,19 @@ export async function createMember(member: MemberSpec, bins: Binaries): Promise<
   // 2 minutes for the apiserver to serve (fixed), then --wait for readiness.
   await run(
     bins.kwokctl,
-    ['--config', config, '--name', member.name, 'create', 'cluster', '--kubeconfig=', '--wait', '1m', '--timeout', '3m'],
+    [
+      '--config',
+      config,
+      '--name',
+      member.name,
+      'create',
+      'cluster',
+      '--kubeconfig=',
+      '--wait',
+      '1m',
+      '--timeout',
+      '3m',
+    ],
     { env: env() },
   );
 }
@@ -99,7 +111,9 @@ export async function componentPids(member: MemberName): Promise<Map<string, num
   const dir = join(clusterDir(member), 'pids');
   const files = await readdir(dir).catch(() => []);
   const entries = await Promise.all(
-    files.map(async (file) => [file.replace(/\.pid$/, ''), Number((await readFile(join(dir, file), 'utf8')).trim())] as const),
+    files.map(
+      async (file) => [file.replace(/\.pid$/, ''), Number((await readFile(join(dir, file), 'utf8')).trim())] as const,
+    ),
   );
   return new Map(entries.filter(([, pid]) => Number.isInteger(pid) && pid > 0));
 }

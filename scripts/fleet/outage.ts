@@ -25,7 +25,8 @@ export async function killApiserver(member: MemberName): Promise<void> {
 /** Starts the member's stopped components and waits (up to two minutes) until its apiserver is ready. */
 export async function restartMember(member: MemberName): Promise<void> {
   const bins = await cachedBinaries();
-  if (!bins) throw new Error(`${member.name}: no cached fleet binaries to restart it with (npm run clusters:up builds them)`);
+  if (!bins)
+    throw new Error(`${member.name}: no cached fleet binaries to restart it with (npm run clusters:up builds them)`);
   // kwokctl counts a component as running while its recorded pid answers signal 0, and a zombie
   // does (an init that reaps late, as in some containers, leaves the killed process one for a
   // while); so the pid files of processes that are gone are dropped first.

@@ -51,7 +51,11 @@ async function claimSlot(prefix: string, shape: ScratchShape, log: Log): Promise
   const taken = await slotsInUse();
   for (let slot = 0; slot < slots; slot++) {
     if (taken.has(slot)) continue;
-    const member: MemberSpec = { ...shape, name: `${prefix}${slot + 1}`, portBase: fleetPortBase() + slotOffset + portsPerMember * slot };
+    const member: MemberSpec = {
+      ...shape,
+      name: `${prefix}${slot + 1}`,
+      portBase: fleetPortBase() + slotOffset + portsPerMember * slot,
+    };
     if ((await liveOwner(member.name)) !== undefined) continue;
     if (memberExists(member) || (await memberPids(member)).length > 0) {
       log(`${member.name}: left over from a run that is gone; removing it`);

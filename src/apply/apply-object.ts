@@ -35,13 +35,20 @@ function desiredFor(object: TriagedObject, retain: RetainFn): KubeObject {
 async function create(client: KubeClient, object: TriagedObject, desired: KubeObject): Promise<ObjectStep> {
   const takeOver = mayTakeOver(desired);
   try {
-    return { action: 'create', after: await client.apply(desired, { fieldManager: FIELD_MANAGER, force: takeOver, dryRun: false }) };
+    return {
+      action: 'create',
+      after: await client.apply(desired, { fieldManager: FIELD_MANAGER, force: takeOver, dryRun: false }),
+    };
   } catch (error) {
     // 409: someone else created it since the live read. Read it afresh and apply the abort rule again.
     if (takeOver || !(error instanceof KubeApiError) || error.data.status !== 409) throw error;
     const fresh = await client.get(object.ref);
-    if (fresh && !isManaged(fresh)) return { action: 'conflict', error: new ObjectNotManagedError(client.cluster, object.ref) };
-    return { action: 'update', after: await client.apply(desired, { fieldManager: FIELD_MANAGER, force: true, dryRun: false }) };
+    if (fresh && !isManaged(fresh))
+      return { action: 'conflict', error: new ObjectNotManagedError(client.cluster, object.ref) };
+    return {
+      action: 'update',
+      after: await client.apply(desired, { fieldManager: FIELD_MANAGER, force: true, dryRun: false }),
+    };
   }
 }
 
@@ -51,7 +58,12 @@ async function create(client: KubeClient, object: TriagedObject, desired: KubeOb
  * An error about a Secret leaves here with the Secret's values scrubbed from its message (an API
  * server may quote what it refused), before anything prints, logs or commits it.
  */
-export async function stepObject(client: KubeClient, object: TriagedObject, retain: RetainFn, dryRun: boolean): Promise<ObjectStep> {
+export async function stepObject(
+  client: KubeClient,
+  object: TriagedObject,
+  retain: RetainFn,
+  dryRun: boolean,
+): Promise<ObjectStep> {
   try {
     const step = await sendObject(client, object, retain, dryRun);
     return step.error ? { ...step, error: scrubSecretError(step.error, object.item.manifest, object.live) } : step;
@@ -60,7 +72,12 @@ export async function stepObject(client: KubeClient, object: TriagedObject, reta
   }
 }
 
-async function sendObject(client: KubeClient, object: TriagedObject, retain: RetainFn, dryRun: boolean): Promise<ObjectStep> {
+async function sendObject(
+  client: KubeClient,
+  object: TriagedObject,
+  retain: RetainFn,
+  dryRun: boolean,
+): Promise<ObjectStep> {
   switch (object.triage) {
     case 'suspended':
     case 'unchanged':
@@ -70,13 +87,18 @@ async function sendObject(client: KubeClient, object: TriagedObject, retain: Ret
     case 'conflict':
       return { action: 'conflict', error: new ObjectNotManagedError(client.cluster, object.ref) };
     case 'create':
-      return dryRun ? { action: 'create', after: object.item.manifest } : create(client, object, desiredFor(object, retain));
+      return dryRun
+        ? { action: 'create', after: object.item.manifest }
+        : create(client, object, desiredFor(object, retain));
     case 'check': {
       const desired = desiredFor(object, retain);
       const preview = await client.apply(desired, { fieldManager: FIELD_MANAGER, force: true, dryRun: true });
       if (verdict(object.live as KubeObject, preview) === 'unchanged') return { action: 'unchanged', after: preview };
       if (dryRun) return { action: 'update', after: preview };
-      return { action: 'update', after: await client.apply(desired, { fieldManager: FIELD_MANAGER, force: true, dryRun: false }) };
+      return {
+        action: 'update',
+        after: await client.apply(desired, { fieldManager: FIELD_MANAGER, force: true, dryRun: false }),
+      };
     }
   }
 }

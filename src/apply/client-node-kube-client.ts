@@ -10,9 +10,29 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { describeRef, refOf } from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
-import { AGGREGATED_DISCOVERY_ACCEPT, groupVersionsOf, isAggregatedDiscovery, parseAggregatedDiscovery, parseResourceList } from './discovery.ts';
-import { ClusterUnauthorizedError, ClusterUnreachableError, ContextNotFoundError, KubeApiError, UnknownKindError } from './errors/index.ts';
-import type { ApiResource, ApplyRequest, DeleteResult, KubeClient, ListQuery, DeletionPropagation, RawResponse } from './kube-client.ts';
+import {
+  AGGREGATED_DISCOVERY_ACCEPT,
+  groupVersionsOf,
+  isAggregatedDiscovery,
+  parseAggregatedDiscovery,
+  parseResourceList,
+} from './discovery.ts';
+import {
+  ClusterUnauthorizedError,
+  ClusterUnreachableError,
+  ContextNotFoundError,
+  KubeApiError,
+  UnknownKindError,
+} from './errors/index.ts';
+import type {
+  ApiResource,
+  ApplyRequest,
+  DeleteResult,
+  KubeClient,
+  ListQuery,
+  DeletionPropagation,
+  RawResponse,
+} from './kube-client.ts';
 import { contextConfig } from './kubeconfig.ts';
 import type { Kubeconfig } from './kubeconfig.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT_OPTIONS } from './rate-limiter.ts';
@@ -34,11 +54,25 @@ export interface KubeClientOptions {
 }
 
 export const DEFAULT_KUBE_CLIENT_OPTIONS: Readonly<KubeClientOptions> = Object.freeze({
-  ...DEFAULT_RATE_LIMIT_OPTIONS, timeoutMs: 30_000, maxSockets: 32, retry: DEFAULT_RETRY_OPTIONS,
+  ...DEFAULT_RATE_LIMIT_OPTIONS,
+  timeoutMs: 30_000,
+  maxSockets: 32,
+  retry: DEFAULT_RETRY_OPTIONS,
 });
 
-interface Response { status: number; headers: IncomingHttpHeaders; body: string }
-interface Send { method: string; path: string; body?: string; contentType?: string; accept?: string; ref?: ObjectRef }
+interface Response {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+interface Send {
+  method: string;
+  path: string;
+  body?: string;
+  contentType?: string;
+  accept?: string;
+  ref?: ObjectRef;
+}
 
 /** An HTTP status worth another try, with the server's Retry-After when it gave one. */
 class RetryableStatus extends Error {
@@ -103,10 +137,12 @@ class ClientNodeKubeClient implements KubeClient {
     if (isAggregatedDiscovery(String(groups.headers['content-type'] ?? ''))) {
       return [...parseAggregatedDiscovery(JSON.parse(core.body)), ...parseAggregatedDiscovery(JSON.parse(groups.body))];
     }
-    const lists = await Promise.all([{ group: '', version: 'v1' }, ...groupVersionsOf(JSON.parse(groups.body))].map(async ({ group, version }) => {
-      const path = group === '' ? `/api/${version}` : `/apis/${group}/${version}`;
-      return parseResourceList(group, version, JSON.parse((await this.#send({ method: 'GET', path })).body));
-    }));
+    const lists = await Promise.all(
+      [{ group: '', version: 'v1' }, ...groupVersionsOf(JSON.parse(groups.body))].map(async ({ group, version }) => {
+        const path = group === '' ? `/api/${version}` : `/apis/${group}/${version}`;
+        return parseResourceList(group, version, JSON.parse((await this.#send({ method: 'GET', path })).body));
+      }),
+    );
     return lists.flat();
   }
 
@@ -124,12 +160,16 @@ class ClientNodeKubeClient implements KubeClient {
       const params = new URLSearchParams({ limit: '500' });
       if (query.labelSelector) params.set('labelSelector', query.labelSelector);
       if (token) params.set('continue', token);
-      const page = JSON.parse((await this.#send({ method: 'GET', path: `${resourcePath(resource, query.namespace)}?${params}` })).body) as {
-        items?: KubeObject[]; metadata?: { continue?: string };
+      const page = JSON.parse(
+        (await this.#send({ method: 'GET', path: `${resourcePath(resource, query.namespace)}?${params}` })).body,
+      ) as {
+        items?: KubeObject[];
+        metadata?: { continue?: string };
       };
       // List items carry no apiVersion and kind; callers compare them with manifests that do, and
       // diffs print them first, as the server does for single objects.
-      for (const { apiVersion: _v, kind: _k, ...item } of page.items ?? []) items.push({ apiVersion: query.apiVersion, kind: query.kind, ...item });
+      for (const { apiVersion: _v, kind: _k, ...item } of page.items ?? [])
+        items.push({ apiVersion: query.apiVersion, kind: query.kind, ...item });
       token = page.metadata?.continue ?? '';
     } while (token);
     return items;
@@ -140,7 +180,13 @@ class ClientNodeKubeClient implements KubeClient {
     const params = new URLSearchParams({ fieldManager: request.fieldManager, force: String(request.force) });
     if (request.dryRun) params.set('dryRun', 'All');
     const path = `${resourcePath(await this.#resource(ref.apiVersion, ref.kind), ref.namespace, ref.name)}?${params}`;
-    const response = await this.#send({ method: 'PATCH', path, ref, body: JSON.stringify(object), contentType: 'application/apply-patch+yaml' });
+    const response = await this.#send({
+      method: 'PATCH',
+      path,
+      ref,
+      body: JSON.stringify(object),
+      contentType: 'application/apply-patch+yaml',
+    });
     // A new CRD changes what the cluster serves: map kinds afresh on the next miss.
     if (!request.dryRun && object.kind === 'CustomResourceDefinition') this.#c.mapper = undefined;
     return JSON.parse(response.body) as KubeObject;
@@ -184,18 +230,27 @@ class ClientNodeKubeClient implements KubeClient {
 
   async #send(send: Send, accepted: readonly number[] | 'any' = []): Promise<Response> {
     const signal = this.#signal;
-    return withRetry(async () => {
-      await this.#c.acquire();
-      signal?.throwIfAborted();
-      let response = await this.#request(send);
-      if (response.status === 401) {
-        this.#c.auth = undefined; // credentials may have rotated (exec plugins, token files): read them again once
-        response = await this.#request(send);
-      }
-      if (accepted === 'any' || (response.status >= 200 && response.status < 300) || accepted.includes(response.status)) return response;
-      if (RETRY_STATUSES.has(response.status)) throw new RetryableStatus(response);
-      throw this.#failure(send, response);
-    }, classify, { ...this.#c.options.retry, ...(signal ? { signal } : {}) }).catch((error: unknown) => {
+    return withRetry(
+      async () => {
+        await this.#c.acquire();
+        signal?.throwIfAborted();
+        let response = await this.#request(send);
+        if (response.status === 401) {
+          this.#c.auth = undefined; // credentials may have rotated (exec plugins, token files): read them again once
+          response = await this.#request(send);
+        }
+        if (
+          accepted === 'any' ||
+          (response.status >= 200 && response.status < 300) ||
+          accepted.includes(response.status)
+        )
+          return response;
+        if (RETRY_STATUSES.has(response.status)) throw new RetryableStatus(response);
+        throw this.#failure(send, response);
+      },
+      classify,
+      { ...this.#c.options.retry, ...(signal ? { signal } : {}) },
+    ).catch((error: unknown) => {
       throw error instanceof RetryableStatus ? this.#failure(send, error.response) : error;
     });
   }
@@ -203,7 +258,17 @@ class ClientNodeKubeClient implements KubeClient {
   #failure(send: Send, response: Response): Error {
     const { reason, message } = statusOf(response.body);
     if (response.status === 401) return new ClusterUnauthorizedError(this.cluster, this.#c.context, message);
-    return new KubeApiError({ cluster: this.cluster, status: response.status, reason, method: send.method, path: send.path.split('?')[0] ?? '', ...(send.ref ? { ref: send.ref } : {}) }, message);
+    return new KubeApiError(
+      {
+        cluster: this.cluster,
+        status: response.status,
+        reason,
+        method: send.method,
+        path: send.path.split('?')[0] ?? '',
+        ...(send.ref ? { ref: send.ref } : {}),
+      },
+      message,
+    );
   }
 
   async #request(send: Send): Promise<Response> {
@@ -214,21 +279,39 @@ class ClientNodeKubeClient implements KubeClient {
     signal?.throwIfAborted();
     const https = server.protocol === 'https:';
     const base = server.pathname.replace(/\/$/, '');
-    const headers: Record<string, string> = { ...(auth.headers as Record<string, string> | undefined), Accept: send.accept ?? 'application/json' };
+    const headers: Record<string, string> = {
+      ...(auth.headers as Record<string, string> | undefined),
+      Accept: send.accept ?? 'application/json',
+    };
     if (send.contentType) headers['Content-Type'] = send.contentType;
     // Without a length Node sends the body chunked, which the API server refuses for DELETE.
     if (send.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(send.body));
     let abort: (() => void) | undefined;
     return new Promise<Response>((resolve, reject) => {
-      const req = (https ? httpsRequest : httpRequest)({
-        ...auth, headers, method: send.method, protocol: server.protocol, hostname: server.hostname,
-        port: server.port, path: `${base}${send.path}`, timeout: options.timeoutMs,
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
+      const req = (https ? httpsRequest : httpRequest)(
+        {
+          ...auth,
+          headers,
+          method: send.method,
+          protocol: server.protocol,
+          hostname: server.hostname,
+          port: server.port,
+          path: `${base}${send.path}`,
+          timeout: options.timeoutMs,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
       req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
       req.on('error', (e) => reject(new ClusterUnreachableError(this.cluster, server.origin, e.message, { cause: e })));
       // The deadline's reason settles the request first; destroying the socket keeps no half-read
@@ -239,22 +322,41 @@ class ClientNodeKubeClient implements KubeClient {
       };
       signal?.addEventListener('abort', abort, { once: true });
       req.end(send.body);
-    }).finally(() => {
-      if (abort) signal?.removeEventListener('abort', abort);
-    }).catch((error: unknown) => {
-      if (error instanceof ClusterUnreachableError && send.ref) {
-        Object.defineProperty(error, 'message', { value: `${describeRef(send.ref)}: ${error.message}` });
-      }
-      throw error;
-    });
+    })
+      .finally(() => {
+        if (abort) signal?.removeEventListener('abort', abort);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ClusterUnreachableError && send.ref) {
+          Object.defineProperty(error, 'message', { value: `${describeRef(send.ref)}: ${error.message}` });
+        }
+        throw error;
+      });
   }
 
   async #authOptions(): Promise<RequestOptions> {
-    const opts: RequestOptions & { ca?: unknown; cert?: unknown; key?: unknown; rejectUnauthorized?: boolean; servername?: string } = {};
+    const opts: RequestOptions & {
+      ca?: unknown;
+      cert?: unknown;
+      key?: unknown;
+      rejectUnauthorized?: boolean;
+      servername?: string;
+    } = {};
     await this.#c.kc.applyToHTTPSOptions(opts);
     const { ca, cert, key, rejectUnauthorized, servername } = opts;
-    const agentOptions = { keepAlive: true, maxSockets: this.#c.options.maxSockets, ca, cert, key, rejectUnauthorized, servername };
-    const agent = this.#c.server.protocol === 'https:' ? new HttpsAgent(agentOptions as ConstructorParameters<typeof HttpsAgent>[0]) : new HttpAgent(agentOptions);
+    const agentOptions = {
+      keepAlive: true,
+      maxSockets: this.#c.options.maxSockets,
+      ca,
+      cert,
+      key,
+      rejectUnauthorized,
+      servername,
+    };
+    const agent =
+      this.#c.server.protocol === 'https:'
+        ? new HttpsAgent(agentOptions as ConstructorParameters<typeof HttpsAgent>[0])
+        : new HttpAgent(agentOptions);
     return { headers: opts.headers ?? {}, auth: opts.auth ?? null, agent };
   }
 }
@@ -264,7 +366,12 @@ class ClientNodeKubeClient implements KubeClient {
  * ContextNotFoundError when the context is missing; an unreachable cluster or bad credentials
  * surface on the first request.
  */
-export async function connectKubeClient(cluster: string, context: string, kubeconfig: Kubeconfig, options: Partial<KubeClientOptions> = {}): Promise<KubeClient> {
+export async function connectKubeClient(
+  cluster: string,
+  context: string,
+  kubeconfig: Kubeconfig,
+  options: Partial<KubeClientOptions> = {},
+): Promise<KubeClient> {
   const doc = contextConfig(kubeconfig, context);
   if (!doc) throw new ContextNotFoundError(cluster, context, kubeconfig.files);
   // Loaded on first use: client-node costs more start-up time than the rest of the CLI together,
@@ -273,5 +380,12 @@ export async function connectKubeClient(cluster: string, context: string, kubeco
   const kc = new KubeConfig();
   kc.loadFromString(JSON.stringify(doc));
   const merged = { ...DEFAULT_KUBE_CLIENT_OPTIONS, ...options };
-  return new ClientNodeKubeClient({ cluster, context, kc, server: new URL(kc.getCurrentCluster()?.server ?? ''), options: merged, acquire: createRateLimiter(merged) });
+  return new ClientNodeKubeClient({
+    cluster,
+    context,
+    kc,
+    server: new URL(kc.getCurrentCluster()?.server ?? ''),
+    options: merged,
+    acquire: createRateLimiter(merged),
+  });
 }

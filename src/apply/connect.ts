@@ -18,7 +18,11 @@ export function contextOf(cluster: Cluster): string {
 }
 
 /** A client, or the reason there is none, per cluster name. */
-export async function connectClusters(clusters: readonly Cluster[], kubeconfig: Kubeconfig, options: Partial<KubeClientOptions> = {}): Promise<Map<string, KubeClient | Error>> {
+export async function connectClusters(
+  clusters: readonly Cluster[],
+  kubeconfig: Kubeconfig,
+  options: Partial<KubeClientOptions> = {},
+): Promise<Map<string, KubeClient | Error>> {
   const out = new Map<string, KubeClient | Error>();
   for (const cluster of clusters) {
     const name = cluster.metadata.name;
@@ -35,7 +39,11 @@ export async function connectClusters(clusters: readonly Cluster[], kubeconfig: 
  * Loads the kubeconfig (--kubeconfig, $KUBECONFIG, ~/.kube/config) and connects every cluster.
  * A kubeconfig that cannot be read becomes every cluster's error.
  */
-export async function openClusters(clusters: readonly Cluster[], location: KubeconfigLocation, options: Partial<KubeClientOptions> = {}): Promise<Map<string, KubeClient | Error>> {
+export async function openClusters(
+  clusters: readonly Cluster[],
+  location: KubeconfigLocation,
+  options: Partial<KubeClientOptions> = {},
+): Promise<Map<string, KubeClient | Error>> {
   try {
     return connectClusters(clusters, await loadKubeconfig(location), options);
   } catch (error) {
@@ -100,8 +108,13 @@ export interface ClusterAccess {
 }
 
 /** Clients for the fleet's clusters, through `connect` or the kubeconfig, each bounded by its member's deadline. */
-export async function connectFleet(clusters: readonly Cluster[], access: ClusterAccess): Promise<Map<string, KubeClient | Error>> {
-  const clients = access.connect ? await access.connect(clusters) : await openClusters(clusters, access.kubeconfig, access.client);
+export async function connectFleet(
+  clusters: readonly Cluster[],
+  access: ClusterAccess,
+): Promise<Map<string, KubeClient | Error>> {
+  const clients = access.connect
+    ? await access.connect(clusters)
+    : await openClusters(clusters, access.kubeconfig, access.client);
   return withMemberDeadlines(clients, access.memberTimeoutMs ?? DEFAULT_MEMBER_TIMEOUT_MS);
 }
 

@@ -8,7 +8,8 @@ import { isRecord } from '../model/index.ts';
 import type { ApiResource } from './kube-client.ts';
 
 /** The Accept header that asks for aggregated discovery, with plain JSON as the fallback. */
-export const AGGREGATED_DISCOVERY_ACCEPT = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json';
+export const AGGREGATED_DISCOVERY_ACCEPT =
+  'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json';
 
 /** Whether a response's Content-Type is the aggregated discovery document. */
 export function isAggregatedDiscovery(contentType: string): boolean {
@@ -34,7 +35,14 @@ export function parseAggregatedDiscovery(doc: unknown): ApiResource[] {
       for (const r of records(version['resources'])) {
         const kind = isRecord(r['responseKind']) ? r['responseKind']['kind'] : undefined;
         if (typeof kind !== 'string' || kind === '' || typeof r['resource'] !== 'string') continue;
-        out.push({ group: groupName, version: version['version'], kind, resource: r['resource'], namespaced: r['scope'] === 'Namespaced', verbs: strings(r['verbs']) });
+        out.push({
+          group: groupName,
+          version: version['version'],
+          kind,
+          resource: r['resource'],
+          namespaced: r['scope'] === 'Namespaced',
+          verbs: strings(r['verbs']),
+        });
       }
     }
   }
@@ -45,12 +53,23 @@ export function parseAggregatedDiscovery(doc: unknown): ApiResource[] {
 export function parseResourceList(group: string, version: string, doc: unknown): ApiResource[] {
   return records(isRecord(doc) ? doc['resources'] : undefined)
     .filter((r) => typeof r['name'] === 'string' && !r['name'].includes('/') && typeof r['kind'] === 'string')
-    .map((r) => ({ group, version, kind: r['kind'] as string, resource: r['name'] as string, namespaced: r['namespaced'] === true, verbs: strings(r['verbs']) }));
+    .map((r) => ({
+      group,
+      version,
+      kind: r['kind'] as string,
+      resource: r['name'] as string,
+      namespaced: r['namespaced'] === true,
+      verbs: strings(r['verbs']),
+    }));
 }
 
 /** The group-versions of a legacy `APIGroupList` (`/apis`), as `group/version` paths. */
 export function groupVersionsOf(doc: unknown): { group: string; version: string }[] {
   return records(isRecord(doc) ? doc['groups'] : undefined).flatMap((g) =>
-    records(g['versions']).flatMap((v) => (typeof g['name'] === 'string' && typeof v['version'] === 'string' ? [{ group: g['name'], version: v['version'] }] : [])),
+    records(g['versions']).flatMap((v) =>
+      typeof g['name'] === 'string' && typeof v['version'] === 'string'
+        ? [{ group: g['name'], version: v['version'] }]
+        : [],
+    ),
   );
 }

@@ -29,7 +29,9 @@ export class EventChannel<T> implements AsyncIterable<T> {
       while (this.#queue.length > 0) yield this.#queue.shift() as T;
       if (this.#error !== undefined) throw this.#error;
       if (this.#closed) return;
-      await new Promise<void>((resolve) => { this.#wake = resolve; });
+      await new Promise<void>((resolve) => {
+        this.#wake = resolve;
+      });
       this.#wake = undefined;
     }
   }

@@ -52,8 +52,10 @@ export type ApplyEvent =
 
 /** Whether a cluster's pass had any failure (exit code 1). */
 export function clusterFailed(result: ClusterApplyResult): boolean {
-  return result.error !== undefined
-    || result.objects.some((o) => o.action === 'failed' || o.action === 'conflict')
-    || result.pruned.some((p) => p.action === 'failed')
-    || (result.pruneBlocked !== undefined && result.pruneBlocked.reason !== 'disabled');
+  return (
+    result.error !== undefined ||
+    result.objects.some((o) => o.action === 'failed' || o.action === 'conflict') ||
+    result.pruned.some((p) => p.action === 'failed') ||
+    (result.pruneBlocked !== undefined && result.pruneBlocked.reason !== 'disabled')
+  );
 }

@@ -37,7 +37,10 @@ export function holderIdentity(command = process.argv[2] ?? ''): string {
 }
 
 export const DEFAULT_INVENTORY_LOCK_OPTIONS: Readonly<InventoryLockOptions> = Object.freeze({
-  holder: holderIdentity(), durationSeconds: 15, retryMs: 1000, now: () => Date.now(),
+  holder: holderIdentity(),
+  durationSeconds: 15,
+  retryMs: 1000,
+  now: () => Date.now(),
 });
 
 /** A Lease this writer holds. */
@@ -145,7 +148,12 @@ class Lock {
       if (!lease) await ensureInventoryNamespace(this.#client);
       if (await this.#write(lease, now, lease === undefined ? 'create' : 'take')) break;
     }
-    this.#timer = setInterval(() => { this.#renewing = this.#renewing.then(() => this.#renew()); }, Math.max(200, (this.#o.durationSeconds * 1000) / 3));
+    this.#timer = setInterval(
+      () => {
+        this.#renewing = this.#renewing.then(() => this.#renew());
+      },
+      Math.max(200, (this.#o.durationSeconds * 1000) / 3),
+    );
   }
 
   async release(): Promise<void> {
@@ -176,7 +184,9 @@ class Lock {
   async #write(lease: LeaseState | undefined, now: number, how: 'create' | 'take' | 'renew'): Promise<boolean> {
     const mine = lease?.holder === this.#o.holder;
     const next: LeaseState = {
-      holder: this.#o.holder, durationSeconds: this.#o.durationSeconds, renewTime: now,
+      holder: this.#o.holder,
+      durationSeconds: this.#o.durationSeconds,
+      renewTime: now,
       acquireTime: mine && lease?.acquireTime !== undefined ? lease.acquireTime : now,
       transitions: (lease?.transitions ?? 0) + (mine || lease === undefined ? 0 : 1),
       resourceVersion: lease?.resourceVersion ?? '',
@@ -194,17 +204,27 @@ class Lock {
   /** One server-side apply of the Lease; with `precondition`, only over the version read. Returns the new version. */
   async #apply(state: LeaseState, now: number, precondition: boolean): Promise<string> {
     const lease: KubeObject = {
-      apiVersion: 'coordination.k8s.io/v1', kind: 'Lease',
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
       metadata: {
-        name: this.#name, namespace: INVENTORY_NAMESPACE, labels: { 'app.kubernetes.io/managed-by': 'flotilla' },
+        name: this.#name,
+        namespace: INVENTORY_NAMESPACE,
+        labels: { 'app.kubernetes.io/managed-by': 'flotilla' },
         ...(precondition ? { resourceVersion: state.resourceVersion } : {}),
       },
       spec: {
-        holderIdentity: state.holder, leaseDurationSeconds: state.durationSeconds, leaseTransitions: state.transitions,
-        renewTime: microTime(now), ...(state.acquireTime !== undefined ? { acquireTime: microTime(state.acquireTime) } : {}),
+        holderIdentity: state.holder,
+        leaseDurationSeconds: state.durationSeconds,
+        leaseTransitions: state.transitions,
+        renewTime: microTime(now),
+        ...(state.acquireTime !== undefined ? { acquireTime: microTime(state.acquireTime) } : {}),
       },
     };
-    const written = await this.#client.apply(lease, { fieldManager: managerOf(this.#o.holder), force: precondition, dryRun: false });
+    const written = await this.#client.apply(lease, {
+      fieldManager: managerOf(this.#o.holder),
+      force: precondition,
+      dryRun: false,
+    });
     return String(written.metadata.resourceVersion ?? '');
   }
 
@@ -217,7 +237,11 @@ class Lock {
  * Takes the inventory Lease of `inventoryName` in the member, waiting while another writer holds
  * it; the wait ends with the member's deadline (the client's signal) as an {@link InventoryLockedError}.
  */
-export async function lockInventory(client: KubeClient, inventoryName: string, options: Partial<InventoryLockOptions> = {}): Promise<HeldInventoryLock> {
+export async function lockInventory(
+  client: KubeClient,
+  inventoryName: string,
+  options: Partial<InventoryLockOptions> = {},
+): Promise<HeldInventoryLock> {
   const lock = new Lock(client, inventoryName, { ...DEFAULT_INVENTORY_LOCK_OPTIONS, ...options });
   await lock.acquire();
   return { signal: lock.signal, release: () => lock.release() };

@@ -6,7 +6,14 @@
  */
 import { MANAGED_BY_LABEL, MANAGED_BY_VALUE } from '../model/index.ts';
 import { KubeApiError } from './errors/index.ts';
-import { decodeInventory, encodeInventory, INVENTORY_NAMESPACE, inventoryRef, mergeInventory, sameInventory } from './inventory.ts';
+import {
+  decodeInventory,
+  encodeInventory,
+  INVENTORY_NAMESPACE,
+  inventoryRef,
+  mergeInventory,
+  sameInventory,
+} from './inventory.ts';
 import type { InventoryEntry } from './inventory.ts';
 import { FIELD_MANAGER } from './kube-client.ts';
 import type { KubeClient } from './kube-client.ts';
@@ -35,7 +42,11 @@ export async function readInventory(client: KubeClient, name?: string): Promise<
 /** Creates `flotilla-system` (the home of inventories and their Leases) when it does not exist. */
 export async function ensureInventoryNamespace(client: KubeClient): Promise<void> {
   if (await client.get({ apiVersion: 'v1', kind: 'Namespace', namespace: '', name: INVENTORY_NAMESPACE })) return;
-  const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: INVENTORY_NAMESPACE, labels: { [MANAGED_BY_LABEL]: MANAGED_BY_VALUE } } };
+  const namespace = {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name: INVENTORY_NAMESPACE, labels: { [MANAGED_BY_LABEL]: MANAGED_BY_VALUE } },
+  };
   await client.apply(namespace, { fieldManager: FIELD_MANAGER, force: true, dryRun: false });
 }
 
@@ -45,7 +56,12 @@ export async function ensureInventoryNamespace(client: KubeClient): Promise<void
  * merged (what it added stays; what this pass dropped from `base` stays dropped) and written
  * over that, a few rounds at most. Returns what the cluster now holds.
  */
-export async function swapInventory(client: KubeClient, base: StoredInventory, entries: readonly InventoryEntry[], name?: string): Promise<StoredInventory> {
+export async function swapInventory(
+  client: KubeClient,
+  base: StoredInventory,
+  entries: readonly InventoryEntry[],
+  name?: string,
+): Promise<StoredInventory> {
   let current = base;
   let next = [...entries];
   for (let attempt = 1; ; attempt++) {
@@ -61,7 +77,12 @@ export async function swapInventory(client: KubeClient, base: StoredInventory, e
   }
 }
 
-async function writeAt(client: KubeClient, entries: readonly InventoryEntry[], resourceVersion: string | undefined, name?: string): Promise<StoredInventory> {
+async function writeAt(
+  client: KubeClient,
+  entries: readonly InventoryEntry[],
+  resourceVersion: string | undefined,
+  name?: string,
+): Promise<StoredInventory> {
   const request = { fieldManager: FIELD_MANAGER, force: true, dryRun: false };
   if (resourceVersion === undefined) await ensureInventoryNamespace(client);
   const configMap = encodeInventory(entries, name);

@@ -31,7 +31,12 @@ export function inventoryRef(name: string = INVENTORY_NAME): ObjectRef {
 
 /** An entry for an object that was just applied (or found up to date). */
 export function inventoryEntry(manifest: KubeObject, digest: string, preserve: boolean): InventoryEntry {
-  return { id: objectId(refOf(manifest)), v: versionOf(manifest.apiVersion), digest, ...(preserve ? { preserve: true as const } : {}) };
+  return {
+    id: objectId(refOf(manifest)),
+    v: versionOf(manifest.apiVersion),
+    digest,
+    ...(preserve ? { preserve: true as const } : {}),
+  };
 }
 
 /** The object an entry stands for. */
@@ -72,7 +77,11 @@ export function nextInventory(current: readonly InventoryEntry[], keep: readonly
  * dropped from `base` on purpose (pruned, abandoned): an object another writer applied must stay
  * listed, or no prune would ever know of it.
  */
-export function mergeInventory(base: readonly InventoryEntry[], ours: readonly InventoryEntry[], theirs: readonly InventoryEntry[]): InventoryEntry[] {
+export function mergeInventory(
+  base: readonly InventoryEntry[],
+  ours: readonly InventoryEntry[],
+  theirs: readonly InventoryEntry[],
+): InventoryEntry[] {
   const have = new Set(ours.map((e) => e.id));
   const dropped = new Set(base.map((e) => e.id).filter((id) => !have.has(id)));
   return [...ours, ...theirs.filter((e) => !have.has(e.id) && !dropped.has(e.id))];

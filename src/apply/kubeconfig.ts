@@ -50,7 +50,11 @@ const PATH_FIELDS: Record<'cluster' | 'user', readonly string[]> = {
   user: ['client-certificate', 'client-key', 'tokenFile'],
 };
 
-function resolvePaths(value: Record<string, unknown>, fields: readonly string[], base: string): Record<string, unknown> {
+function resolvePaths(
+  value: Record<string, unknown>,
+  fields: readonly string[],
+  base: string,
+): Record<string, unknown> {
   const out = { ...value };
   for (const field of fields) {
     const path = out[field];
@@ -65,9 +69,13 @@ function entries(doc: Record<string, unknown>, list: 'clusters' | 'users' | 'con
   if (!Array.isArray(raw)) throw new KubeconfigInvalidError(file, `${list} is not a list`);
   const field = list.slice(0, -1) as 'cluster' | 'user' | 'context';
   return raw.map((item: unknown, i) => {
-    if (!isRecord(item) || typeof item['name'] !== 'string') throw new KubeconfigInvalidError(file, `${list}[${i}] has no name`);
+    if (!isRecord(item) || typeof item['name'] !== 'string')
+      throw new KubeconfigInvalidError(file, `${list}[${i}] has no name`);
     const value = isRecord(item[field]) ? item[field] : {};
-    return { name: item['name'], value: field === 'context' ? value : resolvePaths(value, PATH_FIELDS[field], dirname(file)) };
+    return {
+      name: item['name'],
+      value: field === 'context' ? value : resolvePaths(value, PATH_FIELDS[field], dirname(file)),
+    };
   });
 }
 
@@ -100,7 +108,14 @@ export function mergeKubeconfigs(files: readonly KubeconfigFile[]): Kubeconfig {
 export function kubeconfigPaths(location: KubeconfigLocation = {}): { path: string; required: boolean }[] {
   if (location.kubeconfig) return [{ path: resolve(location.kubeconfig), required: true }];
   const env = location.env ?? process.env['KUBECONFIG'] ?? '';
-  const listed = [...new Set(env.split(delimiter).filter((p) => p !== '').map((p) => resolve(p)))];
+  const listed = [
+    ...new Set(
+      env
+        .split(delimiter)
+        .filter((p) => p !== '')
+        .map((p) => resolve(p)),
+    ),
+  ];
   if (listed.length > 0) return listed.map((path) => ({ path, required: false }));
   return [{ path: join(location.home ?? homedir(), '.kube', 'config'), required: false }];
 }
@@ -113,7 +128,8 @@ export async function loadKubeconfig(location: KubeconfigLocation = {}): Promise
       files.push({ path, text: await readFile(path, 'utf8') });
     } catch (error) {
       const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-      if (required || !missing) throw new KubeconfigInvalidError(path, missing ? 'no such file' : (error as Error).message, { cause: error });
+      if (required || !missing)
+        throw new KubeconfigInvalidError(path, missing ? 'no such file' : (error as Error).message, { cause: error });
     }
   }
   return mergeKubeconfigs(files);
@@ -129,7 +145,11 @@ export function contextConfig(config: Kubeconfig, context: string): Record<strin
   const clusterName = ctx.value['cluster'];
   const userName = ctx.value['user'];
   const cluster = config.clusters.find((c) => c.name === clusterName);
-  if (!cluster) throw new KubeconfigInvalidError(config.files.join(', '), `context ${context} names cluster ${String(clusterName)}, which is not defined`);
+  if (!cluster)
+    throw new KubeconfigInvalidError(
+      config.files.join(', '),
+      `context ${context} names cluster ${String(clusterName)}, which is not defined`,
+    );
   const user = config.users.find((u) => u.name === userName) ?? { name: String(userName ?? ''), value: {} };
   return {
     apiVersion: 'v1',

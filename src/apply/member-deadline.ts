@@ -18,6 +18,14 @@ export function memberDeadline(cluster: string, timeoutMs: number): AbortSignal 
 }
 
 /** Each client as a view bounded by its member's deadline, starting now; errors stay as they are. */
-export function withMemberDeadlines(clients: ReadonlyMap<string, KubeClient | Error>, timeoutMs: number): Map<string, KubeClient | Error> {
-  return new Map([...clients].map(([cluster, client]) => [cluster, client instanceof Error ? client : client.withSignal(memberDeadline(cluster, timeoutMs))]));
+export function withMemberDeadlines(
+  clients: ReadonlyMap<string, KubeClient | Error>,
+  timeoutMs: number,
+): Map<string, KubeClient | Error> {
+  return new Map(
+    [...clients].map(([cluster, client]) => [
+      cluster,
+      client instanceof Error ? client : client.withSignal(memberDeadline(cluster, timeoutMs)),
+    ]),
+  );
 }

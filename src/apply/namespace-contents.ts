@@ -16,7 +16,9 @@ const RECORDS = new Set(['core/Event', 'events.k8s.io/Event']);
 /** What Kubernetes itself puts in every namespace. */
 function builtIn(kind: string, obj: KubeObject): boolean {
   const name = obj.metadata.name;
-  return (kind === 'core/ConfigMap' && name === 'kube-root-ca.crt') || (kind === 'core/ServiceAccount' && name === 'default');
+  return (
+    (kind === 'core/ConfigMap' && name === 'kube-root-ca.crt') || (kind === 'core/ServiceAccount' && name === 'default')
+  );
 }
 
 /** Owned through ownerReferences (a Deployment's ReplicaSets and Pods, a Service's EndpointSlices): their owner decides. */
@@ -38,15 +40,23 @@ function listableKinds(resources: readonly ApiResource[]): { apiVersion: string;
  * Per namespace, the objects in it Flotilla does not own (`Kind/name`), and the kinds that could
  * not be listed (`Kind: could not be listed: …`): what cannot be seen is not known to be empty.
  */
-export async function foreignObjectsIn(client: KubeClient, namespaces: readonly string[], concurrency: number): Promise<Map<string, string[]>> {
+export async function foreignObjectsIn(
+  client: KubeClient,
+  namespaces: readonly string[],
+  concurrency: number,
+): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (namespaces.length === 0) return out;
   const kinds = listableKinds(await client.discover());
   const lists = namespaces.flatMap((namespace) => kinds.map((k) => ({ namespace, ...k })));
   await mapLimit(lists, concurrency, async ({ namespace, apiVersion, kind, key }) => {
     const found = await client.list({ apiVersion, kind, namespace }).then(
-      (items) => items.filter((o) => !isManaged(o) && !owned(o) && !builtIn(key, o)).map((o) => `${kind}/${o.metadata.name}`),
-      (error: unknown) => (error instanceof UnknownKindError ? [] : [`${kind}: could not be listed: ${error instanceof Error ? error.message : String(error)}`]),
+      (items) =>
+        items.filter((o) => !isManaged(o) && !owned(o) && !builtIn(key, o)).map((o) => `${kind}/${o.metadata.name}`),
+      (error: unknown) =>
+        error instanceof UnknownKindError
+          ? []
+          : [`${kind}: could not be listed: ${error instanceof Error ? error.message : String(error)}`],
     );
     if (found.length > 0) out.set(namespace, [...(out.get(namespace) ?? []), ...found]);
   });

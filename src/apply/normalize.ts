@@ -8,7 +8,14 @@ import { createHash } from 'node:crypto';
 import { isRecord, SOURCE_COMMIT_ANNOTATION } from '../model/index.ts';
 import type { KubeObject } from '../model/index.ts';
 
-const SERVER_METADATA = ['managedFields', 'resourceVersion', 'uid', 'creationTimestamp', 'generation', 'selfLink'] as const;
+const SERVER_METADATA = [
+  'managedFields',
+  'resourceVersion',
+  'uid',
+  'creationTimestamp',
+  'generation',
+  'selfLink',
+] as const;
 
 function withoutCommit(annotations: Record<string, string> | undefined): Record<string, string> | undefined {
   if (!annotations || !Object.hasOwn(annotations, SOURCE_COMMIT_ANNOTATION)) return annotations;
@@ -63,12 +70,19 @@ export function diffable(object: KubeObject): KubeObject {
 export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (!isRecord(value)) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, canonical(value[k])]),
+  );
 }
 
 /** A short digest of the desired object (commit annotation excluded), kept in the inventory. */
 export function desiredDigest(manifest: KubeObject): string {
-  return createHash('sha256').update(JSON.stringify(canonical(comparable(manifest)))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(comparable(manifest))))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** Deep equality of JSON values, key order ignored. */
@@ -88,7 +102,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
  */
 export function containedIn(desired: unknown, live: unknown): boolean {
   if (desired === live) return true;
-  if (Array.isArray(desired)) return Array.isArray(live) && desired.length === live.length && desired.every((x, i) => containedIn(x, live[i]));
+  if (Array.isArray(desired))
+    return Array.isArray(live) && desired.length === live.length && desired.every((x, i) => containedIn(x, live[i]));
   if (!isRecord(desired) || !isRecord(live)) return false;
   return Object.keys(desired).every((k) => Object.hasOwn(live, k) && containedIn(desired[k], live[k]));
 }

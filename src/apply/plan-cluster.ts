@@ -53,10 +53,17 @@ export interface ClusterPlanOptions {
  * first step of both the apply and the live plan. `checkAll` as in {@link triage}.
  */
 export async function readAndTriage(
-  client: KubeClient, items: readonly DesiredObject[], options: { concurrency: number; inventoryName?: string | undefined }, checkAll: boolean,
+  client: KubeClient,
+  items: readonly DesiredObject[],
+  options: { concurrency: number; inventoryName?: string | undefined },
+  checkAll: boolean,
 ): Promise<{ inventory: InventoryEntry[]; stored: StoredInventory; triaged: TriagedObject[] }> {
   const stored = await readStoredInventory(client, options.inventoryName);
-  const live = await readLive(client, items.filter((i) => !i.suspended).map((i) => refOf(i.manifest)), options.concurrency);
+  const live = await readLive(
+    client,
+    items.filter((i) => !i.suspended).map((i) => refOf(i.manifest)),
+    options.concurrency,
+  );
   return { inventory: stored.entries, stored, triaged: triage(items, live, stored.entries, checkAll) };
 }
 
@@ -66,7 +73,11 @@ export async function readAndTriage(
  * so a plan shows exactly what `apply --prune` would delete.
  */
 export async function planPruneLive(
-  client: KubeClient, inventory: readonly InventoryEntry[], triaged: readonly TriagedObject[], settings: PruneSettings, concurrency: number,
+  client: KubeClient,
+  inventory: readonly InventoryEntry[],
+  triaged: readonly TriagedObject[],
+  settings: PruneSettings,
+  concurrency: number,
   keptCopies: ReadonlyMap<string, string> = new Map(),
 ): Promise<PrunePlan> {
   const desiredIds = new Set(triaged.map((t) => t.id));
@@ -75,16 +86,36 @@ export async function planPruneLive(
   // Only a prune that may happen looks inside the Namespaces it would delete.
   const mayPrune = settings.enabled && !settings.sourceHasErrors && !settings.allowMassPrune;
   const namespaces = mayPrune
-    ? inventory.filter((e) => !desiredIds.has(e.id) && live.has(e.id) && entryRef(e).kind === 'Namespace' && entryRef(e).apiVersion === 'v1')
-      .map((e) => entryRef(e).name).filter((name) => !namespacesInUse.has(name))
+    ? inventory
+        .filter(
+          (e) =>
+            !desiredIds.has(e.id) &&
+            live.has(e.id) &&
+            entryRef(e).kind === 'Namespace' &&
+            entryRef(e).apiVersion === 'v1',
+        )
+        .map((e) => entryRef(e).name)
+        .filter((name) => !namespacesInUse.has(name))
     : [];
   const foreignObjects = await foreignObjectsIn(client, namespaces, concurrency);
-  return planPrune({ cluster: client.cluster, inventory, desiredIds, settings, keptCopies, live, namespacesInUse, foreignObjects });
+  return planPrune({
+    cluster: client.cluster,
+    inventory,
+    desiredIds,
+    settings,
+    keptCopies,
+    live,
+    namespacesInUse,
+    foreignObjects,
+  });
 }
 
 /** Plans one cluster against its live state; never throws. */
 export async function planCluster(
-  client: KubeClient, items: readonly DesiredObject[], options: ClusterPlanOptions, keptCopies: ReadonlyMap<string, string> = new Map(),
+  client: KubeClient,
+  items: readonly DesiredObject[],
+  options: ClusterPlanOptions,
+  keptCopies: ReadonlyMap<string, string> = new Map(),
 ): Promise<ClusterLivePlan> {
   try {
     const { inventory, triaged } = await readAndTriage(client, items, options, true);
@@ -92,7 +123,13 @@ export async function planCluster(
       const before = t.live && diffable(t.live);
       try {
         const step = await stepObject(client, t, options.retain, true);
-        return { ref: t.ref, action: step.action, ...(before ? { before } : {}), ...(step.after ? { after: diffable(step.after) } : {}), ...(step.error ? { error: step.error } : {}) };
+        return {
+          ref: t.ref,
+          action: step.action,
+          ...(before ? { before } : {}),
+          ...(step.after ? { after: diffable(step.after) } : {}),
+          ...(step.error ? { error: step.error } : {}),
+        };
       } catch (error) {
         return { ref: t.ref, action: 'failed', error: error as Error };
       }

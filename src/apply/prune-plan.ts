@@ -23,7 +23,12 @@ export interface PruneSettings {
   sourceHasErrors: boolean;
 }
 
-export const DEFAULT_PRUNE_SETTINGS: Readonly<PruneSettings> = Object.freeze({ enabled: false, maxFraction: 0.25, allowMassPrune: false, sourceHasErrors: false });
+export const DEFAULT_PRUNE_SETTINGS: Readonly<PruneSettings> = Object.freeze({
+  enabled: false,
+  maxFraction: 0.25,
+  allowMassPrune: false,
+  sourceHasErrors: false,
+});
 
 /** Why nothing is pruned in this cluster this pass. */
 export type PruneBlock = { reason: 'disabled' | 'source-errors' | 'mass-prune'; message: string };
@@ -41,19 +46,31 @@ export interface PrunePlan {
 
 function blockOf(settings: PruneSettings, cluster: string, deletes: number, inventory: number): PruneBlock | undefined {
   if (deletes === 0) return undefined;
-  if (!settings.enabled) return { reason: 'disabled', message: `cluster ${cluster}: ${deletes} object(s) to prune; prune is off (pass --prune or set prune.enabled in flotilla.yaml)` };
+  if (!settings.enabled)
+    return {
+      reason: 'disabled',
+      message: `cluster ${cluster}: ${deletes} object(s) to prune; prune is off (pass --prune or set prune.enabled in flotilla.yaml)`,
+    };
   if (settings.sourceHasErrors) {
-    return { reason: 'source-errors', message: `cluster ${cluster}: prune refused: the source has errors, so the Work may be incomplete and ${deletes} object(s) would be deleted by mistake; fix the errors first` };
+    return {
+      reason: 'source-errors',
+      message: `cluster ${cluster}: prune refused: the source has errors, so the Work may be incomplete and ${deletes} object(s) would be deleted by mistake; fix the errors first`,
+    };
   }
   if (!settings.allowMassPrune && deletes > settings.maxFraction * inventory) {
-    return { reason: 'mass-prune', message: `cluster ${cluster}: prune refused: ${deletes} of ${inventory} inventory objects would be deleted, more than ${Math.round(settings.maxFraction * 100)}%; pass --allow-mass-prune if this is intended` };
+    return {
+      reason: 'mass-prune',
+      message: `cluster ${cluster}: prune refused: ${deletes} of ${inventory} inventory objects would be deleted, more than ${Math.round(settings.maxFraction * 100)}%; pass --allow-mass-prune if this is intended`,
+    };
   }
   return undefined;
 }
 
 /** Namespaces holding a kept copy. */
 function keptNamespaces(live: ReadonlyMap<string, KubeObject>, keptCopies: ReadonlyMap<string, string>): string[] {
-  return [...live.values()].filter((o) => keptCopies.has(o.metadata.annotations?.[TEMPLATE_ANNOTATION] ?? '')).flatMap((o) => o.metadata.namespace ? [o.metadata.namespace] : []);
+  return [...live.values()]
+    .filter((o) => keptCopies.has(o.metadata.annotations?.[TEMPLATE_ANNOTATION] ?? ''))
+    .flatMap((o) => (o.metadata.namespace ? [o.metadata.namespace] : []));
 }
 
 /**
@@ -76,8 +93,11 @@ export function planPrune(input: {
   const filters = pruneFilters();
   const keptCopies = input.keptCopies ?? new Map<string, string>();
   const context = {
-    namespacesInUse: input.namespacesInUse, keptCopies, namespacesOfKeptCopies: new Set(keptNamespaces(input.live, keptCopies)),
-    foreignObjects: input.foreignObjects ?? new Map<string, string[]>(), allowForeignObjectsPrune: input.settings.allowMassPrune,
+    namespacesInUse: input.namespacesInUse,
+    keptCopies,
+    namespacesOfKeptCopies: new Set(keptNamespaces(input.live, keptCopies)),
+    foreignObjects: input.foreignObjects ?? new Map<string, string[]>(),
+    allowForeignObjectsPrune: input.settings.allowMassPrune,
   };
   for (const entry of [...input.inventory].reverse()) {
     if (input.desiredIds.has(entry.id)) continue;
@@ -95,7 +115,8 @@ export function planPrune(input: {
   }
   // Kept entries in apply order, as the inventory held them: a pass that keeps the same objects writes no new inventory.
   const position = new Map(input.inventory.map((e, i) => [e.id, i]));
-  const inInventoryOrder = (entries: InventoryEntry[]) => entries.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  const inInventoryOrder = (entries: InventoryEntry[]) =>
+    entries.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   const blocked = blockOf(input.settings, input.cluster, plan.deletes.length, input.inventory.length);
   if (!blocked) return { ...plan, kept: inInventoryOrder(plan.kept) };
   return { ...plan, deletes: [], kept: inInventoryOrder([...plan.kept, ...plan.deletes.map((c) => c.entry)]), blocked };

@@ -17,7 +17,8 @@ export class RestMapper {
   constructor(resources: readonly ApiResource[]) {
     const byKind = new Map<string, ApiResource>();
     // The first entry per kind wins: discovery lists the main resource before any alias.
-    for (const r of resources) if (!byKind.has(key(r.group, r.version, r.kind))) byKind.set(key(r.group, r.version, r.kind), r);
+    for (const r of resources)
+      if (!byKind.has(key(r.group, r.version, r.kind))) byKind.set(key(r.group, r.version, r.kind), r);
     this.#byKind = byKind;
   }
 

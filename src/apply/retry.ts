@@ -15,13 +15,21 @@ export interface RetryOptions {
   signal?: AbortSignal;
 }
 
-export const DEFAULT_RETRY_OPTIONS: Readonly<RetryOptions> = Object.freeze({ retries: 4, baseDelayMs: 100, maxDelayMs: 2000 });
+export const DEFAULT_RETRY_OPTIONS: Readonly<RetryOptions> = Object.freeze({
+  retries: 4,
+  baseDelayMs: 100,
+  maxDelayMs: 2000,
+});
 
 /** What a failed attempt says about retrying: no, or yes after at least `afterMs`. */
 export type RetryVerdict = { retry: false } | { retry: true; afterMs?: number };
 
 /** Runs `attempt` until it succeeds, `classify` says stop, or the retries are spent. */
-export async function withRetry<T>(attempt: () => Promise<T>, classify: (error: unknown) => RetryVerdict, options: Partial<RetryOptions> = {}): Promise<T> {
+export async function withRetry<T>(
+  attempt: () => Promise<T>,
+  classify: (error: unknown) => RetryVerdict,
+  options: Partial<RetryOptions> = {},
+): Promise<T> {
   const { retries, baseDelayMs, maxDelayMs, signal } = { ...DEFAULT_RETRY_OPTIONS, ...options };
   for (let n = 0; ; n++) {
     try {
@@ -31,7 +39,11 @@ export async function withRetry<T>(attempt: () => Promise<T>, classify: (error: 
       const verdict = classify(error);
       if (!verdict.retry || n >= retries) throw error;
       const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** n) * (0.5 + Math.random() / 2);
-      await sleep(Math.max(backoff, Math.min(maxDelayMs, verdict.afterMs ?? 0)), undefined, signal ? { signal } : {}).catch(() => signal?.throwIfAborted());
+      await sleep(
+        Math.max(backoff, Math.min(maxDelayMs, verdict.afterMs ?? 0)),
+        undefined,
+        signal ? { signal } : {},
+      ).catch(() => signal?.throwIfAborted());
     }
   }
 }

@@ -25,19 +25,29 @@ export interface RunnerOptions extends ApplyOptions {
   clusterConcurrency: number;
 }
 
-export const DEFAULT_RUNNER_OPTIONS: Readonly<RunnerOptions> = Object.freeze({ ...DEFAULT_APPLY_OPTIONS, clusterConcurrency: 8 });
+export const DEFAULT_RUNNER_OPTIONS: Readonly<RunnerOptions> = Object.freeze({
+  ...DEFAULT_APPLY_OPTIONS,
+  clusterConcurrency: 8,
+});
 
 async function runOne(target: ClusterTarget, options: RunnerOptions, emit: (e: ApplyEvent) => void): Promise<void> {
-  const result: ClusterApplyResult = target.client instanceof Error
-    ? { cluster: target.cluster, objects: [], pruned: [], inventoryWritten: false, error: target.client }
-    : await applyCluster(target.client, target.items, options, emit, target.keptCopies);
+  const result: ClusterApplyResult =
+    target.client instanceof Error
+      ? { cluster: target.cluster, objects: [], pruned: [], inventoryWritten: false, error: target.client }
+      : await applyCluster(target.client, target.items, options, emit, target.keptCopies);
   emit({ type: 'cluster-finished', result });
 }
 
 /** Applies every target's Work; iterate the result for progress. */
-export function runApply(targets: readonly ClusterTarget[], options: Partial<RunnerOptions> = {}): AsyncIterable<ApplyEvent> {
+export function runApply(
+  targets: readonly ClusterTarget[],
+  options: Partial<RunnerOptions> = {},
+): AsyncIterable<ApplyEvent> {
   const opts: RunnerOptions = { ...DEFAULT_RUNNER_OPTIONS, ...options };
   const channel = new EventChannel<ApplyEvent>();
-  mapLimit(targets, opts.clusterConcurrency, (t) => runOne(t, opts, (e) => channel.push(e))).then(() => channel.close(), (e: unknown) => channel.fail(e));
+  mapLimit(targets, opts.clusterConcurrency, (t) => runOne(t, opts, (e) => channel.push(e))).then(
+    () => channel.close(),
+    (e: unknown) => channel.fail(e),
+  );
   return channel;
 }

@@ -5,7 +5,15 @@
  * without asking the server; anything else is `check`ed with a server-side dry-run, whose answer
  * {@link verdict} compares with the live object.
  */
-import { CONFLICT_RESOLUTION_ANNOTATION, groupKind, MANAGED_BY_LABEL, MANAGED_BY_VALUE, POLICY_ANNOTATION, refOf, SYNTHESIZED_NAMESPACE_POLICY } from '../model/index.ts';
+import {
+  CONFLICT_RESOLUTION_ANNOTATION,
+  groupKind,
+  MANAGED_BY_LABEL,
+  MANAGED_BY_VALUE,
+  POLICY_ANNOTATION,
+  refOf,
+  SYNTHESIZED_NAMESPACE_POLICY,
+} from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
 import type { InventoryEntry } from './inventory.ts';
 import { comparable, containedIn, desiredDigest, sameJson } from './normalize.ts';
@@ -57,10 +65,17 @@ export function mayTakeOver(manifest: KubeObject): boolean {
   return manifest.metadata.annotations?.[CONFLICT_RESOLUTION_ANNOTATION] === 'overwrite';
 }
 
-function triageOne(item: DesiredObject, live: KubeObject | undefined, last: InventoryEntry | undefined, digest: string, checkAll: boolean): Triage {
+function triageOne(
+  item: DesiredObject,
+  live: KubeObject | undefined,
+  last: InventoryEntry | undefined,
+  digest: string,
+  checkAll: boolean,
+): Triage {
   if (item.suspended) return 'suspended';
   if (!live) return 'create';
-  if (!isManaged(live) && item.manifest.metadata.annotations?.[POLICY_ANNOTATION] === SYNTHESIZED_NAMESPACE_POLICY) return 'foreign';
+  if (!isManaged(live) && item.manifest.metadata.annotations?.[POLICY_ANNOTATION] === SYNTHESIZED_NAMESPACE_POLICY)
+    return 'foreign';
   if (!isManaged(live) && !mayTakeOver(item.manifest)) return 'conflict';
   if (!checkAll && last?.digest === digest && containedIn(comparable(item.manifest), live)) return 'unchanged';
   return 'check';
@@ -70,7 +85,12 @@ function triageOne(item: DesiredObject, live: KubeObject | undefined, last: Inve
  * Triage of every desired object. `live` is keyed by object id; `checkAll` (the live plan) sends
  * every existing object to a dry-run, so that diffs show what the server would do.
  */
-export function triage(items: readonly DesiredObject[], live: ReadonlyMap<string, KubeObject>, inventory: readonly InventoryEntry[], checkAll = false): TriagedObject[] {
+export function triage(
+  items: readonly DesiredObject[],
+  live: ReadonlyMap<string, KubeObject>,
+  inventory: readonly InventoryEntry[],
+  checkAll = false,
+): TriagedObject[] {
   const last = new Map(inventory.map((e) => [e.id, e]));
   return items.map((item) => {
     const ref = refOf(item.manifest);
@@ -78,7 +98,15 @@ export function triage(items: readonly DesiredObject[], live: ReadonlyMap<string
     const digest = desiredDigest(item.manifest);
     const current = live.get(id);
     const stage = STAGE_ONE.has(groupKind(ref.apiVersion, ref.kind)) ? 1 : 2;
-    return { ref, id, item, digest, live: current, triage: triageOne(item, current, last.get(id), digest, checkAll), stage };
+    return {
+      ref,
+      id,
+      item,
+      digest,
+      live: current,
+      triage: triageOne(item, current, last.get(id), digest, checkAll),
+      stage,
+    };
   });
 }
 

@@ -14,7 +14,9 @@ function established(crd: KubeObject | undefined): boolean {
 function servedKinds(crd: KubeObject | undefined): string[] {
   const spec = isRecord(crd?.['spec']) ? crd['spec'] : {};
   const kind = isRecord(spec['names']) ? spec['names']['kind'] : undefined;
-  const versions = Array.isArray(spec['versions']) ? spec['versions'].filter(isRecord).filter((v) => v['served'] !== false) : [];
+  const versions = Array.isArray(spec['versions'])
+    ? spec['versions'].filter(isRecord).filter((v) => v['served'] !== false)
+    : [];
   return versions.map((v) => `${String(spec['group'])}/${String(v['name'])}/${String(kind)}`);
 }
 
@@ -23,7 +25,12 @@ function servedKinds(crd: KubeObject | undefined): string[] {
  * aggregated discovery document is updated a moment after Established); throws
  * CrdNotEstablishedError after `timeoutMs`.
  */
-export async function waitEstablished(client: KubeClient, names: readonly string[], timeoutMs: number, intervalMs = 100): Promise<void> {
+export async function waitEstablished(
+  client: KubeClient,
+  names: readonly string[],
+  timeoutMs: number,
+  intervalMs = 100,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const kinds: string[] = [];
   for (const name of names) {

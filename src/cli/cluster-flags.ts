@@ -11,17 +11,37 @@ export const durationFlag = Flags.custom<number>({ parse: async (input) => parse
 /** Flags of the commands that talk to member clusters. */
 export const clusterFlags = {
   kubeconfig: Flags.string({ description: 'kubeconfig file (default: $KUBECONFIG, else ~/.kube/config)' }),
-  qps: Flags.integer({ description: 'client-side requests per second, per cluster', default: DEFAULT_KUBE_CLIENT_OPTIONS.qps }),
-  burst: Flags.integer({ description: 'client-side request burst, per cluster', default: DEFAULT_KUBE_CLIENT_OPTIONS.burst }),
-  'inventory-name': Flags.string({ description: 'name of the inventory ConfigMap in flotilla-system of each member: one per fleet repository applying to the same members', default: INVENTORY_NAME }),
+  qps: Flags.integer({
+    description: 'client-side requests per second, per cluster',
+    default: DEFAULT_KUBE_CLIENT_OPTIONS.qps,
+  }),
+  burst: Flags.integer({
+    description: 'client-side request burst, per cluster',
+    default: DEFAULT_KUBE_CLIENT_OPTIONS.burst,
+  }),
+  'inventory-name': Flags.string({
+    description:
+      'name of the inventory ConfigMap in flotilla-system of each member: one per fleet repository applying to the same members',
+    default: INVENTORY_NAME,
+  }),
   'member-timeout': durationFlag({
-    description: 'deadline of each member in one pass (e.g. 90s, 5m): a member still busy then is reported failed, its requests aborted, and the pass goes on with the others',
+    description:
+      'deadline of each member in one pass (e.g. 90s, 5m): a member still busy then is reported failed, its requests aborted, and the pass goes on with the others',
     default: DEFAULT_MEMBER_TIMEOUT_MS,
     defaultHelp: async () => '5m',
   }),
 };
 
 /** How to reach the clusters, from the cluster flags. */
-export function clusterAccess(flags: { kubeconfig?: string | undefined; qps: number; burst: number; 'member-timeout': number }): ClusterAccess {
-  return { kubeconfig: flags.kubeconfig ? { kubeconfig: flags.kubeconfig } : {}, client: { qps: flags.qps, burst: flags.burst }, memberTimeoutMs: flags['member-timeout'] };
+export function clusterAccess(flags: {
+  kubeconfig?: string | undefined;
+  qps: number;
+  burst: number;
+  'member-timeout': number;
+}): ClusterAccess {
+  return {
+    kubeconfig: flags.kubeconfig ? { kubeconfig: flags.kubeconfig } : {},
+    client: { qps: flags.qps, burst: flags.burst },
+    memberTimeoutMs: flags['member-timeout'],
+  };
 }

@@ -7,7 +7,8 @@ export const sourceFlags = {
     default: '.',
   }),
   ref: Flags.string({
-    description: 'revision to read (branch, tag, commit, HEAD~1, origin/main); default: HEAD of a local repo, main of a remote one',
+    description:
+      'revision to read (branch, tag, commit, HEAD~1, origin/main); default: HEAD of a local repo, main of a remote one',
   }),
   path: Flags.string({ description: 'sub-folder of the repository holding the fleet (monorepos)' }),
   'no-color': Flags.boolean({ description: 'plain output without ANSI colours', default: false }),

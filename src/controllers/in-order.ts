@@ -4,7 +4,17 @@
  * (holds, diagnostics, records, requests for a pass). A pass drives this one controller.
  */
 import type {
-  AfterApply, AfterRender, AfterStatus, ApplyHolds, AwaitingApply, AwaitingRender, AwaitingStatus, BeforeRender, Controller, ControllerContext, PassStart,
+  AfterApply,
+  AfterRender,
+  AfterStatus,
+  ApplyHolds,
+  AwaitingApply,
+  AwaitingRender,
+  AwaitingStatus,
+  BeforeRender,
+  Controller,
+  ControllerContext,
+  PassStart,
 } from './controller.ts';
 
 function joinHolds(all: readonly ApplyHolds[]): ApplyHolds {
@@ -33,7 +43,10 @@ function awaitingApply(next: readonly AwaitingApply[]): AwaitingApply {
   return {
     afterApply: (applied): AfterApply => {
       const after = next.map((n) => n.afterApply(applied));
-      return { records: Object.assign({}, ...after.map((a) => a.records)), next: awaitingStatus(after.map((a) => a.next)) };
+      return {
+        records: Object.assign({}, ...after.map((a) => a.records)),
+        next: awaitingStatus(after.map((a) => a.next)),
+      };
     },
   };
 }
@@ -42,7 +55,11 @@ function awaitingRender(next: readonly AwaitingRender[]): AwaitingRender {
   return {
     afterRender: (rendered): AfterRender => {
       const after = next.map((n) => n.afterRender(rendered));
-      return { holds: joinHolds(after.map((a) => a.holds)), diagnostics: after.flatMap((a) => a.diagnostics), next: awaitingApply(after.map((a) => a.next)) };
+      return {
+        holds: joinHolds(after.map((a) => a.holds)),
+        diagnostics: after.flatMap((a) => a.diagnostics),
+        next: awaitingApply(after.map((a) => a.next)),
+      };
     },
   };
 }
@@ -67,7 +84,11 @@ export function inOrder(controllers: readonly Controller[]): Controller {
     },
     start: (context: ControllerContext) => {
       const started = controllers.flatMap((c) => (c.start ? [c.start(context)] : []));
-      return { close: async () => { await Promise.all(started.map((s) => s.close())); } };
+      return {
+        close: async () => {
+          await Promise.all(started.map((s) => s.close()));
+        },
+      };
     },
   };
 }

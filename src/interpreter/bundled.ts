@@ -25,10 +25,13 @@ export const BUNDLED_CUSTOMIZATIONS_DIR = fileURLToPath(new URL('./customization
 export function findCustomizationFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  )) {
     const path = join(dir, entry.name);
     if (entry.isDirectory() && entry.name !== 'testdata') out.push(...findCustomizationFiles(path));
-    else if (entry.isFile() && (entry.name === 'customization.yaml' || entry.name === 'customizations.yaml')) out.push(path);
+    else if (entry.isFile() && (entry.name === 'customization.yaml' || entry.name === 'customizations.yaml'))
+      out.push(path);
   }
   return out;
 }
@@ -40,10 +43,15 @@ export function readCustomizationFile(path: string): ResourceInterpreterCustomiz
   if (broken) throw new CustomizationFileError(path, broken.message);
   return docs
     .map((doc) => doc.toJS() as unknown)
-    .filter((d): d is ResourceInterpreterCustomization => !!d && typeof d === 'object' && (d as { kind?: unknown }).kind === 'ResourceInterpreterCustomization');
+    .filter(
+      (d): d is ResourceInterpreterCustomization =>
+        !!d && typeof d === 'object' && (d as { kind?: unknown }).kind === 'ResourceInterpreterCustomization',
+    );
 }
 
 /** The bundled customizations shipped with Flotilla. */
-export function loadBundledCustomizations(dir: string = BUNDLED_CUSTOMIZATIONS_DIR): ResourceInterpreterCustomization[] {
+export function loadBundledCustomizations(
+  dir: string = BUNDLED_CUSTOMIZATIONS_DIR,
+): ResourceInterpreterCustomization[] {
   return findCustomizationFiles(dir).flatMap(readCustomizationFile);
 }

@@ -3,7 +3,12 @@
  * customizations, then the bundled ones, then the native TS defaults; the first that implements
  * the operation for the exact GVK answers, and its errors do not fall through.
  */
-import { compareBytes, type AggregatedStatusItem, type Component, type ResourceInterpreterCustomization } from '../model/index.ts';
+import {
+  compareBytes,
+  type AggregatedStatusItem,
+  type Component,
+  type ResourceInterpreterCustomization,
+} from '../model/index.ts';
 import { loadBundledCustomizations } from './bundled.ts';
 import { CustomizationSet } from './customization-set.ts';
 import type { CompiledScript } from './lua/compiled-script.ts';
@@ -18,7 +23,14 @@ import {
   luaReviseReplica,
 } from './lua/operations.ts';
 import { native, nativeSupports } from './native/native-interpreter.ts';
-import type { DependentObjectReference, Gvk, InterpreterOperation, InterpreterOptions, ReplicaResult, ResourceInterpreter } from './types.ts';
+import type {
+  DependentObjectReference,
+  Gvk,
+  InterpreterOperation,
+  InterpreterOptions,
+  ReplicaResult,
+  ResourceInterpreter,
+} from './types.ts';
 
 /** Defaults of InterpreterOptions. */
 export const DEFAULT_INTERPRETER_OPTIONS: Omit<InterpreterOptions, 'bundled'> = {
@@ -33,9 +45,15 @@ export const DEFAULT_INTERPRETER_OPTIONS: Omit<InterpreterOptions, 'bundled'> = 
 };
 
 /** Build the interpreter for a repository's customizations (plus bundled ones and native defaults). */
-export function createInterpreter(customizations: readonly ResourceInterpreterCustomization[], options: Partial<InterpreterOptions> = {}): ResourceInterpreter {
+export function createInterpreter(
+  customizations: readonly ResourceInterpreterCustomization[],
+  options: Partial<InterpreterOptions> = {},
+): ResourceInterpreter {
   const opts = { ...DEFAULT_INTERPRETER_OPTIONS, ...options };
-  const levels = [new CustomizationSet(customizations, opts), new CustomizationSet(options.bundled ?? loadBundledCustomizations(), opts)];
+  const levels = [
+    new CustomizationSet(customizations, opts),
+    new CustomizationSet(options.bundled ?? loadBundledCustomizations(), opts),
+  ];
   const lua = (gvk: Gvk, op: InterpreterOperation): CompiledScript | undefined => {
     for (const level of levels) {
       const script = level.script(gvk, op);
@@ -51,7 +69,9 @@ export function createInterpreter(customizations: readonly ResourceInterpreterCu
     },
     reviseReplica(obj, replicas) {
       const script = lua(obj, 'ReviseReplica');
-      return script ? luaReviseReplica(script, obj, replicas) : (native.reviseReplica(obj, replicas) ?? structuredClone(obj));
+      return script
+        ? luaReviseReplica(script, obj, replicas)
+        : (native.reviseReplica(obj, replicas) ?? structuredClone(obj));
     },
     retain(desired, observed) {
       const script = lua(desired, 'Retain');
@@ -59,7 +79,9 @@ export function createInterpreter(customizations: readonly ResourceInterpreterCu
     },
     aggregateStatus(obj, items: readonly AggregatedStatusItem[] | undefined) {
       const script = lua(obj, 'AggregateStatus');
-      return script ? luaAggregateStatus(script, obj, items) : (native.aggregateStatus(obj, items ?? [], opts.now) ?? obj);
+      return script
+        ? luaAggregateStatus(script, obj, items)
+        : (native.aggregateStatus(obj, items ?? [], opts.now) ?? obj);
     },
     reflectStatus(obj) {
       const script = lua(obj, 'InterpretStatus');
@@ -89,9 +111,14 @@ export function createInterpreter(customizations: readonly ResourceInterpreterCu
  * (docs/karmada-compatibility.md#the-lua-contract).
  */
 function mergeDependencies(refs: readonly DependentObjectReference[]): DependentObjectReference[] {
-  const unique = new Map(refs.map((r) => [JSON.stringify([r.apiVersion, r.kind, r.namespace, r.name ?? '', r.labelSelector ?? null]), r]));
+  const unique = new Map(
+    refs.map((r) => [JSON.stringify([r.apiVersion, r.kind, r.namespace, r.name ?? '', r.labelSelector ?? null]), r]),
+  );
   return [...unique.values()].sort(
     (a, b) =>
-      compareBytes(a.apiVersion, b.apiVersion) || compareBytes(a.kind, b.kind) || compareBytes(a.namespace, b.namespace) || compareBytes(a.name ?? '', b.name ?? ''),
+      compareBytes(a.apiVersion, b.apiVersion) ||
+      compareBytes(a.kind, b.kind) ||
+      compareBytes(a.namespace, b.namespace) ||
+      compareBytes(a.name ?? '', b.name ?? ''),
   );
 }

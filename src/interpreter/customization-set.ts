@@ -6,7 +6,13 @@
 import { compareBytes, type ResourceInterpreterCustomization } from '../model/index.ts';
 import { CompiledScript } from './lua/compiled-script.ts';
 import type { ScriptOptions } from './lua/compiled-script.ts';
-import { type Gvk, INTERPRETER_OPERATIONS, type InterpreterOperation, OPERATION_SCRIPTS, type ScriptTimeout } from './types.ts';
+import {
+  type Gvk,
+  INTERPRETER_OPERATIONS,
+  type InterpreterOperation,
+  OPERATION_SCRIPTS,
+  type ScriptTimeout,
+} from './types.ts';
 
 const gvkKey = (gvk: Gvk): string => `${gvk.apiVersion}\u0000${gvk.kind}`;
 
@@ -39,12 +45,18 @@ export class CustomizationSet {
 
   /** The scripts that ran into their time limit, in name order per target. */
   timeouts(): ScriptTimeout[] {
-    return [...this.#scripts].flatMap(([key, ops]) => [...ops.values()].flat()
-      .filter((script) => script.timeouts > 0)
-      .map((script) => ({
-        customization: script.customization, operation: script.operation, target: this.#targets.get(key) as Gvk,
-        timeouts: script.timeouts, stopped: script.stopped,
-      })));
+    return [...this.#scripts].flatMap(([key, ops]) =>
+      [...ops.values()]
+        .flat()
+        .filter((script) => script.timeouts > 0)
+        .map((script) => ({
+          customization: script.customization,
+          operation: script.operation,
+          target: this.#targets.get(key) as Gvk,
+          timeouts: script.timeouts,
+          stopped: script.stopped,
+        })),
+    );
   }
 
   /** Every script for `op`: one, or for InterpretDependency all of them. */

@@ -29,7 +29,9 @@ export function findCustomizationSuites(dir: string): CustomizationSuite[] {
           .map((f) => join(testdata, f))
       : [];
     const cases = caseFiles.flatMap((caseFile) =>
-      casesFromDocuments(parseAllDocuments(readFileSync(caseFile, 'utf8')).map((d) => d.toJS() as unknown)).map((testCase) => ({ file: caseFile, testCase })),
+      casesFromDocuments(parseAllDocuments(readFileSync(caseFile, 'utf8')).map((d) => d.toJS() as unknown)).map(
+        (testCase) => ({ file: caseFile, testCase }),
+      ),
     );
     return { file, customizations: readCustomizationFile(file), cases };
   });

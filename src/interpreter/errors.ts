@@ -17,12 +17,19 @@ export interface LuaFailure {
 export class LuaScriptError extends EngineError<'LuaScriptFailed', LuaFailure> {
   constructor(data: LuaFailure) {
     const where = data.line === undefined ? '' : ` at line ${data.line}`;
-    super('LuaScriptFailed', `ResourceInterpreterCustomization ${data.customization}: ${data.operation}${where}: ${data.reason}`, data);
+    super(
+      'LuaScriptFailed',
+      `ResourceInterpreterCustomization ${data.customization}: ${data.operation}${where}: ${data.reason}`,
+      data,
+    );
   }
 }
 
 /** A native interpreter rejected an object (Karmada returns these as errors too). */
-export class InterpretError extends EngineError<'InterpretFailed', { subject: string; operation: InterpreterOperation; reason: string }> {
+export class InterpretError extends EngineError<
+  'InterpretFailed',
+  { subject: string; operation: InterpreterOperation; reason: string }
+> {
   constructor(subject: string, operation: InterpreterOperation, reason: string) {
     super('InterpretFailed', `${subject}: ${operation}: ${reason}`, { subject, operation, reason });
   }

@@ -9,7 +9,8 @@ export function formatGoFloat(value: number): string {
   if (Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63) return BigInt(value).toString();
   const [mantissa = '', exp = '0'] = value.toExponential().split('e');
   const exponent = Number(exp);
-  if (exponent < -4 || exponent >= 6) return `${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  if (exponent < -4 || exponent >= 6)
+    return `${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
   return String(value);
 }
 

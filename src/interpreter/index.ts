@@ -5,14 +5,32 @@
  * Karmada's library set, the `kube` helpers, and per-call instruction, time and memory limits.
  * It does not read the repository or talk to clusters; callers pass objects in.
  */
-export { BUNDLED_CUSTOMIZATIONS_DIR, CustomizationFileError, findCustomizationFiles, loadBundledCustomizations, readCustomizationFile } from './bundled.ts';
+export {
+  BUNDLED_CUSTOMIZATIONS_DIR,
+  CustomizationFileError,
+  findCustomizationFiles,
+  loadBundledCustomizations,
+  readCustomizationFile,
+} from './bundled.ts';
 export { createInterpreter, DEFAULT_INTERPRETER_OPTIONS } from './chain.ts';
 export { checkCustomization, type CustomizationProblem } from './check-customization.ts';
 export { findCustomizationSuites, type CustomizationSuite } from './customization-suites.ts';
 export { InterpretError, LuaScriptError, type LuaFailure } from './errors.ts';
 export { formatQuantity, parseQuantity, toQuantity, type Quantity } from './quantity.ts';
-export { OperationInputError, parseOperation, runOperation, type OperationInput, type OperationOutput } from './run-operation.ts';
-export { casesFromDocuments, compareOutput, runTestCase, type InterpreterTestCase, type TestCaseResult } from './test-cases.ts';
+export {
+  OperationInputError,
+  parseOperation,
+  runOperation,
+  type OperationInput,
+  type OperationOutput,
+} from './run-operation.ts';
+export {
+  casesFromDocuments,
+  compareOutput,
+  runTestCase,
+  type InterpreterTestCase,
+  type TestCaseResult,
+} from './test-cases.ts';
 export {
   INTERPRETER_OPERATIONS,
   OPERATION_SCRIPTS,

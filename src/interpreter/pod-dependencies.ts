@@ -11,7 +11,11 @@ type Obj = Record<string, unknown>;
 const SECRET_REF_VOLUMES = ['cephfs', 'cinder', 'flexVolume', 'rbd', 'scaleIO', 'iscsi', 'storageos'] as const;
 
 /** References from a pod spec; names in `excludedClaims` (StatefulSet claim templates) are dropped. */
-export function podDependencies(spec: Obj | undefined, namespace: string, excludedClaims: ReadonlySet<string> = new Set()): DependentObjectReference[] {
+export function podDependencies(
+  spec: Obj | undefined,
+  namespace: string,
+  excludedClaims: ReadonlySet<string> = new Set(),
+): DependentObjectReference[] {
   const s = spec ?? {};
   const configMaps = new Set<string>();
   const secrets = new Set<string>();
@@ -31,7 +35,9 @@ export function podDependencies(spec: Obj | undefined, namespace: string, exclud
   for (const v of arr(s['volumes'])) visitVolume(v, configMaps, secrets, claims);
   const sa = s['serviceAccountName'];
   const serviceAccounts = typeof sa === 'string' && sa !== '' && sa !== 'default' ? [sa] : [];
-  const ref = (kind: string) => (name: string): DependentObjectReference => ({ apiVersion: 'v1', kind, namespace, name });
+  const ref =
+    (kind: string) =>
+    (name: string): DependentObjectReference => ({ apiVersion: 'v1', kind, namespace, name });
   return [
     ...[...configMaps].map(ref('ConfigMap')),
     ...[...secrets].map(ref('Secret')),

@@ -38,7 +38,11 @@ export interface PodRequirementOptions {
 }
 
 /** Replica requirements of one pod spec; `undefined` when there are neither a node claim nor requests. */
-export function podRequirements(spec: PodSpecView | undefined, namespace: string, options: PodRequirementOptions): ReplicaRequirements | undefined {
+export function podRequirements(
+  spec: PodSpecView | undefined,
+  namespace: string,
+  options: PodRequirementOptions,
+): ReplicaRequirements | undefined {
   const nodeClaim = nodeClaimOf(spec ?? {});
   const resourceRequest = effectiveRequest(spec ?? {});
   if (!nodeClaim && !resourceRequest) return undefined;

@@ -3,7 +3,15 @@
  * values are kept as exact decimals (a BigInt mantissa and a power of ten, rounded up to nano
  * units as apimachinery does), and `formatQuantity` ports `CanonicalizeBytes`.
  */
-import { ceilDiv, DECIMAL_SUFFIX_POWER, decimalQuantity, EngineError, MAX_QUANTITY_EXPONENT, splitQuantity, type QuantityFormat } from '../model/index.ts';
+import {
+  ceilDiv,
+  DECIMAL_SUFFIX_POWER,
+  decimalQuantity,
+  EngineError,
+  MAX_QUANTITY_EXPONENT,
+  splitQuantity,
+  type QuantityFormat,
+} from '../model/index.ts';
 
 export type { QuantityFormat } from '../model/index.ts';
 
@@ -35,10 +43,13 @@ export function parseQuantity(input: string): Quantity {
   const parts = splitQuantity(input);
   if (parts === undefined) throw new QuantityParseError(input);
   const value = decimalQuantity(parts);
-  if (value === undefined) throw new QuantityParseError(input, `quantities must have a power of ten within ±${MAX_QUANTITY_EXPONENT}`);
+  if (value === undefined)
+    throw new QuantityParseError(input, `quantities must have a power of ten within ±${MAX_QUANTITY_EXPONENT}`);
   const { whole, fraction, format, exponent: suffixExponent, binaryPower } = parts;
   const q = { ...roundUpToNano(value.mantissa, value.exponent), format };
-  return keepsText(whole, fraction, format, format === 'BinarySI' ? binaryPower * 10 : suffixExponent) ? { ...q, original: input } : q;
+  return keepsText(whole, fraction, format, format === 'BinarySI' ? binaryPower * 10 : suffixExponent)
+    ? { ...q, original: input }
+    : q;
 }
 
 const MAX_INT64 = 2n ** 63n - 1n;
@@ -67,7 +78,11 @@ function roundUpToNano(mantissa: bigint, exponent: number): { mantissa: bigint; 
 
 function align(a: Quantity, b: Quantity): [bigint, bigint, number] {
   const exponent = Math.min(a.exponent, b.exponent);
-  return [a.mantissa * 10n ** BigInt(a.exponent - exponent), b.mantissa * 10n ** BigInt(b.exponent - exponent), exponent];
+  return [
+    a.mantissa * 10n ** BigInt(a.exponent - exponent),
+    b.mantissa * 10n ** BigInt(b.exponent - exponent),
+    exponent,
+  ];
 }
 
 /** `Quantity.Add`: the sum keeps the format of the first non-zero operand. */

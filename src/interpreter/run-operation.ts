@@ -29,7 +29,8 @@ export class OperationInputError extends EngineError<'InvalidOperationInput', { 
 /** Resolve an operation name case-insensitively (`interprethealth` → `InterpretHealth`). */
 export function parseOperation(name: string): InterpreterOperation {
   const op = INTERPRETER_OPERATIONS.find((o) => o.toLowerCase() === name.toLowerCase());
-  if (!op) throw new OperationInputError(name, `unknown operation; expected one of ${INTERPRETER_OPERATIONS.join(', ')}`);
+  if (!op)
+    throw new OperationInputError(name, `unknown operation; expected one of ${INTERPRETER_OPERATIONS.join(', ')}`);
   return op;
 }
 
@@ -40,7 +41,8 @@ const json = (v: unknown): JsonValue => v as JsonValue;
  * observed one, whichever is given, never both.
  */
 function oneObject(op: InterpreterOperation, input: OperationInput): KubeObject {
-  if (input.desiredObj && input.observedObj) throw new OperationInputError(op, 'you can not specify both desired-file and observed-file options');
+  if (input.desiredObj && input.observedObj)
+    throw new OperationInputError(op, 'you can not specify both desired-file and observed-file options');
   const obj = input.desiredObj ?? input.observedObj;
   if (!obj) throw new OperationInputError(op, 'desired-file, observed-file options are not set');
   return obj;
@@ -51,7 +53,11 @@ function oneObject(op: InterpreterOperation, input: OperationInput): KubeObject 
  * customization tests): Retain needs both objects, every other operation exactly one of them;
  * ReviseReplica's count defaults to 0; without status items AggregateStatus passes nil to Lua.
  */
-export function runOperation(interpreter: ResourceInterpreter, op: InterpreterOperation, input: OperationInput): OperationOutput {
+export function runOperation(
+  interpreter: ResourceInterpreter,
+  op: InterpreterOperation,
+  input: OperationInput,
+): OperationOutput {
   switch (op) {
     case 'Retain': {
       if (!input.desiredObj) throw new OperationInputError(op, 'desired, desired-file options are not set');
@@ -67,7 +73,9 @@ export function runOperation(interpreter: ResourceInterpreter, op: InterpreterOp
     case 'ReviseReplica':
       return { revised: json(interpreter.reviseReplica(oneObject(op, input), input.inputReplicas ?? 0)) };
     case 'AggregateStatus':
-      return { aggregatedStatus: json(interpreter.aggregateStatus(oneObject(op, input), input.statusItems ?? undefined)) };
+      return {
+        aggregatedStatus: json(interpreter.aggregateStatus(oneObject(op, input), input.statusItems ?? undefined)),
+      };
     case 'InterpretStatus':
       return { status: json(interpreter.reflectStatus(oneObject(op, input)) ?? null) };
     case 'InterpretHealth':

@@ -34,7 +34,8 @@ export interface TestCaseResult {
 export function casesFromDocuments(docs: readonly unknown[]): InterpreterTestCase[] {
   return docs.flatMap((doc) => {
     if (Array.isArray(doc)) return doc as InterpreterTestCase[];
-    if (doc && typeof doc === 'object' && Array.isArray((doc as { tests?: unknown }).tests)) return (doc as { tests: InterpreterTestCase[] }).tests;
+    if (doc && typeof doc === 'object' && Array.isArray((doc as { tests?: unknown }).tests))
+      return (doc as { tests: InterpreterTestCase[] }).tests;
     return doc && typeof doc === 'object' ? [doc as InterpreterTestCase] : [];
   });
 }
@@ -77,7 +78,9 @@ function quantityKey(q: string | number): string {
 
 function byValue(requirements: ReplicaRequirements | undefined): unknown {
   if (!requirements?.resourceRequest) return requirements;
-  const request = Object.fromEntries(Object.entries(requirements.resourceRequest).map(([name, q]) => [name, quantityKey(q)]));
+  const request = Object.fromEntries(
+    Object.entries(requirements.resourceRequest).map(([name, q]) => [name, quantityKey(q)]),
+  );
   return { ...requirements, resourceRequest: request };
 }
 
@@ -96,22 +99,34 @@ const byDependency = (a: DependentObjectReference, b: DependentObjectReference):
 function comparable(key: string, expected: JsonValue, actual: JsonValue | undefined): [unknown, unknown] {
   switch (key) {
     case 'requires':
-      return [expected === null ? undefined : byValue(typedRequirements(expected)), byValue(actual as ReplicaRequirements | undefined)];
+      return [
+        expected === null ? undefined : byValue(typedRequirements(expected)),
+        byValue(actual as ReplicaRequirements | undefined),
+      ];
     case 'dependencies':
       return [
-        Array.isArray(expected) ? expected.map((d, i) => typedDependency(d, `dependencies[${i}]`)).sort(byDependency) : expected,
+        Array.isArray(expected)
+          ? expected.map((d, i) => typedDependency(d, `dependencies[${i}]`)).sort(byDependency)
+          : expected,
         Array.isArray(actual) ? [...(actual as unknown as DependentObjectReference[])].sort(byDependency) : actual,
       ];
     case 'components': {
       const byName = (a: Component, b: Component): number => compareBytes(a.name, b.name);
-      const values = (c: Component) => (c.replicaRequirements ? { ...c, replicaRequirements: byValue(c.replicaRequirements) } : c);
+      const values = (c: Component) =>
+        c.replicaRequirements ? { ...c, replicaRequirements: byValue(c.replicaRequirements) } : c;
       return [
-        Array.isArray(expected) ? expected.map((c, i) => typedComponent(c, `components[${i}]`)).sort(byName).map(values) : expected,
+        Array.isArray(expected)
+          ? expected
+              .map((c, i) => typedComponent(c, `components[${i}]`))
+              .sort(byName)
+              .map(values)
+          : expected,
         Array.isArray(actual) ? [...(actual as unknown as Component[])].sort(byName).map(values) : actual,
       ];
     }
     case 'aggregatedStatus':
-      if (isObject(expected) && !('kind' in expected)) return [expected, isObject(actual) ? (actual['status'] ?? {}) : actual];
+      if (isObject(expected) && !('kind' in expected))
+        return [expected, isObject(actual) ? (actual['status'] ?? {}) : actual];
       return withoutExcluded(expected, actual);
     case 'retained':
     case 'revised':
@@ -123,13 +138,20 @@ function comparable(key: string, expected: JsonValue, actual: JsonValue | undefi
 
 /** Compare an operation's output with a case's expected output, key by key (Karmada's thirdparty test rules). */
 export function compareOutput(expected: OperationOutput, actual: OperationOutput): { passed: boolean; diff?: string } {
-  const pairs = Object.fromEntries(Object.keys(expected).map((k) => [k, comparable(k, expected[k] ?? null, actual[k])]));
+  const pairs = Object.fromEntries(
+    Object.keys(expected).map((k) => [k, comparable(k, expected[k] ?? null, actual[k])]),
+  );
   const unchecked = Object.keys(expected).filter((k) => !(k in actual) && expected[k] !== null);
   const mismatched = Object.entries(pairs).filter(([, [want, got]]) => !isDeepStrictEqual(want, got));
   if (unchecked.length === 0 && mismatched.length === 0) return { passed: true };
   const want = Object.fromEntries(Object.entries(pairs).map(([k, [w]]) => [k, w]));
   const got = Object.fromEntries(Object.entries(pairs).map(([k, [, g]]) => [k, g]));
-  return { passed: false, diff: createTwoFilesPatch('expected', 'actual', stringify(want), stringify(got), undefined, undefined, { context: 3 }) };
+  return {
+    passed: false,
+    diff: createTwoFilesPatch('expected', 'actual', stringify(want), stringify(got), undefined, undefined, {
+      context: 3,
+    }),
+  };
 }
 
 /** Run one case and compare every expected output key. */

@@ -36,7 +36,9 @@ export const INTERPRETER_OPERATIONS: readonly InterpreterOperation[] = [
 ];
 
 /** Where each operation's script lives in a customization and which global function it defines. */
-export const OPERATION_SCRIPTS: Readonly<Record<InterpreterOperation, { field: keyof CustomizationRules; fn: string }>> = {
+export const OPERATION_SCRIPTS: Readonly<
+  Record<InterpreterOperation, { field: keyof CustomizationRules; fn: string }>
+> = {
   InterpretReplica: { field: 'replicaResource', fn: 'GetReplicas' },
   InterpretComponent: { field: 'componentResource', fn: 'GetComponents' },
   ReviseReplica: { field: 'replicaRevision', fn: 'ReviseReplica' },

@@ -39,5 +39,10 @@ export function formatDiagnostic(d: Diagnostic): string {
 
 /** Report order: file, line, column, then message. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
-  return (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+  return (
+    (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+  );
 }

@@ -31,7 +31,8 @@ function isLabelKey(key: string): boolean {
   const slash = key.indexOf('/');
   const name = slash < 0 ? key : key.slice(slash + 1);
   const prefix = slash < 0 ? undefined : key.slice(0, slash);
-  if (prefix !== undefined && (prefix.length === 0 || prefix.length > 253 || !DNS1123_SUBDOMAIN.test(prefix))) return false;
+  if (prefix !== undefined && (prefix.length === 0 || prefix.length > 253 || !DNS1123_SUBDOMAIN.test(prefix)))
+    return false;
   return name.length <= 63 && QUALIFIED_NAME.test(name);
 }
 
@@ -56,10 +57,7 @@ function requirementValid(req: LabelSelectorRequirement): boolean {
  * one matches nothing, as Karmada treats a selector that fails to convert
  * (docs/karmada-compatibility.md#resource-selectors, #placement).
  */
-export function matchLabelSelector(
-  selector: LabelSelector,
-  labels: Record<string, string> | undefined,
-): boolean {
+export function matchLabelSelector(selector: LabelSelector, labels: Record<string, string> | undefined): boolean {
   const have = labels ?? {};
   const wanted = selector.matchLabels;
   // for-in instead of Object.entries: this runs per cluster per binding in the scheduler.

@@ -46,9 +46,18 @@ export function splitQuantity(text: string): QuantityParts | undefined {
   const whole = dot < 0 ? digits : digits.slice(0, dot);
   const fraction = dot < 0 ? '' : digits.slice(dot + 1);
   const negative = sign === '-';
-  if (binary !== undefined) return { negative, whole, fraction, format: 'BinarySI', exponent: 0, binaryPower: BINARY_POWER[binary] ?? 0 };
-  if (exponent !== undefined) return { negative, whole, fraction, format: 'DecimalExponent', exponent: Number(exponent), binaryPower: 0 };
-  return { negative, whole, fraction, format: 'DecimalSI', exponent: decimal === undefined ? 0 : (DECIMAL_SUFFIX_POWER[decimal] ?? 0), binaryPower: 0 };
+  if (binary !== undefined)
+    return { negative, whole, fraction, format: 'BinarySI', exponent: 0, binaryPower: BINARY_POWER[binary] ?? 0 };
+  if (exponent !== undefined)
+    return { negative, whole, fraction, format: 'DecimalExponent', exponent: Number(exponent), binaryPower: 0 };
+  return {
+    negative,
+    whole,
+    fraction,
+    format: 'DecimalSI',
+    exponent: decimal === undefined ? 0 : (DECIMAL_SUFFIX_POWER[decimal] ?? 0),
+    binaryPower: 0,
+  };
 }
 
 /**
@@ -86,7 +95,9 @@ function exact(input: string | number): Exact | undefined {
   const value = parts === undefined ? undefined : decimalQuantity(parts);
   if (value === undefined) return undefined;
   const { mantissa, exponent } = value;
-  return exponent >= 0 ? { numerator: mantissa * 10n ** BigInt(exponent), denominator: 1n } : { numerator: mantissa, denominator: 10n ** BigInt(-exponent) };
+  return exponent >= 0
+    ? { numerator: mantissa * 10n ** BigInt(exponent), denominator: 1n }
+    : { numerator: mantissa, denominator: 10n ** BigInt(-exponent) };
 }
 
 /** YAML may give a bare number (`cpu: 2`); JSON numbers have the same grammar once printed. */

@@ -129,6 +129,5 @@ export function scopeLookup(objects: Iterable<unknown>): IsNamespaced {
     const entry = crdScope(obj);
     if (entry) declared.set(entry[0], entry[1]);
   }
-  return (apiVersion, kind) =>
-    builtinIsNamespaced(apiVersion, kind) ?? declared.get(groupKind(apiVersion, kind));
+  return (apiVersion, kind) => builtinIsNamespaced(apiVersion, kind) ?? declared.get(groupKind(apiVersion, kind));
 }

@@ -52,9 +52,10 @@ export function scrubSecretValues(text: string, ...objects: (KubeObject | undefi
   let out = text;
   const values = [...new Set(objects.flatMap(secretValueForms))].sort((a, b) => b.length - a.length);
   for (const value of values) {
-    out = value.length >= SHORT
-      ? out.split(value).join(MASK)
-      : out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(value)}(?![\\p{L}\\p{N}])`, 'gu'), MASK);
+    out =
+      value.length >= SHORT
+        ? out.split(value).join(MASK)
+        : out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(value)}(?![\\p{L}\\p{N}])`, 'gu'), MASK);
   }
   return out;
 }

@@ -42,11 +42,22 @@ export interface ApplyPassOptions {
 
 /** Reads, renders, applies, prunes and writes the status once. */
 export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassResult> {
-  const result = await reconcile({
-    source: options.source, connect: (clusters) => connectFleet(clusters, options.access), prune: options.prune, runner: options.runner,
-    controllers: recordedControllers(), owns: () => true, now: () => Date.now(), feedback: readPlanningFeedback,
-    status: passStatusStep(options.source, false, options.status), onEvent: options.onEvent ?? (() => undefined),
-  }, emptyPassMemory(), { ...(options.prepared ? { prepared: options.prepared } : {}), ...(options.works ? { works: options.works } : {}) });
+  const result = await reconcile(
+    {
+      source: options.source,
+      connect: (clusters) => connectFleet(clusters, options.access),
+      prune: options.prune,
+      runner: options.runner,
+      controllers: recordedControllers(),
+      owns: () => true,
+      now: () => Date.now(),
+      feedback: readPlanningFeedback,
+      status: passStatusStep(options.source, false, options.status),
+      onEvent: options.onEvent ?? (() => undefined),
+    },
+    emptyPassMemory(),
+    { ...(options.prepared ? { prepared: options.prepared } : {}), ...(options.works ? { works: options.works } : {}) },
+  );
   // Without an abort signal a pass always reaches its status step.
   return { ...result, status: result.status ?? new Error('the pass ended before its status step') };
 }

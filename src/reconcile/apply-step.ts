@@ -12,7 +12,11 @@ import type { ClusterTarget, RunnerOptions } from '../apply/runner.ts';
 import type { FleetSource } from './read-fleet.ts';
 
 /** Prune settings of a pass: flags win over flotilla.yaml, which wins over the defaults. */
-export function pruneSettings(source: FleetSource, flags: Partial<PruneSettings>, sourceHasErrors: boolean): PruneSettings {
+export function pruneSettings(
+  source: FleetSource,
+  flags: Partial<PruneSettings>,
+  sourceHasErrors: boolean,
+): PruneSettings {
   return { ...DEFAULT_PRUNE_SETTINGS, ...source.snapshot.config.prune, ...flags, sourceHasErrors };
 }
 
@@ -25,7 +29,10 @@ export interface ApplyStepOptions {
 }
 
 /** Applies and prunes every target; the results in cluster name order. */
-export async function runApplyStep(targets: readonly ClusterTarget[], options: ApplyStepOptions): Promise<ClusterApplyResult[]> {
+export async function runApplyStep(
+  targets: readonly ClusterTarget[],
+  options: ApplyStepOptions,
+): Promise<ClusterApplyResult[]> {
   const clusters: ClusterApplyResult[] = [];
   const retain = options.source.interpreter.retain.bind(options.source.interpreter);
   for await (const event of runApply(targets, { ...options.runner, prune: options.prune, retain })) {

@@ -39,7 +39,11 @@ export interface IncrementalRender {
 function contextOf(fleet: Fleet, options: RenderOptions): string {
   const { templates: _t, isNamespaced: _n, ...rest } = fleet;
   const observed = [...options.observedClusters].sort(([a], [b]) => (a < b ? -1 : 1));
-  return JSON.stringify({ rest: Object.values(rest).map((list: SourceObject[]) => list.map((s) => s.object)), observed, detect: options.detect.skippedNamespaces ?? null });
+  return JSON.stringify({
+    rest: Object.values(rest).map((list: SourceObject[]) => list.map((s) => s.object)),
+    observed,
+    detect: options.detect.skippedNamespaces ?? null,
+  });
 }
 
 function sameObject(a: SourceObject | undefined, b: SourceObject): boolean {
@@ -50,13 +54,20 @@ function sameObject(a: SourceObject | undefined, b: SourceObject): boolean {
 function fullRenderReason(memo: RenderMemo | undefined, context: string, options: RenderOptions): string | undefined {
   if (!memo) return 'first render';
   if (memo.context !== context) return 'policies, overrides, clusters or customizations changed';
-  if ([...options.previousSchedules.values()].some((p) => (p.evictedClusters?.length ?? 0) > 0)) return 'an eviction is in progress';
-  if (memo.rendered.bindings.some((b) => b.binding?.propagateDeps) || memo.rendered.requiredBy.size > 0) return 'dependencies are propagated';
+  if ([...options.previousSchedules.values()].some((p) => (p.evictedClusters?.length ?? 0) > 0))
+    return 'an eviction is in progress';
+  if (memo.rendered.bindings.some((b) => b.binding?.propagateDeps) || memo.rendered.requiredBy.size > 0)
+    return 'dependencies are propagated';
   return undefined;
 }
 
 /** Renders the fleet, reusing `memo` for every template that did not change. */
-export function renderIncremental(memo: RenderMemo | undefined, fleet: Fleet, interpreter: ResourceInterpreter, options: RenderOptions): IncrementalRender {
+export function renderIncremental(
+  memo: RenderMemo | undefined,
+  fleet: Fleet,
+  interpreter: ResourceInterpreter,
+  options: RenderOptions,
+): IncrementalRender {
   const context = contextOf(fleet, options);
   const templates = new Map(fleet.templates.map((t) => [refKey(refOf(t.object)), t]));
   // A FederatedResourceQuota's ResourceQuotas are indexed like a template's items, so a merge keeps them.
@@ -65,22 +76,45 @@ export function renderIncremental(memo: RenderMemo | undefined, fleet: Fleet, in
   const full = (): IncrementalRender => {
     const rendered = renderFleet(fleet, interpreter, options);
     const index = indexWorks(rendered.works, indexed);
-    return { rendered, memo: { context, templates, rendered, index }, rerendered: fleet.templates.length, mode: 'full' };
+    return {
+      rendered,
+      memo: { context, templates, rendered, index },
+      rerendered: fleet.templates.length,
+      mode: 'full',
+    };
   };
   if (fullRenderReason(memo, context, options) !== undefined || !memo) return full();
   const changed = new Set<string>();
   for (const [key, t] of templates) if (!sameObject(memo.templates.get(key), t)) changed.add(key);
   for (const key of memo.templates.keys()) if (!templates.has(key)) changed.add(key);
   // The quotas are in the render's context: a change to one renders everything, so the part leaves them out.
-  const part = renderFleet({
-    ...fleet, templates: fleet.templates.filter((t) => changed.has(refKey(refOf(t.object)))), federatedResourceQuotas: [],
-  }, interpreter, options);
+  const part = renderFleet(
+    {
+      ...fleet,
+      templates: fleet.templates.filter((t) => changed.has(refKey(refOf(t.object)))),
+      federatedResourceQuotas: [],
+    },
+    interpreter,
+    options,
+  );
   if (part.bindings.some((b) => b.binding?.propagateDeps) || part.requiredBy.size > 0) return full();
   const rendered = merge(memo, part, changed, fleet, indexed, options);
-  return { rendered, memo: { context, templates, rendered, index: memo.index }, rerendered: changed.size, mode: 'incremental' };
+  return {
+    rendered,
+    memo: { context, templates, rendered, index: memo.index },
+    rerendered: changed.size,
+    mode: 'incremental',
+  };
 }
 
-function merge(memo: RenderMemo, part: Rendered, changed: ReadonlySet<string>, fleet: Fleet, indexed: (key: string) => boolean, options: RenderOptions): Rendered {
+function merge(
+  memo: RenderMemo,
+  part: Rendered,
+  changed: ReadonlySet<string>,
+  fleet: Fleet,
+  indexed: (key: string) => boolean,
+  options: RenderOptions,
+): Rendered {
   const last = memo.rendered;
   const bindingOf = new Map(last.bindings.map((b) => [refKey(refOf(b.template.object)), b]));
   const subjectOf = new Map<string, string>();
@@ -98,11 +132,17 @@ function merge(memo: RenderMemo, part: Rendered, changed: ReadonlySet<string>, f
   // A changed template's diagnostics come from this render; every other one stays (those about
   // clusters, which both renders make, once).
   const kept = last.diagnostics.filter((d) => d.object === undefined || !changedSubjects.has(d.object));
-  const diagnostics: Diagnostic[] = [...new Map([...kept, ...part.diagnostics].map((d) => [JSON.stringify(d), d])).values()];
+  const diagnostics: Diagnostic[] = [
+    ...new Map([...kept, ...part.diagnostics].map((d) => [JSON.stringify(d), d])).values(),
+  ];
   const works = mergeWorks({
-    last: last.works, index: memo.index, changed, part: part.works, isTemplate: indexed,
-    skipped: compileNamespacePatterns(options.detect.skippedNamespaces ?? DEFAULT_SKIPPED_NAMESPACES), sourceCommit: options.sourceCommit,
+    last: last.works,
+    index: memo.index,
+    changed,
+    part: part.works,
+    isTemplate: indexed,
+    skipped: compileNamespacePatterns(options.detect.skippedNamespaces ?? DEFAULT_SKIPPED_NAMESPACES),
+    sourceCommit: options.sourceCommit,
   });
   return { clusters: part.clusters, bindings, works, requiredBy: new Map(), diagnostics };
 }
-

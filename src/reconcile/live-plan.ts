@@ -44,61 +44,121 @@ export function passClusterNames(clusters: readonly { object: Cluster }[], works
   return [...new Set([...clusters.map((c) => c.object.metadata.name), ...works.keys()])].sort(compareBytes);
 }
 
-const ACTION = { create: 'create', update: 'update', unchanged: 'unchanged', conflict: 'unchanged', suspended: 'unchanged', skipped: 'unchanged', failed: 'unchanged' } as const;
+const ACTION = {
+  create: 'create',
+  update: 'update',
+  unchanged: 'unchanged',
+  conflict: 'unchanged',
+  suspended: 'unchanged',
+  skipped: 'unchanged',
+  failed: 'unchanged',
+} as const;
 
 function changesOf(plan: ClusterLivePlan, showSecrets: boolean): ObjectChange[] {
-  const out = plan.objects.map((o): ObjectChange => ({
-    action: ACTION[o.action], apiVersion: o.ref.apiVersion, kind: o.ref.kind, namespace: o.ref.namespace, name: o.ref.name,
-    diff: o.action === 'create' || o.action === 'update' ? unifiedDiff(refKey(o.ref), o.before, o.after, { showSecrets }) : '',
-  }));
+  const out = plan.objects.map(
+    (o): ObjectChange => ({
+      action: ACTION[o.action],
+      apiVersion: o.ref.apiVersion,
+      kind: o.ref.kind,
+      namespace: o.ref.namespace,
+      name: o.ref.name,
+      diff:
+        o.action === 'create' || o.action === 'update'
+          ? unifiedDiff(refKey(o.ref), o.before, o.after, { showSecrets })
+          : '',
+    }),
+  );
   for (const c of plan.prune?.deletes ?? []) {
-    out.push({ action: 'delete', ...c.ref, diff: unifiedDiff(refKey(c.ref), diffable(c.live), undefined, { showSecrets }) });
+    out.push({
+      action: 'delete',
+      ...c.ref,
+      diff: unifiedDiff(refKey(c.ref), diffable(c.live), undefined, { showSecrets }),
+    });
   }
   return out;
 }
 
 function diagnosticsOf(plan: ClusterLivePlan, at: Origin): Diagnostic[] {
   const out: Diagnostic[] = [];
-  if (plan.error) out.push({ ...at, severity: 'error', object: `Cluster/${plan.cluster}`, message: plan.error.message });
+  if (plan.error)
+    out.push({ ...at, severity: 'error', object: `Cluster/${plan.cluster}`, message: plan.error.message });
   for (const o of plan.objects) {
     if (o.error) out.push({ ...at, severity: 'error', object: describeRef(o.ref), message: o.error.message });
   }
-  if (plan.prune?.blocked) out.push({ ...at, severity: 'warning', object: `Cluster/${plan.cluster}`, message: plan.prune.blocked.message });
+  if (plan.prune?.blocked)
+    out.push({ ...at, severity: 'warning', object: `Cluster/${plan.cluster}`, message: plan.prune.blocked.message });
   for (const skip of plan.prune?.skipped ?? []) {
-    if (skip.filter === 'namespace-foreign-objects') out.push({ ...at, severity: 'warning', object: `Cluster/${plan.cluster}`, message: `cluster ${plan.cluster}: ${describeSkip(skip)}` });
+    if (skip.filter === 'namespace-foreign-objects')
+      out.push({
+        ...at,
+        severity: 'warning',
+        object: `Cluster/${plan.cluster}`,
+        message: `cluster ${plan.cluster}: ${describeSkip(skip)}`,
+      });
   }
   return out;
 }
 
 /** The plan with `changes` from every reachable cluster; an unreachable cluster is absent from them and an error diagnostic. */
 export async function planLive(options: LivePlanOptions): Promise<LivePlanResult> {
-  const result = await planOffline({ source: options.source, ...(options.showSecrets !== undefined ? { showSecrets: options.showSecrets } : {}) });
+  const result = await planOffline({
+    source: options.source,
+    ...(options.showSecrets !== undefined ? { showSecrets: options.showSecrets } : {}),
+  });
   const { fleet } = result.source;
-  const prune = pruneSettings(result.source, { ...options.prune, enabled: true }, result.diagnostics.some((d) => d.severity === 'error'));
-  const clients = await connectFleet(fleet.clusters.map((c) => c.object), options.access);
+  const prune = pruneSettings(
+    result.source,
+    { ...options.prune, enabled: true },
+    result.diagnostics.some((d) => d.severity === 'error'),
+  );
+  const clients = await connectFleet(
+    fleet.clusters.map((c) => c.object),
+    options.access,
+  );
   const retain = result.source.interpreter.retain.bind(result.source.interpreter);
   const names = passClusterNames(fleet.clusters, result.rendered.works);
   const { holds } = result.controllers.afterRender({
-    now: Date.now(), fleet, bindings: result.rendered.bindings, complete: !result.diagnostics.some((d) => d.severity === 'error'), clusters: names,
+    now: Date.now(),
+    fleet,
+    bindings: result.rendered.bindings,
+    complete: !result.diagnostics.some((d) => d.severity === 'error'),
+    clusters: names,
   });
-  const clusterPlans = await Promise.all(names.map(async (name): Promise<ClusterLivePlan> => {
-    const plan = await planOne(name);
-    options.onClusterDone?.(name, !plan.error);
-    return plan;
-  }));
+  const clusterPlans = await Promise.all(
+    names.map(async (name): Promise<ClusterLivePlan> => {
+      const plan = await planOne(name);
+      options.onClusterDone?.(name, !plan.error);
+      return plan;
+    }),
+  );
   async function planOne(name: string): Promise<ClusterLivePlan> {
     const client = clients.get(name);
-    if (!client || client instanceof Error) return { cluster: name, objects: [], error: client ?? new Error(`cluster ${name}: no client`) };
-    return planCluster(client, (result.rendered.works.get(name) ?? []).filter((i) => !holds.waiting.has(refKey(i.template))), { retain, concurrency: 16, prune, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) }, holds.kept.get(name));
+    if (!client || client instanceof Error)
+      return { cluster: name, objects: [], error: client ?? new Error(`cluster ${name}: no client`) };
+    return planCluster(
+      client,
+      (result.rendered.works.get(name) ?? []).filter((i) => !holds.waiting.has(refKey(i.template))),
+      { retain, concurrency: 16, prune, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) },
+      holds.kept.get(name),
+    );
   }
   const changes: Record<string, ObjectChange[]> = {};
   for (const plan of clusterPlans) {
     // A member that could not be read has no changes to show: absent, never an empty list that reads as "none".
     if (!plan.error) changes[plan.cluster] = changesOf(plan, options.showSecrets ?? false);
-    const origin = fleet.clusters.find((c) => c.object.metadata.name === plan.cluster)?.origin ?? { file: '', line: 0, column: 0 };
+    const origin = fleet.clusters.find((c) => c.object.metadata.name === plan.cluster)?.origin ?? {
+      file: '',
+      line: 0,
+      column: 0,
+    };
     result.diagnostics.push(...diagnosticsOf(plan, origin));
   }
   result.document.changes = changes;
   result.document.diagnostics = [...result.diagnostics].sort(compareDiagnostics);
-  return { ...result, clusterPlans, clients, pruneEnabled: options.prune?.enabled ?? result.source.snapshot.config.prune.enabled };
+  return {
+    ...result,
+    clusterPlans,
+    clients,
+    pruneEnabled: options.prune?.enabled ?? result.source.snapshot.config.prune.enabled,
+  };
 }

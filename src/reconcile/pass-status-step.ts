@@ -16,20 +16,39 @@ import type { PassStatusInput, PassStatusOutput } from './pass.ts';
 
 /** Each template's health on each member the report lists. */
 export function healthReports(report: StatusReport): HealthReport[] {
-  return report.templates.flatMap((t) => t.aggregatedStatus.map((i) => ({
-    key: refKey(t.resource), cluster: i.clusterName, health: i.health ?? 'Unknown' as const, applied: i.applied ?? false,
-  })));
+  return report.templates.flatMap((t) =>
+    t.aggregatedStatus.map((i) => ({
+      key: refKey(t.resource),
+      cluster: i.clusterName,
+      health: i.health ?? ('Unknown' as const),
+      applied: i.applied ?? false,
+    })),
+  );
 }
 
 /**
  * The loop's status step over the repository `source` names. With `sharded` (`run --shards N`,
  * N > 1) the replica writes the status of the members it owns, merged with the others' part.
  */
-export function passStatusStep(source: OpenSourceOptions, sharded: boolean, options: Partial<StatusStepOptions> = {}): (input: PassStatusInput) => Promise<PassStatusOutput> {
+export function passStatusStep(
+  source: OpenSourceOptions,
+  sharded: boolean,
+  options: Partial<StatusStepOptions> = {},
+): (input: PassStatusInput) => Promise<PassStatusOutput> {
   return async ({ owns, records, ...input }) => {
-    const result = await statusStep({ sourceOptions: source, ...input, failover: withPolicyTaints(records.failover, records.taintPolicy), rebalancers: [...records.rebalancers.values()], ...(sharded ? { owns } : {}) }, options);
+    const result = await statusStep(
+      {
+        sourceOptions: source,
+        ...input,
+        failover: withPolicyTaints(records.failover, records.taintPolicy),
+        rebalancers: [...records.rebalancers.values()],
+        ...(sharded ? { owns } : {}),
+      },
+      options,
+    );
     return {
-      commit: result.commit, changed: result.changed,
+      commit: result.commit,
+      changed: result.changed,
       observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),
       health: healthReports(result.report),
       ...(sharded ? { recorded: controllerRecordsOfReport(result.report) } : {}),

@@ -160,11 +160,22 @@ function claimsOf(bindings: readonly TemplateBinding[]): Map<string, PolicyRef> 
 
 /** The last render's bindings as scheduling results: what stable rescheduling builds on. */
 export function schedulesOf(bindings: readonly TemplateBinding[]): Map<string, PreviousSchedule> {
-  return new Map(bindings.flatMap(({ binding }) => binding ? [[refKey(binding.resource), {
-    clusters: binding.clusters,
-    ...(binding.affinityName ? { affinityName: binding.affinityName } : {}),
-    ...(binding.appliedPlacement !== undefined ? { appliedPlacement: binding.appliedPlacement } : {}),
-  }] as const] : []));
+  return new Map(
+    bindings.flatMap(({ binding }) =>
+      binding
+        ? [
+            [
+              refKey(binding.resource),
+              {
+                clusters: binding.clusters,
+                ...(binding.affinityName ? { affinityName: binding.affinityName } : {}),
+                ...(binding.appliedPlacement !== undefined ? { appliedPlacement: binding.appliedPlacement } : {}),
+              },
+            ] as const,
+          ]
+        : [],
+    ),
+  );
 }
 
 /** Keeps the parse cache to the current commit's files, so memory stays flat over passes. */
@@ -174,7 +185,11 @@ function forgetOldParses(cache: ParseCache, current: readonly string[]): void {
 }
 
 /** Reads the fleet and the status branch's feedback, and renders through the controllers' first phase. */
-export async function readAndRender(o: Pick<PassOptions, 'source' | 'feedback' | 'now'>, memory: PassMemory, controller: Controller): Promise<PreparedPass & { first: boolean; mode: 'full' | 'incremental'; rerendered: number; readMs: number }> {
+export async function readAndRender(
+  o: Pick<PassOptions, 'source' | 'feedback' | 'now'>,
+  memory: PassMemory,
+  controller: Controller,
+): Promise<PreparedPass & { first: boolean; mode: 'full' | 'incremental'; rerendered: number; readMs: number }> {
   const started = performance.now();
   const source = await readFleet({ ...o.source, blobCache: memory.blobs }, memory.parses);
   forgetOldParses(memory.parses, source.parsed.files.map(parseCacheKey));
@@ -187,9 +202,12 @@ export async function readAndRender(o: Pick<PassOptions, 'source' | 'feedback' |
   // without bindings (every template removed) must not take the schedules the branch had at
   // startup for templates added again, which the reschedule gate would keep where they were then.
   const before = controller.beforeRender({
-    now: o.now(), lastBindings: memory.last, ...(first ? { restore: feedback.records } : {}),
+    now: o.now(),
+    lastBindings: memory.last,
+    ...(first ? { restore: feedback.records } : {}),
     scheduling: {
-      fleet: source.fleet, observedClusters: new Map(memory.observed),
+      fleet: source.fleet,
+      observedClusters: new Map(memory.observed),
       previousSchedules: memory.memo === undefined ? new Map(feedback.previousSchedules) : schedulesOf(memory.last),
     },
   });
@@ -200,7 +218,16 @@ export async function readAndRender(o: Pick<PassOptions, 'source' | 'feedback' |
     observedClusters: before.scheduling.observedClusters,
   });
   memory.memo = render.memo;
-  return { source, rendered: render.rendered, feedback, controllers: before.next, first, mode: render.mode, rerendered: render.rerendered, readMs };
+  return {
+    source,
+    rendered: render.rendered,
+    feedback,
+    controllers: before.next,
+    first,
+    mode: render.mode,
+    rerendered: render.rerendered,
+    readMs,
+  };
 }
 
 /** One pass (see the module comment); `memory` is updated for the next. */
@@ -211,28 +238,57 @@ export async function reconcile(o: PassOptions, memory: PassMemory, run: PassRun
     memory.feedback = run.prepared.feedback;
     memory.observed = new Map(run.prepared.feedback.observedClusters);
   }
-  const read = run.prepared ? { ...run.prepared, first: true, mode: 'prepared' as const, rerendered: 0, readMs: 0 } : await readAndRender(o, memory, controller);
+  const read = run.prepared
+    ? { ...run.prepared, first: true, mode: 'prepared' as const, rerendered: 0, readMs: 0 }
+    : await readAndRender(o, memory, controller);
   const { source, rendered, feedback } = read;
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics];
   const sourceHasErrors = diagnostics.some((d) => d.severity === 'error');
   const works = run.works ?? rendered.works;
   const owned = source.fleet.clusters.map((c) => c.object).filter((c) => o.owns(c.metadata.name));
   // Every cluster this replica owns, an empty Work included: it may have objects to prune.
-  const names = [...new Set([...owned.map((c) => c.metadata.name), ...[...works.keys()].filter(o.owns)])].sort(compareBytes);
+  const names = [...new Set([...owned.map((c) => c.metadata.name), ...[...works.keys()].filter(o.owns)])].sort(
+    compareBytes,
+  );
   const now = o.now();
-  const afterRender = read.controllers.afterRender({ now, fleet: source.fleet, bindings: rendered.bindings, complete: !sourceHasErrors, clusters: names });
+  const afterRender = read.controllers.afterRender({
+    now,
+    fleet: source.fleet,
+    bindings: rendered.bindings,
+    complete: !sourceHasErrors,
+    clusters: names,
+  });
   memory.last = rendered.bindings;
   const base = {
-    commit: source.snapshot.commit, statusBranch: source.snapshot.config.statusBranch, source, rendered, diagnostics, sourceHasErrors,
-    controllerDiagnostics: afterRender.diagnostics, statusWarnings: read.first ? feedback.warnings : [],
-    render: { mode: read.mode, rerendered: read.rerendered, readMs: read.readMs, renderMs: performance.now() - started - read.readMs },
+    commit: source.snapshot.commit,
+    statusBranch: source.snapshot.config.statusBranch,
+    source,
+    rendered,
+    diagnostics,
+    sourceHasErrors,
+    controllerDiagnostics: afterRender.diagnostics,
+    statusWarnings: read.first ? feedback.warnings : [],
+    render: {
+      mode: read.mode,
+      rerendered: read.rerendered,
+      readMs: read.readMs,
+      renderMs: performance.now() - started - read.readMs,
+    },
   };
-  if (run.abort?.aborted) return { ...base, clusters: [], aborted: true, ok: false, scriptTimeouts: source.interpreter.scriptTimeouts?.() ?? [] };
+  if (run.abort?.aborted)
+    return {
+      ...base,
+      clusters: [],
+      aborted: true,
+      ok: false,
+      scriptTimeouts: source.interpreter.scriptTimeouts?.() ?? [],
+    };
 
-  const clients = run.prepared?.clients ?? await o.connect(owned);
+  const clients = run.prepared?.clients ?? (await o.connect(owned));
   const { holds } = afterRender;
   const targets = names.map((cluster) => ({
-    cluster, client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`),
+    cluster,
+    client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`),
     items: (works.get(cluster) ?? []).filter((item) => !holds.waiting.has(refKey(item.template))),
     keptCopies: holds.kept.get(cluster) ?? new Map<string, string>(),
   }));
@@ -243,18 +299,33 @@ export async function reconcile(o: PassOptions, memory: PassMemory, run: PassRun
   const afterApply = afterRender.next.afterApply({ now: o.now(), applied: clusters, notApplied });
   const records = { ...emptyControllerRecords(), ...afterApply.records };
   const previousClusters = memory.observed;
-  const status = o.status ? await o.status({ source, rendered, applied: clusters, clients, previousClusters, owns: o.owns, records }).catch(asError) : undefined;
+  const status = o.status
+    ? await o
+        .status({ source, rendered, applied: clusters, clients, previousClusters, owns: o.owns, records })
+        .catch(asError)
+    : undefined;
   let passRequested: string | undefined;
   if (status !== undefined && !(status instanceof Error)) {
     memory.observed = new Map(status.observedClusters);
     passRequested = afterApply.next.afterStatus({
-      now: o.now(), renderedClusters: rendered.clusters, observedClusters: status.observedClusters, owns: o.owns,
-      ...(status.health ? { health: status.health } : {}), ...(status.recorded ? { recorded: status.recorded } : {}),
+      now: o.now(),
+      renderedClusters: rendered.clusters,
+      observedClusters: status.observedClusters,
+      owns: o.owns,
+      ...(status.health ? { health: status.health } : {}),
+      ...(status.recorded ? { recorded: status.recorded } : {}),
     }).requestPass;
   }
   const ok = !sourceHasErrors && !clusters.some(clusterFailed) && !(status instanceof Error);
   // Read last: the status step's health and AggregateStatus calls may have timed out too.
   const scriptTimeouts = source.interpreter.scriptTimeouts?.() ?? [];
-  return { ...base, clusters, aborted: false, ok, scriptTimeouts, ...(status !== undefined ? { status } : {}), ...(passRequested ? { passRequested } : {}) };
+  return {
+    ...base,
+    clusters,
+    aborted: false,
+    ok,
+    scriptTimeouts,
+    ...(status !== undefined ? { status } : {}),
+    ...(passRequested ? { passRequested } : {}),
+  };
 }
-

@@ -91,7 +91,10 @@ function planCluster(c: Cluster): PlanCluster {
 }
 
 function planBinding(
-  rendered: Rendered, interpreter: ResourceInterpreter, tb: Rendered['bindings'][number], placed: () => ReadonlySet<string>,
+  rendered: Rendered,
+  interpreter: ResourceInterpreter,
+  tb: Rendered['bindings'][number],
+  placed: () => ReadonlySet<string>,
   suspended: () => ReadonlyMap<string, string[]>,
 ): PlanBinding {
   const { claim, binding, template } = tb;
@@ -103,7 +106,15 @@ function planBinding(
   const suspendedOn = suspended().get(key);
   return {
     resource,
-    policy: binding?.policy ?? (claim.policy ? { kind: claim.policy.object.kind, namespace: claim.policy.object.metadata.namespace ?? '', name: claim.policy.object.metadata.name ?? '' } : null),
+    policy:
+      binding?.policy ??
+      (claim.policy
+        ? {
+            kind: claim.policy.object.kind,
+            namespace: claim.policy.object.metadata.namespace ?? '',
+            name: claim.policy.object.metadata.name ?? '',
+          }
+        : null),
     replicas: binding?.replicas ?? 0,
     hasReplicas: interpreter.supports(template.object, 'InterpretReplica'),
     clusters: binding?.clusters ?? [],
@@ -152,22 +163,29 @@ function replicasByCluster(binding: PlanBinding | undefined): Map<string, number
 export function replicaMoves(before: readonly PlanBinding[], after: readonly PlanBinding[]): ReplicaMove[] {
   const old = new Map(before.map((b) => [refKey(b.resource), b]));
   const now = new Map(after.map((b) => [refKey(b.resource), b]));
-  const resources = [...new Map([...before, ...after].map((b) => [refKey(b.resource), b.resource])).values()].sort(compareRefs);
+  const resources = [...new Map([...before, ...after].map((b) => [refKey(b.resource), b.resource])).values()].sort(
+    compareRefs,
+  );
   const moves: ReplicaMove[] = [];
   for (const resource of resources) {
     const [b, a] = [old.get(refKey(resource)), now.get(refKey(resource))];
     const [was, is] = [replicasByCluster(b), replicasByCluster(a)];
-    const clusters = [...new Set([...was.keys(), ...is.keys()])].sort(compareBytes)
+    const clusters = [...new Set([...was.keys(), ...is.keys()])]
+      .sort(compareBytes)
       .map((name) => ({ name, before: was.get(name) ?? 0, after: is.get(name) ?? 0 }))
       .filter((c) => c.before !== c.after);
-    if (clusters.length > 0) moves.push({ resource, replicas: { before: b?.replicas ?? 0, after: a?.replicas ?? 0 }, clusters });
+    if (clusters.length > 0)
+      moves.push({ resource, replicas: { before: b?.replicas ?? 0, after: a?.replicas ?? 0 }, clusters });
   }
   return moves;
 }
 
 /** The plan as data, in the shape of README.md#flotilla-plan, deterministic in every order. */
 export function planDocument(
-  snapshot: Snapshot, rendered: Rendered, interpreter: ResourceInterpreter, diagnostics: readonly Diagnostic[],
+  snapshot: Snapshot,
+  rendered: Rendered,
+  interpreter: ResourceInterpreter,
+  diagnostics: readonly Diagnostic[],
 ): PlanDocument {
   const works: Record<string, KubeObject[]> = {};
   for (const name of [...rendered.works.keys()].sort(compareBytes)) {

@@ -100,7 +100,10 @@ export function createPlanFile(input: PlanFileInput): PlanFile {
   const works: Record<string, WorkItem[]> = {};
   for (const name of [...input.works.keys()].sort(compareBytes)) {
     works[name] = (input.works.get(name) ?? []).map((i) => ({
-      manifest: i.manifest, template: i.template, suspended: i.suspended, preserveOnDeletion: i.preserveOnDeletion,
+      manifest: i.manifest,
+      template: i.template,
+      suspended: i.suspended,
+      preserveOnDeletion: i.preserveOnDeletion,
     }));
   }
   return {
@@ -123,12 +126,20 @@ function isString(v: unknown): v is string {
 }
 
 function isRef(v: unknown): v is ObjectRef {
-  return isRecord(v) && isString(v['apiVersion']) && isString(v['kind']) && isString(v['namespace']) && isString(v['name']);
+  return (
+    isRecord(v) && isString(v['apiVersion']) && isString(v['kind']) && isString(v['namespace']) && isString(v['name'])
+  );
 }
 
 function isWorkItem(v: unknown): v is WorkItem {
-  return isRecord(v) && isRecord(v['manifest']) && isRecord((v['manifest'] as KubeObject).metadata) && isRef(v['template'])
-    && typeof v['suspended'] === 'boolean' && typeof v['preserveOnDeletion'] === 'boolean';
+  return (
+    isRecord(v) &&
+    isRecord(v['manifest']) &&
+    isRecord((v['manifest'] as KubeObject).metadata) &&
+    isRef(v['template']) &&
+    typeof v['suspended'] === 'boolean' &&
+    typeof v['preserveOnDeletion'] === 'boolean'
+  );
 }
 
 /** Reads a plan file's text: a Flotilla plan of this format version whose Work is as it was saved. */
@@ -137,25 +148,37 @@ export function parsePlanFile(text: string, file: string): PlanFile {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new PlanFileInvalidError(file, 'not JSON (is it a plan file written by flotilla plan --plan-file?)', { cause: error });
+    throw new PlanFileInvalidError(file, 'not JSON (is it a plan file written by flotilla plan --plan-file?)', {
+      cause: error,
+    });
   }
-  if (!isRecord(value) || !('formatVersion' in value)) throw new PlanFileInvalidError(file, 'not a Flotilla plan file (no formatVersion)');
+  if (!isRecord(value) || !('formatVersion' in value))
+    throw new PlanFileInvalidError(file, 'not a Flotilla plan file (no formatVersion)');
   if (value['formatVersion'] !== PLAN_FILE_FORMAT_VERSION) {
-    throw new PlanFileInvalidError(file, `format version ${JSON.stringify(value['formatVersion'])} is not ${PLAN_FILE_FORMAT_VERSION}, the one this flotilla reads: plan again with this version`);
+    throw new PlanFileInvalidError(
+      file,
+      `format version ${JSON.stringify(value['formatVersion'])} is not ${PLAN_FILE_FORMAT_VERSION}, the one this flotilla reads: plan again with this version`,
+    );
   }
   const source = value['source'];
   const state = value['state'];
   const works = value['works'];
   const base = value['base'];
-  const shaped = isRecord(source) && ['repo', 'ref', 'commit', 'path'].every((k) => isString(source[k]))
-    && (base === null || (isRecord(base) && isString(base['ref']) && isString(base['commit'])))
-    && isRecord(state) && (state['kind'] === 'offline' || state['kind'] === 'live') && isRecord(state['clusters'])
-    && Object.values(state['clusters']).every(isString)
-    && isRecord(works) && Object.values(works).every((w) => Array.isArray(w) && w.every(isWorkItem))
-    && isString(value['worksDigest']);
+  const shaped =
+    isRecord(source) &&
+    ['repo', 'ref', 'commit', 'path'].every((k) => isString(source[k])) &&
+    (base === null || (isRecord(base) && isString(base['ref']) && isString(base['commit']))) &&
+    isRecord(state) &&
+    (state['kind'] === 'offline' || state['kind'] === 'live') &&
+    isRecord(state['clusters']) &&
+    Object.values(state['clusters']).every(isString) &&
+    isRecord(works) &&
+    Object.values(works).every((w) => Array.isArray(w) && w.every(isWorkItem)) &&
+    isString(value['worksDigest']);
   if (!shaped) throw new PlanFileInvalidError(file, 'malformed: a field is missing or of the wrong type');
   const plan = value as unknown as PlanFile;
-  if (digestOf(plan.works) !== plan.worksDigest) throw new PlanFileInvalidError(file, 'its Work was changed after the plan was written (digest mismatch)');
+  if (digestOf(plan.works) !== plan.worksDigest)
+    throw new PlanFileInvalidError(file, 'its Work was changed after the plan was written (digest mismatch)');
   return plan;
 }
 
@@ -205,19 +228,28 @@ function shortCommit(commit: string): string {
 export function stalePlanReasons(plan: PlanFile, now: CurrentState): string[] {
   const reasons: string[] = [];
   if (now.path !== plan.source.path) {
-    reasons.push(`the plan is for the fleet in ${JSON.stringify(plan.source.path)}, this is ${JSON.stringify(now.path)}`);
+    reasons.push(
+      `the plan is for the fleet in ${JSON.stringify(plan.source.path)}, this is ${JSON.stringify(now.path)}`,
+    );
   }
   if (now.commit !== plan.source.commit) {
-    reasons.push(`the source moved on: ${plan.source.ref} is now at ${shortCommit(now.commit)}, the plan was computed at ${shortCommit(plan.source.commit)}`);
+    reasons.push(
+      `the source moved on: ${plan.source.ref} is now at ${shortCommit(now.commit)}, the plan was computed at ${shortCommit(plan.source.commit)}`,
+    );
   }
   if (now.state.kind !== plan.state.kind) {
-    reasons.push(`the plan was computed against ${plan.state.kind} cluster state, it is checked against ${now.state.kind} state`);
+    reasons.push(
+      `the plan was computed against ${plan.state.kind} cluster state, it is checked against ${now.state.kind} state`,
+    );
     return reasons;
   }
-  const what = plan.state.kind === 'offline'
-    ? 'its Cluster file or the status-branch snapshot (readiness, API enablements, capacity)'
-    : 'objects of its Work or objects to prune, in the member cluster';
-  const names = [...new Set([...Object.keys(plan.state.clusters), ...Object.keys(now.state.clusters)])].sort(compareBytes);
+  const what =
+    plan.state.kind === 'offline'
+      ? 'its Cluster file or the status-branch snapshot (readiness, API enablements, capacity)'
+      : 'objects of its Work or objects to prune, in the member cluster';
+  const names = [...new Set([...Object.keys(plan.state.clusters), ...Object.keys(now.state.clusters)])].sort(
+    compareBytes,
+  );
   for (const name of names) {
     const [was, is] = [plan.state.clusters[name], now.state.clusters[name]];
     if (was === undefined) reasons.push(`cluster ${name} is new since the plan`);
@@ -253,20 +285,41 @@ export interface SavedPlan {
 export async function loadSavedPlan(file: string, options: SavedPlanOptions): Promise<SavedPlan> {
   const plan = await readPlanFile(file);
   const source: OpenSourceOptions = { ...options.source, ref: options.source.ref ?? plan.source.ref };
-  const now = plan.state.kind === 'offline'
-    ? await planOffline({ source }).then((r) => ({ result: r, state: offlineClusterState(r.rendered.clusters), clients: undefined }))
-    : await planLive({ source, access: options.access, ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}) }).then((r) => ({ result: r, state: liveClusterState(r.clusterPlans), clients: r.clients }));
+  const now =
+    plan.state.kind === 'offline'
+      ? await planOffline({ source }).then((r) => ({
+          result: r,
+          state: offlineClusterState(r.rendered.clusters),
+          clients: undefined,
+        }))
+      : await planLive({
+          source,
+          access: options.access,
+          ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}),
+        }).then((r) => ({ result: r, state: liveClusterState(r.clusterPlans), clients: r.clients }));
   const { document, source: read, rendered, feedback, controllers } = now.result;
-  const reasons = stalePlanReasons(plan, { commit: document.source.commit, path: document.source.path, state: now.state });
+  const reasons = stalePlanReasons(plan, {
+    commit: document.source.commit,
+    path: document.source.path,
+    state: now.state,
+  });
   if (reasons.length > 0) throw new StalePlanError(file, reasons);
   return {
-    plan, works: savedWorks(plan), source: { ...source, ref: plan.source.commit },
+    plan,
+    works: savedWorks(plan),
+    source: { ...source, ref: plan.source.commit },
     prepared: { source: read, rendered, feedback, controllers, ...(now.clients ? { clients: now.clients } : {}) },
   };
 }
 
 /** The plan file of a computed plan: offline or `--base` plans record the offline state, live plans the live one. */
 export function planFileOf(result: PlanResult | LivePlanResult): PlanFile {
-  const state = 'clusterPlans' in result ? liveClusterState(result.clusterPlans) : offlineClusterState(result.rendered.clusters);
-  return createPlanFile({ source: result.document.source, base: result.document.base ?? null, state, works: result.rendered.works });
+  const state =
+    'clusterPlans' in result ? liveClusterState(result.clusterPlans) : offlineClusterState(result.rendered.clusters);
+  return createPlanFile({
+    source: result.document.source,
+    base: result.document.base ?? null,
+    state,
+    works: result.rendered.works,
+  });
 }

@@ -46,10 +46,25 @@ export interface PlanResult {
  * branch says of the last pass (claims, scheduling results, cluster snapshot, the controllers'
  * records), read once and shared by `--ref` and `--base`; the recorded controllers replay it.
  */
-export async function renderAt(options: OpenSourceOptions, cache: ParseCache = new Map(), feedback?: PlanningFeedback): Promise<PreparedPass> {
-  const memory = { ...emptyPassMemory(), parses: cache, ...(feedback ? { feedback, observed: feedback.observedClusters } : {}) };
-  const { source, rendered, feedback: read, controllers } = await readAndRender(
-    { source: options, feedback: readPlanningFeedback, now: () => Date.now() }, memory, inOrder(recordedControllers()),
+export async function renderAt(
+  options: OpenSourceOptions,
+  cache: ParseCache = new Map(),
+  feedback?: PlanningFeedback,
+): Promise<PreparedPass> {
+  const memory = {
+    ...emptyPassMemory(),
+    parses: cache,
+    ...(feedback ? { feedback, observed: feedback.observedClusters } : {}),
+  };
+  const {
+    source,
+    rendered,
+    feedback: read,
+    controllers,
+  } = await readAndRender(
+    { source: options, feedback: readPlanningFeedback, now: () => Date.now() },
+    memory,
+    inOrder(recordedControllers()),
   );
   return { source, rendered, feedback: read, controllers };
 }
@@ -59,7 +74,11 @@ function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
 }
 
 function renderedWarnings(source: FleetSource, rendered: Rendered): Diagnostic[] {
-  return planWarnings(source, rendered.bindings.map((b) => b.claim), rendered.works);
+  return planWarnings(
+    source,
+    rendered.bindings.map((b) => b.claim),
+    rendered.works,
+  );
 }
 
 /**
@@ -76,9 +95,15 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   if (options.base !== undefined) {
     const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
     document.base = { ref: options.base, commit: base.source.snapshot.commit };
-    document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false });
+    document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), {
+      showSecrets: options.showSecrets ?? false,
+    });
     document.replicaMoves = replicaMoves(planBindings(base.rendered, base.source.interpreter), document.bindings);
-    const baseDiagnostics = [...base.source.diagnostics, ...base.rendered.diagnostics, ...renderedWarnings(base.source, base.rendered)];
+    const baseDiagnostics = [
+      ...base.source.diagnostics,
+      ...base.rendered.diagnostics,
+      ...renderedWarnings(base.source, base.rendered),
+    ];
     return { document, source, rendered, diagnostics, feedback, controllers, baseDiagnostics };
   }
   return { document, source, rendered, diagnostics, feedback, controllers };

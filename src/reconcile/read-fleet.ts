@@ -35,7 +35,10 @@ function customizationDiagnostics(parsed: ParsedSources, fleet: Fleet): Diagnost
       const script = ric.object.spec.customizations[field]?.luaScript ?? '';
       const line = problem.line !== undefined && script.includes('\n') ? at.line + problem.line : at.line;
       out.push({
-        ...at, line, severity: 'error', object: `ResourceInterpreterCustomization/${ric.object.metadata.name}`,
+        ...at,
+        line,
+        severity: 'error',
+        object: `ResourceInterpreterCustomization/${ric.object.metadata.name}`,
         message: `ResourceInterpreterCustomization/${ric.object.metadata.name}: ${problem.operation}: ${problem.message}`,
       });
     }
@@ -51,7 +54,10 @@ function customizationDiagnostics(parsed: ParsedSources, fleet: Fleet): Diagnost
 export function crossObjectWarnings(source: FleetSource): Diagnostic[] {
   const at = fleetLocator(source.parsed);
   const claims = detect(source.fleet);
-  return [...checkFleetReferences(source.fleet, at), ...unpropagatedTemplates(claims, dependenciesOf(source.interpreter), at)];
+  return [
+    ...checkFleetReferences(source.fleet, at),
+    ...unpropagatedTemplates(claims, dependenciesOf(source.interpreter), at),
+  ];
 }
 
 /**

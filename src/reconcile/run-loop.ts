@@ -39,11 +39,18 @@ export interface RunLoopOptions {
 }
 
 /** The defaults of {@link RunLoopOptions}. */
-export const DEFAULT_RUN_LOOP_OPTIONS: Readonly<RunLoopOptions> = Object.freeze({ onEvent: () => undefined, now: () => performance.now() });
+export const DEFAULT_RUN_LOOP_OPTIONS: Readonly<RunLoopOptions> = Object.freeze({
+  onEvent: () => undefined,
+  now: () => performance.now(),
+});
 
 /** Whether a batch of signals asks for nothing new: every one names the commit already reconciled. */
 export function nothingNew(signals: readonly TriggerSignal[], lastCommit: string | undefined): boolean {
-  return signals.length > 0 && lastCommit !== undefined && signals.every((s) => s.commit !== undefined && s.commit === lastCommit);
+  return (
+    signals.length > 0 &&
+    lastCommit !== undefined &&
+    signals.every((s) => s.commit !== undefined && s.commit === lastCommit)
+  );
 }
 
 /** Runs passes one at a time; see the module comment. */
@@ -74,7 +81,9 @@ export class RunLoop {
   request(signals: readonly TriggerSignal[] = []): void {
     if (this.stopped) return;
     this.pending = [...(this.pending ?? []), ...signals];
-    this.running ??= this.drain().finally(() => { this.running = undefined; });
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+    });
   }
 
   /** Resolves when no pass runs and none is pending. */

@@ -2,7 +2,14 @@ import { refKey } from '../model/index.ts';
 import type { ClusterStatus, PolicyRef } from '../model/index.ts';
 import type { PreviousSchedule } from '../render/bind/schedule-claims.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
-import { controllerRecordsOfTree, emptyControllerRecords, openStatusStore, readStatusBranch, type ControllerRecords, type StatusBranchView } from '../status/index.ts';
+import {
+  controllerRecordsOfTree,
+  emptyControllerRecords,
+  openStatusStore,
+  readStatusBranch,
+  type ControllerRecords,
+  type StatusBranchView,
+} from '../status/index.ts';
 
 /** What the last pass left on the status branch that the next plan needs (README.md#flotilla-plan). */
 export interface PlanningFeedback {
@@ -25,7 +32,13 @@ export interface PlanningFeedback {
 
 /** Turns the status branch's content into planning inputs; no branch gives empty ones. */
 export function feedbackFromStatus(view: StatusBranchView | undefined): PlanningFeedback {
-  const feedback: PlanningFeedback = { previousSchedules: new Map(), observedClusters: new Map(), previousClaims: new Map(), records: emptyControllerRecords(), warnings: [] };
+  const feedback: PlanningFeedback = {
+    previousSchedules: new Map(),
+    observedClusters: new Map(),
+    previousClaims: new Map(),
+    records: emptyControllerRecords(),
+    warnings: [],
+  };
   if (view === undefined) return feedback;
   feedback.statusCommit = view.commit;
   feedback.warnings = view.warnings;

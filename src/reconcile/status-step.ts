@@ -78,53 +78,88 @@ export interface StatusStepOptions {
   maxAttempts: number;
 }
 
-export const DEFAULT_STATUS_STEP_OPTIONS: Readonly<StatusStepOptions> = Object.freeze({ now: () => new Date(), maxAttempts: 5 });
+export const DEFAULT_STATUS_STEP_OPTIONS: Readonly<StatusStepOptions> = Object.freeze({
+  now: () => new Date(),
+  maxAttempts: 5,
+});
 
 export interface StatusStepResult extends PublishResult {
   report: StatusReport;
 }
 
 async function clusterReports(input: StatusStepInput, names: readonly string[]): Promise<ClusterReport[]> {
-  return Promise.all(names.map(async (name) => {
-    const client = input.clients.get(name);
-    const observation = client === undefined || client instanceof Error ? { online: false, healthy: false } : await observeCluster(client);
-    const taints = input.failover?.taints.get(name) ?? [];
-    return { name, ...(taints.length > 0 ? { taints: [...taints] } : {}), status: computeClusterStatus(observation, input.previousClusters.get(name)) };
-  }));
+  return Promise.all(
+    names.map(async (name) => {
+      const client = input.clients.get(name);
+      const observation =
+        client === undefined || client instanceof Error
+          ? { online: false, healthy: false }
+          : await observeCluster(client);
+      const taints = input.failover?.taints.get(name) ?? [];
+      return {
+        name,
+        ...(taints.length > 0 ? { taints: [...taints] } : {}),
+        status: computeClusterStatus(observation, input.previousClusters.get(name)),
+      };
+    }),
+  );
 }
 
 /** Karmada's Work Applied condition from the apply outcome of one manifest. */
-function applyState(outcome: ObjectOutcome | undefined, clusterError: Error | undefined, observed: KubeObject | undefined): Pick<MemberObservation, 'applied' | 'appliedMessage'> {
+function applyState(
+  outcome: ObjectOutcome | undefined,
+  clusterError: Error | undefined,
+  observed: KubeObject | undefined,
+): Pick<MemberObservation, 'applied' | 'appliedMessage'> {
   if (clusterError) return { applied: false, appliedMessage: clusterError.message };
   switch (outcome?.action) {
-    case 'created': case 'configured': case 'unchanged': return { applied: true };
-    case 'conflict': case 'failed': return { applied: false, appliedMessage: outcome.error?.message ?? outcome.action };
-    case 'suspended': return observed ? { applied: true } : { applied: false, appliedMessage: 'dispatching is suspended' };
-    case 'skipped': return { applied: false, appliedMessage: 'skipped: an earlier apply stage failed' };
-    default: return { applied: false, appliedMessage: 'not applied in this pass' };
+    case 'created':
+    case 'configured':
+    case 'unchanged':
+      return { applied: true };
+    case 'conflict':
+    case 'failed':
+      return { applied: false, appliedMessage: outcome.error?.message ?? outcome.action };
+    case 'suspended':
+      return observed ? { applied: true } : { applied: false, appliedMessage: 'dispatching is suspended' };
+    case 'skipped':
+      return { applied: false, appliedMessage: 'skipped: an earlier apply stage failed' };
+    default:
+      return { applied: false, appliedMessage: 'not applied in this pass' };
   }
 }
 
 /** Per template refKey, one observation per observed cluster whose Work holds it. */
 async function memberObservations(input: StatusStepInput, owns: OwnsMember): Promise<Map<string, MemberObservation[]>> {
   const byTemplate = new Map<string, MemberObservation[]>();
-  await Promise.all([...input.rendered.works].filter(([cluster]) => owns(cluster)).map(async ([cluster, items]) => {
-    const result = input.applied.find((r) => r.cluster === cluster);
-    const outcomes = new Map(result?.objects.map((o) => [refKey(o.ref), o]) ?? []);
-    const client = input.clients.get(cluster);
-    const refs = items.map((i) => refOf(i.manifest));
-    const live = client === undefined || client instanceof Error ? new Map<string, KubeObject>() : await collectMemberObjects(client, refs);
-    const clusterError = result?.error ?? (client instanceof Error ? client : undefined);
-    for (const item of items) {
-      const key = refKey(refOf(item.manifest));
-      const observed = live.get(key);
-      const observation: MemberObservation = { clusterName: cluster, ...applyState(outcomes.get(key), clusterError, observed), ...(observed ? { observed } : {}) };
-      const templateKey = refKey(item.template);
-      const list = byTemplate.get(templateKey);
-      if (list) list.push(observation);
-      else byTemplate.set(templateKey, [observation]);
-    }
-  }));
+  await Promise.all(
+    [...input.rendered.works]
+      .filter(([cluster]) => owns(cluster))
+      .map(async ([cluster, items]) => {
+        const result = input.applied.find((r) => r.cluster === cluster);
+        const outcomes = new Map(result?.objects.map((o) => [refKey(o.ref), o]) ?? []);
+        const client = input.clients.get(cluster);
+        const refs = items.map((i) => refOf(i.manifest));
+        const live =
+          client === undefined || client instanceof Error
+            ? new Map<string, KubeObject>()
+            : await collectMemberObjects(client, refs);
+        const clusterError = result?.error ?? (client instanceof Error ? client : undefined);
+        for (const item of items) {
+          const key = refKey(refOf(item.manifest));
+          const observed = live.get(key);
+          const observation: MemberObservation = {
+            clusterName: cluster,
+            ...applyState(outcomes.get(key), clusterError, observed),
+            ...(observed ? { observed } : {}),
+          };
+          const templateKey = refKey(item.template);
+          const list = byTemplate.get(templateKey);
+          if (list) list.push(observation);
+          else byTemplate.set(templateKey, [observation]);
+        }
+      }),
+  );
   return byTemplate;
 }
 
@@ -185,8 +220,9 @@ function concernedMembers(part: TemplatePart, failover: FailoverView | undefined
 
 /** Every FederatedResourceQuota's status from its members' ResourceQuotas, which are items of their Works. */
 function quotaReports(input: StatusStepInput, observations: Observations): FederatedQuotaReport[] {
-  return input.source.fleet.federatedResourceQuotas
-    .map(({ object }) => federatedQuotaStatus(object, observations.get(refKey(refOf(object))) ?? []));
+  return input.source.fleet.federatedResourceQuotas.map(({ object }) =>
+    federatedQuotaStatus(object, observations.get(refKey(refOf(object))) ?? []),
+  );
 }
 
 /** What this replica observed: every member's name, and the reports and items of those it observes. */
@@ -199,48 +235,75 @@ interface Observed {
 
 /** The report of this replica alone, or, sharded, merged with the other replicas' part from `tip`. */
 function mergedReport(
-  head: Pick<StatusReport, 'sourceCommit' | 'reconciledAt'>, own: Observed, owns: OwnsMember | undefined, tip: ParsedStatusTree,
-  interpreter: ResourceInterpreter, failover: FailoverView | undefined,
+  head: Pick<StatusReport, 'sourceCommit' | 'reconciledAt'>,
+  own: Observed,
+  owns: OwnsMember | undefined,
+  tip: ParsedStatusTree,
+  interpreter: ResourceInterpreter,
+  failover: FailoverView | undefined,
 ): StatusReport {
   const tipTemplates = new Map(tip.templates.map((t) => [refKey(t.resource), t]));
   const tipQuotas = new Map(tip.quotas.map((q) => [refKey(q.resource), q]));
   return {
     ...head,
     ...(own.quotas.length > 0
-      ? { quotas: own.quotas.map((q) => (owns ? withShardQuotaMembers(q, owns, tipQuotas.get(refKey(q.resource))) : q)) }
+      ? {
+          quotas: own.quotas.map((q) => (owns ? withShardQuotaMembers(q, owns, tipQuotas.get(refKey(q.resource))) : q)),
+        }
       : {}),
     clusters: owns ? mergeShardClusters(own.names, owns, own.clusters, tip.clusters) : own.clusters,
     templates: own.templates.map((p) => {
       const theirs = tipTemplates.get(refKey(refOf(p.input.template)));
-      const items = owns ? mergeShardMembers(p.holders, owns, p.input.items, theirs?.aggregatedStatus ?? []) : p.input.items;
+      const items = owns
+        ? mergeShardMembers(p.holders, owns, p.input.items, theirs?.aggregatedStatus ?? [])
+        : p.input.items;
       const computed = templateStatusFromItems({ ...p.input, items }, interpreter);
       // After AggregateStatus, which may have timed out too.
       const timedOut = scriptTimeoutProblems(interpreter.scriptTimeouts?.() ?? [], p.input.template);
       const status = timedOut.length === 0 ? computed : { ...computed, problems: [...computed.problems, ...timedOut] };
       const recorded = failover ? withTemplateFailover(status, failover) : status;
       if (!owns) return recorded;
-      return withShardEvictionTasks(withShardUnhealthySince(recorded, p.holders, owns, theirs?.unhealthySince ?? []), owns, theirs?.gracefulEvictionTasks ?? []);
+      return withShardEvictionTasks(
+        withShardUnhealthySince(recorded, p.holders, owns, theirs?.unhealthySince ?? []),
+        owns,
+        theirs?.gracefulEvictionTasks ?? [],
+      );
     }),
   };
 }
 
 /** Observes, aggregates and publishes the status of one pass. */
-export async function statusStep(input: StatusStepInput, options: Partial<StatusStepOptions> = {}): Promise<StatusStepResult> {
+export async function statusStep(
+  input: StatusStepInput,
+  options: Partial<StatusStepOptions> = {},
+): Promise<StatusStepResult> {
   const { now, maxAttempts } = { ...DEFAULT_STATUS_STEP_OPTIONS, ...options };
   const { owns } = input;
-  const names = [...new Set([...input.source.fleet.clusters.map((c) => c.object.metadata.name), ...input.rendered.works.keys()])].sort(compareBytes);
+  const names = [
+    ...new Set([...input.source.fleet.clusters.map((c) => c.object.metadata.name), ...input.rendered.works.keys()]),
+  ].sort(compareBytes);
   const [clusters, observations] = await Promise.all([
-    clusterReports(input, owns ? names.filter(owns) : names), memberObservations(input, owns ?? (() => true)),
+    clusterReports(input, owns ? names.filter(owns) : names),
+    memberObservations(input, owns ?? (() => true)),
   ]);
   const templates = templateReports(input, observations);
   const own: Observed = { names, clusters, templates, quotas: quotaReports(input, observations) };
   const when = now();
   const head = { sourceCommit: input.source.snapshot.commit, reconciledAt: when.toISOString() };
-  const tipPaths = owns ? shardTipPaths(names, templates.map((p) => ({ resource: refOf(p.input.template), members: concernedMembers(p, input.failover) })), owns) : new Set<string>();
+  const tipPaths = owns
+    ? shardTipPaths(
+        names,
+        templates.map((p) => ({ resource: refOf(p.input.template), members: concernedMembers(p, input.failover) })),
+        owns,
+      )
+    : new Set<string>();
   if (owns) for (const quota of own.quotas) tipPaths.add(quotaPath(quota.resource));
   // Called again on every round lost to another writer: the merge is redone on the tip that won.
   const compose: StatusComposer<StatusCommit & { report: StatusReport }> = async (base) => {
-    const tip = base.commit === undefined || tipPaths.size === 0 ? NO_TIP : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
+    const tip =
+      base.commit === undefined || tipPaths.size === 0
+        ? NO_TIP
+        : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
     const merged = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
     const report = input.rebalancers?.length ? { ...merged, rebalancers: [...input.rebalancers] } : merged;
     return { files: statusFiles(report), message: commitMessage(report), report };
@@ -249,10 +312,17 @@ export async function statusStep(input: StatusStepInput, options: Partial<Status
   // No fetch here: publishing fetches the remote's tip itself, every round.
   const target = await openStatusStore(input.sourceOptions, branch, { fetch: false });
   const { content, ...published } = await publishStatus(target, compose, {
-    branch, maxAttempts,
+    branch,
+    maxAttempts,
     author: { ...DEFAULT_COMMIT_AUTHOR, timestamp: Math.floor(when.getTime() / 1000) },
   });
   return { ...published, report: content.report };
 }
 
-const NO_TIP: ParsedStatusTree = Object.freeze({ clusters: [], templates: [], placements: [], quotas: [], warnings: [] });
+const NO_TIP: ParsedStatusTree = Object.freeze({
+  clusters: [],
+  templates: [],
+  placements: [],
+  quotas: [],
+  warnings: [],
+});

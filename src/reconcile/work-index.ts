@@ -31,13 +31,17 @@ function bump(counts: Map<string, Map<string, number>>, cluster: string, ns: str
 function count(index: WorkIndex, cluster: string, item: WorkItem, by: number): void {
   const m = item.manifest;
   if (m.metadata.namespace) bump(index.used, cluster, m.metadata.namespace, by);
-  if (m.kind === 'Namespace' && m.apiVersion === 'v1' && m.metadata.name) bump(index.defined, cluster, m.metadata.name, by);
+  if (m.kind === 'Namespace' && m.apiVersion === 'v1' && m.metadata.name)
+    bump(index.defined, cluster, m.metadata.name, by);
 }
 
 function add(index: WorkIndex, cluster: string, item: WorkItem, isTemplate: (key: string) => boolean): void {
   const key = refKey(item.template);
   if (!isTemplate(key)) {
-    (index.synthesized.get(cluster) ?? index.synthesized.set(cluster, new Map()).get(cluster)!).set(item.manifest.metadata.name ?? '', item);
+    (index.synthesized.get(cluster) ?? index.synthesized.set(cluster, new Map()).get(cluster)!).set(
+      item.manifest.metadata.name ?? '',
+      item,
+    );
     return;
   }
   (index.byTemplate.get(key) ?? index.byTemplate.set(key, []).get(key)!).push({ cluster, item });
@@ -105,7 +109,15 @@ export function mergeWorks(input: MergeInput): Works {
     }
     const last = input.last.get(cluster) ?? [];
     const kept = removed.size === 0 ? last : last.filter((i) => !removed.has(i));
-    works.set(cluster, fresh.length === 0 ? kept : insertInApplyOrder(kept, sortInApplyOrder(fresh, (i) => i.manifest)));
+    works.set(
+      cluster,
+      fresh.length === 0
+        ? kept
+        : insertInApplyOrder(
+            kept,
+            sortInApplyOrder(fresh, (i) => i.manifest),
+          ),
+    );
   }
   return works;
 }

@@ -30,7 +30,10 @@ function maskOne(obj: KubeObject, other: KubeObject | undefined, suffix: string)
   const annotations = obj.metadata.annotations;
   if (annotations?.[LAST_APPLIED] !== undefined) {
     const changed = suffix && other?.metadata.annotations?.[LAST_APPLIED] !== annotations[LAST_APPLIED];
-    copy.metadata = { ...obj.metadata, annotations: { ...annotations, [LAST_APPLIED]: changed ? `${MASK} ${suffix}` : MASK } };
+    copy.metadata = {
+      ...obj.metadata,
+      annotations: { ...annotations, [LAST_APPLIED]: changed ? `${MASK} ${suffix}` : MASK },
+    };
   }
   return copy;
 }
@@ -44,7 +47,10 @@ export function maskSecret(obj: KubeObject): KubeObject {
  * Masks a before/after pair for a diff the way `kubectl diff` does: a value that changed reads
  * `*** (before)` / `*** (after)`, an unchanged one `***`, so a reviewer sees which keys changed.
  */
-export function maskSecretPair(before: KubeObject | undefined, after: KubeObject | undefined): [KubeObject | undefined, KubeObject | undefined] {
+export function maskSecretPair(
+  before: KubeObject | undefined,
+  after: KubeObject | undefined,
+): [KubeObject | undefined, KubeObject | undefined] {
   if (!isSecret(before) && !isSecret(after)) return [before, after];
   return [
     before && maskOne(before, after, after ? '(before)' : ''),

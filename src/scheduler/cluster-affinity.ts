@@ -73,10 +73,7 @@ export function clusterMatches(cluster: Cluster, affinity: ClusterAffinity): boo
     for (const req of affinity.fieldSelector.matchExpressions ?? []) {
       // Karmada matches zone expressions itself and builds a selector only from the others.
       if (req.key !== 'zone' && !buildable(req)) return false;
-      const ok =
-        req.key === 'zone'
-          ? zoneMatches(req, cluster.spec.zones ?? [])
-          : nodeRequirementMatches(req, fields);
+      const ok = req.key === 'zone' ? zoneMatches(req, cluster.spec.zones ?? []) : nodeRequirementMatches(req, fields);
       if (!ok) return false;
     }
   }

@@ -47,7 +47,9 @@ function capacityOf(cluster: Cluster): ClusterCapacity | null {
   const free = new Map<string, FreeResource>();
   for (const name of Object.keys(allocatable ?? {})) {
     const milli =
-      amount(allocatable, name, quantityAsMilli) - amount(allocated, name, quantityAsMilli) - amount(allocating, name, quantityAsMilli);
+      amount(allocatable, name, quantityAsMilli) -
+      amount(allocated, name, quantityAsMilli) -
+      amount(allocating, name, quantityAsMilli);
     const base =
       amount(allocatable, name, quantityAsNumber) -
       amount(allocated, name, quantityAsNumber) -

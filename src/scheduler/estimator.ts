@@ -60,8 +60,7 @@ export function estimateReplicas(capacity: ClusterCapacity | null, requests: rea
     if (request.value <= 0) continue;
     const free = capacity.free.get(request.name);
     if (!free || free.value <= 0) return 0;
-    const bound =
-      request.name === 'cpu' ? floorDiv(free.milli, request.milli) : floorDiv(free.value, request.value);
+    const bound = request.name === 'cpu' ? floorDiv(free.milli, request.milli) : floorDiv(free.value, request.value);
     if (bound < max) max = bound;
   }
   return Math.min(max, MAX_INT32);

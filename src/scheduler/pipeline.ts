@@ -117,9 +117,15 @@ export function runAttempt(
 }
 
 function startAttempt(trace: ScheduleTrace, attempt: AffinityAttempt): AttemptTrace {
-  const named = attempt.affinity && 'affinityName' in attempt.affinity ? { affinityName: String(attempt.affinity.affinityName) } : {};
+  const named =
+    attempt.affinity && 'affinityName' in attempt.affinity
+      ? { affinityName: String(attempt.affinity.affinityName) }
+      : {};
   const traced: AttemptTrace = {
-    ...named, ...(attempt.affinity ? { affinity: attempt.affinity } : {}), overflowTiers: attempt.overflow.length, clusters: [],
+    ...named,
+    ...(attempt.affinity ? { affinity: attempt.affinity } : {}),
+    overflowTiers: attempt.overflow.length,
+    clusters: [],
   };
   trace.attempts.push(traced);
   return traced;

@@ -24,8 +24,6 @@ export function readinessTaints(cluster: Cluster): Taint[] {
  */
 export function effectiveTaints(cluster: Cluster): Taint[] {
   const own = cluster.spec.taints ?? [];
-  const extra = readinessTaints(cluster).filter(
-    (t) => !own.some((o) => o.key === t.key && o.effect === t.effect),
-  );
+  const extra = readinessTaints(cluster).filter((t) => !own.some((o) => o.key === t.key && o.effect === t.effect));
   return extra.length === 0 ? own : [...own, ...extra];
 }

@@ -15,7 +15,10 @@ const FILTERS = PLUGINS.filter((p) => p.filter !== undefined);
 const SCORERS = PLUGINS.filter((p) => p.score !== undefined);
 
 function prepare(
-  input: SchedulingInput, warnings: Set<string>, cache: RequestCache, trace: ScheduleTrace | undefined,
+  input: SchedulingInput,
+  warnings: Set<string>,
+  cache: RequestCache,
+  trace: ScheduleTrace | undefined,
 ): BindingRun {
   const previous = input.previous ?? [];
   const strategy = resolveStrategy(input.placement);
@@ -72,7 +75,10 @@ function scheduleWithTerms(views: readonly ClusterView[], run: BindingRun, warni
 }
 
 function scheduleOnViews(
-  input: SchedulingInput, views: readonly ClusterView[], cache: RequestCache, trace?: ScheduleTrace,
+  input: SchedulingInput,
+  views: readonly ClusterView[],
+  cache: RequestCache,
+  trace?: ScheduleTrace,
 ): ScheduleResult {
   const warnings = new Set<string>();
   const run = prepare(input, warnings, cache, trace);

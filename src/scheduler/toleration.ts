@@ -23,10 +23,7 @@ export function toleratesTaint(toleration: Toleration, taint: Taint): boolean {
  * does not matter here: it only delays eviction of already placed workloads
  * (docs/karmada-compatibility.md#failover-and-eviction).
  */
-export function findUntoleratedTaint(
-  taints: readonly Taint[],
-  tolerations: readonly Toleration[],
-): Taint | undefined {
+export function findUntoleratedTaint(taints: readonly Taint[], tolerations: readonly Toleration[]): Taint | undefined {
   return taints.find(
     (taint) =>
       (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') &&

@@ -6,13 +6,25 @@
  */
 export * from './errors/index.ts';
 export { authFromEnvironment, type GitAuth } from './git-auth.ts';
-export { DEFAULT_COMMIT_AUTHOR, type CommitFile, type CommitFilesInput, type GitStore, type TreeEntry } from './git-store.ts';
+export {
+  DEFAULT_COMMIT_AUTHOR,
+  type CommitFile,
+  type CommitFilesInput,
+  type GitStore,
+  type TreeEntry,
+} from './git-store.ts';
 export { IsomorphicGitStore, type IsomorphicGitLocation } from './isomorphic-git-store.ts';
 export { locateRepository, type RepositoryLocation } from './locate-repository.ts';
 export { NativeGitStore } from './native-git-store.ts';
 export { openGitStore } from './open-git-store.ts';
 export { FLEET_CONFIG_FILE, parseFleetConfig, type ParsedFleetConfig } from './parse-fleet-config.ts';
-export { DEFAULT_OPEN_SOURCE_OPTIONS, DEFAULT_REF, defaultCacheDir, readSnapshot, type OpenSourceOptions } from './read-snapshot.ts';
+export {
+  DEFAULT_OPEN_SOURCE_OPTIONS,
+  DEFAULT_REF,
+  defaultCacheDir,
+  readSnapshot,
+  type OpenSourceOptions,
+} from './read-snapshot.ts';
 export { snapshotFromStore, type SnapshotTarget } from './snapshot-from-store.ts';
 export type { Snapshot, SourceFile } from './snapshot.ts';
 export type { FleetConfig } from '../model/index.ts';

@@ -2,7 +2,13 @@ import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/prom
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import git, { Errors, type CommitObject, type TagObject, type TreeEntry as GitTreeEntry } from 'isomorphic-git';
-import { DEFAULT_COMMIT_AUTHOR, type CommitFile, type CommitFilesInput, type GitStore, type TreeEntry } from './git-store.ts';
+import {
+  DEFAULT_COMMIT_AUTHOR,
+  type CommitFile,
+  type CommitFilesInput,
+  type GitStore,
+  type TreeEntry,
+} from './git-store.ts';
 import { BranchMovedError, RefLockedError } from './errors/index.ts';
 import { createObjectStoreFs, type ObjectStoreFs } from './object-store-fs.ts';
 import { parseRevision, type RevisionStep } from './parse-revision.ts';
@@ -64,7 +70,11 @@ export class IsomorphicGitStore implements GitStore {
     let root: string;
     try {
       const filepath = dir === '' ? undefined : dir;
-      root = (await this.#read(() => git.readTree({ fs: this.#store.fs, gitdir: this.#gitdir, oid: commit, filepath, cache: this.#cache }))).oid;
+      root = (
+        await this.#read(() =>
+          git.readTree({ fs: this.#store.fs, gitdir: this.#gitdir, oid: commit, filepath, cache: this.#cache }),
+        )
+      ).oid;
     } catch (error) {
       if (error instanceof Errors.NotFoundError || error instanceof Errors.ObjectTypeError) return undefined;
       throw error;
@@ -76,7 +86,9 @@ export class IsomorphicGitStore implements GitStore {
     const blobs = new Map<string, Buffer>();
     await forEachConcurrently([...new Set(oids)], async (oid) => {
       try {
-        const { blob } = await this.#read(() => git.readBlob({ fs: this.#store.fs, gitdir: this.#gitdir, oid, cache: this.#cache }));
+        const { blob } = await this.#read(() =>
+          git.readBlob({ fs: this.#store.fs, gitdir: this.#gitdir, oid, cache: this.#cache }),
+        );
         blobs.set(oid, Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength));
       } catch (error) {
         if (!(error instanceof Errors.NotFoundError || error instanceof Errors.ObjectTypeError)) throw error;
@@ -98,7 +110,13 @@ export class IsomorphicGitStore implements GitStore {
     const commit = await git.writeCommit({
       fs: this.#store.fs,
       gitdir: this.#gitdir,
-      commit: { message: `${input.message.trimEnd()}\n`, tree, parent: parent ? [parent] : [], author, committer: author },
+      commit: {
+        message: `${input.message.trimEnd()}\n`,
+        tree,
+        parent: parent ? [parent] : [],
+        author,
+        committer: author,
+      },
     });
     try {
       await this.#moveBranch(input.branch, parent, commit);
@@ -186,7 +204,9 @@ export class IsomorphicGitStore implements GitStore {
       let read: Awaited<ReturnType<typeof git.readObject>>;
       try {
         const oid = current;
-        read = await this.#read(() => git.readObject({ fs: this.#store.fs, gitdir: this.#gitdir, oid, format: 'parsed', cache: this.#cache }));
+        read = await this.#read(() =>
+          git.readObject({ fs: this.#store.fs, gitdir: this.#gitdir, oid, format: 'parsed', cache: this.#cache }),
+        );
       } catch (error) {
         if (error instanceof Errors.NotFoundError) return undefined;
         throw error;
@@ -217,7 +237,9 @@ export class IsomorphicGitStore implements GitStore {
 
   /** Lists a tree recursively in git's order; sibling folders are read concurrently. */
   async #walk(tree: string, prefix: string): Promise<TreeEntry[]> {
-    const { tree: entries } = await this.#read(() => git.readTree({ fs: this.#store.fs, gitdir: this.#gitdir, oid: tree, cache: this.#cache }));
+    const { tree: entries } = await this.#read(() =>
+      git.readTree({ fs: this.#store.fs, gitdir: this.#gitdir, oid: tree, cache: this.#cache }),
+    );
     const listed = await Promise.all(
       entries.map((entry): TreeEntry[] | Promise<TreeEntry[]> => {
         const path = prefix + entry.path;

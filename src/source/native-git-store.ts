@@ -52,9 +52,12 @@ export class NativeGitStore implements GitStore {
     const parent = input.parent === undefined ? await this.readRef(ref) : (input.parent ?? undefined);
     const run = await this.#git(['fast-import', '--quiet', '--date-format=raw'], fastImportStream(parent, input));
     const commit = run.stdout.toString('utf8').trim();
-    if (!/^[0-9a-f]{40,64}$/.test(commit)) throw this.#failure('fast-import', { ...run, stderr: `no commit id in its output: ${commit}` });
+    if (!/^[0-9a-f]{40,64}$/.test(commit))
+      throw this.#failure('fast-import', { ...run, stderr: `no commit id in its output: ${commit}` });
     // Git names the lock's path: a linked worktree keeps its branches in the common directory.
-    await breakStaleLock(path.resolve((await this.#git(['rev-parse', '--git-path', `${ref}.lock`])).stdout.toString('utf8').trim()));
+    await breakStaleLock(
+      path.resolve((await this.#git(['rev-parse', '--git-path', `${ref}.lock`])).stdout.toString('utf8').trim()),
+    );
     // An empty old value means "the ref must not exist yet".
     const moved = await runGit(this.#gitdir, ['update-ref', ref, commit, parent ?? '']);
     if (moved.code === 0) return commit;
@@ -136,7 +139,11 @@ function fastImportStream(parent: string | undefined, input: CommitFilesInput): 
   ];
   for (const file of input.files) {
     const content = Buffer.from(file.content);
-    parts.push(Buffer.from(`M 100644 inline ${quotePath(file.path)}\ndata ${content.length}\n`), content, Buffer.from('\n'));
+    parts.push(
+      Buffer.from(`M 100644 inline ${quotePath(file.path)}\ndata ${content.length}\n`),
+      content,
+      Buffer.from('\n'),
+    );
   }
   // A `reset` without `from` leaves the branch empty, and fast-import writes no empty branch.
   parts.push(Buffer.from(`\nget-mark :1\nreset ${SCRATCH_REF}\n\n`));

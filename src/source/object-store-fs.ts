@@ -28,19 +28,24 @@ export function createObjectStoreFs(gitdir: string): ObjectStoreFs {
   const promises = {
     ...nodeFs.promises,
     stat: ((file: string, ...rest: unknown[]) => {
-      if (file !== gitdir || rest.length > 0) return (nodeFs.promises.stat as (...a: unknown[]) => unknown)(file, ...rest);
+      if (file !== gitdir || rest.length > 0)
+        return (nodeFs.promises.stat as (...a: unknown[]) => unknown)(file, ...rest);
       gitdirStat ??= nodeFs.promises.stat(gitdir);
       return gitdirStat;
     }) as typeof nodeFs.promises.stat,
     readdir: ((dir: string, ...rest: unknown[]) => {
-      if (dir !== packs || rest.length > 0) return (nodeFs.promises.readdir as (...a: unknown[]) => unknown)(dir, ...rest);
+      if (dir !== packs || rest.length > 0)
+        return (nodeFs.promises.readdir as (...a: unknown[]) => unknown)(dir, ...rest);
       packList ??= nodeFs.promises.readdir(packs).catch((): string[] => []);
       return packList;
     }) as typeof nodeFs.promises.readdir,
     readFile: (async (file: string, ...rest: unknown[]) => {
       const probe = typeof file === 'string' ? looseObject.exec(file) : null;
       if (probe !== null) {
-        fanOut ??= nodeFs.promises.readdir(objects).then((names) => new Set(names), () => new Set<string>());
+        fanOut ??= nodeFs.promises.readdir(objects).then(
+          (names) => new Set(names),
+          () => new Set<string>(),
+        );
         if (!(await fanOut).has(probe[1] as string)) throw NO_LOOSE_OBJECT;
       }
       return (nodeFs.promises.readFile as (...a: unknown[]) => unknown)(file, ...rest);

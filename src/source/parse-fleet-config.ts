@@ -25,14 +25,16 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
   if (diagnostics.length > 0) return { config, diagnostics };
   const data: unknown = doc.toJS();
   if (data === null || data === undefined) return { config, diagnostics };
-  const report = (field: (string | number)[], message: string) => diagnostics.push(fieldDiagnostic(doc, lines, field, message));
+  const report = (field: (string | number)[], message: string) =>
+    diagnostics.push(fieldDiagnostic(doc, lines, field, message));
   if (!isRecord(data)) {
     report([], 'flotilla.yaml must be a mapping');
     return { config, diagnostics };
   }
   Object.assign(config, data, { exclude: config.exclude, statusBranch: config.statusBranch, prune: config.prune });
   if ('exclude' in data) {
-    if (Array.isArray(data.exclude) && data.exclude.every((glob) => typeof glob === 'string')) config.exclude = [...data.exclude];
+    if (Array.isArray(data.exclude) && data.exclude.every((glob) => typeof glob === 'string'))
+      config.exclude = [...data.exclude];
     else report(['exclude'], 'exclude must be a list of glob strings');
   }
   if ('statusBranch' in data) {
@@ -43,7 +45,11 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
   return { config, diagnostics };
 }
 
-function readPrune(prune: unknown, config: FleetConfig, report: (field: (string | number)[], message: string) => void): void {
+function readPrune(
+  prune: unknown,
+  config: FleetConfig,
+  report: (field: (string | number)[], message: string) => void,
+): void {
   if (!isRecord(prune)) return report(['prune'], 'prune must be a mapping with enabled and maxFraction');
   if ('enabled' in prune) {
     if (typeof prune.enabled === 'boolean') config.prune.enabled = prune.enabled;
@@ -57,12 +63,23 @@ function readPrune(prune: unknown, config: FleetConfig, report: (field: (string 
 }
 
 function defaults(): FleetConfig {
-  return { ...DEFAULT_FLEET_CONFIG, exclude: [...DEFAULT_FLEET_CONFIG.exclude], prune: { ...DEFAULT_FLEET_CONFIG.prune } };
+  return {
+    ...DEFAULT_FLEET_CONFIG,
+    exclude: [...DEFAULT_FLEET_CONFIG.exclude],
+    prune: { ...DEFAULT_FLEET_CONFIG.prune },
+  };
 }
 
 function fieldDiagnostic(doc: Document, lines: LineCounter, field: (string | number)[], message: string): Diagnostic {
   const node = field.length === 0 ? doc.contents : doc.getIn(field, true);
   const offset = isNode(node) && node.range ? node.range[0] : 0;
   const at = lines.linePos(offset);
-  return { file: FLEET_CONFIG_FILE, line: at.line, column: at.col, severity: 'error', message, field: field.join('.') || undefined };
+  return {
+    file: FLEET_CONFIG_FILE,
+    line: at.line,
+    column: at.col,
+    severity: 'error',
+    message,
+    field: field.join('.') || undefined,
+  };
 }

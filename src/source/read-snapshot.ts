@@ -56,18 +56,34 @@ export async function readSnapshot(options: OpenSourceOptions): Promise<Snapshot
     const auth = options.auth ?? authFromEnvironment();
     const fetched = await fetchRemote(options.repo, ref, { cacheDir: options.cacheDir ?? defaultCacheDir(), auth });
     const store = await openGitStore({ gitdir: fetched.gitdir, commonDir: fetched.gitdir }, preferNative);
-    return snapshotFromStore(store, { repo, ref, revision: fetched.revision, root: fetched.gitdir, path: fleet, ...(options.blobCache ? { blobCache: options.blobCache } : {}) });
+    return snapshotFromStore(store, {
+      repo,
+      ref,
+      revision: fetched.revision,
+      root: fetched.gitdir,
+      path: fleet,
+      ...(options.blobCache ? { blobCache: options.blobCache } : {}),
+    });
   }
   const location = await locateRepository(localPath(options.repo));
   const ref = options.ref ?? DEFAULT_REF.local;
   const fleet = fleetPath(options.repo, ref, [location.pathInRepo, options.path ?? DEFAULT_OPEN_SOURCE_OPTIONS.path]);
   const store = await openGitStore(location, preferNative);
-  return snapshotFromStore(store, { repo: options.repo, ref, root: location.root, path: fleet, ...(options.blobCache ? { blobCache: options.blobCache } : {}) });
+  return snapshotFromStore(store, {
+    repo: options.repo,
+    ref,
+    root: location.root,
+    path: fleet,
+    ...(options.blobCache ? { blobCache: options.blobCache } : {}),
+  });
 }
 
 /** `${XDG_CACHE_HOME:-~/.cache}/flotilla/repos`, read when called. */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== '' ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  const base =
+    env.XDG_CACHE_HOME !== undefined && env.XDG_CACHE_HOME !== ''
+      ? env.XDG_CACHE_HOME
+      : path.join(os.homedir(), '.cache');
   return path.join(base, 'flotilla', 'repos');
 }
 

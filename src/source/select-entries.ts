@@ -25,8 +25,12 @@ export function selectEntries(entries: readonly TreeEntry[], config: FleetConfig
   for (const entry of entries) {
     if (entry.path === FLEET_CONFIG_FILE || entry.path.split('/').some((part) => part.startsWith('.'))) continue;
     if (isExcluded(entry.path)) continue;
-    if (entry.type === 'commit') diagnostics.push(warning(entry.path, 'submodule not read: Flotilla reads only files of this repository'));
-    else if (entry.mode === SYMLINK_MODE) diagnostics.push(warning(entry.path, 'symlink not followed: commit the file itself, or exclude it in flotilla.yaml'));
+    if (entry.type === 'commit')
+      diagnostics.push(warning(entry.path, 'submodule not read: Flotilla reads only files of this repository'));
+    else if (entry.mode === SYMLINK_MODE)
+      diagnostics.push(
+        warning(entry.path, 'symlink not followed: commit the file itself, or exclude it in flotilla.yaml'),
+      );
     else if (MANIFEST.test(entry.path)) blobs.push(entry);
   }
   return { blobs, diagnostics };

@@ -27,7 +27,8 @@ const BINARY_SNIFF_BYTES = 8000;
  * A manifest that cannot be read is an error, never a warning: the objects it defined would
  * otherwise vanish from the Work and the next prune would delete them from every member.
  */
-const BINARY_MESSAGE = 'binary file not read: a NUL byte, so neither YAML nor JSON; fix it, or exclude it in flotilla.yaml';
+const BINARY_MESSAGE =
+  'binary file not read: a NUL byte, so neither YAML nor JSON; fix it, or exclude it in flotilla.yaml';
 
 /**
  * Reads a fleet's snapshot through any {@link GitStore}: resolves the ref, lists the tree under
@@ -37,25 +38,47 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
   const commit = await store.resolveRef(target.revision ?? target.ref);
   if (commit === undefined) throw new RefNotFoundError(target.repo, target.ref);
   const entries = await store.listTree(commit, target.path);
-  if (entries === undefined) throw new PathNotFoundError({ repo: target.repo, ref: target.ref, commit, path: target.path });
+  if (entries === undefined)
+    throw new PathNotFoundError({ repo: target.repo, ref: target.ref, commit, path: target.path });
   const { config, diagnostics } = await readFleetConfig(store, entries);
   const selection = selectEntries(entries, config);
-  const blobs = await readSelected(store, selection.blobs.map((entry) => entry.oid), target.blobCache);
+  const blobs = await readSelected(
+    store,
+    selection.blobs.map((entry) => entry.oid),
+    target.blobCache,
+  );
   const files: SourceFile[] = [];
   diagnostics.push(...selection.diagnostics);
   for (const entry of selection.blobs) {
     const content = blobs.get(entry.oid);
-    if (content === undefined) diagnostics.push(fileDiagnostic(entry.path, 'error', `cannot read blob ${entry.oid}: the object is missing from the repository`));
-    else if (content.subarray(0, BINARY_SNIFF_BYTES).includes(0)) diagnostics.push(fileDiagnostic(entry.path, 'error', BINARY_MESSAGE));
+    if (content === undefined)
+      diagnostics.push(
+        fileDiagnostic(entry.path, 'error', `cannot read blob ${entry.oid}: the object is missing from the repository`),
+      );
+    else if (content.subarray(0, BINARY_SNIFF_BYTES).includes(0))
+      diagnostics.push(fileDiagnostic(entry.path, 'error', BINARY_MESSAGE));
     else files.push({ path: entry.path, blobId: entry.oid, content });
   }
   files.sort((a, b) => compare(a.path, b.path));
   diagnostics.sort((a, b) => compare(a.file, b.file) || a.line - b.line || a.column - b.column);
-  return { repo: target.repo, ref: target.ref, commit, root: target.root, path: target.path, config, files, diagnostics };
+  return {
+    repo: target.repo,
+    ref: target.ref,
+    commit,
+    root: target.root,
+    path: target.path,
+    config,
+    files,
+    diagnostics,
+  };
 }
 
 /** The blobs' contents: from the cache when it has them (ids are content hashes), else read. */
-async function readSelected(store: GitStore, oids: readonly string[], cache: Map<string, Buffer> | undefined): Promise<Map<string, Buffer>> {
+async function readSelected(
+  store: GitStore,
+  oids: readonly string[],
+  cache: Map<string, Buffer> | undefined,
+): Promise<Map<string, Buffer>> {
   if (cache === undefined) return store.readBlobs(oids);
   const read = await store.readBlobs(oids.filter((oid) => !cache.has(oid)));
   const out = new Map<string, Buffer>();
@@ -73,11 +96,17 @@ async function readFleetConfig(store: GitStore, entries: readonly TreeEntry[]): 
   if (entry === undefined) return parseFleetConfig('');
   const defaults: FleetConfig = parseFleetConfig('').config;
   if (entry.mode === SYMLINK_MODE) {
-    return { config: defaults, diagnostics: [fileDiagnostic(FLEET_CONFIG_FILE, 'error', 'symlink not followed: defaults used')] };
+    return {
+      config: defaults,
+      diagnostics: [fileDiagnostic(FLEET_CONFIG_FILE, 'error', 'symlink not followed: defaults used')],
+    };
   }
   const content = (await store.readBlobs([entry.oid])).get(entry.oid);
   if (content !== undefined) return parseFleetConfig(content.toString('utf8'));
-  return { config: defaults, diagnostics: [fileDiagnostic(FLEET_CONFIG_FILE, 'error', `cannot read blob ${entry.oid}: defaults used`)] };
+  return {
+    config: defaults,
+    diagnostics: [fileDiagnostic(FLEET_CONFIG_FILE, 'error', `cannot read blob ${entry.oid}: defaults used`)],
+  };
 }
 
 function fileDiagnostic(file: string, severity: Diagnostic['severity'], message: string): Diagnostic {

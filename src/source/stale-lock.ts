@@ -10,7 +10,11 @@ import { rm, stat } from 'node:fs/promises';
 export const STALE_LOCK_MS = 60_000;
 
 /** Removes `lockFile` when it is older than `maxAgeMs`; true when it did. */
-export async function breakStaleLock(lockFile: string, now: number = Date.now(), maxAgeMs: number = STALE_LOCK_MS): Promise<boolean> {
+export async function breakStaleLock(
+  lockFile: string,
+  now: number = Date.now(),
+  maxAgeMs: number = STALE_LOCK_MS,
+): Promise<boolean> {
   const info = await stat(lockFile).catch(() => undefined);
   if (!info || now - info.mtimeMs < maxAgeMs) return false;
   await rm(lockFile, { force: true });

@@ -28,9 +28,20 @@ export async function uncommittedFiles(repo: string, fleetPath: string): Promise
   if (location.root === location.gitdir) return undefined;
   const pathspec = fleetPath === '' ? '.' : fleetPath;
   if (await nativeGitAvailable()) {
-    const run = await runGit(undefined, ['-C', location.root, 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--', pathspec]);
+    const run = await runGit(undefined, [
+      '-C',
+      location.root,
+      'status',
+      '--porcelain=v1',
+      '-z',
+      '--untracked-files=all',
+      '--',
+      pathspec,
+    ]);
     return run.code === 0 ? porcelainPaths(run.stdout.toString('utf8')) : undefined;
   }
   const matrix = await git.statusMatrix({ fs, dir: location.root, gitdir: location.gitdir, filepaths: [pathspec] });
-  return matrix.filter(([, head, workdir, stage]) => !(head === 1 && workdir === 1 && stage === 1)).map(([file]) => file);
+  return matrix
+    .filter(([, head, workdir, stage]) => !(head === 1 && workdir === 1 && stage === 1))
+    .map(([file]) => file);
 }

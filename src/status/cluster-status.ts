@@ -27,8 +27,18 @@ export interface ClusterObservation {
 
 /** Karmada's condition texts, kept verbatim so tools that read Karmada's Cluster read ours. */
 export const READY_CONDITIONS: Readonly<Record<'ready' | 'unhealthy' | 'unreachable', Condition>> = {
-  ready: { type: 'Ready', status: 'True', reason: 'ClusterReady', message: 'cluster is healthy and ready to accept workloads' },
-  unhealthy: { type: 'Ready', status: 'False', reason: 'ClusterNotReady', message: 'cluster is reachable but health endpoint responded without ok' },
+  ready: {
+    type: 'Ready',
+    status: 'True',
+    reason: 'ClusterReady',
+    message: 'cluster is healthy and ready to accept workloads',
+  },
+  unhealthy: {
+    type: 'Ready',
+    status: 'False',
+    reason: 'ClusterNotReady',
+    message: 'cluster is reachable but health endpoint responded without ok',
+  },
   unreachable: { type: 'Ready', status: 'False', reason: 'ClusterNotReachable', message: 'cluster is not reachable' },
 };
 
@@ -56,8 +66,15 @@ export function apiEnablements(resources: readonly ApiResource[]): APIEnablement
 
 function apiEnablementsCondition(enablements: readonly APIEnablement[], error: string | undefined): Condition {
   const type = 'CompleteAPIEnablements';
-  if (enablements.length === 0) return { type, status: 'False', reason: 'Empty', message: 'collected empty APIEnablements from the cluster' };
-  if (error !== undefined) return { type, status: 'False', reason: 'Partial', message: `might collect partial APIEnablements(${enablements.length}) from the cluster` };
+  if (enablements.length === 0)
+    return { type, status: 'False', reason: 'Empty', message: 'collected empty APIEnablements from the cluster' };
+  if (error !== undefined)
+    return {
+      type,
+      status: 'False',
+      reason: 'Partial',
+      message: `might collect partial APIEnablements(${enablements.length}) from the cluster`,
+    };
   return { type, status: 'True', reason: 'Complete', message: 'collected complete APIEnablements from the cluster' };
 }
 
@@ -72,7 +89,10 @@ export function computeClusterStatus(observation: ClusterObservation, previous: 
     return { ...previous, conditions: setCondition(previous.conditions ?? [], ready) };
   }
   const enablements = apiEnablements(observation.apiResources ?? []);
-  let conditions = setCondition(previous.conditions ?? [], apiEnablementsCondition(enablements, observation.discoveryError));
+  let conditions = setCondition(
+    previous.conditions ?? [],
+    apiEnablementsCondition(enablements, observation.discoveryError),
+  );
   conditions = setCondition(conditions, READY_CONDITIONS.ready);
   const { nodes, pods } = observation;
   return {

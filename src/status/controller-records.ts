@@ -26,16 +26,28 @@ export function emptyControllerRecords(): ControllerRecords {
 }
 
 /** The records a status branch tree holds. */
-export function controllerRecordsOfTree(tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers'>): ControllerRecords {
+export function controllerRecordsOfTree(
+  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers'>,
+): ControllerRecords {
   const failover = failoverOfTree(tree);
-  return { failover, taintPolicy: failover.taints, rebalancers: new Map((tree.rebalancers ?? []).map((r) => [r.name, r])) };
+  return {
+    failover,
+    taintPolicy: failover.taints,
+    rebalancers: new Map((tree.rebalancers ?? []).map((r) => [r.name, r])),
+  };
 }
 
 /**
  * The records a status report just written holds, every template listed: with shards, what the
  * owners of other replicas' members decided, for the loop to adopt.
  */
-export function controllerRecordsOfReport(report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers'>): ControllerRecords {
+export function controllerRecordsOfReport(
+  report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers'>,
+): ControllerRecords {
   const failover = recordedFailover(report);
-  return { failover, taintPolicy: failover.taints, rebalancers: new Map((report.rebalancers ?? []).map((r) => [r.name, r])) };
+  return {
+    failover,
+    taintPolicy: failover.taints,
+    rebalancers: new Map((report.rebalancers ?? []).map((r) => [r.name, r])),
+  };
 }

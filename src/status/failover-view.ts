@@ -64,7 +64,13 @@ export function recordedFailover(report: Pick<StatusReport, 'clusters' | 'templa
 export function failoverOfTree(tree: Pick<ParsedStatusTree, 'clusters' | 'placements'>): FailoverView {
   return {
     taints: new Map(tree.clusters.flatMap((c) => (c.taints ? [[c.name, c.taints] as const] : []))),
-    tasks: new Map(tree.placements.flatMap((t) => (t.gracefulEvictionTasks ? [[refKey(t.resource), t.gracefulEvictionTasks] as const] : []))),
-    unhealthySince: new Map(tree.placements.flatMap((t) => (t.unhealthySince ? [[refKey(t.resource), t.unhealthySince] as const] : []))),
+    tasks: new Map(
+      tree.placements.flatMap((t) =>
+        t.gracefulEvictionTasks ? [[refKey(t.resource), t.gracefulEvictionTasks] as const] : [],
+      ),
+    ),
+    unhealthySince: new Map(
+      tree.placements.flatMap((t) => (t.unhealthySince ? [[refKey(t.resource), t.unhealthySince] as const] : [])),
+    ),
   };
 }

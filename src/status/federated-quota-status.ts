@@ -6,7 +6,11 @@
  */
 import { compareBytes, isRecord, refOf } from '../model/index.ts';
 import type {
-  ClusterQuotaStatus, FederatedResourceQuota, FederatedResourceQuotaStatus, ObjectRef, ResourceList,
+  ClusterQuotaStatus,
+  FederatedResourceQuota,
+  FederatedResourceQuotaStatus,
+  ObjectRef,
+  ResourceList,
 } from '../model/index.ts';
 import { addQuantities, formatQuantity, toQuantity, type Quantity } from '../interpreter/quantity.ts';
 import type { MemberObservation } from './member-item.ts';
@@ -68,8 +72,13 @@ export function overallUsed(members: readonly ClusterQuotaStatus[]): ResourceLis
 }
 
 /** A FederatedResourceQuota's status from the members' observations of its ResourceQuota. */
-export function federatedQuotaStatus(quota: FederatedResourceQuota, members: readonly MemberObservation[]): FederatedQuotaReport {
-  const aggregated = members.map(memberQuotaStatus).filter((s) => s !== undefined)
+export function federatedQuotaStatus(
+  quota: FederatedResourceQuota,
+  members: readonly MemberObservation[],
+): FederatedQuotaReport {
+  const aggregated = members
+    .map(memberQuotaStatus)
+    .filter((s) => s !== undefined)
     .sort((a, b) => compareBytes(a.clusterName, b.clusterName));
   const overall = resourceListOf(quota.spec.overall);
   const used = overallUsed(aggregated);
@@ -88,17 +97,22 @@ export function federatedQuotaStatus(quota: FederatedResourceQuota, members: rea
  * branch's tip holds them, the overall use summed again over both.
  */
 export function withShardQuotaMembers(
-  own: FederatedQuotaReport, owns: (cluster: string) => boolean, theirs: FederatedQuotaReport | undefined,
+  own: FederatedQuotaReport,
+  owns: (cluster: string) => boolean,
+  theirs: FederatedQuotaReport | undefined,
 ): FederatedQuotaReport {
   const others = (theirs?.status.aggregatedStatus ?? []).filter((s) => !owns(s.clusterName));
-  const aggregated = [...(own.status.aggregatedStatus ?? []), ...others]
-    .sort((a, b) => compareBytes(a.clusterName, b.clusterName));
+  const aggregated = [...(own.status.aggregatedStatus ?? []), ...others].sort((a, b) =>
+    compareBytes(a.clusterName, b.clusterName),
+  );
   const { overallUsed: _used, aggregatedStatus: _aggregated, ...rest } = own.status;
   const used = overallUsed(aggregated);
   return {
     resource: own.resource,
     status: {
-      ...rest, ...(used ? { overallUsed: used } : {}), ...(aggregated.length > 0 ? { aggregatedStatus: aggregated } : {}),
+      ...rest,
+      ...(used ? { overallUsed: used } : {}),
+      ...(aggregated.length > 0 ? { aggregatedStatus: aggregated } : {}),
     },
   };
 }

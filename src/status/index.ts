@@ -9,31 +9,115 @@
 export { HEALTH_ORDER, worstHealth } from './health.ts';
 export { memberStatusItem, type MemberObservation } from './member-item.ts';
 export { problemLines, readyReplicas } from './problems.ts';
-export { templateStatus, templateStatusFromItems, type TemplateItemsInput, type TemplateStatus, type TemplateStatusInput } from './template-status.ts';
-export { mergeShardClusters, mergeShardMembers, shardTipPaths, withShardEvictionTasks, withShardUnhealthySince, type OwnsMember } from './shard-status.ts';
+export {
+  templateStatus,
+  templateStatusFromItems,
+  type TemplateItemsInput,
+  type TemplateStatus,
+  type TemplateStatusInput,
+} from './template-status.ts';
+export {
+  mergeShardClusters,
+  mergeShardMembers,
+  shardTipPaths,
+  withShardEvictionTasks,
+  withShardUnhealthySince,
+  type OwnsMember,
+} from './shard-status.ts';
 export { withoutSecretValues } from './secret-guard.ts';
 export { scriptTimeoutLine, scriptTimeoutProblems } from './script-timeouts.ts';
 export { clusterAllocatable, nodeSummary, resourceSummary } from './resource-summary.ts';
-export { apiEnablements, computeClusterStatus, isClusterReady, READY_CONDITIONS, type ClusterObservation } from './cluster-status.ts';
-export { commitMessage, commitSubject, statusCounts, type ClusterReport, type StatusCounts, type StatusReport } from './status-report.ts';
-export { emptyFailoverView, failoverOfTree, recordedFailover, withTemplateFailover, type FailoverView, type UnhealthySince } from './failover-view.ts';
+export {
+  apiEnablements,
+  computeClusterStatus,
+  isClusterReady,
+  READY_CONDITIONS,
+  type ClusterObservation,
+} from './cluster-status.ts';
+export {
+  commitMessage,
+  commitSubject,
+  statusCounts,
+  type ClusterReport,
+  type StatusCounts,
+  type StatusReport,
+} from './status-report.ts';
+export {
+  emptyFailoverView,
+  failoverOfTree,
+  recordedFailover,
+  withTemplateFailover,
+  type FailoverView,
+  type UnhealthySince,
+} from './failover-view.ts';
 export { withPolicyTaints, type TaintPolicyRecord } from './taint-policy-record.ts';
-export { controllerRecordsOfReport, controllerRecordsOfTree, emptyControllerRecords, type ControllerRecords } from './controller-records.ts';
+export {
+  controllerRecordsOfReport,
+  controllerRecordsOfTree,
+  emptyControllerRecords,
+  type ControllerRecords,
+} from './controller-records.ts';
 export { emitYaml } from './files/emit-yaml.ts';
-export { federatedQuotaStatus, overallUsed, withShardQuotaMembers, type FederatedQuotaReport } from './federated-quota-status.ts';
+export {
+  federatedQuotaStatus,
+  overallUsed,
+  withShardQuotaMembers,
+  type FederatedQuotaReport,
+} from './federated-quota-status.ts';
 export { parseQuotaDocument, quotaDocument, quotaPath } from './files/quota-document.ts';
 export { quotaRows, quotaSection, quotaUsage } from './files/quota-markdown.ts';
 export { rebalancerLine } from './files/rebalancer-summary.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
-export { DEFAULT_STATUS_MARKDOWN_OPTIONS, statusMarkdown, type StatusMarkdownOptions } from './files/status-markdown.ts';
+export {
+  DEFAULT_STATUS_MARKDOWN_OPTIONS,
+  statusMarkdown,
+  type StatusMarkdownOptions,
+} from './files/status-markdown.ts';
 export { comparableContent, STATUS_MARKDOWN_FILE, statusFiles, SUMMARY_FILE } from './files/status-files.ts';
-export { parseStatusTree, type ParsedStatusTree, type StatusSummary, type TemplateDetail, type TemplatePlacement } from './files/parse-status-tree.ts';
-export { DEFAULT_READ_STATUS_OPTIONS, readStatusBranch, readStatusCommit, type ReadStatusOptions, type StatusBranchView } from './read-status-branch.ts';
+export {
+  parseStatusTree,
+  type ParsedStatusTree,
+  type StatusSummary,
+  type TemplateDetail,
+  type TemplatePlacement,
+} from './files/parse-status-tree.ts';
+export {
+  DEFAULT_READ_STATUS_OPTIONS,
+  readStatusBranch,
+  readStatusCommit,
+  type ReadStatusOptions,
+  type StatusBranchView,
+} from './read-status-branch.ts';
 export { gitBlobId } from './writer/blob-id.ts';
-export { DEFAULT_STATUS_WRITE_OPTIONS, sameTree, writeStatusBranch, type StatusWriteOptions, type StatusWriteResult } from './writer/write-status-branch.ts';
-export { fetchStatusBranch, openStatusStore, type OpenStatusStoreOptions, type RemoteStatusTarget, type StatusStore } from './status-store.ts';
+export {
+  DEFAULT_STATUS_WRITE_OPTIONS,
+  sameTree,
+  writeStatusBranch,
+  type StatusWriteOptions,
+  type StatusWriteResult,
+} from './writer/write-status-branch.ts';
+export {
+  fetchStatusBranch,
+  openStatusStore,
+  type OpenStatusStoreOptions,
+  type RemoteStatusTarget,
+  type StatusStore,
+} from './status-store.ts';
 export { ForeignStatusBranchError, StatusPushError } from './errors/index.ts';
-export { DEFAULT_PUBLISH_OPTIONS, publishStatus, type PublishOptions, type Published, type PublishResult, type StatusBase, type StatusCommit, type StatusComposer } from './writer/publish-status.ts';
+export {
+  DEFAULT_PUBLISH_OPTIONS,
+  publishStatus,
+  type PublishOptions,
+  type Published,
+  type PublishResult,
+  type StatusBase,
+  type StatusCommit,
+  type StatusComposer,
+} from './writer/publish-status.ts';
 export { observeCluster } from './observe/observe-cluster.ts';
-export { collectMemberObjects, DEFAULT_COLLECT_OPTIONS, type CollectOptions } from './observe/collect-member-objects.ts';
+export {
+  collectMemberObjects,
+  DEFAULT_COLLECT_OPTIONS,
+  type CollectOptions,
+} from './observe/collect-member-objects.ts';

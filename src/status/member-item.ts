@@ -39,12 +39,25 @@ function statusOf(observed: KubeObject, interpreter: ResourceInterpreter): Recor
  * Unknown}`; applied with no member object read yet → `{applied: true, health: Unknown}`; otherwise the reflected
  * status and the interpreted health of the member object.
  */
-export function memberStatusItem(observation: MemberObservation, interpreter: ResourceInterpreter): AggregatedStatusItem {
+export function memberStatusItem(
+  observation: MemberObservation,
+  interpreter: ResourceInterpreter,
+): AggregatedStatusItem {
   const { clusterName } = observation;
   if (!observation.applied) {
-    return { clusterName, applied: false, ...(observation.appliedMessage ? { appliedMessage: observation.appliedMessage } : {}), health: 'Unknown' };
+    return {
+      clusterName,
+      applied: false,
+      ...(observation.appliedMessage ? { appliedMessage: observation.appliedMessage } : {}),
+      health: 'Unknown',
+    };
   }
   if (observation.observed === undefined) return { clusterName, applied: true, health: 'Unknown' };
   const status = statusOf(observation.observed, interpreter);
-  return { clusterName, applied: true, ...(status ? { status } : {}), health: healthOf(observation.observed, interpreter) };
+  return {
+    clusterName,
+    applied: true,
+    ...(status ? { status } : {}),
+    health: healthOf(observation.observed, interpreter),
+  };
 }

@@ -22,7 +22,13 @@ function count(status: Record<string, unknown> | undefined, field: string): numb
 export function readyReplicas(status: Record<string, unknown> | undefined): number | undefined {
   const ready = count(status, 'readyReplicas') ?? count(status, 'numberReady');
   if (ready !== undefined) return ready;
-  const workload = ['replicas', 'updatedReplicas', 'currentReplicas', 'desiredNumberScheduled', 'observedGeneration'].some((f) => count(status, f) !== undefined);
+  const workload = [
+    'replicas',
+    'updatedReplicas',
+    'currentReplicas',
+    'desiredNumberScheduled',
+    'observedGeneration',
+  ].some((f) => count(status, f) !== undefined);
   return workload ? 0 : undefined;
 }
 
@@ -31,7 +37,8 @@ function unhealthyDetail(item: AggregatedStatusItem, desired: number | undefined
   const status = item.status;
   const generation = count(status, 'generation');
   const observed = count(status, 'observedGeneration');
-  if (generation !== undefined && observed !== undefined && observed < generation) return ` (generation ${generation} not yet observed, at ${observed})`;
+  if (generation !== undefined && observed !== undefined && observed < generation)
+    return ` (generation ${generation} not yet observed, at ${observed})`;
   // ReflectStatus omits zero counters, so a workload status without availableReplicas has none.
   const available = count(status, 'availableReplicas') ?? count(status, 'numberAvailable') ?? 0;
   if (status !== undefined && desired !== undefined) return ` (${available}/${desired} available)`;
@@ -39,7 +46,8 @@ function unhealthyDetail(item: AggregatedStatusItem, desired: number | undefined
 }
 
 function itemProblem(item: AggregatedStatusItem, desired: number | undefined): string | undefined {
-  if (item.applied !== true) return `${item.clusterName}: not applied${item.appliedMessage ? `: ${item.appliedMessage}` : ''}`;
+  if (item.applied !== true)
+    return `${item.clusterName}: not applied${item.appliedMessage ? `: ${item.appliedMessage}` : ''}`;
   if (item.health === 'Unhealthy') return `${item.clusterName}: Unhealthy${unhealthyDetail(item, desired)}`;
   if (item.health === 'Unknown') return `${item.clusterName}: no status reported yet`;
   return undefined;

@@ -12,7 +12,10 @@ export interface ReadStatusOptions {
   templates: TemplateDetail | 'none';
 }
 
-export const DEFAULT_READ_STATUS_OPTIONS: Readonly<ReadStatusOptions> = Object.freeze({ branch: 'status', templates: 'full' });
+export const DEFAULT_READ_STATUS_OPTIONS: Readonly<ReadStatusOptions> = Object.freeze({
+  branch: 'status',
+  templates: 'full',
+});
 
 /** The status branch at its tip. */
 export interface StatusBranchView extends ParsedStatusTree {
@@ -23,7 +26,10 @@ export interface StatusBranchView extends ParsedStatusTree {
  * Reads the tip of the status branch through the GitStore (never a working tree); `undefined`
  * when the branch does not exist yet.
  */
-export async function readStatusBranch(store: GitStore, options: Partial<ReadStatusOptions> = {}): Promise<StatusBranchView | undefined> {
+export async function readStatusBranch(
+  store: GitStore,
+  options: Partial<ReadStatusOptions> = {},
+): Promise<StatusBranchView | undefined> {
   const { branch, templates } = { ...DEFAULT_READ_STATUS_OPTIONS, ...options };
   const commit = await store.readRef(`refs/heads/${branch}`);
   if (commit === undefined) return undefined;
@@ -32,7 +38,12 @@ export async function readStatusBranch(store: GitStore, options: Partial<ReadSta
 }
 
 /** The files of a status branch commit that `keep` selects, parsed (a sharded writer reads only the other replicas' part). */
-export async function readStatusCommit(store: GitStore, commit: string, keep: (path: string) => boolean, detail: TemplateDetail = 'full'): Promise<ParsedStatusTree> {
+export async function readStatusCommit(
+  store: GitStore,
+  commit: string,
+  keep: (path: string) => boolean,
+  detail: TemplateDetail = 'full',
+): Promise<ParsedStatusTree> {
   const entries = (await store.listTree(commit, '')) ?? [];
   const wanted = entries.filter((e) => e.type === 'blob' && keep(e.path));
   const blobs = await store.readBlobs(wanted.map((e) => e.oid));

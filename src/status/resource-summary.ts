@@ -32,7 +32,8 @@ function emptyResource(): Resource {
 
 /** Kubernetes' IsScalarResourceName: extended, prefixed native, hugepages and attachable-volume resources. */
 function isScalar(name: string): boolean {
-  if (name.startsWith('hugepages-') || name.startsWith('attachable-volumes-') || name.includes('kubernetes.io/')) return true;
+  if (name.startsWith('hugepages-') || name.startsWith('attachable-volumes-') || name.includes('kubernetes.io/'))
+    return true;
   return name.includes('/') && !name.startsWith('requests.');
 }
 
@@ -49,10 +50,18 @@ function quantities(list: unknown): [string, Quantity][] {
 function combine(r: Resource, list: unknown, op: (current: bigint, value: bigint) => bigint): void {
   for (const [name, q] of quantities(list)) {
     switch (name) {
-      case 'cpu': r.milliCpu = op(r.milliCpu, quantityMilliValue(q)); break;
-      case 'memory': r.memory = op(r.memory, quantityValue(q)); break;
-      case 'pods': r.pods = op(r.pods, quantityValue(q)); break;
-      case 'ephemeral-storage': r.ephemeralStorage = op(r.ephemeralStorage, quantityValue(q)); break;
+      case 'cpu':
+        r.milliCpu = op(r.milliCpu, quantityMilliValue(q));
+        break;
+      case 'memory':
+        r.memory = op(r.memory, quantityValue(q));
+        break;
+      case 'pods':
+        r.pods = op(r.pods, quantityValue(q));
+        break;
+      case 'ephemeral-storage':
+        r.ephemeralStorage = op(r.ephemeralStorage, quantityValue(q));
+        break;
       default:
         if (isScalar(name)) r.scalars.set(name, op(r.scalars.get(name) ?? 0n, quantityValue(q)));
     }
@@ -91,7 +100,8 @@ function resourceList(r: Resource): ResourceList | undefined {
   if (r.ephemeralStorage > 0n) out['ephemeral-storage'] = formatQuantity(newQuantity(r.ephemeralStorage, 'BinarySI'));
   if (r.pods > 0n) out['pods'] = formatQuantity(newQuantity(r.pods, 'DecimalSI'));
   for (const [name, value] of r.scalars) {
-    if (value > 0n) out[name] = formatQuantity(newQuantity(value, name.startsWith('hugepages-') ? 'BinarySI' : 'DecimalSI'));
+    if (value > 0n)
+      out[name] = formatQuantity(newQuantity(value, name.startsWith('hugepages-') ? 'BinarySI' : 'DecimalSI'));
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
@@ -147,7 +157,10 @@ export function resourceSummary(nodes: readonly KubeObject[], pods: readonly Kub
 export function nodeSummary(nodes: readonly KubeObject[]): { totalNum: number; readyNum: number } {
   const ready = nodes.filter((node) => {
     const conditions = podField(node, 'status', 'conditions');
-    return Array.isArray(conditions) && conditions.some((c) => isRecord(c) && c['type'] === 'Ready' && c['status'] === 'True');
+    return (
+      Array.isArray(conditions) &&
+      conditions.some((c) => isRecord(c) && c['type'] === 'Ready' && c['status'] === 'True')
+    );
   });
   return { totalNum: nodes.length, readyNum: ready.length };
 }

@@ -13,7 +13,9 @@ export function withoutSecretValues(status: TemplateStatus, template: KubeObject
   return {
     ...rest,
     aggregatedStatus: status.aggregatedStatus.map(({ status: _memberStatus, ...item }) =>
-      item.appliedMessage === undefined ? item : { ...item, appliedMessage: scrubSecretValues(item.appliedMessage, template) },
+      item.appliedMessage === undefined
+        ? item
+        : { ...item, appliedMessage: scrubSecretValues(item.appliedMessage, template) },
     ),
     problems: status.problems.map((line) => scrubSecretValues(line, template)),
   };

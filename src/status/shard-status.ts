@@ -23,7 +23,12 @@ export type OwnsMember = (cluster: string) => boolean;
  * The fleet's cluster reports: this replica's for the members it owns, the tip's for the others
  * (a member no replica has written yet is left out until its owner does), in `names` order.
  */
-export function mergeShardClusters(names: readonly string[], owns: OwnsMember, own: readonly ClusterReport[], tip: readonly ClusterReport[]): ClusterReport[] {
+export function mergeShardClusters(
+  names: readonly string[],
+  owns: OwnsMember,
+  own: readonly ClusterReport[],
+  tip: readonly ClusterReport[],
+): ClusterReport[] {
   const mine = new Map(own.map((c) => [c.name, c]));
   const theirs = new Map(tip.map((c) => [c.name, c]));
   return names.flatMap((name) => {
@@ -37,7 +42,12 @@ export function mergeShardClusters(names: readonly string[], owns: OwnsMember, o
  * replica's for the members it owns, and the tip's for members it does not own whose Work holds
  * the template in this render (`holders`); an entry of a member the template has left is dropped.
  */
-export function mergeShardMembers<T extends { clusterName: string }>(holders: readonly string[], owns: OwnsMember, own: readonly T[], tip: readonly T[]): T[] {
+export function mergeShardMembers<T extends { clusterName: string }>(
+  holders: readonly string[],
+  owns: OwnsMember,
+  own: readonly T[],
+  tip: readonly T[],
+): T[] {
   const held = new Set(holders);
   const theirs = tip.filter((i) => held.has(i.clusterName) && !owns(i.clusterName));
   return [...own.filter((i) => owns(i.clusterName)), ...theirs];
@@ -47,9 +57,16 @@ export function mergeShardMembers<T extends { clusterName: string }>(holders: re
  * The template with application failover's first-unhealthy times merged like its items: a
  * member's clock is the one its owner keeps, so replicas do not overwrite each other's.
  */
-export function withShardUnhealthySince(status: TemplateStatus, holders: readonly string[], owns: OwnsMember, tip: readonly UnhealthySince[]): TemplateStatus {
+export function withShardUnhealthySince(
+  status: TemplateStatus,
+  holders: readonly string[],
+  owns: OwnsMember,
+  tip: readonly UnhealthySince[],
+): TemplateStatus {
   const { unhealthySince, ...rest } = status;
-  const merged = mergeShardMembers(holders, owns, unhealthySince ?? [], tip).sort((a, b) => compareBytes(a.clusterName, b.clusterName));
+  const merged = mergeShardMembers(holders, owns, unhealthySince ?? [], tip).sort((a, b) =>
+    compareBytes(a.clusterName, b.clusterName),
+  );
   return { ...rest, ...(merged.length > 0 ? { unhealthySince: merged } : {}) };
 }
 
@@ -60,10 +77,18 @@ export function withShardUnhealthySince(status: TemplateStatus, holders: readonl
  * copy of them in memory. Ordered by creation time, then member, so that every replica writes the
  * same list.
  */
-export function withShardEvictionTasks(status: TemplateStatus, owns: OwnsMember, tip: readonly GracefulEvictionTask[]): TemplateStatus {
+export function withShardEvictionTasks(
+  status: TemplateStatus,
+  owns: OwnsMember,
+  tip: readonly GracefulEvictionTask[],
+): TemplateStatus {
   const { gracefulEvictionTasks, ...rest } = status;
-  const merged = [...(gracefulEvictionTasks ?? []).filter((t) => owns(t.fromCluster)), ...tip.filter((t) => !owns(t.fromCluster))]
-    .sort((a, b) => compareBytes(a.creationTimestamp, b.creationTimestamp) || compareBytes(a.fromCluster, b.fromCluster));
+  const merged = [
+    ...(gracefulEvictionTasks ?? []).filter((t) => owns(t.fromCluster)),
+    ...tip.filter((t) => !owns(t.fromCluster)),
+  ].sort(
+    (a, b) => compareBytes(a.creationTimestamp, b.creationTimestamp) || compareBytes(a.fromCluster, b.fromCluster),
+  );
   return { ...rest, ...(merged.length > 0 ? { gracefulEvictionTasks: merged } : {}) };
 }
 
@@ -73,7 +98,11 @@ export function withShardEvictionTasks(status: TemplateStatus, owns: OwnsMember,
  * holding the template, and those its eviction tasks keep out). A template all of whose members
  * it owns needs nothing from the tip.
  */
-export function shardTipPaths(names: readonly string[], templates: readonly { resource: ObjectRef; members: readonly string[] }[], owns: OwnsMember): Set<string> {
+export function shardTipPaths(
+  names: readonly string[],
+  templates: readonly { resource: ObjectRef; members: readonly string[] }[],
+  owns: OwnsMember,
+): Set<string> {
   const paths = new Set(names.filter((name) => !owns(name)).map(clusterPath));
   for (const t of templates) if (t.members.some((c) => !owns(c))) paths.add(resourcePath(t.resource));
   return paths;

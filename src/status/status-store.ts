@@ -3,7 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import git, { Errors } from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
-import { authFromEnvironment, defaultCacheDir, DEFAULT_OPEN_SOURCE_OPTIONS, locateRepository, openGitStore, type GitAuth, type GitStore, type OpenSourceOptions } from '../source/index.ts';
+import {
+  authFromEnvironment,
+  defaultCacheDir,
+  DEFAULT_OPEN_SOURCE_OPTIONS,
+  locateRepository,
+  openGitStore,
+  type GitAuth,
+  type GitStore,
+  type OpenSourceOptions,
+} from '../source/index.ts';
 import { authHeaders } from '../source/git-auth.ts';
 import { isRemoteUrl, localPath, redactUrl } from '../source/remote-url.ts';
 
@@ -47,7 +56,17 @@ export async function fetchStatusBranch(target: RemoteStatusTarget, branch: stri
   const ref = `refs/heads/${branch}`;
   let tip: string | undefined;
   try {
-    const fetched = await git.fetch({ fs, http, gitdir: target.gitdir, url: target.url, ref: branch, singleBranch: true, depth: 1, tags: false, headers: authHeaders(target.auth) });
+    const fetched = await git.fetch({
+      fs,
+      http,
+      gitdir: target.gitdir,
+      url: target.url,
+      ref: branch,
+      singleBranch: true,
+      depth: 1,
+      tags: false,
+      headers: authHeaders(target.auth),
+    });
     tip = fetched.fetchHead ?? undefined;
   } catch (error) {
     if (!(error instanceof Errors.NotFoundError)) throw error;
@@ -70,12 +89,29 @@ export interface OpenStatusStoreOptions {
  * Opens the repository whose status branch `source` names: a local repository in place (its
  * git directory, never the work tree), or a remote's cache with the branch freshly fetched.
  */
-export async function openStatusStore(source: OpenSourceOptions, branch: string, options: Partial<OpenStatusStoreOptions> = {}): Promise<StatusStore> {
+export async function openStatusStore(
+  source: OpenSourceOptions,
+  branch: string,
+  options: Partial<OpenStatusStoreOptions> = {},
+): Promise<StatusStore> {
   const preferNative = source.preferNative ?? DEFAULT_OPEN_SOURCE_OPTIONS.preferNative;
-  if (!isRemoteUrl(source.repo)) return { store: await openGitStore(await locateRepository(localPath(source.repo)), preferNative), location: localPath(source.repo) };
+  if (!isRemoteUrl(source.repo))
+    return {
+      store: await openGitStore(await locateRepository(localPath(source.repo)), preferNative),
+      location: localPath(source.repo),
+    };
   const auth = source.auth ?? authFromEnvironment();
-  const remote: RemoteStatusTarget = { url: source.repo, gitdir: cacheGitdir(source.repo, source.cacheDir ?? defaultCacheDir()), preferNative, ...(auth ? { auth } : {}) };
+  const remote: RemoteStatusTarget = {
+    url: source.repo,
+    gitdir: cacheGitdir(source.repo, source.cacheDir ?? defaultCacheDir()),
+    preferNative,
+    ...(auth ? { auth } : {}),
+  };
   await ensureBare(remote.gitdir, remote.url);
   if (options.fetch ?? true) await fetchStatusBranch(remote, branch);
-  return { store: await openGitStore({ gitdir: remote.gitdir, commonDir: remote.gitdir }, preferNative), location: redactUrl(remote.url), remote };
+  return {
+    store: await openGitStore({ gitdir: remote.gitdir, commonDir: remote.gitdir }, preferNative),
+    location: redactUrl(remote.url),
+    remote,
+  };
 }

@@ -1,5 +1,15 @@
 import { compareBytes, refOf } from '../model/index.ts';
-import type { AggregatedStatusItem, Condition, GracefulEvictionTask, HealthState, KubeObject, ObjectRef, PolicyRef, ScheduledBinding, TargetCluster } from '../model/index.ts';
+import type {
+  AggregatedStatusItem,
+  Condition,
+  GracefulEvictionTask,
+  HealthState,
+  KubeObject,
+  ObjectRef,
+  PolicyRef,
+  ScheduledBinding,
+  TargetCluster,
+} from '../model/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
 import type { UnhealthySince } from './failover-view.ts';
 import { worstHealth } from './health.ts';
@@ -58,8 +68,19 @@ export interface TemplateStatus {
 const NO_FIT = /^0\/\d+ clusters are available/;
 
 function scheduledCondition(binding: ScheduledBinding): Condition {
-  if (binding.error === null) return { type: 'Scheduled', status: 'True', reason: 'Success', message: 'Binding has been scheduled successfully.' };
-  return { type: 'Scheduled', status: 'False', reason: NO_FIT.test(binding.error) ? 'NoClusterFit' : 'SchedulerError', message: binding.error };
+  if (binding.error === null)
+    return {
+      type: 'Scheduled',
+      status: 'True',
+      reason: 'Success',
+      message: 'Binding has been scheduled successfully.',
+    };
+  return {
+    type: 'Scheduled',
+    status: 'False',
+    reason: NO_FIT.test(binding.error) ? 'NoClusterFit' : 'SchedulerError',
+    message: binding.error,
+  };
 }
 
 /**
@@ -67,14 +88,31 @@ function scheduledCondition(binding: ScheduledBinding): Condition {
  * those, applied.
  */
 function fullyAppliedCondition(expected: ReadonlySet<string>, items: readonly AggregatedStatusItem[]): Condition {
-  const full = expected.size > 0 && expected.size === items.length && items.every((i) => i.applied === true && expected.has(i.clusterName));
+  const full =
+    expected.size > 0 &&
+    expected.size === items.length &&
+    items.every((i) => i.applied === true && expected.has(i.clusterName));
   return full
-    ? { type: 'FullyApplied', status: 'True', reason: 'FullyAppliedSuccess', message: 'All works have been successfully applied' }
-    : { type: 'FullyApplied', status: 'False', reason: 'FullyAppliedFailed', message: 'Failed to apply all works, see status.aggregatedStatus for details' };
+    ? {
+        type: 'FullyApplied',
+        status: 'True',
+        reason: 'FullyAppliedSuccess',
+        message: 'All works have been successfully applied',
+      }
+    : {
+        type: 'FullyApplied',
+        status: 'False',
+        reason: 'FullyAppliedFailed',
+        message: 'Failed to apply all works, see status.aggregatedStatus for details',
+      };
 }
 
 /** AggregateStatus when some interpreter implements it for the kind; a failure becomes a problem line. */
-function aggregate(template: KubeObject, items: AggregatedStatusItem[], interpreter: ResourceInterpreter): { status?: Record<string, unknown>; error?: string } {
+function aggregate(
+  template: KubeObject,
+  items: AggregatedStatusItem[],
+  interpreter: ResourceInterpreter,
+): { status?: Record<string, unknown>; error?: string } {
   if (!interpreter.supports(template, 'AggregateStatus')) return {};
   try {
     const status = interpreter.aggregateStatus(template, items)['status'];
@@ -84,7 +122,11 @@ function aggregate(template: KubeObject, items: AggregatedStatusItem[], interpre
   }
 }
 
-function templateHealth(input: TemplateItemsInput, expected: ReadonlySet<string>, items: readonly AggregatedStatusItem[]): HealthState {
+function templateHealth(
+  input: TemplateItemsInput,
+  expected: ReadonlySet<string>,
+  items: readonly AggregatedStatusItem[],
+): HealthState {
   if (input.claimError !== undefined || (input.binding?.error ?? null) !== null) return 'Unhealthy';
   const reported = new Set(items.map((i) => i.clusterName));
   const missing = [...expected].some((c) => !reported.has(c));
@@ -99,7 +141,10 @@ function templateHealth(input: TemplateItemsInput, expected: ReadonlySet<string>
  */
 export function templateStatus(input: TemplateStatusInput, interpreter: ResourceInterpreter): TemplateStatus {
   const { observations, ...rest } = input;
-  return templateStatusFromItems({ ...rest, items: observations.map((o) => memberStatusItem(o, interpreter)) }, interpreter);
+  return templateStatusFromItems(
+    { ...rest, items: observations.map((o) => memberStatusItem(o, interpreter)) },
+    interpreter,
+  );
 }
 
 /** {@link templateStatus} from the members' AggregatedStatusItems rather than their live objects. */
@@ -107,7 +152,10 @@ export function templateStatusFromItems(input: TemplateItemsInput, interpreter: 
   const items = [...input.items].sort((a, b) => compareBytes(a.clusterName, b.clusterName));
   const expected = new Set(input.expectedClusters);
   const aggregated = aggregate(input.template, items, interpreter);
-  const conditions = [...(input.binding ? [scheduledCondition(input.binding)] : []), fullyAppliedCondition(expected, items)];
+  const conditions = [
+    ...(input.binding ? [scheduledCondition(input.binding)] : []),
+    fullyAppliedCondition(expected, items),
+  ];
   const status: TemplateStatus = {
     resource: refOf(input.template),
     policy: input.policy,

@@ -8,7 +8,8 @@ import { FakeKubeClient } from '../fakes/kube-client.ts';
 
 const cm = (name: string): DesiredObject => ({
   manifest: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'ns', labels: { 'flotilla.io/managed-by': 'flotilla' } }, data: { name } },
-  suspended: false, preserveOnDeletion: false,
+  suspended: false,
+  preserveOnDeletion: false,
 });
 const names = ['a', 'b', 'c', 'd'];
 const INVENTORY = '/ConfigMap/flotilla-system/flotilla-inventory';
@@ -34,14 +35,26 @@ describe('applyCluster against the fake', () => {
     const client = new FakeKubeClient();
     let inventoryWrites = 0;
     // The member goes away after a and b are created: c, d and the final inventory write fail.
-    client.failWhen('apply', (t) => t.endsWith('/c') || t.endsWith('/d') || (t === INVENTORY && ++inventoryWrites > 1), () => new Error('connect ECONNREFUSED'));
+    client.failWhen(
+      'apply',
+      (t) => t.endsWith('/c') || t.endsWith('/d') || (t === INVENTORY && ++inventoryWrites > 1),
+      () => new Error('connect ECONNREFUSED'),
+    );
     const cut = await applyCluster(client, names.map(cm), { ...options, concurrency: 1 }, () => undefined);
-    expect(cut.objects.map((o) => [o.ref.name, o.action])).toEqual([['a', 'created'], ['b', 'created'], ['c', 'failed'], ['d', 'failed']]);
+    expect(cut.objects.map((o) => [o.ref.name, o.action])).toEqual([
+      ['a', 'created'],
+      ['b', 'created'],
+      ['c', 'failed'],
+      ['d', 'failed'],
+    ]);
     expect(await inventoryIds(client)).toEqual(names.map((n) => `ns_${n}__ConfigMap`));
     client.clearFailures();
     // The next commit no longer has a and b: they are pruned although the cut pass never finished.
     const next = await applyCluster(client, ['c', 'd'].map(cm), { ...options, prune: { ...options.prune, allowMassPrune: true } }, () => undefined);
-    expect(next.pruned.map((p) => [p.ref.name, p.action]).sort()).toEqual([['a', 'deleted'], ['b', 'deleted']]);
+    expect(next.pruned.map((p) => [p.ref.name, p.action]).sort()).toEqual([
+      ['a', 'deleted'],
+      ['b', 'deleted'],
+    ]);
     expect(await inventoryIds(client)).toEqual(['ns_c__ConfigMap', 'ns_d__ConfigMap']);
   });
 
@@ -54,7 +67,11 @@ describe('applyCluster against the fake', () => {
   it('keeps an object whose delete failed in the inventory, so the next pass retries it', async () => {
     const client = new FakeKubeClient();
     await applyCluster(client, names.map(cm), options, () => undefined);
-    client.failWhen('delete', (t) => t.endsWith('/d'), () => new Error('boom'));
+    client.failWhen(
+      'delete',
+      (t) => t.endsWith('/d'),
+      () => new Error('boom'),
+    );
     const result = await applyCluster(client, ['a', 'b', 'c'].map(cm), options, () => undefined);
     expect(result.pruned.map((p) => [p.ref.name, p.action])).toEqual([['d', 'failed']]);
     expect(await inventoryIds(client)).toContain('ns_d__ConfigMap');
@@ -67,18 +84,26 @@ describe('applyCluster against the fake', () => {
   it('re-reads after a 409 on create and reports the abort conflict it finds', async () => {
     const client = new FakeKubeClient();
     const theirs: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'ns' }, data: { owner: 'them' } };
-    client.failWhen('apply', (t) => t.endsWith('/a'), () => {
-      client.put(theirs); // created by someone else between our read and our write
-      return new KubeApiError({ cluster: 'member1', status: 409, reason: 'Conflict', method: 'PATCH', path: '/x' }, 'conflict');
-    });
+    client.failWhen(
+      'apply',
+      (t) => t.endsWith('/a'),
+      () => {
+        client.put(theirs); // created by someone else between our read and our write
+        return new KubeApiError({ cluster: 'member1', status: 409, reason: 'Conflict', method: 'PATCH', path: '/x' }, 'conflict');
+      },
+    );
     const result = await applyCluster(client, [cm('a')], options, () => undefined);
     expect(result.objects.map((o) => o.action)).toEqual(['conflict']);
     expect(result.objects[0]?.error?.message).toMatch(/^ConfigMap\/ns\/a already exists in cluster member1/);
   });
 
-  it('reports a cluster it cannot read as the cluster\'s error', async () => {
+  it("reports a cluster it cannot read as the cluster's error", async () => {
     const client = new FakeKubeClient();
-    client.failWhen('get', () => true, () => new Error('unreachable'));
+    client.failWhen(
+      'get',
+      () => true,
+      () => new Error('unreachable'),
+    );
     const result = await applyCluster(client, [cm('a')], options, () => undefined);
     expect(result.error?.message).toBe('unreachable');
   });

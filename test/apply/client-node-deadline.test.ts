@@ -24,14 +24,20 @@ async function blackHoleClient() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   const file = join(mkdtempSync(join(tmpdir(), 'flotilla-black-hole-')), 'config');
-  writeFileSync(file, stringify({
-    clusters: [{ name: 'hole', cluster: { server: `https://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true } }],
-    users: [{ name: 'u', user: { token: 't' } }],
-    contexts: [{ name: 'hole', context: { cluster: 'hole', user: 'u' } }],
-    'current-context': 'hole',
-  }));
+  writeFileSync(
+    file,
+    stringify({
+      clusters: [{ name: 'hole', cluster: { server: `https://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true } }],
+      users: [{ name: 'u', user: { token: 't' } }],
+      contexts: [{ name: 'hole', context: { cluster: 'hole', user: 'u' } }],
+      'current-context': 'hole',
+    }),
+  );
   // Without the deadline these settings would wait 4 × 10 s before giving up.
-  return connectKubeClient('hole', 'hole', await loadKubeconfig({ kubeconfig: file }), { timeoutMs: 10_000, retry: { retries: 3, baseDelayMs: 10, maxDelayMs: 10 } });
+  return connectKubeClient('hole', 'hole', await loadKubeconfig({ kubeconfig: file }), {
+    timeoutMs: 10_000,
+    retry: { retries: 3, baseDelayMs: 10, maxDelayMs: 10 },
+  });
 }
 
 describe('the client-node adapter under a member deadline', () => {
@@ -41,7 +47,7 @@ describe('the client-node adapter under a member deadline', () => {
     const started = Date.now();
     await expect(bounded.raw('/readyz')).rejects.toBeInstanceOf(MemberTimeoutError);
     expect(Date.now() - started).toBeLessThan(2000);
-    await waitFor('the black hole\'s connection to close', async () => (open.size === 0 ? true : undefined), { timeoutMs: 2000, intervalMs: 20 });
+    await waitFor("the black hole's connection to close", async () => (open.size === 0 ? true : undefined), { timeoutMs: 2000, intervalMs: 20 });
     // Once over, every request of the view fails at once, without a connection.
     await expect(bounded.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'a', name: 'b' })).rejects.toBeInstanceOf(MemberTimeoutError);
     expect(open.size).toBe(0);

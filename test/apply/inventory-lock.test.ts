@@ -11,34 +11,56 @@ import { FakeKubeClient } from '../fakes/kube-client.ts';
 
 const cm = (name: string): DesiredObject => ({
   manifest: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'ns', labels: { 'flotilla.io/managed-by': 'flotilla' } }, data: { name } },
-  suspended: false, preserveOnDeletion: false,
+  suspended: false,
+  preserveOnDeletion: false,
 });
 const LEASE = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: 'flotilla-system', name: 'flotilla-inventory' };
 const pruning = (holder: string, extra: Partial<ApplyOptions> = {}): ApplyOptions => ({
-  ...DEFAULT_APPLY_OPTIONS, prune: { ...DEFAULT_APPLY_OPTIONS.prune, enabled: true, allowMassPrune: true }, concurrency: 1,
-  lock: { holder, retryMs: 5 }, ...extra,
+  ...DEFAULT_APPLY_OPTIONS,
+  prune: { ...DEFAULT_APPLY_OPTIONS.prune, enabled: true, allowMassPrune: true },
+  concurrency: 1,
+  lock: { holder, retryMs: 5 },
+  ...extra,
 });
 
 function lease(holder: string, renewTime: Date, durationSeconds = 15) {
   return {
-    apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'flotilla-inventory', namespace: 'flotilla-system' },
-    spec: { holderIdentity: holder, leaseDurationSeconds: durationSeconds, renewTime: renewTime.toISOString(), acquireTime: '2026-12-01T04:00:00.000000Z', leaseTransitions: 2 },
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: { name: 'flotilla-inventory', namespace: 'flotilla-system' },
+    spec: {
+      holderIdentity: holder,
+      leaseDurationSeconds: durationSeconds,
+      renewTime: renewTime.toISOString(),
+      acquireTime: '2026-12-01T04:00:00.000000Z',
+      leaseTransitions: 2,
+    },
   };
 }
 
 async function inventoryIds(client: FakeKubeClient): Promise<string[]> {
-  return decodeInventory(await client.get(inventoryRef())).map((e) => e.id).sort();
+  return decodeInventory(await client.get(inventoryRef()))
+    .map((e) => e.id)
+    .sort();
 }
 
 function managedIds(client: FakeKubeClient): string[] {
   return [...client.objects.values()]
     .filter((o) => o.kind === 'ConfigMap' && o.metadata.namespace === 'ns' && o.metadata.labels?.['flotilla.io/managed-by'] === 'flotilla')
-    .map((o) => `ns_${o.metadata.name}__ConfigMap`).sort();
+    .map((o) => `ns_${o.metadata.name}__ConfigMap`)
+    .sort();
 }
 
 describe('the inventory Lease', () => {
   it('serialises two writers pruning at once: every object either applied stays listed', async () => {
-    for (const [a, b] of [[['a', 'b', 'c'], ['c', 'd', 'e']], [['x'], ['y', 'z']], [['p', 'q'], []]] as const) {
+    for (const [a, b] of [
+      [
+        ['a', 'b', 'c'],
+        ['c', 'd', 'e'],
+      ],
+      [['x'], ['y', 'z']],
+      [['p', 'q'], []],
+    ] as const) {
       const client = new FakeKubeClient();
       await applyCluster(client, ['old1', 'old2'].map(cm), pruning('seed'), () => undefined);
       const [first, second] = await Promise.all([
@@ -70,9 +92,13 @@ describe('the inventory Lease', () => {
     const events: ApplyEvent[] = [];
     const result = await applyCluster(client.withSignal(memberDeadline('member1', 150)), [cm('a')], pruning('me'), (e) => events.push(e));
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(events.filter((e) => e.type === 'locked')).toEqual([{ type: 'locked', cluster: 'member1', holder: 'ci-7/4242/flotilla apply', since: '2026-12-01T04:00:00.000Z' }]);
+    expect(events.filter((e) => e.type === 'locked')).toEqual([
+      { type: 'locked', cluster: 'member1', holder: 'ci-7/4242/flotilla apply', since: '2026-12-01T04:00:00.000Z' },
+    ]);
     expect(result.error).toBeInstanceOf(InventoryLockedError);
-    expect(result.error?.message).toBe('member1: inventory locked by ci-7/4242/flotilla apply since 2026-12-01T04:00:00.000Z (Lease flotilla-system/flotilla-inventory)');
+    expect(result.error?.message).toBe(
+      'member1: inventory locked by ci-7/4242/flotilla apply since 2026-12-01T04:00:00.000Z (Lease flotilla-system/flotilla-inventory)',
+    );
     expect(client.objects.has('/ConfigMap/ns/a')).toBe(false);
   });
 
@@ -82,7 +108,10 @@ describe('the inventory Lease', () => {
     const locks = ['one', 'two'].map((holder) => lockInventory(client, 'flotilla-inventory', { holder, retryMs: 5 }).then((held) => ({ holder, held })));
     const winner = await Promise.race(locks);
     let loserDone = false;
-    const loser = Promise.all(locks).then((both) => { loserDone = true; return both.find((l) => l.holder !== winner.holder)!; });
+    const loser = Promise.all(locks).then((both) => {
+      loserDone = true;
+      return both.find((l) => l.holder !== winner.holder)!;
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(loserDone).toBe(false);
     expect(await holderNow()).toBe(winner.holder);
@@ -93,7 +122,7 @@ describe('the inventory Lease', () => {
     expect(await holderNow()).toBe('');
   });
 
-  it('aborts what is left of the member\'s work when another writer takes the Lease over', async () => {
+  it("aborts what is left of the member's work when another writer takes the Lease over", async () => {
     const client = new FakeKubeClient();
     client.hangWhen('list', (t) => t.startsWith('/ConfigMap/ns'));
     const pass = applyCluster(client, [cm('a')], pruning('slow', { lock: { holder: 'slow', durationSeconds: 1, retryMs: 5 } }), () => undefined);

@@ -11,7 +11,7 @@ describe('mergeInventory', () => {
   it.each([
     { name: 'keeps what the other writer added', base: ['a'], ours: ['a', 'b'], theirs: ['a', 'c'], merged: ['a', 'b', 'c'] },
     { name: 'keeps dropped what this writer pruned', base: ['a', 'b'], ours: ['a'], theirs: ['a', 'b', 'c'], merged: ['a', 'c'] },
-    { name: 'lists an id once, with this writer\'s entry', base: [], ours: ['a'], theirs: ['a'], merged: ['a'] },
+    { name: "lists an id once, with this writer's entry", base: [], ours: ['a'], theirs: ['a'], merged: ['a'] },
     { name: 'drops what this writer dropped even when the other still lists it', base: ['a'], ours: [], theirs: ['a', 'b'], merged: ['b'] },
   ])('$name', ({ base, ours, theirs, merged }) => {
     expect(ids(mergeInventory(entries(...base), entries(...ours), entries(...theirs)))).toEqual(merged);

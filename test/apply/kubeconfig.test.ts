@@ -10,9 +10,18 @@ const a = file('/home/a/config', {
   'current-context': '',
 });
 const b = file('/etc/b/config', {
-  clusters: [{ name: 'c1', cluster: { server: 'https://shadowed' } }, { name: 'c2', cluster: { server: 'https://two' } }],
-  users: [{ name: 'u1', user: { token: 'second' } }, { name: 'u2', user: { 'client-key': '/abs/key' } }],
-  contexts: [{ name: 'member1', context: { cluster: 'c2', user: 'u2' } }, { name: 'member2', context: { cluster: 'c2', user: 'u2' } }],
+  clusters: [
+    { name: 'c1', cluster: { server: 'https://shadowed' } },
+    { name: 'c2', cluster: { server: 'https://two' } },
+  ],
+  users: [
+    { name: 'u1', user: { token: 'second' } },
+    { name: 'u2', user: { 'client-key': '/abs/key' } },
+  ],
+  contexts: [
+    { name: 'member1', context: { cluster: 'c2', user: 'u2' } },
+    { name: 'member2', context: { cluster: 'c2', user: 'u2' } },
+  ],
   'current-context': 'member2',
 });
 
@@ -45,7 +54,14 @@ describe('mergeKubeconfigs', () => {
 describe('kubeconfigPaths', () => {
   it.each([
     ['--kubeconfig alone, required', { kubeconfig: '/f', env: '/a:/b' }, [{ path: '/f', required: true }]],
-    ['every $KUBECONFIG file once, in order, optional', { env: '/a::/b:/a' }, [{ path: '/a', required: false }, { path: '/b', required: false }]],
+    [
+      'every $KUBECONFIG file once, in order, optional',
+      { env: '/a::/b:/a' },
+      [
+        { path: '/a', required: false },
+        { path: '/b', required: false },
+      ],
+    ],
     ['~/.kube/config without either', { env: '', home: '/home/u' }, [{ path: '/home/u/.kube/config', required: false }]],
   ])('%s', (_name, location, expected) => {
     expect(kubeconfigPaths(location)).toEqual(expected);

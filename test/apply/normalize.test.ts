@@ -13,8 +13,8 @@ function deployment(annotations: Record<string, string> | undefined): KubeObject
 
 describe('diffable', () => {
   it.each([
-    ['the deployment controller\'s revision', { 'deployment.kubernetes.io/revision': '3' }, undefined],
-    ['kubectl\'s last applied configuration', { 'kubectl.kubernetes.io/last-applied-configuration': '{}', team: 'a' }, { team: 'a' }],
+    ["the deployment controller's revision", { 'deployment.kubernetes.io/revision': '3' }, undefined],
+    ["kubectl's last applied configuration", { 'kubectl.kubernetes.io/last-applied-configuration': '{}', team: 'a' }, { team: 'a' }],
     ['a user annotation under another kubernetes.io prefix', { 'kubernetes.io/change-cause': 'x' }, { 'kubernetes.io/change-cause': 'x' }],
     ['no annotations', undefined, undefined],
   ])('drops %s, keeps the rest', (_, annotations, expected) => {

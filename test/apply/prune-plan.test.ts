@@ -4,8 +4,11 @@ import type { InventoryEntry } from '../../src/apply/inventory.ts';
 import { DEFAULT_PRUNE_SETTINGS, planPrune } from '../../src/apply/prune-plan.ts';
 
 const entry = (name: string, extra: Partial<InventoryEntry> = {}): InventoryEntry => ({ id: `ns_${name}__ConfigMap`, v: 'v1', digest: 'd', ...extra });
-const live = (name: string, labels: Record<string, string> = { 'flotilla.io/managed-by': 'flotilla' }, annotations: Record<string, string> = {}): [string, KubeObject] =>
-  [`ns_${name}__ConfigMap`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'ns', labels, annotations } }];
+const live = (
+  name: string,
+  labels: Record<string, string> = { 'flotilla.io/managed-by': 'flotilla' },
+  annotations: Record<string, string> = {},
+): [string, KubeObject] => [`ns_${name}__ConfigMap`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'ns', labels, annotations } }];
 const inventory = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((n) => entry(n));
 const all = new Map(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((n) => live(n)));
 const keepAllBut = (...gone: string[]) => new Set(inventory.filter((e) => !gone.some((g) => e.id === `ns_${g}__ConfigMap`)).map((e) => e.id));
@@ -19,15 +22,35 @@ describe('planPrune', () => {
   it.each([
     ['deletes exactly inventory minus Work, in reverse apply order', plan(keepAllBut('b', 'g')).deletes.map((c) => c.ref.name), ['g', 'b']],
     ['deletes nothing with prune off, and keeps the candidates', plan(keepAllBut('b'), DEFAULT_PRUNE_SETTINGS).kept.map((e) => e.id), ['ns_b__ConfigMap']],
-    ['keeps blocked candidates in inventory order', plan(keepAllBut('b', 'e', 'g'), DEFAULT_PRUNE_SETTINGS).kept.map((e) => e.id), ['ns_b__ConfigMap', 'ns_e__ConfigMap', 'ns_g__ConfigMap']],
+    [
+      'keeps blocked candidates in inventory order',
+      plan(keepAllBut('b', 'e', 'g'), DEFAULT_PRUNE_SETTINGS).kept.map((e) => e.id),
+      ['ns_b__ConfigMap', 'ns_e__ConfigMap', 'ns_g__ConfigMap'],
+    ],
     ['refuses with source errors', plan(keepAllBut('b'), { ...on, sourceHasErrors: true }).blocked?.reason, 'source-errors'],
     ['allows exactly the threshold (2 of 8 is 25%)', plan(keepAllBut('a', 'b')).deletes.length, 2],
     ['refuses beyond the threshold', plan(keepAllBut('a', 'b', 'c')).blocked?.reason, 'mass-prune'],
     ['allows mass prune when asked', plan(keepAllBut('a', 'b', 'c'), { ...on, allowMassPrune: true }).deletes.length, 3],
-    ['forgets entries whose object is gone', plan(keepAllBut('a'), on, new Map([...all].filter(([id]) => id !== 'ns_a__ConfigMap'))).gone.map((e) => e.id), ['ns_a__ConfigMap']],
-    ['skips an object annotated prune: disabled', plan(keepAllBut('a'), on, new Map([...all, live('a', undefined, { 'flotilla.io/prune': 'disabled' })])).skipped.map((s) => s.filter), ['prune-annotation']],
-    ['skips an object no longer labelled as Flotilla\'s', plan(keepAllBut('a'), on, new Map([...all, live('a', {})])).skipped.map((s) => s.filter), ['managed-label']],
-    ['skips an object preserved on deletion', plan(keepAllBut('a'), on, all, [entry('a', { preserve: true }), ...inventory.slice(1)]).skipped.map((s) => s.filter), ['preserve-on-deletion']],
+    [
+      'forgets entries whose object is gone',
+      plan(keepAllBut('a'), on, new Map([...all].filter(([id]) => id !== 'ns_a__ConfigMap'))).gone.map((e) => e.id),
+      ['ns_a__ConfigMap'],
+    ],
+    [
+      'skips an object annotated prune: disabled',
+      plan(keepAllBut('a'), on, new Map([...all, live('a', undefined, { 'flotilla.io/prune': 'disabled' })])).skipped.map((s) => s.filter),
+      ['prune-annotation'],
+    ],
+    [
+      "skips an object no longer labelled as Flotilla's",
+      plan(keepAllBut('a'), on, new Map([...all, live('a', {})])).skipped.map((s) => s.filter),
+      ['managed-label'],
+    ],
+    [
+      'skips an object preserved on deletion',
+      plan(keepAllBut('a'), on, all, [entry('a', { preserve: true }), ...inventory.slice(1)]).skipped.map((s) => s.filter),
+      ['preserve-on-deletion'],
+    ],
   ])('%s', (_name, actual, expected) => {
     expect(actual).toEqual(expected);
   });
@@ -36,28 +59,54 @@ describe('planPrune', () => {
     const web = 'v1/ConfigMap/ns/web';
     const owned = (name: string, template: string) => live(name, undefined, { 'flotilla.io/template': template });
     const ns: InventoryEntry = { id: '_ns__Namespace', v: 'v1', digest: 'd' };
-    const nsLive: [string, KubeObject] = ['_ns__Namespace', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', labels: { 'flotilla.io/managed-by': 'flotilla' } } }];
-    const keptPlan = (keptCopies: Map<string, string>) => planPrune({
-      cluster: 'm', inventory: [ns, entry('a'), entry('b')], desiredIds: new Set(), live: new Map([nsLive, owned('a', web), owned('b', 'v1/ConfigMap/ns/other')]),
-      namespacesInUse: new Set(), settings: { ...on, allowMassPrune: true }, keptCopies,
-    });
+    const nsLive: [string, KubeObject] = [
+      '_ns__Namespace',
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', labels: { 'flotilla.io/managed-by': 'flotilla' } } },
+    ];
+    const keptPlan = (keptCopies: Map<string, string>) =>
+      planPrune({
+        cluster: 'm',
+        inventory: [ns, entry('a'), entry('b')],
+        desiredIds: new Set(),
+        live: new Map([nsLive, owned('a', web), owned('b', 'v1/ConfigMap/ns/other')]),
+        namespacesInUse: new Set(),
+        settings: { ...on, allowMassPrune: true },
+        keptCopies,
+      });
 
     it.each([
       ['without kept copies, everything the Work lacks is deleted', new Map<string, string>(), ['b', 'a', 'ns'], []],
-      ['the copy of a kept template and its Namespace stay in the inventory; the rest is deleted', new Map([[web, 'held by an eviction task']]), ['b'], [['a', 'kept-copy', 'held by an eviction task'], ['ns', 'namespace-in-use', 'a kept copy still lives in it']]],
+      [
+        'the copy of a kept template and its Namespace stay in the inventory; the rest is deleted',
+        new Map([[web, 'held by an eviction task']]),
+        ['b'],
+        [
+          ['a', 'kept-copy', 'held by an eviction task'],
+          ['ns', 'namespace-in-use', 'a kept copy still lives in it'],
+        ],
+      ],
     ])('%s', (_name, keptCopies, deleted, skipped) => {
       const result = keptPlan(keptCopies);
       expect(result.deletes.map((c) => c.ref.name)).toEqual(deleted);
       expect(result.skipped.map((s) => [s.candidate.ref.name, s.filter, s.reason])).toEqual(skipped);
       // In apply order, as the inventory held them (so the next inventory is the same).
-      expect(result.kept.map((e) => e.id)).toEqual(skipped.map(([name]) => name === 'ns' ? '_ns__Namespace' : `ns_${name}__ConfigMap`).reverse());
+      expect(result.kept.map((e) => e.id)).toEqual(skipped.map(([name]) => (name === 'ns' ? '_ns__Namespace' : `ns_${name}__ConfigMap`)).reverse());
     });
   });
 
   it('keeps a Namespace that objects of the Work still live in', () => {
     const ns: InventoryEntry = { id: '_ns__Namespace', v: 'v1', digest: 'd' };
-    const nsLive = new Map([['_ns__Namespace', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', labels: { 'flotilla.io/managed-by': 'flotilla' } } } as KubeObject]]);
-    const result = planPrune({ cluster: 'm', inventory: [ns, ...inventory], desiredIds: keepAllBut(), live: nsLive, namespacesInUse: new Set(['ns']), settings: on });
+    const nsLive = new Map([
+      ['_ns__Namespace', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns', labels: { 'flotilla.io/managed-by': 'flotilla' } } } as KubeObject],
+    ]);
+    const result = planPrune({
+      cluster: 'm',
+      inventory: [ns, ...inventory],
+      desiredIds: keepAllBut(),
+      live: nsLive,
+      namespacesInUse: new Set(['ns']),
+      settings: on,
+    });
     expect(result.skipped.map((s) => [s.filter, s.keep])).toEqual([['namespace-in-use', true]]);
     expect(result.kept).toEqual([ns]);
   });

@@ -8,17 +8,20 @@ import { FakeKubeClient } from '../fakes/kube-client.ts';
 
 const PIN = 424242424242;
 const secret: KubeObject = {
-  apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'ns', labels: { 'flotilla.io/managed-by': 'flotilla' } },
+  apiVersion: 'v1',
+  kind: 'Secret',
+  metadata: { name: 's', namespace: 'ns', labels: { 'flotilla.io/managed-by': 'flotilla' } },
   stringData: { pin: PIN as unknown as string, password: 'hunter22-longer' },
 };
 const desired: DesiredObject = { manifest: secret, suspended: false, preserveOnDeletion: false };
-const refusal = () => new KubeApiError(
-  { cluster: 'member1', status: 422, reason: 'Invalid', method: 'PATCH', path: '/api/v1/namespaces/ns/secrets/s' },
-  `Secret "s" is invalid: .stringData.pin: expected string, got &value.valueUnstructured{Value:${PIN}}; password was "hunter22-longer"`,
-);
+const refusal = () =>
+  new KubeApiError(
+    { cluster: 'member1', status: 422, reason: 'Invalid', method: 'PATCH', path: '/api/v1/namespaces/ns/secrets/s' },
+    `Secret "s" is invalid: .stringData.pin: expected string, got &value.valueUnstructured{Value:${PIN}}; password was "hunter22-longer"`,
+  );
 
 describe('an API server refusal of a Secret', () => {
-  it('reaches the apply result with the Secret\'s values scrubbed', async () => {
+  it("reaches the apply result with the Secret's values scrubbed", async () => {
     const client = new FakeKubeClient();
     client.failWhen('apply', (t) => t.endsWith('/Secret/ns/s'), refusal);
     const result = await applyCluster(client, [desired], DEFAULT_APPLY_OPTIONS, () => undefined);

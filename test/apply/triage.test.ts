@@ -6,11 +6,19 @@ import { triage, verdict } from '../../src/apply/triage.ts';
 import type { DesiredObject } from '../../src/apply/triage.ts';
 
 const MANAGED = { 'flotilla.io/managed-by': 'flotilla' };
-const cm = (data: Record<string, string>, meta: Partial<KubeObject['metadata']> = {}): KubeObject =>
-  ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'ns', labels: MANAGED, ...meta }, data });
+const cm = (data: Record<string, string>, meta: Partial<KubeObject['metadata']> = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'c', namespace: 'ns', labels: MANAGED, ...meta },
+  data,
+});
 const item = (manifest: KubeObject, suspended = false): DesiredObject => ({ manifest, suspended, preserveOnDeletion: false });
 const id = 'ns_c__ConfigMap';
-const serverSide = (o: KubeObject): KubeObject => ({ ...o, metadata: { ...o.metadata, resourceVersion: '7', uid: 'u', managedFields: [] }, extra: 'defaulted' });
+const serverSide = (o: KubeObject): KubeObject => ({
+  ...o,
+  metadata: { ...o.metadata, resourceVersion: '7', uid: 'u', managedFields: [] },
+  extra: 'defaulted',
+});
 const withCommit = (o: KubeObject, sha: string): KubeObject => ({ ...o, metadata: { ...o.metadata, annotations: { 'flotilla.io/source-commit': sha } } });
 
 describe('triage', () => {
@@ -20,7 +28,13 @@ describe('triage', () => {
     ['an absent object is created', item(desired), undefined, last, 'create'],
     ['a suspended object is left alone', item(desired, true), serverSide(desired), last, 'suspended'],
     ['an unmanaged object under abort is a conflict', item(desired), serverSide(cm({ k: '1' }, { labels: {} })), last, 'conflict'],
-    ['an unmanaged object under overwrite is checked', item(cm({ k: '1' }, { annotations: { 'flotilla.io/conflict-resolution': 'overwrite' } })), serverSide(cm({ k: '1' }, { labels: {} })), last, 'check'],
+    [
+      'an unmanaged object under overwrite is checked',
+      item(cm({ k: '1' }, { annotations: { 'flotilla.io/conflict-resolution': 'overwrite' } })),
+      serverSide(cm({ k: '1' }, { labels: {} })),
+      last,
+      'check',
+    ],
     ['last applied and not drifted is unchanged without a request', item(desired), serverSide(desired), last, 'unchanged'],
     ['only a new commit annotation is still unchanged', item(withCommit(desired, 'new')), serverSide(withCommit(desired, 'old')), last, 'unchanged'],
     ['a drifted live object is checked', item(desired), serverSide(cm({ k: 'edited' })), last, 'check'],

@@ -12,11 +12,17 @@ import type { CliResult } from './run-cli.ts';
 /** The CLI in a child process without blocking this one: the stand-in host must answer meanwhile. */
 function runCliAsync(args: readonly string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin/run.js'), ...args], { env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', NO_COLOR: '1', ...env } });
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin/run.js'), ...args], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', NO_COLOR: '1', ...env },
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
 }
@@ -28,7 +34,9 @@ let api: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
     let text = '';
-    req.on('data', (c: Buffer) => { text += c.toString(); });
+    req.on('data', (c: Buffer) => {
+      text += c.toString();
+    });
     req.on('end', () => {
       requests.push({ method: req.method ?? '', path: req.url ?? '', auth: req.headers.authorization, body: JSON.parse(text) });
       res.writeHead(201).end('{}');
@@ -53,8 +61,14 @@ describe('apply --commit-status', { timeout: 120_000 }, () => {
       { GITHUB_TOKEN: 'ghs_test', GITHUB_REPOSITORY: 'acme/fleet' },
     );
     expect(out.code).toBe(1);
-    expect(requests.map((r) => [r.method, r.path, r.auth])).toEqual(['member1', 'member2', 'member3'].map(() => ['POST', `/repos/acme/fleet/statuses/${commit}`, 'Bearer ghs_test']));
-    expect(requests.map((r) => [r.body.context, r.body.state]).sort()).toEqual([['flotilla/member1', 'failure'], ['flotilla/member2', 'failure'], ['flotilla/member3', 'failure']]);
+    expect(requests.map((r) => [r.method, r.path, r.auth])).toEqual(
+      ['member1', 'member2', 'member3'].map(() => ['POST', `/repos/acme/fleet/statuses/${commit}`, 'Bearer ghs_test']),
+    );
+    expect(requests.map((r) => [r.body.context, r.body.state]).sort()).toEqual([
+      ['flotilla/member1', 'failure'],
+      ['flotilla/member2', 'failure'],
+      ['flotilla/member3', 'failure'],
+    ]);
     expect(requests[0]!.body.description).toMatch(/^member\d: failed: kubeconfig .*missing-kubeconfig/);
   });
 

@@ -23,14 +23,14 @@ function knownFlags(command: string): Set<string> {
 function runLines(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(runLines);
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => (k === 'run' || k === 'script' || k === 'before_script' ? runLines(v) : runLines(typeof v === 'object' ? v : undefined)));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) =>
+      k === 'run' || k === 'script' || k === 'before_script' ? runLines(v) : runLines(typeof v === 'object' ? v : undefined),
+    );
   return [];
 }
 
-describe.each([
-  ['examples/ci/github-actions.yml'],
-  ['examples/ci/gitlab-ci.yml'],
-])('%s', (file) => {
+describe.each([['examples/ci/github-actions.yml'], ['examples/ci/gitlab-ci.yml']])('%s', (file) => {
   const text = readFileSync(join(REPO_ROOT, file), 'utf8');
   const doc = parse(text) as Record<string, unknown>;
   const commands = runLines(doc).join('\n');
@@ -64,7 +64,9 @@ describe.each([
 });
 
 describe('the GitHub workflow', () => {
-  const doc = parse(readFileSync(join(REPO_ROOT, 'examples/ci/github-actions.yml'), 'utf8')) as { jobs: Record<string, { needs?: string; permissions?: Record<string, string>; steps: { run?: string; uses?: string }[] }> };
+  const doc = parse(readFileSync(join(REPO_ROOT, 'examples/ci/github-actions.yml'), 'utf8')) as {
+    jobs: Record<string, { needs?: string; permissions?: Record<string, string>; steps: { run?: string; uses?: string }[] }>;
+  };
 
   it('annotates, posts the plan to the step summary and the pull request, and keeps credentials to the apply job', () => {
     const steps = (job: string) => doc.jobs[job]!.steps.map((s) => s.run ?? s.uses ?? '').join('\n');

@@ -19,16 +19,28 @@ describe('apply --commit-status wiring', () => {
     const rollout = await startRollout({ 'commit-status': 'github', 'commit-status-context': 'fleet' }, { repo: repo.dir }, undefined, env);
     expect(rollout.source).toEqual({ repo: repo.dir, ref: commit });
     expect(rollout.statuses?.context('member1')).toBe('fleet/member1');
-    const saved = await startRollout({ 'commit-status': 'github', 'commit-status-context': 'flotilla' }, { repo: repo.dir, ref: 'f'.repeat(40) }, 'f'.repeat(40), env);
+    const saved = await startRollout(
+      { 'commit-status': 'github', 'commit-status-context': 'flotilla' },
+      { repo: repo.dir, ref: 'f'.repeat(40) },
+      'f'.repeat(40),
+      env,
+    );
     expect(saved.source.ref).toBe('f'.repeat(40));
   });
 
-  it('maps each cluster\'s result to success or failure with its summary', () => {
-    expect(rolloutOutcomes([
-      { cluster: 'member1', objects: [{ cluster: 'member1', ref: REF, action: 'created' }], pruned: [], inventoryWritten: true },
-      { cluster: 'member2', objects: [{ cluster: 'member2', ref: REF, action: 'conflict', error: new Error('not ours') }], pruned: [], inventoryWritten: false },
-      { cluster: 'member3', objects: [], pruned: [], inventoryWritten: false, error: new Error('unreachable') },
-    ])).toEqual([
+  it("maps each cluster's result to success or failure with its summary", () => {
+    expect(
+      rolloutOutcomes([
+        { cluster: 'member1', objects: [{ cluster: 'member1', ref: REF, action: 'created' }], pruned: [], inventoryWritten: true },
+        {
+          cluster: 'member2',
+          objects: [{ cluster: 'member2', ref: REF, action: 'conflict', error: new Error('not ours') }],
+          pruned: [],
+          inventoryWritten: false,
+        },
+        { cluster: 'member3', objects: [], pruned: [], inventoryWritten: false, error: new Error('unreachable') },
+      ]),
+    ).toEqual([
       { cluster: 'member1', state: 'success', description: 'member1: 1 created, 0 unchanged' },
       { cluster: 'member2', state: 'failure', description: 'member2: 0 unchanged, 1 conflict' },
       { cluster: 'member3', state: 'failure', description: 'member3: failed: unreachable' },

@@ -17,12 +17,17 @@ spec: {syncMode: Push${taints}}
 
 function smallRepo() {
   const repo = createGitRepo();
-  repo.write('clusters.yaml', [
-    cluster('east', 'env: prod'),
-    cluster('west', 'env: prod', ', taints: [{key: dedicated, value: batch, effect: NoSchedule}]'),
-    cluster('lab', 'env: dev'),
-  ].join('---\n'));
-  repo.write('web.yaml', `apiVersion: apps/v1
+  repo.write(
+    'clusters.yaml',
+    [
+      cluster('east', 'env: prod'),
+      cluster('west', 'env: prod', ', taints: [{key: dedicated, value: batch, effect: NoSchedule}]'),
+      cluster('lab', 'env: dev'),
+    ].join('---\n'),
+  );
+  repo.write(
+    'web.yaml',
+    `apiVersion: apps/v1
 kind: Deployment
 metadata: {name: web, namespace: shop}
 spec:
@@ -32,8 +37,11 @@ spec:
     metadata: {labels: {app: web}}
     spec:
       containers: [{name: web, image: nginx:1.27}]
-`);
-  repo.write('policies.yaml', `apiVersion: policy.karmada.io/v1alpha1
+`,
+  );
+  repo.write(
+    'policies.yaml',
+    `apiVersion: policy.karmada.io/v1alpha1
 kind: PropagationPolicy
 metadata: {name: web, namespace: shop}
 spec:
@@ -56,7 +64,8 @@ spec:
   overrideRules:
   - targetCluster: {clusterNames: [east]}
     overriders: {imageOverrider: [{component: Tag, operator: replace, value: '1.28'}]}
-`);
+`,
+  );
   repo.commit('fleet');
   return repo;
 }
@@ -101,7 +110,11 @@ Overrides on east:
       { name: 'lab', rejectedBy: { plugin: 'ClusterAffinity', reason: 'cluster(s) did not match the placement cluster affinity constraint' } },
     ]);
     expect(e.overrides).toEqual([
-      { cluster: 'east', rules: [{ policy: 'OverridePolicy/shop/east-image', overriders: ['imageOverrider'] }], changed: ['spec.template.spec.containers[0].image'] },
+      {
+        cluster: 'east',
+        rules: [{ policy: 'OverridePolicy/shop/east-image', overriders: ['imageOverrider'] }],
+        changed: ['spec.template.spec.containers[0].image'],
+      },
     ]);
   });
 

@@ -21,7 +21,12 @@ const PIN = '424242424242';
 
 function laughs(levels: number): string {
   const lines = ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: bomb, namespace: default}', 'x:', '  a0: &a0 "lollollollol"'];
-  for (let i = 1; i <= levels; i++) lines.push(`  a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+  for (let i = 1; i <= levels; i++)
+    lines.push(
+      `  a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -35,8 +40,18 @@ const HOSTILE: [name: string, file: string, content: () => string | Buffer, mess
   ['a 50 MB file', 'big.yaml', () => configMap('big', `data: {k: "${'x'.repeat(50 * 1024 * 1024)}"}\n`), /file too large: 50\.0 MiB/],
   ['a binary .yaml', 'bin.yaml', () => Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)), /binary file not read/],
   ['NUL bytes', 'nul.yaml', () => configMap('nul', 'data: {k: "a\0b"}\n'), /binary file not read/],
-  ['invalid UTF-8', 'utf8.yaml', () => Buffer.concat([Buffer.from(configMap('u', 'data: {k: "')), Buffer.from([0xff, 0xfe]), Buffer.from('"}\n')]), /not valid UTF-8/],
-  ['a mistyped Secret', 'secret.yaml', () => `apiVersion: v1\nkind: Secret\nmetadata: {name: s, namespace: default}\nstringData:\n  pin: ${PIN}\n`, /stringData\.pin: must be of type string/],
+  [
+    'invalid UTF-8',
+    'utf8.yaml',
+    () => Buffer.concat([Buffer.from(configMap('u', 'data: {k: "')), Buffer.from([0xff, 0xfe]), Buffer.from('"}\n')]),
+    /not valid UTF-8/,
+  ],
+  [
+    'a mistyped Secret',
+    'secret.yaml',
+    () => `apiVersion: v1\nkind: Secret\nmetadata: {name: s, namespace: default}\nstringData:\n  pin: ${PIN}\n`,
+    /stringData\.pin: must be of type string/,
+  ],
 ];
 
 afterAll(removeFixtures);

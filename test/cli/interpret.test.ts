@@ -93,23 +93,58 @@ const seenStatus = async (argv: string[]) => {
   return code === 0 ? (JSON.parse(stdout) as { aggregatedStatus: { status: unknown } }).aggregatedStatus.status : stdout;
 };
 
-file('widget/testdata/revisereplica-test.yaml', 'tests:\n  - name: sets the size\n    operation: ReviseReplica\n    desiredObj: {apiVersion: example.io/v1, kind: Widget, metadata: {name: w}, spec: {size: 1}}\n    inputReplicas: 4\n    output:\n      revised: {apiVersion: example.io/v1, kind: Widget, metadata: {name: w}, spec: {size: 5}}\n');
+file(
+  'widget/testdata/revisereplica-test.yaml',
+  'tests:\n  - name: sets the size\n    operation: ReviseReplica\n    desiredObj: {apiVersion: example.io/v1, kind: Widget, metadata: {name: w}, spec: {size: 1}}\n    inputReplicas: 4\n    output:\n      revised: {apiVersion: example.io/v1, kind: Widget, metadata: {name: w}, spec: {size: 5}}\n',
+);
 
 describe('flotilla interpret', () => {
   it.each([
-    ['the built-in replica interpreter', ['--operation', 'interpretreplica', '--desired-file', deployment], { replica: 2, requires: { resourceRequest: { cpu: '100m' } } }],
-    ['a built-in revision', ['--operation', 'ReviseReplica', '--desired-file', deployment, '--desired-replica', '5'], { revised: expect.objectContaining({ spec: expect.objectContaining({ replicas: 5 }) }) }],
-    ['a customization revision', ['-f', customization, '--operation', 'ReviseReplica', '--desired-file', widget, '--desired-replica', '7'], { revised: expect.objectContaining({ spec: { size: 7 } }) }],
+    [
+      'the built-in replica interpreter',
+      ['--operation', 'interpretreplica', '--desired-file', deployment],
+      { replica: 2, requires: { resourceRequest: { cpu: '100m' } } },
+    ],
+    [
+      'a built-in revision',
+      ['--operation', 'ReviseReplica', '--desired-file', deployment, '--desired-replica', '5'],
+      { revised: expect.objectContaining({ spec: expect.objectContaining({ replicas: 5 }) }) },
+    ],
+    [
+      'a customization revision',
+      ['-f', customization, '--operation', 'ReviseReplica', '--desired-file', widget, '--desired-replica', '7'],
+      { revised: expect.objectContaining({ spec: { size: 7 } }) },
+    ],
     [
       'a customization aggregation over a status file: the whole object, items in file order',
       ['-f', customization, '--operation', 'AggregateStatus', '--desired-file', widget, '--status-file', items],
-      { aggregatedStatus: { apiVersion: 'example.io/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'ns' }, spec: { size: 3 }, status: { first: 'b', ready: 3 } } },
+      {
+        aggregatedStatus: {
+          apiVersion: 'example.io/v1',
+          kind: 'Widget',
+          metadata: { name: 'w', namespace: 'ns' },
+          spec: { size: 3 },
+          status: { first: 'b', ready: 3 },
+        },
+      },
     ],
-    ['a customization health check on the observed object', ['-f', customization, '--operation', 'InterpretHealth', '--observed-file', widget], { healthy: true }],
+    [
+      'a customization health check on the observed object',
+      ['-f', customization, '--operation', 'InterpretHealth', '--observed-file', widget],
+      { healthy: true },
+    ],
     ['the whole status of an uninterpreted kind', ['--operation', 'InterpretStatus', '--observed-file', widget], { status: { ready: 3 } }],
     ['the dependencies of a Deployment', ['--operation', 'InterpretDependency', '--desired-file', deployment], { dependencies: [] }],
-    ['an operation on one object read from --observed-file', ['-f', seen, '--operation', 'InterpretReplica', '--observed-file', widget], { replica: 3, requires: {} }],
-    ['a revision without --desired-replica, to 0', ['-f', customization, '--operation', 'ReviseReplica', '--desired-file', widget], { revised: expect.objectContaining({ spec: { size: 0 } }) }],
+    [
+      'an operation on one object read from --observed-file',
+      ['-f', seen, '--operation', 'InterpretReplica', '--observed-file', widget],
+      { replica: 3, requires: {} },
+    ],
+    [
+      'a revision without --desired-replica, to 0',
+      ['-f', customization, '--operation', 'ReviseReplica', '--desired-file', widget],
+      { revised: expect.objectContaining({ spec: { size: 0 } }) },
+    ],
   ])('prints JSON for %s', async (_name, argv, expected) => {
     const { code, stdout } = await run('interpret', argv);
     expect(code).toBe(0);
@@ -119,12 +154,20 @@ describe('flotilla interpret', () => {
   it.each([
     ['an unknown operation', ['--operation', 'Explode', '--desired-file', deployment], /unknown operation/],
     ['a missing object', ['--operation', 'InterpretReplica'], /InterpretReplica: desired-file, observed-file options are not set/],
-    ['both objects for a one-object operation', ['--operation', 'InterpretHealth', '--desired-file', widget, '--observed-file', widget], /InterpretHealth: you can not specify both desired-file and observed-file options/],
+    [
+      'both objects for a one-object operation',
+      ['--operation', 'InterpretHealth', '--desired-file', widget, '--observed-file', widget],
+      /InterpretHealth: you can not specify both desired-file and observed-file options/,
+    ],
     ['Retain without the observed object', ['--operation', 'Retain', '--desired-file', widget], /Retain: observed, observed-file options are not set/],
     ['Retain without the desired object', ['--operation', 'Retain', '--observed-file', widget], /Retain: desired, desired-file options are not set/],
     ['a file with two objects', ['--operation', 'InterpretHealth', '--observed-file', twoObjects], /two\.yaml: get 2 objects, expect one/],
     ['a script error, with its line', ['-f', broken, '--operation', 'InterpretHealth', '--observed-file', widget], /broken: InterpretHealth at line 3/],
-    ['a customization file that is not YAML', ['-f', file('bad.yaml', 'a: [1, 2\n'), '--operation', 'InterpretHealth', '--observed-file', widget], /bad\.yaml: /],
+    [
+      'a customization file that is not YAML',
+      ['-f', file('bad.yaml', 'a: [1, 2\n'), '--operation', 'InterpretHealth', '--observed-file', widget],
+      /bad\.yaml: /,
+    ],
   ])('fails with exit 1 for %s', async (_name, argv, message) => {
     const { code, stdout } = await run('interpret', argv);
     expect(code).toBe(1);
@@ -136,7 +179,11 @@ describe('flotilla interpret', () => {
     ['a status file holding null gives nil items', ['--status-file', file('null.yaml', 'null\n')], { items: 'nil' }],
     ['an empty list gives an empty table', ['--status-file', file('empty.yaml', '[]\n')], { items: '0' }],
     ['a list gives its items', ['--status-file', items], { items: '2' }],
-    ['one item per YAML document, as karmadactl reads them', ['--status-file', file('docs.yaml', 'clusterName: a\n---\nclusterName: b\n---\nclusterName: c\n')], { items: '3' }],
+    [
+      'one item per YAML document, as karmadactl reads them',
+      ['--status-file', file('docs.yaml', 'clusterName: a\n---\nclusterName: b\n---\nclusterName: c\n')],
+      { items: '3' },
+    ],
   ])('AggregateStatus: %s', async (_name, argv, status) => {
     expect(await seenStatus(argv)).toEqual(status);
   });

@@ -20,9 +20,14 @@ export function karmadaVectors(root = KARMADA_FIXTURES): VectorSuite[] {
       if (entry.isDirectory() && entry.name !== 'testdata') walk(join(dir, entry.name));
       if (entry.isFile() && entry.name === 'customizations.yaml') {
         const testdata = join(dir, 'testdata');
-        const files = readdirSync(testdata).filter((f) => f.endsWith('-test.yaml')).sort();
+        const files = readdirSync(testdata)
+          .filter((f) => f.endsWith('-test.yaml'))
+          .sort();
         const cases = files.flatMap((f) =>
-          casesFromDocuments(parseAllDocuments(readFileSync(join(testdata, f), 'utf8')).map((d) => d.toJS() as unknown)).map((testCase) => ({ file: f, testCase })),
+          casesFromDocuments(parseAllDocuments(readFileSync(join(testdata, f), 'utf8')).map((d) => d.toJS() as unknown)).map((testCase) => ({
+            file: f,
+            testCase,
+          })),
         );
         suites.push({ customization: join(dir, entry.name), cases });
       }
@@ -45,7 +50,12 @@ export function caseArguments(customization: string, tc: InterpreterTestCase, di
     return path;
   };
   return [
-    '-f', customization, '--operation', String(tc.operation), '-o', 'json',
+    '-f',
+    customization,
+    '--operation',
+    String(tc.operation),
+    '-o',
+    'json',
     ...(tc.desiredObj ? ['--desired-file', file('desired.yaml', tc.desiredObj)] : []),
     ...(tc.observedObj ? ['--observed-file', file('observed.yaml', tc.observedObj)] : []),
     ...(tc.statusItems ? ['--status-file', file('status.yaml', tc.statusItems)] : []),

@@ -126,7 +126,7 @@ describe('plan -o markdown on examples/repo', { timeout: 180_000 }, () => {
     golden('no-changes.md', out.stdout);
   });
 
-  it('lists each cluster\'s Work without --base', () => {
+  it("lists each cluster's Work without --base", () => {
     const out = plan('--ref', 'HEAD~4');
     expect(out.code).toBe(0);
     golden('work.md', out.stdout);

@@ -21,7 +21,11 @@ function doc(changes: Record<string, ObjectChange[]>, extra: Partial<PlanDocumen
 }
 
 const update = (name: string, line: string): ObjectChange => ({
-  action: 'update', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'app', name,
+  action: 'update',
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  namespace: 'app',
+  name,
   diff: `--- a/v1/ConfigMap/app/${name}\n+++ b/v1/ConfigMap/app/${name}\n@@ -1 +1 @@\n-a: 1\n+${line}`,
 });
 
@@ -54,14 +58,27 @@ describe('plan -o markdown: identical changes grouped across clusters', () => {
   });
 
   it('keeps clusters apart when their replica moves differ', () => {
-    const move = { resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'app', name: 'web' }, replicas: { before: 4, after: 4 }, clusters: [{ name: 'production', before: 2, after: 3 }, { name: 'staging', before: 2, after: 1 }] };
+    const move = {
+      resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'app', name: 'web' },
+      replicas: { before: 4, after: 4 },
+      clusters: [
+        { name: 'production', before: 2, after: 3 },
+        { name: 'staging', before: 2, after: 1 },
+      ],
+    };
     const md = planMarkdown(doc({ production: [update('cm', 'a: 2')], qa: [], staging: [update('cm', 'a: 2')] }, { replicaMoves: [move] }));
     expect(md).toContain('<summary><b>production</b>: 1 changed · replicas +1</summary>');
     expect(md).toContain('<summary><b>staging</b>: 1 changed · replicas −1</summary>');
   });
 });
 
-const warning = (file: string, line: number, message: string, severity: Diagnostic['severity'] = 'warning'): Diagnostic => ({ file, line, column: 1, severity, message });
+const warning = (file: string, line: number, message: string, severity: Diagnostic['severity'] = 'warning'): Diagnostic => ({
+  file,
+  line,
+  column: 1,
+  severity,
+  message,
+});
 
 describe('plan -o markdown: diagnostics the base has too', () => {
   const old = warning('apps/a.yaml', 3, 'Deployment/app/a: old warning');
@@ -92,7 +109,12 @@ describe('plan -o markdown: diagnostics the base has too', () => {
 
 const binding = (kind: string, name: string, extra: Partial<PlanBinding>): PlanBinding => ({
   resource: { apiVersion: kind === 'Deployment' ? 'apps/v1' : 'v1', kind, namespace: kind === 'Namespace' ? '' : 'app', name },
-  policy: null, replicas: 0, hasReplicas: false, clusters: [], error: null, ...extra,
+  policy: null,
+  replicas: 0,
+  hasReplicas: false,
+  clusters: [],
+  error: null,
+  ...extra,
 });
 
 const policy = { kind: 'PropagationPolicy' as const, namespace: 'app', name: 'web' };
@@ -107,7 +129,11 @@ describe('plan -o markdown: placements', () => {
     binding('Namespace', 'app', { note: 'synced to every cluster' }),
     binding('ConfigMap', 'stray', { note: 'no PropagationPolicy or ClusterPropagationPolicy selects it' }),
   ];
-  const works = { production: [manifest('Namespace', 'app'), manifest('ConfigMap', 'web-config', 'app')], qa: [manifest('Namespace', 'app')], staging: [manifest('Namespace', 'app')] };
+  const works = {
+    production: [manifest('Namespace', 'app'), manifest('ConfigMap', 'web-config', 'app')],
+    qa: [manifest('Namespace', 'app')],
+    staging: [manifest('Namespace', 'app')],
+  };
   const md = planMarkdown(doc({}, { bindings, works }));
 
   it('counts dependencies and synced Namespaces as propagated, and leaves out what reaches no cluster', () => {

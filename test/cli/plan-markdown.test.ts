@@ -14,8 +14,16 @@ const COMMIT = 'a'.repeat(40);
  */
 function syntheticPlan(clusters: number, changes: number, lines: number, line = '+  key: value'): PlanDocument {
   const names = Array.from({ length: clusters }, (_, i) => `member${String(i).padStart(4, '0')}`);
-  const diff = (name: string) => [`--- a/${name}`, `+++ b/${name}`, `@@ -1,${lines} +1,${lines} @@`, ...Array.from({ length: lines }, (_, i) => `${line} ${i}`)].join('\n');
-  const change = (i: number, cluster: string): ObjectChange => ({ action: 'update', apiVersion: 'v1', kind: 'ConfigMap', namespace: 'app', name: `cm-${i}`, diff: diff(`${cluster}/v1/ConfigMap/app/cm-${i}`) });
+  const diff = (name: string) =>
+    [`--- a/${name}`, `+++ b/${name}`, `@@ -1,${lines} +1,${lines} @@`, ...Array.from({ length: lines }, (_, i) => `${line} ${i}`)].join('\n');
+  const change = (i: number, cluster: string): ObjectChange => ({
+    action: 'update',
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    namespace: 'app',
+    name: `cm-${i}`,
+    diff: diff(`${cluster}/v1/ConfigMap/app/cm-${i}`),
+  });
   return {
     source: { repo: '/fleet', ref: 'HEAD', commit: COMMIT, path: '' },
     base: { ref: 'origin/main', commit: 'b'.repeat(40) },
@@ -23,7 +31,16 @@ function syntheticPlan(clusters: number, changes: number, lines: number, line = 
     bindings: [],
     works: Object.fromEntries(names.map((n) => [n, []])),
     changes: Object.fromEntries(names.map((n) => [n, Array.from({ length: changes }, (_, i) => change(i, n))])),
-    replicaMoves: [{ resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'app', name: 'web' }, replicas: { before: 6, after: 6 }, clusters: [{ name: names[0]!, before: 2, after: 3 }, { name: names[1] ?? names[0]!, before: 4, after: 3 }] }],
+    replicaMoves: [
+      {
+        resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'app', name: 'web' },
+        replicas: { before: 6, after: 6 },
+        clusters: [
+          { name: names[0]!, before: 2, after: 3 },
+          { name: names[1] ?? names[0]!, before: 4, after: 3 },
+        ],
+      },
+    ],
     diagnostics: [],
   };
 }
@@ -42,13 +59,15 @@ describe('planMarkdown within a limit', () => {
     wellFormed(md);
   });
 
-  it('stays under GitHub\'s comment limit by default, keeping every cluster\'s row and every change\'s name', () => {
+  it("stays under GitHub's comment limit by default, keeping every cluster's row and every change's name", () => {
     const doc = syntheticPlan(5, 40, 60);
     expect(size(planMarkdown(doc, { limit: null }), 'characters')).toBeGreaterThan(COMMENT_LIMIT.max);
     const md = planMarkdown(doc);
     expect(size(md, 'characters')).toBeLessThanOrEqual(COMMENT_LIMIT.max);
     wellFormed(md);
-    expect(md).toMatch(/^> Shortened to stay within GitHub's limit of 65,536 characters for a comment: \d+ diffs left out, 1 cut\. `flotilla plan --offline --base origin\/main` prints the whole plan\.$/m);
+    expect(md).toMatch(
+      /^> Shortened to stay within GitHub's limit of 65,536 characters for a comment: \d+ diffs left out, 1 cut\. `flotilla plan --offline --base origin\/main` prints the whole plan\.$/m,
+    );
     for (let c = 0; c < 5; c++) expect(md).toContain(`| member000${c} | yes | 0 | 0 | 40 | 0 |`);
     expect(md.match(/^\*\*changed\*\* `ConfigMap\/app\/cm-\d+`/gm)).toHaveLength(200);
     expect(md).toContain('**changed** `ConfigMap/app/cm-39` — _diff left out (size limit)_');
@@ -65,18 +84,31 @@ describe('planMarkdown within a limit', () => {
   });
 
   it('never exceeds the limit and never leaves a fence or <details> open', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 30 }), fc.integer({ min: 1, max: 80 }),
-      fc.integer({ min: 2_500, max: 60_000 }), fc.constantFrom<MarkdownLimit['unit']>('characters', 'bytes'),
-      fc.constantFrom('+  key: value', '-  text: |', '+  ```nested fence```', '+  ü→€ 😀'), fc.integer({ min: 0, max: 400 }),
-      (clusters, changes, lines, max, unit, line, problems) => {
-        const doc = syntheticPlan(clusters, changes, lines, line);
-        doc.diagnostics = Array.from({ length: problems }, (_, i) => ({ file: `apps/f${i}.yaml`, line: i + 1, column: 1, severity: i % 3 ? 'warning' : 'error', message: `problem <${i}> | with a message long enough to matter` }));
-        const md = planMarkdown(doc, { limit: { max, unit, what: 'the test limit' } });
-        expect(size(md, unit)).toBeLessThanOrEqual(max);
-        wellFormed(md);
-      },
-    ), { numRuns: 150, seed: 10 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 1, max: 80 }),
+        fc.integer({ min: 2_500, max: 60_000 }),
+        fc.constantFrom<MarkdownLimit['unit']>('characters', 'bytes'),
+        fc.constantFrom('+  key: value', '-  text: |', '+  ```nested fence```', '+  ü→€ 😀'),
+        fc.integer({ min: 0, max: 400 }),
+        (clusters, changes, lines, max, unit, line, problems) => {
+          const doc = syntheticPlan(clusters, changes, lines, line);
+          doc.diagnostics = Array.from({ length: problems }, (_, i) => ({
+            file: `apps/f${i}.yaml`,
+            line: i + 1,
+            column: 1,
+            severity: i % 3 ? 'warning' : 'error',
+            message: `problem <${i}> | with a message long enough to matter`,
+          }));
+          const md = planMarkdown(doc, { limit: { max, unit, what: 'the test limit' } });
+          expect(size(md, unit)).toBeLessThanOrEqual(max);
+          wellFormed(md);
+        },
+      ),
+      { numRuns: 150, seed: 10 },
+    );
   });
 
   it('cuts a long table of clusters with a line saying how many are left out', () => {

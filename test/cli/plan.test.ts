@@ -69,7 +69,7 @@ describe('plan --offline on examples/repo', { timeout: 120_000 }, () => {
   });
 });
 
-describe('plan --offline on the shape of Karmada\'s samples/nginx (no metadata.namespace anywhere)', { timeout: 120_000 }, () => {
+describe("plan --offline on the shape of Karmada's samples/nginx (no metadata.namespace anywhere)", { timeout: 120_000 }, () => {
   const repo = createGitRepo();
   cpSync(join(REPO_ROOT, 'test/cli/fixtures/karmada-nginx'), repo.dir, { recursive: true });
   repo.commit('samples/nginx');
@@ -122,13 +122,22 @@ describe('plan --base', { timeout: 120_000 }, () => {
 describe('exit codes and diagnostics', { timeout: 120_000 }, () => {
   it('exits 1 and still prints the plan for everything else when a file is invalid', () => {
     const repo = exampleRepo();
-    repo.write('apps/broken.yaml', 'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata:\n  name: broken\n  namespace: shop\nspec:\n  resourceSelectors:\n    - apiVersion: v1\n      kind: ConfigMap\n  placement:\n    replicaScheduling:\n      replicaSchedulingType: Divded\n');
+    repo.write(
+      'apps/broken.yaml',
+      'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata:\n  name: broken\n  namespace: shop\nspec:\n  resourceSelectors:\n    - apiVersion: v1\n      kind: ConfigMap\n  placement:\n    replicaScheduling:\n      replicaSchedulingType: Divded\n',
+    );
     repo.commit('broken policy');
     const out = runCli(['plan', '--offline', '--repo', repo.dir, '-o', 'json']);
     expect(out.code).toBe(1);
     const doc = JSON.parse(out.stdout);
     expect(doc.diagnostics).toEqual([
-      expect.objectContaining({ file: 'apps/broken.yaml', line: 12, column: 7, severity: 'error', field: 'spec.placement.replicaScheduling.replicaSchedulingType' }),
+      expect.objectContaining({
+        file: 'apps/broken.yaml',
+        line: 12,
+        column: 7,
+        severity: 'error',
+        field: 'spec.placement.replicaScheduling.replicaSchedulingType',
+      }),
     ]);
     expect(doc.bindings.find((b: { resource: { name: string } }) => b.resource.name === 'web').clusters).toHaveLength(2);
   });
@@ -173,7 +182,10 @@ describe('plan text: prune wording', () => {
   it('says when the deletions it shows would not be pruned by apply', async () => {
     const { planText } = await import('../../src/cli/output/plan-text.ts');
     const doc = {
-      source: { repo: 'r', ref: 'HEAD', commit: 'c'.repeat(40), path: '' }, clusters: [], bindings: [], diagnostics: [],
+      source: { repo: 'r', ref: 'HEAD', commit: 'c'.repeat(40), path: '' },
+      clusters: [],
+      bindings: [],
+      diagnostics: [],
       works: { member1: [] },
       changes: { member1: [{ action: 'delete' as const, apiVersion: 'v1', kind: 'ConfigMap', namespace: 'ns', name: 'old', diff: '' }] },
     };

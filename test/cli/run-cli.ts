@@ -12,7 +12,10 @@ export interface CliResult {
 /** Runs the built CLI (`bin/run.js`, as `npx flotilla` does) in a child process. */
 export function runCli(args: readonly string[], cwd = ROOT): CliResult {
   const out = spawnSync(process.execPath, [`${ROOT}bin/run.js`, ...args], {
-    cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000,
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 60_000,
   });
   return { code: out.status ?? -1, stdout: out.stdout, stderr: out.stderr };
 }

@@ -3,7 +3,10 @@ import { vi } from 'vitest';
 import { REPO_ROOT } from './run-cli.ts';
 
 /** Runs a command class in-process, capturing what it logs and the exit code oclif would use. */
-export async function runInProcess(command: { run(argv: string[], opts: { root: string }): Promise<unknown> }, argv: string[]): Promise<{ code: number; stdout: string }> {
+export async function runInProcess(
+  command: { run(argv: string[], opts: { root: string }): Promise<unknown> },
+  argv: string[],
+): Promise<{ code: number; stdout: string }> {
   const chunks: string[] = [];
   const log = vi.spyOn(Command.prototype, 'log').mockImplementation((message?: string) => {
     chunks.push(`${message ?? ''}\n`);

@@ -15,29 +15,49 @@ const report: StatusReport = {
   sourceCommit: 'a'.repeat(40),
   reconciledAt: '2026-01-01T00:00:00.000Z',
   clusters: [
-    { name: 'member1', status: { conditions: [{ type: 'Ready', status: 'True' }], nodeSummary: { totalNum: 2, readyNum: 2 }, resourceSummary: { allocatable: { cpu: '8', memory: '16Gi', pods: '220' }, allocated: { cpu: '500m', pods: '3' } } } },
+    {
+      name: 'member1',
+      status: {
+        conditions: [{ type: 'Ready', status: 'True' }],
+        nodeSummary: { totalNum: 2, readyNum: 2 },
+        resourceSummary: { allocatable: { cpu: '8', memory: '16Gi', pods: '220' }, allocated: { cpu: '500m', pods: '3' } },
+      },
+    },
     { name: 'member2', status: { conditions: [{ type: 'Ready', status: 'True' }] } },
   ],
   templates: [
-    templateStatus({
-      template: web, policy: bindingFor(web, []).policy, binding: bindingFor(web, [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 1 }]),
-      expectedClusters: ['member1', 'member2'],
-      observations: [
-        { clusterName: 'member1', applied: true, observed: memberDeployment('web', 2, { updated: 2, available: 2 }) },
-        { clusterName: 'member2', applied: true, observed: memberDeployment('web', 1, { updated: 1, available: 0 }) },
-      ],
-    }, nativeInterpreter),
+    templateStatus(
+      {
+        template: web,
+        policy: bindingFor(web, []).policy,
+        binding: bindingFor(web, [
+          { name: 'member1', replicas: 2 },
+          { name: 'member2', replicas: 1 },
+        ]),
+        expectedClusters: ['member1', 'member2'],
+        observations: [
+          { clusterName: 'member1', applied: true, observed: memberDeployment('web', 2, { updated: 2, available: 2 }) },
+          { clusterName: 'member2', applied: true, observed: memberDeployment('web', 1, { updated: 1, available: 0 }) },
+        ],
+      },
+      nativeInterpreter,
+    ),
   ],
 };
 
 const healthyReport: StatusReport = {
   ...report,
   templates: [
-    templateStatus({
-      template: web, policy: bindingFor(web, []).policy, binding: bindingFor(web, [{ name: 'member1', replicas: 3 }]),
-      expectedClusters: ['member1'],
-      observations: [{ clusterName: 'member1', applied: true, observed: memberDeployment('web', 3, { updated: 3, available: 3 }) }],
-    }, nativeInterpreter),
+    templateStatus(
+      {
+        template: web,
+        policy: bindingFor(web, []).policy,
+        binding: bindingFor(web, [{ name: 'member1', replicas: 3 }]),
+        expectedClusters: ['member1'],
+        observations: [{ clusterName: 'member1', applied: true, observed: memberDeployment('web', 3, { updated: 3, available: 3 }) }],
+      },
+      nativeInterpreter,
+    ),
   ],
 };
 
@@ -65,7 +85,13 @@ describe('flotilla status', () => {
   it('prints JSON with the status commit, summary, clusters and templates, reading the branch flotilla.yaml names', async () => {
     const repo = await repoWithStatus('fleet-status');
     const out = runCli(['status', '--repo', repo.dir, '-o', 'json']);
-    const doc = JSON.parse(out.stdout) as { branch: string; statusCommit: string; summary: { sourceCommit: string }; clusters: unknown[]; templates: { health: string }[] };
+    const doc = JSON.parse(out.stdout) as {
+      branch: string;
+      statusCommit: string;
+      summary: { sourceCommit: string };
+      clusters: unknown[];
+      templates: { health: string }[];
+    };
     expect(doc.branch).toBe('fleet-status');
     expect(doc.statusCommit).toBe(repo.git('rev-parse', 'fleet-status'));
     expect(doc.summary.sourceCommit).toBe('a'.repeat(40));
@@ -94,7 +120,10 @@ describe('flotilla status', () => {
   it('--watch re-reads the branch until stopped, appending each refresh when not on a terminal', async () => {
     const repo = await repoWithStatus();
     const out = spawnSync(process.execPath, [`${REPO_ROOT}bin/run.js`, 'status', '--repo', repo.dir, '--watch', '--interval', '1'], {
-      encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 25_000, killSignal: 'SIGINT',
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 25_000,
+      killSignal: 'SIGINT',
     });
     expect(out.stdout.split(`Status of ${'a'.repeat(12)}`).length - 1).toBeGreaterThanOrEqual(2);
   }, 45_000);

@@ -16,8 +16,9 @@ describe('GitHub workflow-command escaping', () => {
   });
 
   it('names file, line, col and the object as title', () => {
-    expect(githubAnnotation({ file: 'apps/web.yaml', line: 12, column: 7, severity: 'error', object: 'PropagationPolicy/shop/web', message: 'spec: bad, very' }))
-      .toBe('::error file=apps/web.yaml,line=12,col=7,title=PropagationPolicy/shop/web::spec: bad, very');
+    expect(
+      githubAnnotation({ file: 'apps/web.yaml', line: 12, column: 7, severity: 'error', object: 'PropagationPolicy/shop/web', message: 'spec: bad, very' }),
+    ).toBe('::error file=apps/web.yaml,line=12,col=7,title=PropagationPolicy/shop/web::spec: bad, very');
   });
 
   it('leaves out what is unknown', () => {
@@ -37,9 +38,13 @@ describe('validate -o github', { timeout: 120_000 }, () => {
     expect(out.code).toBe(1);
     const lines = out.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^::error file=apps\/a%2Cb%3Ac\.yaml,line=4,col=3,title=Deployment\/Bad_Name::Deployment\/Bad_Name: metadata\.name: Invalid value: "Bad_Name": /);
+    expect(lines[0]).toMatch(
+      /^::error file=apps\/a%2Cb%3Ac\.yaml,line=4,col=3,title=Deployment\/Bad_Name::Deployment\/Bad_Name: metadata\.name: Invalid value: "Bad_Name": /,
+    );
     expect(lines[1]).toBe('::warning file=link.yaml,line=1,col=1::symlink not followed: commit the file itself, or exclude it in flotilla.yaml');
-    expect(lines[2]).toBe('::warning file=ok.yaml,line=1,col=1,title=ConfigMap/default/ok::ConfigMap/default/ok: no PropagationPolicy or ClusterPropagationPolicy selects it, so it is propagated nowhere');
+    expect(lines[2]).toBe(
+      '::warning file=ok.yaml,line=1,col=1,title=ConfigMap/default/ok::ConfigMap/default/ok: no PropagationPolicy or ClusterPropagationPolicy selects it, so it is propagated nowhere',
+    );
     expect(lines[3]).toMatch(/^2 files, 2 objects at [0-9a-f]{12}: invalid \(1 error, 2 warnings\)$/);
   });
 
@@ -56,7 +61,11 @@ describe('validate -o github', { timeout: 120_000 }, () => {
     expect(text.stdout).toContain('link.yaml:1:1: warning: symlink not followed');
     const json = runCli(['validate', '--repo', repo.dir, '-o', 'json']);
     expect(JSON.parse(json.stdout)).toMatchObject({
-      valid: true, diagnostics: [{ file: 'link.yaml', severity: 'warning' }, { file: 'ok.yaml', severity: 'warning', object: 'ConfigMap/default/ok' }],
+      valid: true,
+      diagnostics: [
+        { file: 'link.yaml', severity: 'warning' },
+        { file: 'ok.yaml', severity: 'warning', object: 'ConfigMap/default/ok' },
+      ],
     });
   });
 });

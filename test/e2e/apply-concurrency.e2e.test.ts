@@ -27,8 +27,24 @@ function commits(repo: FleetRepo, ns: string, sets: readonly [string, number][])
 }
 
 function applyArgs(repo: FleetRepo, ref: string): string[] {
-  return ['--repo', repo.dir, '--ref', ref, '--kubeconfig', fleetKubeconfig(), '--inventory-name', repo.inventoryName,
-    '--prune', '--allow-mass-prune', '--lease-duration', LEASE, '--member-timeout', '90s', '-o', 'json'];
+  return [
+    '--repo',
+    repo.dir,
+    '--ref',
+    ref,
+    '--kubeconfig',
+    fleetKubeconfig(),
+    '--inventory-name',
+    repo.inventoryName,
+    '--prune',
+    '--allow-mass-prune',
+    '--lease-duration',
+    LEASE,
+    '--member-timeout',
+    '90s',
+    '-o',
+    'json',
+  ];
 }
 
 async function expectNothingUnlisted(ns: string, inventoryName: string): Promise<void> {
@@ -42,12 +58,18 @@ describe('two writers on the same members', { timeout: 240_000 }, () => {
   it('two apply --prune of different commits at once leave every labelled object in the inventory', async () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
-    const [a, b] = commits(repo, ns, [['a', 12], ['b', 12]]);
+    const [a, b] = commits(repo, ns, [
+      ['a', 12],
+      ['b', 12],
+    ]);
     for (let round = 0; round < 3; round++) {
       const [first, second] = round % 2 === 0 ? [a!, b!] : [b!, a!];
       const exits = await Promise.all([startApply(applyArgs(repo, first)).exit, startApply(applyArgs(repo, second)).exit]);
       // Both succeed: the second waits for the first's Lease, then applies its commit and prunes the other's.
-      expect(exits.map(outcome)).toEqual([[0, ''], [0, '']]);
+      expect(exits.map(outcome)).toEqual([
+        [0, ''],
+        [0, ''],
+      ]);
       await expectNothingUnlisted(ns, repo.inventoryName);
       const left = await labelledNames('member1', ns);
       expect([...new Set(left.map((n) => n[0]))]).toHaveLength(1);
@@ -57,7 +79,11 @@ describe('two writers on the same members', { timeout: 240_000 }, () => {
   it('apply --prune killed at random points, then one apply: nothing orphaned', async () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
-    const refs = commits(repo, ns, [['p', 20], ['q', 20], ['r', 5]]);
+    const refs = commits(repo, ns, [
+      ['p', 20],
+      ['q', 20],
+      ['r', 5],
+    ]);
     for (let kill = 0; kill < 4; kill++) {
       const { child, exit } = startApply(applyArgs(repo, refs[kill % 2]!));
       // Start-up takes about a second; a pass a few more: kills land before, during and after the writes.

@@ -46,7 +46,10 @@ function expectStalledMemberOnly(exit: ApplyExit, stalled: string, applied: read
   const clusters = jsonClusters(exit);
   expect(clusters.get(stalled)?.error).toMatch(new RegExp(`^${stalled}: not done within the member deadline of ${DEADLINE_S}s`));
   for (const member of applied) {
-    const app = clusters.get(member)?.objects.filter((o) => o.name === 'app').map((o) => o.action);
+    const app = clusters
+      .get(member)
+      ?.objects.filter((o) => o.name === 'app')
+      .map((o) => o.action);
     expect({ member, error: clusters.get(member)?.error, app }).toEqual({ member, error: null, app: ['created'] });
   }
   expect(exit.stderr).not.toMatch(/status branch not written/);
@@ -83,7 +86,19 @@ describe('a member that accepts connections and never answers', { timeout: 180_0
     const members = ['member1', 'member2', 'blackhole'];
     const repo = new FleetRepo(ns);
     repo.commit({ 'clusters.yaml': clusterObjects(members), 'policy.yaml': toMembers(members), 'app.yaml': configMap(ns, 'app', { k: 'v' }) });
-    const exit = await startApply(['--repo', repo.dir, '--kubeconfig', kubeconfig, '--inventory-name', repo.inventoryName, '--prune', '--member-timeout', `${DEADLINE_S}s`, '-o', 'json']).exit;
+    const exit = await startApply([
+      '--repo',
+      repo.dir,
+      '--kubeconfig',
+      kubeconfig,
+      '--inventory-name',
+      repo.inventoryName,
+      '--prune',
+      '--member-timeout',
+      `${DEADLINE_S}s`,
+      '-o',
+      'json',
+    ]).exit;
     expectStalledMemberOnly(exit, 'blackhole', ['member1', 'member2']);
     expect(await labelledNames('member2', ns)).toEqual(['app']);
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repo.dir, encoding: 'utf8' }).trim();
@@ -92,7 +107,10 @@ describe('a member that accepts connections and never answers', { timeout: 180_0
 });
 
 describe('a member whose kube-apiserver is frozen with SIGSTOP', { timeout: 300_000 }, () => {
-  const scratch = scratchMember('frozen', { region: 'us-west-2', zone: 'us-west-2a', nodes: { count: 1, cpu: '4', memory: '8Gi', pods: 110 } }, ['member1', 'member2']);
+  const scratch = scratchMember('frozen', { region: 'us-west-2', zone: 'us-west-2a', nodes: { count: 1, cpu: '4', memory: '8Gi', pods: 110 } }, [
+    'member1',
+    'member2',
+  ]);
   const namespace = fleetNamespace('frozen');
   cleanUpApplyProcesses();
 
@@ -103,7 +121,19 @@ describe('a member whose kube-apiserver is frozen with SIGSTOP', { timeout: 300_
     const members = ['member1', 'member2', frozen.name];
     const repo = new FleetRepo(ns);
     repo.commit({ 'clusters.yaml': clusterObjects(members), 'policy.yaml': toMembers(members), 'app.yaml': configMap(ns, 'app', { k: 'v' }) });
-    const args = (deadline: string) => ['--repo', repo.dir, '--kubeconfig', kubeconfig, '--inventory-name', repo.inventoryName, '--prune', '--member-timeout', deadline, '-o', 'json'];
+    const args = (deadline: string) => [
+      '--repo',
+      repo.dir,
+      '--kubeconfig',
+      kubeconfig,
+      '--inventory-name',
+      repo.inventoryName,
+      '--prune',
+      '--member-timeout',
+      deadline,
+      '-o',
+      'json',
+    ];
     const thaw = await freezeApiserver(frozen);
     let exit: ApplyExit;
     try {

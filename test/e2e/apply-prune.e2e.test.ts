@@ -17,10 +17,15 @@ function maps(ns: string, names: readonly string[]): string {
 }
 
 async function exists(member: string, ns: string, name: string): Promise<boolean> {
-  return apiFor(member, CoreV1Api).readNamespacedConfigMap({ name, namespace: ns }).then(() => true, (e: unknown) => {
-    if (isNotFound(e)) return false;
-    throw e;
-  });
+  return apiFor(member, CoreV1Api)
+    .readNamespacedConfigMap({ name, namespace: ns })
+    .then(
+      () => true,
+      (e: unknown) => {
+        if (isNotFound(e)) return false;
+        throw e;
+      },
+    );
 }
 
 describe('prune', () => {
@@ -72,12 +77,18 @@ describe('prune', () => {
     expect(actions(allowed, 'member3')).toMatchObject({ 'prune-deleted': 2 });
   });
 
-  it('keeps objects annotated prune: disabled, preserved on deletion, or no longer labelled as Flotilla\'s', async () => {
+  it("keeps objects annotated prune: disabled, preserved on deletion, or no longer labelled as Flotilla's", async () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     const kept = configMap(ns, 'kept', { n: '1' }, { 'flotilla.io/prune': 'disabled' });
-    const preserved = `${policy([['v1', 'ConfigMap']], 'Abort', 'preserving').replace('  conflictResolution: Abort', '  preserveResourcesOnDeletion: true\n  conflictResolution: Abort').replace('    - apiVersion: v1\n      kind: ConfigMap', '    - apiVersion: v1\n      kind: ConfigMap\n      name: preserved')}`;
-    repo.commit({ 'policy.yaml': CONFIGMAPS, 'preserving.yaml': preserved, 'app.yaml': [kept, maps(ns, ['preserved', 'released', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])].join('\n---\n') });
+    const preserved = `${policy([['v1', 'ConfigMap']], 'Abort', 'preserving')
+      .replace('  conflictResolution: Abort', '  preserveResourcesOnDeletion: true\n  conflictResolution: Abort')
+      .replace('    - apiVersion: v1\n      kind: ConfigMap', '    - apiVersion: v1\n      kind: ConfigMap\n      name: preserved')}`;
+    repo.commit({
+      'policy.yaml': CONFIGMAPS,
+      'preserving.yaml': preserved,
+      'app.yaml': [kept, maps(ns, ['preserved', 'released', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])].join('\n---\n'),
+    });
     await repo.apply();
     const core = apiFor('member1', CoreV1Api);
     const released = await core.readNamespacedConfigMap({ name: 'released', namespace: ns });
@@ -86,7 +97,11 @@ describe('prune', () => {
     repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': maps(ns, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) });
     const result = await repo.apply({ enabled: true });
     const pruned = result.clusters.find((c) => c.cluster === 'member1')?.pruned ?? [];
-    expect(pruned.map((p) => [p.ref.name, p.action]).sort()).toEqual([['kept', 'skipped'], ['preserved', 'skipped'], ['released', 'skipped']]);
+    expect(pruned.map((p) => [p.ref.name, p.action]).sort()).toEqual([
+      ['kept', 'skipped'],
+      ['preserved', 'skipped'],
+      ['released', 'skipped'],
+    ]);
     for (const name of ['kept', 'preserved', 'released']) expect(await exists('member1', ns, name)).toBe(true);
     // Abandoned: the next pass neither prunes nor reports them.
     const again = await repo.apply({ enabled: true });
@@ -110,7 +125,11 @@ describe('connections', () => {
     repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': maps(ns, ['a']) });
     const result = await repo.apply();
     expect(result.ok).toBe(false);
-    expect(result.clusters.map((c) => [c.cluster, c.error?.name ?? null])).toEqual([['member1', null], ['member2', null], ['member3', 'ClusterUnreachableError']]);
+    expect(result.clusters.map((c) => [c.cluster, c.error?.name ?? null])).toEqual([
+      ['member1', null],
+      ['member2', null],
+      ['member3', 'ClusterUnreachableError'],
+    ]);
     expect(result.clusters[2]?.error?.message).toMatch(/^cluster member3: API server https:\/\/127\.0\.0\.1:9 is unreachable/);
     expect(await exists('member2', ns, 'a')).toBe(true);
   });
@@ -118,7 +137,8 @@ describe('connections', () => {
   it('merges several KUBECONFIG files as kubectl does: the first file to name a context wins', async () => {
     const ns = namespace();
     const config = parse(readFileSync(fleetKubeconfig(), 'utf8')) as Record<string, { name: string }[]>;
-    const only = (names: string[]) => Object.fromEntries(['clusters', 'users', 'contexts'].map((k) => [k, (config[k] ?? []).filter((e) => names.includes(e.name))]));
+    const only = (names: string[]) =>
+      Object.fromEntries(['clusters', 'users', 'contexts'].map((k) => [k, (config[k] ?? []).filter((e) => names.includes(e.name))]));
     const dir = mkdtempSync(join(tmpdir(), 'flotilla-kc-'));
     writeFileSync(join(dir, 'a'), stringify({ ...only(['member1']), 'current-context': 'member1' }));
     // The second file names member1 again, unreachable: kubectl's rules keep the first.

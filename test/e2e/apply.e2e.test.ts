@@ -31,7 +31,11 @@ describe('apply', () => {
     for (const m of memberNames) expect(actions(second, m)).toEqual({ configured: 1, unchanged: 1, skipped: 1 });
 
     // A new commit that changes nothing of the objects: no write but the Lease, not even the commit annotation.
-    repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': [configMap(ns, 'a', { k: 'changed' }), configMap(ns, 'b', { k: '2' })].join('\n---\n'), 'README.md': 'x' });
+    repo.commit({
+      'policy.yaml': CONFIGMAPS,
+      'app.yaml': [configMap(ns, 'a', { k: 'changed' }), configMap(ns, 'b', { k: '2' })].join('\n---\n'),
+      'README.md': 'x',
+    });
     const third = await repo.apply();
     expect(third.ok).toBe(true);
     expect(repo.writes()).toBe(0);
@@ -60,7 +64,9 @@ describe('apply', () => {
     ['Overwrite takes it over', 'Overwrite' as const, 'ours', true],
   ])('%s', async (_name, resolution, expected, ok) => {
     const ns = namespace();
-    await Promise.all(memberNames.map((m) => apiFor(m, CoreV1Api).createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'taken' }, data: { k: 'theirs' } } })));
+    await Promise.all(
+      memberNames.map((m) => apiFor(m, CoreV1Api).createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: 'taken' }, data: { k: 'theirs' } } })),
+    );
     const repo = new FleetRepo(ns);
     repo.commit({ 'policy.yaml': policy([['v1', 'ConfigMap']], resolution), 'app.yaml': configMap(ns, 'taken', { k: 'ours' }) });
     const result = await repo.apply();
@@ -75,13 +81,26 @@ describe('apply', () => {
     const ns = namespace();
     const group = `${ns}.e2e.flotilla.io`;
     const crd = JSON.stringify({
-      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: `widgets.${group}` },
-      spec: { group, scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] },
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: `widgets.${group}` },
+      spec: {
+        group,
+        scope: 'Namespaced',
+        names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+      },
     });
     const widget = JSON.stringify({ apiVersion: `${group}/v1`, kind: 'Widget', metadata: { name: 'w', namespace: ns }, spec: { size: 3 } });
     const repo = new FleetRepo(ns);
-    repo.commit({ 'policy.yaml': policy([['apiextensions.k8s.io/v1', 'CustomResourceDefinition'], [`${group}/v1`, 'Widget']]), 'crd.yaml': crd, 'widget.yaml': widget });
+    repo.commit({
+      'policy.yaml': policy([
+        ['apiextensions.k8s.io/v1', 'CustomResourceDefinition'],
+        [`${group}/v1`, 'Widget'],
+      ]),
+      'crd.yaml': crd,
+      'widget.yaml': widget,
+    });
     const result = await repo.apply();
     expect(result.clusters.map((c) => c.error?.message ?? null)).toEqual([null, null, null]);
     expect(result.ok).toBe(true);
@@ -95,7 +114,8 @@ describe('apply', () => {
 
   it('masks Secret values in plan diffs, showing which keys changed', async () => {
     const ns = namespace();
-    const secret = (password: string) => JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: ns }, stringData: { user: 'admin', password } });
+    const secret = (password: string) =>
+      JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: ns }, stringData: { user: 'admin', password } });
     const repo = new FleetRepo(ns);
     repo.commit({ 'policy.yaml': policy([['v1', 'Secret']]), 'secret.yaml': secret('hunter2') });
     await repo.apply();

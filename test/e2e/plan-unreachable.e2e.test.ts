@@ -59,7 +59,10 @@ spec:
     expect(text.stdout).not.toMatch(/stopped: \d+ objects; 0 to create/);
     expect(text.stdout).toMatch(/member1: \d+ objects; \d+ to create/);
 
-    const json = JSON.parse(runCli([...args, '-o', 'json']).stdout) as { changes: Record<string, unknown[]>; diagnostics: { severity: string; object?: string }[] };
+    const json = JSON.parse(runCli([...args, '-o', 'json']).stdout) as {
+      changes: Record<string, unknown[]>;
+      diagnostics: { severity: string; object?: string }[];
+    };
     expect(Object.keys(json.changes)).toEqual(['member1']);
     expect(json.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', object: 'Cluster/stopped' }));
 

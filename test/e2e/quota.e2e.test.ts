@@ -12,7 +12,9 @@ import { waitFor } from '../helpers/wait.ts';
 
 function quota(ns: string): string {
   return JSON.stringify({
-    apiVersion: 'policy.karmada.io/v1alpha1', kind: 'FederatedResourceQuota', metadata: { name: 'team', namespace: ns },
+    apiVersion: 'policy.karmada.io/v1alpha1',
+    kind: 'FederatedResourceQuota',
+    metadata: { name: 'team', namespace: ns },
     spec: {
       overall: { pods: String(4 * memberNames.length), 'requests.cpu': `${memberNames.length}` },
       staticAssignments: memberNames.map((clusterName) => ({ clusterName, hard: { pods: '4', 'requests.cpu': '1' } })),
@@ -22,10 +24,16 @@ function quota(ns: string): string {
 
 function deployment(ns: string): string {
   return JSON.stringify({
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: ns },
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: ns },
     spec: {
-      replicas: 2, selector: { matchLabels: { app: 'web' } },
-      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu: '100m' }, limits: { cpu: '100m' } } }] } },
+      replicas: 2,
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu: '100m' }, limits: { cpu: '100m' } } }] },
+      },
     },
   });
 }
@@ -33,7 +41,7 @@ function deployment(ns: string): string {
 describe('FederatedResourceQuota on the fleet', () => {
   const namespace = fleetNamespace('quota');
 
-  it('puts a ResourceQuota in each member and records the members\' use on the status branch', async () => {
+  it("puts a ResourceQuota in each member and records the members' use on the status branch", async () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     repo.commit({ 'quota.yaml': quota(ns) });
@@ -49,15 +57,21 @@ describe('FederatedResourceQuota on the fleet', () => {
     repo.commit({ 'quota.yaml': quota(ns), 'policy.yaml': policy([['apps/v1', 'Deployment']]), 'web.yaml': deployment(ns) });
     expect((await repo.apply()).ok).toBe(true);
     // Each member's quota controller counts the Deployment's two pods.
-    await waitFor('every member\'s ResourceQuota counts two pods', async () => {
-      const all = await Promise.all(memberNames.map((m) => apiFor(m, CoreV1Api).readNamespacedResourceQuota({ name: 'team', namespace: ns })));
-      return all.every((rq) => rq.status?.used?.['pods'] === '2') || undefined;
-    }, { timeoutMs: 120_000, intervalMs: 1000 });
+    await waitFor(
+      "every member's ResourceQuota counts two pods",
+      async () => {
+        const all = await Promise.all(memberNames.map((m) => apiFor(m, CoreV1Api).readNamespacedResourceQuota({ name: 'team', namespace: ns })));
+        return all.every((rq) => rq.status?.used?.['pods'] === '2') || undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 1000 },
+    );
     const third = await repo.apply();
     if (third.status instanceof Error) throw third.status;
     const view = await readStatusBranch(new NativeGitStore(`${repo.dir}/.git`));
     const status = view?.quotas.find((q) => q.resource.namespace === ns)?.status;
     expect(status?.overallUsed).toEqual({ pods: String(2 * memberNames.length), 'requests.cpu': `${200 * memberNames.length}m` });
-    expect(status?.aggregatedStatus?.map((s) => [s.clusterName, s.hard, s.used])).toEqual(memberNames.map((m) => [m, { pods: '4', 'requests.cpu': '1' }, { pods: '2', 'requests.cpu': '200m' }]));
+    expect(status?.aggregatedStatus?.map((s) => [s.clusterName, s.hard, s.used])).toEqual(
+      memberNames.map((m) => [m, { pods: '4', 'requests.cpu': '1' }, { pods: '2', 'requests.cpu': '200m' }]),
+    );
   });
 });

@@ -36,23 +36,38 @@ spec:
           - {targetCluster: {clusterNames: [member2]}, weight: 1}
 ---
 ${JSON.stringify({
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: ns },
-    spec: { replicas, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } } },
-  })}
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web', namespace: ns },
+  spec: {
+    replicas,
+    selector: { matchLabels: { app: 'web' } },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } },
+  },
+})}
 `;
 }
 
 const replicasIn = (member: string, ns: string): Promise<number | undefined> =>
-  apiFor(member, AppsV1Api).readNamespacedDeployment({ name: 'web', namespace: ns }).then((d) => d.spec?.replicas, () => undefined);
+  apiFor(member, AppsV1Api)
+    .readNamespacedDeployment({ name: 'web', namespace: ns })
+    .then(
+      (d) => d.spec?.replicas,
+      () => undefined,
+    );
 
 const git = (dir: string, ...args: string[]): string =>
-  execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } }).trim();
+  execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+  }).trim();
 
 describe('controllers of the seam on the local fleet', () => {
   const namespace = fleetNamespace('ctrl');
   cleanUpRunProcesses();
 
-  it('run: member2\'s Ready condition matches a ClusterTaintPolicy, its NoExecute taint evicts web to member1', { timeout: 600_000 }, async () => {
+  it("run: member2's Ready condition matches a ClusterTaintPolicy, its NoExecute taint evicts web to member1", { timeout: 600_000 }, async () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     repo.commit({
@@ -69,14 +84,20 @@ spec:
     startRun(['--repo', repo.dir, '--kubeconfig', fleetKubeconfig(), '--resync', '0', '--prune', '--allow-mass-prune']);
     await waitFor('web all on member1', async () => ((await replicasIn('member1', ns)) === 4 ? true : undefined), { timeoutMs: SETTLE_MS, intervalMs: 500 });
     // member2's old copy stays while the graceful eviction task waits for the new placement's health.
-    const doc = await waitFor('the taint on the status branch', async () => {
-      try {
-        const d = parse(git(repo.dir, 'show', `status:${clusterPath('member2')}`)) as { spec?: { taints?: { key: string; effect: string; timeAdded?: string }[] } };
-        return d.spec?.taints?.some((t) => t.key === TAINT) ? d : undefined;
-      } catch {
-        return undefined;
-      }
-    }, { timeoutMs: SETTLE_MS });
+    const doc = await waitFor(
+      'the taint on the status branch',
+      async () => {
+        try {
+          const d = parse(git(repo.dir, 'show', `status:${clusterPath('member2')}`)) as {
+            spec?: { taints?: { key: string; effect: string; timeAdded?: string }[] };
+          };
+          return d.spec?.taints?.some((t) => t.key === TAINT) ? d : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      { timeoutMs: SETTLE_MS },
+    );
     expect(doc.spec?.taints?.find((t) => t.key === TAINT)).toMatchObject({ effect: 'NoExecute' });
   });
 

@@ -34,7 +34,9 @@ interface StatusDoc {
 /** The versions of one status-branch file in the commits after `since` (all of them without it), newest first. */
 function statusHistory(repoDir: string, path: string, since?: string): StatusDoc[] {
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: repoDir, encoding: 'utf8' });
-  const commits = git('log', '--format=%H', since ? `${since}..status` : 'status', '--', path).split('\n').filter(Boolean);
+  const commits = git('log', '--format=%H', since ? `${since}..status` : 'status', '--', path)
+    .split('\n')
+    .filter(Boolean);
   return commits.map((commit) => parse(git('show', `${commit}:${path}`)) as StatusDoc);
 }
 
@@ -45,7 +47,9 @@ function statusHistory(repoDir: string, path: string, since?: string): StatusDoc
  */
 function files(ns: string, primary: string): Record<string, string> {
   return {
-    'clusters.yaml': ['member1', primary].map((name) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${name}}\nspec: {syncMode: Push}\n`).join('---\n'),
+    'clusters.yaml': ['member1', primary]
+      .map((name) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${name}}\nspec: {syncMode: Push}\n`)
+      .join('---\n'),
     'stuck.yaml': `apiVersion: policy.karmada.io/v1alpha1
 kind: PropagationPolicy
 metadata: {name: stuck, namespace: ${ns}}
@@ -57,12 +61,18 @@ spec:
       - {affinityName: backup, clusterNames: [member1]}
 ---
 ${JSON.stringify({
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'stuck', namespace: ns },
-    spec: {
-      replicas: 1, selector: { matchLabels: { app: 'stuck' } },
-      template: { metadata: { labels: { app: 'stuck' } }, spec: { nodeSelector: { 'flotilla.io/e2e-no-such-node': 'true' }, containers: [{ name: 'stuck', image: 'nginx' }] } },
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'stuck', namespace: ns },
+  spec: {
+    replicas: 1,
+    selector: { matchLabels: { app: 'stuck' } },
+    template: {
+      metadata: { labels: { app: 'stuck' } },
+      spec: { nodeSelector: { 'flotilla.io/e2e-no-such-node': 'true' }, containers: [{ name: 'stuck', image: 'nginx' }] },
     },
-  })}
+  },
+})}
 `,
   };
 }
@@ -77,10 +87,17 @@ describe('flotilla run restarted with SIGKILL during a failover', () => {
     const { member: lost, kubeconfig } = scratch();
     const repo = new FleetRepo(ns);
     const start = (): RunProcess => startRun(['--repo', repo.dir, '--kubeconfig', kubeconfig, ...RUN_ARGS]);
-    const deployed = (member: string): Promise<true> => waitFor(`Deployment ${ns}/stuck in ${member}`, async () => {
-      const d = await apiFor(member, AppsV1Api, kubeconfig).readNamespacedDeployment({ name: 'stuck', namespace: ns }).catch(() => undefined);
-      return d ? true : undefined;
-    }, { timeoutMs: SETTLE_MS, intervalMs: 500 });
+    const deployed = (member: string): Promise<true> =>
+      waitFor(
+        `Deployment ${ns}/stuck in ${member}`,
+        async () => {
+          const d = await apiFor(member, AppsV1Api, kubeconfig)
+            .readNamespacedDeployment({ name: 'stuck', namespace: ns })
+            .catch(() => undefined);
+          return d ? true : undefined;
+        },
+        { timeoutMs: SETTLE_MS, intervalMs: 500 },
+      );
     const clusterFile = clusterPath(lost.name);
     const stuckFile = resourcePath({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'stuck' });
 
@@ -92,11 +109,15 @@ describe('flotilla run restarted with SIGKILL during a failover', () => {
     log(`killing ${lost.name}'s kube-apiserver`);
     await killApiserver(lost);
     await deployed('member1');
-    const [taint, task] = await waitFor('the status branch to record the taint and the eviction task', async () => {
-      const t = statusHistory(repo.dir, clusterFile)[0]?.spec?.taints?.find((x) => x.effect === 'NoExecute');
-      const k = statusHistory(repo.dir, stuckFile)[0]?.spec?.gracefulEvictionTasks?.find((x) => x.fromCluster === lost.name);
-      return t && k ? [t, k] as const : undefined;
-    }, { timeoutMs: SETTLE_MS });
+    const [taint, task] = await waitFor(
+      'the status branch to record the taint and the eviction task',
+      async () => {
+        const t = statusHistory(repo.dir, clusterFile)[0]?.spec?.taints?.find((x) => x.effect === 'NoExecute');
+        const k = statusHistory(repo.dir, stuckFile)[0]?.spec?.gracefulEvictionTasks?.find((x) => x.fromCluster === lost.name);
+        return t && k ? ([t, k] as const) : undefined;
+      },
+      { timeoutMs: SETTLE_MS },
+    );
     expect(task).toMatchObject({ reason: 'TaintUntolerated', purgeMode: 'Gracefully' });
 
     log('killing flotilla run with SIGKILL, and starting it again');

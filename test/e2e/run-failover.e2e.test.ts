@@ -25,8 +25,14 @@ const SETTLE_MS = 120_000;
 
 function deployment(ns: string, name: string, replicas: number): string {
   return JSON.stringify({
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: ns },
-    spec: { replicas, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: 'nginx' }] } } },
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace: ns },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: 'nginx' }] } },
+    },
   });
 }
 
@@ -95,21 +101,33 @@ spec:
 
 describe('flotilla run failover: a member whose kube-apiserver is killed', () => {
   const namespace = fleetNamespace('run-failover');
-  const scratch = scratchMember('failover', { region: 'us-west-2', zone: 'us-west-2a', nodes: { count: 1, cpu: '4', memory: '8Gi', pods: 110 } }, ['member1', 'member2']);
+  const scratch = scratchMember('failover', { region: 'us-west-2', zone: 'us-west-2a', nodes: { count: 1, cpu: '4', memory: '8Gi', pods: 110 } }, [
+    'member1',
+    'member2',
+  ]);
   cleanUpRunProcesses();
 
-  it('loses its workloads to the other members after the grace period; when it restarts, they return as the scheduler decides', { timeout: 600_000 }, async () => {
+  it('loses its workloads to the other members after the grace period; when it restarts, they return as the scheduler decides', {
+    timeout: 600_000,
+  }, async () => {
     const ns = namespace();
     const { member: lost, kubeconfig } = scratch();
     const all = ['member1', 'member2', lost.name];
     const replicas = (member: string, name: string, expected: number): Promise<true> =>
-      waitFor(`Deployment ${ns}/${name} in ${member} to have ${expected} replicas`, async () => {
-        const d = await apiFor(member, AppsV1Api, kubeconfig).readNamespacedDeployment({ name, namespace: ns });
-        return d.spec?.replicas === expected ? true : undefined;
-      }, { timeoutMs: SETTLE_MS, intervalMs: 500 });
+      waitFor(
+        `Deployment ${ns}/${name} in ${member} to have ${expected} replicas`,
+        async () => {
+          const d = await apiFor(member, AppsV1Api, kubeconfig).readNamespacedDeployment({ name, namespace: ns });
+          return d.spec?.replicas === expected ? true : undefined;
+        },
+        { timeoutMs: SETTLE_MS, intervalMs: 500 },
+      );
     const failedOver = (run: RunProcess, failed: readonly string[], after: number): Promise<Record<string, unknown>> =>
-      run.waitForLog(`the run to report failed-over members [${failed.join(', ')}]`, (r) =>
-        r['msg'] === 'failed-over members changed' && JSON.stringify(r['failed']) === JSON.stringify(failed) && run.records.indexOf(r) >= after, SETTLE_MS);
+      run.waitForLog(
+        `the run to report failed-over members [${failed.join(', ')}]`,
+        (r) => r['msg'] === 'failed-over members changed' && JSON.stringify(r['failed']) === JSON.stringify(failed) && run.records.indexOf(r) >= after,
+        SETTLE_MS,
+      );
 
     await apiFor(lost.name, CoreV1Api, kubeconfig).createNamespace({ body: { metadata: { name: ns } } });
     const repo = new FleetRepo(ns);
@@ -122,7 +140,20 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
     repo.commit(files(1));
     // Prune on, as Karmada deletes a Work its binding no longer expects; the member's whole Work
     // moving away is more than the mass-prune guard's quarter, hence the second flag.
-    const run = startRun(['--repo', repo.dir, '--kubeconfig', kubeconfig, '--resync', '0', '--probe-interval', '1s', '--failover-grace', '3s', '--prune', '--allow-mass-prune']);
+    const run = startRun([
+      '--repo',
+      repo.dir,
+      '--kubeconfig',
+      kubeconfig,
+      '--resync',
+      '0',
+      '--probe-interval',
+      '1s',
+      '--failover-grace',
+      '3s',
+      '--prune',
+      '--allow-mass-prune',
+    ]);
     await Promise.all([...all.map((m) => replicas(m, 'web', 2)), ...all.map((m) => replicas(m, 'cache', 1)), replicas(lost.name, 'solo', 1)]);
 
     log(`killing ${lost.name}'s kube-apiserver`);
@@ -139,12 +170,23 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
     // The status branch shows the outage as Karmada would: the member's NoExecute taint, and a
     // graceful eviction task from it on solo's binding, kept until the new copy in member2 is
     // reported healthy. (web and cache settle at once: their new placement was healthy already.)
-    await waitFor(`the status branch to show ${lost.name} tainted ${TAINT_CLUSTER_UNREACHABLE}:NoExecute`, async () =>
-      statusHistory(repo.dir, clusterPath(lost.name)).some((d) => d.spec?.taints?.some((t) => t.key === TAINT_CLUSTER_UNREACHABLE && t.effect === 'NoExecute')) || undefined,
-    { timeoutMs: SETTLE_MS });
+    await waitFor(
+      `the status branch to show ${lost.name} tainted ${TAINT_CLUSTER_UNREACHABLE}:NoExecute`,
+      async () =>
+        statusHistory(repo.dir, clusterPath(lost.name)).some((d) =>
+          d.spec?.taints?.some((t) => t.key === TAINT_CLUSTER_UNREACHABLE && t.effect === 'NoExecute'),
+        ) || undefined,
+      { timeoutMs: SETTLE_MS },
+    );
     const soloPath = resourcePath({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'solo' });
-    const task = await waitFor(`the status branch to show ${soloPath} with an eviction task from ${lost.name}`, async () =>
-      statusHistory(repo.dir, soloPath).flatMap((d) => d.spec?.gracefulEvictionTasks ?? []).find((t) => t.fromCluster === lost.name), { timeoutMs: SETTLE_MS });
+    const task = await waitFor(
+      `the status branch to show ${soloPath} with an eviction task from ${lost.name}`,
+      async () =>
+        statusHistory(repo.dir, soloPath)
+          .flatMap((d) => d.spec?.gracefulEvictionTasks ?? [])
+          .find((t) => t.fromCluster === lost.name),
+      { timeoutMs: SETTLE_MS },
+    );
     expect(task).toMatchObject({ reason: 'TaintUntolerated', purgeMode: 'Gracefully' });
 
     log(`restarting ${lost.name}'s kube-apiserver`);
@@ -154,23 +196,41 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
     // Duplicated bindings are always rescheduled (docs/karmada-compatibility.md#when-a-binding-is-scheduled): the
     // member is placed again and gets the change it missed.
     await replicas(lost.name, 'cache', 2);
-    await waitFor(`the status branch to show ${lost.name} without taints`, async () => {
-      const [latest] = statusHistory(repo.dir, clusterPath(lost.name));
-      return latest && (latest.spec?.taints ?? []).length === 0 ? true : undefined;
-    }, { timeoutMs: SETTLE_MS });
+    await waitFor(
+      `the status branch to show ${lost.name} without taints`,
+      async () => {
+        const [latest] = statusHistory(repo.dir, clusterPath(lost.name));
+        return latest && (latest.spec?.taints ?? []).length === 0 ? true : undefined;
+      },
+      { timeoutMs: SETTLE_MS },
+    );
     // A Divided binding is not: its placement and replica sum are as they were, so after the passes
     // that saw the member back, web stays 3/3 on member1 and member2, and the member's old copies
     // of web and solo, orphans now, are pruned once it answers again.
     await Promise.all(['member1', 'member2'].map((m) => replicas(m, 'web', 3)));
-    await Promise.all(['web', 'solo'].map((name) => waitFor(`Deployment ${ns}/${name} to be pruned from ${lost.name}`, async () => {
-      const list = await apiFor(lost.name, AppsV1Api, kubeconfig).listNamespacedDeployment({ namespace: ns });
-      return list.items.some((d) => d.metadata?.name === name) ? undefined : true;
-    }, { timeoutMs: SETTLE_MS, intervalMs: 500 }))).catch((error: unknown) => {
-      const about = run.records.filter((r) => JSON.stringify(r).includes(lost.name)).slice(-12).map((r) => JSON.stringify(r));
+    await Promise.all(
+      ['web', 'solo'].map((name) =>
+        waitFor(
+          `Deployment ${ns}/${name} to be pruned from ${lost.name}`,
+          async () => {
+            const list = await apiFor(lost.name, AppsV1Api, kubeconfig).listNamespacedDeployment({ namespace: ns });
+            return list.items.some((d) => d.metadata?.name === name) ? undefined : true;
+          },
+          { timeoutMs: SETTLE_MS, intervalMs: 500 },
+        ),
+      ),
+    ).catch((error: unknown) => {
+      const about = run.records
+        .filter((r) => JSON.stringify(r).includes(lost.name))
+        .slice(-12)
+        .map((r) => JSON.stringify(r));
       throw new Error(`${(error as Error).message}\nthe run's last records naming ${lost.name}:\n${about.join('\n')}`, { cause: error });
     });
     const [webNow] = statusHistory(repo.dir, resourcePath({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'web' }));
-    expect([...(webNow?.spec?.clusters ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual([{ name: 'member1', replicas: 3 }, { name: 'member2', replicas: 3 }]);
+    expect([...(webNow?.spec?.clusters ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual([
+      { name: 'member1', replicas: 3 },
+      { name: 'member2', replicas: 3 },
+    ]);
     // Fallback groups are never retried backwards (docs/karmada-compatibility.md#cluster-affinities): solo stays in the
     // backup group.
     const [soloNow] = statusHistory(repo.dir, soloPath);

@@ -20,14 +20,18 @@ import { waitFor } from '../helpers/wait.ts';
  */
 const CLUSTER_OF = new Map(memberNames.map((context, i) => [context, `m${i + 1}`]));
 const CLUSTER_NAMES = [...CLUSTER_OF.values()];
-const CLUSTERS = [...CLUSTER_OF].map(([context, name]) => `apiVersion: cluster.karmada.io/v1alpha1
+const CLUSTERS = [...CLUSTER_OF]
+  .map(
+    ([context, name]) => `apiVersion: cluster.karmada.io/v1alpha1
 kind: Cluster
 metadata:
   name: ${name}
   annotations: {flotilla.io/kubeconfig-context: ${context}}
 spec:
   syncMode: Push
-`).join('---\n');
+`,
+  )
+  .join('---\n');
 const CONFIGMAPS = `apiVersion: policy.karmada.io/v1alpha1
 kind: ClusterPropagationPolicy
 metadata:
@@ -45,9 +49,28 @@ function fleet(ns: string, k: string, extra: Record<string, string> = {}): Recor
 
 function replica(repo: string, ns: string, identity: string) {
   return startRun([
-    '--repo', repo, '--kubeconfig', fleetKubeconfig(), '--metrics-addr', '127.0.0.1:0', '--probe-interval', '1h', '--resync', '0',
-    '--shards', '2', '--host-kubeconfig', fleetKubeconfig(), '--host-context', 'member1', '--lease-namespace', ns,
-    '--lease-duration', '3s', '--identity', identity,
+    '--repo',
+    repo,
+    '--kubeconfig',
+    fleetKubeconfig(),
+    '--metrics-addr',
+    '127.0.0.1:0',
+    '--probe-interval',
+    '1h',
+    '--resync',
+    '0',
+    '--shards',
+    '2',
+    '--host-kubeconfig',
+    fleetKubeconfig(),
+    '--host-context',
+    'member1',
+    '--lease-namespace',
+    ns,
+    '--lease-duration',
+    '3s',
+    '--identity',
+    identity,
   ]);
 }
 
@@ -59,28 +82,41 @@ async function holders(ns: string): Promise<string[]> {
 
 /** The members a binding document's aggregatedStatus covers, at a status-branch commit. */
 function covered(repo: string, commit: string, path: string): string[] {
-  const doc = load(execFileSync('git', ['show', `${commit}:${path}`], { cwd: repo, encoding: 'utf8' })) as { status?: { aggregatedStatus?: { clusterName: string }[] } };
+  const doc = load(execFileSync('git', ['show', `${commit}:${path}`], { cwd: repo, encoding: 'utf8' })) as {
+    status?: { aggregatedStatus?: { clusterName: string }[] };
+  };
   return (doc.status?.aggregatedStatus ?? []).map((i) => i.clusterName);
 }
 
 /** The status-branch commits reflecting `source`, oldest first. */
 function statusCommits(repo: string, source: string): string[] {
-  const log = execFileSync('git', ['log', '--reverse', '--format=%H %(trailers:key=Source-Commit,valueonly,separator=)', 'status'], { cwd: repo, encoding: 'utf8' });
-  return log.split('\n').map((line) => line.trim().split(' ')).filter(([, trailer]) => trailer === source).map(([commit]) => commit ?? '');
+  const log = execFileSync('git', ['log', '--reverse', '--format=%H %(trailers:key=Source-Commit,valueonly,separator=)', 'status'], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
+  return log
+    .split('\n')
+    .map((line) => line.trim().split(' '))
+    .filter(([, trailer]) => trailer === source)
+    .map(([commit]) => commit ?? '');
 }
 
 function allHold(member: string, ns: string, value: string): Promise<true> {
-  return waitFor(`${member} to hold k=${value}`, async () => {
-    const cm = await apiFor(member, CoreV1Api).readNamespacedConfigMap({ name: 'sharded', namespace: ns });
-    return cm.data?.['k'] === value ? true : undefined;
-  }, { timeoutMs: 60_000, intervalMs: 200 });
+  return waitFor(
+    `${member} to hold k=${value}`,
+    async () => {
+      const cm = await apiFor(member, CoreV1Api).readNamespacedConfigMap({ name: 'sharded', namespace: ns });
+      return cm.data?.['k'] === value ? true : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 200 },
+  );
 }
 
 describe('flotilla run with Leases', () => {
   const namespace = fleetNamespace('run-leases');
   cleanUpRunProcesses();
 
-  it('splits the members between two replicas, never applies one from both, writes the status from both, and takes over a killed replica\'s members', async () => {
+  it("splits the members between two replicas, never applies one from both, writes the status from both, and takes over a killed replica's members", async () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     repo.commit(fleet(ns, '1'));
@@ -89,10 +125,14 @@ describe('flotilla run with Leases', () => {
     await Promise.all(memberNames.map((m) => allHold(m, ns, '1')));
 
     const b = replica(repo.dir, ns, 'replica-b');
-    const split = await waitFor('the shards to be split between the replicas', async () => {
-      const h = await holders(ns);
-      return new Set(h).size === 2 && h.every((x) => x !== '') ? h : undefined;
-    }, { timeoutMs: 30_000 });
+    const split = await waitFor(
+      'the shards to be split between the replicas',
+      async () => {
+        const h = await holders(ns);
+        return new Set(h).size === 2 && h.every((x) => x !== '') ? h : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
     const ownerOf = (cluster: string): string => split[shardOf(cluster, 2)] ?? '';
     expect(new Set(CLUSTER_NAMES.map(ownerOf)).size, 'each replica owns a member').toBe(2);
 
@@ -106,13 +146,21 @@ describe('flotilla run with Leases', () => {
     for (const cluster of CLUSTER_NAMES) {
       const series = `flotilla_objects_applied_total{cluster="${cluster}",action="configured"}`;
       const [mine, theirs] = ownerOf(cluster) === 'replica-a' ? [textA, textB] : [textB, textA];
-      expect(metricValue(mine, series), `${cluster} configured by its owner (${split.join(', ')})\n${mine.split('\n').filter((l) => l.startsWith('flotilla_objects')).join('\n')}`).toBe(1);
+      expect(
+        metricValue(mine, series),
+        `${cluster} configured by its owner (${split.join(', ')})\n${mine
+          .split('\n')
+          .filter((l) => l.startsWith('flotilla_objects'))
+          .join('\n')}`,
+      ).toBe(1);
       expect(metricValue(theirs, series), `${cluster} not configured by the other replica`).toBeUndefined();
     }
 
     const bindings = [`resources/core/ConfigMap/${ns}/sharded.yaml`, `resources/core/ConfigMap/${ns}/announced.yaml`];
     const tip = execFileSync('git', ['rev-parse', 'status'], { cwd: repo.dir, encoding: 'utf8' }).trim();
-    expect(execFileSync('git', ['ls-tree', '--name-only', 'status:clusters'], { cwd: repo.dir, encoding: 'utf8' }).trim().split('\n')).toEqual(CLUSTER_NAMES.map((c) => `${c}.yaml`));
+    expect(execFileSync('git', ['ls-tree', '--name-only', 'status:clusters'], { cwd: repo.dir, encoding: 'utf8' }).trim().split('\n')).toEqual(
+      CLUSTER_NAMES.map((c) => `${c}.yaml`),
+    );
     for (const binding of bindings) expect(covered(repo.dir, tip, binding), binding).toEqual(CLUSTER_NAMES);
     // The first write of the new template holds its writer's members only; the other replica's write completes it.
     const coverage = statusCommits(repo.dir, head).map((c) => covered(repo.dir, c, bindings[1] ?? '').join(','));
@@ -121,7 +169,9 @@ describe('flotilla run with Leases', () => {
     expect([membersOf('replica-a'), membersOf('replica-b')], `coverage by commit: ${coverage.join(' | ')}`).toContain(coverage[0]);
 
     await b.kill();
-    await waitFor('replica-a to take over both shards', async () => ((await holders(ns)).every((h) => h === 'replica-a') ? true : undefined), { timeoutMs: 30_000 });
+    await waitFor('replica-a to take over both shards', async () => ((await holders(ns)).every((h) => h === 'replica-a') ? true : undefined), {
+      timeoutMs: 30_000,
+    });
     repo.commit(fleet(ns, '3', { 'announced.yaml': announced }));
     await Promise.all(memberNames.map((m) => allHold(m, ns, '3')));
     expect(await a.stop()).toBe(0);

@@ -17,10 +17,16 @@ import { waitFor } from '../helpers/wait.ts';
 
 function deployment(ns: string, annotations: Record<string, string> = {}): string {
   return JSON.stringify({
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: ns, annotations },
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: ns, annotations },
     spec: {
-      replicas: 1, selector: { matchLabels: { app: 'web' } },
-      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu: '10m' } } }] } },
+      replicas: 1,
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu: '10m' } } }] },
+      },
     },
   });
 }
@@ -80,13 +86,30 @@ describe('flotilla run purge modes', () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     repo.commit({ 'policy.yaml': policy(ns), 'override.yaml': starveMember2(ns), 'app.yaml': deployment(ns) });
-    const run = startRun(['--repo', repo.dir, '--kubeconfig', fleetKubeconfig(), '--inventory-name', `inventory-${ns}`, '--prune', '--allow-mass-prune', '--resync', '1s', '--probe-interval', '1s']);
+    const run = startRun([
+      '--repo',
+      repo.dir,
+      '--kubeconfig',
+      fleetKubeconfig(),
+      '--inventory-name',
+      `inventory-${ns}`,
+      '--prune',
+      '--allow-mass-prune',
+      '--resync',
+      '1s',
+      '--probe-interval',
+      '1s',
+    ]);
 
     const old = await waitFor('Deployment web in member2', () => webUid('member2', ns).then((u) => u ?? undefined), { timeoutMs: 60_000, intervalMs: 250 });
-    await waitFor('the eviction from member2 (status branch: web on member1 only)', async () => {
-      const members = await reportedMembers(repo);
-      return members?.join() === 'member1' ? true : undefined;
-    }, { timeoutMs: 90_000, intervalMs: 500 });
+    await waitFor(
+      'the eviction from member2 (status branch: web on member1 only)',
+      async () => {
+        const members = await reportedMembers(repo);
+        return members?.join() === 'member1' ? true : undefined;
+      },
+      { timeoutMs: 90_000, intervalMs: 500 },
+    );
     const passes = passesFinished(run);
     await waitFor('three more passes', async () => (passesFinished(run) >= passes + 3 ? true : undefined), { timeoutMs: 60_000, intervalMs: 250 });
     // Those passes pruned (a pass with source errors or failures would not): the copy was kept.
@@ -95,7 +118,11 @@ describe('flotilla run purge modes', () => {
     expect(await webUid('member1', ns)).not.toBeNull();
 
     // A release time before the task leaves it; one at or after its creation deletes the old copy.
-    repo.commit({ 'policy.yaml': policy(ns), 'override.yaml': starveMember2(ns), 'app.yaml': deployment(ns, { 'flotilla.io/release-evictions': '2000-01-01T00:00:00Z' }) });
+    repo.commit({
+      'policy.yaml': policy(ns),
+      'override.yaml': starveMember2(ns),
+      'app.yaml': deployment(ns, { 'flotilla.io/release-evictions': '2000-01-01T00:00:00Z' }),
+    });
     const early = head(repo);
     await waitFor('two passes of the early release', async () => (passesOf(run, early) >= 2 ? true : undefined), { timeoutMs: 60_000, intervalMs: 250 });
     expect(lastPass(run)).toMatchObject({ ok: true });
@@ -103,7 +130,10 @@ describe('flotilla run purge modes', () => {
 
     repo.commit({ 'policy.yaml': policy(ns), 'app.yaml': deployment(ns, { 'flotilla.io/release-evictions': new Date().toISOString() }) });
     // Deleted at once; a later pass may place the now healthy workload on member2 again, as a new copy.
-    await waitFor('the old copy on member2 deleted', async () => ((await webUid('member2', ns)) !== old ? true : undefined), { timeoutMs: 60_000, intervalMs: 250 });
+    await waitFor('the old copy on member2 deleted', async () => ((await webUid('member2', ns)) !== old ? true : undefined), {
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    });
     expect(await webUid('member1', ns)).not.toBeNull();
   });
 });

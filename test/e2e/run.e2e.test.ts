@@ -16,14 +16,23 @@ import type { RunProcess } from './helpers/run-process.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 const CONFIGMAPS = policy([['v1', 'ConfigMap']]);
-const git = (dir: string, ...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } }).trim();
+const git = (dir: string, ...args: string[]): string =>
+  execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+  }).trim();
 
 /** Waits until the ConfigMap in `member` holds `data`. */
 function dataIn(member: string, namespace: string, name: string, data: Record<string, string>, timeoutMs = 30_000): Promise<true> {
-  return waitFor(`ConfigMap ${namespace}/${name} in ${member} to hold ${JSON.stringify(data)}`, async () => {
-    const cm = await apiFor(member, CoreV1Api).readNamespacedConfigMap({ name, namespace });
-    return JSON.stringify(cm.data) === JSON.stringify(data) ? true : undefined;
-  }, { timeoutMs, intervalMs: 200 });
+  return waitFor(
+    `ConfigMap ${namespace}/${name} in ${member} to hold ${JSON.stringify(data)}`,
+    async () => {
+      const cm = await apiFor(member, CoreV1Api).readNamespacedConfigMap({ name, namespace });
+      return JSON.stringify(cm.data) === JSON.stringify(data) ? true : undefined;
+    },
+    { timeoutMs, intervalMs: 200 },
+  );
 }
 
 function common(repo: string): string[] {
@@ -47,11 +56,15 @@ const triggersOfPasses = (run: RunProcess): unknown[] => run.records.filter((r) 
 
 /** Waits until the run's last pass has finished and it has logged nothing for 2 s. */
 function idle(run: RunProcess): Promise<true> {
-  return waitFor('the run to be idle', async () => {
-    const passes = run.records.filter((r) => r['msg'] === 'pass started' || r['msg'] === 'pass finished');
-    const last = run.records.at(-1);
-    return passes.at(-1)?.['msg'] === 'pass finished' && typeof last?.['time'] === 'number' && Date.now() - last['time'] > 2_000 ? true : undefined;
-  }, { timeoutMs: 30_000, intervalMs: 200 });
+  return waitFor(
+    'the run to be idle',
+    async () => {
+      const passes = run.records.filter((r) => r['msg'] === 'pass started' || r['msg'] === 'pass finished');
+      const last = run.records.at(-1);
+      return passes.at(-1)?.['msg'] === 'pass finished' && typeof last?.['time'] === 'number' && Date.now() - last['time'] > 2_000 ? true : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
 }
 
 /** A run started on a commit of 40 ConfigMaps, caught once its first pass has applied an object. */
@@ -62,10 +75,14 @@ async function midPass(ns: string, prefix: string) {
   const head = git(repo.dir, 'rev-parse', 'HEAD');
   const run = startRun([...common(repo.dir), '--resync', '0']);
   await run.waitForLog('the first pass to start', (r) => r['msg'] === 'pass started');
-  await waitFor('the first object in a member', async () => {
-    const list = await apiFor('member1', CoreV1Api).listNamespacedConfigMap({ namespace: ns, labelSelector: 'flotilla.io/managed-by=flotilla' });
-    return list.items.length > 0 ? true : undefined;
-  }, { timeoutMs: 30_000, intervalMs: 20 });
+  await waitFor(
+    'the first object in a member',
+    async () => {
+      const list = await apiFor('member1', CoreV1Api).listNamespacedConfigMap({ namespace: ns, labelSelector: 'flotilla.io/managed-by=flotilla' });
+      return list.items.length > 0 ? true : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 20 },
+  );
   return { ns, repo, names, head, run };
 }
 
@@ -122,7 +139,19 @@ describe('flotilla run', () => {
     repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'remote', { k: '1' }) });
     const remote = await servedRemote(repo);
     try {
-      const run = startRun([...common(remote.url), '--ref', 'main', '--poll', '1h', '--resync', '0', '--webhook-addr', '127.0.0.1:0', '--webhook-secret', 'hook-secret']);
+      const run = startRun([
+        ...common(remote.url),
+        '--ref',
+        'main',
+        '--poll',
+        '1h',
+        '--resync',
+        '0',
+        '--webhook-addr',
+        '127.0.0.1:0',
+        '--webhook-secret',
+        'hook-secret',
+      ]);
       await dataIn('member1', ns, 'remote', { k: '1' });
       const hook = String((await run.waitForLog('the webhook to listen', (r) => r['msg'] === 'webhook listening'))['url']);
       await idle(run);
@@ -131,7 +160,12 @@ describe('flotilla run', () => {
       repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'remote', { k: '2' }) });
       remote.push();
       const body = JSON.stringify({ ref: 'refs/heads/main', after: git(repo.dir, 'rev-parse', 'HEAD') });
-      const send = (secret: string) => fetch(hook, { method: 'POST', body, headers: { 'x-github-event': 'push', 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` } });
+      const send = (secret: string) =>
+        fetch(hook, {
+          method: 'POST',
+          body,
+          headers: { 'x-github-event': 'push', 'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` },
+        });
       expect((await send('wrong-secret')).status).toBe(401);
       expect((await send('hook-secret')).status).toBe(202);
       await Promise.all(memberNames.map((m) => dataIn(m, ns, 'remote', { k: '2' }, 20_000)));
@@ -159,8 +193,16 @@ describe('flotilla run', () => {
       await Promise.all(memberNames.map((m) => dataIn(m, ns, 'polled', { k: '2' }, 20_000)));
       expect(triggersOfPasses(run)).toContainEqual(['poll']);
       // Until the remote has a status branch, git show fails, and waitFor tries again.
-      const pushed = (): string => (JSON.parse(execFileSync('git', ['--git-dir', remote.gitdir, 'show', 'status:summary.json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { sourceCommit: string }).sourceCommit;
-      await waitFor('the status branch pushed to the remote for the new commit', async () => (pushed() === head ? true : undefined), { timeoutMs: 20_000, intervalMs: 200 });
+      const pushed = (): string =>
+        (
+          JSON.parse(
+            execFileSync('git', ['--git-dir', remote.gitdir, 'show', 'status:summary.json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+          ) as { sourceCommit: string }
+        ).sourceCommit;
+      await waitFor('the status branch pushed to the remote for the new commit', async () => (pushed() === head ? true : undefined), {
+        timeoutMs: 20_000,
+        intervalMs: 200,
+      });
     } finally {
       await remote.close();
     }

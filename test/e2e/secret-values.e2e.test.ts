@@ -10,7 +10,10 @@ import { fleetNamespace } from './helpers/namespace.ts';
 
 const PIN = '424242424242';
 const ORIGINAL = 'original-pin-value';
-const SELECTED = policy([['v1', 'ConfigMap'], ['v1', 'Secret']]);
+const SELECTED = policy([
+  ['v1', 'ConfigMap'],
+  ['v1', 'Secret'],
+]);
 
 function secret(ns: string, pin: string): string {
   return `apiVersion: v1\nkind: Secret\nmetadata: {name: creds, namespace: ${ns}}\nstringData:\n  pin: ${pin}\n`;
@@ -39,7 +42,7 @@ describe('Secret values never leave the repository in messages', { timeout: 180_
     expect(statusBranchText(repo.dir)).not.toContain(PIN);
   });
 
-  it('scrubs the API server\'s refusal of a Secret an override made invalid, in the output and on the status branch', () => {
+  it("scrubs the API server's refusal of a Secret an override made invalid, in the output and on the status branch", () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     const override = `apiVersion: policy.karmada.io/v1alpha1
@@ -52,7 +55,12 @@ spec:
       overriders:
         plaintext: [{path: /stringData/pin, operator: replace, value: ${PIN}}]
 `;
-    repo.commit({ 'policy.yaml': SELECTED, 'good.yaml': configMap(ns, 'good', { k: 'v' }), 'secret.yaml': secret(ns, `"${ORIGINAL}"`), 'override.yaml': override });
+    repo.commit({
+      'policy.yaml': SELECTED,
+      'good.yaml': configMap(ns, 'good', { k: 'v' }),
+      'secret.yaml': secret(ns, `"${ORIGINAL}"`),
+      'override.yaml': override,
+    });
     const out = runCli(['apply', '--repo', repo.dir, '--kubeconfig', fleetKubeconfig(), '--inventory-name', repo.inventoryName]);
     const all = `${out.stdout}${out.stderr}`;
     expect(out.code).toBe(1);

@@ -14,10 +14,16 @@ const DEPLOYMENTS = policy([['apps/v1', 'Deployment']]);
 
 function deployment(ns: string, name: string, cpu: string): string {
   return JSON.stringify({
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace: ns },
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace: ns },
     spec: {
-      replicas: 2, selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu } } }] } },
+      replicas: 2,
+      selector: { matchLabels: { app: name } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10', resources: { requests: { cpu } } }] },
+      },
     },
   });
 }
@@ -29,16 +35,20 @@ async function statusOf(repo: FleetRepo, kind: string, name: string): Promise<Te
 
 /** Waits until every member's controller has acted on the Deployment as `done` says. */
 function membersReach(ns: string, name: string, done: (status: Record<string, number>) => boolean): Promise<true> {
-  return waitFor(`Deployment ${ns}/${name} in every member`, async () => {
-    const all = await Promise.all(memberNames.map((m) => apiFor(m, AppsV1Api).readNamespacedDeployment({ name, namespace: ns })));
-    return all.every((d) => d.status?.observedGeneration === d.metadata?.generation && done((d.status ?? {}) as Record<string, number>)) || undefined;
-  }, { timeoutMs: 120_000, intervalMs: 1000 });
+  return waitFor(
+    `Deployment ${ns}/${name} in every member`,
+    async () => {
+      const all = await Promise.all(memberNames.map((m) => apiFor(m, AppsV1Api).readNamespacedDeployment({ name, namespace: ns })));
+      return all.every((d) => d.status?.observedGeneration === d.metadata?.generation && done((d.status ?? {}) as Record<string, number>)) || undefined;
+    },
+    { timeoutMs: 120_000, intervalMs: 1000 },
+  );
 }
 
 describe('status after apply', () => {
   const namespace = fleetNamespace('status');
 
-  it('shows each member\'s replicas and readiness once pods run, then makes no commit when nothing changed', async () => {
+  it("shows each member's replicas and readiness once pods run, then makes no commit when nothing changed", async () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     repo.commit({ 'policy.yaml': DEPLOYMENTS, 'web.yaml': deployment(ns, 'web', '10m') });
@@ -52,7 +62,9 @@ describe('status after apply', () => {
     expect(second.status.commit).toMatch(/^[0-9a-f]{40}$/);
     const web = await statusOf(repo, 'Deployment', 'web');
     expect(web?.health).toBe('Healthy');
-    expect(web?.aggregatedStatus.map((i) => [i.clusterName, i.applied, i.health, i.status?.['readyReplicas']])).toEqual(memberNames.map((m) => [m, true, 'Healthy', 2]));
+    expect(web?.aggregatedStatus.map((i) => [i.clusterName, i.applied, i.health, i.status?.['readyReplicas']])).toEqual(
+      memberNames.map((m) => [m, true, 'Healthy', 2]),
+    );
     expect(web?.resourceStatus).toMatchObject({ replicas: 6, readyReplicas: 6, availableReplicas: 6 });
     const view = await readStatusBranch(new NativeGitStore(`${repo.dir}/.git`));
     for (const cluster of view?.clusters ?? []) {
@@ -67,7 +79,7 @@ describe('status after apply', () => {
     expect(third.status).toMatchObject({ changed: false, commit: second.status.commit });
   });
 
-  it('is Unhealthy when a member\'s Deployment cannot become ready (more CPU than any node has)', async () => {
+  it("is Unhealthy when a member's Deployment cannot become ready (more CPU than any node has)", async () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     repo.commit({ 'policy.yaml': DEPLOYMENTS, 'hungry.yaml': deployment(ns, 'hungry', '1000') });
@@ -80,35 +92,63 @@ describe('status after apply', () => {
     expect(hungry?.problems).toEqual(memberNames.map((m) => `${m}: Unhealthy (0/2 available)`));
   });
 
-  it('aggregates a custom resource with the repository\'s Lua AggregateStatus', async () => {
+  it("aggregates a custom resource with the repository's Lua AggregateStatus", async () => {
     const ns = namespace();
     const group = `${ns}.e2e.flotilla.io`;
     const crd = JSON.stringify({
-      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: `gauges.${group}` },
-      spec: { group, scope: 'Namespaced', names: { plural: 'gauges', singular: 'gauge', kind: 'Gauge', listKind: 'GaugeList' },
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] },
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: `gauges.${group}` },
+      spec: {
+        group,
+        scope: 'Namespaced',
+        names: { plural: 'gauges', singular: 'gauge', kind: 'Gauge', listKind: 'GaugeList' },
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+      },
     });
     const ric = JSON.stringify({
-      apiVersion: 'config.karmada.io/v1alpha1', kind: 'ResourceInterpreterCustomization', metadata: { name: `gauge-${ns}` },
+      apiVersion: 'config.karmada.io/v1alpha1',
+      kind: 'ResourceInterpreterCustomization',
+      metadata: { name: `gauge-${ns}` },
       spec: {
         target: { apiVersion: `${group}/v1`, kind: 'Gauge' },
         customizations: {
           statusReflection: { luaScript: 'function ReflectStatus(observedObj)\n  return observedObj.status\nend' },
-          statusAggregation: { luaScript: 'function AggregateStatus(desiredObj, statusItems)\n  local total = 0\n  for i = 1, #statusItems do\n    if statusItems[i].status ~= nil then total = total + statusItems[i].status.level end\n  end\n  desiredObj.status = { level = total, members = #statusItems }\n  return desiredObj\nend' },
+          statusAggregation: {
+            luaScript:
+              'function AggregateStatus(desiredObj, statusItems)\n  local total = 0\n  for i = 1, #statusItems do\n    if statusItems[i].status ~= nil then total = total + statusItems[i].status.level end\n  end\n  desiredObj.status = { level = total, members = #statusItems }\n  return desiredObj\nend',
+          },
         },
       },
     });
     const gauge = JSON.stringify({ apiVersion: `${group}/v1`, kind: 'Gauge', metadata: { name: 'g', namespace: ns }, spec: {} });
-    const files = { 'policy.yaml': policy([['apiextensions.k8s.io/v1', 'CustomResourceDefinition'], [`${group}/v1`, 'Gauge']]), 'crd.yaml': crd, 'ric.yaml': ric, 'gauge.yaml': gauge };
+    const files = {
+      'policy.yaml': policy([
+        ['apiextensions.k8s.io/v1', 'CustomResourceDefinition'],
+        [`${group}/v1`, 'Gauge'],
+      ]),
+      'crd.yaml': crd,
+      'ric.yaml': ric,
+      'gauge.yaml': gauge,
+    };
     const repo = new FleetRepo(ns);
     repo.commit(files);
     expect((await repo.apply()).ok).toBe(true);
     // No controller reports a Gauge's status: write one per member, as an operator there would.
-    await Promise.all(memberNames.map(async (m, i) => {
-      const api = apiFor(m, CustomObjectsApi);
-      const live = (await api.getNamespacedCustomObject({ group, version: 'v1', namespace: ns, plural: 'gauges', name: 'g' })) as Record<string, unknown>;
-      await api.replaceNamespacedCustomObject({ group, version: 'v1', namespace: ns, plural: 'gauges', name: 'g', body: { ...live, status: { level: i + 1 } } });
-    }));
+    await Promise.all(
+      memberNames.map(async (m, i) => {
+        const api = apiFor(m, CustomObjectsApi);
+        const live = (await api.getNamespacedCustomObject({ group, version: 'v1', namespace: ns, plural: 'gauges', name: 'g' })) as Record<string, unknown>;
+        await api.replaceNamespacedCustomObject({
+          group,
+          version: 'v1',
+          namespace: ns,
+          plural: 'gauges',
+          name: 'g',
+          body: { ...live, status: { level: i + 1 } },
+        });
+      }),
+    );
     await repo.apply();
     expect((await statusOf(repo, 'Gauge', 'g'))?.resourceStatus).toEqual({ level: 6, members: 3 });
     // The CRD is cluster-scoped: prune it so the next run starts clean.

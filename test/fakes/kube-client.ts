@@ -25,8 +25,12 @@ export const FAKE_BUILTIN_RESOURCES: readonly ApiResource[] = [
   ['apiextensions.k8s.io', 'v1', 'CustomResourceDefinition', 'customresourcedefinitions', false],
   ['coordination.k8s.io', 'v1', 'Lease', 'leases', true],
 ].map(([group, version, kind, resource, namespaced]) => ({
-  group: group as string, version: version as string, kind: kind as string, resource: resource as string,
-  namespaced: namespaced as boolean, verbs: ['get', 'list', 'patch', 'delete'],
+  group: group as string,
+  version: version as string,
+  kind: kind as string,
+  resource: resource as string,
+  namespaced: namespaced as boolean,
+  verbs: ['get', 'list', 'patch', 'delete'],
 }));
 
 function storeKey(apiVersion: string, kind: string, namespace: string, name: string): string {
@@ -131,7 +135,17 @@ export class FakeKubeClient implements KubeClient {
     const managers = (live?.metadata['managedFields'] ?? []) as { manager?: string }[];
     const otherManager = managers.some((f) => f.manager !== request.fieldManager);
     if ((expected !== undefined && expected !== live?.metadata.resourceVersion) || (!request.force && otherManager)) {
-      throw new KubeApiError({ cluster: this.cluster, status: 409, reason: 'Conflict', method: 'PATCH', path: key, ref: { apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name ?? '' } }, 'the object has been modified; please apply your changes to the latest version and try again');
+      throw new KubeApiError(
+        {
+          cluster: this.cluster,
+          status: 409,
+          reason: 'Conflict',
+          method: 'PATCH',
+          path: key,
+          ref: { apiVersion: object.apiVersion, kind: object.kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name ?? '' },
+        },
+        'the object has been modified; please apply your changes to the latest version and try again',
+      );
     }
     const result = clone(object);
     result.metadata = {
@@ -181,7 +195,9 @@ function signalled(fake: FakeKubeClient, signal: AbortSignal): KubeClient {
     return new Promise<T>((resolve, reject) => {
       const abort = () => reject(signal.reason);
       signal.addEventListener('abort', abort, { once: true });
-      request().then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+      request()
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', abort));
     });
   };
   return {

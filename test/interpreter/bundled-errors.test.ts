@@ -14,8 +14,7 @@ const obj = (apiVersion: string, kind: string, rest: Partial<KubeObject> = {}): 
   ...rest,
 });
 const podTemplate = { spec: { containers: [{ name: 'c', image: 'busybox' }] } };
-const items = (...statuses: Record<string, unknown>[]): AggregatedStatusItem[] =>
-  statuses.map((status, i) => ({ clusterName: `member${i + 1}`, status }));
+const items = (...statuses: Record<string, unknown>[]): AggregatedStatusItem[] => statuses.map((status, i) => ({ clusterName: `member${i + 1}`, status }));
 
 const cases: [string, (i: ResourceInterpreter) => unknown, RegExp][] = [
   [
@@ -33,11 +32,7 @@ const cases: [string, (i: ResourceInterpreter) => unknown, RegExp][] = [
     (i) => i.getReplicas(obj('apps.kruise.io/v1alpha1', 'UnitedDeployment', { spec: { template: podTemplate } })),
     /replica type is number/,
   ],
-  [
-    'BroadcastJob replicas without a pod template',
-    (i) => i.getReplicas(obj('apps.kruise.io/v1alpha1', 'BroadcastJob', { spec: { parallelism: 2 } })),
-    /table/,
-  ],
+  ['BroadcastJob replicas without a pod template', (i) => i.getReplicas(obj('apps.kruise.io/v1alpha1', 'BroadcastJob', { spec: { parallelism: 2 } })), /table/],
   [
     'CloneSet dependencies when the pod template references nothing',
     (i) => i.getDependencies(obj('apps.kruise.io/v1alpha1', 'CloneSet', { spec: { replicas: 1, template: podTemplate } })),
@@ -53,11 +48,7 @@ const cases: [string, (i: ResourceInterpreter) => unknown, RegExp][] = [
     (i) => i.getDependencies(obj('apps.kruise.io/v1alpha1', 'AdvancedCronJob', { spec: { template: {} } })),
     /table/,
   ],
-  [
-    'BroadcastJob health without status',
-    (i) => i.interpretHealth(obj('apps.kruise.io/v1alpha1', 'BroadcastJob', { spec: {} })),
-    /index a nil/,
-  ],
+  ['BroadcastJob health without status', (i) => i.interpretHealth(obj('apps.kruise.io/v1alpha1', 'BroadcastJob', { spec: {} })), /index a nil/],
   [
     'CloneSet health with a counter missing',
     (i) => i.interpretHealth(obj('apps.kruise.io/v1alpha1', 'CloneSet', { spec: {}, status: { updatedReplicas: 1 } })),
@@ -85,12 +76,19 @@ const cases: [string, (i: ResourceInterpreter) => unknown, RegExp][] = [
   ],
   [
     'Volcano Job aggregation of conditions without transition times',
-    (i) => i.aggregateStatus(obj('batch.volcano.sh/v1alpha1', 'Job', { spec: {} }), items({ conditions: [{ status: 'Running' }] }, { conditions: [{ status: 'Running' }] })),
+    (i) =>
+      i.aggregateStatus(
+        obj('batch.volcano.sh/v1alpha1', 'Job', { spec: {} }),
+        items({ conditions: [{ status: 'Running' }] }, { conditions: [{ status: 'Running' }] }),
+      ),
     /compare/,
   ],
   [
     'FlinkDeployment replicas with non-numeric cpu on both managers',
-    (i) => i.getReplicas(obj('flink.apache.org/v1beta1', 'FlinkDeployment', { spec: { jobManager: { resource: { cpu: '500m' } }, taskManager: { resource: { cpu: '1' } } } })),
+    (i) =>
+      i.getReplicas(
+        obj('flink.apache.org/v1beta1', 'FlinkDeployment', { spec: { jobManager: { resource: { cpu: '500m' } }, taskManager: { resource: { cpu: '1' } } } }),
+      ),
     /arithmetic/,
   ],
 ];

@@ -28,7 +28,9 @@ describe('bundled customizations', () => {
 
     it('has a test case for every operation it implements', () => {
       const tested = new Set(suite.cases.map((c) => c.testCase.operation.toLowerCase()));
-      const implemented = suite.customizations.flatMap((ric) => INTERPRETER_OPERATIONS.filter((op) => ric.spec.customizations[OPERATION_SCRIPTS[op].field]?.luaScript));
+      const implemented = suite.customizations.flatMap((ric) =>
+        INTERPRETER_OPERATIONS.filter((op) => ric.spec.customizations[OPERATION_SCRIPTS[op].field]?.luaScript),
+      );
       expect(implemented.filter((op) => !tested.has(op.toLowerCase()))).toEqual([]);
     });
 

@@ -131,7 +131,8 @@ describe('apimachinery vectors', () => {
   });
 
   it.each(vectors.new.map((v) => [`${v.Kind} ${v.Value}`, v] as const))('prints the new %s', (_name, v) => {
-    const q = v.Kind === 'milliDecimal' ? newMilliQuantity(BigInt(v.Value), 'DecimalSI') : newQuantity(BigInt(v.Value), v.Kind === 'binary' ? 'BinarySI' : 'DecimalSI');
+    const q =
+      v.Kind === 'milliDecimal' ? newMilliQuantity(BigInt(v.Value), 'DecimalSI') : newQuantity(BigInt(v.Value), v.Kind === 'binary' ? 'BinarySI' : 'DecimalSI');
     expect(formatQuantity(q)).toBe(v.Out);
   });
 });

@@ -18,7 +18,12 @@ describe('matchLabelSelector', () => {
     ['DoesNotExist fails when the key is there', { matchExpressions: [{ key: 'app', operator: 'DoesNotExist' }] }, labels, false],
     ['an In without values is invalid and matches nothing', { matchExpressions: [{ key: 'app', operator: 'In', values: [] }] }, labels, false],
     ['an Exists with values is invalid and matches nothing', { matchExpressions: [{ key: 'app', operator: 'Exists', values: ['web'] }] }, labels, false],
-    ['labels and expressions are AND-ed', { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['back'] }] }, labels, false],
+    [
+      'labels and expressions are AND-ed',
+      { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['back'] }] },
+      labels,
+      false,
+    ],
   ])('%s', (_name, selector, have, want) => {
     expect(matchLabelSelector(selector, have)).toBe(want);
   });

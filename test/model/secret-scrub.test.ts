@@ -7,11 +7,19 @@ const SERVER_MESSAGE = 'Secret "s" is invalid: .stringData.pin: expected string,
 
 describe('scrubSecretValues', () => {
   it.each<[string, KubeObject, string, string]>([
-    ['a mistyped number as the API server quotes it', secret({ stringData: { pin: 424242424242 } }), SERVER_MESSAGE,
-      'Secret "s" is invalid: .stringData.pin: expected string, got &value.valueUnstructured{Value:***}'],
+    [
+      'a mistyped number as the API server quotes it',
+      secret({ stringData: { pin: 424242424242 } }),
+      SERVER_MESSAGE,
+      'Secret "s" is invalid: .stringData.pin: expected string, got &value.valueUnstructured{Value:***}',
+    ],
     ['a stringData value', secret({ stringData: { password: 'hunter22' } }), 'bad value "hunter22"', 'bad value "***"'],
-    ['data as written and decoded', secret({ data: { token: Buffer.from('t0ken-value').toString('base64') } }),
-      `got ${Buffer.from('t0ken-value').toString('base64')} (t0ken-value)`, 'got *** (***)'],
+    [
+      'data as written and decoded',
+      secret({ data: { token: Buffer.from('t0ken-value').toString('base64') } }),
+      `got ${Buffer.from('t0ken-value').toString('base64')} (t0ken-value)`,
+      'got *** (***)',
+    ],
     ['a value holding another is masked whole', secret({ stringData: { a: 'abcd', b: 'abcdefgh' } }), 'x abcdefgh y abcd', 'x *** y ***'],
     ['a short value only as a whole word', secret({ stringData: { flag: 'on' } }), 'turned on: none of "on"', 'turned ***: none of "***"'],
     ['a boolean as it prints', secret({ stringData: { enabled: true } }), 'got true', 'got ***'],

@@ -14,15 +14,34 @@ import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
 afterAll(removeFixtures);
 
 const DEPLOYMENT = 'resources/apps/Deployment/hello/hello.yaml';
-const TASK = { fromCluster: 'staging', purgeMode: 'Never', reason: 'ApplicationFailure', producer: 'resource-binding-application-failover-controller', suppressDeletion: true, creationTimestamp: '2026-11-29T17:00:00Z' };
-const git = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } }).trim();
+const TASK = {
+  fromCluster: 'staging',
+  purgeMode: 'Never',
+  reason: 'ApplicationFailure',
+  producer: 'resource-binding-application-failover-controller',
+  suppressDeletion: true,
+  creationTimestamp: '2026-11-29T17:00:00Z',
+};
+const git = (dir: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+  }).trim();
 
 /** The `flotilla init` fleet applied once, then the run loop's Never eviction of hello from staging recorded on the status branch. */
 async function fleetWithRecordedEviction() {
   const dir = join(tempDir('flotilla-apply-failover-'), 'fleet');
   await initRepository(dir, fleetFiles(), 'fleet');
-  const members = new Map([['production', new FakeKubeClient('production')], ['staging', new FakeKubeClient('staging')]]);
-  const access: ClusterAccess = { kubeconfig: {}, client: {}, connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])) };
+  const members = new Map([
+    ['production', new FakeKubeClient('production')],
+    ['staging', new FakeKubeClient('staging')],
+  ]);
+  const access: ClusterAccess = {
+    kubeconfig: {},
+    client: {},
+    connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])),
+  };
   expect((await applyPass({ source: { repo: dir }, access, prune: {}, runner: {} })).ok).toBe(true);
   const tree = join(tempDir('flotilla-status-tree-'), 'status');
   git(dir, 'worktree', 'add', '-q', tree, 'status');
@@ -36,7 +55,7 @@ async function fleetWithRecordedEviction() {
 
 const hello = (client: FakeKubeClient) => [...client.objects.values()].filter((o) => o.kind === 'Deployment' && o.metadata.name === 'hello');
 
-describe('apply and plan with the run loop\'s eviction recorded on the status branch', { timeout: 60_000 }, () => {
+describe("apply and plan with the run loop's eviction recorded on the status branch", { timeout: 60_000 }, () => {
   it('apply schedules around the evicted member, keeps its Never copy even with prune, and carries the task on', async () => {
     const { dir, members, access } = await fleetWithRecordedEviction();
     const result = await applyPass({ source: { repo: dir }, access, prune: { enabled: true, allowMassPrune: true }, runner: {} });

@@ -12,7 +12,12 @@ import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 
-const git = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } }).trim();
+const git = (dir: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+  }).trim();
 
 function edit(dir: string, file: string, change: (text: string) => string): void {
   writeFileSync(join(dir, file), change(readFileSync(join(dir, file), 'utf8')));
@@ -22,8 +27,15 @@ function edit(dir: string, file: string, change: (text: string) => string): void
 async function appliedFleet() {
   const dir = join(tempDir('flotilla-apply-suspension-'), 'fleet');
   await initRepository(dir, fleetFiles(), 'fleet');
-  const members = new Map([['production', new FakeKubeClient('production')], ['staging', new FakeKubeClient('staging')]]);
-  const access: ClusterAccess = { kubeconfig: {}, client: {}, connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])) };
+  const members = new Map([
+    ['production', new FakeKubeClient('production')],
+    ['staging', new FakeKubeClient('staging')],
+  ]);
+  const access: ClusterAccess = {
+    kubeconfig: {},
+    client: {},
+    connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])),
+  };
   expect((await applyPass({ source: { repo: dir }, access, prune: {}, runner: {} })).ok).toBe(true);
   return { dir, members, access };
 }
@@ -34,13 +46,20 @@ const image = (client: FakeKubeClient, name: string) => {
 };
 
 describe('suspension.dispatchingOnClusters through apply on fake members', { timeout: 60_000 }, () => {
-  it('leaves the suspended member\'s copies as they are: not updated, not created, not pruned', async () => {
+  it("leaves the suspended member's copies as they are: not updated, not created, not pruned", async () => {
     const { dir, members, access } = await appliedFleet();
-    edit(dir, 'policies/hello.yaml', (t) => t.replace('  placement:\n', '  suspension:\n    dispatchingOnClusters:\n      clusterNames: [staging]\n  placement:\n'));
+    edit(dir, 'policies/hello.yaml', (t) =>
+      t.replace('  placement:\n', '  suspension:\n    dispatchingOnClusters:\n      clusterNames: [staging]\n  placement:\n'),
+    );
     edit(dir, 'apps/hello/deployment.yaml', (t) => t.replace('nginx:1.27', 'nginx:1.28'));
     // A second Deployment the policy selects from now on: created in production only.
     edit(dir, 'apps/hello/deployment.yaml', (t) => `${t}---\n${t.split('---')[0]!.replaceAll('name: hello\n  namespace', 'name: hello-two\n  namespace')}`);
-    edit(dir, 'policies/hello.yaml', (t) => t.replace('      name: hello\n    - apiVersion: v1', '      name: hello\n    - apiVersion: apps/v1\n      kind: Deployment\n      name: hello-two\n    - apiVersion: v1'));
+    edit(dir, 'policies/hello.yaml', (t) =>
+      t.replace(
+        '      name: hello\n    - apiVersion: v1',
+        '      name: hello\n    - apiVersion: apps/v1\n      kind: Deployment\n      name: hello-two\n    - apiVersion: v1',
+      ),
+    );
     git(dir, 'commit', '-qam', 'suspend staging, roll out nginx 1.28 and hello-two');
 
     const offline = await planOffline({ source: { repo: dir } });
@@ -55,8 +74,12 @@ describe('suspension.dispatchingOnClusters through apply on fake members', { tim
     expect(image(staging, 'hello')).toBe('nginx:1.27');
     expect(image(staging, 'hello-two')).toBeUndefined();
     const stagingActions = result.clusters.find((c) => c.cluster === 'staging')!;
-    expect(stagingActions.objects.filter((o) => o.action === 'suspended').map((o) => `${o.ref.kind}/${o.ref.name}`).sort())
-      .toEqual(['Deployment/hello', 'Deployment/hello-two', 'Service/hello']);
+    expect(
+      stagingActions.objects
+        .filter((o) => o.action === 'suspended')
+        .map((o) => `${o.ref.kind}/${o.ref.name}`)
+        .sort(),
+    ).toEqual(['Deployment/hello', 'Deployment/hello-two', 'Service/hello']);
     expect(stagingActions.pruned).toEqual([]);
   });
 });
@@ -64,7 +87,9 @@ describe('suspension.dispatchingOnClusters through apply on fake members', { tim
 describe('a customization that throws, through apply on fake members', { timeout: 60_000 }, () => {
   it('applies every other binding, fails only its own, and refuses prune for the pass', async () => {
     const { dir, members, access } = await appliedFleet();
-    writeFileSync(join(dir, 'apps/hello/widget.yaml'), `apiVersion: example.io/v1
+    writeFileSync(
+      join(dir, 'apps/hello/widget.yaml'),
+      `apiVersion: example.io/v1
 kind: Widget
 metadata: {name: broken, namespace: hello}
 spec: {size: 3}
@@ -86,7 +111,8 @@ spec:
         function GetReplicas(obj)
           return obj.spec.missing.count, nil
         end
-`);
+`,
+    );
     edit(dir, 'apps/hello/deployment.yaml', (t) => t.replace('nginx:1.27', 'nginx:1.28').split('---')[0]!);
     git(dir, 'add', '-A');
     git(dir, 'commit', '-qm', 'a broken widget, nginx 1.28, and the Service dropped');

@@ -15,7 +15,12 @@ afterAll(removeFixtures);
 
 const DEPLOYMENT = 'resources/apps/Deployment/hello/hello.yaml';
 const REBALANCER = 'rebalancers/hello-now.yaml';
-const git = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } }).trim();
+const git = (dir: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+  }).trim();
 
 const DIVIDED = `    replicaScheduling:
       replicaSchedulingType: Divided
@@ -38,10 +43,20 @@ async function dividedFleet() {
   const dir = join(tempDir('flotilla-apply-rebalancer-'), 'fleet');
   await initRepository(dir, fleetFiles(), 'fleet');
   const policy = join(dir, 'policies/hello.yaml');
-  writeFileSync(policy, readFileSync(policy, 'utf8').replace('      clusterNames: [staging, production]\n', `      clusterNames: [staging, production]\n${DIVIDED}`));
+  writeFileSync(
+    policy,
+    readFileSync(policy, 'utf8').replace('      clusterNames: [staging, production]\n', `      clusterNames: [staging, production]\n${DIVIDED}`),
+  );
   git(dir, 'commit', '-qam', 'hello Divided');
-  const members = new Map([['production', new FakeKubeClient('production')], ['staging', new FakeKubeClient('staging')]]);
-  const access: ClusterAccess = { kubeconfig: {}, client: {}, connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])) };
+  const members = new Map([
+    ['production', new FakeKubeClient('production')],
+    ['staging', new FakeKubeClient('staging')],
+  ]);
+  const access: ClusterAccess = {
+    kubeconfig: {},
+    client: {},
+    connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])),
+  };
   const apply = async () => {
     const result = await applyPass({ source: { repo: dir }, access, prune: {}, runner: {} });
     expect(result.ok).toBe(true);
@@ -61,12 +76,16 @@ function skewRecordedSchedule(dir: string): void {
   git(dir, 'worktree', 'remove', '--force', tree);
 }
 
-const recorded = (dir: string) => parse(git(dir, 'show', `status:${REBALANCER}`)) as { metadata: { annotations: Record<string, string> }; status: Record<string, unknown> };
+const recorded = (dir: string) =>
+  parse(git(dir, 'show', `status:${REBALANCER}`)) as { metadata: { annotations: Record<string, string> }; status: Record<string, unknown> };
 
 describe('a WorkloadRebalancer through apply (the recorded form)', { timeout: 60_000 }, () => {
   it('apply reschedules a Divided workload afresh exactly once and records it; a later apply keeps the stable schedule', async () => {
     const { dir, access, apply } = await dividedFleet();
-    expect(await apply()).toEqual([{ name: 'production', replicas: 1 }, { name: 'staging', replicas: 1 }]);
+    expect(await apply()).toEqual([
+      { name: 'production', replicas: 1 },
+      { name: 'staging', replicas: 1 },
+    ]);
     skewRecordedSchedule(dir);
     expect(await apply()).toEqual([{ name: 'production', replicas: 2 }]);
 
@@ -75,17 +94,25 @@ describe('a WorkloadRebalancer through apply (the recorded form)', { timeout: 60
     git(dir, 'commit', '-qm', 'rebalance hello');
     // A plan shows the fresh split without recording anything.
     const plan = await planLive({ source: { repo: dir }, access, prune: {} });
-    expect(plan.document.bindings.find((b) => b.resource.kind === 'Deployment')?.clusters).toEqual([{ name: 'production', replicas: 1 }, { name: 'staging', replicas: 1 }]);
+    expect(plan.document.bindings.find((b) => b.resource.kind === 'Deployment')?.clusters).toEqual([
+      { name: 'production', replicas: 1 },
+      { name: 'staging', replicas: 1 },
+    ]);
     expect(() => git(dir, 'show', `status:${REBALANCER}`)).toThrow();
 
-    expect(await apply()).toEqual([{ name: 'production', replicas: 1 }, { name: 'staging', replicas: 1 }]);
+    expect(await apply()).toEqual([
+      { name: 'production', replicas: 1 },
+      { name: 'staging', replicas: 1 },
+    ]);
     const first = recorded(dir);
     expect(first.status).toMatchObject({
       observedWorkloads: [{ workload: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'hello', name: 'hello' }, result: 'Successful' }],
       observedGeneration: 1,
     });
     expect(typeof first.status['finishTime']).toBe('string');
-    expect(git(dir, 'show', 'status:STATUS.md')).toContain(`- [hello-now](${REBALANCER}): generation 1: 1 Successful, 0 Failed, 0 pending; finished ${first.status['finishTime'] as string}`);
+    expect(git(dir, 'show', 'status:STATUS.md')).toContain(
+      `- [hello-now](${REBALANCER}): generation 1: 1 Successful, 0 Failed, 0 pending; finished ${first.status['finishTime'] as string}`,
+    );
 
     skewRecordedSchedule(dir);
     expect(await apply()).toEqual([{ name: 'production', replicas: 2 }]);

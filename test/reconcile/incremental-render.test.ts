@@ -10,11 +10,15 @@ import { parseSources } from '../../src/render/parse/parse-sources.ts';
 import type { ParseCache } from '../../src/render/parse/parse-sources.ts';
 import type { Rendered, RenderOptions } from '../../src/render/render-fleet.ts';
 
-const CLUSTERS = ['member1', 'member2', 'member3'].map((name, i) => `apiVersion: cluster.karmada.io/v1alpha1
+const CLUSTERS = ['member1', 'member2', 'member3']
+  .map(
+    (name, i) => `apiVersion: cluster.karmada.io/v1alpha1
 kind: Cluster
 metadata: {name: ${name}, labels: {tier: t${i % 2}}}
 spec: {region: r${i}}
-`).join('---\n');
+`,
+  )
+  .join('---\n');
 
 const POLICIES = `apiVersion: policy.karmada.io/v1alpha1
 kind: ClusterPropagationPolicy
@@ -52,10 +56,19 @@ data: {id: "${i}"}
 }
 
 type Files = Record<string, string>;
-const base = (): Files => ({ 'clusters.yaml': CLUSTERS, 'policies.yaml': POLICIES, ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`apps/app-${i}.yaml`, app(i, 1 + i)])) });
+const base = (): Files => ({
+  'clusters.yaml': CLUSTERS,
+  'policies.yaml': POLICIES,
+  ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`apps/app-${i}.yaml`, app(i, 1 + i)])),
+});
 
 function load(files: Files, cache: ParseCache) {
-  const parsed = parseSources(Object.entries(files).sort().map(([path, text]) => ({ path, blobId: `${path}:${text}`, content: Buffer.from(text) })), cache);
+  const parsed = parseSources(
+    Object.entries(files)
+      .sort()
+      .map(([path, text]) => ({ path, blobId: `${path}:${text}`, content: Buffer.from(text) })),
+    cache,
+  );
   return loadFleet(parsed).fleet;
 }
 
@@ -63,7 +76,10 @@ const options = (commit: string): RenderOptions => ({ sourceCommit: commit, dete
 
 /** A render with the source-commit annotation taken out, for comparison. */
 function comparable(r: Rendered) {
-  const strip = (m: KubeObject) => ({ ...m, metadata: { ...m.metadata, annotations: Object.fromEntries(Object.entries(m.metadata.annotations ?? {}).filter(([k]) => k !== SOURCE_COMMIT_ANNOTATION)) } });
+  const strip = (m: KubeObject) => ({
+    ...m,
+    metadata: { ...m.metadata, annotations: Object.fromEntries(Object.entries(m.metadata.annotations ?? {}).filter(([k]) => k !== SOURCE_COMMIT_ANNOTATION)) },
+  });
   return {
     works: Object.fromEntries([...r.works].map(([c, items]) => [c, items.map((i) => ({ ...i, manifest: strip(i.manifest) }))])),
     bindings: r.bindings.map((b) => b.binding),
@@ -75,8 +91,21 @@ describe('renderIncremental', () => {
   it.each<[string, (f: Files) => Files, 'full' | 'incremental', number]>([
     ['a changed replica count re-renders that template only', (f) => ({ ...f, 'apps/app-2.yaml': app(2, 9) }), 'incremental', 1],
     ['a new file renders its templates, and its namespace once', (f) => ({ ...f, 'apps/app-9.yaml': app(9, 2, 'brand-new') }), 'incremental', 2],
-    ['a deleted file drops its templates and the namespace only it used', (f) => { const { ['apps/app-5.yaml']: _gone, ...rest } = f; return { ...rest, 'apps/app-4.yaml': app(4, 5, 'team-9') }; }, 'incremental', 6],
-    ['a template turned invalid leaves the render, as in a full one', (f) => ({ ...f, 'apps/app-1.yaml': app(1, 2).replace('replicas: 2', 'replicas: -2') }), 'incremental', 1],
+    [
+      'a deleted file drops its templates and the namespace only it used',
+      (f) => {
+        const { ['apps/app-5.yaml']: _gone, ...rest } = f;
+        return { ...rest, 'apps/app-4.yaml': app(4, 5, 'team-9') };
+      },
+      'incremental',
+      6,
+    ],
+    [
+      'a template turned invalid leaves the render, as in a full one',
+      (f) => ({ ...f, 'apps/app-1.yaml': app(1, 2).replace('replicas: 2', 'replicas: -2') }),
+      'incremental',
+      1,
+    ],
     ['a policy change renders everything', (f) => ({ ...f, 'policies.yaml': POLICIES.replace('weight: 2', 'weight: 3') }), 'full', 12],
     ['a cluster change renders everything', (f) => ({ ...f, 'clusters.yaml': CLUSTERS.replace('region: r0', 'region: r9') }), 'full', 12],
   ])('%s, and gives what a full render gives', (_name, change, mode, rerendered) => {
@@ -101,8 +130,14 @@ describe('renderIncremental', () => {
       (f) => ({ ...f, 'apps/app-2.yaml': app(2, 7) }),
       (f) => ({ ...f, 'apps/app-9.yaml': app(9, 2, 'brand-new') }),
       (f) => ({ ...f, 'apps/app-8.yaml': app(8, 1, 'brand-new') }),
-      (f) => { const { ['apps/app-9.yaml']: _gone, ...rest } = f; return rest; },
-      (f) => { const { ['apps/app-8.yaml']: _gone, ...rest } = f; return rest; },
+      (f) => {
+        const { ['apps/app-9.yaml']: _gone, ...rest } = f;
+        return rest;
+      },
+      (f) => {
+        const { ['apps/app-8.yaml']: _gone, ...rest } = f;
+        return rest;
+      },
       (f) => ({ ...f, 'apps/app-0.yaml': app(0, 3, 'team-1') }),
     ];
     for (const [i, step] of steps.entries()) {
@@ -114,12 +149,15 @@ describe('renderIncremental', () => {
     }
   });
 
-  it('with the last render\'s schedules, as the run loop passes them (the reschedule gate), stays equal to a full render', () => {
+  it("with the last render's schedules, as the run loop passes them (the reschedule gate), stays equal to a full render", () => {
     const cache: ParseCache = new Map();
     const interpreter = createInterpreter([]);
-    const scheduled = (_files: Files, last: Rendered | undefined, commit: string): RenderOptions =>
-      ({ ...options(commit), previousSchedules: schedulesOf(last?.bindings ?? []) });
-    const split = (r: Rendered, name: string) => r.bindings.find((b) => b.binding?.resource.name === name && b.binding.resource.kind === 'Deployment')?.binding?.clusters;
+    const scheduled = (_files: Files, last: Rendered | undefined, commit: string): RenderOptions => ({
+      ...options(commit),
+      previousSchedules: schedulesOf(last?.bindings ?? []),
+    });
+    const split = (r: Rendered, name: string) =>
+      r.bindings.find((b) => b.binding?.resource.name === name && b.binding.resource.kind === 'Deployment')?.binding?.clusters;
     let files = base();
     let last = renderIncremental(undefined, load(files, cache), interpreter, options('c0'));
     const steps: [(f: Files) => Files, 'full' | 'incremental'][] = [
@@ -140,18 +178,29 @@ describe('renderIncremental', () => {
   });
 });
 
-const QUOTAS = ['quota-only', 'team-1'].map((ns) => `apiVersion: policy.karmada.io/v1alpha1
+const QUOTAS = ['quota-only', 'team-1']
+  .map(
+    (ns) => `apiVersion: policy.karmada.io/v1alpha1
 kind: FederatedResourceQuota
 metadata: {name: team, namespace: ${ns}}
 spec:
   overall: {cpu: "4"}
   staticAssignments: [{clusterName: member1, hard: {cpu: "2"}}, {clusterName: member3, hard: {cpu: "2"}}]
-`).join('---\n');
+`,
+  )
+  .join('---\n');
 
 describe('renderIncremental with FederatedResourceQuotas', () => {
   it.each<[string, (f: Files) => Files, 'full' | 'incremental']>([
-    ['a changed template keeps the quotas\' ResourceQuotas and the Namespace only a quota uses', (f) => ({ ...f, 'apps/app-1.yaml': app(1, 9) }), 'incremental'],
-    ['a template gone from the quota\'s namespace keeps the Namespace the quota needs', (f) => { const { ['apps/app-1.yaml']: _a, ['apps/app-4.yaml']: _b, ...rest } = f; return rest; }, 'incremental'],
+    ["a changed template keeps the quotas' ResourceQuotas and the Namespace only a quota uses", (f) => ({ ...f, 'apps/app-1.yaml': app(1, 9) }), 'incremental'],
+    [
+      "a template gone from the quota's namespace keeps the Namespace the quota needs",
+      (f) => {
+        const { ['apps/app-1.yaml']: _a, ['apps/app-4.yaml']: _b, ...rest } = f;
+        return rest;
+      },
+      'incremental',
+    ],
     ['a changed quota renders everything', (f) => ({ ...f, 'quotas.yaml': QUOTAS.replaceAll('cpu: "2"', 'cpu: "1"') }), 'full'],
   ])('%s, and gives what a full render gives', (_name, change, mode) => {
     const cache: ParseCache = new Map();
@@ -163,8 +212,12 @@ describe('renderIncremental with FederatedResourceQuotas', () => {
     expect(next.mode).toBe(mode);
     const full = renderIncremental(undefined, load(after, new Map()), interpreter, options('c2'));
     expect(comparable(next.rendered)).toEqual(comparable(full.rendered));
-    const names = (cluster: string) => next.rendered.works.get(cluster)!.filter((i) => i.manifest.kind === 'ResourceQuota' || i.manifest.metadata.name === 'quota-only')
-      .map((i) => `${i.manifest.kind}/${i.manifest.metadata.namespace ?? ''}/${i.manifest.metadata.name}`).sort();
+    const names = (cluster: string) =>
+      next.rendered.works
+        .get(cluster)!
+        .filter((i) => i.manifest.kind === 'ResourceQuota' || i.manifest.metadata.name === 'quota-only')
+        .map((i) => `${i.manifest.kind}/${i.manifest.metadata.namespace ?? ''}/${i.manifest.metadata.name}`)
+        .sort();
     expect(names('member2')).toEqual(['Namespace//quota-only', 'ResourceQuota/quota-only/team', 'ResourceQuota/team-1/team']);
   });
 });

@@ -22,8 +22,16 @@ async function fleetWithFrozenStaging() {
   const production = new FakeKubeClient('production');
   const staging = new FakeKubeClient('staging');
   for (const method of ['discover', 'get', 'list', 'apply', 'delete', 'raw'] as const) staging.hangWhen(method);
-  const members = new Map([['production', production], ['staging', staging]]);
-  const access: ClusterAccess = { kubeconfig: {}, client: {}, memberTimeoutMs: 300, connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])) };
+  const members = new Map([
+    ['production', production],
+    ['staging', staging],
+  ]);
+  const access: ClusterAccess = {
+    kubeconfig: {},
+    client: {},
+    memberTimeoutMs: 300,
+    connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])),
+  };
   return { dir, production, staging, access };
 }
 
@@ -57,8 +65,13 @@ describe('a member that never answers', { timeout: 30_000 }, () => {
     const { dir, staging, access } = await fleetWithFrozenStaging();
     const results: ReconcileResult[] = [];
     const pass = createReconcilePass({
-      source: { repo: dir }, prune: {}, runner: {}, controllers: [new FailoverController()], access,
-      feedback: async () => feedbackFromStatus(undefined), onResult: (r) => results.push(r),
+      source: { repo: dir },
+      prune: {},
+      runner: {},
+      controllers: [new FailoverController()],
+      access,
+      feedback: async () => feedbackFromStatus(undefined),
+      onResult: (r) => results.push(r),
     });
     const request = { signals: [], abort: new AbortController().signal };
     expect(await pass(request)).toMatchObject({ ok: false });

@@ -31,8 +31,15 @@ async function onePass(prepare: boolean) {
   const given: PassStatusInput[] = [];
   const client = new FakeKubeClient('member1');
   const options: PassOptions = {
-    source: { repo: repo.dir }, connect: async () => new Map([['member1', client]]), prune: {}, runner: {},
-    controllers: recordedControllers(), owns: () => true, now: () => 0, feedback: async () => feedback, onEvent: () => undefined,
+    source: { repo: repo.dir },
+    connect: async () => new Map([['member1', client]]),
+    prune: {},
+    runner: {},
+    controllers: recordedControllers(),
+    owns: () => true,
+    now: () => 0,
+    feedback: async () => feedback,
+    onEvent: () => undefined,
     status: async (input) => {
       given.push(input);
       return { observedClusters: input.previousClusters };
@@ -46,8 +53,8 @@ async function onePass(prepare: boolean) {
 describe('reconcile: one pass without memory (apply)', () => {
   it.each([
     ['reading and rendering itself', false],
-    ['with the read and render a saved plan\'s check prepared', true],
-  ])('%s: applies and gives the status step the status branch\'s cluster snapshot', async (_name, prepare) => {
+    ["with the read and render a saved plan's check prepared", true],
+  ])("%s: applies and gives the status step the status branch's cluster snapshot", async (_name, prepare) => {
     const { result, given } = await onePass(prepare);
     expect(result.ok).toBe(true);
     expect(result.clusters.map((c) => [c.cluster, c.objects.map((o) => o.action)])).toEqual([['member1', ['created', 'created']]]);

@@ -17,8 +17,15 @@ afterAll(removeFixtures);
 async function fleet() {
   const dir = join(tempDir('flotilla-planfile-'), 'fleet');
   await initRepository(dir, fleetFiles(), 'fleet');
-  const members = new Map([['production', new FakeKubeClient('production')], ['staging', new FakeKubeClient('staging')]]);
-  const access: ClusterAccess = { kubeconfig: {}, client: {}, connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])) };
+  const members = new Map([
+    ['production', new FakeKubeClient('production')],
+    ['staging', new FakeKubeClient('staging')],
+  ]);
+  const access: ClusterAccess = {
+    kubeconfig: {},
+    client: {},
+    connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])),
+  };
   return { dir, members, access };
 }
 
@@ -32,16 +39,28 @@ describe('a live plan saved and applied', { timeout: 60_000 }, () => {
     await writePlanFile(file, planFileOf(planned));
 
     let connects = 0;
-    const counted: ClusterAccess = { ...access, connect: async (clusters) => { connects += 1; return access.connect!(clusters); } };
+    const counted: ClusterAccess = {
+      ...access,
+      connect: async (clusters) => {
+        connects += 1;
+        return access.connect!(clusters);
+      },
+    };
     const saved = await loadSavedPlan(file, { source: { repo: dir }, access: counted });
     expect(saved.plan.state.kind).toBe('live');
     const result = await applyPass({ source: saved.source, works: saved.works, prepared: saved.prepared, access: counted, prune: {}, runner: {} });
     // The freshness check's connections serve the apply: the members are not connected twice.
     expect(connects).toBe(1);
     expect(result.source).toBe(saved.prepared.source);
-    expect(result.clusters.map((c) => [c.cluster, c.error?.message])).toEqual([['production', undefined], ['staging', undefined]]);
+    expect(result.clusters.map((c) => [c.cluster, c.error?.message])).toEqual([
+      ['production', undefined],
+      ['staging', undefined],
+    ]);
     for (const [name, client] of members) {
-      const want = saved.works.get(name)!.filter((i) => i.manifest.kind === 'Deployment').map((i) => i.manifest.spec);
+      const want = saved.works
+        .get(name)!
+        .filter((i) => i.manifest.kind === 'Deployment')
+        .map((i) => i.manifest.spec);
       expect(deployments(client).map((d: KubeObject) => d.spec)).toEqual(want);
     }
   });

@@ -5,8 +5,16 @@ import type { ClusterLivePlan } from '../../src/apply/plan-cluster.ts';
 import type { Cluster } from '../../src/model/index.ts';
 import { PlanFileInvalidError, StalePlanError } from '../../src/reconcile/errors/index.ts';
 import {
-  createPlanFile, liveClusterState, loadSavedPlan, offlineClusterState, parsePlanFile, planFileOf, PLAN_FILE_FORMAT_VERSION,
-  readPlanFile, stalePlanReasons, writePlanFile,
+  createPlanFile,
+  liveClusterState,
+  loadSavedPlan,
+  offlineClusterState,
+  parsePlanFile,
+  planFileOf,
+  PLAN_FILE_FORMAT_VERSION,
+  readPlanFile,
+  stalePlanReasons,
+  writePlanFile,
 } from '../../src/reconcile/plan-file.ts';
 import type { ClusterAccess } from '../../src/apply/connect.ts';
 import { planOffline } from '../../src/reconcile/plan.ts';
@@ -19,7 +27,13 @@ const NO_CLUSTERS: ClusterAccess = { kubeconfig: {}, client: {}, connect: async 
 afterAll(removeFixtures);
 
 function cluster(name: string, status?: Cluster['status']): Cluster {
-  return { apiVersion: 'cluster.karmada.io/v1alpha1', kind: 'Cluster', metadata: { name, labels: { env: 'prod' } }, spec: { region: 'eu' }, ...(status ? { status } : {}) } as Cluster;
+  return {
+    apiVersion: 'cluster.karmada.io/v1alpha1',
+    kind: 'Cluster',
+    metadata: { name, labels: { env: 'prod' } },
+    spec: { region: 'eu' },
+    ...(status ? { status } : {}),
+  } as Cluster;
 }
 
 const ITEM: WorkItem = {
@@ -33,7 +47,10 @@ function samplePlan() {
   return createPlanFile({
     source: { repo: '/fleet', ref: 'main', commit: 'a'.repeat(40), path: '' },
     state: offlineClusterState([cluster('member1'), cluster('member2')]),
-    works: new Map([['member1', [ITEM]], ['member2', []]]),
+    works: new Map([
+      ['member1', [ITEM]],
+      ['member2', []],
+    ]),
   });
 }
 
@@ -64,7 +81,9 @@ describe('the plan file format', () => {
     expect(() => parsePlanFile('{"works":{}}', 'p')).toThrow('plan file p: not a Flotilla plan file (no formatVersion)');
     expect(() => parsePlanFile(text.replace('"formatVersion":1', '"formatVersion":2'), 'p')).toThrow('plan file p: format version 2 is not 1');
     expect(() => parsePlanFile(text.replace('"suspended":false', '"suspended":"no"'), 'p')).toThrow('malformed');
-    expect(() => parsePlanFile(text.replace('real-value', 'other-value'), 'p')).toThrow('plan file p: its Work was changed after the plan was written (digest mismatch)');
+    expect(() => parsePlanFile(text.replace('real-value', 'other-value'), 'p')).toThrow(
+      'plan file p: its Work was changed after the plan was written (digest mismatch)',
+    );
   });
 
   it('says a missing file cannot be read', async () => {
@@ -85,13 +104,31 @@ describe('cluster state fingerprints', () => {
   it('live: an object that appears, changes or goes to prune changes the state; unreachable is its own state', () => {
     const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'cfg' };
     const live = (before?: Record<string, string>, extra: Partial<ClusterLivePlan> = {}): ClusterLivePlan => ({
-      cluster: 'member1', objects: [{ ref, action: before ? 'update' : 'create', ...(before ? { before: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'shop' }, data: before } } : {}) }], ...extra,
+      cluster: 'member1',
+      objects: [
+        {
+          ref,
+          action: before ? 'update' : 'create',
+          ...(before ? { before: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'shop' }, data: before } } : {}),
+        },
+      ],
+      ...extra,
     });
     const absent = liveClusterState([live()]).clusters['member1'];
     const present = liveClusterState([live({ a: '1' })]).clusters['member1'];
     expect(liveClusterState([live({ a: '1' })]).clusters['member1']).toBe(present);
     expect(new Set([absent, present, liveClusterState([live({ a: '2' })]).clusters['member1']]).size).toBe(3);
-    const pruning = live({ a: '1' }, { prune: { deletes: [{ ref: { ...ref, name: 'old' }, live: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'old', namespace: 'shop' } } }], skipped: [], gone: [], kept: [] } as unknown as ClusterLivePlan['prune'] });
+    const pruning = live(
+      { a: '1' },
+      {
+        prune: {
+          deletes: [{ ref: { ...ref, name: 'old' }, live: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'old', namespace: 'shop' } } }],
+          skipped: [],
+          gone: [],
+          kept: [],
+        } as unknown as ClusterLivePlan['prune'],
+      },
+    );
     expect(liveClusterState([pruning]).clusters['member1']).not.toBe(present);
     expect(liveClusterState([{ cluster: 'member1', objects: [], error: new Error('unreachable') }]).clusters['member1']).toBe('unreachable');
   });
@@ -138,7 +175,7 @@ describe('loadSavedPlan against a repository', { timeout: 60_000 }, () => {
     return { file, result };
   }
 
-  it('gives back exactly the saved Work, pinned to the plan\'s commit', async () => {
+  it("gives back exactly the saved Work, pinned to the plan's commit", async () => {
     const repo = exampleRepo();
     const { file, result } = await savePlan(repo.dir);
     const saved = await loadSavedPlan(file, { source: { repo: repo.dir }, access: NO_CLUSTERS });
@@ -149,7 +186,7 @@ describe('loadSavedPlan against a repository', { timeout: 60_000 }, () => {
     expect(saved.works.get('member1')).toEqual(result.rendered.works.get('member1'));
   });
 
-  it('refuses when the ref has moved to another commit, and accepts --ref pinned to the plan\'s commit', async () => {
+  it("refuses when the ref has moved to another commit, and accepts --ref pinned to the plan's commit", async () => {
     const repo = exampleRepo();
     const { file, result } = await savePlan(repo.dir);
     const planned = result.document.source.commit;
@@ -157,11 +194,13 @@ describe('loadSavedPlan against a repository', { timeout: 60_000 }, () => {
     const moved = repo.commit('another change');
     const error = await loadSavedPlan(file, { source: { repo: repo.dir }, access: NO_CLUSTERS }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StalePlanError);
-    expect((error as StalePlanError).message).toBe([
-      `saved plan ${file} is stale, nothing was applied:`,
-      `  - the source moved on: HEAD is now at ${moved.slice(0, 12)}, the plan was computed at ${planned.slice(0, 12)}`,
-      'Run flotilla plan --plan-file again, review it, and apply the new plan.',
-    ].join('\n'));
+    expect((error as StalePlanError).message).toBe(
+      [
+        `saved plan ${file} is stale, nothing was applied:`,
+        `  - the source moved on: HEAD is now at ${moved.slice(0, 12)}, the plan was computed at ${planned.slice(0, 12)}`,
+        'Run flotilla plan --plan-file again, review it, and apply the new plan.',
+      ].join('\n'),
+    );
     await expect(loadSavedPlan(file, { source: { repo: repo.dir, ref: planned }, access: NO_CLUSTERS })).resolves.toMatchObject({ source: { ref: planned } });
   });
 
@@ -170,7 +209,10 @@ describe('loadSavedPlan against a repository', { timeout: 60_000 }, () => {
     const { file } = await savePlan(repo.dir);
     repo.git('checkout', '-q', '--orphan', 'status');
     repo.git('rm', '-r', '-q', '-f', '.');
-    repo.write('clusters/member2.yaml', 'apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: member2\nstatus:\n  conditions:\n    - type: Ready\n      status: "False"\n');
+    repo.write(
+      'clusters/member2.yaml',
+      'apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: member2\nstatus:\n  conditions:\n    - type: Ready\n      status: "False"\n',
+    );
     repo.write('summary.json', '{"sourceCommit":"0000000000000000000000000000000000000000","reconciledAt":"2026-01-01T00:00:00Z"}\n');
     repo.commit('status: member2 not ready');
     repo.git('checkout', '-q', 'main');

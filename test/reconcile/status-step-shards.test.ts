@@ -40,17 +40,27 @@ spec:
 
 /** Members as their controllers left them: member2's web has none of its 2 replicas available. */
 function members(rendered: Rendered): Map<string, FakeKubeClient> {
-  return new Map(MEMBERS.map((name) => {
-    const client = new FakeKubeClient(name);
-    client.put({ apiVersion: 'v1', kind: 'Node', metadata: { name: `${name}-node` }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' }, conditions: [{ type: 'Ready', status: 'True' }] } });
-    const available = name === 'member2' ? 0 : 2;
-    for (const item of rendered.works.get(name) ?? []) {
-      const live: KubeObject = { ...structuredClone(item.manifest), status: { observedGeneration: 1, replicas: 2, updatedReplicas: 2, readyReplicas: available, availableReplicas: available } };
-      live.metadata.generation = 1;
-      client.put(live);
-    }
-    return [name, client];
-  }));
+  return new Map(
+    MEMBERS.map((name) => {
+      const client = new FakeKubeClient(name);
+      client.put({
+        apiVersion: 'v1',
+        kind: 'Node',
+        metadata: { name: `${name}-node` },
+        status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' }, conditions: [{ type: 'Ready', status: 'True' }] },
+      });
+      const available = name === 'member2' ? 0 : 2;
+      for (const item of rendered.works.get(name) ?? []) {
+        const live: KubeObject = {
+          ...structuredClone(item.manifest),
+          status: { observedGeneration: 1, replicas: 2, updatedReplicas: 2, readyReplicas: available, availableReplicas: available },
+        };
+        live.metadata.generation = 1;
+        client.put(live);
+      }
+      return [name, client];
+    }),
+  );
 }
 
 async function fleetRepo(): Promise<{ repo: GitFixture; input: Omit<StatusStepInput, 'clients' | 'owns'>; clients: Map<string, FakeKubeClient> }> {
@@ -58,9 +68,16 @@ async function fleetRepo(): Promise<{ repo: GitFixture; input: Omit<StatusStepIn
   for (const [file, text] of Object.entries(FLEET)) repo.write(file, text);
   repo.commit('fleet');
   const source = await readFleet({ repo: repo.dir });
-  const rendered = renderFleet(source.fleet, source.interpreter, { sourceCommit: source.snapshot.commit, detect: {}, previousSchedules: new Map(), observedClusters: new Map() });
+  const rendered = renderFleet(source.fleet, source.interpreter, {
+    sourceCommit: source.snapshot.commit,
+    detect: {},
+    previousSchedules: new Map(),
+    observedClusters: new Map(),
+  });
   const applied: ClusterApplyResult[] = MEMBERS.map((cluster) => ({
-    cluster, pruned: [], inventoryWritten: true,
+    cluster,
+    pruned: [],
+    inventoryWritten: true,
     objects: (rendered.works.get(cluster) ?? []).map((i) => ({ cluster, ref: refOf(i.manifest), action: 'created' as const })),
   }));
   return { repo, input: { sourceOptions: { repo: repo.dir }, source, rendered, applied, previousClusters: new Map() }, clients: members(rendered) };
@@ -69,14 +86,27 @@ async function fleetRepo(): Promise<{ repo: GitFixture; input: Omit<StatusStepIn
 /** One replica's step: it owns `owned` and is connected to those members only. */
 function replica(base: Awaited<ReturnType<typeof fleetRepo>>, owned: readonly string[], at: string, failover?: FailoverView) {
   const clients = new Map<string, KubeClient | Error>(owned.map((name) => [name, base.clients.get(name) as KubeClient]));
-  return statusStep({
-    ...base.input, applied: base.input.applied.filter((a) => owned.includes(a.cluster)), clients, owns: (c) => owned.includes(c), ...(failover ? { failover } : {}),
-  }, { now: () => new Date(at) });
+  return statusStep(
+    {
+      ...base.input,
+      applied: base.input.applied.filter((a) => owned.includes(a.cluster)),
+      clients,
+      owns: (c) => owned.includes(c),
+      ...(failover ? { failover } : {}),
+    },
+    { now: () => new Date(at) },
+  );
 }
 
 /** A replica's failover memory with member2 failed over since `since` and web evicted from it at `evicted`, on its own clock. */
 function member2FailedOver(web: string, since: string, evicted: string): FailoverView {
-  const task: GracefulEvictionTask = { fromCluster: 'member2', purgeMode: 'Gracefully', reason: 'TaintUntolerated', producer: 'TaintManager', creationTimestamp: evicted };
+  const task: GracefulEvictionTask = {
+    fromCluster: 'member2',
+    purgeMode: 'Gracefully',
+    reason: 'TaintUntolerated',
+    producer: 'TaintManager',
+    creationTimestamp: evicted,
+  };
   return {
     taints: new Map([['member2', [{ key: 'cluster.karmada.io/not-ready', effect: 'NoExecute' as const, timeAdded: since }]]]),
     tasks: new Map([[web, [task]]]),
@@ -104,7 +134,11 @@ describe('statusStep with shards', () => {
 
     const second = await replica(sharded, ['member2'], '2026-01-01T00:00:05Z');
     expect(second.changed).toBe(true);
-    expect(second.report.templates[0]?.aggregatedStatus.map((i) => [i.clusterName, i.health])).toEqual([['member1', 'Healthy'], ['member2', 'Unhealthy'], ['member3', 'Healthy']]);
+    expect(second.report.templates[0]?.aggregatedStatus.map((i) => [i.clusterName, i.health])).toEqual([
+      ['member1', 'Healthy'],
+      ['member2', 'Unhealthy'],
+      ['member3', 'Healthy'],
+    ]);
     expect(second.report.templates[0]?.health).toBe('Unhealthy');
     expect(second.report.templates[0]?.resourceStatus).toMatchObject({ replicas: 6, availableReplicas: 4 });
     expect(second.report.clusters.map((c) => c.name)).toEqual(MEMBERS);
@@ -129,7 +163,7 @@ describe('statusStep with shards', () => {
     expect(base.repo.git('ls-tree', '--name-only', 'status:clusters').split('\n')).toEqual(MEMBERS.map((m) => `${m}.yaml`));
   });
 
-  it('drops the tip\'s item of a member the template has left, and keeps a member\'s document until its owner writes', async () => {
+  it("drops the tip's item of a member the template has left, and keeps a member's document until its owner writes", async () => {
     const base = await fleetRepo();
     await replica(base, ['member2'], '2026-01-01T00:00:00Z');
     // The template now leaves member2: this replica's render holds it on member1 and member3 only.
@@ -142,18 +176,21 @@ describe('statusStep with shards', () => {
     expect(base.repo.git('show', 'status:clusters/member2.yaml')).toContain('name: member2');
   });
 
-  it('records member2\'s failover as its owner does: the other replica, on another clock, changes none of it, and neither commits again', async () => {
+  it("records member2's failover as its owner does: the other replica, on another clock, changes none of it, and neither commits again", async () => {
     const base = await fleetRepo();
     const works = new Map(base.input.rendered.works);
     works.set('member2', []);
     const evicted = { ...base, input: { ...base.input, rendered: { ...base.input.rendered, works } } };
     const web = refKey(refOf(base.input.rendered.bindings[0]!.template.object));
     const owner = () => replica(evicted, ['member2'], '2026-01-01T00:01:00Z', member2FailedOver(web, '2026-01-01T00:00:10.000Z', '2026-01-01T00:00:40.000Z'));
-    const other = () => replica(evicted, ['member1', 'member3'], '2026-01-01T00:01:07Z', member2FailedOver(web, '2026-01-01T00:00:13.000Z', '2026-01-01T00:00:47.000Z'));
+    const other = () =>
+      replica(evicted, ['member1', 'member3'], '2026-01-01T00:01:07Z', member2FailedOver(web, '2026-01-01T00:00:13.000Z', '2026-01-01T00:00:47.000Z'));
     const document = (file: string) => evicted.repo.git('show', `status:${file}`);
 
     const first = await owner();
-    expect(first.report.templates[0]?.gracefulEvictionTasks?.map((t) => [t.fromCluster, t.creationTimestamp])).toEqual([['member2', '2026-01-01T00:00:40.000Z']]);
+    expect(first.report.templates[0]?.gracefulEvictionTasks?.map((t) => [t.fromCluster, t.creationTimestamp])).toEqual([
+      ['member2', '2026-01-01T00:00:40.000Z'],
+    ]);
     const binding = document('resources/apps/Deployment/default/web.yaml');
     const cluster = document('clusters/member2.yaml');
     expect(binding).toContain('creationTimestamp: "2026-01-01T00:00:40.000Z"');
@@ -161,7 +198,9 @@ describe('statusStep with shards', () => {
 
     const second = await other();
     expect(second.changed).toBe(true);
-    expect(second.report.templates[0]?.gracefulEvictionTasks?.map((t) => [t.fromCluster, t.creationTimestamp])).toEqual([['member2', '2026-01-01T00:00:40.000Z']]);
+    expect(second.report.templates[0]?.gracefulEvictionTasks?.map((t) => [t.fromCluster, t.creationTimestamp])).toEqual([
+      ['member2', '2026-01-01T00:00:40.000Z'],
+    ]);
     expect(document('clusters/member2.yaml')).toBe(cluster);
     expect(document('resources/apps/Deployment/default/web.yaml')).toContain('creationTimestamp: "2026-01-01T00:00:40.000Z"');
     expect(document('resources/apps/Deployment/default/web.yaml')).not.toContain('00:00:47');

@@ -15,7 +15,9 @@ afterAll(removeFixtures);
 
 const SECRET_VALUE = 'correct-horse-battery-staple';
 const FLEET = {
-  'clusters.yaml': ['member1', 'member2'].map((n) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: ${n}\nspec: {}\n`).join('---\n'),
+  'clusters.yaml': ['member1', 'member2']
+    .map((n) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: ${n}\nspec: {}\n`)
+    .join('---\n'),
   'policy.yaml': `apiVersion: policy.karmada.io/v1alpha1
 kind: ClusterPropagationPolicy
 metadata:
@@ -49,9 +51,19 @@ async function setup() {
   for (const [file, text] of Object.entries(FLEET)) repo.write(file, text);
   repo.commit('fleet');
   const source = await readFleet({ repo: repo.dir });
-  const rendered = renderFleet(source.fleet, source.interpreter, { sourceCommit: source.snapshot.commit, detect: {}, previousSchedules: new Map(), observedClusters: new Map() });
+  const rendered = renderFleet(source.fleet, source.interpreter, {
+    sourceCommit: source.snapshot.commit,
+    detect: {},
+    previousSchedules: new Map(),
+    observedClusters: new Map(),
+  });
   const member1 = new FakeKubeClient('member1');
-  member1.put({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' }, conditions: [{ type: 'Ready', status: 'True' }] } });
+  member1.put({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'n1' },
+    status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' }, conditions: [{ type: 'Ready', status: 'True' }] },
+  });
   for (const item of rendered.works.get('member1') ?? []) {
     const live: KubeObject = structuredClone(item.manifest);
     live.metadata.generation = 1;
@@ -60,15 +72,33 @@ async function setup() {
   }
   const applied: ClusterApplyResult[] = [
     {
-      cluster: 'member1', pruned: [], inventoryWritten: true,
+      cluster: 'member1',
+      pruned: [],
+      inventoryWritten: true,
       // An API server may quote invalid data back in its error: the status branch must not.
-      objects: (rendered.works.get('member1') ?? []).map((i) => i.manifest.kind === 'Secret'
-        ? { cluster: 'member1', ref: refOf(i.manifest), action: 'failed' as const, error: new Error(`Secret "creds" is invalid: data[password]: Invalid value: "${SECRET_VALUE}"`) }
-        : { cluster: 'member1', ref: refOf(i.manifest), action: 'created' as const }),
+      objects: (rendered.works.get('member1') ?? []).map((i) =>
+        i.manifest.kind === 'Secret'
+          ? {
+              cluster: 'member1',
+              ref: refOf(i.manifest),
+              action: 'failed' as const,
+              error: new Error(`Secret "creds" is invalid: data[password]: Invalid value: "${SECRET_VALUE}"`),
+            }
+          : { cluster: 'member1', ref: refOf(i.manifest), action: 'created' as const },
+      ),
     },
-    { cluster: 'member2', objects: [], pruned: [], inventoryWritten: false, error: new ClusterUnreachableError('member2', 'https://127.0.0.1:1', 'connection refused') },
+    {
+      cluster: 'member2',
+      objects: [],
+      pruned: [],
+      inventoryWritten: false,
+      error: new ClusterUnreachableError('member2', 'https://127.0.0.1:1', 'connection refused'),
+    },
   ];
-  const clients = new Map<string, KubeClient | Error>([['member1', member1], ['member2', new ClusterUnreachableError('member2', 'https://127.0.0.1:1', 'connection refused')]]);
+  const clients = new Map<string, KubeClient | Error>([
+    ['member1', member1],
+    ['member2', new ClusterUnreachableError('member2', 'https://127.0.0.1:1', 'connection refused')],
+  ]);
   const input: StatusStepInput = { sourceOptions: { repo: repo.dir }, source, rendered, applied, clients, previousClusters: new Map() };
   return { repo, input };
 }
@@ -79,10 +109,16 @@ describe('statusStep', () => {
     const first = await statusStep(input, { now: () => new Date('2026-01-01T00:00:00Z') });
     expect(first.changed).toBe(true);
     const web = first.report.templates.find((t) => t.resource.kind === 'Deployment');
-    expect(web?.aggregatedStatus.map((i) => [i.clusterName, i.applied, i.health])).toEqual([['member1', true, 'Healthy'], ['member2', false, 'Unknown']]);
+    expect(web?.aggregatedStatus.map((i) => [i.clusterName, i.applied, i.health])).toEqual([
+      ['member1', true, 'Healthy'],
+      ['member2', false, 'Unknown'],
+    ]);
     expect(web?.health).toBe('Unknown');
     expect(web?.problems).toEqual(['member2: not applied: cluster member2: API server https://127.0.0.1:1 is unreachable: connection refused']);
-    expect(first.report.clusters.map((c) => [c.name, c.status.conditions?.find((x) => x.type === 'Ready')?.reason])).toEqual([['member1', 'ClusterReady'], ['member2', 'ClusterNotReachable']]);
+    expect(first.report.clusters.map((c) => [c.name, c.status.conditions?.find((x) => x.type === 'Ready')?.reason])).toEqual([
+      ['member1', 'ClusterReady'],
+      ['member2', 'ClusterNotReachable'],
+    ]);
     expect(first.report.clusters[0]?.status.resourceSummary?.allocatable).toEqual({ cpu: '4', memory: '8Gi', pods: '110' });
     expect(repo.git('log', '-1', '--format=%(trailers:key=Source-Commit,valueonly)', 'status')).toBe(input.source.snapshot.commit);
 

@@ -17,8 +17,11 @@ function secret(pin: string, annotations?: Record<string, string>): KubeObject {
 describe('maskSecret', () => {
   it.each([
     ['data and stringData', secret('1234'), { data: { pin: '***' }, stringData: { user: '***' } }],
-    ['kubectl\'s last-applied copy of the values', secret('1234', { [LAST_APPLIED]: '{"data":{"pin":"MTIzNA=="}}', team: 'a' }),
-      { metadata: { name: 'db', namespace: 'shop', annotations: { [LAST_APPLIED]: '***', team: 'a' } } }],
+    [
+      "kubectl's last-applied copy of the values",
+      secret('1234', { [LAST_APPLIED]: '{"data":{"pin":"MTIzNA=="}}', team: 'a' }),
+      { metadata: { name: 'db', namespace: 'shop', annotations: { [LAST_APPLIED]: '***', team: 'a' } } },
+    ],
   ])('masks %s', (_, object, expected) => {
     const masked = maskSecret(object);
     expect(masked).toMatchObject(expected);

@@ -18,7 +18,12 @@ const request = (resourceRequest: Record<string, string | number>): ReplicaRequi
 describe('estimateReplicas (general_test.go, docs/karmada-compatibility.md#available-replicas)', () => {
   it.each<[string, ResourceSummary | undefined, ReplicaRequirements | undefined, number]>([
     ['divides free cpu and memory by the request', basic, request({ cpu: '500m', memory: '1Gi' }), 6],
-    ['finds no room when memory is short', { ...basic, allocatable: { ...basic.allocatable, memory: '2Gi' }, allocated: { ...basic.allocated, memory: '1.5Gi' } }, request({ cpu: '500m', memory: '1Gi' }), 0],
+    [
+      'finds no room when memory is short',
+      { ...basic, allocatable: { ...basic.allocatable, memory: '2Gi' }, allocated: { ...basic.allocated, memory: '1.5Gi' } },
+      request({ cpu: '500m', memory: '1Gi' }),
+      0,
+    ],
     ['counts pods left after allocated and allocating', { allocatable: { pods: 100 }, allocated: { pods: 40 }, allocating: { pods: 10 } }, undefined, 50],
     ['finds no room when pods are over-committed', { allocatable: { pods: 100 }, allocated: { pods: 90 }, allocating: { pods: 20 } }, undefined, 0],
     ['finds no room without a resourceSummary', undefined, undefined, 0],

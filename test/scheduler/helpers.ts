@@ -3,11 +3,7 @@ import type { Candidate } from '../../src/scheduler/candidate.ts';
 import { viewCluster } from '../../src/scheduler/cluster-view.ts';
 
 /** A Cluster object for tests. */
-export function cluster(
-  name: string,
-  spec: ClusterSpec = {},
-  options: { labels?: Record<string, string>; status?: ClusterStatus } = {},
-): Cluster {
+export function cluster(name: string, spec: ClusterSpec = {}, options: { labels?: Record<string, string>; status?: ClusterStatus } = {}): Cluster {
   return {
     apiVersion: 'cluster.karmada.io/v1alpha1',
     kind: 'Cluster',

@@ -11,13 +11,15 @@ const clusterArb: fc.Arbitrary<Cluster[]> = fc
   .chain((names) =>
     fc.tuple(
       ...names.map((name) =>
-        fc.record({ pods: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }), tainted: fc.boolean() }).map(({ pods, tainted }) =>
-          cluster(
-            name,
-            tainted ? { taints: [{ key: 'k', effect: 'NoSchedule' }] } : {},
-            pods === undefined ? {} : { status: { resourceSummary: { allocatable: { pods } } } },
+        fc
+          .record({ pods: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }), tainted: fc.boolean() })
+          .map(({ pods, tainted }) =>
+            cluster(
+              name,
+              tainted ? { taints: [{ key: 'k', effect: 'NoSchedule' }] } : {},
+              pods === undefined ? {} : { status: { resourceSummary: { allocatable: { pods } } } },
+            ),
           ),
-        ),
       ),
     ),
   );
@@ -69,9 +71,9 @@ const toInput = (i: { replicas: number; placement: Placement; evicted: string[] 
 const isDivided = (p: Placement) => p.replicaScheduling?.replicaSchedulingType === 'Divided';
 
 const regionalArb: fc.Arbitrary<Cluster[]> = clusterArb.chain((clusters) =>
-  fc.tuple(...clusters.map(() => fc.constantFrom(undefined, 'east', 'west', 'north'))).map((regions) =>
-    clusters.map((c, i) => (regions[i] ? { ...c, spec: { ...c.spec, region: regions[i] } } : c)),
-  ),
+  fc
+    .tuple(...clusters.map(() => fc.constantFrom(undefined, 'east', 'west', 'north')))
+    .map((regions) => clusters.map((c, i) => (regions[i] ? { ...c, spec: { ...c.spec, region: regions[i] } } : c))),
 );
 
 const spreadArb: fc.Arbitrary<Placement> = fc

@@ -46,7 +46,14 @@ describe('schedule: one binding end to end', () => {
   });
 
   it('divides by static weights', () => {
-    const placement = divided({ weightPreference: { staticWeightList: [{ targetCluster: { clusterNames: ['member1'] }, weight: 2 }, { targetCluster: { clusterNames: ['member2'] }, weight: 1 }] } });
+    const placement = divided({
+      weightPreference: {
+        staticWeightList: [
+          { targetCluster: { clusterNames: ['member1'] }, weight: 2 },
+          { targetCluster: { clusterNames: ['member2'] }, weight: 1 },
+        ],
+      },
+    });
     expect(byName(run({ replicas: 6, placement }).clusters)).toEqual({ member1: 4, member2: 2 });
   });
 
@@ -127,7 +134,11 @@ describe('schedule: clusterAffinities (docs/karmada-compatibility.md#cluster-aff
   it.each<[string, Placement['clusterTolerations'], string[]]>([
     ['an effect alone tolerates the valueless not-ready taint', [{ effect: 'NoSchedule' }], ['member1', 'member2']],
     ['Exists with a value Karmada stored tolerates it', [{ key: 'cluster.karmada.io/not-ready', operator: 'Exists', value: 'x' }], ['member1', 'member2']],
-    ['tolerationSeconds with NoSchedule tolerates it', [{ key: 'cluster.karmada.io/not-ready', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }], ['member1', 'member2']],
+    [
+      'tolerationSeconds with NoSchedule tolerates it',
+      [{ key: 'cluster.karmada.io/not-ready', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }],
+      ['member1', 'member2'],
+    ],
     ['an empty operator with another value does not', [{ key: 'cluster.karmada.io/not-ready', operator: '', value: 'x' }], ['member2']],
   ])('clusterTolerations Karmada accepts: %s', (_name, clusterTolerations, want) => {
     const result = run({ placement: { clusterTolerations: clusterTolerations ?? [] } }, [down, cluster('member2')]);

@@ -28,7 +28,10 @@ describe('scheduling trace', () => {
     {
       name: 'clusterAffinities: a failed term, then the term that is used',
       placement: {
-        clusterAffinities: [{ affinityName: 'only-b', clusterNames: ['b'] }, { affinityName: 'a-and-c', clusterNames: ['a', 'c'] }],
+        clusterAffinities: [
+          { affinityName: 'only-b', clusterNames: ['b'] },
+          { affinityName: 'a-and-c', clusterNames: ['a', 'c'] },
+        ],
         replicaScheduling: divided,
       },
       attempts: [
@@ -41,29 +44,43 @@ describe('scheduling trace', () => {
     const result = createScheduler(fleet)({ resource: deployment, replicas: 10, placement }, trace);
     expect(trace.replicas).toBe(10);
     expect(trace.strategy).toBe('DynamicWeight');
-    expect(trace.attempts.map((a) => ({
-      ...(a.affinityName ? { affinityName: a.affinityName } : {}),
-      ...(a.error ? { error: true } : {}),
-      verdicts: Object.fromEntries(a.clusters.map((v) => [v.name,
-        v.rejectedBy?.plugin ?? (v.replicas !== undefined ? `replicas ${v.replicas}` : v.selected === false ? 'not selected' : 'feasible')])),
-    }))).toEqual(attempts);
+    expect(
+      trace.attempts.map((a) => ({
+        ...(a.affinityName ? { affinityName: a.affinityName } : {}),
+        ...(a.error ? { error: true } : {}),
+        verdicts: Object.fromEntries(
+          a.clusters.map((v) => [
+            v.name,
+            v.rejectedBy?.plugin ?? (v.replicas !== undefined ? `replicas ${v.replicas}` : v.selected === false ? 'not selected' : 'feasible'),
+          ]),
+        ),
+      })),
+    ).toEqual(attempts);
     const last = trace.attempts.at(-1)!;
-    expect(result.clusters.map((t) => t.name).sort()).toEqual(last.clusters.filter((v) => v.replicas !== undefined).map((v) => v.name).sort());
+    expect(result.clusters.map((t) => t.name).sort()).toEqual(
+      last.clusters
+        .filter((v) => v.replicas !== undefined)
+        .map((v) => v.name)
+        .sort(),
+    );
   });
 
   it('never changes the result', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 0, max: 30 }),
-      fc.subarray(['a', 'b', 'c', 'd'], { minLength: 1 }),
-      fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-      (replicas, names, maxGroups) => {
-        const placement: Placement = {
-          clusterAffinity: { clusterNames: names }, replicaScheduling: divided,
-          ...(maxGroups ? { spreadConstraints: [{ spreadByField: 'cluster' as const, minGroups: 1, maxGroups }] } : {}),
-        };
-        const input = { resource: deployment, replicas, placement };
-        expect(createScheduler(fleet)(input, newTrace())).toEqual(schedule(input, fleet));
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.subarray(['a', 'b', 'c', 'd'], { minLength: 1 }),
+        fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+        (replicas, names, maxGroups) => {
+          const placement: Placement = {
+            clusterAffinity: { clusterNames: names },
+            replicaScheduling: divided,
+            ...(maxGroups ? { spreadConstraints: [{ spreadByField: 'cluster' as const, minGroups: 1, maxGroups }] } : {}),
+          };
+          const input = { resource: deployment, replicas, placement };
+          expect(createScheduler(fleet)(input, newTrace())).toEqual(schedule(input, fleet));
+        },
+      ),
+    );
   });
 });

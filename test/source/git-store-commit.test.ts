@@ -54,10 +54,11 @@ describe.each(STORES)('commitFiles through %s', (_name, open) => {
     const store = open(gitdir);
     const first = await store.commitFiles({ branch: 'status', files, message: 'one', author });
     const second = await store.commitFiles({ branch: 'status', files: [{ path: 'STATUS.md', content: '# two\n' }], message: 'two', author, parent: first });
-    await expect(store.commitFiles({ branch: 'status', files, message: 'orphan', author, parent: null }))
-      .rejects.toMatchObject({ code: 'BranchMoved', data: { branch: 'status', expected: null, actual: second } });
-    await expect(store.commitFiles({ branch: 'status', files, message: 'stale', author, parent: first }))
-      .rejects.toBeInstanceOf(BranchMovedError);
+    await expect(store.commitFiles({ branch: 'status', files, message: 'orphan', author, parent: null })).rejects.toMatchObject({
+      code: 'BranchMoved',
+      data: { branch: 'status', expected: null, actual: second },
+    });
+    await expect(store.commitFiles({ branch: 'status', files, message: 'stale', author, parent: first })).rejects.toBeInstanceOf(BranchMovedError);
     expect(repo.git('rev-parse', 'status')).toBe(second);
     expect(repo.git('log', '--format=%s', 'status').split('\n')).toEqual(['two', 'one']);
     expect(repo.git('for-each-ref', '--format=%(refname)')).toBe('refs/heads/main\nrefs/heads/status');
@@ -67,8 +68,11 @@ describe.each(STORES)('commitFiles through %s', (_name, open) => {
   it('lets exactly one of two writers racing from the same tip move the branch', async () => {
     const { repo, gitdir } = repoWithSource();
     const base = await open(gitdir).commitFiles({ branch: 'status', files, message: 'base', author });
-    const race = await Promise.allSettled(['a', 'b'].map((w) =>
-      open(gitdir).commitFiles({ branch: 'status', files: [{ path: 'STATUS.md', content: `# ${w}\n` }], message: w, author, parent: base })));
+    const race = await Promise.allSettled(
+      ['a', 'b'].map((w) =>
+        open(gitdir).commitFiles({ branch: 'status', files: [{ path: 'STATUS.md', content: `# ${w}\n` }], message: w, author, parent: base }),
+      ),
+    );
     const won = race.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const lost = race.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     expect(won).toHaveLength(1);
@@ -85,9 +89,7 @@ describe.each(STORES)('commitFiles through %s', (_name, open) => {
 
 describe('both adapters', () => {
   it('write the same commit id for the same input', async () => {
-    const ids = await Promise.all(
-      STORES.map(([, open]) => open(repoWithSource().gitdir).commitFiles({ branch: 'status', files, message: 'same', author })),
-    );
+    const ids = await Promise.all(STORES.map(([, open]) => open(repoWithSource().gitdir).commitFiles({ branch: 'status', files, message: 'same', author })));
     expect(ids[1]).toBe(ids[0]);
   });
 
@@ -166,7 +168,7 @@ describe('a branch whose lock file a killed writer left behind long ago', () => 
 });
 
 describe('an isomorphic-git store another writer commits beside', () => {
-  it('reads the other writer\'s new commit, trees and blobs after its own first read', async () => {
+  it("reads the other writer's new commit, trees and blobs after its own first read", async () => {
     const { gitdir } = repoWithSource();
     const reader = new IsomorphicGitStore({ gitdir, commonDir: gitdir });
     await reader.listTree((await reader.resolveRef('HEAD'))!, '');

@@ -193,9 +193,7 @@ describe.each(ADAPTERS)('readSnapshot through %s', (_name, preferNative) => {
 
 describe('both adapters', () => {
   it.each(['HEAD', 'feature', 'v1-annotated', 'HEAD~1', 'origin/main'])('read identical snapshots at %s', async (ref) => {
-    const [native, isomorphic] = await Promise.all(
-      ADAPTERS.map(([, preferNative]) => readSnapshot({ repo: repo.dir, ref, preferNative })),
-    );
+    const [native, isomorphic] = await Promise.all(ADAPTERS.map(([, preferNative]) => readSnapshot({ repo: repo.dir, ref, preferNative })));
     expect(isomorphic).toEqual(native);
   });
 });

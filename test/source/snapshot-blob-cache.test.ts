@@ -13,13 +13,16 @@ function counting(store: GitStore, asked: string[][]): GitStore {
     resolveRef: (ref) => store.resolveRef(ref),
     readRef: (ref) => store.readRef(ref),
     listTree: (commit, dir) => store.listTree(commit, dir),
-    readBlobs: (oids) => { asked.push([...oids]); return store.readBlobs(oids); },
+    readBlobs: (oids) => {
+      asked.push([...oids]);
+      return store.readBlobs(oids);
+    },
     commitFiles: (input) => store.commitFiles(input),
   };
 }
 
 describe('snapshotFromStore with a blob cache', () => {
-  it('reads only blobs it has not seen, and keeps exactly the current snapshot\'s', async () => {
+  it("reads only blobs it has not seen, and keeps exactly the current snapshot's", async () => {
     const repo = createGitRepo();
     for (let i = 0; i < 5; i++) repo.write(`apps/app-${i}.yaml`, `a: ${i}\n`);
     repo.commit('first');

@@ -12,7 +12,11 @@ async function read(files: Record<string, FakeFile>, path = '') {
 
 describe('snapshotFromStore', () => {
   it.each([
-    ['reads yaml, yml and json in any case', { 'a.yaml': 'a', 'b.yml': 'b', 'c.json': '{}', 'D.YAML': 'd', 'e.txt': 'e', 'Makefile': 'x' }, ['D.YAML', 'a.yaml', 'b.yml', 'c.json']],
+    [
+      'reads yaml, yml and json in any case',
+      { 'a.yaml': 'a', 'b.yml': 'b', 'c.json': '{}', 'D.YAML': 'd', 'e.txt': 'e', Makefile: 'x' },
+      ['D.YAML', 'a.yaml', 'b.yml', 'c.json'],
+    ],
     ['skips every path with a dot component', { '.a.yaml': 'a', 'x/.b/c.yaml': 'c', 'x/d.yaml': 'd' }, ['x/d.yaml']],
     ['skips flotilla.yaml at the fleet root only', { 'flotilla.yaml': '', 'apps/flotilla.yaml': 'kind: X' }, ['apps/flotilla.yaml']],
     ['excludes by a folder glob', { 'flotilla.yaml': 'exclude: ["drafts/**"]', 'drafts/a.yaml': 'a', 'apps/b.yaml': 'b' }, ['apps/b.yaml']],
@@ -40,7 +44,11 @@ describe('snapshotFromStore', () => {
   });
 
   it('does not warn about a symlink or submodule the config excludes', async () => {
-    const snapshot = await read({ 'flotilla.yaml': 'exclude: [vendor, "*.link.yaml"]', vendor: { submodule: 'b'.repeat(40) }, 'x.link.yaml': { symlink: 'y' } });
+    const snapshot = await read({
+      'flotilla.yaml': 'exclude: [vendor, "*.link.yaml"]',
+      vendor: { submodule: 'b'.repeat(40) },
+      'x.link.yaml': { symlink: 'y' },
+    });
     expect(snapshot.diagnostics).toEqual([]);
   });
 

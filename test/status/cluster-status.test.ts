@@ -7,9 +7,14 @@ function node(name: string, allocatable: Record<string, string>, ready = true): 
   return { apiVersion: 'v1', kind: 'Node', metadata: { name }, status: { allocatable, conditions: [{ type: 'Ready', status: ready ? 'True' : 'False' }] } };
 }
 
-function pod(name: string, options: { node?: string; phase?: string; requests?: Record<string, string>[]; init?: Record<string, string>[]; overhead?: Record<string, string> }): KubeObject {
+function pod(
+  name: string,
+  options: { node?: string; phase?: string; requests?: Record<string, string>[]; init?: Record<string, string>[]; overhead?: Record<string, string> },
+): KubeObject {
   return {
-    apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' },
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default' },
     spec: {
       ...(options.node ? { nodeName: options.node } : {}),
       containers: (options.requests ?? []).map((requests, i) => ({ name: `c${i}`, resources: { requests } })),
@@ -28,7 +33,13 @@ const nodes = [
 describe('resourceSummary (Karmada getResourceSummary)', () => {
   it('sums node allocatable, requests of bound non-terminated pods, and of pending pods', () => {
     const pods = [
-      pod('running', { node: 'n1', requests: [{ cpu: '500m', memory: '1Gi' }, { cpu: '500m', memory: '1Gi' }] }),
+      pod('running', {
+        node: 'n1',
+        requests: [
+          { cpu: '500m', memory: '1Gi' },
+          { cpu: '500m', memory: '1Gi' },
+        ],
+      }),
       pod('bound-pending', { node: 'n2', phase: 'Pending', requests: [{ cpu: '100m' }] }),
       pod('succeeded', { node: 'n2', phase: 'Succeeded', requests: [{ cpu: '1' }] }),
       pod('failed', { node: 'n1', phase: 'Failed', requests: [{ cpu: '1' }] }),
@@ -47,8 +58,16 @@ describe('resourceSummary (Karmada getResourceSummary)', () => {
       [pod('a', { node: 'n1', requests: [{ cpu: '300m' }] }), pod('b', { node: 'n1', requests: [{ cpu: '300m' }], init: [{ cpu: '500m' }] })],
       { cpu: '600m', pods: '2' },
     ],
-    ['pod overhead is added', [pod('a', { node: 'n1', requests: [{ cpu: '1', memory: '1Gi' }], overhead: { cpu: '250m', memory: '120Mi' } })], { cpu: '1250m', memory: '1144Mi', pods: '1' }],
-    ['resources that are neither native nor scalar are ignored', [pod('a', { node: 'n1', requests: [{ cpu: '1', storage: '1Gi', 'requests.foo/bar': '1' }] })], { cpu: '1', pods: '1' }],
+    [
+      'pod overhead is added',
+      [pod('a', { node: 'n1', requests: [{ cpu: '1', memory: '1Gi' }], overhead: { cpu: '250m', memory: '120Mi' } })],
+      { cpu: '1250m', memory: '1144Mi', pods: '1' },
+    ],
+    [
+      'resources that are neither native nor scalar are ignored',
+      [pod('a', { node: 'n1', requests: [{ cpu: '1', storage: '1Gi', 'requests.foo/bar': '1' }] })],
+      { cpu: '1', pods: '1' },
+    ],
   ])('%s', (_name, pods, allocated) => {
     expect(resourceSummary(nodes, pods).allocated).toEqual(allocated);
   });
@@ -73,11 +92,17 @@ describe('computeClusterStatus', () => {
   it('lists API enablements per groupVersion without subresources, both levels sorted', () => {
     expect(apiEnablements(resources)).toEqual([
       { groupVersion: 'apps/v1', resources: [{ name: 'deployments', kind: 'Deployment' }] },
-      { groupVersion: 'v1', resources: [{ name: 'configmaps', kind: 'ConfigMap' }, { name: 'pods', kind: 'Pod' }] },
+      {
+        groupVersion: 'v1',
+        resources: [
+          { name: 'configmaps', kind: 'ConfigMap' },
+          { name: 'pods', kind: 'Pod' },
+        ],
+      },
     ]);
   });
 
-  it('a ready cluster gets version, APIs, summaries and Karmada\'s conditions', () => {
+  it("a ready cluster gets version, APIs, summaries and Karmada's conditions", () => {
     const status = computeClusterStatus({ online: true, healthy: true, kubernetesVersion: 'v1.31.0', apiResources: resources, nodes, pods: [] });
     expect(status.conditions).toEqual([
       { type: 'CompleteAPIEnablements', status: 'True', reason: 'Complete', message: 'collected complete APIEnablements from the cluster' },

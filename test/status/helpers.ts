@@ -16,18 +16,27 @@ export function deployment(name: string, replicas: number, extra: Partial<KubeOb
 }
 
 /** A member Deployment as its controller reports it. */
-export function memberDeployment(name: string, replicas: number, counts: { updated: number; available: number; ready?: number; observed?: number; generation?: number }): KubeObject {
+export function memberDeployment(
+  name: string,
+  replicas: number,
+  counts: { updated: number; available: number; ready?: number; observed?: number; generation?: number },
+): KubeObject {
   const generation = counts.generation ?? 1;
-  return deployment(name, replicas, {
-    status: {
-      observedGeneration: counts.observed ?? generation,
-      replicas,
-      updatedReplicas: counts.updated,
-      readyReplicas: counts.ready ?? counts.available,
-      availableReplicas: counts.available,
-      ...(replicas - counts.available > 0 ? { unavailableReplicas: replicas - counts.available } : {}),
+  return deployment(
+    name,
+    replicas,
+    {
+      status: {
+        observedGeneration: counts.observed ?? generation,
+        replicas,
+        updatedReplicas: counts.updated,
+        readyReplicas: counts.ready ?? counts.available,
+        availableReplicas: counts.available,
+        ...(replicas - counts.available > 0 ? { unavailableReplicas: replicas - counts.available } : {}),
+      },
     },
-  }, { generation });
+    { generation },
+  );
 }
 
 /** A scheduled binding for a template, Divided over `clusters`. */

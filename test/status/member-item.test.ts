@@ -20,7 +20,9 @@ describe('memberStatusItem', () => {
       'a rolled-out Deployment reflects its counters and is Healthy',
       { clusterName: 'member2', applied: true, observed: memberDeployment('web', 2, { updated: 2, available: 2 }) },
       {
-        clusterName: 'member2', applied: true, health: 'Healthy',
+        clusterName: 'member2',
+        applied: true,
+        health: 'Healthy',
         status: { replicas: 2, updatedReplicas: 2, readyReplicas: 2, availableReplicas: 2, observedGeneration: 1, generation: 1 },
       },
     ],
@@ -28,7 +30,9 @@ describe('memberStatusItem', () => {
       'a Deployment with 0 of 2 available is Unhealthy',
       { clusterName: 'member1', applied: true, observed: memberDeployment('web', 2, { updated: 2, available: 0 }) },
       {
-        clusterName: 'member1', applied: true, health: 'Unhealthy',
+        clusterName: 'member1',
+        applied: true,
+        health: 'Unhealthy',
         status: { replicas: 2, updatedReplicas: 2, observedGeneration: 1, unavailableReplicas: 2, generation: 1 },
       },
     ],
@@ -36,7 +40,9 @@ describe('memberStatusItem', () => {
       'a Deployment whose controller has not observed the latest generation is Unhealthy',
       { clusterName: 'member1', applied: true, observed: memberDeployment('web', 2, { updated: 2, available: 2, observed: 1, generation: 2 }) },
       {
-        clusterName: 'member1', applied: true, health: 'Unhealthy',
+        clusterName: 'member1',
+        applied: true,
+        health: 'Unhealthy',
         status: { replicas: 2, updatedReplicas: 2, readyReplicas: 2, availableReplicas: 2, observedGeneration: 1, generation: 2 },
       },
     ],
@@ -51,8 +57,13 @@ describe('memberStatusItem', () => {
 
   it('a health script that fails gives Unknown, as Karmada records on interpreter errors', () => {
     const ric: ResourceInterpreterCustomization = {
-      apiVersion: 'config.karmada.io/v1alpha1', kind: 'ResourceInterpreterCustomization', metadata: { name: 'broken' },
-      spec: { target: { apiVersion: 'example.com/v1', kind: 'Widget' }, customizations: { healthInterpretation: { luaScript: 'function InterpretHealth(obj) error("boom") end' } } },
+      apiVersion: 'config.karmada.io/v1alpha1',
+      kind: 'ResourceInterpreterCustomization',
+      metadata: { name: 'broken' },
+      spec: {
+        target: { apiVersion: 'example.com/v1', kind: 'Widget' },
+        customizations: { healthInterpretation: { luaScript: 'function InterpretHealth(obj) error("boom") end' } },
+      },
     };
     const interpreter = createInterpreter([ric], { bundled: [] });
     const widget: KubeObject = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } };

@@ -5,7 +5,10 @@ import { templateStatus, type MemberObservation } from '../../src/status/index.t
 import { bindingFor, deployment, memberDeployment, nativeInterpreter } from './helpers.ts';
 
 const web = deployment('web', 4);
-const spread = bindingFor(web, [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 2 }]);
+const spread = bindingFor(web, [
+  { name: 'member1', replicas: 2 },
+  { name: 'member2', replicas: 2 },
+]);
 const policy = spread.policy;
 
 function observed(cluster: string, available: number): MemberObservation {
@@ -20,7 +23,14 @@ describe('templateStatus', () => {
   it('sorts the items by cluster name and sums the Deployment counters (Karmada aggregatestatus_test)', () => {
     const s = statusOf([observed('member2', 2), observed('member1', 2)]);
     expect(s.aggregatedStatus.map((i) => i.clusterName)).toEqual(['member1', 'member2']);
-    expect(s.resourceStatus).toEqual({ replicas: 4, readyReplicas: 4, updatedReplicas: 4, availableReplicas: 4, unavailableReplicas: 0, observedGeneration: 0 });
+    expect(s.resourceStatus).toEqual({
+      replicas: 4,
+      readyReplicas: 4,
+      updatedReplicas: 4,
+      availableReplicas: 4,
+      unavailableReplicas: 0,
+      observedGeneration: 0,
+    });
     expect(s.health).toBe('Healthy');
     expect(s.problems).toEqual([]);
     expect(s.conditions).toEqual([
@@ -30,7 +40,12 @@ describe('templateStatus', () => {
   });
 
   it.each([
-    ['a member with 0 of 2 available makes the template Unhealthy', [observed('member1', 2), observed('member2', 0)], 'Unhealthy', ['member2: Unhealthy (0/2 available)']],
+    [
+      'a member with 0 of 2 available makes the template Unhealthy',
+      [observed('member1', 2), observed('member2', 0)],
+      'Unhealthy',
+      ['member2: Unhealthy (0/2 available)'],
+    ],
     ['a member not reported makes it Unknown', [observed('member1', 2)], 'Unknown', ['member2: no result from this cluster (unreachable or not applied)']],
     [
       'a failed apply makes it Unknown with the message',
@@ -44,7 +59,7 @@ describe('templateStatus', () => {
     expect(s.problems).toEqual(problems);
   });
 
-  it('carries the placement the binding was scheduled with, for the next pass\'s reschedule gate', () => {
+  it("carries the placement the binding was scheduled with, for the next pass's reschedule gate", () => {
     const appliedPlacement = JSON.stringify({ clusterAffinity: { clusterNames: ['member1', 'member2'] } });
     expect(statusOf([], { ...spread, appliedPlacement }).appliedPlacement).toBe(appliedPlacement);
   });
@@ -67,14 +82,19 @@ describe('templateStatus', () => {
   });
 
   it('a claim that cannot take effect is Unhealthy with the reason', () => {
-    const s = templateStatus({ template: web, policy, binding: null, claimError: 'dependent override missing', expectedClusters: [], observations: [] }, nativeInterpreter);
+    const s = templateStatus(
+      { template: web, policy, binding: null, claimError: 'dependent override missing', expectedClusters: [], observations: [] },
+      nativeInterpreter,
+    );
     expect(s.health).toBe('Unhealthy');
     expect(s.problems).toEqual(['cannot be propagated: dependent override missing']);
   });
 
   it('a Lua AggregateStatus aggregates a custom resource', () => {
     const ric: ResourceInterpreterCustomization = {
-      apiVersion: 'config.karmada.io/v1alpha1', kind: 'ResourceInterpreterCustomization', metadata: { name: 'widgets' },
+      apiVersion: 'config.karmada.io/v1alpha1',
+      kind: 'ResourceInterpreterCustomization',
+      metadata: { name: 'widgets' },
       spec: {
         target: { apiVersion: 'example.com/v1', kind: 'Widget' },
         customizations: {
@@ -92,25 +112,49 @@ end`,
     const interpreter = createInterpreter([ric], { bundled: [] });
     const widget: KubeObject = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'default' } };
     const member = (count: number): KubeObject => ({ ...widget, status: { count } });
-    const s = templateStatus({
-      template: widget, policy, binding: bindingFor(widget, [{ name: 'a', replicas: 0 }, { name: 'b', replicas: 0 }]), expectedClusters: ['a', 'b'],
-      observations: [{ clusterName: 'b', applied: true, observed: member(3) }, { clusterName: 'a', applied: true, observed: member(2) }],
-    }, interpreter);
+    const s = templateStatus(
+      {
+        template: widget,
+        policy,
+        binding: bindingFor(widget, [
+          { name: 'a', replicas: 0 },
+          { name: 'b', replicas: 0 },
+        ]),
+        expectedClusters: ['a', 'b'],
+        observations: [
+          { clusterName: 'b', applied: true, observed: member(3) },
+          { clusterName: 'a', applied: true, observed: member(2) },
+        ],
+      },
+      interpreter,
+    );
     expect(s.resourceStatus).toEqual({ count: 5, clusters: 2 });
   });
 
   it('never keeps a Secret value: member status is dropped and values quoted in errors are masked', () => {
     const secret: KubeObject = {
-      apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db', namespace: 'default' },
-      data: { password: Buffer.from('hunter22').toString('base64') }, stringData: { token: 's3cr3t-token' },
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 'db', namespace: 'default' },
+      data: { password: Buffer.from('hunter22').toString('base64') },
+      stringData: { token: 's3cr3t-token' },
     };
-    const s = templateStatus({
-      template: secret, policy, binding: bindingFor(secret, [{ name: 'm1', replicas: 0 }, { name: 'm2', replicas: 0 }]), expectedClusters: ['m1', 'm2'],
-      observations: [
-        { clusterName: 'm1', applied: false, appliedMessage: 'invalid value "hunter22" and s3cr3t-token' },
-        { clusterName: 'm2', applied: true, observed: { ...secret, status: { echoed: 'hunter22' } } },
-      ],
-    }, nativeInterpreter);
+    const s = templateStatus(
+      {
+        template: secret,
+        policy,
+        binding: bindingFor(secret, [
+          { name: 'm1', replicas: 0 },
+          { name: 'm2', replicas: 0 },
+        ]),
+        expectedClusters: ['m1', 'm2'],
+        observations: [
+          { clusterName: 'm1', applied: false, appliedMessage: 'invalid value "hunter22" and s3cr3t-token' },
+          { clusterName: 'm2', applied: true, observed: { ...secret, status: { echoed: 'hunter22' } } },
+        ],
+      },
+      nativeInterpreter,
+    );
     const text = JSON.stringify(s);
     for (const value of ['hunter22', 's3cr3t-token', Buffer.from('hunter22').toString('base64')]) expect(text).not.toContain(value);
     expect(s.aggregatedStatus[0]?.appliedMessage).toBe('invalid value "***" and ***');

@@ -1,7 +1,10 @@
 import { EngineError } from '../../model/index.ts';
 
 /** The member cluster rejected Flotilla's credentials (HTTP 401) for the whole cluster. */
-export class ClusterUnauthorizedError extends EngineError<'ClusterUnauthorized', { cluster: string; context: string; message: string }> {
+export class ClusterUnauthorizedError extends EngineError<
+  'ClusterUnauthorized',
+  { cluster: string; context: string; message: string }
+> {
   constructor(cluster: string, context: string, message: string) {
     super(
       'ClusterUnauthorized',

@@ -1,7 +1,10 @@
 import { EngineError } from '../../model/index.ts';
 
 /** A member cluster's kubeconfig context (README.md#flotilla-plan) is in none of the kubeconfig files. */
-export class ContextNotFoundError extends EngineError<'KubeconfigContextNotFound', { cluster: string; context: string; files: string[] }> {
+export class ContextNotFoundError extends EngineError<
+  'KubeconfigContextNotFound',
+  { cluster: string; context: string; files: string[] }
+> {
   constructor(cluster: string, context: string, files: readonly string[]) {
     const where = files.length > 0 ? files.join(', ') : 'no kubeconfig file';
     super(

@@ -14,7 +14,9 @@ export interface KubeApiErrorData {
 /** The API server answered a request with an error status (after retries, where they apply). */
 export class KubeApiError extends EngineError<'KubeApiFailed', KubeApiErrorData> {
   constructor(data: KubeApiErrorData, message: string) {
-    const subject = data.ref ? `${describeRef(data.ref)} in cluster ${data.cluster}` : `cluster ${data.cluster}: ${data.method} ${data.path}`;
+    const subject = data.ref
+      ? `${describeRef(data.ref)} in cluster ${data.cluster}`
+      : `cluster ${data.cluster}: ${data.method} ${data.path}`;
     super('KubeApiFailed', `${subject}: ${data.status} ${data.reason}: ${message}`, data);
   }
 }

@@ -3,7 +3,11 @@ import { EngineError } from '../../model/index.ts';
 /** A member's share of a pass ran past its deadline (`--member-timeout`): its requests were aborted. */
 export class MemberTimeoutError extends EngineError<'MemberTimeout', { cluster: string; timeoutMs: number }> {
   constructor(cluster: string, timeoutMs: number) {
-    super('MemberTimeout', `${cluster}: not done within the member deadline of ${formatMs(timeoutMs)} (--member-timeout): its requests were aborted`, { cluster, timeoutMs });
+    super(
+      'MemberTimeout',
+      `${cluster}: not done within the member deadline of ${formatMs(timeoutMs)} (--member-timeout): its requests were aborted`,
+      { cluster, timeoutMs },
+    );
   }
 }
 

@@ -11,5 +11,12 @@ export type { PruneCandidate, PruneContext, PruneFilter, PruneSkip } from './fil
 
 /** Every prune filter. */
 export function pruneFilters(): readonly PruneFilter[] {
-  return [preserveOnDeletionFilter, managedLabelFilter, pruneAnnotationFilter, keptCopyFilter, namespaceInUseFilter, namespaceForeignObjectsFilter];
+  return [
+    preserveOnDeletionFilter,
+    managedLabelFilter,
+    pruneAnnotationFilter,
+    keptCopyFilter,
+    namespaceInUseFilter,
+    namespaceForeignObjectsFilter,
+  ];
 }

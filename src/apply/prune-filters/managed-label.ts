@@ -8,5 +8,9 @@ export const managedLabelFilter: PruneFilter = {
   check: ({ live }) =>
     isManaged(live)
       ? undefined
-      : { filter: 'managed-label', reason: `its label ${MANAGED_BY_LABEL}=${MANAGED_BY_VALUE} is gone: it is no longer Flotilla's`, keep: false },
+      : {
+          filter: 'managed-label',
+          reason: `its label ${MANAGED_BY_LABEL}=${MANAGED_BY_VALUE} is gone: it is no longer Flotilla's`,
+          keep: false,
+        },
 };

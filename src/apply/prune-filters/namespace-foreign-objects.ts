@@ -13,9 +13,11 @@ export const namespaceForeignObjectsFilter: PruneFilter = {
     if (allowForeignObjectsPrune || groupKind(ref.apiVersion, ref.kind) !== 'core/Namespace') return undefined;
     const foreign = foreignObjects.get(ref.name) ?? [];
     if (foreign.length === 0) return undefined;
-    const listed = foreign.slice(0, SHOWN).join(', ') + (foreign.length > SHOWN ? `, and ${foreign.length - SHOWN} more` : '');
+    const listed =
+      foreign.slice(0, SHOWN).join(', ') + (foreign.length > SHOWN ? `, and ${foreign.length - SHOWN} more` : '');
     return {
-      filter: 'namespace-foreign-objects', keep: true,
+      filter: 'namespace-foreign-objects',
+      keep: true,
       reason: `it holds ${foreign.length} object(s) Flotilla does not own (${listed}), which deleting it would delete; pass --allow-mass-prune to delete it anyway`,
     };
   },

@@ -9,8 +9,10 @@ export const namespaceInUseFilter: PruneFilter = {
   name: 'namespace-in-use',
   check: ({ ref }, { namespacesInUse, namespacesOfKeptCopies }) => {
     if (groupKind(ref.apiVersion, ref.kind) !== 'core/Namespace') return undefined;
-    if (namespacesInUse.has(ref.name)) return { filter: 'namespace-in-use', reason: 'objects of the Work still live in it', keep: true };
-    if (namespacesOfKeptCopies.has(ref.name)) return { filter: 'namespace-in-use', reason: 'a kept copy still lives in it', keep: true };
+    if (namespacesInUse.has(ref.name))
+      return { filter: 'namespace-in-use', reason: 'objects of the Work still live in it', keep: true };
+    if (namespacesOfKeptCopies.has(ref.name))
+      return { filter: 'namespace-in-use', reason: 'a kept copy still lives in it', keep: true };
     return undefined;
   },
 };

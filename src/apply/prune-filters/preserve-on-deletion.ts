@@ -7,5 +7,7 @@ import type { PruneFilter } from './filter.ts';
 export const preserveOnDeletionFilter: PruneFilter = {
   name: 'preserve-on-deletion',
   check: ({ entry }) =>
-    entry.preserve ? { filter: 'preserve-on-deletion', reason: 'its binding had preserveResourcesOnDeletion', keep: false } : undefined,
+    entry.preserve
+      ? { filter: 'preserve-on-deletion', reason: 'its binding had preserveResourcesOnDeletion', keep: false }
+      : undefined,
 };

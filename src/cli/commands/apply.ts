@@ -19,9 +19,9 @@ import { structured } from '../output/structured.ts';
 import { sourceOptions } from '../source-options.ts';
 
 export default class Apply extends FlotillaCommand {
-  static override summary = 'Apply every member cluster\'s Work once: plan, apply, prune.';
+  static override summary = "Apply every member cluster's Work once: plan, apply, prune.";
   static override description =
-    'One reconcile pass: renders the Work of every cluster from the commit, applies it with server-side apply (field manager flotilla; CRDs and Namespaces first), records it in each cluster\'s inventory (ConfigMap flotilla-system/flotilla-inventory) and, with --prune, deletes what the inventory holds and the Work no longer does. Prune never runs when the source has errors, and never deletes more than prune.maxFraction of a cluster\'s inventory without --allow-mass-prune. Objects that exist but were not created by Flotilla are left alone unless the policy\'s conflictResolution is Overwrite. A writer (apply or run) holds each member\'s inventory Lease (flotilla-system, named after the inventory) while it applies and prunes it: a second writer waits, and fails that member, naming the holder, when the Lease is not free before --member-timeout. A member not done within --member-timeout is reported failed; the other members and the status commit go on. Exit 0 when everything applied, 1 on any error.';
+    "One reconcile pass: renders the Work of every cluster from the commit, applies it with server-side apply (field manager flotilla; CRDs and Namespaces first), records it in each cluster's inventory (ConfigMap flotilla-system/flotilla-inventory) and, with --prune, deletes what the inventory holds and the Work no longer does. Prune never runs when the source has errors, and never deletes more than prune.maxFraction of a cluster's inventory without --allow-mass-prune. Objects that exist but were not created by Flotilla are left alone unless the policy's conflictResolution is Overwrite. A writer (apply or run) holds each member's inventory Lease (flotilla-system, named after the inventory) while it applies and prunes it: a second writer waits, and fails that member, naming the holder, when the Lease is not free before --member-timeout. A member not done within --member-timeout is reported failed; the other members and the status commit go on. Exit 0 when everything applied, 1 on any error.";
   static override examples = [
     '<%= config.bin %> apply --repo . --kubeconfig ~/.kube/fleet',
     '<%= config.bin %> apply --prune',
@@ -33,15 +33,26 @@ export default class Apply extends FlotillaCommand {
     ...sourceFlags,
     ...clusterFlags,
     output: outputFlag(['text', 'json', 'yaml'] as const),
-    prune: Flags.boolean({ description: 'delete objects the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)', allowNo: true }),
-    'allow-mass-prune': Flags.boolean({ description: 'allow one pass to prune more than prune.maxFraction of a cluster\'s inventory', default: false }),
+    prune: Flags.boolean({
+      description:
+        'delete objects the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)',
+      allowNo: true,
+    }),
+    'allow-mass-prune': Flags.boolean({
+      description: "allow one pass to prune more than prune.maxFraction of a cluster's inventory",
+      default: false,
+    }),
     'lease-duration': durationFlag({
-      description: 'each member\'s inventory is guarded by a Lease while this apply writes it; a holder that has not renewed it for this long (a killed process) loses it to the next writer',
+      description:
+        "each member's inventory is guarded by a Lease while this apply writes it; a holder that has not renewed it for this long (a killed process) loses it to the next writer",
       default: 15_000,
       defaultHelp: async () => '15s',
     }),
     ...commitStatusFlags,
-    'plan-file': Flags.string({ description: 'apply exactly the Work saved by plan --plan-file FILE; refused (exit 1, nothing applied) when its ref now points at another commit or the cluster state it was computed against has changed' }),
+    'plan-file': Flags.string({
+      description:
+        'apply exactly the Work saved by plan --plan-file FILE; refused (exit 1, nothing applied) when its ref now points at another commit or the cluster state it was computed against has changed',
+    }),
   };
 
   async run(): Promise<void> {
@@ -60,46 +71,80 @@ export default class Apply extends FlotillaCommand {
     };
     let saved: SavedPlan | undefined;
     if (flags['plan-file']) {
-      saved = await loadSavedPlan(flags['plan-file'], { source: sourceOptions(flags), access: clusterAccess(flags), inventoryName: flags['inventory-name'] }).catch((error: unknown) => {
+      saved = await loadSavedPlan(flags['plan-file'], {
+        source: sourceOptions(flags),
+        access: clusterAccess(flags),
+        inventoryName: flags['inventory-name'],
+      }).catch((error: unknown) => {
         if (!(error instanceof StalePlanError || error instanceof PlanFileInvalidError)) throw error;
         this.logToStderr(`Error: ${error.message}`);
         return this.exit(EXIT.error);
       });
     }
-    rollout = await startRollout(flags, saved?.source ?? sourceOptions(flags), saved?.plan.source.commit).catch((error: unknown) => {
-      if (!(error instanceof CommitStatusConfigError)) throw error;
-      this.logToStderr(`Error: ${error.message}`);
-      return this.exit(EXIT.error);
-    });
+    rollout = await startRollout(flags, saved?.source ?? sourceOptions(flags), saved?.plan.source.commit).catch(
+      (error: unknown) => {
+        if (!(error instanceof CommitStatusConfigError)) throw error;
+        this.logToStderr(`Error: ${error.message}`);
+        return this.exit(EXIT.error);
+      },
+    );
     const statuses = rollout.statuses;
     const result = await applyPass({
       source: rollout.source,
       ...(saved ? { works: saved.works, prepared: saved.prepared } : {}),
       access: clusterAccess(flags),
-      prune: { ...(flags.prune !== undefined ? { enabled: flags.prune } : {}), allowMassPrune: flags['allow-mass-prune'] },
-      runner: { inventoryName: flags['inventory-name'], lock: { holder: holderIdentity('apply'), durationSeconds: Math.max(1, Math.round(flags['lease-duration'] / 1000)) } },
+      prune: {
+        ...(flags.prune !== undefined ? { enabled: flags.prune } : {}),
+        allowMassPrune: flags['allow-mass-prune'],
+      },
+      runner: {
+        inventoryName: flags['inventory-name'],
+        lock: {
+          holder: holderIdentity('apply'),
+          durationSeconds: Math.max(1, Math.round(flags['lease-duration'] / 1000)),
+        },
+      },
       onEvent,
     }).catch(async (error: unknown) => {
-      for (const refused of await statuses?.abort((error as Error).message) ?? []) this.logToStderr(`Error: ${refused.message}`);
+      for (const refused of (await statuses?.abort((error as Error).message)) ?? [])
+        this.logToStderr(`Error: ${refused.message}`);
       throw error;
     });
-    const refused = await statuses?.finish(rolloutOutcomes(result.clusters)) ?? [];
+    const refused = (await statuses?.finish(rolloutOutcomes(result.clusters))) ?? [];
     for (const e of refused) this.logToStderr(`Error: ${e.message}`);
     const diagnostics = [...result.diagnostics].sort(compareDiagnostics);
     if (flags.output !== 'text') {
-      this.log(structured({
-        source: { repo: result.source.snapshot.repo, ref: result.source.snapshot.ref, commit: result.source.snapshot.commit },
-        ok: result.ok,
-        clusters: result.clusters.map((c) => ({
-          name: c.cluster,
-          error: c.error?.message ?? null,
-          objects: c.objects.map((o) => ({ ...o.ref, action: o.action, ...(o.error ? { error: o.error.message } : {}) })),
-          pruned: c.pruned.map((p) => ({ ...p.ref, action: p.action, ...(p.reason ? { reason: p.reason } : {}), ...(p.error ? { error: p.error.message } : {}) })),
-          pruneBlocked: c.pruneBlocked?.message ?? null,
-          inventoryWritten: c.inventoryWritten,
-        })),
-        diagnostics,
-      }, flags.output));
+      this.log(
+        structured(
+          {
+            source: {
+              repo: result.source.snapshot.repo,
+              ref: result.source.snapshot.ref,
+              commit: result.source.snapshot.commit,
+            },
+            ok: result.ok,
+            clusters: result.clusters.map((c) => ({
+              name: c.cluster,
+              error: c.error?.message ?? null,
+              objects: c.objects.map((o) => ({
+                ...o.ref,
+                action: o.action,
+                ...(o.error ? { error: o.error.message } : {}),
+              })),
+              pruned: c.pruned.map((p) => ({
+                ...p.ref,
+                action: p.action,
+                ...(p.reason ? { reason: p.reason } : {}),
+                ...(p.error ? { error: p.error.message } : {}),
+              })),
+              pruneBlocked: c.pruneBlocked?.message ?? null,
+              inventoryWritten: c.inventoryWritten,
+            })),
+            diagnostics,
+          },
+          flags.output,
+        ),
+      );
     } else if (diagnostics.length > 0) this.log(diagnosticsText(diagnostics, paint));
     if (result.status instanceof Error) this.logToStderr(`status branch not written: ${result.status.message}`);
     if (!result.ok || refused.length > 0) this.exit(EXIT.error);

@@ -20,7 +20,7 @@ function parseTarget(arg: string): { kind: string; namespace: string; name: stri
 }
 
 export default class Explain extends FlotillaCommand {
-  static override summary = 'Explain how one template is placed: its policy, each cluster\'s verdict, its overrides.';
+  static override summary = "Explain how one template is placed: its policy, each cluster's verdict, its overrides.";
   static override description =
     'Renders the commit offline, as plan --offline does, and explains one template: which policies select it and which one claims it (priority, how the selector matched, preemption); for each scheduling attempt, why each cluster was rejected (the filter plugin and its reason) or chosen (score, available replicas from the estimator, replicas assigned), with the strategy, weights and spread constraints; and, per cluster, the override policies that apply and the fields they change.';
   static override examples = [
@@ -28,7 +28,10 @@ export default class Explain extends FlotillaCommand {
     '<%= config.bin %> explain ClusterRole/reader -o json',
   ];
   static override args = {
-    template: Args.string({ description: 'the template: KIND/NAMESPACE/NAME, or KIND/NAME for a cluster-scoped kind', required: true }),
+    template: Args.string({
+      description: 'the template: KIND/NAMESPACE/NAME, or KIND/NAME for a cluster-scoped kind',
+      required: true,
+    }),
   };
   static override flags = {
     ...sourceFlags,
@@ -42,17 +45,23 @@ export default class Explain extends FlotillaCommand {
     const { source, rendered, feedback } = await renderAt(sourceOptions(flags));
     const templates = source.fleet.templates.map((t) => refOf(t.object));
     const kind = target.kind.toLowerCase();
-    const found = templates.filter((r) => r.kind.toLowerCase() === kind && r.namespace === target.namespace && r.name === target.name);
+    const found = templates.filter(
+      (r) => r.kind.toLowerCase() === kind && r.namespace === target.namespace && r.name === target.name,
+    );
     if (found.length !== 1) {
       const wanted = describeRef({ apiVersion: '', ...target });
       const guess = closestName(wanted, templates.map(describeRef));
-      const why = found.length === 0
-        ? `no template ${wanted} at ${source.snapshot.commit.slice(0, 12)}`
-        : `${wanted} names ${found.length} templates of different API groups`;
+      const why =
+        found.length === 0
+          ? `no template ${wanted} at ${source.snapshot.commit.slice(0, 12)}`
+          : `${wanted} names ${found.length} templates of different API groups`;
       this.error(`${why}${guess && found.length === 0 ? `; did you mean ${guess}?` : ''}`, { exit: EXIT.error });
     }
     const explanation = explainTemplate(refKey(found[0]!), {
-      fleet: source.fleet, interpreter: source.interpreter, rendered, previousSchedules: feedback.previousSchedules,
+      fleet: source.fleet,
+      interpreter: source.interpreter,
+      rendered,
+      previousSchedules: feedback.previousSchedules,
     })!;
     this.log(flags.output === 'text' ? explainText(explanation) : structured(explanation, flags.output));
   }

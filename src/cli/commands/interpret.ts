@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { Flags } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
 import { parseAllDocuments, stringify } from 'yaml';
-import { checkCustomization, createInterpreter, parseOperation, readCustomizationFile, runOperation } from '../../interpreter/index.ts';
+import {
+  checkCustomization,
+  createInterpreter,
+  parseOperation,
+  readCustomizationFile,
+  runOperation,
+} from '../../interpreter/index.ts';
 import type { AggregatedStatusItem, KubeObject } from '../../model/index.ts';
 import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -31,7 +37,9 @@ function readObjectFile(file: string): KubeObject {
 function readStatusItems(file: string): AggregatedStatusItem[] | undefined {
   const docs = readDocuments(file);
   if (docs.length > 0 && docs.every((d) => d === null || d === undefined)) return undefined;
-  return docs.flatMap((d) => (Array.isArray(d) ? d : d === null || d === undefined ? [] : [d])) as AggregatedStatusItem[];
+  return docs.flatMap((d) =>
+    Array.isArray(d) ? d : d === null || d === undefined ? [] : [d],
+  ) as AggregatedStatusItem[];
 }
 
 export default class Interpret extends FlotillaCommand {
@@ -50,13 +58,24 @@ export default class Interpret extends FlotillaCommand {
     '<%= config.bin %> interpret --check -f customization.yaml',
   ];
   static override flags = {
-    file: Flags.string({ char: 'f', description: 'ResourceInterpreterCustomization YAML file (multi-document allowed)' }),
-    check: Flags.boolean({ description: 'compile every script of the -f customization and report errors', default: false }),
+    file: Flags.string({
+      char: 'f',
+      description: 'ResourceInterpreterCustomization YAML file (multi-document allowed)',
+    }),
+    check: Flags.boolean({
+      description: 'compile every script of the -f customization and report errors',
+      default: false,
+    }),
     operation: Flags.string({ description: 'operation to run (case-insensitive)' }),
-    'desired-file': Flags.string({ description: 'the desired object (Retain needs both files, other operations either one)' }),
-    'observed-file': Flags.string({ description: 'the observed member object (Retain needs both files, other operations either one)' }),
+    'desired-file': Flags.string({
+      description: 'the desired object (Retain needs both files, other operations either one)',
+    }),
+    'observed-file': Flags.string({
+      description: 'the observed member object (Retain needs both files, other operations either one)',
+    }),
     'status-file': Flags.string({
-      description: 'AggregatedStatusItems for AggregateStatus (a YAML list or one per document); without it the script gets nil',
+      description:
+        'AggregatedStatusItems for AggregateStatus (a YAML list or one per document); without it the script gets nil',
     }),
     'desired-replica': Flags.integer({ description: 'replica count for ReviseReplica (default 0)' }),
     output: outputFlag(['json', 'yaml'] as const),
@@ -71,7 +90,8 @@ export default class Interpret extends FlotillaCommand {
     } catch (e) {
       this.error(e instanceof Error ? e.message : String(e), { exit: EXIT.error });
     }
-    if (flags.file && customizations.length === 0) this.error(`${flags.file}: no ResourceInterpreterCustomization found`, { exit: EXIT.error });
+    if (flags.file && customizations.length === 0)
+      this.error(`${flags.file}: no ResourceInterpreterCustomization found`, { exit: EXIT.error });
     if (flags.check) {
       if (!flags.file) this.error('--check needs -f FILE', { exit: EXIT.error });
       this.#check(flags.file, customizations, flags['no-color']);
@@ -99,10 +119,14 @@ export default class Interpret extends FlotillaCommand {
     for (const ric of customizations) {
       for (const p of checkCustomization(ric)) {
         errors++;
-        this.log(`${file}: ${paint('red', 'error')}: ResourceInterpreterCustomization ${ric.metadata.name ?? ''}: ${p.operation}${p.line === undefined ? '' : ` line ${p.line}`}: ${p.message}`);
+        this.log(
+          `${file}: ${paint('red', 'error')}: ResourceInterpreterCustomization ${ric.metadata.name ?? ''}: ${p.operation}${p.line === undefined ? '' : ` line ${p.line}`}: ${p.message}`,
+        );
       }
     }
-    this.log(`${customizations.length} customization${customizations.length === 1 ? '' : 's'} checked: ${errors === 0 ? paint('green', 'every script compiles') : paint('red', `${errors} error${errors === 1 ? '' : 's'}`)}`);
+    this.log(
+      `${customizations.length} customization${customizations.length === 1 ? '' : 's'} checked: ${errors === 0 ? paint('green', 'every script compiles') : paint('red', `${errors} error${errors === 1 ? '' : 's'}`)}`,
+    );
     if (errors > 0) this.exit(EXIT.error);
   }
 }

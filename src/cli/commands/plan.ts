@@ -49,20 +49,37 @@ export default class Plan extends FlotillaCommand {
     ...sourceFlags,
     ...clusterFlags,
     output: outputFlag(['text', 'json', 'yaml', 'markdown'] as const),
-    offline: Flags.boolean({ description: 'do not contact member clusters: their state comes from the status branch or the Cluster files', default: false }),
+    offline: Flags.boolean({
+      description: 'do not contact member clusters: their state comes from the status branch or the Cluster files',
+      default: false,
+    }),
     base: Flags.string({ description: 'compare with the Work rendered from this revision (no cluster needed)' }),
-    'out-dir': Flags.string({ description: 'write every cluster\'s Work as files: DIR/<cluster>/<namespace or _cluster>/<group>.<kind>.<name>.yaml' }),
-    'detailed-exitcode': Flags.boolean({ description: 'exit 2 when there are changes, 0 when none, 1 on error', default: false }),
+    'out-dir': Flags.string({
+      description:
+        "write every cluster's Work as files: DIR/<cluster>/<namespace or _cluster>/<group>.<kind>.<name>.yaml",
+    }),
+    'detailed-exitcode': Flags.boolean({
+      description: 'exit 2 when there are changes, 0 when none, 1 on error',
+      default: false,
+    }),
     'show-secrets': Flags.boolean({ description: 'show Secret values instead of ***', default: false }),
-    'plan-file': Flags.string({ description: 'also write the plan to FILE (the Work, its commit and the cluster state it was computed against) for apply --plan-file; it holds Secret values: written readable by its owner only' }),
+    'plan-file': Flags.string({
+      description:
+        'also write the plan to FILE (the Work, its commit and the cluster state it was computed against) for apply --plan-file; it holds Secret values: written readable by its owner only',
+    }),
     'markdown-limit': Flags.string({
-      description: 'size limit of -o markdown: comment (GitHub\'s 65,536 characters), step-summary (GitHub\'s 1 MiB), none, or a number of characters; diffs that do not fit are left out or cut, and a note says so',
+      description:
+        "size limit of -o markdown: comment (GitHub's 65,536 characters), step-summary (GitHub's 1 MiB), none, or a number of characters; diffs that do not fit are left out or cut, and a note says so",
       default: 'comment',
     }),
   };
 
   private format(
-    doc: PlanDocument, output: 'text' | 'json' | 'yaml' | 'markdown', noColor: boolean, limit: MarkdownLimit | null, pruneOff: boolean,
+    doc: PlanDocument,
+    output: 'text' | 'json' | 'yaml' | 'markdown',
+    noColor: boolean,
+    limit: MarkdownLimit | null,
+    pruneOff: boolean,
     baseDiagnostics: readonly Diagnostic[] | undefined,
   ): string {
     switch (output) {
@@ -82,7 +99,10 @@ export default class Plan extends FlotillaCommand {
     const progress = process.stderr.isTTY ? new LivePlanProgress((text) => process.stderr.write(text)) : undefined;
     try {
       return await planLive({
-        source: sourceOptions(flags), showSecrets: flags['show-secrets'], access: clusterAccess(flags), inventoryName: flags['inventory-name'],
+        source: sourceOptions(flags),
+        showSecrets: flags['show-secrets'],
+        access: clusterAccess(flags),
+        inventoryName: flags['inventory-name'],
         ...(progress ? { onClusterDone: (cluster: string, read: boolean) => progress.clusterDone(cluster, read) } : {}),
       });
     } finally {
@@ -99,16 +119,19 @@ export default class Plan extends FlotillaCommand {
       this.error((error as Error).message, { exit: EXIT.error });
     }
     if (flags['detailed-exitcode'] && flags.offline && flags.base === undefined) {
-      this.error('--detailed-exitcode with --offline needs --base REF: an offline plan has nothing to compare with, so it could only ever exit 0', { exit: EXIT.error });
+      this.error(
+        '--detailed-exitcode with --offline needs --base REF: an offline plan has nothing to compare with, so it could only ever exit 0',
+        { exit: EXIT.error },
+      );
     }
     const live = !flags.offline && flags.base === undefined;
     const result = live
       ? await this.#planLive(flags)
       : await planOffline({
-        source: sourceOptions(flags),
-        ...(flags.base !== undefined ? { base: flags.base } : {}),
-        showSecrets: flags['show-secrets'],
-      });
+          source: sourceOptions(flags),
+          ...(flags.base !== undefined ? { base: flags.base } : {}),
+          showSecrets: flags['show-secrets'],
+        });
     const notice = await uncommittedNotice(flags.ref, result.source.snapshot);
     if (notice) this.logToStderr(`warning: ${notice.message}`);
     // On a terminal the notice is said once, on stderr; structured output carries it as a warning.
@@ -122,7 +145,9 @@ export default class Plan extends FlotillaCommand {
     }
     if (flags['plan-file']) {
       await writePlanFile(flags['plan-file'], planFileOf(result));
-      this.logToStderr(`wrote the plan of ${result.document.source.commit.slice(0, 12)} to ${flags['plan-file']}: apply it with flotilla apply --plan-file ${flags['plan-file']}`);
+      this.logToStderr(
+        `wrote the plan of ${result.document.source.commit.slice(0, 12)} to ${flags['plan-file']}: apply it with flotilla apply --plan-file ${flags['plan-file']}`,
+      );
     }
     const pruneOff = 'pruneEnabled' in result && !result.pruneEnabled;
     const baseDiagnostics = 'baseDiagnostics' in result ? result.baseDiagnostics : undefined;

@@ -13,12 +13,13 @@ import { EXIT } from '../exit-codes.ts';
 import { sourceFlags } from '../flags.ts';
 import { sourceOptions } from '../source-options.ts';
 
-const duration = (description: string, value: string) => Flags.string({ description: `${description} (e.g. 30s, 5m)`, default: value });
+const duration = (description: string, value: string) =>
+  Flags.string({ description: `${description} (e.g. 30s, 5m)`, default: value });
 
 export default class Run extends FlotillaCommand {
   static override summary = 'Reconcile continuously: watch git, apply, self-heal drift, fail over.';
   static override description =
-    'The long-lived reconciler. A local repository is watched on its refs (a commit or a push into it starts a pass within a second); a remote one is fetched every --poll and on GitHub/GitLab push webhooks (--webhook-addr, signature or token checked with --webhook-secret or FLOTILLA_WEBHOOK_SECRET). Every --resync the same commit is applied again, correcting drift. Passes never overlap; a source that cannot be fetched or read leaves the clusters as they are. Members are probed every --probe-interval: one failing longer than --failover-grace gets Karmada\'s NoExecute taint and its workloads move per each policy\'s tolerations, and come back when it recovers. With --leader-elect (or --host-kubeconfig, or --shards N) replicas coordinate through Leases in the host cluster: one leader, or the members split among N shards. SIGTERM/SIGINT let the current pass finish, then exit.';
+    "The long-lived reconciler. A local repository is watched on its refs (a commit or a push into it starts a pass within a second); a remote one is fetched every --poll and on GitHub/GitLab push webhooks (--webhook-addr, signature or token checked with --webhook-secret or FLOTILLA_WEBHOOK_SECRET). Every --resync the same commit is applied again, correcting drift. Passes never overlap; a source that cannot be fetched or read leaves the clusters as they are. Members are probed every --probe-interval: one failing longer than --failover-grace gets Karmada's NoExecute taint and its workloads move per each policy's tolerations, and come back when it recovers. With --leader-elect (or --host-kubeconfig, or --shards N) replicas coordinate through Leases in the host cluster: one leader, or the members split among N shards. SIGTERM/SIGINT let the current pass finish, then exit.";
   static override examples = [
     '<%= config.bin %> run --repo . --kubeconfig ~/.kube/fleet --prune',
     '<%= config.bin %> run --repo https://github.com/acme/fleet.git --poll 1m --webhook-addr :9000 --metrics-addr :8080',
@@ -28,31 +29,58 @@ export default class Run extends FlotillaCommand {
   static override flags = {
     ...sourceFlags,
     ...clusterFlags,
-    prune: Flags.boolean({ description: 'delete what the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)', allowNo: true }),
-    'allow-mass-prune': Flags.boolean({ description: 'allow one pass to prune more than prune.maxFraction of a cluster\'s inventory', default: false }),
+    prune: Flags.boolean({
+      description:
+        'delete what the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)',
+      allowNo: true,
+    }),
+    'allow-mass-prune': Flags.boolean({
+      description: "allow one pass to prune more than prune.maxFraction of a cluster's inventory",
+      default: false,
+    }),
     poll: duration('fetch interval of a remote repository', '1m'),
     resync: duration('re-apply the current commit this often to correct drift; 0 turns it off', '5m'),
     'webhook-addr': Flags.string({ description: 'listen for GitHub/GitLab push webhooks on HOST:PORT' }),
-    'webhook-secret': Flags.string({ description: 'webhook secret (GitHub HMAC key, GitLab token)', env: 'FLOTILLA_WEBHOOK_SECRET' }),
+    'webhook-secret': Flags.string({
+      description: 'webhook secret (GitHub HMAC key, GitLab token)',
+      env: 'FLOTILLA_WEBHOOK_SECRET',
+    }),
     'metrics-addr': Flags.string({ description: 'serve /metrics, /healthz and /readyz on HOST:PORT' }),
     'log-level': Flags.option({ description: 'log level', options: LOG_LEVELS, default: 'info' as const })(),
     'probe-interval': duration('how often members are probed', '10s'),
     'failover-grace': duration('how long a member fails its probes before it is failed over', '30s'),
     'graceful-eviction-timeout': duration('longest time an evicted member is kept out of a binding', '10m'),
-    'leader-elect': Flags.boolean({ description: 'coordinate with other replicas through Leases in the host cluster', default: false }),
-    'host-kubeconfig': Flags.string({ description: 'kubeconfig of the host cluster holding the Leases (default: in-cluster)' }),
+    'leader-elect': Flags.boolean({
+      description: 'coordinate with other replicas through Leases in the host cluster',
+      default: false,
+    }),
+    'host-kubeconfig': Flags.string({
+      description: 'kubeconfig of the host cluster holding the Leases (default: in-cluster)',
+    }),
     'host-context': Flags.string({ description: 'context of the host cluster in --host-kubeconfig' }),
-    'lease-namespace': Flags.string({ description: 'namespace of the Leases', default: 'flotilla-system', env: 'POD_NAMESPACE' }),
+    'lease-namespace': Flags.string({
+      description: 'namespace of the Leases',
+      default: 'flotilla-system',
+      env: 'POD_NAMESPACE',
+    }),
     'lease-name': Flags.string({ description: 'prefix of the Lease names', default: 'flotilla' }),
     'lease-duration': duration('a replica that has not renewed its Lease for this long loses it', '15s'),
     shards: Flags.integer({ description: 'split the members among N shards, one Lease each', default: 1, min: 1 }),
-    identity: Flags.string({ description: 'this replica\'s Lease holder identity (default: POD_NAME, else host and pid)', env: 'POD_NAME' }),
+    identity: Flags.string({
+      description: "this replica's Lease holder identity (default: POD_NAME, else host and pid)",
+      env: 'POD_NAME',
+    }),
   };
 
   async run(): Promise<void> {
     const { flags } = await this.parse(Run);
-    if (flags['webhook-addr'] && !flags['webhook-secret']) this.error('--webhook-addr needs --webhook-secret (or FLOTILLA_WEBHOOK_SECRET): unsigned webhooks are refused', { exit: EXIT.error });
-    const ms = (flag: 'poll' | 'resync' | 'probe-interval' | 'failover-grace' | 'graceful-eviction-timeout' | 'lease-duration'): number => {
+    if (flags['webhook-addr'] && !flags['webhook-secret'])
+      this.error('--webhook-addr needs --webhook-secret (or FLOTILLA_WEBHOOK_SECRET): unsigned webhooks are refused', {
+        exit: EXIT.error,
+      });
+    const ms = (
+      flag: 'poll' | 'resync' | 'probe-interval' | 'failover-grace' | 'graceful-eviction-timeout' | 'lease-duration',
+    ): number => {
       try {
         return parseDuration(flags[flag]);
       } catch (error) {
@@ -62,12 +90,21 @@ export default class Run extends FlotillaCommand {
     const log = createLogger({ level: flags['log-level'] });
     const source = sourceOptions(flags);
     const reconciler = await startReconciler({
-      source, access: clusterAccess(flags), log, now: () => Date.now(),
-      prune: { ...(flags.prune !== undefined ? { enabled: flags.prune } : {}), allowMassPrune: flags['allow-mass-prune'] },
+      source,
+      access: clusterAccess(flags),
+      log,
+      now: () => Date.now(),
+      prune: {
+        ...(flags.prune !== undefined ? { enabled: flags.prune } : {}),
+        allowMassPrune: flags['allow-mass-prune'],
+      },
       inventoryName: flags['inventory-name'],
       triggers: {
-        pollMs: ms('poll'), resyncMs: ms('resync'),
-        ...(flags['webhook-addr'] && flags['webhook-secret'] ? { webhook: { address: flags['webhook-addr'], secret: flags['webhook-secret'] } } : {}),
+        pollMs: ms('poll'),
+        resyncMs: ms('resync'),
+        ...(flags['webhook-addr'] && flags['webhook-secret']
+          ? { webhook: { address: flags['webhook-addr'], secret: flags['webhook-secret'] } }
+          : {}),
         onListening: (url) => log.info({ url }, 'webhook listening'),
       },
       ...(flags['metrics-addr'] ? { metricsAddress: flags['metrics-addr'] } : {}),
@@ -88,7 +125,18 @@ export default class Run extends FlotillaCommand {
     log.info('stopped');
   }
 
-  private async coordination(flags: { 'leader-elect': boolean; 'host-kubeconfig'?: string | undefined; 'host-context'?: string | undefined; shards: number; 'lease-namespace': string; 'lease-name': string; identity?: string | undefined }, durationMs: number): Promise<Pick<ReconcilerOptions, 'coordinator'>> {
+  private async coordination(
+    flags: {
+      'leader-elect': boolean;
+      'host-kubeconfig'?: string | undefined;
+      'host-context'?: string | undefined;
+      shards: number;
+      'lease-namespace': string;
+      'lease-name': string;
+      identity?: string | undefined;
+    },
+    durationMs: number,
+  ): Promise<Pick<ReconcilerOptions, 'coordinator'>> {
     if (!flags['leader-elect'] && !flags['host-kubeconfig'] && !flags['host-context'] && flags.shards === 1) return {};
     const store = await connectLeaseStore({
       namespace: flags['lease-namespace'],
@@ -96,7 +144,12 @@ export default class Run extends FlotillaCommand {
       ...(flags['host-context'] ? { context: flags['host-context'] } : {}),
     });
     const identity = flags.identity ?? `${hostname()}-${process.pid}`;
-    const coordinator = new ShardCoordinator(store, { prefix: flags['lease-name'], shards: flags.shards, identity, durationSeconds: Math.max(1, Math.round(durationMs / 1000)) });
+    const coordinator = new ShardCoordinator(store, {
+      prefix: flags['lease-name'],
+      shards: flags.shards,
+      identity,
+      durationSeconds: Math.max(1, Math.round(durationMs / 1000)),
+    });
     return { coordinator: { coordinator, shards: flags.shards, renewMs: Math.max(500, Math.floor(durationMs / 3)) } };
   }
 }

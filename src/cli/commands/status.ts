@@ -18,11 +18,18 @@ function allHealthy(view: StatusBranchView | undefined): boolean {
 /** What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates and federated quotas. */
 function statusDocument(branch: string, view: StatusBranchView | undefined): object {
   if (view === undefined) return { branch, statusCommit: null, summary: null, clusters: [], templates: [], quotas: [] };
-  return { branch, statusCommit: view.commit, summary: view.summary ?? null, clusters: view.clusters, templates: view.templates, quotas: view.quotas };
+  return {
+    branch,
+    statusCommit: view.commit,
+    summary: view.summary ?? null,
+    clusters: view.clusters,
+    templates: view.templates,
+    quotas: view.quotas,
+  };
 }
 
 export default class Status extends FlotillaCommand {
-  static override summary = 'Show the fleet\'s status from the status branch.';
+  static override summary = "Show the fleet's status from the status branch.";
   static override description =
     'Reads the tip of the status branch (flotilla.yaml statusBranch, default "status") of a local repository or a remote one, and shows per cluster its readiness and capacity, and per template and cluster the desired and ready replicas, whether it applied, its health, and every problem. It never contacts the clusters: `flotilla apply` writes what it observed there. --watch re-reads the branch every --interval seconds.';
   static override examples = [
@@ -33,10 +40,17 @@ export default class Status extends FlotillaCommand {
   static override flags = {
     ...sourceFlags,
     output: outputFlag(['text', 'json', 'yaml'] as const),
-    'status-branch': Flags.string({ description: 'the status branch to read (default: statusBranch of flotilla.yaml at --ref, else "status")' }),
+    'status-branch': Flags.string({
+      description: 'the status branch to read (default: statusBranch of flotilla.yaml at --ref, else "status")',
+    }),
     watch: Flags.boolean({ description: 're-read the status branch and refresh until interrupted', default: false }),
     interval: Flags.integer({ description: 'seconds between refreshes with --watch', default: 5, min: 1 }),
-    'fail-on-unhealthy': Flags.boolean({ description: 'exit 1 when a template is not Healthy (Unhealthy or Unknown) or there is no status yet: a gate for CI', default: false, exclusive: ['watch'] }),
+    'fail-on-unhealthy': Flags.boolean({
+      description:
+        'exit 1 when a template is not Healthy (Unhealthy or Unknown) or there is no status yet: a gate for CI',
+      default: false,
+      exclusive: ['watch'],
+    }),
   };
 
   async run(): Promise<void> {
@@ -47,9 +61,12 @@ export default class Status extends FlotillaCommand {
     for (;;) {
       const { store } = await openStatusStore(source, branch);
       const view = await readStatusBranch(store, { branch });
-      const text = flags.output !== 'text'
-        ? structured(statusDocument(branch, view), flags.output)
-        : view === undefined ? `No status branch "${branch}" yet: \`flotilla apply\` writes one.` : statusText(view, paint);
+      const text =
+        flags.output !== 'text'
+          ? structured(statusDocument(branch, view), flags.output)
+          : view === undefined
+            ? `No status branch "${branch}" yet: \`flotilla apply\` writes one.`
+            : statusText(view, paint);
       // On a terminal, --watch redraws in place; piped, each refresh is appended.
       if (flags.watch && process.stdout.isTTY) process.stdout.write('\u001b[2J\u001b[H');
       this.log(text);

@@ -13,7 +13,7 @@ import { uncommittedNotice } from '../uncommitted-notice.ts';
 export default class Validate extends FlotillaCommand {
   static override summary = 'Parse and check every file of the fleet repository at a commit.';
   static override description =
-    'Reads every YAML and JSON file at the commit, checks each Karmada object against its schema and each template against Kubernetes rules, and compiles every Lua customization. Prints one line per problem as file:line:col: severity: message; -o github prints GitHub Actions annotations (::error file=…,line=…,col=…::message) instead, which a workflow shows on the pull request\'s files. Exit 0 when valid, 1 when any error exists (warnings alone exit 0).';
+    "Reads every YAML and JSON file at the commit, checks each Karmada object against its schema and each template against Kubernetes rules, and compiles every Lua customization. Prints one line per problem as file:line:col: severity: message; -o github prints GitHub Actions annotations (::error file=…,line=…,col=…::message) instead, which a workflow shows on the pull request's files. Exit 0 when valid, 1 when any error exists (warnings alone exit 0).";
   static override examples = [
     '<%= config.bin %> validate --repo examples/repo',
     '<%= config.bin %> validate --repo . --ref origin/main -o json',
@@ -34,15 +34,21 @@ export default class Validate extends FlotillaCommand {
     const carried = notice && flags.output !== 'text' ? [notice] : [];
     const diagnostics = [...source.diagnostics, ...crossObjectWarnings(source), ...carried].sort(compareDiagnostics);
     const { errors } = countBySeverity(diagnostics);
-    const summary = (verdict: string) => `${snapshot.files.length} files, ${parsed.objects.length} objects at ${snapshot.commit.slice(0, 12)}: ${verdict} (${diagnosticsSummary(diagnostics)})`;
+    const summary = (verdict: string) =>
+      `${snapshot.files.length} files, ${parsed.objects.length} objects at ${snapshot.commit.slice(0, 12)}: ${verdict} (${diagnosticsSummary(diagnostics)})`;
     if (flags.output === 'json' || flags.output === 'yaml') {
-      this.log(structured({
-        source: { repo: snapshot.repo, ref: snapshot.ref, commit: snapshot.commit, path: snapshot.path },
-        valid: errors === 0,
-        files: snapshot.files.length,
-        objects: parsed.objects.length,
-        diagnostics,
-      }, flags.output));
+      this.log(
+        structured(
+          {
+            source: { repo: snapshot.repo, ref: snapshot.ref, commit: snapshot.commit, path: snapshot.path },
+            valid: errors === 0,
+            files: snapshot.files.length,
+            objects: parsed.objects.length,
+            diagnostics,
+          },
+          flags.output,
+        ),
+      );
     } else if (flags.output === 'github') {
       if (diagnostics.length > 0) this.log(githubAnnotations(diagnostics));
       this.log(summary(errors === 0 ? 'valid' : 'invalid'));

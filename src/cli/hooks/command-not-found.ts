@@ -11,9 +11,12 @@ const hook: Hook<'command_not_found'> = async function (options) {
   const ids = options.config.commands.filter((c) => !c.hidden).map((c) => c.id.replaceAll(':', ' '));
   const guess = closestName(typed, ids);
   const suggestion = guess === undefined ? '' : ` Did you mean "${guess}"?`;
-  this.error(`"${typed}" is not a ${options.config.bin} command.${suggestion} Run ${options.config.bin} help for the list.`, {
-    exit: EXIT.error,
-  });
+  this.error(
+    `"${typed}" is not a ${options.config.bin} command.${suggestion} Run ${options.config.bin} help for the list.`,
+    {
+      exit: EXIT.error,
+    },
+  );
 };
 
 export default hook;

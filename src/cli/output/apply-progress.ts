@@ -6,16 +6,34 @@ import { describeRef } from '../../model/index.ts';
 import type { ApplyEvent, ClusterApplyResult } from '../../apply/events.ts';
 import type { Paint } from '../color.ts';
 
-interface ClusterLine { total: number; done: number; changed: number; failed: number; pruned: number; state: string; final?: string }
+interface ClusterLine {
+  total: number;
+  done: number;
+  changed: number;
+  failed: number;
+  pruned: number;
+  state: string;
+  final?: string;
+}
 
 /** The closing line of one cluster: "member1: 3 created, 1 configured, 12 unchanged, 2 pruned". */
 export function clusterSummary(result: ClusterApplyResult, paint: Paint): string {
   if (result.error) return `${paint('bold', result.cluster)}: ${paint('red', `failed: ${result.error.message}`)}`;
   const count = (a: string) => result.objects.filter((o) => o.action === a).length;
-  const parts = [['created', count('created')], ['configured', count('configured')], ['unchanged', count('unchanged')], ['suspended', count('suspended')],
-    ['conflict', count('conflict')], ['failed', count('failed')], ['pruned', result.pruned.filter((p) => p.action === 'deleted').length],
-    ['prune failed', result.pruned.filter((p) => p.action === 'failed').length]] as const;
-  const text = parts.filter(([name, n]) => n > 0 || name === 'unchanged').map(([name, n]) => `${n} ${name}`).join(', ');
+  const parts = [
+    ['created', count('created')],
+    ['configured', count('configured')],
+    ['unchanged', count('unchanged')],
+    ['suspended', count('suspended')],
+    ['conflict', count('conflict')],
+    ['failed', count('failed')],
+    ['pruned', result.pruned.filter((p) => p.action === 'deleted').length],
+    ['prune failed', result.pruned.filter((p) => p.action === 'failed').length],
+  ] as const;
+  const text = parts
+    .filter(([name, n]) => n > 0 || name === 'unchanged')
+    .map(([name, n]) => `${n} ${name}`)
+    .join(', ');
   return `${paint('bold', result.cluster)}: ${text}`;
 }
 
@@ -64,16 +82,28 @@ export class ClusterProgress {
   update(event: ApplyEvent): void {
     const line = 'cluster' in event ? this.#line(event.cluster) : undefined;
     switch (event.type) {
-      case 'cluster-started': if (line) { line.total = event.objects; line.state = 'applying'; } break;
+      case 'cluster-started':
+        if (line) {
+          line.total = event.objects;
+          line.state = 'applying';
+        }
+        break;
       case 'object': {
         const l = this.#line(event.outcome.cluster);
         l.done++;
         if (event.outcome.action === 'created' || event.outcome.action === 'configured') l.changed++;
-        if (event.outcome.error) { l.failed++; this.#above(plainEventLine(event, this.#paint)); }
+        if (event.outcome.error) {
+          l.failed++;
+          this.#above(plainEventLine(event, this.#paint));
+        }
         break;
       }
-      case 'wait': if (line) line.state = 'waiting for CRDs'; break;
-      case 'locked': if (line) line.state = `waiting for ${event.holder}`; break;
+      case 'wait':
+        if (line) line.state = 'waiting for CRDs';
+        break;
+      case 'locked':
+        if (line) line.state = `waiting for ${event.holder}`;
+        break;
       case 'prune': {
         const l = this.#line(event.outcome.cluster);
         if (event.outcome.action === 'deleted') l.pruned++;
@@ -81,9 +111,15 @@ export class ClusterProgress {
         this.#above(event.outcome.action === 'deleted' ? undefined : plainEventLine(event, this.#paint));
         break;
       }
-      case 'prune-blocked': this.#above(plainEventLine(event, this.#paint)); break;
-      case 'inventory': if (line) line.state = 'inventory'; break;
-      case 'cluster-finished': this.#line(event.result.cluster).final = clusterSummary(event.result, this.#paint); break;
+      case 'prune-blocked':
+        this.#above(plainEventLine(event, this.#paint));
+        break;
+      case 'inventory':
+        if (line) line.state = 'inventory';
+        break;
+      case 'cluster-finished':
+        this.#line(event.result.cluster).final = clusterSummary(event.result, this.#paint);
+        break;
     }
     this.#draw();
   }
@@ -111,7 +147,9 @@ export class ClusterProgress {
   #draw(): void {
     this.#clear();
     for (const [cluster, l] of this.#lines) {
-      const text = l.final ?? `${this.#paint('bold', cluster)}: ${l.done}/${l.total} objects, ${l.changed} changed${l.failed ? `, ${l.failed} failed` : ''}${l.pruned ? `, ${l.pruned} pruned` : ''} (${l.state})`;
+      const text =
+        l.final ??
+        `${this.#paint('bold', cluster)}: ${l.done}/${l.total} objects, ${l.changed} changed${l.failed ? `, ${l.failed} failed` : ''}${l.pruned ? `, ${l.pruned} pruned` : ''} (${l.state})`;
       this.#write(`${text}\n`);
     }
     this.#drawn = this.#lines.size;

@@ -35,7 +35,9 @@ function title(doc: PlanDocument): string {
   const at = `${code(doc.source.commit.slice(0, 12))} (${code(doc.source.ref)})`;
   const against = doc.base
     ? ` compared with ${code(doc.base.commit.slice(0, 12))} (${code(doc.base.ref)})`
-    : doc.changes ? ' compared with the live clusters' : '';
+    : doc.changes
+      ? ' compared with the live clusters'
+      : '';
   const where = doc.source.path ? ` in ${code(doc.source.path)}` : '';
   return `${commentMarker(doc.source.path)}\n### Flotilla plan\n\n${at}${where}${against}\n\n`;
 }
@@ -51,7 +53,8 @@ function verdict(doc: PlanDocument, rows: readonly ClusterRow[]): string {
 /** "`Deployment/shop/web`: member1 2→3, member2 4→3" */
 function moveWords(move: ReplicaMove): string {
   const clusters = move.clusters.map((c) => `${c.name} ${c.before}→${c.after}`).join(', ');
-  const total = move.replicas.before === move.replicas.after ? '' : ` (${move.replicas.before}→${move.replicas.after} in all)`;
+  const total =
+    move.replicas.before === move.replicas.after ? '' : ` (${move.replicas.before}→${move.replicas.after} in all)`;
   return `- ${code(describeRef(move.resource))}: ${clusters}${total}\n`;
 }
 
@@ -71,7 +74,11 @@ export function planMarkdown(doc: PlanDocument, options: MarkdownOptions = {}): 
     lists: [
       // Errors first (they decide the exit code), then the moves reviewers look for.
       { name: 'diagnostics', head: diagnostics.head, items: diagnostics.items },
-      { name: 'replica moves', head: (doc.replicaMoves?.length ?? 0) > 0 ? '**Replica moves**\n\n' : '', items: (doc.replicaMoves ?? []).map(moveWords) },
+      {
+        name: 'replica moves',
+        head: (doc.replicaMoves?.length ?? 0) > 0 ? '**Replica moves**\n\n' : '',
+        items: (doc.replicaMoves ?? []).map(moveWords),
+      },
     ],
     alsoOnBase: diagnostics.alsoOnBase,
     sections: sectionsOf(doc, rows),

@@ -25,7 +25,9 @@ function bindingsSection(doc: PlanDocument, paint: Paint): string[] {
   const rest = doc.bindings.filter((b) => !b.policy);
   const lines = [paint('bold', `Bindings (${claimed.length} propagated, ${rest.length} not):`)];
   for (const b of claimed) {
-    const policy = b.policy!.namespace ? `${b.policy!.kind}/${b.policy!.namespace}/${b.policy!.name}` : `${b.policy!.kind}/${b.policy!.name}`;
+    const policy = b.policy!.namespace
+      ? `${b.policy!.kind}/${b.policy!.namespace}/${b.policy!.name}`
+      : `${b.policy!.kind}/${b.policy!.name}`;
     const where = placement(b);
     lines.push(`  ${describeRef(b.resource)}  ${paint('dim', policy)}  ${b.error ? paint('red', where) : where}`);
   }
@@ -56,23 +58,36 @@ function paintDiffLine(line: string, paint: Paint): string {
 function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): string[] {
   const lines = [paint('bold', 'Work per cluster:')];
   const copyKey = (cluster: string, ref: ObjectRef) => `${cluster}\u0000${refKey(ref)}`;
-  const suspended = new Set(doc.bindings.flatMap((b) => (b.suspendedClusters ?? []).map((c) => copyKey(c, b.resource))));
+  const suspended = new Set(
+    doc.bindings.flatMap((b) => (b.suspendedClusters ?? []).map((c) => copyKey(c, b.resource))),
+  );
   for (const [cluster, manifests] of Object.entries(doc.works)) {
     const changes = doc.changes?.[cluster];
     const info = doc.clusters.find((c) => c.name === cluster);
     const state = info && !info.ready ? paint('red', ' (NotReady)') : '';
-    const unread = doc.changes !== undefined && changes === undefined ? `; ${paint('red', 'unreachable: changes unknown')}` : '';
-    lines.push(`  ${paint('bold', cluster)}${state}: ${manifests.length} objects${changes ? `; ${changeCounts(changes)}` : unread}`);
+    const unread =
+      doc.changes !== undefined && changes === undefined ? `; ${paint('red', 'unreachable: changes unknown')}` : '';
+    lines.push(
+      `  ${paint('bold', cluster)}${state}: ${manifests.length} objects${changes ? `; ${changeCounts(changes)}` : unread}`,
+    );
     if (changes) {
       for (const c of changes.filter((x) => x.action !== 'unchanged')) {
         lines.push(paint(COLOR[c.action], `    ${SYMBOL[c.action]} ${describeRef({ ...c })}`));
-        if (showDiffs && c.diff) lines.push(...c.diff.trimEnd().split('\n').map((l) => `        ${paintDiffLine(l, paint)}`));
+        if (showDiffs && c.diff)
+          lines.push(
+            ...c.diff
+              .trimEnd()
+              .split('\n')
+              .map((l) => `        ${paintDiffLine(l, paint)}`),
+          );
       }
     } else {
       for (const m of manifests) {
         const replicas = (m['spec'] as { replicas?: unknown } | undefined)?.replicas;
         const count = typeof replicas === 'number' ? paint('dim', ` (${replicas} replicas)`) : '';
-        const held = suspended.has(copyKey(cluster, refOf(m))) ? paint('yellow', ' (suspended: not applied, not pruned)') : '';
+        const held = suspended.has(copyKey(cluster, refOf(m)))
+          ? paint('yellow', ' (suspended: not applied, not pruned)')
+          : '';
         lines.push(`    ${describeRef(refOf(m))}${count}${held}`);
       }
     }
@@ -81,7 +96,11 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): stri
 }
 
 /** The plan for people, in the spirit of `terraform plan`: placements, then each cluster's Work. */
-export function planText(doc: PlanDocument, paint: Paint, options: { diffs: boolean; pruneOff?: boolean } = { diffs: true }): string {
+export function planText(
+  doc: PlanDocument,
+  paint: Paint,
+  options: { diffs: boolean; pruneOff?: boolean } = { diffs: true },
+): string {
   const ready = doc.clusters.map((c) => `${c.name}${c.ready ? '' : ' (NotReady)'}`).join(', ');
   const total = Object.values(doc.works).reduce((n, w) => n + w.length, 0);
   const lines = [
@@ -92,9 +111,17 @@ export function planText(doc: PlanDocument, paint: Paint, options: { diffs: bool
     '',
     ...worksSection(doc, paint, options.diffs),
   ];
-  const pruned = Object.values(doc.changes ?? {}).flat().filter((c) => c.action === 'delete').length;
+  const pruned = Object.values(doc.changes ?? {})
+    .flat()
+    .filter((c) => c.action === 'delete').length;
   if (options.pruneOff && pruned > 0) {
-    lines.push('', paint('yellow', `Prune is off for this repository (prune.enabled in flotilla.yaml): \`flotilla apply\` deletes the ${pruned} object(s) marked - only with --prune.`));
+    lines.push(
+      '',
+      paint(
+        'yellow',
+        `Prune is off for this repository (prune.enabled in flotilla.yaml): \`flotilla apply\` deletes the ${pruned} object(s) marked - only with --prune.`,
+      ),
+    );
   }
   if (doc.diagnostics.length > 0) lines.push('', diagnosticsText(doc.diagnostics, paint));
   lines.push('', `Plan: ${doc.clusters.length} clusters, ${total} objects; ${diagnosticsSummary(doc.diagnostics)}.`);

@@ -1,12 +1,27 @@
 import { describeRef } from '../../model/index.ts';
 import type { HealthState } from '../../model/index.ts';
-import { isClusterReady, quotaRows, readyReplicas, rebalancerLine, type StatusBranchView, type TemplateStatus } from '../../status/index.ts';
+import {
+  isClusterReady,
+  quotaRows,
+  readyReplicas,
+  rebalancerLine,
+  type StatusBranchView,
+  type TemplateStatus,
+} from '../../status/index.ts';
 import type { Paint } from '../color.ts';
 
 /** Left-aligned columns, two spaces apart; colour codes are added after padding so they do not skew it. */
-function table(rows: string[][], paintCell: (row: number, column: number, text: string) => string = (_r, _c, t) => t): string[] {
+function table(
+  rows: string[][],
+  paintCell: (row: number, column: number, text: string) => string = (_r, _c, t) => t,
+): string[] {
   const widths = rows.reduce<number[]>((w, row) => row.map((cell, i) => Math.max(w[i] ?? 0, cell.length)), []);
-  return rows.map((row, r) => row.map((cell, c) => paintCell(r, c, c === row.length - 1 ? cell : cell.padEnd(widths[c] ?? 0))).join('  ').trimEnd());
+  return rows.map((row, r) =>
+    row
+      .map((cell, c) => paintCell(r, c, c === row.length - 1 ? cell : cell.padEnd(widths[c] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 function healthPaint(paint: Paint, health: string, text: string): string {
@@ -21,9 +36,19 @@ function clusterLines(view: StatusBranchView, paint: Paint): string[] {
     const s = status.resourceSummary;
     const pair = (r: string) => (s?.allocatable ? `${s.allocated?.[r] ?? 0}/${s.allocatable[r] ?? 0}` : '-');
     const nodes = status.nodeSummary ? `${status.nodeSummary.readyNum ?? 0}/${status.nodeSummary.totalNum ?? 0}` : '-';
-    rows.push([name, isClusterReady(status) ? 'True' : 'False', nodes, pair('cpu'), pair('memory'), pair('pods'), status.kubernetesVersion ?? '-']);
+    rows.push([
+      name,
+      isClusterReady(status) ? 'True' : 'False',
+      nodes,
+      pair('cpu'),
+      pair('memory'),
+      pair('pods'),
+      status.kubernetesVersion ?? '-',
+    ]);
   }
-  return table(rows, (r, c, text) => (r > 0 && c === 1 ? healthPaint(paint, text.trim() === 'True' ? 'Healthy' : 'Unhealthy', text) : text));
+  return table(rows, (r, c, text) =>
+    r > 0 && c === 1 ? healthPaint(paint, text.trim() === 'True' ? 'Healthy' : 'Unhealthy', text) : text,
+  );
 }
 
 function templateRows(t: TemplateStatus): string[][] {
@@ -35,23 +60,39 @@ function templateRows(t: TemplateStatus): string[][] {
     const item = items.get(name);
     const applied = item === undefined ? '-' : item.applied ? 'yes' : 'no';
     const health: HealthState = item?.health ?? 'Unknown';
-    return [i === 0 ? describeRef(t.resource) : '', name, t.replicas > 0 ? String(desired.get(name) ?? '-') : '-', String(readyReplicas(item?.status) ?? '-'), applied, health];
+    return [
+      i === 0 ? describeRef(t.resource) : '',
+      name,
+      t.replicas > 0 ? String(desired.get(name) ?? '-') : '-',
+      String(readyReplicas(item?.status) ?? '-'),
+      applied,
+      health,
+    ];
   });
 }
 
 /** The run loop's failover on the branch: tainted members, then eviction tasks; nothing when there is none. */
 function failoverLines(view: StatusBranchView, paint: Paint): string[] {
-  const taints = view.clusters.flatMap(({ name, taints: list }) => (list ?? []).map((t) => `  ${name}: tainted ${t.key}:${t.effect} since ${t.timeAdded ?? 'unknown'}`));
-  const tasks = view.templates.flatMap((t) => (t.gracefulEvictionTasks ?? []).map((task) => (
-    `  ${describeRef(t.resource)}: evicted from ${task.fromCluster} (${task.reason}, ${task.purgeMode}) since ${task.creationTimestamp}`
-  )));
+  const taints = view.clusters.flatMap(({ name, taints: list }) =>
+    (list ?? []).map((t) => `  ${name}: tainted ${t.key}:${t.effect} since ${t.timeAdded ?? 'unknown'}`),
+  );
+  const tasks = view.templates.flatMap((t) =>
+    (t.gracefulEvictionTasks ?? []).map(
+      (task) =>
+        `  ${describeRef(t.resource)}: evicted from ${task.fromCluster} (${task.reason}, ${task.purgeMode}) since ${task.creationTimestamp}`,
+    ),
+  );
   return taints.length + tasks.length === 0 ? [] : ['', paint('bold', 'Failover:'), ...taints, ...tasks];
 }
 
 /** The FederatedResourceQuotas: overall and per member, used against hard; nothing when there is none. */
 function quotaLines(view: StatusBranchView, paint: Paint): string[] {
   if (view.quotas.length === 0) return [];
-  return ['', paint('bold', 'Federated resource quotas:'), ...table([['QUOTA', 'CLUSTER', 'USED/HARD'], ...quotaRows(view.quotas)])];
+  return [
+    '',
+    paint('bold', 'Federated resource quotas:'),
+    ...table([['QUOTA', 'CLUSTER', 'USED/HARD'], ...quotaRows(view.quotas)]),
+  ];
 }
 
 /** `flotilla status` as text: header, clusters, one row per template and cluster, failover, quotas, then the problems. */
@@ -60,16 +101,26 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
   const counts = summary?.counts;
   const lines = [
     `Status of ${summary?.sourceCommit.slice(0, 12) ?? 'unknown source'} (status commit ${view.commit.slice(0, 12)}${summary?.reconciledAt ? `, reconciled ${summary.reconciledAt}` : ''})`,
-    counts ? `${counts.healthy}/${counts.templates} templates healthy, ${counts.unhealthy} unhealthy, ${counts.unknown} unknown; ${counts.readyClusters}/${counts.clusters} clusters ready` : '',
+    counts
+      ? `${counts.healthy}/${counts.templates} templates healthy, ${counts.unhealthy} unhealthy, ${counts.unknown} unknown; ${counts.readyClusters}/${counts.clusters} clusters ready`
+      : '',
     '',
     ...clusterLines(view, paint),
     '',
   ];
-  const rows = [['TEMPLATE', 'CLUSTER', 'DESIRED', 'READY', 'APPLIED', 'HEALTH'], ...view.templates.flatMap(templateRows)];
+  const rows = [
+    ['TEMPLATE', 'CLUSTER', 'DESIRED', 'READY', 'APPLIED', 'HEALTH'],
+    ...view.templates.flatMap(templateRows),
+  ];
   lines.push(...table(rows, (r, c, text) => (r > 0 && c === 5 ? healthPaint(paint, text.trim(), text) : text)));
   lines.push(...failoverLines(view, paint));
   lines.push(...quotaLines(view, paint));
-  if (view.rebalancers?.length) lines.push('', paint('bold', 'Workload rebalancers:'), ...view.rebalancers.map((r) => `  ${r.name}: ${rebalancerLine(r)}`));
+  if (view.rebalancers?.length)
+    lines.push(
+      '',
+      paint('bold', 'Workload rebalancers:'),
+      ...view.rebalancers.map((r) => `  ${r.name}: ${rebalancerLine(r)}`),
+    );
   const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
   if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);
   return lines.join('\n');

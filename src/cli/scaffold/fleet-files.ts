@@ -22,8 +22,22 @@ export function fleetFiles(): CommitFile[] {
       path: 'flotilla.yaml',
       content: `# Flotilla settings for this repository.\nstatusBranch: status\nexclude:\n  - "docs/**"\nprune:\n  enabled: false\n`,
     },
-    { path: 'clusters/staging.yaml', content: cluster('staging', '    env: staging', '  syncMode: Push\n  provider: generic\n  region: region-a\n  zones: [region-a-1]') },
-    { path: 'clusters/production.yaml', content: cluster('production', '    env: production', '  syncMode: Push\n  provider: generic\n  region: region-b\n  zones: [region-b-1]') },
+    {
+      path: 'clusters/staging.yaml',
+      content: cluster(
+        'staging',
+        '    env: staging',
+        '  syncMode: Push\n  provider: generic\n  region: region-a\n  zones: [region-a-1]',
+      ),
+    },
+    {
+      path: 'clusters/production.yaml',
+      content: cluster(
+        'production',
+        '    env: production',
+        '  syncMode: Push\n  provider: generic\n  region: region-b\n  zones: [region-b-1]',
+      ),
+    },
     {
       path: 'apps/hello/deployment.yaml',
       content: `apiVersion: apps/v1

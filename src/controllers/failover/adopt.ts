@@ -18,7 +18,11 @@ import { evictionTaskOf } from './failover-record.ts';
  * own yet, and evicting meanwhile keeps this replica's placement with the owner's. An adopted one
  * the branch no longer holds has been ended by its owner.
  */
-export function adoptedTasks(mine: readonly EvictionTask[], recorded: readonly GracefulEvictionTask[], owns: OwnsMember): EvictionTask[] {
+export function adoptedTasks(
+  mine: readonly EvictionTask[],
+  recorded: readonly GracefulEvictionTask[],
+  owns: OwnsMember,
+): EvictionTask[] {
   const onBranch = new Set(recorded.map((t) => t.fromCluster));
   const kept = mine.flatMap((t): EvictionTask[] => {
     if (owns(t.fromCluster)) return [t.adopted ? taken(t) : t];
@@ -26,8 +30,15 @@ export function adoptedTasks(mine: readonly EvictionTask[], recorded: readonly G
   });
   // A replica cannot see whether a member it does not apply to has deleted the old copy: like the
   // pass (purgedClusters), it counts it deleted, so the new copies are not held back for it.
-  const theirs = recorded.filter((t) => !owns(t.fromCluster))
-    .map((t): EvictionTask => ({ ...evictionTaskOf(t), adopted: true, ...(t.purgeMode === 'Directly' ? { purged: true } : {}) }));
+  const theirs = recorded
+    .filter((t) => !owns(t.fromCluster))
+    .map(
+      (t): EvictionTask => ({
+        ...evictionTaskOf(t),
+        adopted: true,
+        ...(t.purgeMode === 'Directly' ? { purged: true } : {}),
+      }),
+    );
   return [...kept, ...theirs];
 }
 
@@ -45,8 +56,13 @@ function taken(task: EvictionTask): EvictionTask {
  * pass after it sees the member Unhealthy); the status step's reports forget a member that is
  * Unhealthy no more, for every replica alike.
  */
-export function adoptedUnhealthy(mine: ReadonlyMap<string, number>, recorded: ReadonlyMap<string, readonly UnhealthySince[]>, owns: OwnsMember): Map<string, number> {
+export function adoptedUnhealthy(
+  mine: ReadonlyMap<string, number>,
+  recorded: ReadonlyMap<string, readonly UnhealthySince[]>,
+  owns: OwnsMember,
+): Map<string, number> {
   const next = new Map(mine);
-  for (const [key, list] of recorded) for (const u of list) if (!owns(u.clusterName)) next.set(unhealthyKey(key, u.clusterName), Date.parse(u.since));
+  for (const [key, list] of recorded)
+    for (const u of list) if (!owns(u.clusterName)) next.set(unhealthyKey(key, u.clusterName), Date.parse(u.since));
   return next;
 }

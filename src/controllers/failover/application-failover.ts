@@ -28,7 +28,11 @@ export function unhealthyPair(id: string): { key: string; cluster: string } {
 }
 
 /** The first-unhealthy times after one status report: only what is Unhealthy now is kept. */
-export function nextUnhealthy(previous: ReadonlyMap<string, number>, reports: readonly HealthReport[], now: number): Map<string, number> {
+export function nextUnhealthy(
+  previous: ReadonlyMap<string, number>,
+  reports: readonly HealthReport[],
+  now: number,
+): Map<string, number> {
   const next = new Map<string, number>();
   for (const r of reports) {
     if (r.health !== 'Unhealthy') continue;
@@ -40,8 +44,10 @@ export function nextUnhealthy(previous: ReadonlyMap<string, number>, reports: re
 
 /** The tasks to add: clusters a binding's workload has been Unhealthy on past its toleration. */
 export function applicationEvictions(
-  bindings: readonly ApplicationFailover[], unhealthySince: ReadonlyMap<string, number>,
-  existing: ReadonlyMap<string, readonly EvictionTask[]>, now: number,
+  bindings: readonly ApplicationFailover[],
+  unhealthySince: ReadonlyMap<string, number>,
+  existing: ReadonlyMap<string, readonly EvictionTask[]>,
+  now: number,
 ): Map<string, EvictionTask[]> {
   const out = new Map<string, EvictionTask[]>();
   for (const b of bindings) {
@@ -50,7 +56,11 @@ export function applicationEvictions(
       if (since === undefined || now - since < b.tolerationSeconds * 1000) continue;
       if (existing.get(b.key)?.some((t) => t.fromCluster === cluster)) continue;
       const task: EvictionTask = {
-        fromCluster: cluster, createdAt: now, purgeMode: b.purgeMode, reason: 'ApplicationFailure', producer: b.producer,
+        fromCluster: cluster,
+        createdAt: now,
+        purgeMode: b.purgeMode,
+        reason: 'ApplicationFailure',
+        producer: b.producer,
         ...(b.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: b.gracePeriodSeconds } : {}),
       };
       out.set(b.key, [...(out.get(b.key) ?? []), task]);
@@ -65,12 +75,20 @@ export function applicationFailovers(bindings: readonly TemplateBinding[]): Appl
     const application = binding?.failover?.application;
     if (!binding || !application || !binding.propagateDeps) return [];
     const purgeMode = application.purgeMode ?? 'Gracefully';
-    return [{
-      key: refKey(binding.resource), clusters: binding.clusters.map((c) => c.name),
-      tolerationSeconds: application.decisionConditions?.tolerationSeconds ?? 300, purgeMode,
-      producer: binding.resource.namespace ? 'resource-binding-application-failover-controller' : 'cluster-resource-binding-application-failover-controller',
-      // Karmada gives a task its own timeout only for Gracefully (buildTaskOptions).
-      ...(purgeMode === 'Gracefully' && application.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: application.gracePeriodSeconds } : {}),
-    }];
+    return [
+      {
+        key: refKey(binding.resource),
+        clusters: binding.clusters.map((c) => c.name),
+        tolerationSeconds: application.decisionConditions?.tolerationSeconds ?? 300,
+        purgeMode,
+        producer: binding.resource.namespace
+          ? 'resource-binding-application-failover-controller'
+          : 'cluster-resource-binding-application-failover-controller',
+        // Karmada gives a task its own timeout only for Gracefully (buildTaskOptions).
+        ...(purgeMode === 'Gracefully' && application.gracePeriodSeconds !== undefined
+          ? { gracePeriodSeconds: application.gracePeriodSeconds }
+          : {}),
+      },
+    ];
   });
 }

@@ -14,7 +14,11 @@ import { toleratesTaint } from '../../scheduler/index.ts';
  * Karmada's GracefulEvictionTask as the loop holds it: created at a time on the injected clock
  * (failover-record.ts turns it into the status branch's `creationTimestamp` and back).
  */
-export interface EvictionTask extends Pick<GracefulEvictionTask, 'fromCluster' | 'purgeMode' | 'reason' | 'producer' | 'replicas' | 'gracePeriodSeconds'> {
+export interface EvictionTask
+  extends Pick<
+    GracefulEvictionTask,
+    'fromCluster' | 'purgeMode' | 'reason' | 'producer' | 'replicas' | 'gracePeriodSeconds'
+  > {
   /** Milliseconds (injected clock) the task was created. */
   createdAt: number;
   /** Directly: a pass has seen the old copy deleted, so the template's new copies may be applied. */
@@ -43,7 +47,11 @@ export const DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS = 600_000;
  * else the earliest `timeAdded + tolerationSeconds` among the tolerations used, `undefined` when
  * tolerated forever (Karmada's taint_manager.go getMinTolerationTime).
  */
-export function evictionTime(taints: readonly Taint[], tolerations: readonly Toleration[], now: number): number | undefined {
+export function evictionTime(
+  taints: readonly Taint[],
+  tolerations: readonly Toleration[],
+  now: number,
+): number | undefined {
   let earliest: number | undefined;
   for (const taint of taints.filter((t) => t.effect === 'NoExecute')) {
     const used = tolerations.filter((t) => toleratesTaint(t, taint));
@@ -60,7 +68,10 @@ export function evictionTime(taints: readonly Taint[], tolerations: readonly Tol
 
 /** The tasks to add this pass: bindings due to leave a tainted member they have no task for yet. */
 export function newEvictions(
-  bindings: readonly BindingTolerations[], taints: ReadonlyMap<string, readonly Taint[]>, existing: ReadonlyMap<string, readonly EvictionTask[]>, now: number,
+  bindings: readonly BindingTolerations[],
+  taints: ReadonlyMap<string, readonly Taint[]>,
+  existing: ReadonlyMap<string, readonly EvictionTask[]>,
+  now: number,
 ): Map<string, EvictionTask[]> {
   const out = new Map<string, EvictionTask[]>();
   for (const b of bindings) {
@@ -69,7 +80,16 @@ export function newEvictions(
       if (!clusterTaints || existing.get(b.key)?.some((t) => t.fromCluster === cluster)) continue;
       const at = evictionTime(clusterTaints, b.tolerations, now);
       if (at === undefined || at > now) continue;
-      out.set(b.key, [...(out.get(b.key) ?? []), { fromCluster: cluster, createdAt: now, purgeMode: b.purgeMode ?? 'Gracefully', reason: 'TaintUntolerated', producer: 'TaintManager' }]);
+      out.set(b.key, [
+        ...(out.get(b.key) ?? []),
+        {
+          fromCluster: cluster,
+          createdAt: now,
+          purgeMode: b.purgeMode ?? 'Gracefully',
+          reason: 'TaintUntolerated',
+          producer: 'TaintManager',
+        },
+      ]);
     }
   }
   return out;
@@ -89,7 +109,11 @@ export function taskTimeoutMs(task: EvictionTask, timeoutMs: number): number {
  * purge (docs/karmada-compatibility.md#purge-modes), so they cannot have settled.
  */
 export function remainingTasks(
-  tasks: readonly EvictionTask[], placement: readonly string[], settledOn: (cluster: string) => boolean, now: number, timeoutMs: number,
+  tasks: readonly EvictionTask[],
+  placement: readonly string[],
+  settledOn: (cluster: string) => boolean,
+  now: number,
+  timeoutMs: number,
   releasedUpTo?: number,
 ): EvictionTask[] {
   const settled = placement.length > 0 && placement.every(settledOn);

@@ -9,10 +9,26 @@
 import type { ClusterApplyResult } from '../../apply/events.ts';
 import type { FailoverView } from '../../status/index.ts';
 import type {
-  AfterApply, AfterRender, AfterStatus, AppliedPass, BeforeRender, Controller, ControllerContext, PassStart, RenderedPass, ReportedPass,
+  AfterApply,
+  AfterRender,
+  AfterStatus,
+  AppliedPass,
+  BeforeRender,
+  Controller,
+  ControllerContext,
+  PassStart,
+  RenderedPass,
+  ReportedPass,
 } from '../controller.ts';
 import {
-  adopt, DEFAULT_FAILOVER_OPTIONS, EMPTY_FAILOVER_MEMORY, failedMembers, recordHealth, recordProbes, recordOf, restore,
+  adopt,
+  DEFAULT_FAILOVER_OPTIONS,
+  EMPTY_FAILOVER_MEMORY,
+  failedMembers,
+  recordHealth,
+  recordProbes,
+  recordOf,
+  restore,
 } from './failover-memory.ts';
 import type { FailoverMemory, FailoverOptions } from './failover-memory.ts';
 import { confirmPurges, schedulingInputs, settle } from './failover-pass.ts';
@@ -28,7 +44,9 @@ import { releaseTimes } from './release-evictions.ts';
  * purged, so the Directly order holds only among the members one replica applies to.
  */
 function purgedClusters(applied: readonly ClusterApplyResult[], notApplied: readonly string[]): string[] {
-  const clean = applied.filter((r) => !r.error && !r.pruneBlocked && !r.pruned.some((p) => p.action === 'failed')).map((r) => r.cluster);
+  const clean = applied
+    .filter((r) => !r.error && !r.pruneBlocked && !r.pruned.some((p) => p.action === 'failed'))
+    .map((r) => r.cluster);
   return [...clean, ...notApplied];
 }
 
@@ -70,16 +88,30 @@ export class FailoverController implements Controller {
 
   beforeRender(start: PassStart): BeforeRender {
     if (start.restore) this.memory = restore(this.memory, start.restore.failover, start.now, this.options.graceMs);
-    const { memory, inputs } = schedulingInputs(this.memory, start.scheduling, start.lastBindings, start.now, this.options);
+    const { memory, inputs } = schedulingInputs(
+      this.memory,
+      start.scheduling,
+      start.lastBindings,
+      start.now,
+      this.options,
+    );
     this.memory = memory;
     return { scheduling: inputs, next: { afterRender: (rendered) => this.afterRender(rendered) } };
   }
 
   private afterRender(rendered: RenderedPass): AfterRender {
     const releases = releaseTimes(rendered.fleet.templates);
-    this.memory = settle(this.memory, rendered.bindings, rendered.now, releases.times, rendered.complete, this.options.evictionTimeoutMs);
+    this.memory = settle(
+      this.memory,
+      rendered.bindings,
+      rendered.now,
+      releases.times,
+      rendered.complete,
+      this.options.evictionTimeoutMs,
+    );
     return {
-      holds: purgeHolds(this.memory.tasks, rendered.clusters), diagnostics: releases.diagnostics,
+      holds: purgeHolds(this.memory.tasks, rendered.clusters),
+      diagnostics: releases.diagnostics,
       next: { afterApply: (applied) => this.afterApply(applied) },
     };
   }
@@ -90,18 +122,28 @@ export class FailoverController implements Controller {
   }
 
   private afterStatus(reported: ReportedPass): AfterStatus {
-    if (reported.health) this.memory = recordHealth(this.memory, reported.health, reported.now, this.options.evictionTimeoutMs);
+    if (reported.health)
+      this.memory = recordHealth(this.memory, reported.health, reported.now, this.options.evictionTimeoutMs);
     if (reported.recorded) this.memory = adopt(this.memory, reported.recorded.failover, reported.owns, reported.now);
-    const recovered = recoveredSinceRender(reported.renderedClusters, reported.observedClusters, this.failedMembers(reported.now));
+    const recovered = recoveredSinceRender(
+      reported.renderedClusters,
+      reported.observedClusters,
+      this.failedMembers(reported.now),
+    );
     return recovered.length > 0 ? { requestPass: `schedulable since the render: ${recovered.join(', ')}` } : {};
   }
 
   /** Probes the members between passes; a change in the failed-over set asks for a pass. */
   start(context: ControllerContext): { close(): Promise<void> } {
     return startMemberMonitor({
-      access: context.access, clusters: context.clusters, now: context.now, intervalMs: this.options.probeIntervalMs,
+      access: context.access,
+      clusters: context.clusters,
+      now: context.now,
+      intervalMs: this.options.probeIntervalMs,
       record: (probes, now) => this.recordProbes(probes, now),
-      onProbes: (probes) => { for (const [cluster, probe] of probes) context.memberProbed(cluster, probe === 'ready'); },
+      onProbes: (probes) => {
+        for (const [cluster, probe] of probes) context.memberProbed(cluster, probe === 'ready');
+      },
       onChange: () => {
         const failed = this.failedMembers(context.now());
         context.warn({ failed }, 'failed-over members changed');

@@ -28,7 +28,9 @@ export interface FailoverOptions {
 
 /** The defaults of {@link FailoverOptions}. */
 export const DEFAULT_FAILOVER_OPTIONS: Readonly<FailoverOptions> = Object.freeze({
-  graceMs: 30_000, evictionTimeoutMs: DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS, probeIntervalMs: 10_000,
+  graceMs: 30_000,
+  evictionTimeoutMs: DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS,
+  probeIntervalMs: 10_000,
 });
 
 /** See the module comment. */
@@ -56,8 +58,16 @@ export interface FailoverMemory {
 
 /** A process that has seen nothing yet. */
 export const EMPTY_FAILOVER_MEMORY: FailoverMemory = Object.freeze({
-  health: new Map(), tasks: new Map(), unhealthy: new Map(), reports: undefined, placement: new Map(),
-  applicationKeys: new Set<string>(), due: undefined, lastFailed: '', added: new Map(), catchUp: false,
+  health: new Map(),
+  tasks: new Map(),
+  unhealthy: new Map(),
+  reports: undefined,
+  placement: new Map(),
+  applicationKeys: new Set<string>(),
+  due: undefined,
+  lastFailed: '',
+  added: new Map(),
+  catchUp: false,
 });
 
 /** The earlier of the memory's due time and `now`: a pass is needed at once. */
@@ -67,7 +77,10 @@ export function dueNow(memory: FailoverMemory, now: number): FailoverMemory {
 
 /** Members failing past the grace period, sorted. */
 export function failedMembers(memory: FailoverMemory, now: number, graceMs: number): string[] {
-  return [...memory.health].filter(([, h]) => failedOver(h, now, graceMs)).map(([c]) => c).sort();
+  return [...memory.health]
+    .filter(([, h]) => failedOver(h, now, graceMs))
+    .map(([c]) => c)
+    .sort();
 }
 
 /** Whether the last probe of a member succeeded (unprobed members count as ready). */
@@ -76,7 +89,12 @@ function isReady(memory: FailoverMemory, cluster: string): boolean {
 }
 
 /** One round of probes; `changed` when the set of failed-over members changed (a pass is due). */
-export function recordProbes(memory: FailoverMemory, probes: ReadonlyMap<string, ProbeResult>, now: number, graceMs: number): { memory: FailoverMemory; changed: boolean } {
+export function recordProbes(
+  memory: FailoverMemory,
+  probes: ReadonlyMap<string, ProbeResult>,
+  now: number,
+  graceMs: number,
+): { memory: FailoverMemory; changed: boolean } {
   const health = new Map(memory.health);
   for (const [cluster, probe] of probes) health.set(cluster, nextHealth(health.get(cluster), probe, now));
   const failed = failedMembers({ ...memory, health }, now, graceMs).join(',');
@@ -96,17 +114,23 @@ export function restore(memory: FailoverMemory, view: FailoverView, now: number,
   for (const [cluster, h] of restored.health) {
     const seen = health.get(cluster);
     if (seen?.last === 'ready') continue;
-    health.set(cluster, { last: seen?.last ?? h.last, failingSince: Math.min(seen?.failingSince ?? Infinity, h.failingSince ?? Infinity) });
+    health.set(cluster, {
+      last: seen?.last ?? h.last,
+      failingSince: Math.min(seen?.failingSince ?? Infinity, h.failingSince ?? Infinity),
+    });
   }
   const tasks = new Map(memory.tasks);
   for (const [key, list] of restored.tasks) if (!tasks.has(key)) tasks.set(key, list);
   const unhealthy = new Map(memory.unhealthy);
   for (const [id, since] of restored.unhealthy) if (!unhealthy.has(id)) unhealthy.set(id, since);
   const next: FailoverMemory = {
-    ...memory, health, tasks, unhealthy,
+    ...memory,
+    health,
+    tasks,
+    unhealthy,
     // The loop that wrote these tasks had a status step: until this one reports workload health,
     // no member counts as settled, so a restored task is not ended on probes alone.
-    reports: restored.tasks.size > 0 ? memory.reports ?? new Map() : memory.reports,
+    reports: restored.tasks.size > 0 ? (memory.reports ?? new Map()) : memory.reports,
     catchUp: memory.catchUp || restored.health.size + restored.tasks.size + restored.unhealthy.size > 0,
   };
   return { ...next, lastFailed: failedMembers(next, now, graceMs).join(',') };
@@ -132,26 +156,56 @@ function settledOn(memory: FailoverMemory, key: string, cluster: string): boolea
 }
 
 /** A binding's tasks that go on; an adopted one is ended by its member's owner alone (adopt.ts). */
-export function remaining(memory: FailoverMemory, key: string, tasks: readonly EvictionTask[], now: number, timeoutMs: number, releasedUpTo?: number): EvictionTask[] {
+export function remaining(
+  memory: FailoverMemory,
+  key: string,
+  tasks: readonly EvictionTask[],
+  now: number,
+  timeoutMs: number,
+  releasedUpTo?: number,
+): EvictionTask[] {
   const own = tasks.filter((t) => !t.adopted);
-  const open = new Set(remainingTasks(own, memory.placement.get(key) ?? [], (c) => settledOn(memory, key, c), now, timeoutMs, releasedUpTo));
+  const open = new Set(
+    remainingTasks(
+      own,
+      memory.placement.get(key) ?? [],
+      (c) => settledOn(memory, key, c),
+      now,
+      timeoutMs,
+      releasedUpTo,
+    ),
+  );
   return tasks.filter((t) => t.adopted || open.has(t));
 }
 
 /** The members' health of each template, from the status step (application failover). */
-export function recordHealth(memory: FailoverMemory, reports: readonly HealthReport[], now: number, timeoutMs: number): FailoverMemory {
+export function recordHealth(
+  memory: FailoverMemory,
+  reports: readonly HealthReport[],
+  now: number,
+  timeoutMs: number,
+): FailoverMemory {
   let next: FailoverMemory = { ...memory, unhealthy: nextUnhealthy(memory.unhealthy, reports, now) };
   // Newly Unhealthy under application failover: a pass now arms its toleration and records since when on the status branch.
-  if ([...next.unhealthy.keys()].some((id) => !memory.unhealthy.has(id) && memory.applicationKeys.has(unhealthyPair(id).key))) next = dueNow(next, now);
+  if (
+    [...next.unhealthy.keys()].some(
+      (id) => !memory.unhealthy.has(id) && memory.applicationKeys.has(unhealthyPair(id).key),
+    )
+  )
+    next = dueNow(next, now);
   next = { ...next, reports: new Map(reports.map((r) => [unhealthyKey(r.key, r.cluster), r])) };
   // A task these reports end is ended by the next pass's render: ask for that pass now.
-  if ([...next.tasks].some(([key, tasks]) => remaining(next, key, tasks, now, timeoutMs).length < tasks.length)) next = dueNow(next, now);
+  if ([...next.tasks].some(([key, tasks]) => remaining(next, key, tasks, now, timeoutMs).length < tasks.length))
+    next = dueNow(next, now);
   return next;
 }
 
 /** The members a binding's tasks keep out, sorted and joined: what {@link adopt} compares. */
 function evictedFrom(tasks: readonly EvictionTask[]): string {
-  return tasks.map((t) => t.fromCluster).sort().join(',');
+  return tasks
+    .map((t) => t.fromCluster)
+    .sort()
+    .join(',');
 }
 
 /**
@@ -160,7 +214,12 @@ function evictedFrom(tasks: readonly EvictionTask[]): string {
  * adopt.ts). A change in the members a binding is kept out of asks for a pass now, so that this
  * replica's placement follows the owner's.
  */
-export function adopt(memory: FailoverMemory, recorded: FailoverView, owns: (cluster: string) => boolean, now: number): FailoverMemory {
+export function adopt(
+  memory: FailoverMemory,
+  recorded: FailoverView,
+  owns: (cluster: string) => boolean,
+  now: number,
+): FailoverMemory {
   let moved = false;
   const tasks = new Map(memory.tasks);
   for (const [key, list] of recorded.tasks) {

@@ -20,7 +20,9 @@ import { nextDue } from './next-due.ts';
 
 /** Appends new tasks, each with its member's replicas in the binding it leaves (Karmada's GracefulEvictCluster). */
 function withTasks(
-  tasks: ReadonlyMap<string, readonly EvictionTask[]>, added: ReadonlyMap<string, EvictionTask[]>, targets: ReadonlyMap<string, readonly TargetCluster[]>,
+  tasks: ReadonlyMap<string, readonly EvictionTask[]>,
+  added: ReadonlyMap<string, EvictionTask[]>,
+  targets: ReadonlyMap<string, readonly TargetCluster[]>,
 ): Map<string, readonly EvictionTask[]> {
   const out = new Map(tasks);
   for (const [key, list] of added) {
@@ -34,11 +36,19 @@ function withTasks(
 }
 
 /** The schedules without the members the tasks evict from (the scheduler's ClusterEviction filter). */
-function withoutEvicted(schedules: ReadonlyMap<string, PreviousSchedule>, tasks: ReadonlyMap<string, readonly EvictionTask[]>): Map<string, PreviousSchedule> {
+function withoutEvicted(
+  schedules: ReadonlyMap<string, PreviousSchedule>,
+  tasks: ReadonlyMap<string, readonly EvictionTask[]>,
+): Map<string, PreviousSchedule> {
   const out = new Map(schedules);
   for (const [key, schedule] of schedules) {
     const evicted = (tasks.get(key) ?? []).map((t) => t.fromCluster);
-    if (evicted.length > 0) out.set(key, { ...schedule, clusters: schedule.clusters.filter((c) => !evicted.includes(c.name)), evictedClusters: evicted });
+    if (evicted.length > 0)
+      out.set(key, {
+        ...schedule,
+        clusters: schedule.clusters.filter((c) => !evicted.includes(c.name)),
+        evictedClusters: evicted,
+      });
   }
   return out;
 }
@@ -48,7 +58,11 @@ function withoutEvicted(schedules: ReadonlyMap<string, PreviousSchedule>, tasks:
  * last render's bindings (`last`, empty before the first).
  */
 export function schedulingInputs(
-  memory: FailoverMemory, inputs: SchedulingInputs, last: readonly TemplateBinding[], now: number, options: FailoverOptions,
+  memory: FailoverMemory,
+  inputs: SchedulingInputs,
+  last: readonly TemplateBinding[],
+  now: number,
+  options: FailoverOptions,
 ): { memory: FailoverMemory; inputs: SchedulingInputs } {
   const { fleet } = inputs;
   const taints = new Map<string, Taint[]>();
@@ -77,19 +91,34 @@ export function schedulingInputs(
     observedClusters.set(name, failedStatus(status, h.last));
     return { ...source, object: taintedCluster(source.object, taint) };
   });
-  const placed = last.flatMap((b): BindingTolerations[] => b.binding ? [{
-    key: refKey(b.binding.resource), clusters: b.binding.clusters.map((c) => c.name),
-    tolerations: b.binding.placement.clusterTolerations ?? [],
-    ...(b.binding.failover?.cluster?.purgeMode ? { purgeMode: b.binding.failover.cluster.purgeMode } : {}),
-  }] : []);
+  const placed = last.flatMap((b): BindingTolerations[] =>
+    b.binding
+      ? [
+          {
+            key: refKey(b.binding.resource),
+            clusters: b.binding.clusters.map((c) => c.name),
+            tolerations: b.binding.placement.clusterTolerations ?? [],
+            ...(b.binding.failover?.cluster?.purgeMode ? { purgeMode: b.binding.failover.cluster.purgeMode } : {}),
+          },
+        ]
+      : [],
+  );
   const applications = applicationFailovers(last);
-  const targets = new Map(last.flatMap((b) => (b.binding ? [[refKey(b.binding.resource), b.binding.clusters] as const] : [])));
+  const targets = new Map(
+    last.flatMap((b) => (b.binding ? [[refKey(b.binding.resource), b.binding.clusters] as const] : [])),
+  );
   let tasks = withTasks(memory.tasks, newEvictions(placed, taints, memory.tasks, now), targets);
   tasks = withTasks(tasks, applicationEvictions(applications, memory.unhealthy, tasks, now), targets);
-  const due = memory.catchUp ? now : nextDue(placed, taints, applications, memory.unhealthy, tasks, options.evictionTimeoutMs, now);
+  const due = memory.catchUp
+    ? now
+    : nextDue(placed, taints, applications, memory.unhealthy, tasks, options.evictionTimeoutMs, now);
   return {
     memory: { ...memory, health, tasks, added, due, catchUp: false },
-    inputs: { fleet: { ...fleet, clusters }, observedClusters, previousSchedules: withoutEvicted(inputs.previousSchedules, tasks) },
+    inputs: {
+      fleet: { ...fleet, clusters },
+      observedClusters,
+      previousSchedules: withoutEvicted(inputs.previousSchedules, tasks),
+    },
   };
 }
 
@@ -103,10 +132,23 @@ export function schedulingInputs(
  * only have lost the binding to a broken file: its tasks are kept.
  */
 export function settle(
-  memory: FailoverMemory, bindings: readonly TemplateBinding[], now: number, releases: ReadonlyMap<string, number>, complete: boolean, timeoutMs: number,
+  memory: FailoverMemory,
+  bindings: readonly TemplateBinding[],
+  now: number,
+  releases: ReadonlyMap<string, number>,
+  complete: boolean,
+  timeoutMs: number,
 ): FailoverMemory {
-  const placement = new Map(bindings.flatMap((b) => b.binding ? [[refKey(b.binding.resource), b.binding.clusters.map((c) => c.name)] as const] : []));
-  const settled: FailoverMemory = { ...memory, placement, applicationKeys: new Set(applicationFailovers(bindings).map((a) => a.key)) };
+  const placement = new Map(
+    bindings.flatMap((b) =>
+      b.binding ? [[refKey(b.binding.resource), b.binding.clusters.map((c) => c.name)] as const] : [],
+    ),
+  );
+  const settled: FailoverMemory = {
+    ...memory,
+    placement,
+    applicationKeys: new Set(applicationFailovers(bindings).map((a) => a.key)),
+  };
   const tasks = new Map<string, readonly EvictionTask[]>();
   for (const [key, list] of memory.tasks) {
     if (complete && !placement.has(key)) continue;
@@ -122,10 +164,15 @@ export function settle(
  */
 export function confirmPurges(memory: FailoverMemory, clusters: readonly string[], now: number): FailoverMemory {
   let confirmed = false;
-  const tasks = new Map([...memory.tasks].map(([key, list]) => [key, list.map((t): EvictionTask => {
-    if (t.purgeMode !== 'Directly' || t.purged || !clusters.includes(t.fromCluster)) return t;
-    confirmed = true;
-    return { ...t, purged: true };
-  })]));
+  const tasks = new Map(
+    [...memory.tasks].map(([key, list]) => [
+      key,
+      list.map((t): EvictionTask => {
+        if (t.purgeMode !== 'Directly' || t.purged || !clusters.includes(t.fromCluster)) return t;
+        confirmed = true;
+        return { ...t, purged: true };
+      }),
+    ]),
+  );
   return confirmed ? dueNow({ ...memory, tasks }, now) : { ...memory, tasks };
 }

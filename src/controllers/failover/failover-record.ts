@@ -16,7 +16,10 @@ const rfc3339 = (ms: number): string => new Date(ms).toISOString();
 /** A task as Karmada writes it on the binding: `suppressDeletion` for Never, replicas only when > 0. */
 export function gracefulEvictionTask(task: EvictionTask): GracefulEvictionTask {
   return {
-    fromCluster: task.fromCluster, purgeMode: task.purgeMode, reason: task.reason, producer: task.producer,
+    fromCluster: task.fromCluster,
+    purgeMode: task.purgeMode,
+    reason: task.reason,
+    producer: task.producer,
     ...(task.replicas ? { replicas: task.replicas } : {}),
     ...(task.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: task.gracePeriodSeconds } : {}),
     ...(task.purgeMode === 'Never' ? { suppressDeletion: true } : {}),
@@ -30,7 +33,10 @@ export function gracefulEvictionTask(task: EvictionTask): GracefulEvictionTask {
  */
 export function evictionTaskOf(task: GracefulEvictionTask): EvictionTask {
   return {
-    fromCluster: task.fromCluster, purgeMode: task.purgeMode, reason: task.reason, producer: task.producer,
+    fromCluster: task.fromCluster,
+    purgeMode: task.purgeMode,
+    reason: task.reason,
+    producer: task.producer,
     ...(task.replicas ? { replicas: task.replicas } : {}),
     ...(task.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: task.gracePeriodSeconds } : {}),
     createdAt: Date.parse(task.creationTimestamp),
@@ -39,7 +45,9 @@ export function evictionTaskOf(task: GracefulEvictionTask): EvictionTask {
 
 /** The view of one pass: the taints it added, its tasks, its first-unhealthy times (by unhealthyKey). */
 export function failoverView(
-  taints: ReadonlyMap<string, Taint>, tasks: ReadonlyMap<string, readonly EvictionTask[]>, unhealthy: ReadonlyMap<string, number>,
+  taints: ReadonlyMap<string, Taint>,
+  tasks: ReadonlyMap<string, readonly EvictionTask[]>,
+  unhealthy: ReadonlyMap<string, number>,
 ): FailoverView {
   const since = new Map<string, UnhealthySince[]>();
   for (const [id, at] of unhealthy) {
@@ -71,6 +79,7 @@ export function restoredFailover(view: FailoverView): RestoredFailover {
     if (failing) health.set(cluster, failing);
   }
   const unhealthy = new Map<string, number>();
-  for (const [key, list] of view.unhealthySince) for (const u of list) unhealthy.set(unhealthyKey(key, u.clusterName), Date.parse(u.since));
+  for (const [key, list] of view.unhealthySince)
+    for (const u of list) unhealthy.set(unhealthyKey(key, u.clusterName), Date.parse(u.since));
   return { health, tasks: new Map([...view.tasks].map(([key, list]) => [key, list.map(evictionTaskOf)])), unhealthy };
 }

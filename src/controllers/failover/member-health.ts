@@ -57,7 +57,11 @@ export function readyStatus(known: ClusterStatus): ClusterStatus {
 
 /** The NoExecute taint Karmada's cluster controller adds to a failed member (failover enabled). */
 export function noExecuteTaint(probe: Exclude<ProbeResult, 'ready'>, since: number): Taint {
-  return { key: probe === 'unreachable' ? TAINT_CLUSTER_UNREACHABLE : TAINT_CLUSTER_NOT_READY, effect: 'NoExecute', timeAdded: new Date(since).toISOString() };
+  return {
+    key: probe === 'unreachable' ? TAINT_CLUSTER_UNREACHABLE : TAINT_CLUSTER_NOT_READY,
+    effect: 'NoExecute',
+    timeAdded: new Date(since).toISOString(),
+  };
 }
 
 /**
@@ -66,7 +70,12 @@ export function noExecuteTaint(probe: Exclude<ProbeResult, 'ready'>, since: numb
  */
 export function healthFromTaint(taint: Taint): MemberHealth | undefined {
   if (taint.effect !== 'NoExecute' || taint.timeAdded === undefined) return undefined;
-  const last = taint.key === TAINT_CLUSTER_UNREACHABLE ? 'unreachable' : taint.key === TAINT_CLUSTER_NOT_READY ? 'not-ready' : undefined;
+  const last =
+    taint.key === TAINT_CLUSTER_UNREACHABLE
+      ? 'unreachable'
+      : taint.key === TAINT_CLUSTER_NOT_READY
+        ? 'not-ready'
+        : undefined;
   const since = parseRfc3339(taint.timeAdded);
   return last === undefined || since === undefined ? undefined : { last, failingSince: since };
 }

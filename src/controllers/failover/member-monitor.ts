@@ -29,7 +29,8 @@ export interface MemberMonitorOptions {
 }
 
 /** The defaults of {@link MemberMonitorOptions}. */
-export const DEFAULT_MEMBER_MONITOR_OPTIONS: Readonly<Pick<MemberMonitorOptions, 'intervalMs' | 'timeoutMs'>> = Object.freeze({ intervalMs: 10_000, timeoutMs: 5_000 });
+export const DEFAULT_MEMBER_MONITOR_OPTIONS: Readonly<Pick<MemberMonitorOptions, 'intervalMs' | 'timeoutMs'>> =
+  Object.freeze({ intervalMs: 10_000, timeoutMs: 5_000 });
 
 /** A started monitor. */
 export interface MemberMonitor {
@@ -39,9 +40,14 @@ export interface MemberMonitor {
 }
 
 /** Starts probing; rounds never overlap. */
-export function startMemberMonitor(options: Partial<MemberMonitorOptions> & Omit<MemberMonitorOptions, keyof typeof DEFAULT_MEMBER_MONITOR_OPTIONS>): MemberMonitor {
+export function startMemberMonitor(
+  options: Partial<MemberMonitorOptions> & Omit<MemberMonitorOptions, keyof typeof DEFAULT_MEMBER_MONITOR_OPTIONS>,
+): MemberMonitor {
   const o: MemberMonitorOptions = { ...DEFAULT_MEMBER_MONITOR_OPTIONS, ...options };
-  const access: ClusterAccess = { ...o.access, client: { ...o.access.client, timeoutMs: o.timeoutMs, retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 } } };
+  const access: ClusterAccess = {
+    ...o.access,
+    client: { ...o.access.client, timeoutMs: o.timeoutMs, retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 } },
+  };
   const connect = reusingConnector(access);
   let running: Promise<void> = Promise.resolve();
   const round = async (): Promise<void> => {

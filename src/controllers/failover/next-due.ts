@@ -13,8 +13,13 @@ import type { EvictionTask, BindingTolerations } from './eviction.ts';
 
 /** The earliest future time a taint or application eviction falls due, or an eviction task times out. */
 export function nextDue(
-  placed: readonly BindingTolerations[], taints: ReadonlyMap<string, readonly Taint[]>, applications: readonly ApplicationFailover[],
-  unhealthy: ReadonlyMap<string, number>, tasks: ReadonlyMap<string, readonly EvictionTask[]>, timeoutMs: number, now: number,
+  placed: readonly BindingTolerations[],
+  taints: ReadonlyMap<string, readonly Taint[]>,
+  applications: readonly ApplicationFailover[],
+  unhealthy: ReadonlyMap<string, number>,
+  tasks: ReadonlyMap<string, readonly EvictionTask[]>,
+  timeoutMs: number,
+  now: number,
 ): number | undefined {
   const times: number[] = [];
   for (const t of [...tasks.values()].flat()) {
@@ -31,7 +36,8 @@ export function nextDue(
   for (const a of applications) {
     for (const cluster of a.clusters) {
       const since = unhealthy.get(unhealthyKey(a.key, cluster));
-      if (since !== undefined && since + a.tolerationSeconds * 1000 > now) times.push(since + a.tolerationSeconds * 1000);
+      if (since !== undefined && since + a.tolerationSeconds * 1000 > now)
+        times.push(since + a.tolerationSeconds * 1000);
     }
   }
   return times.length === 0 ? undefined : Math.min(...times);

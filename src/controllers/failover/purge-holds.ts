@@ -23,11 +23,15 @@ function keep(holds: PurgeHolds, cluster: string, key: string, why: string): voi
 }
 
 /** The holds of the tasks (by template refKey) over the pass's clusters. */
-export function purgeHolds(tasks: ReadonlyMap<string, readonly EvictionTask[]>, clusters: readonly string[]): PurgeHolds {
+export function purgeHolds(
+  tasks: ReadonlyMap<string, readonly EvictionTask[]>,
+  clusters: readonly string[],
+): PurgeHolds {
   const holds: PurgeHolds = { kept: new Map(), waiting: new Set() };
   for (const [key, list] of tasks) {
     for (const t of list) {
-      if (t.purgeMode !== 'Directly') keep(holds, t.fromCluster, key, `old copy kept while its ${t.purgeMode} eviction task (${t.reason}) lasts`);
+      if (t.purgeMode !== 'Directly')
+        keep(holds, t.fromCluster, key, `old copy kept while its ${t.purgeMode} eviction task (${t.reason}) lasts`);
     }
     const purging = list.filter((t) => t.purgeMode === 'Directly' && !t.purged).map((t) => t.fromCluster);
     if (purging.length === 0) continue;

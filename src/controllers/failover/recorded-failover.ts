@@ -21,12 +21,15 @@ export function recordedFailover(): Controller {
     beforeRender: ({ scheduling, restore }) => {
       if (restore) recorded = restore.failover;
       const view = recorded;
-      const tasks = new Map([...view.tasks].map(([key, list]) => [key, list.map((t) => ({ ...evictionTaskOf(t), purged: true as const }))]));
+      const tasks = new Map(
+        [...view.tasks].map(([key, list]) => [key, list.map((t) => ({ ...evictionTaskOf(t), purged: true as const }))]),
+      );
       return {
         scheduling,
         next: {
           afterRender: ({ clusters }) => ({
-            holds: purgeHolds(tasks, clusters), diagnostics: [],
+            holds: purgeHolds(tasks, clusters),
+            diagnostics: [],
             next: { afterApply: () => ({ records: { failover: view }, next: { afterStatus: () => ({}) } }) },
           }),
         },

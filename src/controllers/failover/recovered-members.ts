@@ -15,15 +15,25 @@ import type { Cluster, ClusterStatus } from '../../model/index.ts';
 import { isClusterReady } from '../../status/index.ts';
 
 function schedulable(status: ClusterStatus | undefined): boolean {
-  return isClusterReady(status) && (status?.conditions?.some((c) => c.type === 'CompleteAPIEnablements' && c.status === 'True') ?? false);
+  return (
+    isClusterReady(status) &&
+    (status?.conditions?.some((c) => c.type === 'CompleteAPIEnablements' && c.status === 'True') ?? false)
+  );
 }
 
 /**
  * Members `observed` (the status step's) as Ready with complete API enablements that `rendered` had
  * otherwise, but for those in `failedOver`.
  */
-export function recoveredSinceRender(rendered: readonly Cluster[], observed: ReadonlyMap<string, ClusterStatus>, failedOver: readonly string[] = []): string[] {
+export function recoveredSinceRender(
+  rendered: readonly Cluster[],
+  observed: ReadonlyMap<string, ClusterStatus>,
+  failedOver: readonly string[] = [],
+): string[] {
   return rendered
-    .filter((c) => !failedOver.includes(c.metadata.name) && !schedulable(c.status) && schedulable(observed.get(c.metadata.name)))
+    .filter(
+      (c) =>
+        !failedOver.includes(c.metadata.name) && !schedulable(c.status) && schedulable(observed.get(c.metadata.name)),
+    )
     .map((c) => c.metadata.name);
 }

@@ -13,7 +13,10 @@ import type { AfterRender, BeforeRender, Controller, PassStart, RenderedPass } f
 import { expiredRecord, expiresAt, pendingKeys, settledRecord, syncedRecord } from './rebalancer-core.ts';
 
 /** The previous schedules without the results of the workloads to reschedule afresh (evictions kept). */
-function withoutResults(previous: ReadonlyMap<string, PreviousSchedule>, fresh: ReadonlySet<string>): Map<string, PreviousSchedule> {
+function withoutResults(
+  previous: ReadonlyMap<string, PreviousSchedule>,
+  fresh: ReadonlySet<string>,
+): Map<string, PreviousSchedule> {
   const out = new Map(previous);
   for (const key of fresh) {
     const schedule = out.get(key);
@@ -44,7 +47,9 @@ export class RebalancerController implements Controller {
     const { scheduling } = start;
     this.rebalancers = scheduling.fleet.workloadRebalancers.map((r) => r.object);
     const before = new Map(this.records);
-    const synced = new Map(this.rebalancers.map((r) => [r.metadata.name, syncedRecord(r, this.records.get(r.metadata.name))]));
+    const synced = new Map(
+      this.rebalancers.map((r) => [r.metadata.name, syncedRecord(r, this.records.get(r.metadata.name))]),
+    );
     this.records = synced;
     const fresh = new Set([...synced.values()].flatMap(pendingKeys));
     return {
@@ -55,15 +60,18 @@ export class RebalancerController implements Controller {
 
   private afterRender(rendered: RenderedPass, before: ReadonlyMap<string, RecordedRebalancer>): AfterRender {
     const bound = new Set(rendered.bindings.flatMap((b) => (b.binding ? [refKey(b.binding.resource)] : [])));
-    this.records = new Map(this.rebalancers.map((r) => {
-      const name = r.metadata.name;
-      const record = this.records.get(name) ?? syncedRecord(r, undefined);
-      const settled = settledRecord(record, before.get(name)?.status, bound, rendered.complete, rendered.now);
-      return [name, expiredRecord(r, settled, rendered.now)];
-    }));
+    this.records = new Map(
+      this.rebalancers.map((r) => {
+        const name = r.metadata.name;
+        const record = this.records.get(name) ?? syncedRecord(r, undefined);
+        const settled = settledRecord(record, before.get(name)?.status, bound, rendered.complete, rendered.now);
+        return [name, expiredRecord(r, settled, rendered.now)];
+      }),
+    );
     const records = new Map(this.records);
     return {
-      holds: { waiting: new Set(), kept: new Map() }, diagnostics: [],
+      holds: { waiting: new Set(), kept: new Map() },
+      diagnostics: [],
       next: { afterApply: () => ({ records: { rebalancers: records }, next: { afterStatus: () => ({}) } }) },
     };
   }

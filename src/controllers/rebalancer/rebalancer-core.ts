@@ -12,7 +12,13 @@
  */
 import { createHash } from 'node:crypto';
 import { compareBytes, REBALANCE_OBJECT_NOT_FOUND, refKey } from '../../model/index.ts';
-import type { ObservedWorkload, RebalancerWorkload, RecordedRebalancer, WorkloadRebalancer, WorkloadRebalancerStatus } from '../../model/index.ts';
+import type {
+  ObservedWorkload,
+  RebalancerWorkload,
+  RecordedRebalancer,
+  WorkloadRebalancer,
+  WorkloadRebalancerStatus,
+} from '../../model/index.ts';
 
 const rfc3339 = (ms: number): string => new Date(ms).toISOString();
 
@@ -20,7 +26,10 @@ const rfc3339 = (ms: number): string => new Date(ms).toISOString();
 export function specDigest(rebalancer: WorkloadRebalancer): string {
   const { workloads, ttlSecondsAfterFinished } = rebalancer.spec;
   const canonical = workloads.map((w) => [w.apiVersion, w.kind, w.namespace ?? '', w.name]);
-  return createHash('sha256').update(JSON.stringify([canonical, ttlSecondsAfterFinished ?? null])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([canonical, ttlSecondsAfterFinished ?? null]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** The workload's template key: its binding's resource. */
@@ -30,21 +39,29 @@ const sortKey = (w: RebalancerWorkload): string => `${w.apiVersion} ${w.kind} ${
 const sameWorkload = (a: RebalancerWorkload, b: RebalancerWorkload): boolean => sortKey(a) === sortKey(b);
 
 /** The observed workloads after the spec changed (Karmada's syncWorkloadsFromSpecToStatus), sorted as Karmada sorts them. */
-function syncedWorkloads(spec: readonly RebalancerWorkload[], observed: readonly ObservedWorkload[]): ObservedWorkload[] {
+function syncedWorkloads(
+  spec: readonly RebalancerWorkload[],
+  observed: readonly ObservedWorkload[],
+): ObservedWorkload[] {
   const kept = observed.filter((o) => spec.some((w) => sameWorkload(w, o.workload)) || o.result === 'Successful');
-  const added = spec.filter((w) => !kept.some((o) => sameWorkload(w, o.workload)))
+  const added = spec
+    .filter((w) => !kept.some((o) => sameWorkload(w, o.workload)))
     .filter((w, i, all) => all.findIndex((x) => sameWorkload(x, w)) === i)
     .map((workload): ObservedWorkload => ({ workload }));
   return [...kept, ...added].sort((a, b) => compareBytes(sortKey(a.workload), sortKey(b.workload)));
 }
 
 /** The rebalancer's record for this pass before anything ran: the recorded one, or the spec synced into it. */
-export function syncedRecord(rebalancer: WorkloadRebalancer, recorded: RecordedRebalancer | undefined): RecordedRebalancer {
+export function syncedRecord(
+  rebalancer: WorkloadRebalancer,
+  recorded: RecordedRebalancer | undefined,
+): RecordedRebalancer {
   const digest = specDigest(rebalancer);
   if (recorded && recorded.specDigest === digest) return recorded;
   const previous = recorded?.status;
   return {
-    name: rebalancer.metadata.name, specDigest: digest,
+    name: rebalancer.metadata.name,
+    specDigest: digest,
     status: {
       observedWorkloads: syncedWorkloads(rebalancer.spec.workloads, previous?.observedWorkloads ?? []),
       observedGeneration: (previous?.observedGeneration ?? 0) + 1,
@@ -66,7 +83,11 @@ const withoutTimes = ({ finishTime: _f, expiredAt: _e, ...rest }: WorkloadRebala
  * Karmada retries an error other than not-found). `before` is the status as last recorded.
  */
 export function settledRecord(
-  record: RecordedRebalancer, before: WorkloadRebalancerStatus | undefined, bound: ReadonlySet<string>, complete: boolean, now: number,
+  record: RecordedRebalancer,
+  before: WorkloadRebalancerStatus | undefined,
+  bound: ReadonlySet<string>,
+  complete: boolean,
+  now: number,
 ): RecordedRebalancer {
   const observedWorkloads = record.status.observedWorkloads.map((o): ObservedWorkload => {
     if (o.result !== undefined) return o;
@@ -85,12 +106,17 @@ export function settledRecord(
 export function expiresAt(rebalancer: WorkloadRebalancer, record: RecordedRebalancer): number | undefined {
   const ttl = rebalancer.spec.ttlSecondsAfterFinished;
   const finish = record.status.finishTime;
-  if (ttl === undefined || finish === undefined || record.status.observedWorkloads.some((o) => o.result === undefined)) return undefined;
+  if (ttl === undefined || finish === undefined || record.status.observedWorkloads.some((o) => o.result === undefined))
+    return undefined;
   return Date.parse(finish) + ttl * 1000;
 }
 
 /** The record marked expired once its TTL has passed (Karmada deletes the rebalancer then). */
-export function expiredRecord(rebalancer: WorkloadRebalancer, record: RecordedRebalancer, now: number): RecordedRebalancer {
+export function expiredRecord(
+  rebalancer: WorkloadRebalancer,
+  record: RecordedRebalancer,
+  now: number,
+): RecordedRebalancer {
   const at = expiresAt(rebalancer, record);
   if (at === undefined || now < at || record.status.expiredAt !== undefined) return record;
   return { ...record, status: { ...record.status, expiredAt: rfc3339(at) } };

@@ -22,7 +22,10 @@ function matchesOne(conditions: readonly Condition[], match: MatchCondition): bo
 }
 
 /** All match conditions hold (ANDed); an empty list never matches, so it never adds nor removes. */
-export function conditionsMatch(conditions: readonly Condition[], matches: readonly MatchCondition[] | undefined): boolean {
+export function conditionsMatch(
+  conditions: readonly Condition[],
+  matches: readonly MatchCondition[] | undefined,
+): boolean {
   if (matches === undefined || matches.length === 0) return false;
   return matches.every((m) => matchesOne(conditions, m));
 }

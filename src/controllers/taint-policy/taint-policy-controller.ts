@@ -13,14 +13,19 @@ import { policyTaints, recordedPolicyTaints, taintedClusters } from './taint-pol
 import type { PolicyTaints } from './taint-policy-core.ts';
 
 /** A pass's phases with the scheduling inputs tainted and the record returned after the apply. */
-function phases(start: PassStart, taints: PolicyTaints, afterStatus: (reported: ReportedPass) => AfterStatus): BeforeRender {
+function phases(
+  start: PassStart,
+  taints: PolicyTaints,
+  afterStatus: (reported: ReportedPass) => AfterStatus,
+): BeforeRender {
   const { scheduling } = start;
   const fleet: Fleet = { ...scheduling.fleet, clusters: taintedClusters(scheduling.fleet.clusters, taints) };
   return {
     scheduling: { ...scheduling, fleet },
     next: {
       afterRender: () => ({
-        holds: { waiting: new Set(), kept: new Map() }, diagnostics: [],
+        holds: { waiting: new Set(), kept: new Map() },
+        diagnostics: [],
         next: { afterApply: () => ({ records: { taintPolicy: taints }, next: { afterStatus } }) },
       }),
     },
@@ -48,10 +53,19 @@ export class TaintPolicyController implements Controller {
   /** The conditions the status step just observed would change the taints: the next pass applies them. */
   private afterStatus(reported: ReportedPass): AfterStatus {
     if (!this.fleet) return {};
-    const next = policyTaints(this.fleet.clusters, reported.observedClusters, this.fleet.clusterTaintPolicies, this.taints, reported.now);
-    const changed = [...new Set([...next.keys(), ...this.taints.keys()])]
-      .filter((c) => !isDeepStrictEqual((next.get(c) ?? []).map(keyOf), (this.taints.get(c) ?? []).map(keyOf)));
-    return changed.length > 0 ? { requestPass: `cluster taint policies changed the taints of ${changed.sort().join(', ')}` } : {};
+    const next = policyTaints(
+      this.fleet.clusters,
+      reported.observedClusters,
+      this.fleet.clusterTaintPolicies,
+      this.taints,
+      reported.now,
+    );
+    const changed = [...new Set([...next.keys(), ...this.taints.keys()])].filter(
+      (c) => !isDeepStrictEqual((next.get(c) ?? []).map(keyOf), (this.taints.get(c) ?? []).map(keyOf)),
+    );
+    return changed.length > 0
+      ? { requestPass: `cluster taint policies changed the taints of ${changed.sort().join(', ')}` }
+      : {};
   }
 }
 
@@ -67,7 +81,11 @@ export function recordedTaintPolicy(): Controller {
     nextDue: () => undefined,
     beforeRender: (start) => {
       const { fleet } = start.scheduling;
-      const taints = recordedPolicyTaints(fleet.clusters, fleet.clusterTaintPolicies, start.restore?.taintPolicy ?? new Map());
+      const taints = recordedPolicyTaints(
+        fleet.clusters,
+        fleet.clusterTaintPolicies,
+        start.restore?.taintPolicy ?? new Map(),
+      );
       return phases(start, taints, () => ({}));
     },
   };

@@ -18,7 +18,8 @@ import { conditionsMatch } from './condition-match.ts';
 /** Policy-added taints, by member. */
 export type PolicyTaints = ReadonlyMap<string, readonly Taint[]>;
 
-const sameTaint = (a: Pick<Taint, 'key' | 'effect'>, b: Pick<Taint, 'key' | 'effect'>): boolean => a.key === b.key && a.effect === b.effect;
+const sameTaint = (a: Pick<Taint, 'key' | 'effect'>, b: Pick<Taint, 'key' | 'effect'>): boolean =>
+  a.key === b.key && a.effect === b.effect;
 
 function inCreationOrder(policies: readonly SourceObject<ClusterTaintPolicy>[]): ClusterTaintPolicy[] {
   return policies.map((p) => p.object).sort((a, b) => compareBytes(a.metadata.name, b.metadata.name));
@@ -39,7 +40,11 @@ function keptTaints(cluster: Cluster, applying: readonly ClusterTaintPolicy[], r
 
 /** One cluster's policy-added taints after this pass: `recorded` are those of the last pass. */
 export function clusterPolicyTaints(
-  cluster: Cluster, status: ClusterStatus | undefined, policies: readonly ClusterTaintPolicy[], recorded: readonly Taint[], now: number,
+  cluster: Cluster,
+  status: ClusterStatus | undefined,
+  policies: readonly ClusterTaintPolicy[],
+  recorded: readonly Taint[],
+  now: number,
 ): Taint[] {
   const declared = cluster.spec.taints ?? [];
   const applying = policies.filter((p) => targets(p, cluster));
@@ -62,14 +67,23 @@ export function clusterPolicyTaints(
 
 /** Every member's policy-added taints after this pass (members without any left out). */
 export function policyTaints(
-  clusters: readonly SourceObject<Cluster>[], observed: ReadonlyMap<string, ClusterStatus>,
-  policies: readonly SourceObject<ClusterTaintPolicy>[], recorded: PolicyTaints, now: number,
+  clusters: readonly SourceObject<Cluster>[],
+  observed: ReadonlyMap<string, ClusterStatus>,
+  policies: readonly SourceObject<ClusterTaintPolicy>[],
+  recorded: PolicyTaints,
+  now: number,
 ): Map<string, Taint[]> {
   const ordered = inCreationOrder(policies);
   const out = new Map<string, Taint[]>();
   for (const { object } of clusters) {
     const name = object.metadata.name;
-    const taints = clusterPolicyTaints(object, observed.get(name) ?? object.status, ordered, recorded.get(name) ?? [], now);
+    const taints = clusterPolicyTaints(
+      object,
+      observed.get(name) ?? object.status,
+      ordered,
+      recorded.get(name) ?? [],
+      now,
+    );
     if (taints.length > 0) out.set(name, taints);
   }
   return out;
@@ -77,7 +91,9 @@ export function policyTaints(
 
 /** The recorded policy taints replayed without deciding anything (a pass without memory), by member. */
 export function recordedPolicyTaints(
-  clusters: readonly SourceObject<Cluster>[], policies: readonly SourceObject<ClusterTaintPolicy>[], recorded: PolicyTaints,
+  clusters: readonly SourceObject<Cluster>[],
+  policies: readonly SourceObject<ClusterTaintPolicy>[],
+  recorded: PolicyTaints,
 ): Map<string, Taint[]> {
   const out = new Map<string, Taint[]>();
   for (const { object } of clusters) {
@@ -89,7 +105,10 @@ export function recordedPolicyTaints(
 }
 
 /** The clusters as the scheduler sees them: the Cluster file's taints, then the policies'. */
-export function taintedClusters(clusters: readonly SourceObject<Cluster>[], taints: PolicyTaints): SourceObject<Cluster>[] {
+export function taintedClusters(
+  clusters: readonly SourceObject<Cluster>[],
+  taints: PolicyTaints,
+): SourceObject<Cluster>[] {
   return clusters.map((source) => {
     const added = taints.get(source.object.metadata.name) ?? [];
     if (added.length === 0) return source;

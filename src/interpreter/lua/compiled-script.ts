@@ -53,8 +53,15 @@ export class CompiledScript {
   }
 
   /** Call the operation's function; `read` converts the results (and may throw conversion errors). */
-  call<T>(pushArgs: (L: LuaState, sandbox: LuaSandbox) => number, nresults: number, read: (L: LuaState, sandbox: LuaSandbox) => T): T {
-    if (this.stopped) throw this.fail(`not called: it timed out ${this.#timeouts} times in this pass (over ${this.#options.timeoutMs} ms each)`);
+  call<T>(
+    pushArgs: (L: LuaState, sandbox: LuaSandbox) => number,
+    nresults: number,
+    read: (L: LuaState, sandbox: LuaSandbox) => T,
+  ): T {
+    if (this.stopped)
+      throw this.fail(
+        `not called: it timed out ${this.#timeouts} times in this pass (over ${this.#options.timeoutMs} ms each)`,
+      );
     const sandbox = this.compile();
     const ref = this.#loaded?.ref ?? 0;
     return this.#guard(() =>
@@ -78,7 +85,12 @@ export class CompiledScript {
     } catch (e) {
       if (e instanceof LuaFailureSignal) {
         if (e.message.startsWith('timeout')) this.#timeouts++;
-        throw new LuaScriptError({ customization: this.customization, operation: this.operation, line: e.line, reason: e.message });
+        throw new LuaScriptError({
+          customization: this.customization,
+          operation: this.operation,
+          line: e.line,
+          reason: e.message,
+        });
       }
       if (e instanceof LuaConversionError) throw this.fail(e.message);
       throw e;

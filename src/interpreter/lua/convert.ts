@@ -126,7 +126,8 @@ function readNumber(L: LuaState, idx: number): number {
 }
 
 function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, seen: Set<object>, depth: number): Read {
-  if (depth > MAX_DEPTH || !lua.lua_checkstack(L, 3)) throw new LuaConversionError(`cannot encode tables nested deeper than ${MAX_DEPTH} levels`);
+  if (depth > MAX_DEPTH || !lua.lua_checkstack(L, 3))
+    throw new LuaConversionError(`cannot encode tables nested deeper than ${MAX_DEPTH} levels`);
   const ptr = lua.lua_topointer(L, idx);
   if (seen.has(ptr)) throw new LuaConversionError('cannot encode recursively nested tables to JSON');
   seen.add(ptr);
@@ -141,7 +142,8 @@ function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, see
       throw new LuaConversionError('cannot encode mixed or invalid key types');
     }
     kind = thisKind;
-    const key = thisKind === 'string' ? toJsString(lua.lua_tostring(L, -2) ?? new Uint8Array()) : lua.lua_tonumber(L, -2);
+    const key =
+      thisKind === 'string' ? toJsString(lua.lua_tostring(L, -2) ?? new Uint8Array()) : lua.lua_tonumber(L, -2);
     const childPath = thisKind === 'string' ? joinPath(path, key as string) : path;
     entries.push([key, read(L, lua.lua_gettop(L), ctx, childPath, seen, depth + 1)]);
     lua.lua_pop(L, 1);
@@ -149,9 +151,12 @@ function readTable(L: LuaState, idx: number, ctx: ReadContext, path: string, see
   const lazy = ctx.lazy.pendingOf(L, idx);
   if (lazy) {
     kind ??= lazy.array ? 'number' : 'string';
-    if (kind !== (lazy.array ? 'number' : 'string')) throw new LuaConversionError('cannot encode mixed or invalid key types');
+    if (kind !== (lazy.array ? 'number' : 'string'))
+      throw new LuaConversionError('cannot encode mixed or invalid key types');
     for (const key of lazy.pending) {
-      const value = lazy.array ? (lazy.source as unknown[])[(key as number) - 1] : (lazy.source as Record<string, unknown>)[key as string];
+      const value = lazy.array
+        ? (lazy.source as unknown[])[(key as number) - 1]
+        : (lazy.source as Record<string, unknown>)[key as string];
       entries.push([key, fromJson(value, lazy.array ? path : joinPath(path, key as string), ctx.references)]);
     }
   }

@@ -39,7 +39,9 @@ export type LuaCFunction = (L: LuaState) => number;
 type Api = Record<string, (...args: never[]) => unknown> & Record<string, unknown>;
 
 const require = createRequire(import.meta.url);
-const lstring = require('fengari/src/lstring.js') as { luaS_bless: (L: LuaState | undefined, s: Uint8Array) => unknown };
+const lstring = require('fengari/src/lstring.js') as {
+  luaS_bless: (L: LuaState | undefined, s: Uint8Array) => unknown;
+};
 interface TValue {
   ttisinteger(): boolean;
   value: number;
@@ -51,9 +53,14 @@ const originalBless = lstring.luaS_bless;
 lstring.luaS_bless = function blessWithinBudget(L, s) {
   const budget = L?.l_G?.flotilla;
   if (budget && s.length > 64) {
-    if (s.length > budget.maxStringBytes) ldebug.luaG_runerror(L as LuaState, encode(`string length ${s.length} exceeds the limit of ${budget.maxStringBytes} bytes`));
+    if (s.length > budget.maxStringBytes)
+      ldebug.luaG_runerror(
+        L as LuaState,
+        encode(`string length ${s.length} exceeds the limit of ${budget.maxStringBytes} bytes`),
+      );
     budget.usedBytes += s.length;
-    if (budget.usedBytes > budget.limitBytes) ldebug.luaG_runerror(L as LuaState, encode(`memory limit of ${budget.limitBytes} bytes exceeded`));
+    if (budget.usedBytes > budget.limitBytes)
+      ldebug.luaG_runerror(L as LuaState, encode(`memory limit of ${budget.limitBytes} bytes exceeded`));
   }
   return originalBless(L, s);
 };
@@ -100,10 +107,21 @@ function assertShimsActive(): void {
   const L = (fengari.lauxlib as unknown as LauxApi).luaL_newstate();
   L.l_G.flotilla = { maxStringBytes: 100, limitBytes: 1000, usedBytes: 0 };
   const source = encode('local a = "0123456789012345678901234567890123456789" return a .. a .. a');
-  const status = (fengari.lauxlib as unknown as LauxApi).luaL_loadbufferx(L, source, null, encode('=probe'), encode('t'));
-  const stopped = status === lua.LUA_OK && lua.lua_pcall(L, 0, 1, 0) !== lua.LUA_OK && fengari.to_jsstring(lua.lua_tostring(L, -1) ?? new Uint8Array()).includes('exceeds the limit');
+  const status = (fengari.lauxlib as unknown as LauxApi).luaL_loadbufferx(
+    L,
+    source,
+    null,
+    encode('=probe'),
+    encode('t'),
+  );
+  const stopped =
+    status === lua.LUA_OK &&
+    lua.lua_pcall(L, 0, 1, 0) !== lua.LUA_OK &&
+    fengari.to_jsstring(lua.lua_tostring(L, -1) ?? new Uint8Array()).includes('exceeds the limit');
   if (!stopped) {
-    throw new Error('fengari was loaded before the interpreter installed its string limit; import src/interpreter before anything else that loads fengari');
+    throw new Error(
+      'fengari was loaded before the interpreter installed its string limit; import src/interpreter before anything else that loads fengari',
+    );
   }
 }
 assertShimsActive();

@@ -29,7 +29,8 @@ export function goFormat(format: string, args: readonly FormatArg[], maxWidth = 
   let next = 0;
   return format.replace(SPEC, (_m, flags: string, width?: string, precision?: string, verb = 's') => {
     if (verb === '%') return '%';
-    if (Number(width ?? 0) > maxWidth || Number(precision || 0) > maxWidth) throw new FormatTooLongError(`format width or precision exceeds the limit of ${maxWidth} bytes`);
+    if (Number(width ?? 0) > maxWidth || Number(precision || 0) > maxWidth)
+      throw new FormatTooLongError(`format width or precision exceeds the limit of ${maxWidth} bytes`);
     const spec: Spec = {
       minus: flags.includes('-'),
       plus: flags.includes('+'),
@@ -47,8 +48,16 @@ export function goFormat(format: string, args: readonly FormatArg[], maxWidth = 
 
 function formatOne(arg: FormatArg, spec: Spec): string {
   if (typeof arg === 'number') return formatNumber(arg, spec);
-  const text = typeof arg === 'string' ? arg : arg === null ? 'nil' : typeof arg === 'boolean' ? String(arg) : `${arg.luaType}: 0x0`;
-  if (spec.verb === 's' || spec.verb === 'v') return spec.precision === undefined ? text : text.slice(0, spec.precision);
+  const text =
+    typeof arg === 'string'
+      ? arg
+      : arg === null
+        ? 'nil'
+        : typeof arg === 'boolean'
+          ? String(arg)
+          : `${arg.luaType}: 0x0`;
+  if (spec.verb === 's' || spec.verb === 'v')
+    return spec.precision === undefined ? text : text.slice(0, spec.precision);
   if (spec.verb === 'q') return JSON.stringify(text);
   if (typeof arg === 'string' && 'dicoxXb'.includes(spec.verb) && arg.trim() !== '' && !Number.isNaN(Number(arg))) {
     return formatNumber(Number(arg), spec);
@@ -131,7 +140,10 @@ function trimZeros(s: string): string {
 }
 
 function goExponent(s: string): string {
-  return s.replace(/e([+-]?)(\d+)$/, (_m, sgn: string, d: string) => `e${sgn === '-' ? '-' : '+'}${d.padStart(2, '0')}`);
+  return s.replace(
+    /e([+-]?)(\d+)$/,
+    (_m, sgn: string, d: string) => `e${sgn === '-' ? '-' : '+'}${d.padStart(2, '0')}`,
+  );
 }
 
 function sign(negative: boolean, spec: Spec): string {

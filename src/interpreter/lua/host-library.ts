@@ -29,11 +29,13 @@ export function hostLibrary(options: SandboxOptions): HostLibrary {
     for (let i = first; i <= last; i++) {
       lua.lua_geti(L, 1, i);
       const type = lua.lua_type(L, -1);
-      if (type !== lua.LUA_TSTRING && type !== lua.LUA_TNUMBER) return lauxlib.luaL_error(L, toLuaString(`invalid value (at index ${i}) in table for 'concat'`));
+      if (type !== lua.LUA_TSTRING && type !== lua.LUA_TNUMBER)
+        return lauxlib.luaL_error(L, toLuaString(`invalid value (at index ${i}) in table for 'concat'`));
       const part = lua.lua_tostring(L, -1) ?? new Uint8Array();
       lua.lua_pop(L, 1);
       size += part.length + (i < last ? sep.length : 0);
-      if (size > options.maxStringBytes) return lauxlib.luaL_error(L, toLuaString(`string length exceeds the limit of ${options.maxStringBytes} bytes`));
+      if (size > options.maxStringBytes)
+        return lauxlib.luaL_error(L, toLuaString(`string length exceeds the limit of ${options.maxStringBytes} bytes`));
       parts.push(part);
       if (i < last) parts.push(sep);
     }
@@ -53,7 +55,8 @@ export function hostLibrary(options: SandboxOptions): HostLibrary {
     let size = format.length;
     for (let i = 2; i <= lua.lua_gettop(L); i++) {
       if (lua.lua_type(L, i) === lua.LUA_TSTRING) size += lua.lua_rawlen(L, i);
-      if (size > options.maxStringBytes) return lauxlib.luaL_error(L, toLuaString(`string length exceeds the limit of ${options.maxStringBytes} bytes`));
+      if (size > options.maxStringBytes)
+        return lauxlib.luaL_error(L, toLuaString(`string length exceeds the limit of ${options.maxStringBytes} bytes`));
       args.push(formatArg(L, i));
     }
     let text: string;
@@ -90,13 +93,15 @@ export function hostLibrary(options: SandboxOptions): HostLibrary {
     const year = field('year');
     const month = field('month');
     const day = field('day');
-    if (year === undefined || month === undefined || day === undefined) return lauxlib.luaL_error(L, toLuaString('field year, month and day are required'));
+    if (year === undefined || month === undefined || day === undefined)
+      return lauxlib.luaL_error(L, toLuaString('field year, month and day are required'));
     lua.lua_pushnumber(L, osTime({ year, month, day, hour: field('hour'), min: field('min'), sec: field('sec') }));
     return 1;
   }
 
   function osDateFn(L: LuaState): number {
-    const format = lua.lua_type(L, 1) === lua.LUA_TSTRING ? toJsString(lua.lua_tostring(L, 1) ?? new Uint8Array()) : '%c';
+    const format =
+      lua.lua_type(L, 1) === lua.LUA_TSTRING ? toJsString(lua.lua_tostring(L, 1) ?? new Uint8Array()) : '%c';
     const time = lua.lua_type(L, 2) === lua.LUA_TNUMBER ? lua.lua_tonumber(L, 2) : Math.floor(options.now() / 1000);
     const result = osDate(format, time);
     if (typeof result === 'string') lua.lua_pushstring(L, toLuaString(result));

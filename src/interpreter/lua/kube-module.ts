@@ -4,7 +4,14 @@
  */
 import { podDependencies } from '../pod-dependencies.ts';
 import { type PodSpecView, podRequirements } from '../pod-requirements.ts';
-import { addQuantities, formatQuantity, parseQuantity, quantityToNumber, ZERO_QUANTITY, type Quantity } from '../quantity.ts';
+import {
+  addQuantities,
+  formatQuantity,
+  parseQuantity,
+  quantityToNumber,
+  ZERO_QUANTITY,
+  type Quantity,
+} from '../quantity.ts';
 import { type Marshal, NO_REFERENCES, pushJson, readJson } from './convert.ts';
 import { type LuaCFunction, type LuaState, lauxlib, lua, toJsString, toLuaString } from './fengari.ts';
 
@@ -21,7 +28,11 @@ function fail(L: LuaState, message: string): never {
 function quantityArg(L: LuaState, idx: number, fn: string): Quantity {
   const type = lua.lua_type(L, idx);
   if (type === lua.LUA_TNIL || type === lua.LUA_TNONE) return ZERO_QUANTITY;
-  if (type !== lua.LUA_TSTRING) fail(L, `bad argument #${idx} to '${fn}' (string expected, got ${type === lua.LUA_TNUMBER ? 'number' : 'non-string'})`);
+  if (type !== lua.LUA_TSTRING)
+    fail(
+      L,
+      `bad argument #${idx} to '${fn}' (string expected, got ${type === lua.LUA_TNUMBER ? 'number' : 'non-string'})`,
+    );
   const text = toJsString(lua.lua_tostring(L, idx) ?? new Uint8Array());
   try {
     return parseQuantity(text);
@@ -66,7 +77,10 @@ export function kubeFunctions(ctx: KubeModuleContext): Record<string, LuaCFuncti
       exactArgs(L, 2, 'getPodDependencies');
       const template = tableArg(L, 1, ctx, 'getPodDependencies');
       const nsType = lua.lua_type(L, 2);
-      const namespace = nsType === lua.LUA_TNIL || nsType === lua.LUA_TNONE ? 'default' : toJsString(lua.lua_tostring(L, 2) ?? new Uint8Array());
+      const namespace =
+        nsType === lua.LUA_TNIL || nsType === lua.LUA_TNONE
+          ? 'default'
+          : toJsString(lua.lua_tostring(L, 2) ?? new Uint8Array());
       const deps = podDependencies(template['spec'] as Record<string, unknown> | undefined, namespace);
       pushJson(L, deps.length > 0 ? deps : null, ctx.marshal);
       return 1;

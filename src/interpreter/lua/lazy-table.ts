@@ -152,7 +152,12 @@ export class LazyTables {
   #set(L: LuaState, t: number, state: LazyState, key: string | number): void {
     if (typeof key === 'number') lua.lua_pushinteger(L, key);
     else this.#pushKey(L, key);
-    this.#push(L, state.array ? (state.source as readonly unknown[])[(key as number) - 1] : (state.source as Record<string, unknown>)[key as string]);
+    this.#push(
+      L,
+      state.array
+        ? (state.source as readonly unknown[])[(key as number) - 1]
+        : (state.source as Record<string, unknown>)[key as string],
+    );
     lua.lua_rawset(L, t);
   }
 
@@ -177,7 +182,12 @@ export class LazyTables {
       return 1;
     }
     lua.lua_settop(L, 2);
-    this.#push(L, state.array ? (state.source as readonly unknown[])[(key as number) - 1] : (state.source as Record<string, unknown>)[key as string]);
+    this.#push(
+      L,
+      state.array
+        ? (state.source as readonly unknown[])[(key as number) - 1]
+        : (state.source as Record<string, unknown>)[key as string],
+    );
     lua.lua_pushvalue(L, 2);
     lua.lua_pushvalue(L, 3);
     lua.lua_rawset(L, 1);

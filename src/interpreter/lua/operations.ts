@@ -29,8 +29,15 @@ function read(L: LuaState, sandbox: LuaSandbox, idx: number, references: EmptyRe
 }
 
 /** A table decoded into a Go struct: an empty result (`[]` as encoded) is `{}`. */
-function readStruct(script: CompiledScript, L: LuaState, sandbox: LuaSandbox, references: EmptyReferences, what: string): Record<string, JsonValue> {
-  if (lua.lua_type(L, 1) !== lua.LUA_TTABLE) throw script.fail(`expect the returned ${what} type is table but got ${typeName(L, 1)}`);
+function readStruct(
+  script: CompiledScript,
+  L: LuaState,
+  sandbox: LuaSandbox,
+  references: EmptyReferences,
+  what: string,
+): Record<string, JsonValue> {
+  if (lua.lua_type(L, 1) !== lua.LUA_TTABLE)
+    throw script.fail(`expect the returned ${what} type is table but got ${typeName(L, 1)}`);
   const value = read(L, sandbox, 1, references);
   if (Array.isArray(value)) {
     if (value.length === 0) return {};
@@ -45,9 +52,11 @@ function readStruct(script: CompiledScript, L: LuaState, sandbox: LuaSandbox, re
  */
 function readObject(script: CompiledScript, L: LuaState, sandbox: LuaSandbox, references: EmptyReferences): KubeObject {
   const value = readStruct(script, L, sandbox, references, 'object');
-  if (typeof value['kind'] !== 'string' || value['kind'] === '') throw script.fail("Object 'Kind' is missing in the returned object");
+  if (typeof value['kind'] !== 'string' || value['kind'] === '')
+    throw script.fail("Object 'Kind' is missing in the returned object");
   const metadata = value['metadata'];
-  if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata)) throw script.fail('the returned object has no metadata');
+  if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata))
+    throw script.fail('the returned object has no metadata');
   return value as unknown as KubeObject;
 }
 
@@ -64,12 +73,15 @@ function typed<T>(script: CompiledScript, decode: () => T): T {
 /** GetReplicas(desiredObj) → replica (a number, truncated to int32), requirement (a table or nil). */
 export function luaGetReplicas(script: CompiledScript, obj: KubeObject): ReplicaResult {
   return script.call(pushAll([obj]), 2, (L, sandbox) => {
-    if (lua.lua_type(L, 1) !== lua.LUA_TNUMBER) throw script.fail(`expect the returned replica type is number but got ${typeName(L, 1)}`);
+    if (lua.lua_type(L, 1) !== lua.LUA_TNUMBER)
+      throw script.fail(`expect the returned replica type is number but got ${typeName(L, 1)}`);
     const replicas = Math.trunc(lua.lua_tonumber(L, 1)) | 0;
     if (lua.lua_type(L, 2) === lua.LUA_TNIL) return { replicas };
-    if (lua.lua_type(L, 2) !== lua.LUA_TTABLE) throw script.fail(`expect the returned requires type is table but got ${typeName(L, 2)}`);
+    if (lua.lua_type(L, 2) !== lua.LUA_TTABLE)
+      throw script.fail(`expect the returned requires type is table but got ${typeName(L, 2)}`);
     const value = read(L, sandbox, 2, NO_REFERENCES);
-    const requirements: ReplicaRequirements = Array.isArray(value) && value.length === 0 ? {} : typed(script, () => typedRequirements(value));
+    const requirements: ReplicaRequirements =
+      Array.isArray(value) && value.length === 0 ? {} : typed(script, () => typedRequirements(value));
     return { replicas, requirements };
   });
 }
@@ -78,7 +90,8 @@ export function luaGetReplicas(script: CompiledScript, obj: KubeObject): Replica
 export function luaGetComponents(script: CompiledScript, obj: KubeObject): Component[] {
   return script.call(pushAll([obj]), 1, (L, sandbox) => {
     if (lua.lua_type(L, 1) === lua.LUA_TNIL) return [];
-    if (lua.lua_type(L, 1) !== lua.LUA_TTABLE) throw script.fail(`expect the returned components type is table but got ${typeName(L, 1)}`);
+    if (lua.lua_type(L, 1) !== lua.LUA_TTABLE)
+      throw script.fail(`expect the returned components type is table but got ${typeName(L, 1)}`);
     const value = read(L, sandbox, 1, NO_REFERENCES);
     if (!Array.isArray(value)) throw script.fail('json: cannot unmarshal object into Go value of type []Component');
     return typed(script, () => value.map((c, i) => typedComponent(c, `components[${i}]`)));
@@ -92,7 +105,9 @@ export function luaReviseReplica(script: CompiledScript, obj: KubeObject, replic
 
 /** Retain(desiredObj, observedObj) → whole object; empty tables repaired against both. */
 export function luaRetain(script: CompiledScript, desired: KubeObject, observed: KubeObject): KubeObject {
-  return script.call(pushAll([desired, observed]), 1, (L, sandbox) => readObject(script, L, sandbox, emptyPaths([desired, observed])));
+  return script.call(pushAll([desired, observed]), 1, (L, sandbox) =>
+    readObject(script, L, sandbox, emptyPaths([desired, observed])),
+  );
 }
 
 /** ReflectStatus(observedObj) → status table, every nested empty table deleted. */
@@ -112,8 +127,14 @@ function itemsForLua(items: readonly AggregatedStatusItem[]): Record<string, unk
 }
 
 /** AggregateStatus(desiredObj, statusItems) → the whole template with its new status; no items reach Lua as nil. */
-export function luaAggregateStatus(script: CompiledScript, obj: KubeObject, items: readonly AggregatedStatusItem[] | undefined): KubeObject {
-  return script.call(pushAll([obj, items ? itemsForLua(items) : null]), 1, (L, sandbox) => readObject(script, L, sandbox, NO_REFERENCES));
+export function luaAggregateStatus(
+  script: CompiledScript,
+  obj: KubeObject,
+  items: readonly AggregatedStatusItem[] | undefined,
+): KubeObject {
+  return script.call(pushAll([obj, items ? itemsForLua(items) : null]), 1, (L, sandbox) =>
+    readObject(script, L, sandbox, NO_REFERENCES),
+  );
 }
 
 /** InterpretHealth(observedObj) → boolean (nil is an error). */
@@ -127,16 +148,21 @@ export function luaInterpretHealth(script: CompiledScript, obj: KubeObject): boo
 /** GetDependencies(desiredObj) → array of references, each validated as Karmada validates them. */
 export function luaGetDependencies(script: CompiledScript, obj: KubeObject): DependentObjectReference[] {
   return script.call(pushAll([obj]), 1, (L, sandbox) => {
-    if (lua.lua_type(L, 1) !== lua.LUA_TTABLE) throw script.fail(`expect the returned dependencies type is table but got ${typeName(L, 1)}`);
+    if (lua.lua_type(L, 1) !== lua.LUA_TTABLE)
+      throw script.fail(`expect the returned dependencies type is table but got ${typeName(L, 1)}`);
     const value = read(L, sandbox, 1, NO_REFERENCES);
-    if (!Array.isArray(value)) throw script.fail('json: cannot unmarshal object into Go value of type []DependentObjectReference');
-    return typed(script, () => value.map((d, i) => typedDependency(d, `dependencies[${i}]`))).map((ref) => validDependency(script, ref));
+    if (!Array.isArray(value))
+      throw script.fail('json: cannot unmarshal object into Go value of type []DependentObjectReference');
+    return typed(script, () => value.map((d, i) => typedDependency(d, `dependencies[${i}]`))).map((ref) =>
+      validDependency(script, ref),
+    );
   });
 }
 
 function validDependency(script: CompiledScript, ref: DependentObjectReference): DependentObjectReference {
   if (ref.apiVersion === '') throw script.fail('dependency apiVersion must not be empty');
   if (ref.kind === '') throw script.fail('dependency kind must not be empty');
-  if (ref.name === undefined && ref.labelSelector === undefined) throw script.fail(`dependency ${ref.kind} needs a name or a labelSelector`);
+  if (ref.name === undefined && ref.labelSelector === undefined)
+    throw script.fail(`dependency ${ref.kind} needs a name or a labelSelector`);
   return ref;
 }

@@ -7,7 +7,20 @@
  * the time of day with slashes; unknown letters print as written.
  */
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 interface Parts {
   year: number;
@@ -24,11 +37,31 @@ interface Parts {
 function partsOf(ms: number, utc: boolean): Parts {
   const d = new Date(ms);
   if (utc) {
-    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), min: d.getUTCMinutes(), sec: d.getUTCSeconds(), wday: d.getUTCDay(), offsetMinutes: 0, zone: 'UTC' };
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      min: d.getUTCMinutes(),
+      sec: d.getUTCSeconds(),
+      wday: d.getUTCDay(),
+      offsetMinutes: 0,
+      zone: 'UTC',
+    };
   }
   const offsetMinutes = -d.getTimezoneOffset();
   const zone = /\(([^)]+)\)/.exec(d.toString())?.[1] ?? 'UTC';
-  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), min: d.getMinutes(), sec: d.getSeconds(), wday: d.getDay(), offsetMinutes, zone };
+  return {
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hour: d.getHours(),
+    min: d.getMinutes(),
+    sec: d.getSeconds(),
+    wday: d.getDay(),
+    offsetMinutes,
+    zone,
+  };
 }
 
 const two = (n: number): string => String(n).padStart(2, '0');
@@ -80,13 +113,30 @@ export function osDate(format: string, timeSeconds: number): string | DateTable 
   const fmt = utc ? format.slice(1) : format;
   const p = partsOf(timeSeconds * 1000, utc);
   if (fmt.startsWith('*t')) {
-    return { year: p.year, month: p.month, day: p.day, hour: p.hour, min: p.min, sec: p.sec, wday: p.wday + 1, yday: 0, isdst: false };
+    return {
+      year: p.year,
+      month: p.month,
+      day: p.day,
+      hour: p.hour,
+      min: p.min,
+      sec: p.sec,
+      wday: p.wday + 1,
+      yday: 0,
+      isdst: false,
+    };
   }
   return fmt.replace(/%(.)/g, (_m, letter: string) => conversion(letter, p));
 }
 
 /** `os.time{year, month, day, hour=12, min=0, sec=0}` in the local time zone, in seconds. */
-export function osTime(fields: { year: number; month: number; day: number; hour?: number; min?: number; sec?: number }): number {
+export function osTime(fields: {
+  year: number;
+  month: number;
+  day: number;
+  hour?: number;
+  min?: number;
+  sec?: number;
+}): number {
   const d = new Date(fields.year, fields.month - 1, fields.day, fields.hour ?? 12, fields.min ?? 0, fields.sec ?? 0);
   return Math.floor(d.getTime() / 1000);
 }

@@ -6,7 +6,17 @@
  */
 import { getHeapStatistics } from 'node:v8';
 import { KeyCache, type Marshal, pushJson } from './convert.ts';
-import { type LuaCFunction, type LuaDebug, type LuaState, type StringBudget, lauxlib, lua, lualib, toJsString, toLuaString } from './fengari.ts';
+import {
+  type LuaCFunction,
+  type LuaDebug,
+  type LuaState,
+  type StringBudget,
+  lauxlib,
+  lua,
+  lualib,
+  toJsString,
+  toLuaString,
+} from './fengari.ts';
 import { hostLibrary } from './host-library.ts';
 import { kubeFunctions } from './kube-module.ts';
 import { LazyTables } from './lazy-table.ts';
@@ -62,7 +72,11 @@ export class LuaSandbox {
     this.#budget = { maxStringBytes: options.maxStringBytes, limitBytes: options.memoryLimitBytes, usedBytes: 0 };
     this.L.l_G.flotilla = this.#budget;
     const keys = new KeyCache(this.L);
-    const lazy: LazyTables = new LazyTables(this.L, (l, value) => pushJson(l, value, this.marshal), (_l, key) => keys.push(key));
+    const lazy: LazyTables = new LazyTables(
+      this.L,
+      (l, value) => pushJson(l, value, this.marshal),
+      (_l, key) => keys.push(key),
+    );
     this.marshal = { keys, lazy };
     // A JS exception escaping a host function becomes a Lua error the script's caller sees.
     lua.lua_atnativeerror(this.L, (L) => {
@@ -118,7 +132,13 @@ export class LuaSandbox {
   }
 
   #runTrusted(source: string): void {
-    const status = lauxlib.luaL_loadbufferx(this.L, toLuaString(source), null, toLuaString('=prelude'), toLuaString('t'));
+    const status = lauxlib.luaL_loadbufferx(
+      this.L,
+      toLuaString(source),
+      null,
+      toLuaString('=prelude'),
+      toLuaString('t'),
+    );
     if (status !== lua.LUA_OK || lua.lua_pcall(this.L, 0, 0, 0) !== lua.LUA_OK) {
       throw new Error(`Lua prelude failed: ${toJsString(lua.lua_tostring(this.L, -1) ?? new Uint8Array())}`);
     }
@@ -128,10 +148,15 @@ export class LuaSandbox {
     const call = this.#call;
     call.instructions += HOOK_INTERVAL;
     call.hooks++;
-    if (call.instructions > this.#options.maxInstructions) this.#stop(L, ar, `instruction limit of ${this.#options.maxInstructions} exceeded`);
-    if (this.#options.monotonicNow() - call.started > this.#options.timeoutMs) this.#stop(L, ar, `timeout: the script ran longer than ${this.#options.timeoutMs} ms`);
+    if (call.instructions > this.#options.maxInstructions)
+      this.#stop(L, ar, `instruction limit of ${this.#options.maxInstructions} exceeded`);
+    if (this.#options.monotonicNow() - call.started > this.#options.timeoutMs)
+      this.#stop(L, ar, `timeout: the script ran longer than ${this.#options.timeoutMs} ms`);
     call.heapAtStart ??= getHeapStatistics().used_heap_size;
-    if (call.hooks % HEAP_CHECK_EVERY === 0 && getHeapStatistics().used_heap_size - call.heapAtStart > this.#options.memoryLimitBytes) {
+    if (
+      call.hooks % HEAP_CHECK_EVERY === 0 &&
+      getHeapStatistics().used_heap_size - call.heapAtStart > this.#options.memoryLimitBytes
+    ) {
       this.#stop(L, ar, `memory limit of ${this.#options.memoryLimitBytes} bytes exceeded`);
     }
   }
@@ -146,7 +171,13 @@ export class LuaSandbox {
   /** Compile `source` (text only, never bytecode), run it once, and keep the global `fn`. */
   load(source: string, chunkName: string, fn: string): number {
     const L = this.L;
-    const status = lauxlib.luaL_loadbufferx(L, toLuaString(source), null, toLuaString(`=${chunkName}`), toLuaString('t'));
+    const status = lauxlib.luaL_loadbufferx(
+      L,
+      toLuaString(source),
+      null,
+      toLuaString(`=${chunkName}`),
+      toLuaString('t'),
+    );
     if (status !== lua.LUA_OK) {
       this.#call = { instructions: 0, started: 0, hooks: 0 };
       throw this.#failure(undefined);
@@ -161,7 +192,12 @@ export class LuaSandbox {
   }
 
   /** Call a loaded function: push arguments, run with limits, read results, clear the stack. */
-  invoke<T>(ref: number, pushArgs: (L: LuaState) => number, nresults: number, read: (L: LuaState, first: number) => T): T {
+  invoke<T>(
+    ref: number,
+    pushArgs: (L: LuaState) => number,
+    nresults: number,
+    read: (L: LuaState, first: number) => T,
+  ): T {
     const L = this.L;
     lua.lua_settop(L, 0);
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, ref);
@@ -202,7 +238,10 @@ export class LuaSandbox {
 
   #failure(line: number | undefined): LuaFailureSignal {
     const L = this.L;
-    const raw = lua.lua_type(L, -1) === lua.LUA_TSTRING ? toJsString(lua.lua_tostring(L, -1) ?? new Uint8Array()) : `(error object is a ${lua.lua_type(L, -1) === lua.LUA_TNIL ? 'nil' : 'non-string'} value)`;
+    const raw =
+      lua.lua_type(L, -1) === lua.LUA_TSTRING
+        ? toJsString(lua.lua_tostring(L, -1) ?? new Uint8Array())
+        : `(error object is a ${lua.lua_type(L, -1) === lua.LUA_TNIL ? 'nil' : 'non-string'} value)`;
     lua.lua_settop(L, 0);
     const located = /^[^:\n]*:(\d+): ([\s\S]*)$/.exec(raw);
     if (this.#call.limit) return new LuaFailureSignal(this.#call.limit, line);

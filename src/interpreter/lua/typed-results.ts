@@ -4,7 +4,14 @@
  * of the wrong type is an error, and on the way out empty optional fields are omitted. These
  * functions do the same to the repaired JSON (docs/karmada-compatibility.md, "Lua results").
  */
-import type { Component, JsonValue, LabelSelector, ReplicaRequirements, ResourceList, Toleration } from '../../model/index.ts';
+import type {
+  Component,
+  JsonValue,
+  LabelSelector,
+  ReplicaRequirements,
+  ResourceList,
+  Toleration,
+} from '../../model/index.ts';
 import { formatQuantity, toQuantity } from '../quantity.ts';
 import type { DependentObjectReference } from '../types.ts';
 
@@ -50,14 +57,19 @@ function integer(value: JsonValue, path: string, bits: 32 | 64): number {
   if (typeof value !== 'number') fail(path, `int${bits}`, value);
   const limit = bits === 32 ? 2 ** 31 : 2 ** 63;
   if (!Number.isInteger(value) || Math.abs(value) >= 1e21 || value < -limit || value >= limit) {
-    throw new ResultTypeError(`json: cannot unmarshal number ${value} into Go value of type int${bits} (field ${path})`);
+    throw new ResultTypeError(
+      `json: cannot unmarshal number ${value} into Go value of type int${bits} (field ${path})`,
+    );
   }
   return value;
 }
 
 function requirement(value: JsonValue, path: string): JsonObject {
   const f = fields(value, path, 'NodeSelectorRequirement', ['key', 'operator', 'values']);
-  const out: JsonObject = { key: str(f.get('key') ?? '', `${path}.key`), operator: str(f.get('operator') ?? '', `${path}.operator`) };
+  const out: JsonObject = {
+    key: str(f.get('key') ?? '', `${path}.key`),
+    operator: str(f.get('operator') ?? '', `${path}.operator`),
+  };
   const values = f.has('values') ? list(f.get('values') ?? null, `${path}.values`, str) : [];
   if (values.length > 0) out['values'] = values;
   return out;
@@ -86,14 +98,16 @@ function toleration(value: JsonValue, path: string): Toleration {
     const v = f.has(name) ? str(f.get(name) ?? '', `${path}.${name}`) : '';
     if (v !== '') out[name] = v;
   }
-  if (f.has('tolerationSeconds')) out['tolerationSeconds'] = integer(f.get('tolerationSeconds') ?? null, `${path}.tolerationSeconds`, 64);
+  if (f.has('tolerationSeconds'))
+    out['tolerationSeconds'] = integer(f.get('tolerationSeconds') ?? null, `${path}.tolerationSeconds`, 64);
   return out as Toleration;
 }
 
 function nodeClaim(value: JsonValue, path: string): NonNullable<ReplicaRequirements['nodeClaim']> {
   const f = fields(value, path, 'NodeClaim', ['hardNodeAffinity', 'nodeSelector', 'tolerations']);
   const out: NonNullable<ReplicaRequirements['nodeClaim']> = {};
-  if (f.has('hardNodeAffinity')) out.hardNodeAffinity = nodeSelector(f.get('hardNodeAffinity') ?? null, `${path}.hardNodeAffinity`);
+  if (f.has('hardNodeAffinity'))
+    out.hardNodeAffinity = nodeSelector(f.get('hardNodeAffinity') ?? null, `${path}.hardNodeAffinity`);
   const selector = f.has('nodeSelector') ? stringMap(f.get('nodeSelector') ?? null, `${path}.nodeSelector`) : {};
   if (Object.keys(selector).length > 0) out.nodeSelector = selector;
   const tolerations = f.has('tolerations') ? list(f.get('tolerations') ?? null, `${path}.tolerations`, toleration) : [];
@@ -122,7 +136,9 @@ export function typedRequirements(value: JsonValue, path = 'requires', withNames
   const f = fields(value, path, 'ReplicaRequirements', names);
   const out: ReplicaRequirements = {};
   if (f.has('nodeClaim')) out.nodeClaim = nodeClaim(f.get('nodeClaim') ?? null, `${path}.nodeClaim`);
-  const request = f.has('resourceRequest') ? resourceList(f.get('resourceRequest') ?? null, `${path}.resourceRequest`) : {};
+  const request = f.has('resourceRequest')
+    ? resourceList(f.get('resourceRequest') ?? null, `${path}.resourceRequest`)
+    : {};
   if (Object.keys(request).length > 0) out.resourceRequest = request;
   for (const name of ['namespace', 'priorityClassName'] as const) {
     const v = f.has(name) ? str(f.get(name) ?? '', `${path}.${name}`) : '';
@@ -139,7 +155,8 @@ export function typedComponent(value: JsonValue, path: string): Component {
     replicas: f.has('replicas') ? integer(f.get('replicas') ?? null, `${path}.replicas`, 32) : 0,
   };
   const requirements = f.get('replicaRequirements');
-  if (requirements !== undefined) out.replicaRequirements = typedRequirements(requirements, `${path}.replicaRequirements`, false);
+  if (requirements !== undefined)
+    out.replicaRequirements = typedRequirements(requirements, `${path}.replicaRequirements`, false);
   return out;
 }
 
@@ -148,18 +165,31 @@ function labelSelector(value: JsonValue, path: string): LabelSelector {
   const out: LabelSelector = {};
   const labels = f.has('matchLabels') ? stringMap(f.get('matchLabels') ?? null, `${path}.matchLabels`) : {};
   if (Object.keys(labels).length > 0) out.matchLabels = labels;
-  const expressions = f.has('matchExpressions') ? list(f.get('matchExpressions') ?? null, `${path}.matchExpressions`, requirement) : [];
+  const expressions = f.has('matchExpressions')
+    ? list(f.get('matchExpressions') ?? null, `${path}.matchExpressions`, requirement)
+    : [];
   if (expressions.length > 0) out.matchExpressions = expressions as unknown as LabelSelector['matchExpressions'];
   return out;
 }
 
 /** One dependency as Karmada decodes it; validation (name or selector) is the caller's. */
 export function typedDependency(value: JsonValue, path: string): DependentObjectReference {
-  const f = fields(value, path, 'DependentObjectReference', ['apiVersion', 'kind', 'namespace', 'name', 'labelSelector']);
+  const f = fields(value, path, 'DependentObjectReference', [
+    'apiVersion',
+    'kind',
+    'namespace',
+    'name',
+    'labelSelector',
+  ]);
   const text = (name: string): string => (f.has(name) ? str(f.get(name) ?? '', `${path}.${name}`) : '');
-  const out: DependentObjectReference = { apiVersion: text('apiVersion'), kind: text('kind'), namespace: text('namespace') };
+  const out: DependentObjectReference = {
+    apiVersion: text('apiVersion'),
+    kind: text('kind'),
+    namespace: text('namespace'),
+  };
   const name = text('name');
   if (name !== '') out.name = name;
-  if (f.has('labelSelector')) out.labelSelector = labelSelector(f.get('labelSelector') ?? null, `${path}.labelSelector`);
+  if (f.has('labelSelector'))
+    out.labelSelector = labelSelector(f.get('labelSelector') ?? null, `${path}.labelSelector`);
   return out;
 }

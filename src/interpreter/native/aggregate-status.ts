@@ -25,7 +25,10 @@ function counters(fields: readonly string[]): Aggregate {
     for (const f of fields) status[f] = sum(items, f);
     const generation = o.metadata.generation ?? 0;
     const observed = items.filter(
-      (i) => i.status && num(i.status, 'observedGeneration') >= num(i.status, 'generation') && num(i.status, 'resourceTemplateGeneration') >= generation,
+      (i) =>
+        i.status &&
+        num(i.status, 'observedGeneration') >= num(i.status, 'generation') &&
+        num(i.status, 'resourceTemplateGeneration') >= generation,
     ).length;
     if (observed === items.length) status['observedGeneration'] = generation;
     return withStatus(o, status);
@@ -46,13 +49,18 @@ const aggregateJob: Aggregate = (o, items, now) => {
     if (total) status[f] = total;
   }
   const withStatusItems = items.filter((i) => i.status);
-  const failed = withStatusItems.filter((i) => hasTrueCondition(i.status?.['conditions'], 'Failed')).map((i) => i.clusterName);
+  const failed = withStatusItems
+    .filter((i) => hasTrueCondition(i.status?.['conditions'], 'Failed'))
+    .map((i) => i.clusterName);
   const complete = withStatusItems.filter((i) => hasTrueCondition(i.status?.['conditions'], 'Complete')).length;
   const out: Record<string, unknown>[] = [];
-  if (failed.length > 0) out.push(conditionNow('Failed', 'JobFailed', `Job executed failed in member clusters ${failed.join(',')}`, now));
+  if (failed.length > 0)
+    out.push(conditionNow('Failed', 'JobFailed', `Job executed failed in member clusters ${failed.join(',')}`, now));
   if (items.length > 0 && complete === items.length) {
     if (items.every((i) => hasTrueCondition(i.status?.['conditions'], 'SuccessCriteriaMet'))) {
-      out.push(conditionNow('SuccessCriteriaMet', 'CompletionsReached', 'All member clusters have met success criteria', now));
+      out.push(
+        conditionNow('SuccessCriteriaMet', 'CompletionsReached', 'All member clusters have met success criteria', now),
+      );
     }
     out.push(conditionNow('Complete', 'Completed', 'Job completed', now));
   }
@@ -72,7 +80,11 @@ const aggregateCronJob: Aggregate = (o, items) => {
   if (active.length > 0) status['active'] = active;
   else delete status['active'];
   for (const f of ['lastScheduleTime', 'lastSuccessfulTime']) {
-    const latest = items.map((i) => str(i.status, f)).filter(Boolean).sort().at(-1);
+    const latest = items
+      .map((i) => str(i.status, f))
+      .filter(Boolean)
+      .sort()
+      .at(-1);
     if (latest) status[f] = latest;
   }
   return withStatus(o, status);
@@ -94,17 +106,28 @@ function mergedIngress(items: readonly AggregatedStatusItem[]): Record<string, u
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 }
 
-const aggregateLoadBalancer = (onlyLoadBalancer: boolean): Aggregate => (o, items) => {
-  if (onlyLoadBalancer && str(o, 'spec.type') !== 'LoadBalancer') return o;
-  const ingress = mergedIngress(items);
-  return withStatus(o, { ...obj(o['status']), loadBalancer: ingress.length > 0 ? { ingress } : {} });
-};
+const aggregateLoadBalancer =
+  (onlyLoadBalancer: boolean): Aggregate =>
+  (o, items) => {
+    if (onlyLoadBalancer && str(o, 'spec.type') !== 'LoadBalancer') return o;
+    const ingress = mergedIngress(items);
+    return withStatus(o, { ...obj(o['status']), loadBalancer: ingress.length > 0 ? { ingress } : {} });
+  };
 
 const aggregatePod: Aggregate = (o, items) => {
   if (items.length === 0) return o;
   const phases = items.map((i) => (i.status ? str(i.status, 'phase') : 'Pending'));
-  const phase = phases.includes('Failed') ? 'Failed' : phases.includes('Pending') ? 'Pending' : phases.includes('Running') ? 'Running' : 'Succeeded';
-  const keep = (c: Record<string, unknown>) => ({ ready: c['ready'] ?? false, ...(c['state'] ? { state: c['state'] } : {}) });
+  const phase = phases.includes('Failed')
+    ? 'Failed'
+    : phases.includes('Pending')
+      ? 'Pending'
+      : phases.includes('Running')
+        ? 'Running'
+        : 'Succeeded';
+  const keep = (c: Record<string, unknown>) => ({
+    ready: c['ready'] ?? false,
+    ...(c['state'] ? { state: c['state'] } : {}),
+  });
   const status: Record<string, unknown> = { ...obj(o['status']), phase };
   const containers = items.flatMap((i) => arr(i.status?.['containerStatuses']).map(keep));
   const inits = items.flatMap((i) => arr(i.status?.['initContainerStatuses']).map(keep));
@@ -135,12 +158,15 @@ const aggregatePodDisruptionBudget: Aggregate = (o, items) => {
   const status: Record<string, unknown> = { ...obj(o['status']) };
   for (const f of ['currentHealthy', 'desiredHealthy', 'expectedPods', 'disruptionsAllowed']) status[f] = sum(items, f);
   const disrupted: Record<string, unknown> = {};
-  for (const item of items) for (const [pod, t] of Object.entries(obj(item.status?.['disruptedPods']))) disrupted[`${item.clusterName}/${pod}`] = t;
+  for (const item of items)
+    for (const [pod, t] of Object.entries(obj(item.status?.['disruptedPods'])))
+      disrupted[`${item.clusterName}/${pod}`] = t;
   if (Object.keys(disrupted).length > 0) status['disruptedPods'] = disrupted;
   return withStatus(o, status);
 };
 
-const aggregateHpa: Aggregate = (o, items) => withStatus(o, { currentReplicas: sum(items, 'currentReplicas'), desiredReplicas: sum(items, 'desiredReplicas') });
+const aggregateHpa: Aggregate = (o, items) =>
+  withStatus(o, { currentReplicas: sum(items, 'currentReplicas'), desiredReplicas: sum(items, 'desiredReplicas') });
 
 /** Kinds with a native status aggregator; other kinds keep their template status. */
 export const AGGREGATORS: Readonly<Record<string, Aggregate>> = {

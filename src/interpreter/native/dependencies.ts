@@ -28,14 +28,24 @@ export const DEPENDENCIES: Readonly<Record<string, Dependencies>> = {
   Ingress: (o) =>
     arr(at(o, 'spec.tls')).map((tls) => {
       const name = str(tls, 'secretName');
-      if (name === '') throw new InterpretError(`Ingress/${ns(o)}/${o.metadata.name ?? ''}`, 'InterpretDependency', 'a tls entry has no secretName');
+      if (name === '')
+        throw new InterpretError(
+          `Ingress/${ns(o)}/${o.metadata.name ?? ''}`,
+          'InterpretDependency',
+          'a tls entry has no secretName',
+        );
       return { apiVersion: 'v1', kind: 'Secret', namespace: ns(o), name };
     }),
   ServiceImport: (o) => {
     const derived = `derived-${o.metadata.name ?? ''}`;
     return [
       { apiVersion: 'v1', kind: 'Service', namespace: ns(o), name: derived },
-      { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', namespace: ns(o), labelSelector: { matchLabels: { 'kubernetes.io/service-name': derived } } },
+      {
+        apiVersion: 'discovery.k8s.io/v1',
+        kind: 'EndpointSlice',
+        namespace: ns(o),
+        labelSelector: { matchLabels: { 'kubernetes.io/service-name': derived } },
+      },
     ];
   },
 };

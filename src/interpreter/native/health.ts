@@ -7,15 +7,21 @@ import { arr, at, hasTrueCondition, num, str } from './object-path.ts';
 
 type Health = (o: KubeObject) => boolean;
 
-const generationObserved = (o: KubeObject): boolean => num(o, 'status.observedGeneration') === (o.metadata.generation ?? 0);
+const generationObserved = (o: KubeObject): boolean =>
+  num(o, 'status.observedGeneration') === (o.metadata.generation ?? 0);
 
 const rolledOut: Health = (o) => {
   const replicas = at(o, 'spec.replicas');
   const updated = num(o, 'status.updatedReplicas');
-  return generationObserved(o) && (typeof replicas !== 'number' || updated >= replicas) && num(o, 'status.availableReplicas') >= updated;
+  return (
+    generationObserved(o) &&
+    (typeof replicas !== 'number' || updated >= replicas) &&
+    num(o, 'status.availableReplicas') >= updated
+  );
 };
 
-const hasIngress = (o: KubeObject): boolean => arr(at(o, 'status.loadBalancer.ingress')).some((i) => str(i, 'ip') !== '' || str(i, 'hostname') !== '');
+const hasIngress = (o: KubeObject): boolean =>
+  arr(at(o, 'status.loadBalancer.ingress')).some((i) => str(i, 'ip') !== '' || str(i, 'hostname') !== '');
 
 /**
  * Kinds with a native health interpreter; every other kind is Healthy by default

@@ -103,13 +103,16 @@ export const native = {
     try {
       return handler(REPLICAS, o)?.(o, options);
     } catch (e) {
-      if (e instanceof QuantityParseError) throw new InterpretError(describeRef(refOf(o)), 'InterpretReplica', e.message);
+      if (e instanceof QuantityParseError)
+        throw new InterpretError(describeRef(refOf(o)), 'InterpretReplica', e.message);
       throw e;
     }
   },
   reviseReplica: (o: KubeObject, replicas: number): KubeObject | undefined => handler(REVISE, o)?.(o, replicas),
-  retain: (desired: KubeObject, observed: KubeObject): KubeObject | undefined => handler(RETAIN, desired)?.(desired, observed),
-  aggregateStatus: (o: KubeObject, items: readonly AggregatedStatusItem[], now: () => number): KubeObject | undefined => handler(AGGREGATORS, o)?.(o, items, now),
+  retain: (desired: KubeObject, observed: KubeObject): KubeObject | undefined =>
+    handler(RETAIN, desired)?.(desired, observed),
+  aggregateStatus: (o: KubeObject, items: readonly AggregatedStatusItem[], now: () => number): KubeObject | undefined =>
+    handler(AGGREGATORS, o)?.(o, items, now),
   reflectStatus: (o: KubeObject): Record<string, unknown> | undefined => (handler(REFLECTORS, o) ?? reflectWhole)(o),
   interpretHealth: (o: KubeObject): boolean | undefined => handler(HEALTH, o)?.(o),
   getDependencies: (o: KubeObject): DependentObjectReference[] | undefined => handler(DEPENDENCIES, o)?.(o),

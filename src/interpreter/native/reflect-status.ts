@@ -23,7 +23,12 @@ function pick(status: Record<string, unknown>, fields: readonly string[]): Recor
 function templateGeneration(o: KubeObject): number {
   const raw = o.metadata.annotations?.[GENERATION_ANNOTATION];
   if (raw === undefined) return 0;
-  if (!/^-?\d+$/.test(raw)) throw new InterpretError(`${o.kind}/${o.metadata.name ?? ''}`, 'InterpretStatus', `annotation ${GENERATION_ANNOTATION} is not an integer: ${raw}`);
+  if (!/^-?\d+$/.test(raw))
+    throw new InterpretError(
+      `${o.kind}/${o.metadata.name ?? ''}`,
+      'InterpretStatus',
+      `annotation ${GENERATION_ANNOTATION} is not an integer: ${raw}`,
+    );
   return Number(raw);
 }
 
@@ -51,7 +56,9 @@ function subset(fields: readonly string[]): Reflect {
 /** The whole status, for every kind without a specific reflector. */
 export const reflectWhole: Reflect = (o) => {
   const status = o['status'];
-  return status !== null && typeof status === 'object' && !Array.isArray(status) ? structuredClone(status as Record<string, unknown>) : undefined;
+  return status !== null && typeof status === 'object' && !Array.isArray(status)
+    ? structuredClone(status as Record<string, unknown>)
+    : undefined;
 };
 
 /**
@@ -59,9 +66,23 @@ export const reflectWhole: Reflect = (o) => {
  * reflects observedGeneration, so its aggregated observedGeneration advances like a Deployment's instead of never.
  */
 export const REFLECTORS: Readonly<Record<string, Reflect>> = {
-  Deployment: withGenerations(['replicas', 'updatedReplicas', 'readyReplicas', 'availableReplicas', 'unavailableReplicas', 'observedGeneration']),
+  Deployment: withGenerations([
+    'replicas',
+    'updatedReplicas',
+    'readyReplicas',
+    'availableReplicas',
+    'unavailableReplicas',
+    'observedGeneration',
+  ]),
   ReplicaSet: withGenerations(['replicas', 'readyReplicas', 'availableReplicas', 'observedGeneration']),
-  StatefulSet: withGenerations(['availableReplicas', 'currentReplicas', 'readyReplicas', 'replicas', 'updatedReplicas', 'observedGeneration']),
+  StatefulSet: withGenerations([
+    'availableReplicas',
+    'currentReplicas',
+    'readyReplicas',
+    'replicas',
+    'updatedReplicas',
+    'observedGeneration',
+  ]),
   DaemonSet: withGenerations([
     'currentNumberScheduled',
     'desiredNumberScheduled',
@@ -73,7 +94,16 @@ export const REFLECTORS: Readonly<Record<string, Reflect>> = {
     'observedGeneration',
   ]),
   Job: subset(['active', 'succeeded', 'failed', 'conditions', 'startTime', 'completionTime']),
-  Service: (o) => (str(o, 'spec.type') === 'LoadBalancer' && o['status'] !== undefined ? { loadBalancer: structuredClone(obj(obj(o['status'])['loadBalancer'])) } : undefined),
-  PodDisruptionBudget: subset(['disruptionsAllowed', 'expectedPods', 'desiredHealthy', 'currentHealthy', 'disruptedPods']),
+  Service: (o) =>
+    str(o, 'spec.type') === 'LoadBalancer' && o['status'] !== undefined
+      ? { loadBalancer: structuredClone(obj(obj(o['status'])['loadBalancer'])) }
+      : undefined,
+  PodDisruptionBudget: subset([
+    'disruptionsAllowed',
+    'expectedPods',
+    'desiredHealthy',
+    'currentHealthy',
+    'disruptedPods',
+  ]),
   HorizontalPodAutoscaler: subset(['currentReplicas', 'desiredReplicas']),
 };

@@ -9,7 +9,12 @@ import { type PodRequirementOptions, type PodSpecView, podRequirements } from '.
 import type { ReplicaResult } from '../types.ts';
 import { at, num, obj } from './object-path.ts';
 
-function withRequirements(replicas: number, spec: unknown, o: KubeObject, options: PodRequirementOptions): ReplicaResult {
+function withRequirements(
+  replicas: number,
+  spec: unknown,
+  o: KubeObject,
+  options: PodRequirementOptions,
+): ReplicaResult {
   const requirements = podRequirements(obj(spec) as PodSpecView, o.metadata.namespace ?? '', options);
   return requirements ? { replicas, requirements } : { replicas };
 }

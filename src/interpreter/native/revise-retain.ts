@@ -23,7 +23,12 @@ function spec(o: KubeObject): Record<string, unknown> {
 export function retainDeployment(desired: KubeObject, observed: KubeObject): KubeObject {
   if (desired.metadata.labels?.[RETAIN_REPLICAS_LABEL] !== 'true') return desired;
   const replicas = at(observed, 'spec.replicas');
-  if (typeof replicas !== 'number') throw new InterpretError(`Deployment/${observed.metadata.name ?? ''}`, 'Retain', 'the member object has no spec.replicas');
+  if (typeof replicas !== 'number')
+    throw new InterpretError(
+      `Deployment/${observed.metadata.name ?? ''}`,
+      'Retain',
+      'the member object has no spec.replicas',
+    );
   const out = structuredClone(desired);
   spec(out)['replicas'] = replicas;
   return out;
@@ -94,7 +99,8 @@ export function retainPersistentVolume(desired: KubeObject, observed: KubeObject
 export function retainJob(desired: KubeObject, observed: KubeObject): KubeObject {
   const out = structuredClone(desired);
   const matchLabels = at(observed, 'spec.selector.matchLabels');
-  if (matchLabels !== undefined) spec(out)['selector'] = { ...obj(spec(out)['selector']), matchLabels: structuredClone(matchLabels) };
+  if (matchLabels !== undefined)
+    spec(out)['selector'] = { ...obj(spec(out)['selector']), matchLabels: structuredClone(matchLabels) };
   const labels = at(observed, 'spec.template.metadata.labels');
   if (labels !== undefined) {
     const template = obj(spec(out)['template']);

@@ -35,9 +35,18 @@ export class GitHubStatusReporter implements CommitStatusReporter {
       description: cutDescription(status.description, GITHUB_DESCRIPTION_MAX),
       ...(status.targetUrl ? { target_url: status.targetUrl } : {}),
     };
-    await postJson(url, body, { host: 'GitHub', context: status.context }, {
-      ...this.#options.http,
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/vnd.github+json', 'X-GitHub-Api-Version': '2022-11-28' },
-    });
+    await postJson(
+      url,
+      body,
+      { host: 'GitHub', context: status.context },
+      {
+        ...this.#options.http,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Accept: 'application/vnd.github+json',
+          'X-GitHub-Api-Version': '2022-11-28',
+        },
+      },
+    );
   }
 }

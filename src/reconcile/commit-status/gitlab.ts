@@ -16,7 +16,12 @@ export interface GitLabStatusOptions {
   http?: Omit<PostOptions, 'headers' | 'accept'>;
 }
 
-const STATE: Record<CommitState, string> = { pending: 'running', success: 'success', failure: 'failed', error: 'failed' };
+const STATE: Record<CommitState, string> = {
+  pending: 'running',
+  success: 'success',
+  failure: 'failed',
+  error: 'failed',
+};
 
 /** GitLab answers 400 when a status is set to the state it already has: that is done, not failed. */
 function alreadyThere(status: number, body: string): boolean {
@@ -40,10 +45,15 @@ export class GitLabStatusReporter implements CommitStatusReporter {
       description: cutDescription(status.description, 255),
       ...(status.targetUrl ? { target_url: status.targetUrl } : {}),
     };
-    await postJson(url, body, { host: 'GitLab', context: status.context }, {
-      ...this.#options.http,
-      headers: { 'PRIVATE-TOKEN': token },
-      accept: alreadyThere,
-    });
+    await postJson(
+      url,
+      body,
+      { host: 'GitLab', context: status.context },
+      {
+        ...this.#options.http,
+        headers: { 'PRIVATE-TOKEN': token },
+        accept: alreadyThere,
+      },
+    );
   }
 }

@@ -32,20 +32,29 @@ function answer(status: number, text: string): string {
 export async function postJson(url: string, body: unknown, target: PostTarget, options: PostOptions): Promise<void> {
   let outcome: { done: boolean; status: number; text: string };
   try {
-    outcome = await withRetry(async () => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'User-Agent': 'flotilla', ...options.headers },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-      });
-      const text = await response.text();
-      // Throttled or a server error: thrown, so that it is tried again.
-      if (response.status === 429 || response.status >= 500) throw new Error(answer(response.status, text));
-      return { done: response.ok || (options.accept?.(response.status, text) ?? false), status: response.status, text };
-    }, () => ({ retry: true }), { retries: 2, baseDelayMs: 500, ...options.retry });
+    outcome = await withRetry(
+      async () => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'User-Agent': 'flotilla', ...options.headers },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        });
+        const text = await response.text();
+        // Throttled or a server error: thrown, so that it is tried again.
+        if (response.status === 429 || response.status >= 500) throw new Error(answer(response.status, text));
+        return {
+          done: response.ok || (options.accept?.(response.status, text) ?? false),
+          status: response.status,
+          text,
+        };
+      },
+      () => ({ retry: true }),
+      { retries: 2, baseDelayMs: 500, ...options.retry },
+    );
   } catch (error) {
     throw new CommitStatusFailedError(target.host, target.context, (error as Error).message);
   }
-  if (!outcome.done) throw new CommitStatusFailedError(target.host, target.context, answer(outcome.status, outcome.text));
+  if (!outcome.done)
+    throw new CommitStatusFailedError(target.host, target.context, answer(outcome.status, outcome.text));
 }

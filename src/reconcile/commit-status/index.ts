@@ -41,20 +41,35 @@ function need(host: string, value: string | undefined, what: string): string {
 export function reporterFromEnvironment(settings: CommitStatusSettings, env: Env): ConfiguredReporter {
   const apiOverride = settings.apiUrl ?? env['FLOTILLA_COMMIT_STATUS_URL'];
   if (settings.host === 'github') {
-    const repository = need('github', settings.repository ?? env['GITHUB_REPOSITORY'], 'no repository: pass --commit-status-repo owner/repo or set GITHUB_REPOSITORY');
-    if (!/^[^/]+\/[^/]+$/.test(repository)) throw new CommitStatusConfigError('github', `repository ${JSON.stringify(repository)} is not owner/repo`);
+    const repository = need(
+      'github',
+      settings.repository ?? env['GITHUB_REPOSITORY'],
+      'no repository: pass --commit-status-repo owner/repo or set GITHUB_REPOSITORY',
+    );
+    if (!/^[^/]+\/[^/]+$/.test(repository))
+      throw new CommitStatusConfigError('github', `repository ${JSON.stringify(repository)} is not owner/repo`);
     const reporter = new GitHubStatusReporter({
       apiUrl: apiOverride ?? env['GITHUB_API_URL'] ?? 'https://api.github.com',
       repository,
-      token: need('github', env['GITHUB_TOKEN'], 'no token: set GITHUB_TOKEN (a token allowed to write commit statuses)'),
+      token: need(
+        'github',
+        env['GITHUB_TOKEN'],
+        'no token: set GITHUB_TOKEN (a token allowed to write commit statuses)',
+      ),
     });
-    const run = env['GITHUB_SERVER_URL'] && env['GITHUB_RUN_ID'] && env['GITHUB_REPOSITORY']
-      ? `${env['GITHUB_SERVER_URL']}/${env['GITHUB_REPOSITORY']}/actions/runs/${env['GITHUB_RUN_ID']}` : undefined;
+    const run =
+      env['GITHUB_SERVER_URL'] && env['GITHUB_RUN_ID'] && env['GITHUB_REPOSITORY']
+        ? `${env['GITHUB_SERVER_URL']}/${env['GITHUB_REPOSITORY']}/actions/runs/${env['GITHUB_RUN_ID']}`
+        : undefined;
     return { reporter, ...(run ? { targetUrl: run } : {}) };
   }
   const reporter = new GitLabStatusReporter({
     apiUrl: apiOverride ?? env['CI_API_V4_URL'] ?? 'https://gitlab.com/api/v4',
-    project: need('gitlab', settings.repository ?? env['CI_PROJECT_ID'], 'no project: pass --commit-status-repo PROJECT (id or path) or set CI_PROJECT_ID'),
+    project: need(
+      'gitlab',
+      settings.repository ?? env['CI_PROJECT_ID'],
+      'no project: pass --commit-status-repo PROJECT (id or path) or set CI_PROJECT_ID',
+    ),
     token: need('gitlab', env['GITLAB_TOKEN'], 'no token: set GITLAB_TOKEN (a token with the api scope)'),
   });
   const job = env['CI_JOB_URL'];
@@ -94,11 +109,19 @@ export class RolloutStatuses {
   }
 
   #send(cluster: string, state: CommitState, description: string): Promise<CommitStatusFailedError | undefined> {
-    const status = { context: this.context(cluster), state, description, ...(this.#targetUrl ? { targetUrl: this.#targetUrl } : {}) };
-    return this.#reporter.report(this.#commit, status).then(() => undefined, (error: unknown) => {
-      if (error instanceof CommitStatusFailedError) return error;
-      return new CommitStatusFailedError(this.#reporter.host, status.context, (error as Error).message);
-    });
+    const status = {
+      context: this.context(cluster),
+      state,
+      description,
+      ...(this.#targetUrl ? { targetUrl: this.#targetUrl } : {}),
+    };
+    return this.#reporter.report(this.#commit, status).then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof CommitStatusFailedError) return error;
+        return new CommitStatusFailedError(this.#reporter.host, status.context, (error as Error).message);
+      },
+    );
   }
 
   /** A cluster's apply has started. */
@@ -116,6 +139,12 @@ export class RolloutStatuses {
 
   /** The pass broke off (it threw): every started cluster gets `error`. */
   async abort(message: string): Promise<CommitStatusFailedError[]> {
-    return this.finish([...this.#started].map((cluster) => ({ cluster, state: 'error', description: `flotilla apply failed: ${message}` })));
+    return this.finish(
+      [...this.#started].map((cluster) => ({
+        cluster,
+        state: 'error',
+        description: `flotilla apply failed: ${message}`,
+      })),
+    );
   }
 }

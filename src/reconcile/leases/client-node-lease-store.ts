@@ -32,10 +32,18 @@ type ClientNode = typeof import('@kubernetes/client-node');
 
 function body(k8s: ClientNode, name: string, namespace: string, write: LeaseWrite, resourceVersion?: string): V1Lease {
   return {
-    apiVersion: 'coordination.k8s.io/v1', kind: 'Lease',
-    metadata: { name, namespace, labels: { 'app.kubernetes.io/managed-by': 'flotilla' }, ...(resourceVersion ? { resourceVersion } : {}) },
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: {
+      name,
+      namespace,
+      labels: { 'app.kubernetes.io/managed-by': 'flotilla' },
+      ...(resourceVersion ? { resourceVersion } : {}),
+    },
     spec: {
-      holderIdentity: write.holder, leaseDurationSeconds: write.durationSeconds, leaseTransitions: write.transitions,
+      holderIdentity: write.holder,
+      leaseDurationSeconds: write.durationSeconds,
+      leaseTransitions: write.transitions,
       renewTime: new k8s.V1MicroTime(write.renewTime),
       ...(write.acquireTime !== undefined ? { acquireTime: new k8s.V1MicroTime(write.acquireTime) } : {}),
     },
@@ -75,14 +83,23 @@ export async function connectLeaseStore(options: HostClusterOptions): Promise<Le
     },
     async update(name, resourceVersion, write) {
       try {
-        return record(await api.replaceNamespacedLease({ name, namespace, body: body(k8s, name, namespace, write, resourceVersion) }));
+        return record(
+          await api.replaceNamespacedLease({
+            name,
+            namespace,
+            body: body(k8s, name, namespace, write, resourceVersion),
+          }),
+        );
       } catch (error) {
         if (statusOf(k8s, error) === 409 || statusOf(k8s, error) === 404) return 'conflict';
         throw error;
       }
     },
     async list(prefix) {
-      const leases = await api.listNamespacedLease({ namespace, labelSelector: 'app.kubernetes.io/managed-by=flotilla' });
+      const leases = await api.listNamespacedLease({
+        namespace,
+        labelSelector: 'app.kubernetes.io/managed-by=flotilla',
+      });
       return leases.items.map(record).filter((l) => l.name.startsWith(prefix));
     },
     async delete(name) {

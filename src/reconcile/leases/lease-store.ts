@@ -41,6 +41,10 @@ export interface LeaseStore {
 
 /** Whether a Lease is held by someone at `now`: a holder whose renewal has not expired. */
 export function heldAt(lease: LeaseRecord, now: number): boolean {
-  return lease.holder !== undefined && lease.holder !== '' && lease.renewTime !== undefined
-    && now < lease.renewTime + (lease.durationSeconds ?? 0) * 1000;
+  return (
+    lease.holder !== undefined &&
+    lease.holder !== '' &&
+    lease.renewTime !== undefined &&
+    now < lease.renewTime + (lease.durationSeconds ?? 0) * 1000
+  );
 }

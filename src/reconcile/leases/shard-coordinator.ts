@@ -26,7 +26,10 @@ export interface ShardCoordinatorOptions {
 
 /** The defaults of {@link ShardCoordinatorOptions}. */
 export const DEFAULT_SHARD_COORDINATOR_OPTIONS: Readonly<Omit<ShardCoordinatorOptions, 'identity'>> = Object.freeze({
-  prefix: 'flotilla', shards: 1, durationSeconds: 15, now: () => Date.now(),
+  prefix: 'flotilla',
+  shards: 1,
+  durationSeconds: 15,
+  now: () => Date.now(),
 });
 
 /** A Kubernetes-safe name part for an identity. */
@@ -40,7 +43,10 @@ export class ShardCoordinator {
   private readonly options: ShardCoordinatorOptions;
   private readonly heldShards = new Set<number>();
 
-  constructor(store: LeaseStore, options: Partial<ShardCoordinatorOptions> & Pick<ShardCoordinatorOptions, 'identity'>) {
+  constructor(
+    store: LeaseStore,
+    options: Partial<ShardCoordinatorOptions> & Pick<ShardCoordinatorOptions, 'identity'>,
+  ) {
     this.store = store;
     this.options = { ...DEFAULT_SHARD_COORDINATOR_OPTIONS, ...options };
   }
@@ -56,7 +62,9 @@ export class ShardCoordinator {
     const now = this.options.now();
     await this.write(this.presenceName(), await this.store.get(this.presenceName()), now);
     const leases = await this.store.list(`${this.options.prefix}-`);
-    const replicas = leases.filter((l) => l.name.startsWith(`${this.options.prefix}-replica-`) && heldAt(l, now)).length;
+    const replicas = leases.filter(
+      (l) => l.name.startsWith(`${this.options.prefix}-replica-`) && heldAt(l, now),
+    ).length;
     const fair = Math.ceil(this.options.shards / Math.max(1, replicas));
     const byName = new Map(leases.map((l) => [l.name, l]));
     for (const shard of this.held) {
@@ -84,18 +92,28 @@ export class ShardCoordinator {
     this.heldShards.delete(shard);
     const lease = await this.store.get(this.shardName(shard));
     if (lease?.holder !== this.options.identity) return;
-    await this.store.update(lease.name, lease.resourceVersion, { holder: '', renewTime: this.options.now(), durationSeconds: 1, transitions: lease.transitions });
+    await this.store.update(lease.name, lease.resourceVersion, {
+      holder: '',
+      renewTime: this.options.now(),
+      durationSeconds: 1,
+      transitions: lease.transitions,
+    });
   }
 
   /** Creates, renews or takes over a Lease; false when another replica won the race. */
   private async write(name: string, lease: LeaseRecord | undefined, now: number): Promise<boolean> {
     const mine = lease?.holder === this.options.identity;
     const write: LeaseWrite = {
-      holder: this.options.identity, renewTime: now, durationSeconds: this.options.durationSeconds,
+      holder: this.options.identity,
+      renewTime: now,
+      durationSeconds: this.options.durationSeconds,
       transitions: (lease?.transitions ?? 0) + (mine || lease === undefined ? 0 : 1),
       ...(mine ? {} : { acquireTime: now }),
     };
-    const result = lease === undefined ? await this.store.create(name, write) : await this.store.update(name, lease.resourceVersion, write);
+    const result =
+      lease === undefined
+        ? await this.store.create(name, write)
+        : await this.store.update(name, lease.resourceVersion, write);
     return result !== 'conflict';
   }
 

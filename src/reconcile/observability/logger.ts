@@ -19,7 +19,14 @@ export interface LoggerOptions {
   write: (line: string) => void;
 }
 
-const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO ', 40: 'WARN ', 50: 'ERROR', 60: 'FATAL' };
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO ',
+  40: 'WARN ',
+  50: 'ERROR',
+  60: 'FATAL',
+};
 const SKIPPED = new Set(['level', 'time', 'msg', 'pid', 'hostname']);
 
 /** One JSON record as a readable line. */
@@ -37,5 +44,8 @@ export function createLogger(options: Partial<LoggerOptions> = {}): Logger {
   const write = options.write ?? ((line: string) => void process.stderr.write(line));
   const pretty = options.pretty ?? process.stderr.isTTY === true;
   const destination: DestinationStream = { write: pretty ? (line) => write(prettyLine(line)) : write };
-  return pino({ level: options.level ?? 'info', base: { pid: process.pid }, serializers: { err: pino.stdSerializers.err } }, destination);
+  return pino(
+    { level: options.level ?? 'info', base: { pid: process.pid }, serializers: { err: pino.stdSerializers.err } },
+    destination,
+  );
 }

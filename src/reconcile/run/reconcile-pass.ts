@@ -24,15 +24,23 @@ export interface ReconcilePassOptions extends Omit<PassOptions, 'connect'> {
 }
 
 /** The defaults of {@link ReconcilePassOptions}. */
-export const DEFAULT_RECONCILE_PASS_OPTIONS: Readonly<Pick<ReconcilePassOptions, 'owns' | 'now' | 'feedback' | 'onEvent' | 'onResult'>> = Object.freeze({
-  owns: () => true, now: () => Date.now(), feedback: readPlanningFeedback, onEvent: () => undefined, onResult: () => undefined,
+export const DEFAULT_RECONCILE_PASS_OPTIONS: Readonly<
+  Pick<ReconcilePassOptions, 'owns' | 'now' | 'feedback' | 'onEvent' | 'onResult'>
+> = Object.freeze({
+  owns: () => true,
+  now: () => Date.now(),
+  feedback: readPlanningFeedback,
+  onEvent: () => undefined,
+  onResult: () => undefined,
 });
 
 /** One pass's result. */
 export type ReconcileResult = PassResult;
 
 /** A {@link Pass} that remembers what it needs between calls (see the module comment). */
-export function createReconcilePass(options: Partial<ReconcilePassOptions> & Omit<ReconcilePassOptions, keyof typeof DEFAULT_RECONCILE_PASS_OPTIONS>): Pass {
+export function createReconcilePass(
+  options: Partial<ReconcilePassOptions> & Omit<ReconcilePassOptions, keyof typeof DEFAULT_RECONCILE_PASS_OPTIONS>,
+): Pass {
   const { access, onResult, ...o } = { ...DEFAULT_RECONCILE_PASS_OPTIONS, ...options };
   const connect = reusingConnector(access);
   const memory = emptyPassMemory();

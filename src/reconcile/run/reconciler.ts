@@ -73,9 +73,15 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
   // The triggers ignore pushes to the status branch that flotilla.yaml named at the last pass's
   // commit (the branch that pass's status step wrote); flotilla.yaml's default until then.
   let statusBranch = DEFAULT_FLEET_CONFIG.statusBranch;
-  const due = dueTimer(now, () => merger.emit({ kind: 'members', detail: 'a controller\'s timer is due' }));
+  const due = dueTimer(now, () => merger.emit({ kind: 'members', detail: "a controller's timer is due" }));
   const pass = createReconcilePass({
-    source: options.source, access: options.access, prune: options.prune, runner: options.inventoryName ? { inventoryName: options.inventoryName } : {}, controllers, owns: ownership(options), now,
+    source: options.source,
+    access: options.access,
+    prune: options.prune,
+    runner: options.inventoryName ? { inventoryName: options.inventoryName } : {},
+    controllers,
+    owns: ownership(options),
+    now,
     ...(options.status ? { status: options.status } : {}),
     onResult: (result) => {
       clusters = result.rendered.clusters;
@@ -87,23 +93,33 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     },
   });
   const leading = (): boolean => !options.coordinator || options.coordinator.coordinator.held.length > 0;
-  const loop = new RunLoop(async (request) => {
-    if (!leading()) return { ok: true };
-    return pass(request).catch((error: unknown) => {
-      metrics.sourceFetchErrors.inc();
-      throw error;
-    });
-  }, { onEvent: (event) => reportLoopEvent(event, metrics, log, now) });
-  const merger = mergeSignals({}, (batch) => loop.request(batch));
-  const triggers: Trigger[] = await startTriggers({
-    ...options.triggers, source: options.source, statusBranch: () => statusBranch,
-    onError: (error) => {
-      metrics.sourceFetchErrors.inc();
-      log.warn({ err: error }, 'source check failed');
+  const loop = new RunLoop(
+    async (request) => {
+      if (!leading()) return { ok: true };
+      return pass(request).catch((error: unknown) => {
+        metrics.sourceFetchErrors.inc();
+        throw error;
+      });
     },
-  }, merger.emit);
+    { onEvent: (event) => reportLoopEvent(event, metrics, log, now) },
+  );
+  const merger = mergeSignals({}, (batch) => loop.request(batch));
+  const triggers: Trigger[] = await startTriggers(
+    {
+      ...options.triggers,
+      source: options.source,
+      statusBranch: () => statusBranch,
+      onError: (error) => {
+        metrics.sourceFetchErrors.inc();
+        log.warn({ err: error }, 'source check failed');
+      },
+    },
+    merger.emit,
+  );
   const watching = controller.start?.({
-    access: options.access, clusters: () => clusters, now,
+    access: options.access,
+    clusters: () => clusters,
+    now,
     requestPass: (detail) => merger.emit({ kind: 'members', detail }),
     memberProbed: (cluster, ready) => metrics.memberReady.set({ cluster }, ready ? 1 : 0),
     warn: (fields, message) => log.warn(fields, message),
@@ -111,12 +127,20 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
   const stopLeases = startLeaseRounds(options, metrics, merger.emit);
   let ready = false; // the first pass has run
   const health: HealthServer | undefined = options.metricsAddress
-    ? await startHealthServer({ address: options.metricsAddress, registry: metrics.registry, ready: () => ready && !loop.stopped })
+    ? await startHealthServer({
+        address: options.metricsAddress,
+        registry: metrics.registry,
+        ready: () => ready && !loop.stopped,
+      })
     : undefined;
   loop.request();
-  void loop.idle().then(() => { ready = true; });
+  void loop.idle().then(() => {
+    ready = true;
+  });
   return {
-    loop, metrics, ...(health ? { metricsUrl: health.url } : {}),
+    loop,
+    metrics,
+    ...(health ? { metricsUrl: health.url } : {}),
     stop: async () => {
       due.at(undefined);
       merger.close();
@@ -141,7 +165,11 @@ function dueTimer(now: () => number, fire: () => void): { at(time: number | unde
 }
 
 /** Runs the Lease rounds; a change of held shards asks for a pass. Returns the stopper. */
-function startLeaseRounds(options: ReconcilerOptions, metrics: ReconcilerMetrics, emit: (s: { kind: 'shards'; detail: string }) => void): () => Promise<void> {
+function startLeaseRounds(
+  options: ReconcilerOptions,
+  metrics: ReconcilerMetrics,
+  emit: (s: { kind: 'shards'; detail: string }) => void,
+): () => Promise<void> {
   const c = options.coordinator;
   if (!c) return async () => undefined;
   let running: Promise<void> = Promise.resolve();
@@ -157,10 +185,14 @@ function startLeaseRounds(options: ReconcilerOptions, metrics: ReconcilerMetrics
     metrics.ownedShards.set(c.coordinator.held.length);
   };
   running = round();
-  const timer = setInterval(() => { running = running.then(round); }, c.renewMs);
+  const timer = setInterval(() => {
+    running = running.then(round);
+  }, c.renewMs);
   return async () => {
     clearInterval(timer);
     await running;
-    await c.coordinator.releaseAll().catch((error: unknown) => options.log.warn({ err: error }, 'releasing leases failed'));
+    await c.coordinator
+      .releaseAll()
+      .catch((error: unknown) => options.log.warn({ err: error }, 'releasing leases failed'));
   };
 }

@@ -10,21 +10,40 @@ import type { ReconcileResult } from './reconcile-pass.ts';
 /** Records one pass's per-cluster outcomes and logs its summary. */
 export function reportPass(result: ReconcileResult, metrics: ReconcilerMetrics, log: Logger): void {
   log.debug({ commit: result.commit, ...result.render }, 'rendered');
-  for (const d of result.controllerDiagnostics) log.warn({ file: d.file, line: d.line, object: d.object, field: d.field }, d.message);
-  for (const warning of result.statusWarnings) log.warn({ statusBranch: result.statusBranch }, `status branch: ${warning}`);
+  for (const d of result.controllerDiagnostics)
+    log.warn({ file: d.file, line: d.line, object: d.object, field: d.field }, d.message);
+  for (const warning of result.statusWarnings)
+    log.warn({ statusBranch: result.statusBranch }, `status branch: ${warning}`);
   for (const timeout of result.scriptTimeouts) {
-    metrics.scriptTimeouts.inc({ customization: timeout.customization, operation: timeout.operation }, timeout.timeouts);
-    log.warn({ customization: timeout.customization, operation: timeout.operation, timeouts: timeout.timeouts, stopped: timeout.stopped }, scriptTimeoutLine(timeout));
+    metrics.scriptTimeouts.inc(
+      { customization: timeout.customization, operation: timeout.operation },
+      timeout.timeouts,
+    );
+    log.warn(
+      {
+        customization: timeout.customization,
+        operation: timeout.operation,
+        timeouts: timeout.timeouts,
+        stopped: timeout.stopped,
+      },
+      scriptTimeoutLine(timeout),
+    );
   }
   for (const cluster of result.clusters) {
     recordClusterResult(metrics, cluster);
     const changed = cluster.objects.filter((o) => o.action === 'created' || o.action === 'configured').length;
     const fields = {
-      cluster: cluster.cluster, changed, pruned: cluster.pruned.filter((p) => p.action === 'deleted').length,
+      cluster: cluster.cluster,
+      changed,
+      pruned: cluster.pruned.filter((p) => p.action === 'deleted').length,
       // Why objects the Work no longer holds stay, e.g. an evicted member's old copy under a graceful-eviction task.
       notPruned: cluster.pruned.filter((p) => p.action === 'skipped').map((p) => p.reason),
     };
-    if (clusterFailed(cluster)) log.warn({ ...fields, err: cluster.error, failed: cluster.objects.filter((o) => o.error).map((o) => o.error?.message) }, 'cluster failed');
+    if (clusterFailed(cluster))
+      log.warn(
+        { ...fields, err: cluster.error, failed: cluster.objects.filter((o) => o.error).map((o) => o.error?.message) },
+        'cluster failed',
+      );
     else log.debug(fields, 'cluster reconciled');
   }
   if (result.status instanceof Error) log.warn({ err: result.status }, 'status branch not written');
@@ -43,12 +62,19 @@ export function reportLoopEvent(event: RunLoopEvent, metrics: ReconcilerMetrics,
     case 'pass-finished': {
       const seconds = event.durationMs / 1000;
       metrics.passDuration.observe({ result: event.outcome.ok ? 'ok' : 'failed' }, seconds);
-      if (event.outcome.ok && event.outcome.commit) recordReconciledCommit(metrics, event.outcome.commit, Math.floor(now() / 1000));
-      log.info({ commit: event.outcome.commit, ok: event.outcome.ok, durationMs: Math.round(event.durationMs) }, 'pass finished');
+      if (event.outcome.ok && event.outcome.commit)
+        recordReconciledCommit(metrics, event.outcome.commit, Math.floor(now() / 1000));
+      log.info(
+        { commit: event.outcome.commit, ok: event.outcome.ok, durationMs: Math.round(event.durationMs) },
+        'pass finished',
+      );
       return;
     }
     case 'pass-failed':
       metrics.passDuration.observe({ result: 'error' }, event.durationMs / 1000);
-      log.error({ err: event.error, durationMs: Math.round(event.durationMs) }, 'pass failed: clusters left as they are');
+      log.error(
+        { err: event.error, durationMs: Math.round(event.durationMs) },
+        'pass failed: clusters left as they are',
+      );
   }
 }

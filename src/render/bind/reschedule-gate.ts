@@ -30,7 +30,9 @@ export type RescheduleReason =
 
 /** Karmada's Placement.ReplicaSchedulingType(): no replicaScheduling means Duplicated. */
 function isDuplicated(placement: Placement): boolean {
-  return placement.replicaScheduling === undefined || placement.replicaScheduling.replicaSchedulingType === 'Duplicated';
+  return (
+    placement.replicaScheduling === undefined || placement.replicaScheduling.replicaSchedulingType === 'Duplicated'
+  );
 }
 
 function isWorkload(spec: Pick<BindingSpec, 'replicas' | 'replicaRequirements' | 'components'>): boolean {
@@ -50,7 +52,11 @@ function termNamed(terms: readonly ClusterAffinityTerm[] | undefined, name: stri
  * Karmada's placementChanged (pkg/scheduler/helper.go). Edits to clusterAffinities terms other
  * than the observed one do not count, so a binding that fell back to a later term stays there.
  */
-export function placementChanged(placement: Placement, applied: string | undefined, observedAffinityName: string | undefined): boolean {
+export function placementChanged(
+  placement: Placement,
+  applied: string | undefined,
+  observedAffinityName: string | undefined,
+): boolean {
   if (applied === undefined || applied === '') return true;
   let parsed: unknown;
   try {
@@ -66,16 +72,23 @@ export function placementChanged(placement: Placement, applied: string | undefin
   if (fields.some((f) => !isDeepStrictEqual(current[f], parsed[f]))) return true;
   if (!observedAffinityName) return true;
   const now = termNamed(current['clusterAffinities'] as ClusterAffinityTerm[] | undefined, observedAffinityName);
-  const then = termNamed(Array.isArray(parsed['clusterAffinities']) ? parsed['clusterAffinities'] as ClusterAffinityTerm[] : undefined, observedAffinityName);
+  const then = termNamed(
+    Array.isArray(parsed['clusterAffinities']) ? (parsed['clusterAffinities'] as ClusterAffinityTerm[]) : undefined,
+    observedAffinityName,
+  );
   return now === undefined || then === undefined || !isDeepStrictEqual(now, then);
 }
 
 /** Karmada's IsBindingReplicasChanged: only a placement with replicaScheduling compares replicas. */
-function replicasChanged(spec: Pick<BindingSpec, 'placement' | 'replicas'>, clusters: readonly TargetCluster[]): boolean {
+function replicasChanged(
+  spec: Pick<BindingSpec, 'placement' | 'replicas'>,
+  clusters: readonly TargetCluster[],
+): boolean {
   const strategy = spec.placement.replicaScheduling;
   if (strategy === undefined) return false;
   if (strategy.replicaSchedulingType === 'Duplicated') return clusters.some((c) => c.replicas !== spec.replicas);
-  if (strategy.replicaSchedulingType === 'Divided') return clusters.reduce((sum, c) => sum + c.replicas, 0) !== spec.replicas;
+  if (strategy.replicaSchedulingType === 'Divided')
+    return clusters.reduce((sum, c) => sum + c.replicas, 0) !== spec.replicas;
   return false;
 }
 

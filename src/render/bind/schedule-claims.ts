@@ -1,5 +1,13 @@
 import { describeRef, refKey, refOf } from '../../model/index.ts';
-import type { BindingSpec, Cluster, Diagnostic, PropagationPolicy, ScheduledBinding, SourceObject, TargetCluster } from '../../model/index.ts';
+import type {
+  BindingSpec,
+  Cluster,
+  Diagnostic,
+  PropagationPolicy,
+  ScheduledBinding,
+  SourceObject,
+  TargetCluster,
+} from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { createScheduler } from '../../scheduler/index.ts';
 import type { ScheduleResult, SchedulingInput } from '../../scheduler/index.ts';
@@ -27,7 +35,9 @@ export interface PreviousSchedule {
 
 /** The detector's binding for a claimed template (docs/karmada-compatibility.md#the-binding), before scheduling. */
 export function bindingSpecOf(
-  template: SourceObject, policy: SourceObject<PropagationPolicy>, interpreter: ResourceInterpreter,
+  template: SourceObject,
+  policy: SourceObject<PropagationPolicy>,
+  interpreter: ResourceInterpreter,
 ): BindingSpec {
   const spec = policy.object.spec;
   const replicas = interpreter.getReplicas(template.object);
@@ -49,7 +59,9 @@ export function bindingSpecOf(
 /** What the scheduler is given for a binding, with the last pass's result for stable rescheduling. */
 export function schedulingInputOf(spec: BindingSpec, last: PreviousSchedule | undefined): SchedulingInput {
   return {
-    resource: spec.resource, replicas: spec.replicas, placement: spec.placement,
+    resource: spec.resource,
+    replicas: spec.replicas,
+    placement: spec.placement,
     ...(spec.replicaRequirements ? { replicaRequirements: spec.replicaRequirements } : {}),
     ...(last ? { previous: last.clusters } : {}),
     ...(last?.affinityName ? { previousAffinityName: last.affinityName } : {}),
@@ -58,26 +70,46 @@ export function schedulingInputOf(spec: BindingSpec, last: PreviousSchedule | un
 }
 
 function scheduleClaim(
-  claim: Claim, spec: BindingSpec, schedule: (input: SchedulingInput) => ScheduleResult,
-  previous: ReadonlyMap<string, PreviousSchedule>, clusters: readonly Cluster[], diagnostics: Diagnostic[],
+  claim: Claim,
+  spec: BindingSpec,
+  schedule: (input: SchedulingInput) => ScheduleResult,
+  previous: ReadonlyMap<string, PreviousSchedule>,
+  clusters: readonly Cluster[],
+  diagnostics: Diagnostic[],
 ): ScheduledBinding {
   const last = previous.get(refKey(spec.resource));
   if (last && rescheduleReason(spec, last, clusters) === undefined) {
     return {
-      ...spec, clusters: last.clusters, error: null,
+      ...spec,
+      clusters: last.clusters,
+      error: null,
       ...(last.affinityName ? { affinityName: last.affinityName } : {}),
       ...(last.appliedPlacement !== undefined ? { appliedPlacement: last.appliedPlacement } : {}),
     };
   }
   const result = schedule(schedulingInputOf(spec, last));
   const subject = describeRef(spec.resource);
-  for (const d of result.diagnostics) diagnostics.push({ ...claim.template.origin, severity: d.severity, object: subject, message: `${subject}: ${d.message}` });
+  for (const d of result.diagnostics)
+    diagnostics.push({
+      ...claim.template.origin,
+      severity: d.severity,
+      object: subject,
+      message: `${subject}: ${d.message}`,
+    });
   if (result.error) {
-    diagnostics.push({ ...claim.template.origin, severity: 'error', object: subject, message: `${subject}: cannot be scheduled: ${result.error.message}` });
+    diagnostics.push({
+      ...claim.template.origin,
+      severity: 'error',
+      object: subject,
+      message: `${subject}: cannot be scheduled: ${result.error.message}`,
+    });
   }
   // Karmada records the placement with the result, an empty one on NoClusterFit included; any other
   // error leaves the binding's annotation as it was (docs/karmada-compatibility.md#scheduling-errors).
-  const applied = result.error === null || result.error.code === 'NoClusterFit' ? JSON.stringify(spec.placement) : last?.appliedPlacement;
+  const applied =
+    result.error === null || result.error.code === 'NoClusterFit'
+      ? JSON.stringify(spec.placement)
+      : last?.appliedPlacement;
   return {
     ...spec,
     clusters: result.clusters,
@@ -95,7 +127,9 @@ function scheduleClaim(
  * detector builds no binding then. Pure.
  */
 export function scheduleClaims(
-  claims: readonly Claim[], clusters: readonly Cluster[], interpreter: ResourceInterpreter,
+  claims: readonly Claim[],
+  clusters: readonly Cluster[],
+  interpreter: ResourceInterpreter,
   previous: ReadonlyMap<string, PreviousSchedule> = new Map(),
 ): { bindings: TemplateBinding[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -103,7 +137,12 @@ export function scheduleClaims(
   const bindings = claims.map((claim) => {
     if (claim.error) {
       const subject = describeRef(refOf(claim.template.object));
-      diagnostics.push({ ...claim.template.origin, severity: 'error', object: subject, message: `${subject}: ${claim.error}` });
+      diagnostics.push({
+        ...claim.template.origin,
+        severity: 'error',
+        object: subject,
+        message: `${subject}: ${claim.error}`,
+      });
     }
     if (!claim.policy || claim.error) return { template: claim.template, claim, binding: null };
     let spec: BindingSpec;
@@ -113,7 +152,11 @@ export function scheduleClaims(
       diagnostics.push(interpreterFailure(claim.template, error, 'not scheduled'));
       return { template: claim.template, claim: { ...claim, error: interpreterFailureReason(error) }, binding: null };
     }
-    return { template: claim.template, claim, binding: scheduleClaim(claim, spec, schedule, previous, clusters, diagnostics) };
+    return {
+      template: claim.template,
+      claim,
+      binding: scheduleClaim(claim, spec, schedule, previous, clusters, diagnostics),
+    };
   });
   return { bindings, diagnostics };
 }

@@ -14,7 +14,11 @@ import type { FleetLocator } from './locate.ts';
 /** Keys whose string lists name clusters, wherever they appear in a policy's spec. */
 const CLUSTER_NAME_LISTS = new Set(['clusterNames', 'exclude']);
 
-function clusterNameLists(value: unknown, path: (string | number)[], out: { path: FieldPath; names: unknown[] }[]): void {
+function clusterNameLists(
+  value: unknown,
+  path: (string | number)[],
+  out: { path: FieldPath; names: unknown[] }[],
+): void {
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) clusterNameLists(item, [...path, i], out);
     return;
@@ -30,8 +34,10 @@ type Policy = SourceObject<PropagationPolicy> | SourceObject<OverridePolicy>;
 
 function policiesOf(fleet: Fleet): Policy[] {
   return [
-    ...fleet.propagationPolicies, ...fleet.clusterPropagationPolicies,
-    ...fleet.overridePolicies, ...fleet.clusterOverridePolicies,
+    ...fleet.propagationPolicies,
+    ...fleet.clusterPropagationPolicies,
+    ...fleet.overridePolicies,
+    ...fleet.clusterOverridePolicies,
   ];
 }
 

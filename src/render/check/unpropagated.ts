@@ -34,7 +34,9 @@ function dependencyKeys(claims: readonly Claim[], interpreter: ResourceInterpret
       const candidates = byScope.get(`${ref.apiVersion}/${ref.kind}/${ref.namespace}`) ?? [];
       for (const dep of candidates) {
         const selector = ref.labelSelector;
-        const hit = ref.name ? dep.object.metadata.name === ref.name : selector !== undefined && matchLabelSelector(selector, dep.object.metadata.labels);
+        const hit = ref.name
+          ? dep.object.metadata.name === ref.name
+          : selector !== undefined && matchLabelSelector(selector, dep.object.metadata.labels);
         if (hit) keys.add(refKey(refOf(dep.object)));
       }
     }
@@ -62,7 +64,9 @@ export function unpropagatedTemplates(
     const o = template.object;
     if (o.apiVersion === 'v1' && o.kind === 'Namespace' && autoPropagates(o, skipped)) continue;
     if (reached.has(refKey(refOf(o)))) continue;
-    out.push(at(template, [], 'no PropagationPolicy or ClusterPropagationPolicy selects it, so it is propagated nowhere'));
+    out.push(
+      at(template, [], 'no PropagationPolicy or ClusterPropagationPolicy selects it, so it is propagated nowhere'),
+    );
   }
   return out;
 }

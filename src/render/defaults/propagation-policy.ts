@@ -29,7 +29,8 @@ function defaultReplicaScheduling(rs: Json): Json {
 
 function defaultPlacement(placement: Json): Json {
   const out: Json = { ...placement };
-  if (Array.isArray(out['spreadConstraints'])) out['spreadConstraints'] = out['spreadConstraints'].map(defaultSpreadConstraint);
+  if (Array.isArray(out['spreadConstraints']))
+    out['spreadConstraints'] = out['spreadConstraints'].map(defaultSpreadConstraint);
   if (isRecord(out['replicaScheduling'])) out['replicaScheduling'] = defaultReplicaScheduling(out['replicaScheduling']);
   return out;
 }
@@ -66,7 +67,8 @@ function selectsServiceImport(selectors: unknown): boolean {
   return (
     Array.isArray(selectors) &&
     selectors.some(
-      (s: unknown) => isRecord(s) && s['apiVersion'] === 'multicluster.x-k8s.io/v1alpha1' && s['kind'] === 'ServiceImport',
+      (s: unknown) =>
+        isRecord(s) && s['apiVersion'] === 'multicluster.x-k8s.io/v1alpha1' && s['kind'] === 'ServiceImport',
     )
   );
 }

@@ -65,7 +65,10 @@ function freshMatch(ctx: Context, template: SourceObject): PolicyMatch | undefin
 }
 
 function findPolicy(ctx: Context, ref: PolicyRef): SourceObject<PropagationPolicy> | undefined {
-  const list = ref.kind === 'PropagationPolicy' ? (ctx.ppByNamespace.get(ref.namespace) ?? []) : ctx.fleet.clusterPropagationPolicies;
+  const list =
+    ref.kind === 'PropagationPolicy'
+      ? (ctx.ppByNamespace.get(ref.namespace) ?? [])
+      : ctx.fleet.clusterPropagationPolicies;
   return list.find((p) => p.object.metadata.name === ref.name);
 }
 
@@ -111,7 +114,11 @@ function claimOne(ctx: Context, template: SourceObject): Claim {
   const missing = missingOverrides(ctx, match.policy);
   if (missing.length > 0) {
     const kind = match.policy.object.kind === 'PropagationPolicy' ? 'OverridePolicy' : 'ClusterOverridePolicy';
-    return { template, policy: match.policy, error: `waiting for dependentOverrides: ${kind} ${missing.join(', ')} not found` };
+    return {
+      template,
+      policy: match.policy,
+      error: `waiting for dependentOverrides: ${kind} ${missing.join(', ')} not found`,
+    };
   }
   return { template, policy: match.policy };
 }
@@ -119,7 +126,8 @@ function claimOne(ctx: Context, template: SourceObject): Claim {
 function indexOverrideNames(fleet: Fleet): Map<string, Set<string>> {
   const names = new Map<string, Set<string>>();
   const add = (key: string, name: string) => (names.get(key) ?? names.set(key, new Set()).get(key)!).add(name);
-  for (const op of fleet.overridePolicies) add(`OverridePolicy/${op.object.metadata.namespace ?? 'default'}`, op.object.metadata.name ?? '');
+  for (const op of fleet.overridePolicies)
+    add(`OverridePolicy/${op.object.metadata.namespace ?? 'default'}`, op.object.metadata.name ?? '');
   for (const cop of fleet.clusterOverridePolicies) add('ClusterOverridePolicy/', cop.object.metadata.name ?? '');
   return names;
 }
@@ -137,7 +145,9 @@ export function detect(fleet: Fleet, options: Partial<DetectOptions> = {}): Clai
     (ppByNamespace.get(ns) ?? ppByNamespace.set(ns, []).get(ns)!).push(pp);
   }
   const ctx: Context = {
-    fleet, options: opts, ppByNamespace,
+    fleet,
+    options: opts,
+    ppByNamespace,
     skipped: compileNamespacePatterns(opts.skippedNamespaces),
     overrideNames: indexOverrideNames(fleet),
   };

@@ -37,7 +37,9 @@ const MATCHED_BY = {
 
 export function policyName(policy: SourceObject<PropagationPolicy>): string {
   const { kind, metadata } = policy.object;
-  return metadata.namespace && kind === 'PropagationPolicy' ? `${kind}/${metadata.namespace}/${metadata.name}` : `${kind}/${metadata.name}`;
+  return metadata.namespace && kind === 'PropagationPolicy'
+    ? `${kind}/${metadata.namespace}/${metadata.name}`
+    : `${kind}/${metadata.name}`;
 }
 
 function candidatesOf(policies: readonly SourceObject<PropagationPolicy>[], claim: Claim): PolicyCandidate[] {
@@ -46,7 +48,9 @@ function candidatesOf(policies: readonly SourceObject<PropagationPolicy>[], clai
     const m = matchPolicy(policy, claim.template.object);
     if (!m) continue;
     out.push({
-      policy: policyName(policy), priority: m.explicit, implicit: m.implicit,
+      policy: policyName(policy),
+      priority: m.explicit,
+      implicit: m.implicit,
       matchedBy: MATCHED_BY[m.implicit as keyof typeof MATCHED_BY],
       preemption: policy.object.spec.preemption ?? 'Never',
       claims: claim.policy === policy,

@@ -31,7 +31,8 @@ function changedPaths(a: unknown, b: unknown, path: (string | number)[], out: st
     return;
   }
   if (isRecord(a) && isRecord(b)) {
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) changedPaths(a[key], b[key], [...path, key], out);
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+      changedPaths(a[key], b[key], [...path, key], out);
     return;
   }
   if (JSON.stringify(a) !== JSON.stringify(b)) out.push(formatFieldPath(path));
@@ -41,7 +42,11 @@ const rulesOf = (kind: string, applied: readonly AppliedOverride[]): AppliedRule
   applied.map((a) => ({ policy: `${kind}/${a.policyName}`, overriders: Object.keys(a.overriders) }));
 
 /** The overrides of `template` on each cluster; clusters where nothing applies are left out. */
-export function explainOverrides(template: KubeObject, clusters: readonly Cluster[], set: OverrideSet): ClusterOverrides[] {
+export function explainOverrides(
+  template: KubeObject,
+  clusters: readonly Cluster[],
+  set: OverrideSet,
+): ClusterOverrides[] {
   const out: ClusterOverrides[] = [];
   for (const cluster of clusters) {
     const name = cluster.metadata.name ?? '';
@@ -64,6 +69,9 @@ export function explainOverrides(template: KubeObject, clusters: readonly Cluste
 }
 
 /** The repository's override policies, as the Work builder is given them. */
-export function overrideSetOf(cops: readonly { object: OverridePolicy }[], ops: readonly { object: OverridePolicy }[]): OverrideSet {
+export function overrideSetOf(
+  cops: readonly { object: OverridePolicy }[],
+  ops: readonly { object: OverridePolicy }[],
+): OverrideSet {
   return { clusterOverridePolicies: cops.map((p) => p.object), overridePolicies: ops.map((p) => p.object) };
 }

@@ -53,7 +53,10 @@ export interface ExplainInput {
 }
 
 function explainScheduling(
-  binding: ScheduledBinding, template: SourceObject, clusters: readonly Cluster[], input: ExplainInput,
+  binding: ScheduledBinding,
+  template: SourceObject,
+  clusters: readonly Cluster[],
+  input: ExplainInput,
 ): SchedulingExplanation {
   const last = input.previousSchedules.get(refKey(binding.resource));
   const trace = newTrace();
@@ -64,7 +67,11 @@ function explainScheduling(
     placement: binding.placement,
     clusters: binding.clusters,
     error: binding.error,
-    ...(kept ? { kept: 'the last result is kept: nothing Karmada reschedules on (placement, replicas, requests, clusters) changed' } : {}),
+    ...(kept
+      ? {
+          kept: 'the last result is kept: nothing Karmada reschedules on (placement, replicas, requests, clusters) changed',
+        }
+      : {}),
     trace,
   };
 }
@@ -74,7 +81,9 @@ export function explainTemplate(key: string, input: ExplainInput): Explanation |
   const tb = input.rendered.bindings.find((b) => refKey(refOf(b.template.object)) === key);
   if (!tb) return undefined;
   const template = tb.template;
-  const inWork = [...input.rendered.works].filter(([, items]) => items.some((i) => refKey(i.template) === key)).map(([name]) => name);
+  const inWork = [...input.rendered.works]
+    .filter(([, items]) => items.some((i) => refKey(i.template) === key))
+    .map(([name]) => name);
   const targets = input.rendered.clusters.filter((c) => inWork.includes(c.metadata.name ?? ''));
   const set = overrideSetOf(input.fleet.clusterOverridePolicies, input.fleet.overridePolicies);
   const required = input.rendered.requiredBy.get(key);

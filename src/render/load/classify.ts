@@ -1,5 +1,10 @@
 import {
-  APPS_GROUP_VERSION, CLUSTER_GROUP_VERSION, CONFIG_GROUP_VERSION, groupOf, POLICY_GROUP_VERSION, SEARCH_GROUP_VERSION,
+  APPS_GROUP_VERSION,
+  CLUSTER_GROUP_VERSION,
+  CONFIG_GROUP_VERSION,
+  groupOf,
+  POLICY_GROUP_VERSION,
+  SEARCH_GROUP_VERSION,
 } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
 
@@ -43,9 +48,17 @@ const KARMADA_ROLES: ReadonlyMap<string, ObjectRole> = new Map(
  * alone.
  */
 const SKIPPED_GROUPS = new Set([
-  'cluster.karmada.io', 'policy.karmada.io', 'work.karmada.io', 'config.karmada.io',
-  'networking.karmada.io', 'autoscaling.karmada.io', 'remedy.karmada.io', 'apps.karmada.io', 'search.karmada.io',
-  'events.k8s.io', 'coordination.k8s.io',
+  'cluster.karmada.io',
+  'policy.karmada.io',
+  'work.karmada.io',
+  'config.karmada.io',
+  'networking.karmada.io',
+  'autoscaling.karmada.io',
+  'remedy.karmada.io',
+  'apps.karmada.io',
+  'search.karmada.io',
+  'events.k8s.io',
+  'coordination.k8s.io',
 ]);
 
 export function classify(obj: KubeObject): ObjectRole {

@@ -1,12 +1,20 @@
-import { describeRef, formatFieldPath, groupOf, refKey, refOf, scopeLookup, type IsNamespaced } from '../../model/index.ts';
-import type {
-  Diagnostic,
-  FieldPath,
-  KubeObject,
-  SourceObject,
+import {
+  describeRef,
+  formatFieldPath,
+  groupOf,
+  refKey,
+  refOf,
+  scopeLookup,
+  type IsNamespaced,
 } from '../../model/index.ts';
+import type { Diagnostic, FieldPath, KubeObject, SourceObject } from '../../model/index.ts';
 import type { ParsedSources } from '../parse/parse-sources.ts';
-import { findCustomizationConflicts, validateAndDefault, withScopedNamespace, type Validated } from '../validate/index.ts';
+import {
+  findCustomizationConflicts,
+  validateAndDefault,
+  withScopedNamespace,
+  type Validated,
+} from '../validate/index.ts';
 import { classify } from './classify.ts';
 import { unimplementedNotices } from './unimplemented.ts';
 import type { ObjectRole } from './classify.ts';
@@ -19,7 +27,11 @@ function describeObject(obj: KubeObject): string {
 }
 
 function diagnosticAt(
-  parsed: ParsedSources, source: SourceObject, path: FieldPath, severity: Diagnostic['severity'], message: string,
+  parsed: ParsedSources,
+  source: SourceObject,
+  path: FieldPath,
+  severity: Diagnostic['severity'],
+  message: string,
 ): Diagnostic {
   const where = parsed.locate(source, path);
   const object = describeObject(source.object);
@@ -42,9 +54,17 @@ function identityOf(role: ObjectRole, obj: KubeObject): string {
 
 function emptyFleet(parsed: ParsedSources): Fleet {
   return {
-    templates: [], propagationPolicies: [], clusterPropagationPolicies: [], overridePolicies: [],
-    clusterOverridePolicies: [], clusters: [], customizations: [],
-    clusterTaintPolicies: [], federatedResourceQuotas: [], workloadRebalancers: [], resourceRegistries: [],
+    templates: [],
+    propagationPolicies: [],
+    clusterPropagationPolicies: [],
+    overridePolicies: [],
+    clusterOverridePolicies: [],
+    clusters: [],
+    customizations: [],
+    clusterTaintPolicies: [],
+    federatedResourceQuotas: [],
+    workloadRebalancers: [],
+    resourceRegistries: [],
     isNamespaced: scopeLookup(parsed.objects.map((o) => o.object)),
   };
 }
@@ -114,7 +134,8 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
   const seen = new Map<string, SourceObject>();
   for (const source of parsed.objects) {
     const { issues, object: defaulted } = validateOnce(source.object, fleet.isNamespaced);
-    for (const issue of issues) diagnostics.push(diagnosticAt(parsed, source, issue.path, issue.severity, issue.message));
+    for (const issue of issues)
+      diagnostics.push(diagnosticAt(parsed, source, issue.path, issue.severity, issue.message));
     if (issues.some((i) => i.severity === 'error')) continue;
     const role = classify(source.object);
     if (role === 'ignored') {
@@ -126,15 +147,39 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
     }
     const namespaced = fleet.isNamespaced(source.object.apiVersion, source.object.kind);
     if (role === 'template' && namespaced === undefined && !source.object.metadata.namespace) {
-      diagnostics.push(diagnosticAt(parsed, source, ['metadata'], 'warning', `the scope of ${source.object.apiVersion} ${source.object.kind} is unknown (no CustomResourceDefinition for it in the repository); taken as namespaced, in "default"`));
+      diagnostics.push(
+        diagnosticAt(
+          parsed,
+          source,
+          ['metadata'],
+          'warning',
+          `the scope of ${source.object.apiVersion} ${source.object.kind} is unknown (no CustomResourceDefinition for it in the repository); taken as namespaced, in "default"`,
+        ),
+      );
     }
     const object = role === 'template' ? withScopedNamespace(source.object, namespaced) : (defaulted as KubeObject);
     const key = identityOf(role, object);
     const first = seen.get(key);
     if (first) {
       const where = (s: SourceObject): string => `${s.origin.file}:${s.origin.line}`;
-      diagnostics.push(diagnosticAt(parsed, first, [], 'error', `defined more than once: also at ${where(source)}; only this one is used`));
-      diagnostics.push(diagnosticAt(parsed, source, [], 'error', `defined more than once: first at ${where(first)}; this one is ignored`));
+      diagnostics.push(
+        diagnosticAt(
+          parsed,
+          first,
+          [],
+          'error',
+          `defined more than once: also at ${where(source)}; only this one is used`,
+        ),
+      );
+      diagnostics.push(
+        diagnosticAt(
+          parsed,
+          source,
+          [],
+          'error',
+          `defined more than once: first at ${where(first)}; this one is ignored`,
+        ),
+      );
       continue;
     }
     seen.set(key, source);

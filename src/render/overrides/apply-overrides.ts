@@ -34,7 +34,13 @@ export function applyPrepared(manifest: KubeObject, cluster: Cluster, prepared: 
   const ownership: Ownership = [];
   const clusterSide = applyRules(manifest, cluster, prepared.clusterRules, prepared.fieldMemo, ownership);
   if (!clusterSide.ok) return clusterSide;
-  const namespacedSide = applyRules(clusterSide.manifest, cluster, prepared.namespacedRules, prepared.fieldMemo, ownership);
+  const namespacedSide = applyRules(
+    clusterSide.manifest,
+    cluster,
+    prepared.namespacedRules,
+    prepared.fieldMemo,
+    ownership,
+  );
   if (!namespacedSide.ok) return namespacedSide;
   return {
     ok: true,
@@ -44,7 +50,9 @@ export function applyPrepared(manifest: KubeObject, cluster: Cluster, prepared: 
   };
 }
 
-type RulesOutcome = { ok: true; manifest: KubeObject; applied: AppliedOverride[] } | { ok: false; error: OverrideError };
+type RulesOutcome =
+  | { ok: true; manifest: KubeObject; applied: AppliedOverride[] }
+  | { ok: false; error: OverrideError };
 
 function applyRules(
   manifest: KubeObject,
@@ -67,7 +75,9 @@ function applyRules(
   return { ok: true, manifest: current, applied };
 }
 
-type RuleResult = { ok: true; doc: KubeObject } | { ok: false; overrider: OverriderName; entry: number; path: string; reason: string };
+type RuleResult =
+  | { ok: true; doc: KubeObject }
+  | { ok: false; overrider: OverriderName; entry: number; path: string; reason: string };
 
 /**
  * imageOverrider → command → args → labels → annotations → fieldOverrider → plaintext
@@ -78,7 +88,8 @@ function applyRule(doc: KubeObject, o: Overriders, memo: FieldRewriteMemo, owner
   for (const name of OVERRIDER_ORDER) {
     const result = applyOverrider(current, o, name, memo, ownership);
     if (result === undefined) continue;
-    if (!result.ok) return { ok: false, overrider: name, entry: result.entry, path: result.path, reason: result.reason };
+    if (!result.ok)
+      return { ok: false, overrider: name, entry: result.entry, path: result.path, reason: result.reason };
     current = result.doc;
   }
   return { ok: true, doc: current };

@@ -60,7 +60,9 @@ function stringAt(doc: KubeObject, pointer: string): string | { reason: string }
       return { reason: `invalid token reference "${key}"` };
     }
   }
-  return typeof node === 'string' ? node : { reason: `Get object's value by overrider's path(${pointer}) is not string` };
+  return typeof node === 'string'
+    ? node
+    : { reason: `Get object's value by overrider's path(${pointer}) is not string` };
 }
 
 function memoized(memo: FieldRewriteMemo, entry: FieldOverrider, text: string): Rewrite {

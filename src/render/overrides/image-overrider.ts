@@ -10,7 +10,11 @@ import { regularContainers } from './pod-spec-path.ts';
 import { patchEach, stepFailure, type StepFailure, type StepResult } from './step-result.ts';
 
 /** Applies each entry in list order, each as its own patch. */
-export function applyImageOverriders(doc: KubeObject, entries: readonly ImageOverrider[], ownership?: Ownership): StepResult {
+export function applyImageOverriders(
+  doc: KubeObject,
+  entries: readonly ImageOverrider[],
+  ownership?: Ownership,
+): StepResult {
   return patchEach(doc, entries, imagePatches, ownership);
 }
 
@@ -110,5 +114,7 @@ function imageAtPredicate(doc: KubeObject, path: string): string | { reason: str
     }
   }
   const value = current[segments[segments.length - 1] as string];
-  return typeof value === 'string' ? value : { reason: `failed to convert path(${segments[segments.length - 1]}) to string` };
+  return typeof value === 'string'
+    ? value
+    : { reason: `failed to convert path(${segments[segments.length - 1]}) to string` };
 }

@@ -72,7 +72,8 @@ export function parseImage(image: string): ImageComponents | string {
     if (splitReference(image.toLowerCase()) !== undefined) return 'repository name must be lowercase';
     return 'invalid reference format';
   }
-  if (ref.name.length > NAME_TOTAL_LENGTH_MAX) return `repository name must not be more than ${NAME_TOTAL_LENGTH_MAX} characters`;
+  if (ref.name.length > NAME_TOTAL_LENGTH_MAX)
+    return `repository name must not be more than ${NAME_TOTAL_LENGTH_MAX} characters`;
   if (ref.digest !== '') {
     const problem = digestProblem(ref.digest);
     if (problem !== undefined) return problem;

@@ -82,7 +82,8 @@ function objHas(c: Map<string, unknown> | Record<string, unknown>, key: string):
 
 function objSet(c: Map<string, unknown> | Record<string, unknown>, key: string, value: unknown): void {
   if (c instanceof Map) c.set(key, value);
-  else if (key === '__proto__') Object.defineProperty(c, key, { value, enumerable: true, writable: true, configurable: true });
+  else if (key === '__proto__')
+    Object.defineProperty(c, key, { value, enumerable: true, writable: true, configurable: true });
   else c[key] = value;
 }
 

@@ -7,7 +7,13 @@ import type { KubeObject } from '../../model/index.ts';
 
 const POD_CONTAINERS = ['spec', 'containers'];
 const TEMPLATE_CONTAINERS = ['spec', 'template', 'spec', 'containers'];
-const POD_TEMPLATE_KINDS: ReadonlySet<string> = new Set(['ReplicaSet', 'Deployment', 'DaemonSet', 'StatefulSet', 'Job']);
+const POD_TEMPLATE_KINDS: ReadonlySet<string> = new Set([
+  'ReplicaSet',
+  'Deployment',
+  'DaemonSet',
+  'StatefulSet',
+  'Job',
+]);
 
 /** The pointer of the pod spec (`/spec` or `/spec/template/spec`), or undefined for other kinds. */
 function podSpecPointer(obj: KubeObject): string | undefined {

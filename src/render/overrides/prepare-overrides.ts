@@ -51,7 +51,9 @@ function matching(template: KubeObject, policies: readonly OverridePolicy[]): Ov
     const priority = selectors.length === 0 ? ImplicitPriority.MatchAll : bestSelectorMatch(selectors, template);
     if (priority > ImplicitPriority.MisMatch) kept.push({ policy, priority });
   }
-  kept.sort((a, b) => a.priority - b.priority || compareBytes(a.policy.metadata.name ?? '', b.policy.metadata.name ?? ''));
+  kept.sort(
+    (a, b) => a.priority - b.priority || compareBytes(a.policy.metadata.name ?? '', b.policy.metadata.name ?? ''),
+  );
   return kept.map((k) => k.policy);
 }
 
@@ -66,11 +68,23 @@ function rulesOf(policies: readonly OverridePolicy[]): PreparedRule[] {
     const declared = policy.spec.overrideRules ?? [];
     if (declared.length === 0) {
       const overriders = policy.spec.overriders ?? {};
-      rules.push({ policy: ref, ruleIndex: 0, legacy: true, targetCluster: policy.spec.targetCluster ?? undefined, overriders });
+      rules.push({
+        policy: ref,
+        ruleIndex: 0,
+        legacy: true,
+        targetCluster: policy.spec.targetCluster ?? undefined,
+        overriders,
+      });
       continue;
     }
     declared.forEach((rule, ruleIndex) => {
-      rules.push({ policy: ref, ruleIndex, legacy: false, targetCluster: rule.targetCluster ?? undefined, overriders: rule.overriders ?? {} });
+      rules.push({
+        policy: ref,
+        ruleIndex,
+        legacy: false,
+        targetCluster: rule.targetCluster ?? undefined,
+        overriders: rule.overriders ?? {},
+      });
     });
   }
   return rules;

@@ -40,7 +40,9 @@ function nonJson(v: unknown): string | undefined {
   if (Array.isArray(v)) return v.map(nonJson).find((p) => p !== undefined);
   const proto = Object.getPrototypeOf(v) as unknown;
   if (proto !== Object.prototype && proto !== null) return 'json: unsupported value';
-  return Object.values(v).map(nonJson).find((p) => p !== undefined);
+  return Object.values(v)
+    .map(nonJson)
+    .find((p) => p !== undefined);
 }
 
 function compareKeys(a: Pair, b: Pair): number {
@@ -59,10 +61,12 @@ type StringifyContext = Parameters<typeof stringifyString>[1];
  */
 function goString(item: Scalar, ctx: StringifyContext, onComment?: () => void, onChompKeep?: () => void): string {
   const value = String(item.value);
-  if (needsDoubleQuotes(value)) return stringifyString({ ...item, value, type: Scalar.QUOTE_DOUBLE }, ctx, onComment, onChompKeep);
+  if (needsDoubleQuotes(value))
+    return stringifyString({ ...item, value, type: Scalar.QUOTE_DOUBLE }, ctx, onComment, onChompKeep);
   const plainCtx = { ...ctx, actualString: false, options: { ...ctx.options, singleQuote: true } };
   let out = stringifyString(item, plainCtx, onComment, onChompKeep);
-  if (out.startsWith('"') && !value.includes('\n')) out = stringifyString({ ...item, value, type: Scalar.QUOTE_SINGLE }, plainCtx);
+  if (out.startsWith('"') && !value.includes('\n'))
+    out = stringifyString({ ...item, value, type: Scalar.QUOTE_SINGLE }, plainCtx);
   if (ctx.implicitKey || out.includes('\n') || out.startsWith('"')) return out;
   // indentAtStart counts from the start of the pair, whose own indent is one step less.
   const start = ctx.indentAtStart === undefined ? ctx.indent.length : ctx.indent.length - 2 + ctx.indentAtStart;

@@ -11,7 +11,12 @@ function documentText(text: string, doc: YamlDocument): { source: string; base: 
   return { source: indent + text.slice(doc.offset, doc.end), base: lineStart };
 }
 
-function findInMapping(events: readonly Event[], source: string, i: number, key: string): { keyAt: number; valueAt: number } | undefined {
+function findInMapping(
+  events: readonly Event[],
+  source: string,
+  i: number,
+  key: string,
+): { keyAt: number; valueAt: number } | undefined {
   let j = i + 1;
   while (j < events.length && (events[j] as Event).type !== EVENT_ID.POP) {
     const keyEvent = events[j] as Event;

@@ -42,7 +42,14 @@ function isList(value: Record<string, unknown>): boolean {
 }
 
 function refused(file: SourceFile, diagnostic: Diagnostic): ParsedFile {
-  return { path: file.path, blobId: file.blobId, text: '', lines: new LineIndex(''), documents: [], diagnostics: [diagnostic] };
+  return {
+    path: file.path,
+    blobId: file.blobId,
+    text: '',
+    lines: new LineIndex(''),
+    documents: [],
+    diagnostics: [diagnostic],
+  };
 }
 
 function parseFile(file: SourceFile): ParsedFile {
@@ -120,7 +127,10 @@ export function parseSources(files: readonly SourceFile[], cache?: ParseCache): 
       const { line, column } = parsed.lines.position(doc.offset);
       if (!isKubeObject(object)) {
         diagnostics.push({
-          file: parsed.path, line, column, severity: 'error',
+          file: parsed.path,
+          line,
+          column,
+          severity: 'error',
           message: 'not a Kubernetes object: a document needs a string apiVersion and kind',
         });
         continue;

@@ -9,7 +9,12 @@ import { isDNS1123Subdomain } from './names.ts';
 
 const SCOPES = ['Cluster', 'Namespaced'];
 
-function requiredString(parent: Record<string, unknown>, key: string, path: (string | number)[], out: IssueSink): string | undefined {
+function requiredString(
+  parent: Record<string, unknown>,
+  key: string,
+  path: (string | number)[],
+  out: IssueSink,
+): string | undefined {
   const value = parent[key];
   if (typeof value === 'string' && value !== '') return value;
   error(out, [...path, key], requiredMessage());
@@ -23,11 +28,13 @@ export function checkCustomResourceDefinition(crd: Record<string, unknown>, out:
   const group = requiredString(spec, 'group', ['spec'], out);
   if (group !== undefined) {
     for (const msg of isDNS1123Subdomain(group)) error(out, ['spec', 'group'], invalidMessage(group, msg));
-    if (!group.includes('.')) error(out, ['spec', 'group'], invalidMessage(group, 'should be a domain with at least one dot'));
+    if (!group.includes('.'))
+      error(out, ['spec', 'group'], invalidMessage(group, 'should be a domain with at least one dot'));
   }
   const scope = spec['scope'];
   if (scope === undefined || scope === null || scope === '') error(out, ['spec', 'scope'], requiredMessage());
-  else if (typeof scope !== 'string' || !SCOPES.includes(scope)) error(out, ['spec', 'scope'], unsupportedMessage(scope, SCOPES));
+  else if (typeof scope !== 'string' || !SCOPES.includes(scope))
+    error(out, ['spec', 'scope'], unsupportedMessage(scope, SCOPES));
   const names = spec['names'];
   if (!isRecord(names)) return error(out, ['spec', 'names'], requiredMessage());
   const plural = requiredString(names, 'plural', ['spec', 'names'], out);

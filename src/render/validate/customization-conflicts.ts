@@ -34,7 +34,9 @@ function script(ric: ResourceInterpreterCustomization, key: string): string {
  * each later one is reported. Expects validated objects.
  */
 export function findCustomizationConflicts(rics: readonly ResourceInterpreterCustomization[]): IndexedIssue[] {
-  const order = rics.map((_, i) => i).sort((a, b) => compareBytes(rics[a]!.metadata.name ?? '', rics[b]!.metadata.name ?? ''));
+  const order = rics
+    .map((_, i) => i)
+    .sort((a, b) => compareBytes(rics[a]!.metadata.name ?? '', rics[b]!.metadata.name ?? ''));
   const owners = new Map<string, string>();
   const found: IndexedIssue[] = [];
   for (const index of order) {

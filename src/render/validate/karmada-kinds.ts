@@ -4,7 +4,12 @@
  */
 import type { OverridePolicy, PropagationPolicy } from '../../model/index.ts';
 import {
-  APPS_GROUP_VERSION, CLUSTER_GROUP_VERSION, CONFIG_GROUP_VERSION, isRecord, POLICY_GROUP_VERSION, SEARCH_GROUP_VERSION,
+  APPS_GROUP_VERSION,
+  CLUSTER_GROUP_VERSION,
+  CONFIG_GROUP_VERSION,
+  isRecord,
+  POLICY_GROUP_VERSION,
+  SEARCH_GROUP_VERSION,
 } from '../../model/index.ts';
 import { defaultOverridePolicy, defaultPropagationPolicy } from '../defaults/index.ts';
 import { policyNamespace } from '../defaults/selectors.ts';
@@ -90,7 +95,10 @@ const KINDS: ReadonlyMap<string, KarmadaKind> = new Map([
     `${POLICY_GROUP_VERSION}/PropagationPolicy`,
     { schema: root(propagationSpec), namespaced: true, prepare: prepareProp, check: checkSelectorNamespaces },
   ],
-  [`${POLICY_GROUP_VERSION}/ClusterPropagationPolicy`, { schema: root(propagationSpec), namespaced: false, prepare: prepareProp }],
+  [
+    `${POLICY_GROUP_VERSION}/ClusterPropagationPolicy`,
+    { schema: root(propagationSpec), namespaced: false, prepare: prepareProp },
+  ],
   [
     `${POLICY_GROUP_VERSION}/OverridePolicy`,
     { schema: root(overrideSpec), namespaced: true, prepare: prepareOverride, check: checkSelectorNamespaces },
@@ -98,20 +106,34 @@ const KINDS: ReadonlyMap<string, KarmadaKind> = new Map([
   [`${POLICY_GROUP_VERSION}/ClusterOverridePolicy`, { schema: root(overrideSpec), namespaced: false }],
   [
     `${CLUSTER_GROUP_VERSION}/Cluster`,
-    { schema: root(clusterSpec, clusterStatus), namespaced: false, prepare: migrateClusterZone, check: checkClusterZones },
+    {
+      schema: root(clusterSpec, clusterStatus),
+      namespaced: false,
+      prepare: migrateClusterZone,
+      check: checkClusterZones,
+    },
   ],
   [
     `${CONFIG_GROUP_VERSION}/ResourceInterpreterCustomization`,
     { schema: root(interpreterCustomizationSpec), namespaced: false },
   ],
-  [`${CONFIG_GROUP_VERSION}/ResourceInterpreterWebhookConfiguration`, { schema: interpreterWebhookConfiguration, namespaced: false }],
+  [
+    `${CONFIG_GROUP_VERSION}/ResourceInterpreterWebhookConfiguration`,
+    { schema: interpreterWebhookConfiguration, namespaced: false },
+  ],
   [`${POLICY_GROUP_VERSION}/ClusterTaintPolicy`, { schema: root(clusterTaintPolicySpec), namespaced: false }],
   [
     `${POLICY_GROUP_VERSION}/FederatedResourceQuota`,
     { schema: root(federatedResourceQuotaSpec, federatedResourceQuotaStatus), namespaced: true },
   ],
-  [`${APPS_GROUP_VERSION}/WorkloadRebalancer`, { schema: root(workloadRebalancerSpec, workloadRebalancerStatus), namespaced: false }],
-  [`${SEARCH_GROUP_VERSION}/ResourceRegistry`, { schema: root(resourceRegistrySpec, resourceRegistryStatus), namespaced: false }],
+  [
+    `${APPS_GROUP_VERSION}/WorkloadRebalancer`,
+    { schema: root(workloadRebalancerSpec, workloadRebalancerStatus), namespaced: false },
+  ],
+  [
+    `${SEARCH_GROUP_VERSION}/ResourceRegistry`,
+    { schema: root(resourceRegistrySpec, resourceRegistryStatus), namespaced: false },
+  ],
 ]);
 
 /** The Karmada kind of an apiVersion and kind, or undefined for a resource template. */

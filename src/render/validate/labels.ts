@@ -3,7 +3,15 @@
  * (metav1validation.ValidateLabels / ValidateLabelSelector, apivalidation.ValidateAnnotations).
  */
 import type { FieldPath } from '../../model/index.ts';
-import { error, forbiddenMessage, invalidMessage, requiredMessage, unsupportedMessage, warning, type IssueSink } from './issues.ts';
+import {
+  error,
+  forbiddenMessage,
+  invalidMessage,
+  requiredMessage,
+  unsupportedMessage,
+  warning,
+  type IssueSink,
+} from './issues.ts';
 import { isQualifiedName, isValidLabelValue } from './names.ts';
 import { arr, map, obj, str, strings, type Schema } from './schema.ts';
 
@@ -65,7 +73,11 @@ function requirementCheck(report: Report): (req: Record<string, unknown>, path: 
       case 'Exists':
       case 'DoesNotExist':
         if (values.length > 0) {
-          report(out, [...path, 'values'], forbiddenMessage("may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+          report(
+            out,
+            [...path, 'values'],
+            forbiddenMessage("may not be specified when `operator` is 'Exists' or 'DoesNotExist'"),
+          );
         }
         break;
       default:
@@ -94,7 +106,10 @@ const labelSelectorWith = (report: Report): Schema =>
   obj({
     matchLabels: map(str(), selectorLabels(report)),
     matchExpressions: arr(
-      obj({ key: str(), operator: str(), values: strings }, { required: ['key', 'operator'], check: requirementCheck(report) }),
+      obj(
+        { key: str(), operator: str(), values: strings },
+        { required: ['key', 'operator'], check: requirementCheck(report) },
+      ),
     ),
   });
 

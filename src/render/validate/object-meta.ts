@@ -27,7 +27,11 @@ export function checkObjectMeta(
   }
   if (typeof namespace !== 'string' || namespace === '') return;
   if (namespaced === false) {
-    warning(out, ['metadata', 'namespace'], `${kind} is cluster-scoped: the namespace ${JSON.stringify(namespace)} is ignored`);
+    warning(
+      out,
+      ['metadata', 'namespace'],
+      `${kind} is cluster-scoped: the namespace ${JSON.stringify(namespace)} is ignored`,
+    );
     return;
   }
   for (const msg of isDNS1123Label(namespace)) error(out, ['metadata', 'namespace'], invalidMessage(namespace, msg));

@@ -23,9 +23,17 @@ function checkValues(obj: Record<string, unknown>, field: 'data' | 'stringData',
   for (const [key, value] of Object.entries(values)) {
     if (value === null) continue;
     if (typeof value !== 'string') {
-      error(out, [field, key], `must be of type string, got ${jsonType(value)} (quote the value; it is not shown here)`);
+      error(
+        out,
+        [field, key],
+        `must be of type string, got ${jsonType(value)} (quote the value; it is not shown here)`,
+      );
     } else if (field === 'data' && !BASE64.test(value.replace(/[\r\n]/g, ''))) {
-      error(out, [field, key], 'Invalid value: must be base64-encoded (the value is not shown; use stringData for plain text)');
+      error(
+        out,
+        [field, key],
+        'Invalid value: must be base64-encoded (the value is not shown; use stringData for plain text)',
+      );
     }
   }
 }

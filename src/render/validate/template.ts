@@ -49,7 +49,10 @@ function checkApiVersion(apiVersion: string, kind: string | undefined, out: Issu
     error(
       out,
       ['apiVersion'],
-      invalidMessage(apiVersion, 'must be VERSION or GROUP/VERSION, with a lowercase RFC 1123 subdomain GROUP and a lowercase RFC 1123 label VERSION'),
+      invalidMessage(
+        apiVersion,
+        'must be VERSION or GROUP/VERSION, with a lowercase RFC 1123 subdomain GROUP and a lowercase RFC 1123 label VERSION',
+      ),
     );
     return false;
   }
@@ -61,7 +64,11 @@ export function validateTemplate(obj: Record<string, unknown>, isNamespaced: IsN
   const apiVersion = topString(obj, 'apiVersion', out);
   const kind = topString(obj, 'kind', out);
   if (kind !== undefined && isDNS1035Label(kind.toLowerCase()).length > 0) {
-    error(out, ['kind'], invalidMessage(kind, 'may have mixed case, but should otherwise match: [a-z]([-a-z0-9]*[a-z0-9])?'));
+    error(
+      out,
+      ['kind'],
+      invalidMessage(kind, 'may have mixed case, but should otherwise match: [a-z]([-a-z0-9]*[a-z0-9])?'),
+    );
   }
   const apiVersionOk = apiVersion !== undefined && checkApiVersion(apiVersion, kind, out);
   if (obj['metadata'] !== undefined && obj['metadata'] !== null) walk(objectMeta, obj['metadata'], ['metadata'], out);

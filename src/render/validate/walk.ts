@@ -42,7 +42,12 @@ function unknownField(out: IssueSink, path: (string | number)[], key: string, sc
   path.pop();
 }
 
-function walkObject(schema: ObjectSchema, value: Record<string, unknown>, path: (string | number)[], out: IssueSink): void {
+function walkObject(
+  schema: ObjectSchema,
+  value: Record<string, unknown>,
+  path: (string | number)[],
+  out: IssueSink,
+): void {
   for (const key of Object.keys(value)) {
     const field = Object.hasOwn(schema.fields, key) ? schema.fields[key] : undefined;
     if (field === undefined) {

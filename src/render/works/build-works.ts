@@ -71,7 +71,10 @@ class ReviseReplicaFailed extends Error {
 }
 
 function renderOne(
-  input: BuildWorksInput, template: SourceObject, target: Target, overrides: PreparedOverrides,
+  input: BuildWorksInput,
+  template: SourceObject,
+  target: Target,
+  overrides: PreparedOverrides,
 ): WorkItem | Diagnostic {
   let obj = pruneServerFields(template.object);
   const { binding, replicas } = target;
@@ -86,25 +89,34 @@ function renderOne(
   const outcome = applyPrepared(obj, target.cluster, overrides);
   if (!outcome.ok) {
     return {
-      ...template.origin, severity: 'error',
+      ...template.origin,
+      severity: 'error',
       object: describeRef(refOf(template.object)),
       message: `${describeRef(refOf(template.object))}: not rendered for cluster ${target.cluster.metadata.name}: ${outcome.error.message}`,
     };
   }
   // The source object was bounded when parsed; overrides can only make it larger.
-  const tooLarge = outcome.appliedClusterOverrides.length + outcome.appliedOverrides.length > 0 ? objectTooLarge(outcome.manifest) : undefined;
+  const tooLarge =
+    outcome.appliedClusterOverrides.length + outcome.appliedOverrides.length > 0
+      ? objectTooLarge(outcome.manifest)
+      : undefined;
   if (tooLarge) {
     return {
-      ...template.origin, severity: 'error', object: describeRef(refOf(template.object)),
+      ...template.origin,
+      severity: 'error',
+      object: describeRef(refOf(template.object)),
       message: `${describeRef(refOf(template.object))}: not rendered for cluster ${target.cluster.metadata.name}: after overrides, ${tooLarge}`,
     };
   }
   const manifest = stampTracking(outcome.manifest, {
-    templateKey: refKey(refOf(template.object)), policy: target.policy,
-    sourceCommit: input.sourceCommit, overwrite: target.overwrite,
+    templateKey: refKey(refOf(template.object)),
+    policy: target.policy,
+    sourceCommit: input.sourceCommit,
+    overwrite: target.overwrite,
   });
   return {
-    manifest, template: refOf(template.object),
+    manifest,
+    template: refOf(template.object),
     suspended: isSuspended(binding, target.cluster.metadata.name),
     preserveOnDeletion: binding?.preserveResourcesOnDeletion ?? false,
   };
@@ -117,7 +129,9 @@ function policyLabel(tb: TemplateBinding): string {
 }
 
 function targetsOf(
-  tb: TemplateBinding, byName: Map<string, Cluster>, dependency: { clusters: Set<string>; overwrite: boolean } | undefined,
+  tb: TemplateBinding,
+  byName: Map<string, Cluster>,
+  dependency: { clusters: Set<string>; overwrite: boolean } | undefined,
   input: BuildWorksInput,
 ): { targets: Target[]; namespaceSync: boolean } {
   const targets: Target[] = [];
@@ -132,21 +146,42 @@ function targetsOf(
   const overwrite = binding?.conflictResolution === 'Overwrite';
   const completions = binding ? splitCompletions(tb.template.object, binding) : undefined;
   for (const c of binding?.clusters ?? []) {
-    add(c.name, { replicas: c.replicas, completions: completions?.get(c.name), policy: policyLabel(tb), overwrite, binding });
+    add(c.name, {
+      replicas: c.replicas,
+      completions: completions?.get(c.name),
+      policy: policyLabel(tb),
+      overwrite,
+      binding,
+    });
   }
   for (const name of [...(dependency?.clusters ?? [])].sort()) {
-    add(name, { replicas: undefined, policy: binding ? policyLabel(tb) : 'dependency', overwrite: overwrite || (dependency?.overwrite ?? false), binding });
+    add(name, {
+      replicas: undefined,
+      policy: binding ? policyLabel(tb) : 'dependency',
+      overwrite: overwrite || (dependency?.overwrite ?? false),
+      binding,
+    });
   }
   const isNamespace = groupKind(tb.template.object.apiVersion, tb.template.object.kind) === 'core/Namespace';
   const namespaceSync = isNamespace && autoPropagates(tb.template.object, input.skippedNamespaces);
   if (namespaceSync) {
-    for (const c of input.clusters) add(c.metadata.name, { replicas: undefined, policy: binding ? policyLabel(tb) : 'namespace-sync', overwrite, binding });
+    for (const c of input.clusters)
+      add(c.metadata.name, {
+        replicas: undefined,
+        policy: binding ? policyLabel(tb) : 'namespace-sync',
+        overwrite,
+        binding,
+      });
   }
   return { targets, namespaceSync };
 }
 
 function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput): void {
-  const have = new Set(items.filter((i) => i.manifest.kind === 'Namespace' && i.manifest.apiVersion === 'v1').map((i) => i.manifest.metadata.name));
+  const have = new Set(
+    items
+      .filter((i) => i.manifest.kind === 'Namespace' && i.manifest.apiVersion === 'v1')
+      .map((i) => i.manifest.metadata.name),
+  );
   const needed = new Set<string>();
   for (const i of items) {
     const ns = i.manifest.metadata.namespace;
@@ -186,15 +221,25 @@ export function buildWorks(input: BuildWorksInput): BuiltWorks {
     }
     for (const [cluster, item] of rendered) works.get(cluster)!.push(item);
   }
-  for (const [cluster, items] of federatedQuotaItems(input.federatedResourceQuotas ?? [], input.clusters, input.sourceCommit)) {
+  for (const [cluster, items] of federatedQuotaItems(
+    input.federatedResourceQuotas ?? [],
+    input.clusters,
+    input.sourceCommit,
+  )) {
     works.get(cluster)!.push(...items);
   }
   for (const [name, items] of works) {
     addMissingNamespaces(items, input);
-    works.set(name, sortInApplyOrder(items, (i) => i.manifest));
+    works.set(
+      name,
+      sortInApplyOrder(items, (i) => i.manifest),
+    );
   }
   const requiredBy = new Map(
-    [...required].map(([key, dep]) => [key, { clusters: [...dep.clusters].sort(), requiredBy: [...dep.requiredBy].sort() }]),
+    [...required].map(([key, dep]) => [
+      key,
+      { clusters: [...dep.clusters].sort(), requiredBy: [...dep.requiredBy].sort() },
+    ]),
   );
   return { works, requiredBy, diagnostics };
 }

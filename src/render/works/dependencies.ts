@@ -57,13 +57,19 @@ export function resolveDependencies(
       const found = resolve(ref, byKind);
       if (found.length === 0 && ref.name) {
         diagnostics.push({
-          ...template.origin, severity: 'warning',
+          ...template.origin,
+          severity: 'warning',
           message: `${ref.kind}/${ref.namespace}/${ref.name}, which ${template.object.kind}/${template.object.metadata.namespace}/${template.object.metadata.name} uses, is not in the repository; not propagated with it`,
         });
       }
       for (const dep of found) {
         const key = refKey(refOf(dep.object));
-        const entry = required.get(key) ?? { template: dep, clusters: new Set<string>(), requiredBy: new Set<string>(), overwrite: false };
+        const entry = required.get(key) ?? {
+          template: dep,
+          clusters: new Set<string>(),
+          requiredBy: new Set<string>(),
+          overwrite: false,
+        };
         for (const c of binding.clusters) entry.clusters.add(c.name);
         entry.requiredBy.add(owner);
         entry.overwrite ||= binding.conflictResolution === 'Overwrite';

@@ -38,10 +38,17 @@ function toYaml(obj: KubeObject | undefined): string {
 }
 
 /** The unified diff of two versions of one object's YAML, Secret values masked unless asked otherwise. */
-export function unifiedDiff(key: string, before: KubeObject | undefined, after: KubeObject | undefined, options: DiffOptions): string {
+export function unifiedDiff(
+  key: string,
+  before: KubeObject | undefined,
+  after: KubeObject | undefined,
+  options: DiffOptions,
+): string {
   const [b, a] = options.showSecrets ? [before, after] : maskSecretPair(before, after);
   return createTwoFilesPatch(`a/${key}`, `b/${key}`, toYaml(b), toYaml(a), '', '', { context: 3 })
-    .split('\n').slice(1).join('\n');
+    .split('\n')
+    .slice(1)
+    .join('\n');
 }
 
 /**
@@ -49,12 +56,19 @@ export function unifiedDiff(key: string, before: KubeObject | undefined, after: 
  * last, in reverse apply order, as prune removes them). Pure.
  */
 export function diffManifests(
-  before: readonly KubeObject[], after: readonly KubeObject[], options: Partial<DiffOptions> = {},
+  before: readonly KubeObject[],
+  after: readonly KubeObject[],
+  options: Partial<DiffOptions> = {},
 ): ObjectChange[] {
   const opts: DiffOptions = { showSecrets: false, ...options };
   const old = new Map(before.map((o): [string, KubeObject] => [refKey(refOf(o)), comparable(o)]));
   const changes: ObjectChange[] = [];
-  const describe = (o: KubeObject) => ({ apiVersion: o.apiVersion, kind: o.kind, namespace: o.metadata.namespace ?? '', name: o.metadata.name ?? '' });
+  const describe = (o: KubeObject) => ({
+    apiVersion: o.apiVersion,
+    kind: o.kind,
+    namespace: o.metadata.namespace ?? '',
+    name: o.metadata.name ?? '',
+  });
   for (const raw of after) {
     const key = refKey(refOf(raw));
     const now = comparable(raw);
@@ -65,13 +79,16 @@ export function diffManifests(
     changes.push({ action, ...describe(raw), diff: same ? '' : unifiedDiff(key, was, now, opts) });
   }
   const removed = [...old.entries()].sort(([, a], [, b]) => compareApplyOrder(b, a));
-  for (const [key, was] of removed) changes.push({ action: 'delete', ...describe(was), diff: unifiedDiff(key, was, undefined, opts) });
+  for (const [key, was] of removed)
+    changes.push({ action: 'delete', ...describe(was), diff: unifiedDiff(key, was, undefined, opts) });
   return changes;
 }
 
 /** diffManifests for every cluster of either side, clusters in name order. */
 export function diffWorks(
-  before: ReadonlyMap<string, readonly KubeObject[]>, after: ReadonlyMap<string, readonly KubeObject[]>, options: Partial<DiffOptions> = {},
+  before: ReadonlyMap<string, readonly KubeObject[]>,
+  after: ReadonlyMap<string, readonly KubeObject[]>,
+  options: Partial<DiffOptions> = {},
 ): Record<string, ObjectChange[]> {
   const names = [...new Set([...before.keys(), ...after.keys()])].sort(compareBytes);
   const out: Record<string, ObjectChange[]> = {};

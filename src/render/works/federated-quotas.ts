@@ -24,7 +24,8 @@ export function memberResourceQuota(quota: FederatedResourceQuota, cluster: stri
     apiVersion: 'v1',
     kind: 'ResourceQuota',
     metadata: {
-      name, namespace,
+      name,
+      namespace,
       labels: { [FEDERATED_QUOTA_NAMESPACE_LABEL]: namespace, [FEDERATED_QUOTA_NAME_LABEL]: name },
     },
     spec: hard === undefined ? {} : { hard: { ...hard } },
@@ -36,7 +37,9 @@ export function memberResourceQuota(quota: FederatedResourceQuota, cluster: stri
  * a quota has static assignments (without them it enforces nothing in the members).
  */
 export function federatedQuotaItems(
-  quotas: readonly SourceObject<FederatedResourceQuota>[], clusters: readonly Cluster[], sourceCommit: string,
+  quotas: readonly SourceObject<FederatedResourceQuota>[],
+  clusters: readonly Cluster[],
+  sourceCommit: string,
 ): Map<string, WorkItem[]> {
   const out = new Map<string, WorkItem[]>(clusters.map((c): [string, WorkItem[]] => [c.metadata.name, []]));
   for (const { object: quota } of quotas) {
@@ -44,7 +47,10 @@ export function federatedQuotaItems(
     const template = refOf(quota);
     for (const cluster of clusters) {
       const manifest = stampTracking(memberResourceQuota(quota, cluster.metadata.name), {
-        templateKey: refKey(template), policy: describeRef(template), sourceCommit, overwrite: false,
+        templateKey: refKey(template),
+        policy: describeRef(template),
+        sourceCommit,
+        overwrite: false,
       });
       out.get(cluster.metadata.name)!.push({ manifest, template, suspended: false, preserveOnDeletion: false });
     }

@@ -2,8 +2,16 @@ import { groupKind } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
 
 const SERVER_METADATA = [
-  'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation',
-  'managedFields', 'resourceVersion', 'selfLink', 'uid', 'ownerReferences', 'finalizers',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'generation',
+  'managedFields',
+  'resourceVersion',
+  'selfLink',
+  'uid',
+  'ownerReferences',
+  'finalizers',
 ] as const;
 
 function withoutKeys<T extends Record<string, unknown>>(obj: T | undefined, keys: readonly string[]): T | undefined {
@@ -17,13 +25,20 @@ function pruneKind(obj: KubeObject): KubeObject {
   const spec = obj['spec'] as Record<string, unknown> | undefined;
   switch (groupKind(obj.apiVersion, obj.kind)) {
     case 'apps/Deployment': {
-      const annotations = withoutKeys(obj.metadata.annotations, ['deployment.kubernetes.io/revision', 'deployment.kubernetes.io/revision-history']);
+      const annotations = withoutKeys(obj.metadata.annotations, [
+        'deployment.kubernetes.io/revision',
+        'deployment.kubernetes.io/revision-history',
+      ]);
       return annotations === obj.metadata.annotations ? obj : { ...obj, metadata: { ...obj.metadata, annotations } };
     }
     case 'batch/Job':
-      return spec && Object.hasOwn(spec, 'ttlSecondsAfterFinished') ? { ...obj, spec: withoutKeys(spec, ['ttlSecondsAfterFinished']) } : obj;
+      return spec && Object.hasOwn(spec, 'ttlSecondsAfterFinished')
+        ? { ...obj, spec: withoutKeys(spec, ['ttlSecondsAfterFinished']) }
+        : obj;
     case 'core/Service':
-      return spec && spec['clusterIP'] !== 'None' && (Object.hasOwn(spec, 'clusterIP') || Object.hasOwn(spec, 'clusterIPs'))
+      return spec &&
+        spec['clusterIP'] !== 'None' &&
+        (Object.hasOwn(spec, 'clusterIP') || Object.hasOwn(spec, 'clusterIPs'))
         ? { ...obj, spec: withoutKeys(spec, ['clusterIP', 'clusterIPs']) }
         : obj;
     case 'core/PersistentVolumeClaim': {

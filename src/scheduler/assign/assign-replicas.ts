@@ -71,7 +71,10 @@ function assignByTiers(
  * Non-workloads go to every selected cluster with 0 replicas; workloads run the strategy (tier by tier with
  * overflow), then lose their 0-replica entries.
  */
-export function assignReplicas(selected: readonly Candidate[], input: AssignmentInput): TargetCluster[] | ScheduleError {
+export function assignReplicas(
+  selected: readonly Candidate[],
+  input: AssignmentInput,
+): TargetCluster[] | ScheduleError {
   if (selected.length === 0) return new SchedulerError('no clusters available to schedule');
   if (!input.workload) return selected.map((c) => ({ name: c.name, replicas: 0 }));
   if (!input.strategy) return new SchedulerError(input.unsupportedMessage);

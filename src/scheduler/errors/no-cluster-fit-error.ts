@@ -5,10 +5,7 @@ import { EngineError } from '../../model/index.ts';
  * this error, withdrawing the workload everywhere (docs/karmada-compatibility.md#scheduling-errors). The message is
  * Karmada's histogram: "0/3 clusters are available: 1 cluster(s) did not have the API resource, ...".
  */
-export class NoClusterFitError extends EngineError<
-  'NoClusterFit',
-  { total: number; reasons: Record<string, number> }
-> {
+export class NoClusterFitError extends EngineError<'NoClusterFit', { total: number; reasons: Record<string, number> }> {
   constructor(total: number, reasons: ReadonlyMap<string, number>) {
     const counted = [...reasons].map(([reason, n]) => `${n} ${reason}`).sort(goStringOrder);
     const tail = counted.length > 0 ? `: ${counted.join(', ')}.` : '.';

@@ -58,9 +58,7 @@ function isStrictPrefix(prefix: Path, of: Path): boolean {
  */
 export function selectGroups(groups: readonly Group[], min: number, max: number, target: number): Group[] {
   if (groups.length === 0) return [];
-  const sorted = [...groups].sort(
-    (a, b) => a.value - b.value || b.weight - a.weight || compareNames(a.name, b.name),
-  );
+  const sorted = [...groups].sort((a, b) => a.value - b.value || b.weight - a.weight || compareNames(a.name, b.name));
   const paths = findPaths(sorted, min, max, target);
   if (paths.length === 0) return [];
   paths.sort((a, b) => b.weight - a.weight || b.value - a.value || a.id - b.id);

@@ -6,6 +6,10 @@ export class GitCommandFailedError extends EngineError<
   { command: string; gitdir: string; exitCode: number; stderr: string }
 > {
   constructor(data: { command: string; gitdir: string; exitCode: number; stderr: string }) {
-    super('GitCommandFailed', `git ${data.command} failed in ${data.gitdir} (exit ${data.exitCode}): ${data.stderr.trim()}`, data);
+    super(
+      'GitCommandFailed',
+      `git ${data.command} failed in ${data.gitdir} (exit ${data.exitCode}): ${data.stderr.trim()}`,
+      data,
+    );
   }
 }

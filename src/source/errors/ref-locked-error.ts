@@ -7,6 +7,10 @@ import { EngineError } from '../../model/index.ts';
  */
 export class RefLockedError extends EngineError<'RefLocked', { ref: string; lockFile: string }> {
   constructor(ref: string, lockFile: string) {
-    super('RefLocked', `${ref} is locked by ${lockFile}: another writer holds it, or was killed while holding it (remove the file if none runs)`, { ref, lockFile });
+    super(
+      'RefLocked',
+      `${ref} is locked by ${lockFile}: another writer holds it, or was killed while holding it (remove the file if none runs)`,
+      { ref, lockFile },
+    );
   }
 }

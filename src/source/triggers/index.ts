@@ -5,7 +5,12 @@
  * decides when a pass runs. A push to the status branch never signals.
  */
 export { HeadTracker } from './head-tracker.ts';
-export { DEFAULT_MERGE_SIGNALS_OPTIONS, mergeSignals, type MergeSignalsOptions, type SignalMerger } from './merge-signals.ts';
+export {
+  DEFAULT_MERGE_SIGNALS_OPTIONS,
+  mergeSignals,
+  type MergeSignalsOptions,
+  type SignalMerger,
+} from './merge-signals.ts';
 export { DEFAULT_POLL_REMOTE_OPTIONS, pollRemote, type PollRemoteOptions, type RemotePoller } from './poll-remote.ts';
 export { resyncEvery } from './resync.ts';
 export { readSourceHead } from './source-head.ts';
@@ -13,5 +18,12 @@ export type { Emit, Trigger, TriggerKind, TriggerSignal } from './trigger.ts';
 export { pushMatters, watchedBranch } from './watched-branch.ts';
 export { DEFAULT_TRIGGER_OPTIONS, startTriggers, type TriggerOptions } from './start-triggers.ts';
 export { DEFAULT_WATCH_LOCAL_OPTIONS, watchLocal, type WatchLocalOptions } from './watch-local.ts';
-export { DEFAULT_WEBHOOK_SERVER_OPTIONS, listenHttp, parseAddress, startWebhookServer, type WebhookServer, type WebhookServerOptions } from './webhook-server.ts';
+export {
+  DEFAULT_WEBHOOK_SERVER_OPTIONS,
+  listenHttp,
+  parseAddress,
+  startWebhookServer,
+  type WebhookServer,
+  type WebhookServerOptions,
+} from './webhook-server.ts';
 export { verifyWebhook, type WebhookVerdict } from './webhook-verify.ts';

@@ -9,7 +9,10 @@ export interface MergeSignalsOptions {
 }
 
 /** The defaults of {@link MergeSignalsOptions}. */
-export const DEFAULT_MERGE_SIGNALS_OPTIONS: Readonly<MergeSignalsOptions> = Object.freeze({ debounceMs: 100, maxWaitMs: 1_000 });
+export const DEFAULT_MERGE_SIGNALS_OPTIONS: Readonly<MergeSignalsOptions> = Object.freeze({
+  debounceMs: 100,
+  maxWaitMs: 1_000,
+});
 
 /** The merged stream: every trigger emits into {@link SignalMerger.emit}. */
 export interface SignalMerger {
@@ -23,7 +26,10 @@ export interface SignalMerger {
  * rewrites packed-refs, a webhook racing the poll) becomes one delivery, at most `maxWaitMs`
  * after its first signal.
  */
-export function mergeSignals(options: Partial<MergeSignalsOptions>, deliver: (batch: TriggerSignal[]) => void): SignalMerger {
+export function mergeSignals(
+  options: Partial<MergeSignalsOptions>,
+  deliver: (batch: TriggerSignal[]) => void,
+): SignalMerger {
   const { debounceMs, maxWaitMs } = { ...DEFAULT_MERGE_SIGNALS_OPTIONS, ...options };
   let pending: TriggerSignal[] = [];
   let timer: NodeJS.Timeout | undefined;

@@ -12,7 +12,9 @@ export interface PollRemoteOptions {
 }
 
 /** The defaults of {@link PollRemoteOptions}. */
-export const DEFAULT_POLL_REMOTE_OPTIONS: Readonly<Pick<PollRemoteOptions, 'intervalMs'>> = Object.freeze({ intervalMs: 60_000 });
+export const DEFAULT_POLL_REMOTE_OPTIONS: Readonly<Pick<PollRemoteOptions, 'intervalMs'>> = Object.freeze({
+  intervalMs: 60_000,
+});
 
 /** A started remote poller; {@link RemotePoller.check} fetches now (the webhook calls it). */
 export interface RemotePoller extends Trigger {
@@ -23,7 +25,10 @@ export interface RemotePoller extends Trigger {
  * Fetches a remote's branch on an interval and emits a `poll` signal when its commit moved.
  * Fetches never overlap: a check while one runs waits for it and then fetches again.
  */
-export async function pollRemote(options: Partial<PollRemoteOptions> & Pick<PollRemoteOptions, 'readHead' | 'onError'>, emit: Emit): Promise<RemotePoller> {
+export async function pollRemote(
+  options: Partial<PollRemoteOptions> & Pick<PollRemoteOptions, 'readHead' | 'onError'>,
+  emit: Emit,
+): Promise<RemotePoller> {
   const { intervalMs } = { ...DEFAULT_POLL_REMOTE_OPTIONS, ...options };
   const tracker = new HeadTracker(options.readHead);
   await tracker.prime().catch(options.onError);

@@ -30,15 +30,21 @@ export interface TriggerOptions {
 }
 
 /** The defaults of {@link TriggerOptions}. */
-export const DEFAULT_TRIGGER_OPTIONS: Readonly<Pick<TriggerOptions, 'pollMs' | 'resyncMs' | 'statusBranch'>> = Object.freeze({
-  pollMs: 60_000, resyncMs: 300_000, statusBranch: () => DEFAULT_FLEET_CONFIG.statusBranch,
-});
+export const DEFAULT_TRIGGER_OPTIONS: Readonly<Pick<TriggerOptions, 'pollMs' | 'resyncMs' | 'statusBranch'>> =
+  Object.freeze({
+    pollMs: 60_000,
+    resyncMs: 300_000,
+    statusBranch: () => DEFAULT_FLEET_CONFIG.statusBranch,
+  });
 
 /**
  * Starts the triggers a source needs: a local repository is watched on its refs; a remote is
  * fetched every `pollMs` and on each accepted webhook push; resync runs for both.
  */
-export async function startTriggers(options: Partial<TriggerOptions> & Pick<TriggerOptions, 'source' | 'onError'>, emit: Emit): Promise<Trigger[]> {
+export async function startTriggers(
+  options: Partial<TriggerOptions> & Pick<TriggerOptions, 'source' | 'onError'>,
+  emit: Emit,
+): Promise<Trigger[]> {
   const o: TriggerOptions = { ...DEFAULT_TRIGGER_OPTIONS, ...options };
   const readHead = () => readSourceHead(o.source);
   const triggers: Trigger[] = [];
@@ -48,7 +54,9 @@ export async function startTriggers(options: Partial<TriggerOptions> & Pick<Trig
   else triggers.push(await watchLocal({ repo: o.source.repo, readHead, onError: o.onError }, emit));
   if (o.webhook) {
     const server = await startWebhookServer({
-      ...o.webhook, ref: o.source.ref ?? (remote ? DEFAULT_REF.remote : DEFAULT_REF.local), statusBranch: o.statusBranch,
+      ...o.webhook,
+      ref: o.source.ref ?? (remote ? DEFAULT_REF.remote : DEFAULT_REF.local),
+      statusBranch: o.statusBranch,
       onPush: (push) => {
         if (poller) void poller.check('webhook', `${push.provider} push to ${push.ref}`);
         else emit({ kind: 'webhook', detail: `${push.provider} push to ${push.ref}` });

@@ -18,7 +18,9 @@ export interface WatchLocalOptions {
 }
 
 /** The defaults of {@link WatchLocalOptions}. */
-export const DEFAULT_WATCH_LOCAL_OPTIONS: Readonly<Pick<WatchLocalOptions, 'settleMs'>> = Object.freeze({ settleMs: 50 });
+export const DEFAULT_WATCH_LOCAL_OPTIONS: Readonly<Pick<WatchLocalOptions, 'settleMs'>> = Object.freeze({
+  settleMs: 50,
+});
 
 /** Folders under the git directory that never hold refs: not watched (objects alone can be huge). */
 const NOT_REFS = new Set(['objects', 'logs', 'hooks', 'info', 'lfs', 'modules', 'worktrees']);
@@ -28,24 +30,27 @@ const NOT_REFS = new Set(['objects', 'logs', 'hooks', 'info', 'lfs', 'modules', 
  * or a `git push` into it is seen at once; emits a `watch` signal only when the watched ref's
  * commit moved (a commit on the status branch touches `refs/heads/status` and emits nothing).
  */
-export async function watchLocal(options: Partial<WatchLocalOptions> & Pick<WatchLocalOptions, 'repo' | 'readHead' | 'onError'>, emit: Emit): Promise<Trigger> {
+export async function watchLocal(
+  options: Partial<WatchLocalOptions> & Pick<WatchLocalOptions, 'repo' | 'readHead' | 'onError'>,
+  emit: Emit,
+): Promise<Trigger> {
   const { settleMs } = { ...DEFAULT_WATCH_LOCAL_OPTIONS, ...options };
   const location = await locateRepository(localPath(options.repo));
   const roots = [...new Set([location.gitdir, location.commonDir])];
   const tracker = new HeadTracker(options.readHead);
   await tracker.prime();
-  const ignored = (file: string): boolean => roots.some((root) => {
-    const rel = path.relative(root, file);
-    return rel !== '' && !rel.startsWith('..') && NOT_REFS.has(rel.split(path.sep)[0] ?? '');
-  });
+  const ignored = (file: string): boolean =>
+    roots.some((root) => {
+      const rel = path.relative(root, file);
+      return rel !== '' && !rel.startsWith('..') && NOT_REFS.has(rel.split(path.sep)[0] ?? '');
+    });
   const watcher = watch(roots, { ignoreInitial: true, ignored, depth: 32 });
   let timer: NodeJS.Timeout | undefined;
   const check = (): void => {
     timer = undefined;
-    tracker.changed().then(
-      (commit) => { if (commit !== undefined) emit({ kind: 'watch', commit, detail: `ref moved to ${commit.slice(0, 12)}` }); },
-      options.onError,
-    );
+    tracker.changed().then((commit) => {
+      if (commit !== undefined) emit({ kind: 'watch', commit, detail: `ref moved to ${commit.slice(0, 12)}` });
+    }, options.onError);
   };
   watcher.on('all', () => {
     if (timer !== undefined) clearTimeout(timer);

@@ -32,14 +32,20 @@ export interface WebhookServerOptions {
   /** A push that matters was accepted: fetch and run a pass. */
   onPush: (verdict: Extract<WebhookVerdict, { kind: 'push' }>) => void;
   /** Every request's outcome, for logs. */
-  onRequest?: (status: number, verdict: WebhookVerdict | { kind: 'too-large' | 'too-slow' | 'ignored-ref'; ref?: string }) => void;
+  onRequest?: (
+    status: number,
+    verdict: WebhookVerdict | { kind: 'too-large' | 'too-slow' | 'ignored-ref'; ref?: string },
+  ) => void;
 }
 
 /** The defaults of {@link WebhookServerOptions}. */
 type Defaulted = 'statusBranch' | 'maxBodyBytes' | 'bodyTimeoutMs' | 'maxConnections';
 
 export const DEFAULT_WEBHOOK_SERVER_OPTIONS: Readonly<Pick<WebhookServerOptions, Defaulted>> = Object.freeze({
-  statusBranch: () => DEFAULT_FLEET_CONFIG.statusBranch, maxBodyBytes: 5 * 1024 * 1024, bodyTimeoutMs: 10_000, maxConnections: 64,
+  statusBranch: () => DEFAULT_FLEET_CONFIG.statusBranch,
+  maxBodyBytes: 5 * 1024 * 1024,
+  bodyTimeoutMs: 10_000,
+  maxConnections: 64,
 });
 
 /** A listening webhook server. */
@@ -66,10 +72,11 @@ export async function listenHttp(server: Server, address: string): Promise<{ url
   const bound = server.address() as AddressInfo;
   return {
     url: `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -95,7 +102,8 @@ function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promi
 }
 
 async function handle(options: WebhookServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const reply = (status: number, text: string): void => void res.writeHead(status, { 'content-type': 'text/plain' }).end(`${text}\n`);
+  const reply = (status: number, text: string): void =>
+    void res.writeHead(status, { 'content-type': 'text/plain' }).end(`${text}\n`);
   if (req.method !== 'POST') return reply(405, 'POST only');
   const body = await readBody(req, options.maxBodyBytes, options.bodyTimeoutMs);
   if (body === 'too-slow') {
@@ -120,13 +128,21 @@ async function handle(options: WebhookServerOptions, req: IncomingMessage, res: 
 }
 
 /** Starts the webhook endpoint (any path; POST only). */
-export async function startWebhookServer(options: Partial<WebhookServerOptions> & Omit<WebhookServerOptions, Defaulted>): Promise<WebhookServer> {
+export async function startWebhookServer(
+  options: Partial<WebhookServerOptions> & Omit<WebhookServerOptions, Defaulted>,
+): Promise<WebhookServer> {
   const full: WebhookServerOptions = { ...DEFAULT_WEBHOOK_SERVER_OPTIONS, ...options };
   // Node's own timers cut off headers that trickle in; the whole request's is only a backstop
   // behind the body timer, which answers (and reports) first.
-  const timeouts = { headersTimeout: full.bodyTimeoutMs, requestTimeout: 2 * full.bodyTimeoutMs, connectionsCheckingInterval: Math.min(1000, full.bodyTimeoutMs) };
+  const timeouts = {
+    headersTimeout: full.bodyTimeoutMs,
+    requestTimeout: 2 * full.bodyTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, full.bodyTimeoutMs),
+  };
   const server: Server = createServer(timeouts, (req, res) => {
-    handle(full, req, res).catch(() => { if (!res.headersSent) res.writeHead(500).end(); });
+    handle(full, req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
   });
   server.maxConnections = full.maxConnections;
   return listenHttp(server, full.address);

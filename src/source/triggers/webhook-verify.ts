@@ -47,14 +47,18 @@ export function verifyWebhook(headers: IncomingHttpHeaders, body: Buffer, secret
     const expected = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
     if (!safeEqual(signature, expected)) return { kind: 'unauthorized', reason: 'X-Hub-Signature-256 does not match' };
     if (githubEvent === 'ping') return { kind: 'ping', provider: 'github' };
-    return githubEvent === 'push' ? pushOf('github', body) : { kind: 'other-event', provider: 'github', event: githubEvent };
+    return githubEvent === 'push'
+      ? pushOf('github', body)
+      : { kind: 'other-event', provider: 'github', event: githubEvent };
   }
   const gitlabEvent = header(headers, 'x-gitlab-event');
   if (gitlabEvent !== undefined) {
     const token = header(headers, 'x-gitlab-token');
     if (token === undefined) return { kind: 'unauthorized', reason: 'missing X-Gitlab-Token' };
     if (!safeEqual(token, secret)) return { kind: 'unauthorized', reason: 'X-Gitlab-Token does not match' };
-    return gitlabEvent === 'Push Hook' ? pushOf('gitlab', body) : { kind: 'other-event', provider: 'gitlab', event: gitlabEvent };
+    return gitlabEvent === 'Push Hook'
+      ? pushOf('gitlab', body)
+      : { kind: 'other-event', provider: 'gitlab', event: gitlabEvent };
   }
   return { kind: 'bad-request', reason: 'neither X-GitHub-Event nor X-Gitlab-Event' };
 }

@@ -8,7 +8,14 @@
  * one format.
  */
 import { groupOf, isRecord } from '../../model/index.ts';
-import type { AggregatedStatusItem, Condition, HealthState, ObjectRef, PolicyRef, TargetCluster } from '../../model/index.ts';
+import type {
+  AggregatedStatusItem,
+  Condition,
+  HealthState,
+  ObjectRef,
+  PolicyRef,
+  TargetCluster,
+} from '../../model/index.ts';
 import type { TemplateStatus } from '../template-status.ts';
 import { parseEvictionTasks, parseUnhealthySince, type Warn } from './failover-fields.ts';
 
@@ -51,9 +58,18 @@ export function bindingDocument(status: TemplateStatus): Record<string, unknown>
   return {
     apiVersion: BINDING_API_VERSION,
     kind: ref.namespace ? 'ResourceBinding' : 'ClusterResourceBinding',
-    metadata: { name: bindingName(ref), ...(ref.namespace ? { namespace: ref.namespace } : {}), ...(annotations ? { annotations } : {}) },
+    metadata: {
+      name: bindingName(ref),
+      ...(ref.namespace ? { namespace: ref.namespace } : {}),
+      ...(annotations ? { annotations } : {}),
+    },
     spec: {
-      resource: { apiVersion: ref.apiVersion, kind: ref.kind, ...(ref.namespace ? { namespace: ref.namespace } : {}), name: ref.name },
+      resource: {
+        apiVersion: ref.apiVersion,
+        kind: ref.kind,
+        ...(ref.namespace ? { namespace: ref.namespace } : {}),
+        name: ref.name,
+      },
       replicas: status.replicas,
       clusters: status.clusters,
       ...(status.gracefulEvictionTasks?.length ? { gracefulEvictionTasks: status.gracefulEvictionTasks } : {}),
@@ -77,7 +93,12 @@ function record(value: unknown): Record<string, unknown> {
 }
 
 function list<T>(value: unknown, keep: (item: Record<string, unknown>) => T | undefined): T[] {
-  return Array.isArray(value) ? value.filter(isRecord).map(keep).filter((x): x is T => x !== undefined) : [];
+  return Array.isArray(value)
+    ? value
+        .filter(isRecord)
+        .map(keep)
+        .filter((x): x is T => x !== undefined)
+    : [];
 }
 
 function text(value: unknown): string {
@@ -115,17 +136,32 @@ export function parseBindingDocument(doc: unknown, warn: Warn = () => undefined)
   // (docs/karmada-compatibility.md#when-a-binding-is-scheduled).
   const appliedPlacement = annotations[APPLIED_PLACEMENT_ANNOTATION];
   return {
-    resource: { apiVersion: text(resource['apiVersion']), kind: text(resource['kind']), namespace: text(resource['namespace']), name: text(resource['name']) },
+    resource: {
+      apiVersion: text(resource['apiVersion']),
+      kind: text(resource['kind']),
+      namespace: text(resource['namespace']),
+      name: text(resource['name']),
+    },
     policy: policyFrom(annotations),
     replicas: typeof spec['replicas'] === 'number' ? spec['replicas'] : 0,
-    clusters: list<TargetCluster>(spec['clusters'], (c) => (text(c['name']) ? { name: text(c['name']), replicas: typeof c['replicas'] === 'number' ? c['replicas'] : 0 } : undefined)),
-    ...(text(status['schedulerObservingAffinityName']) ? { affinityName: text(status['schedulerObservingAffinityName']) } : {}),
+    clusters: list<TargetCluster>(spec['clusters'], (c) =>
+      text(c['name'])
+        ? { name: text(c['name']), replicas: typeof c['replicas'] === 'number' ? c['replicas'] : 0 }
+        : undefined,
+    ),
+    ...(text(status['schedulerObservingAffinityName'])
+      ? { affinityName: text(status['schedulerObservingAffinityName']) }
+      : {}),
     ...(typeof appliedPlacement === 'string' ? { appliedPlacement } : {}),
     conditions: list<Condition>(status['conditions'], (c) => c as unknown as Condition),
-    aggregatedStatus: list<AggregatedStatusItem>(status['aggregatedStatus'], (i) => (text(i['clusterName']) ? (i as unknown as AggregatedStatusItem) : undefined)),
+    aggregatedStatus: list<AggregatedStatusItem>(status['aggregatedStatus'], (i) =>
+      text(i['clusterName']) ? (i as unknown as AggregatedStatusItem) : undefined,
+    ),
     ...(isRecord(resourceStatus) ? { resourceStatus } : {}),
     health: healthFrom(status['health']),
-    problems: Array.isArray(status['problems']) ? status['problems'].filter((p): p is string => typeof p === 'string') : [],
+    problems: Array.isArray(status['problems'])
+      ? status['problems'].filter((p): p is string => typeof p === 'string')
+      : [],
     ...(tasks.length > 0 ? { gracefulEvictionTasks: tasks } : {}),
     ...(unhealthySince.length > 0 ? { unhealthySince } : {}),
   };

@@ -15,13 +15,16 @@ export function clusterPath(name: string): string {
 export function clusterDocument(cluster: ClusterReport): Record<string, unknown> {
   const taints = cluster.taints ?? [];
   return {
-    apiVersion: CLUSTER_GROUP_VERSION, kind: 'Cluster', metadata: { name: cluster.name },
+    apiVersion: CLUSTER_GROUP_VERSION,
+    kind: 'Cluster',
+    metadata: { name: cluster.name },
     ...(taints.length > 0 ? { spec: { taints } } : {}),
     status: cluster.status,
   };
 }
 
-const listOfMappings = (value: unknown): value is Record<string, unknown>[] => Array.isArray(value) && value.every(isRecord);
+const listOfMappings = (value: unknown): value is Record<string, unknown>[] =>
+  Array.isArray(value) && value.every(isRecord);
 
 /**
  * The observed status as read back. The next render's scheduler and the run loop take it as a
@@ -37,7 +40,13 @@ function clusterStatus(value: unknown, warn: Warn): ClusterStatus {
     delete status['conditions'];
   }
   const enablements = status['apiEnablements'];
-  if (enablements !== undefined && !(listOfMappings(enablements) && enablements.every((e) => e['resources'] === undefined || listOfMappings(e['resources'])))) {
+  if (
+    enablements !== undefined &&
+    !(
+      listOfMappings(enablements) &&
+      enablements.every((e) => e['resources'] === undefined || listOfMappings(e['resources']))
+    )
+  ) {
     warn('status.apiEnablements: not a list of mappings, each with a list of resources; ignored');
     delete status['apiEnablements'];
   }

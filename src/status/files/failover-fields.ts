@@ -6,7 +6,14 @@
  * why, and the rest of the document still counts.
  */
 import { isRecord, parseRfc3339 } from '../../model/index.ts';
-import type { EvictionProducer, EvictionReason, GracefulEvictionTask, PurgeMode, Taint, TaintEffect } from '../../model/index.ts';
+import type {
+  EvictionProducer,
+  EvictionReason,
+  GracefulEvictionTask,
+  PurgeMode,
+  Taint,
+  TaintEffect,
+} from '../../model/index.ts';
 import type { UnhealthySince } from '../failover-view.ts';
 
 /** Receives why part of a status document was ignored. */
@@ -15,7 +22,9 @@ export type Warn = (message: string) => void;
 const PURGE_MODES: readonly PurgeMode[] = ['Directly', 'Gracefully', 'Never'];
 const REASONS: readonly EvictionReason[] = ['TaintUntolerated', 'ApplicationFailure'];
 const PRODUCERS: readonly EvictionProducer[] = [
-  'TaintManager', 'resource-binding-application-failover-controller', 'cluster-resource-binding-application-failover-controller',
+  'TaintManager',
+  'resource-binding-application-failover-controller',
+  'cluster-resource-binding-application-failover-controller',
 ];
 const EFFECTS: readonly TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
@@ -37,7 +46,7 @@ function count(value: unknown): number | undefined {
 }
 
 function show(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : JSON.stringify(value) ?? String(value);
+  return value instanceof Date ? value.toISOString() : (JSON.stringify(value) ?? String(value));
 }
 
 /**
@@ -66,7 +75,12 @@ function taint(item: Record<string, unknown>): Taint | string {
   if (!known) return `effect ${show(effect)} is not one of ${EFFECTS.join(', ')}`;
   const added = time(timeAdded);
   if (timeAdded !== undefined && added === undefined) return `timeAdded ${show(timeAdded)} is not an RFC 3339 time`;
-  return { key, ...(typeof value === 'string' && value !== '' ? { value } : {}), effect: known, ...(added ? { timeAdded: added } : {}) };
+  return {
+    key,
+    ...(typeof value === 'string' && value !== '' ? { value } : {}),
+    effect: known,
+    ...(added ? { timeAdded: added } : {}),
+  };
 }
 
 /** A Cluster document's `spec.taints`. */
@@ -87,9 +101,14 @@ function evictionTask(item: Record<string, unknown>): GracefulEvictionTask | str
   if (!creationTimestamp) return `creationTimestamp ${show(item['creationTimestamp'])} is not an RFC 3339 time`;
   const replicas = count(item['replicas']);
   const gracePeriodSeconds = count(item['gracePeriodSeconds']);
-  if (item['gracePeriodSeconds'] !== undefined && gracePeriodSeconds === undefined) return `gracePeriodSeconds ${show(item['gracePeriodSeconds'])} is not a whole number of seconds`;
+  if (item['gracePeriodSeconds'] !== undefined && gracePeriodSeconds === undefined)
+    return `gracePeriodSeconds ${show(item['gracePeriodSeconds'])} is not a whole number of seconds`;
   return {
-    fromCluster, purgeMode, reason, producer, creationTimestamp,
+    fromCluster,
+    purgeMode,
+    reason,
+    producer,
+    creationTimestamp,
     ...(replicas ? { replicas } : {}),
     ...(gracePeriodSeconds !== undefined ? { gracePeriodSeconds } : {}),
     ...(typeof item['suppressDeletion'] === 'boolean' ? { suppressDeletion: item['suppressDeletion'] } : {}),

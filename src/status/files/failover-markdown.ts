@@ -9,15 +9,24 @@ import { clusterPath } from './cluster-document.ts';
  * reads (and hashes) as before.
  */
 export function failoverSection(report: Pick<StatusReport, 'clusters' | 'templates'>): string[] {
-  const tainted = report.clusters.flatMap(({ name, taints }) => (taints ?? []).map((t) => (
-    `| [${name}](${clusterPath(name)}) | \`${t.key}:${t.effect}\` | ${t.timeAdded ?? '–'} |`
-  )));
-  const tasks = report.templates.flatMap((t) => (t.gracefulEvictionTasks ?? []).map((task) => (
-    `| [${describeRef(t.resource)}](${resourcePath(t.resource)}) | ${task.fromCluster} | ${task.reason} | ${task.purgeMode} | ${task.creationTimestamp} |`
-  )));
+  const tainted = report.clusters.flatMap(({ name, taints }) =>
+    (taints ?? []).map((t) => `| [${name}](${clusterPath(name)}) | \`${t.key}:${t.effect}\` | ${t.timeAdded ?? '–'} |`),
+  );
+  const tasks = report.templates.flatMap((t) =>
+    (t.gracefulEvictionTasks ?? []).map(
+      (task) =>
+        `| [${describeRef(t.resource)}](${resourcePath(t.resource)}) | ${task.fromCluster} | ${task.reason} | ${task.purgeMode} | ${task.creationTimestamp} |`,
+    ),
+  );
   if (tainted.length === 0 && tasks.length === 0) return [];
   const out = ['## Failover', ''];
   if (tainted.length > 0) out.push('| member | taint | since |', '| --- | --- | --- |', ...tainted, '');
-  if (tasks.length > 0) out.push('| evicted template | from cluster | reason | purge mode | since |', '| --- | --- | --- | --- | --- |', ...tasks, '');
+  if (tasks.length > 0)
+    out.push(
+      '| evicted template | from cluster | reason | purge mode | since |',
+      '| --- | --- | --- | --- | --- |',
+      ...tasks,
+      '',
+    );
   return out;
 }

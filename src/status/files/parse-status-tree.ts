@@ -23,7 +23,17 @@ export interface StatusSummary {
  * Where a template was placed and by which policy, and the run loop's failover of it: what the
  * next pass's scheduler and a restarted run loop need.
  */
-export type TemplatePlacement = Pick<TemplateStatus, 'resource' | 'policy' | 'replicas' | 'clusters' | 'affinityName' | 'appliedPlacement' | 'gracefulEvictionTasks' | 'unhealthySince'>;
+export type TemplatePlacement = Pick<
+  TemplateStatus,
+  | 'resource'
+  | 'policy'
+  | 'replicas'
+  | 'clusters'
+  | 'affinityName'
+  | 'appliedPlacement'
+  | 'gracefulEvictionTasks'
+  | 'unhealthySince'
+>;
 
 /** How much of each binding view to parse: all of it, or only its placement (a quarter of the text). */
 export type TemplateDetail = 'full' | 'placement';
@@ -69,7 +79,10 @@ function parseSummary(content: Buffer): StatusSummary | undefined {
 
 function placementOf(t: TemplateStatus): TemplatePlacement {
   return {
-    resource: t.resource, policy: t.policy, replicas: t.replicas, clusters: t.clusters,
+    resource: t.resource,
+    policy: t.policy,
+    replicas: t.replicas,
+    clusters: t.clusters,
     ...(t.affinityName ? { affinityName: t.affinityName } : {}),
     ...(t.appliedPlacement !== undefined ? { appliedPlacement: t.appliedPlacement } : {}),
     ...(t.gracefulEvictionTasks ? { gracefulEvictionTasks: t.gracefulEvictionTasks } : {}),
@@ -104,7 +117,10 @@ function parsePlacement(content: Buffer, warn: Warn): TemplatePlacement | undefi
   const name = cut < 0 ? undefined : affinityName(AFFINITY_LINE.exec(text.slice(cut))?.[1], warn);
   const since = cut < 0 ? -1 : text.indexOf(UNHEALTHY_SINCE, cut);
   const tail = since < 0 ? undefined : parseYaml(`status:${text.slice(since)}`, warn);
-  const status = { ...(isRecord(tail) && isRecord(tail['status']) ? tail['status'] : {}), ...(name ? { schedulerObservingAffinityName: name } : {}) };
+  const status = {
+    ...(isRecord(tail) && isRecord(tail['status']) ? tail['status'] : {}),
+    ...(name ? { schedulerObservingAffinityName: name } : {}),
+  };
   const parsed = parseBindingDocument(isRecord(head) ? { ...head, status } : undefined, warn);
   return parsed && placementOf(parsed);
 }
@@ -113,7 +129,10 @@ function parsePlacement(content: Buffer, warn: Warn): TemplatePlacement | undefi
  * Reads the files of a status branch commit (paths relative to its root) back into data; with
  * `detail: 'placement'` the binding views are read only as far as planning needs.
  */
-export function parseStatusTree(files: readonly { path: string; content: Buffer }[], detail: TemplateDetail = 'full'): ParsedStatusTree {
+export function parseStatusTree(
+  files: readonly { path: string; content: Buffer }[],
+  detail: TemplateDetail = 'full',
+): ParsedStatusTree {
   const out: ParsedStatusTree = { clusters: [], templates: [], placements: [], quotas: [], warnings: [] };
   for (const { path, content } of files) {
     const warn: Warn = (message) => out.warnings.push(`${path}: ${message}`);

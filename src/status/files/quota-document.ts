@@ -11,7 +11,8 @@ export function quotaPath(resource: { namespace: string; name: string }): string
 /** The quota as written: Karmada's kind, name and namespace, and its status in Karmada's shape. */
 export function quotaDocument(report: FederatedQuotaReport): Record<string, unknown> {
   return {
-    apiVersion: POLICY_GROUP_VERSION, kind: 'FederatedResourceQuota',
+    apiVersion: POLICY_GROUP_VERSION,
+    kind: 'FederatedResourceQuota',
     metadata: { name: report.resource.name, namespace: report.resource.namespace },
     status: report.status,
   };
@@ -46,5 +47,8 @@ export function parseQuotaDocument(doc: unknown, warn: Warn = () => undefined): 
   const { name, namespace } = doc['metadata'];
   if (typeof name !== 'string' || name === '' || typeof namespace !== 'string' || namespace === '') return undefined;
   const apiVersion = typeof doc['apiVersion'] === 'string' ? doc['apiVersion'] : POLICY_GROUP_VERSION;
-  return { resource: { apiVersion, kind: 'FederatedResourceQuota', namespace, name }, status: quotaStatus(doc['status'], warn) };
+  return {
+    resource: { apiVersion, kind: 'FederatedResourceQuota', namespace, name },
+    status: quotaStatus(doc['status'], warn),
+  };
 }

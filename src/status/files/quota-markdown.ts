@@ -13,8 +13,16 @@ export function quotaUsage(used: ResourceList | undefined, hard: ResourceList | 
 /** One row per quota for its overall use, then one per member: used against hard. */
 export function quotaRows(quotas: readonly FederatedQuotaReport[]): [string, string, string][] {
   return quotas.flatMap((q) => [
-    [describeRef(q.resource), 'overall', quotaUsage(q.status.overallUsed, q.status.overall)] as [string, string, string],
-    ...(q.status.aggregatedStatus ?? []).map((s): [string, string, string] => ['', s.clusterName, quotaUsage(s.used, s.hard)]),
+    [describeRef(q.resource), 'overall', quotaUsage(q.status.overallUsed, q.status.overall)] as [
+      string,
+      string,
+      string,
+    ],
+    ...(q.status.aggregatedStatus ?? []).map((s): [string, string, string] => [
+      '',
+      s.clusterName,
+      quotaUsage(s.used, s.hard),
+    ]),
   ]);
 }
 
@@ -22,7 +30,9 @@ export function quotaRows(quotas: readonly FederatedQuotaReport[]): [string, str
 export function quotaSection(quotas: readonly FederatedQuotaReport[] | undefined): string[] {
   if (quotas === undefined || quotas.length === 0) return [];
   const lines = ['## Federated resource quotas', '', '| quota | cluster | used / hard |', '| --- | --- | --- |'];
-  const links = new Map(quotas.map((q) => [describeRef(q.resource), `[${describeRef(q.resource)}](${quotaPath(q.resource)})`]));
+  const links = new Map(
+    quotas.map((q) => [describeRef(q.resource), `[${describeRef(q.resource)}](${quotaPath(q.resource)})`]),
+  );
   for (const [quota, cluster, usage] of quotaRows(quotas)) {
     lines.push(`| ${quota === '' ? '' : links.get(quota)} | ${cluster} | ${usage} |`);
   }

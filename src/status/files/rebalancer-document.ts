@@ -5,7 +5,12 @@
  * rebalancer then runs as if new, which only reschedules its workloads afresh once more.
  */
 import { APPS_GROUP_VERSION, isRecord, parseRfc3339, REBALANCE_OBJECT_NOT_FOUND } from '../../model/index.ts';
-import type { ObservedWorkload, RebalancerWorkload, RecordedRebalancer, WorkloadRebalancerStatus } from '../../model/index.ts';
+import type {
+  ObservedWorkload,
+  RebalancerWorkload,
+  RecordedRebalancer,
+  WorkloadRebalancerStatus,
+} from '../../model/index.ts';
 import type { Warn } from './failover-fields.ts';
 
 /** The annotation that holds the digest of the spec the status is for. */
@@ -17,7 +22,8 @@ export function rebalancerPath(name: string): string {
 
 export function rebalancerDocument(record: RecordedRebalancer): Record<string, unknown> {
   return {
-    apiVersion: APPS_GROUP_VERSION, kind: 'WorkloadRebalancer',
+    apiVersion: APPS_GROUP_VERSION,
+    kind: 'WorkloadRebalancer',
     metadata: { name: record.name, annotations: { [SPEC_DIGEST_ANNOTATION]: record.specDigest } },
     status: record.status,
   };
@@ -32,7 +38,12 @@ function time(value: unknown): string | undefined {
 
 function workloadOf(value: unknown): RebalancerWorkload | undefined {
   if (!isRecord(value)) return undefined;
-  const [apiVersion, kind, name, namespace] = [text(value['apiVersion']), text(value['kind']), text(value['name']), text(value['namespace'])];
+  const [apiVersion, kind, name, namespace] = [
+    text(value['apiVersion']),
+    text(value['kind']),
+    text(value['name']),
+    text(value['namespace']),
+  ];
   return apiVersion && kind && name ? { apiVersion, kind, name, ...(namespace ? { namespace } : {}) } : undefined;
 }
 
@@ -41,7 +52,8 @@ function observedOf(value: unknown): ObservedWorkload | undefined {
   const workload = workloadOf(value['workload']);
   const result = value['result'];
   if (!workload || (result !== undefined && result !== 'Successful' && result !== 'Failed')) return undefined;
-  const reason = value['reason'] === REBALANCE_OBJECT_NOT_FOUND ? { reason: REBALANCE_OBJECT_NOT_FOUND } as const : {};
+  const reason =
+    value['reason'] === REBALANCE_OBJECT_NOT_FOUND ? ({ reason: REBALANCE_OBJECT_NOT_FOUND } as const) : {};
   return { workload, ...(result ? { result } : {}), ...reason };
 }
 
@@ -55,7 +67,12 @@ function statusOf(value: unknown, warn: Warn): WorkloadRebalancerStatus | undefi
     return parsed ? [parsed] : [];
   });
   const [finishTime, expiredAt] = [time(value['finishTime']), time(value['expiredAt'])];
-  return { observedWorkloads, observedGeneration: generation, ...(finishTime ? { finishTime } : {}), ...(expiredAt ? { expiredAt } : {}) };
+  return {
+    observedWorkloads,
+    observedGeneration: generation,
+    ...(finishTime ? { finishTime } : {}),
+    ...(expiredAt ? { expiredAt } : {}),
+  };
 }
 
 /** A rebalancer document read back, or `undefined` (with a warning) when it is not one. */
@@ -66,7 +83,9 @@ export function parseRebalancerDocument(doc: unknown, warn: Warn = () => undefin
   const specDigest = isRecord(annotations) ? text(annotations[SPEC_DIGEST_ANNOTATION]) : undefined;
   const status = statusOf(doc['status'], warn);
   if (!name || !specDigest || !status) {
-    warn(`not a WorkloadRebalancer record with metadata.name, the ${SPEC_DIGEST_ANNOTATION} annotation and a status; ignored`);
+    warn(
+      `not a WorkloadRebalancer record with metadata.name, the ${SPEC_DIGEST_ANNOTATION} annotation and a status; ignored`,
+    );
     return undefined;
   }
   return { name, specDigest, status };

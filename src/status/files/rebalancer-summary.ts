@@ -24,5 +24,10 @@ export function rebalancerLine(r: RecordedRebalancer): string {
 /** STATUS.md's "Workload rebalancers" section. */
 export function rebalancerSection(rebalancers: readonly RecordedRebalancer[] | undefined): string[] {
   if (!rebalancers?.length) return [];
-  return ['## Workload rebalancers', '', ...rebalancers.map((r) => `- [${r.name}](${rebalancerPath(r.name)}): ${rebalancerLine(r)}`), ''];
+  return [
+    '## Workload rebalancers',
+    '',
+    ...rebalancers.map((r) => `- [${r.name}](${rebalancerPath(r.name)}): ${rebalancerLine(r)}`),
+    '',
+  ];
 }

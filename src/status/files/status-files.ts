@@ -26,10 +26,14 @@ export function statusFiles(report: StatusReport, options: Partial<StatusMarkdow
     { path: STATUS_MARKDOWN_FILE, content: statusMarkdown(report, options) },
     { path: SUMMARY_FILE, content: summaryJson(report) },
   ];
-  for (const cluster of report.clusters) files.push({ path: clusterPath(cluster.name), content: emitYaml(clusterDocument(cluster)) });
-  for (const template of report.templates) files.push({ path: resourcePath(template.resource), content: emitYaml(bindingDocument(template)) });
-  for (const quota of report.quotas ?? []) files.push({ path: quotaPath(quota.resource), content: emitYaml(quotaDocument(quota)) });
-  for (const rebalancer of report.rebalancers ?? []) files.push({ path: rebalancerPath(rebalancer.name), content: emitYaml(rebalancerDocument(rebalancer)) });
+  for (const cluster of report.clusters)
+    files.push({ path: clusterPath(cluster.name), content: emitYaml(clusterDocument(cluster)) });
+  for (const template of report.templates)
+    files.push({ path: resourcePath(template.resource), content: emitYaml(bindingDocument(template)) });
+  for (const quota of report.quotas ?? [])
+    files.push({ path: quotaPath(quota.resource), content: emitYaml(quotaDocument(quota)) });
+  for (const rebalancer of report.rebalancers ?? [])
+    files.push({ path: rebalancerPath(rebalancer.name), content: emitYaml(rebalancerDocument(rebalancer)) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -20,7 +20,9 @@ export interface StatusMarkdownOptions {
   maxTemplateSections: number;
 }
 
-export const DEFAULT_STATUS_MARKDOWN_OPTIONS: Readonly<StatusMarkdownOptions> = Object.freeze({ maxTemplateSections: 200 });
+export const DEFAULT_STATUS_MARKDOWN_OPTIONS: Readonly<StatusMarkdownOptions> = Object.freeze({
+  maxTemplateSections: 200,
+});
 
 const ICON: Record<HealthState, string> = { Healthy: '✅', Unhealthy: '❌', Unknown: '❔' };
 
@@ -36,29 +38,45 @@ function used(status: ClusterStatus, resource: string): string {
 }
 
 function clusterRows(report: StatusReport): string[] {
-  const rows = ['| cluster | ready | nodes ready | cpu requested / allocatable | memory requested / allocatable | pods / allocatable | version |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  const rows = [
+    '| cluster | ready | nodes ready | cpu requested / allocatable | memory requested / allocatable | pods / allocatable | version |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
   for (const { name, status } of report.clusters) {
     const ready = status.conditions?.find((c) => c.type === 'Ready');
     const readyText = isClusterReady(status) ? '✅ Ready' : `❌ ${ready?.reason ?? 'not observed'}`;
     const nodes = status.nodeSummary ? `${status.nodeSummary.readyNum ?? 0}/${status.nodeSummary.totalNum ?? 0}` : '–';
-    rows.push(`| [${name}](${clusterPath(name)}) | ${readyText} | ${nodes} | ${used(status, 'cpu')} | ${used(status, 'memory')} | ${used(status, 'pods')} | ${status.kubernetesVersion ?? '–'} |`);
+    rows.push(
+      `| [${name}](${clusterPath(name)}) | ${readyText} | ${nodes} | ${used(status, 'cpu')} | ${used(status, 'memory')} | ${used(status, 'pods')} | ${status.kubernetesVersion ?? '–'} |`,
+    );
   }
   return rows;
 }
 
 function templateSection(t: TemplateStatus): string[] {
-  const policy = t.policy ? `${t.policy.kind} ${t.policy.namespace ? `${t.policy.namespace}/` : ''}${t.policy.name}` : 'no policy';
+  const policy = t.policy
+    ? `${t.policy.kind} ${t.policy.namespace ? `${t.policy.namespace}/` : ''}${t.policy.name}`
+    : 'no policy';
   const replicas = t.replicas > 0 ? ` · ${t.replicas} replicas` : '';
-  const lines = [`### ${ICON[t.health]} ${describeRef(t.resource)}`, '', `${t.health}${replicas} · ${policy} · [binding](${resourcePath(t.resource)})`, ''];
+  const lines = [
+    `### ${ICON[t.health]} ${describeRef(t.resource)}`,
+    '',
+    `${t.health}${replicas} · ${policy} · [binding](${resourcePath(t.resource)})`,
+    '',
+  ];
   const desired = new Map(t.clusters.map((c) => [c.name, c.replicas]));
-  const names = [...new Set([...t.clusters.map((c) => c.name), ...t.aggregatedStatus.map((i) => i.clusterName)])].sort();
+  const names = [
+    ...new Set([...t.clusters.map((c) => c.name), ...t.aggregatedStatus.map((i) => i.clusterName)]),
+  ].sort();
   if (names.length > 0) {
     lines.push('| cluster | desired | ready | applied | health |', '| --- | --- | --- | --- | --- |');
     const items = new Map(t.aggregatedStatus.map((i) => [i.clusterName, i]));
     for (const name of names) {
       const item = items.get(name);
       const ready = readyReplicas(item?.status);
-      lines.push(`| ${name} | ${t.replicas > 0 ? (desired.get(name) ?? '–') : '–'} | ${ready ?? '–'} | ${item === undefined ? '–' : item.applied ? 'yes' : 'no'} | ${item?.health ?? 'Unknown'} |`);
+      lines.push(
+        `| ${name} | ${t.replicas > 0 ? (desired.get(name) ?? '–') : '–'} | ${ready ?? '–'} | ${item === undefined ? '–' : item.applied ? 'yes' : 'no'} | ${item?.health ?? 'Unknown'} |`,
+      );
     }
     lines.push('');
   }

@@ -19,7 +19,11 @@ export const DEFAULT_COLLECT_OPTIONS: Readonly<CollectOptions> = Object.freeze({
  * exist or cannot be read is absent from the result (its status is then Unknown). Reads are
  * grouped per kind and namespace, so a large Work costs a handful of lists, not a GET each.
  */
-export async function collectMemberObjects(client: KubeClient, refs: readonly ObjectRef[], options: Partial<CollectOptions> = {}): Promise<Map<string, KubeObject>> {
+export async function collectMemberObjects(
+  client: KubeClient,
+  refs: readonly ObjectRef[],
+  options: Partial<CollectOptions> = {},
+): Promise<Map<string, KubeObject>> {
   const { listThreshold } = { ...DEFAULT_COLLECT_OPTIONS, ...options };
   const groups = new Map<string, ObjectRef[]>();
   for (const ref of refs) {
@@ -29,26 +33,37 @@ export async function collectMemberObjects(client: KubeClient, refs: readonly Ob
     else groups.set(key, [ref]);
   }
   const found = new Map<string, KubeObject>();
-  await Promise.all([...groups.values()].map(async (group) => {
-    const first = group[0];
-    if (first === undefined) return;
-    try {
-      if (group.length >= listThreshold) {
-        const wanted = new Set(group.map(refKey));
-        const listed = await client.list({ apiVersion: first.apiVersion, kind: first.kind, ...(first.namespace ? { namespace: first.namespace } : {}) });
-        for (const obj of listed) {
-          const key = refKey({ apiVersion: first.apiVersion, kind: first.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name ?? '' });
-          if (wanted.has(key)) found.set(key, obj);
+  await Promise.all(
+    [...groups.values()].map(async (group) => {
+      const first = group[0];
+      if (first === undefined) return;
+      try {
+        if (group.length >= listThreshold) {
+          const wanted = new Set(group.map(refKey));
+          const listed = await client.list({
+            apiVersion: first.apiVersion,
+            kind: first.kind,
+            ...(first.namespace ? { namespace: first.namespace } : {}),
+          });
+          for (const obj of listed) {
+            const key = refKey({
+              apiVersion: first.apiVersion,
+              kind: first.kind,
+              namespace: obj.metadata.namespace ?? '',
+              name: obj.metadata.name ?? '',
+            });
+            if (wanted.has(key)) found.set(key, obj);
+          }
+        } else {
+          for (const ref of group) {
+            const obj = await client.get(ref);
+            if (obj) found.set(refKey(ref), obj);
+          }
         }
-      } else {
-        for (const ref of group) {
-          const obj = await client.get(ref);
-          if (obj) found.set(refKey(ref), obj);
-        }
+      } catch {
+        // A kind that cannot be read leaves its objects without status: Unknown, as Karmada has no manifest status then.
       }
-    } catch {
-      // A kind that cannot be read leaves its objects without status: Unknown, as Karmada has no manifest status then.
-    }
-  }));
+    }),
+  );
   return found;
 }

@@ -46,7 +46,10 @@ export async function observeCluster(client: KubeClient): Promise<ClusterObserva
   if (!online || !healthy) return { online, healthy };
   const [kubernetesVersion, discovery, nodes, pods] = await Promise.all([
     version(client),
-    client.discover().then((apiResources) => ({ apiResources }), (error: unknown) => ({ error: message(error) })),
+    client.discover().then(
+      (apiResources) => ({ apiResources }),
+      (error: unknown) => ({ error: message(error) }),
+    ),
     listOrUndefined(client, 'Node'),
     listOrUndefined(client, 'Pod'),
   ]);

@@ -13,7 +13,10 @@ export interface PublishOptions extends Omit<StatusWriteOptions, 'parent' | 'mes
   maxAttempts: number;
 }
 
-export const DEFAULT_PUBLISH_OPTIONS: Readonly<Pick<PublishOptions, 'branch' | 'maxAttempts'>> = Object.freeze({ branch: 'status', maxAttempts: 5 });
+export const DEFAULT_PUBLISH_OPTIONS: Readonly<Pick<PublishOptions, 'branch' | 'maxAttempts'>> = Object.freeze({
+  branch: 'status',
+  maxAttempts: 5,
+});
 
 /** What a publish did; `attempts` counts rounds, 1 when no other writer got in the way. */
 export interface PublishResult extends StatusWriteResult {
@@ -52,7 +55,15 @@ function lostRace(error: unknown): boolean {
 }
 
 async function push(remote: RemoteStatusTarget, branch: string): Promise<void> {
-  const result = await git.push({ fs, http, gitdir: remote.gitdir, url: remote.url, ref: branch, remoteRef: branch, headers: authHeaders(remote.auth) });
+  const result = await git.push({
+    fs,
+    http,
+    gitdir: remote.gitdir,
+    url: remote.url,
+    ref: branch,
+    remoteRef: branch,
+    headers: authHeaders(remote.auth),
+  });
   const refResult = result.refs[`refs/heads/${branch}`];
   if (!result.ok || (refResult !== undefined && !refResult.ok)) {
     throw new Errors.GitPushError(refResult?.error ?? result.error ?? 'rejected', result);
@@ -63,18 +74,34 @@ async function push(remote: RemoteStatusTarget, branch: string): Promise<void> {
 type Round<C> = StatusWriteResult & { content: C };
 
 /** Composes on `tip` and commits on top of it (or nothing if it already holds the files). */
-async function commitOn<C extends StatusCommit>(store: GitStore, tip: string | undefined, compose: StatusComposer<C>, options: PublishOptions): Promise<Round<C>> {
+async function commitOn<C extends StatusCommit>(
+  store: GitStore,
+  tip: string | undefined,
+  compose: StatusComposer<C>,
+  options: PublishOptions,
+): Promise<Round<C>> {
   const content = await compose({ store, commit: tip });
-  return { ...(await writeStatusBranch(store, content.files, { ...options, message: content.message, parent: tip ?? null })), content };
+  return {
+    ...(await writeStatusBranch(store, content.files, { ...options, message: content.message, parent: tip ?? null })),
+    content,
+  };
 }
 
 /** One round on a local repository: the branch's tip now, and a compare-and-swap onto it. */
-async function localRound<C extends StatusCommit>(store: GitStore, compose: StatusComposer<C>, options: PublishOptions): Promise<Round<C>> {
+async function localRound<C extends StatusCommit>(
+  store: GitStore,
+  compose: StatusComposer<C>,
+  options: PublishOptions,
+): Promise<Round<C>> {
   return commitOn(store, await store.readRef(`refs/heads/${options.branch}`), compose, options);
 }
 
 /** One round on a remote: fetch its tip, commit on top of it in the cache, push. */
-async function remoteRound<C extends StatusCommit>(remote: RemoteStatusTarget, compose: StatusComposer<C>, options: PublishOptions): Promise<Round<C>> {
+async function remoteRound<C extends StatusCommit>(
+  remote: RemoteStatusTarget,
+  compose: StatusComposer<C>,
+  options: PublishOptions,
+): Promise<Round<C>> {
   const tip = await fetchStatusBranch(remote, options.branch);
   // A fresh store each round: the fetch may have added a pack an open store has not listed.
   const store = await openGitStore({ gitdir: remote.gitdir, commonDir: remote.gitdir }, remote.preferNative);
@@ -90,14 +117,19 @@ async function remoteRound<C extends StatusCommit>(remote: RemoteStatusTarget, c
  * commit on top of it, so every writer's commit lands in the branch's history and none is
  * overwritten. Gives up with StatusPushError after `maxAttempts` rounds.
  */
-export async function publishStatus<C extends StatusCommit>(target: StatusStore, content: C | StatusComposer<C>, options: Partial<PublishOptions> = {}): Promise<Published<C>> {
+export async function publishStatus<C extends StatusCommit>(
+  target: StatusStore,
+  content: C | StatusComposer<C>,
+  options: Partial<PublishOptions> = {},
+): Promise<Published<C>> {
   const opts: PublishOptions = { ...DEFAULT_PUBLISH_OPTIONS, ...options };
   const compose: StatusComposer<C> = typeof content === 'function' ? content : async () => content;
   const { remote } = target;
   let last: unknown;
   for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {
     try {
-      const written = remote === undefined ? await localRound(target.store, compose, opts) : await remoteRound(remote, compose, opts);
+      const written =
+        remote === undefined ? await localRound(target.store, compose, opts) : await remoteRound(remote, compose, opts);
       return { ...written, attempts: attempt };
     } catch (error) {
       if (!lostRace(error)) throw error;

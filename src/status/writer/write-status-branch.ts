@@ -18,7 +18,9 @@ export interface StatusWriteOptions {
   author?: CommitFilesInput['author'];
 }
 
-export const DEFAULT_STATUS_WRITE_OPTIONS: Readonly<Pick<StatusWriteOptions, 'branch'>> = Object.freeze({ branch: 'status' });
+export const DEFAULT_STATUS_WRITE_OPTIONS: Readonly<Pick<StatusWriteOptions, 'branch'>> = Object.freeze({
+  branch: 'status',
+});
 
 /** What a write did: the branch's commit afterwards, and whether this write made it. */
 export interface StatusWriteResult {
@@ -35,7 +37,11 @@ export async function sameTree(store: GitStore, commit: string, files: readonly 
   return sameFiles(store, await store.listTree(commit, ''), files);
 }
 
-async function sameFiles(store: GitStore, entries: readonly TreeEntry[] | undefined, files: readonly CommitFile[]): Promise<boolean> {
+async function sameFiles(
+  store: GitStore,
+  entries: readonly TreeEntry[] | undefined,
+  files: readonly CommitFile[],
+): Promise<boolean> {
   if (entries === undefined || entries.length !== files.length) return false;
   const oids = new Map(entries.map((e) => [e.path, e.oid]));
   let summary: CommitFile | undefined;
@@ -48,7 +54,9 @@ async function sameFiles(store: GitStore, entries: readonly TreeEntry[] | undefi
   if (summary === undefined) return true;
   const oid = oids.get(SUMMARY_FILE) ?? '';
   const stored = (await store.readBlobs([oid])).get(oid);
-  return stored !== undefined && comparableContent(SUMMARY_FILE, stored) === comparableContent(SUMMARY_FILE, summary.content);
+  return (
+    stored !== undefined && comparableContent(SUMMARY_FILE, stored) === comparableContent(SUMMARY_FILE, summary.content)
+  );
 }
 
 /**
@@ -57,9 +65,14 @@ async function sameFiles(store: GitStore, entries: readonly TreeEntry[] | undefi
  * is written and the tip is returned. A branch that does not exist starts as an orphan; one whose
  * tip Flotilla did not write is refused (ForeignStatusBranchError), never built on.
  */
-export async function writeStatusBranch(store: GitStore, files: readonly CommitFile[], options: Partial<StatusWriteOptions> & Pick<StatusWriteOptions, 'message'>): Promise<StatusWriteResult> {
+export async function writeStatusBranch(
+  store: GitStore,
+  files: readonly CommitFile[],
+  options: Partial<StatusWriteOptions> & Pick<StatusWriteOptions, 'message'>,
+): Promise<StatusWriteResult> {
   const branch = options.branch ?? DEFAULT_STATUS_WRITE_OPTIONS.branch;
-  const parent = options.parent === undefined ? await store.readRef(`refs/heads/${branch}`) : (options.parent ?? undefined);
+  const parent =
+    options.parent === undefined ? await store.readRef(`refs/heads/${branch}`) : (options.parent ?? undefined);
   if (parent !== undefined) {
     const entries = await store.listTree(parent, '');
     if (!entries?.some((e) => e.path === SUMMARY_FILE)) throw new ForeignStatusBranchError(branch, parent);

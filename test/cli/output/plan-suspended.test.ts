@@ -7,7 +7,10 @@ const web = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name
 const cfg = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'cfg' };
 const policy = { kind: 'PropagationPolicy' as const, namespace: 'shop', name: 'web' };
 const manifest = (ref: typeof web, replicas?: number) => ({
-  apiVersion: ref.apiVersion, kind: ref.kind, metadata: { namespace: ref.namespace, name: ref.name }, ...(replicas === undefined ? {} : { spec: { replicas } }),
+  apiVersion: ref.apiVersion,
+  kind: ref.kind,
+  metadata: { namespace: ref.namespace, name: ref.name },
+  ...(replicas === undefined ? {} : { spec: { replicas } }),
 });
 
 function plan(bindings: PlanBinding[]): PlanDocument {
@@ -25,13 +28,42 @@ describe('plan output marks suspended clusters', () => {
   it.each<[string, PlanBinding[], string[], string[]]>([
     [
       'a workload suspended on member2',
-      [{ resource: web, policy, replicas: 4, hasReplicas: true, clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 2 }], error: null, suspendedClusters: ['member2'] }],
-      ['Deployment/shop/web  PropagationPolicy/shop/web  4 replicas → member1: 2, member2: 2 (suspended)', '    Deployment/shop/web (2 replicas) (suspended: not applied, not pruned)'],
+      [
+        {
+          resource: web,
+          policy,
+          replicas: 4,
+          hasReplicas: true,
+          clusters: [
+            { name: 'member1', replicas: 2 },
+            { name: 'member2', replicas: 2 },
+          ],
+          error: null,
+          suspendedClusters: ['member2'],
+        },
+      ],
+      [
+        'Deployment/shop/web  PropagationPolicy/shop/web  4 replicas → member1: 2, member2: 2 (suspended)',
+        '    Deployment/shop/web (2 replicas) (suspended: not applied, not pruned)',
+      ],
       ['| Deployment/shop/web | PropagationPolicy/shop/web | 4 | member1: 2, member2: 2 (suspended) |'],
     ],
     [
       'a non-workload suspended everywhere',
-      [{ resource: cfg, policy, replicas: 0, hasReplicas: false, clusters: [{ name: 'member1', replicas: 0 }, { name: 'member2', replicas: 0 }], error: null, suspendedClusters: ['member1', 'member2'] }],
+      [
+        {
+          resource: cfg,
+          policy,
+          replicas: 0,
+          hasReplicas: false,
+          clusters: [
+            { name: 'member1', replicas: 0 },
+            { name: 'member2', replicas: 0 },
+          ],
+          error: null,
+          suspendedClusters: ['member1', 'member2'],
+        },
+      ],
       ['ConfigMap/shop/cfg  PropagationPolicy/shop/web  → member1 (suspended), member2 (suspended)'],
       ['| ConfigMap/shop/cfg | PropagationPolicy/shop/web | — | member1 (suspended), member2 (suspended) |'],
     ],
@@ -45,7 +77,19 @@ describe('plan output marks suspended clusters', () => {
   });
 
   it('marks nothing without suspension', () => {
-    const doc = plan([{ resource: web, policy, replicas: 4, hasReplicas: true, clusters: [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 2 }], error: null }]);
+    const doc = plan([
+      {
+        resource: web,
+        policy,
+        replicas: 4,
+        hasReplicas: true,
+        clusters: [
+          { name: 'member1', replicas: 2 },
+          { name: 'member2', replicas: 2 },
+        ],
+        error: null,
+      },
+    ]);
     expect(planText(doc, paint, { diffs: false })).not.toContain('suspended');
     expect(planMarkdown(doc)).not.toContain('suspended');
   });

@@ -3,18 +3,44 @@ import { statusText } from '../../../src/cli/output/status-text.ts';
 import type { StatusBranchView, TemplateStatus } from '../../../src/status/index.ts';
 
 const web: TemplateStatus = {
-  resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' }, policy: null, replicas: 2,
-  clusters: [{ name: 'member1', replicas: 2 }], conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
+  resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' },
+  policy: null,
+  replicas: 2,
+  clusters: [{ name: 'member1', replicas: 2 }],
+  conditions: [],
+  aggregatedStatus: [],
+  health: 'Healthy',
+  problems: [],
 };
 const view = (failover: boolean): StatusBranchView => ({
-  commit: 'b'.repeat(40), placements: [], warnings: [], quotas: [],
+  commit: 'b'.repeat(40),
+  placements: [],
+  warnings: [],
+  quotas: [],
   clusters: [
     { name: 'member1', status: { conditions: [{ type: 'Ready', status: 'True' }] } },
-    { name: 'member2', status: { conditions: [{ type: 'Ready', status: 'False' }] }, ...(failover ? { taints: [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute' as const, timeAdded: '2026-11-29T17:00:00.000Z' }] } : {}) },
+    {
+      name: 'member2',
+      status: { conditions: [{ type: 'Ready', status: 'False' }] },
+      ...(failover ? { taints: [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute' as const, timeAdded: '2026-11-29T17:00:00.000Z' }] } : {}),
+    },
   ],
-  templates: [failover ? {
-    ...web, gracefulEvictionTasks: [{ fromCluster: 'member2', purgeMode: 'Gracefully', reason: 'TaintUntolerated', producer: 'TaintManager', creationTimestamp: '2026-11-29T17:00:30.000Z' }],
-  } : web],
+  templates: [
+    failover
+      ? {
+          ...web,
+          gracefulEvictionTasks: [
+            {
+              fromCluster: 'member2',
+              purgeMode: 'Gracefully',
+              reason: 'TaintUntolerated',
+              producer: 'TaintManager',
+              creationTimestamp: '2026-11-29T17:00:30.000Z',
+            },
+          ],
+        }
+      : web,
+  ],
 });
 const plain = (_format: unknown, text: string) => text;
 
@@ -31,17 +57,27 @@ describe('statusText', () => {
     expect(statusText(view(false), plain)).not.toContain('Failover');
   });
 
-  it('lists each federated quota\'s use against its limits, overall and per member, and nothing without one', () => {
-    const quotas: StatusBranchView['quotas'] = [{
-      resource: { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'FederatedResourceQuota', namespace: 'shop', name: 'team' },
-      status: {
-        overall: { cpu: '10' }, overallUsed: { cpu: '1500m' },
-        aggregatedStatus: [{ clusterName: 'member1', hard: { cpu: '6' }, used: { cpu: '1500m' } }, { clusterName: 'member2', hard: { cpu: '4' } }],
+  it("lists each federated quota's use against its limits, overall and per member, and nothing without one", () => {
+    const quotas: StatusBranchView['quotas'] = [
+      {
+        resource: { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'FederatedResourceQuota', namespace: 'shop', name: 'team' },
+        status: {
+          overall: { cpu: '10' },
+          overallUsed: { cpu: '1500m' },
+          aggregatedStatus: [
+            { clusterName: 'member1', hard: { cpu: '6' }, used: { cpu: '1500m' } },
+            { clusterName: 'member2', hard: { cpu: '4' } },
+          ],
+        },
       },
-    }];
-    expect(statusText({ ...view(false), quotas }, plain).split('\n').slice(-5)).toEqual([
+    ];
+    expect(
+      statusText({ ...view(false), quotas }, plain)
+        .split('\n')
+        .slice(-5),
+    ).toEqual([
       'Federated resource quotas:',
-'QUOTA                             CLUSTER  USED/HARD',
+      'QUOTA                             CLUSTER  USED/HARD',
       'FederatedResourceQuota/shop/team  overall  cpu 1500m/10',
       '                                  member1  cpu 1500m/6',
       '                                  member2  cpu 0/4',
@@ -50,13 +86,21 @@ describe('statusText', () => {
   });
 
   it('lists the workload rebalancers with their results', () => {
-    const rebalancers = [{
-      name: 'hello-now', specDigest: 'd',
-      status: { observedWorkloads: [{ workload: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' }, result: 'Successful' as const }], observedGeneration: 1, finishTime: '2026-11-29T17:00:00.000Z' },
-    }];
-    expect(statusText({ ...view(false), rebalancers }, plain).split('\n').slice(-2)).toEqual([
-      'Workload rebalancers:',
-      '  hello-now: generation 1: 1 Successful, 0 Failed, 0 pending; finished 2026-11-29T17:00:00.000Z',
-    ]);
+    const rebalancers = [
+      {
+        name: 'hello-now',
+        specDigest: 'd',
+        status: {
+          observedWorkloads: [{ workload: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' }, result: 'Successful' as const }],
+          observedGeneration: 1,
+          finishTime: '2026-11-29T17:00:00.000Z',
+        },
+      },
+    ];
+    expect(
+      statusText({ ...view(false), rebalancers }, plain)
+        .split('\n')
+        .slice(-2),
+    ).toEqual(['Workload rebalancers:', '  hello-now: generation 1: 1 Successful, 0 Failed, 0 pending; finished 2026-11-29T17:00:00.000Z']);
   });
 });

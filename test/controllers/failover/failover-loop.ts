@@ -17,7 +17,9 @@ export const WEB = 'apps/v1/Deployment/shop/web';
 export const MEMBERS = ['member1', 'member2', 'member3'];
 
 /** The three members' Cluster objects. */
-export const MEMBER_CLUSTERS = MEMBERS.map((name) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${name}}\nspec: {}\n`).join('---\n');
+export const MEMBER_CLUSTERS = MEMBERS.map((name) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${name}}\nspec: {}\n`).join(
+  '---\n',
+);
 
 /** Application failover after 60 s Unhealthy, gracefully: a fragment of the policy's spec. */
 export const APPLICATION_FAILOVER = `  propagateDeps: true
@@ -78,11 +80,18 @@ export function failoverLoop(yaml: string, seed: ReadonlyMap<string, PreviousSch
     /** One pass at `now`; the members web is placed on, sorted. `complete`: the source rendered without errors. */
     pass(now: number, complete = false): string[] {
       const before = controller.beforeRender({
-        now, lastBindings: last, ...(!rendered && restore ? { restore: { ...emptyControllerRecords(), failover: restore } } : {}),
+        now,
+        lastBindings: last,
+        ...(!rendered && restore ? { restore: { ...emptyControllerRecords(), failover: restore } } : {}),
         scheduling: { fleet, observedClusters: new Map(), previousSchedules: rendered ? schedulesOf(last) : new Map(seed) },
       });
       scheduling = before.scheduling;
-      const out = renderFleet(before.scheduling.fleet, interpreter, { sourceCommit: 'c', detect: {}, previousSchedules: before.scheduling.previousSchedules, observedClusters: before.scheduling.observedClusters });
+      const out = renderFleet(before.scheduling.fleet, interpreter, {
+        sourceCommit: 'c',
+        detect: {},
+        previousSchedules: before.scheduling.previousSchedules,
+        observedClusters: before.scheduling.observedClusters,
+      });
       rendered = true;
       last = out.bindings;
       const afterRender = before.next.afterRender({ now, fleet, bindings: out.bindings, complete, clusters: MEMBERS });
@@ -96,8 +105,12 @@ export function failoverLoop(yaml: string, seed: ReadonlyMap<string, PreviousSch
     report(reported: Reported, now: number): void {
       if (!status) throw new Error('report before a pass');
       status.afterStatus({
-        now, renderedClusters: [], observedClusters: new Map(), owns: reported.owns ?? (() => true),
-        ...(reported.health ? { health: reported.health } : {}), ...(reported.recorded ? { recorded: { ...emptyControllerRecords(), failover: reported.recorded } } : {}),
+        now,
+        renderedClusters: [],
+        observedClusters: new Map(),
+        owns: reported.owns ?? (() => true),
+        ...(reported.health ? { health: reported.health } : {}),
+        ...(reported.recorded ? { recorded: { ...emptyControllerRecords(), failover: reported.recorded } } : {}),
       });
     },
     /** The failover the last pass handed its status step. */
@@ -118,8 +131,10 @@ export function failoverLoop(yaml: string, seed: ReadonlyMap<string, PreviousSch
 }
 
 /** A probe round: member2 as given, the others ready. */
-export const probes = (member2: ProbeResult): Map<string, ProbeResult> => new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : 'ready' as const]));
+export const probes = (member2: ProbeResult): Map<string, ProbeResult> => new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : ('ready' as const)]));
 
 /** member2 as given; the other members' copies not applied yet, so no new placement settles. */
 export const reports = (member2: HealthReport['health']): HealthReport[] =>
-  MEMBERS.map((cluster) => (cluster === 'member2' ? { key: WEB, cluster, health: member2, applied: true } : { key: WEB, cluster, health: 'Unknown', applied: false }));
+  MEMBERS.map((cluster) =>
+    cluster === 'member2' ? { key: WEB, cluster, health: member2, applied: true } : { key: WEB, cluster, health: 'Unknown', applied: false },
+  );

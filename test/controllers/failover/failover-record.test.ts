@@ -12,10 +12,17 @@ const base: EvictionTask = { fromCluster: 'member2', createdAt: AT, purgeMode: '
 
 describe('eviction tasks as Karmada writes them', () => {
   it.each([
-    ['a taint manager task', base, { fromCluster: 'member2', purgeMode: 'Gracefully', reason: 'TaintUntolerated', producer: 'TaintManager', creationTimestamp: '2026-11-29T17:00:00.000Z' }],
+    [
+      'a taint manager task',
+      base,
+      { fromCluster: 'member2', purgeMode: 'Gracefully', reason: 'TaintUntolerated', producer: 'TaintManager', creationTimestamp: '2026-11-29T17:00:00.000Z' },
+    ],
     ['replicas when the member had some', { ...base, replicas: 3 }, expect.objectContaining({ replicas: 3 })],
-    ['a grace period of its own', { ...base, reason: 'ApplicationFailure' as const, producer: 'resource-binding-application-failover-controller' as const, gracePeriodSeconds: 120 },
-      expect.objectContaining({ reason: 'ApplicationFailure', producer: 'resource-binding-application-failover-controller', gracePeriodSeconds: 120 })],
+    [
+      'a grace period of its own',
+      { ...base, reason: 'ApplicationFailure' as const, producer: 'resource-binding-application-failover-controller' as const, gracePeriodSeconds: 120 },
+      expect.objectContaining({ reason: 'ApplicationFailure', producer: 'resource-binding-application-failover-controller', gracePeriodSeconds: 120 }),
+    ],
     ['suppressDeletion for Never', { ...base, purgeMode: 'Never' as const }, expect.objectContaining({ purgeMode: 'Never', suppressDeletion: true })],
   ])('%s', (_name, task, expected) => {
     expect(gracefulEvictionTask(task)).toEqual(expected);
@@ -23,7 +30,16 @@ describe('eviction tasks as Karmada writes them', () => {
 
   it.each([
     ['a taint manager task', base],
-    ['an application task with replicas and a grace period', { ...base, reason: 'ApplicationFailure' as const, producer: 'cluster-resource-binding-application-failover-controller' as const, replicas: 2, gracePeriodSeconds: 60 }],
+    [
+      'an application task with replicas and a grace period',
+      {
+        ...base,
+        reason: 'ApplicationFailure' as const,
+        producer: 'cluster-resource-binding-application-failover-controller' as const,
+        replicas: 2,
+        gracePeriodSeconds: 60,
+      },
+    ],
     ['a Never task', { ...base, purgeMode: 'Never' as const }],
   ])('%s reads back as the task it was', (_name, task) => {
     expect(evictionTaskOf(gracefulEvictionTask(task))).toEqual(task);
@@ -39,7 +55,11 @@ describe('member health from a taint', () => {
     ['the unreachable taint Flotilla adds', noExecuteTaint('unreachable', AT), { last: 'unreachable', failingSince: AT }],
     ['the not-ready taint Flotilla adds', noExecuteTaint('not-ready', AT), { last: 'not-ready', failingSince: AT }],
     ['a declared NoExecute taint', { key: 'dedicated', effect: 'NoExecute', timeAdded: '2026-11-29T17:00:00Z' } satisfies Taint, undefined],
-    ['a NoSchedule readiness taint (the scheduler\'s)', { key: 'cluster.karmada.io/unreachable', effect: 'NoSchedule', timeAdded: '2026-11-29T17:00:00Z' } satisfies Taint, undefined],
+    [
+      "a NoSchedule readiness taint (the scheduler's)",
+      { key: 'cluster.karmada.io/unreachable', effect: 'NoSchedule', timeAdded: '2026-11-29T17:00:00Z' } satisfies Taint,
+      undefined,
+    ],
     ['a taint without its time', { key: 'cluster.karmada.io/unreachable', effect: 'NoExecute' } satisfies Taint, undefined],
   ])('%s', (_name, taint, expected) => {
     expect(healthFromTaint(taint)).toEqual(expected);
@@ -47,14 +67,25 @@ describe('member health from a taint', () => {
 });
 
 describe('the failover view and back', () => {
-  const unhealthy = new Map([[unhealthyKey(WEB, 'member3'), AT + 2_000], [unhealthyKey(WEB, 'member1'), AT + 1_000]]);
+  const unhealthy = new Map([
+    [unhealthyKey(WEB, 'member3'), AT + 2_000],
+    [unhealthyKey(WEB, 'member1'), AT + 1_000],
+  ]);
   const view = failoverView(new Map([['member2', noExecuteTaint('unreachable', AT)]]), new Map([[WEB, [base]]]), unhealthy);
 
   it('keys taints by member, tasks and first-unhealthy times by template (members in name order)', () => {
     expect(view).toEqual({
       taints: new Map([['member2', [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '2026-11-29T17:00:00.000Z' }]]]),
       tasks: new Map([[WEB, [gracefulEvictionTask(base)]]]),
-      unhealthySince: new Map([[WEB, [{ clusterName: 'member1', since: '2026-11-29T17:00:01.000Z' }, { clusterName: 'member3', since: '2026-11-29T17:00:02.000Z' }]]]),
+      unhealthySince: new Map([
+        [
+          WEB,
+          [
+            { clusterName: 'member1', since: '2026-11-29T17:00:01.000Z' },
+            { clusterName: 'member3', since: '2026-11-29T17:00:02.000Z' },
+          ],
+        ],
+      ]),
     });
   });
 
@@ -62,7 +93,10 @@ describe('the failover view and back', () => {
     expect(restoredFailover(view)).toEqual({
       health: new Map([['member2', { last: 'unreachable', failingSince: AT }]]),
       tasks: new Map([[WEB, [base]]]),
-      unhealthy: new Map([[unhealthyKey(WEB, 'member1'), AT + 1_000], [unhealthyKey(WEB, 'member3'), AT + 2_000]]),
+      unhealthy: new Map([
+        [unhealthyKey(WEB, 'member1'), AT + 1_000],
+        [unhealthyKey(WEB, 'member3'), AT + 2_000],
+      ]),
     });
   });
 

@@ -18,9 +18,16 @@ describe('The failover controller restored from what the status branch recorded'
     expect(before.pass(30_000)).toEqual(['member1', 'member3']);
     const written = before.recorded();
     expect(written.taints.get('member2')).toEqual([{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]);
-    expect(written.tasks.get(WEB)).toEqual([{
-      fromCluster: 'member2', purgeMode: 'Gracefully', reason: 'TaintUntolerated', producer: 'TaintManager', replicas: 2, creationTimestamp: '1970-01-01T00:00:30.000Z',
-    }]);
+    expect(written.tasks.get(WEB)).toEqual([
+      {
+        fromCluster: 'member2',
+        purgeMode: 'Gracefully',
+        reason: 'TaintUntolerated',
+        producer: 'TaintManager',
+        replicas: 2,
+        creationTimestamp: '1970-01-01T00:00:30.000Z',
+      },
+    ]);
 
     // kill -9; a new process reads the branch back.
     const after = loop(before.schedules(), written);
@@ -39,7 +46,9 @@ describe('The failover controller restored from what the status branch recorded'
 
   it('a graceful task ends once the new placement reports Healthy, not while it reports Unknown (not seen yet)', () => {
     const onNewPlacement = (health: HealthReport['health']): HealthReport[] =>
-      MEMBERS.map((cluster) => (cluster === 'member2' ? { key: WEB, cluster, health: 'Unknown', applied: false } : { key: WEB, cluster, health, applied: true }));
+      MEMBERS.map((cluster) =>
+        cluster === 'member2' ? { key: WEB, cluster, health: 'Unknown', applied: false } : { key: WEB, cluster, health, applied: true },
+      );
     const run = loop();
     run.pass(0);
     run.report({ health: onNewPlacement('Unknown') }, 1_000);
@@ -68,12 +77,18 @@ describe('The failover controller restored from what the status branch recorded'
     expect(after.pass(50_000)).toEqual(MEMBERS);
     expect(after.controller.nextDue()).toBe(70_000);
     expect(after.pass(70_000)).toEqual(['member1', 'member3']);
-    expect(after.record().tasks.get(WEB)).toEqual([expect.objectContaining({
-      fromCluster: 'member2', reason: 'ApplicationFailure', producer: 'resource-binding-application-failover-controller', gracePeriodSeconds: 900, creationTimestamp: '1970-01-01T00:01:10.000Z',
-    })]);
+    expect(after.record().tasks.get(WEB)).toEqual([
+      expect.objectContaining({
+        fromCluster: 'member2',
+        reason: 'ApplicationFailure',
+        producer: 'resource-binding-application-failover-controller',
+        gracePeriodSeconds: 900,
+        creationTimestamp: '1970-01-01T00:01:10.000Z',
+      }),
+    ]);
   });
 
-  it('a restored eviction task keeps the member out of the first pass\'s schedule', () => {
+  it("a restored eviction task keeps the member out of the first pass's schedule", () => {
     const before = loop();
     before.pass(0);
     before.report({ health: reports('Unhealthy') }, 0);
@@ -88,7 +103,10 @@ describe('The failover controller restored from what the status branch recorded'
     ['a member probed ready since the restart stays ready', 'ready' as const, undefined, []],
     ['a member probed failing keeps the earlier start of the streak', 'unreachable' as const, 0, ['member2']],
   ])('what the process has seen itself wins: %s', (_name, probe, since, failed) => {
-    const run = loop(undefined, { ...emptyFailoverView(), taints: new Map([['member2', [{ key: 'cluster.karmada.io/not-ready', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]]]) });
+    const run = loop(undefined, {
+      ...emptyFailoverView(),
+      taints: new Map([['member2', [{ key: 'cluster.karmada.io/not-ready', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]]]),
+    });
     run.controller.recordProbes(probes(probe), 90_000);
     run.pass(95_000);
     expect(run.controller.failedMembers(95_000)).toEqual(failed);
@@ -97,7 +115,10 @@ describe('The failover controller restored from what the status branch recorded'
   });
 
   it('a restored failed-over member found ready by the first probe asks for a pass', () => {
-    const run = loop(undefined, { ...emptyFailoverView(), taints: new Map([['member2', [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]]]) });
+    const run = loop(undefined, {
+      ...emptyFailoverView(),
+      taints: new Map([['member2', [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]]]),
+    });
     run.pass(90_000);
     expect(run.controller.recordProbes(probes('unreachable'), 95_000)).toBe(false);
     expect(run.controller.recordProbes(probes('ready'), 100_000)).toBe(true);
@@ -122,7 +143,10 @@ describe('The failover controller restored from what the status branch recorded'
   });
 
   it('a restored member that has left the fleet is forgotten by the first pass', () => {
-    const run = loop(undefined, { ...emptyFailoverView(), taints: new Map([['member9', [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]]]) });
+    const run = loop(undefined, {
+      ...emptyFailoverView(),
+      taints: new Map([['member9', [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]]]),
+    });
     run.pass(90_000);
     expect(run.controller.failedMembers(90_000)).toEqual([]);
     expect(run.record().taints.size).toBe(0);

@@ -7,7 +7,13 @@ const FLEET = webFleet('', APPLICATION_FAILOVER);
 
 const WEB_STATUS: TemplateStatus = {
   resource: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' },
-  policy: null, replicas: 2, clusters: [], conditions: [], aggregatedStatus: [], health: 'Healthy', problems: [],
+  policy: null,
+  replicas: 2,
+  clusters: [],
+  conditions: [],
+  aggregatedStatus: [],
+  health: 'Healthy',
+  problems: [],
 };
 
 /** The status branch's eviction tasks of web, as the replicas' status steps merge them. */
@@ -24,7 +30,9 @@ function replica(owned: readonly string[], branch: Branch) {
     ...run,
     /** The last pass's status step: its record merged with the branch's, and what the branch now holds reported back. */
     write(now: number): void {
-      const merged = withShardEvictionTasks({ ...WEB_STATUS, gracefulEvictionTasks: [...(run.record().tasks.get(WEB) ?? [])] }, owns, branch.tasks).gracefulEvictionTasks ?? [];
+      const merged =
+        withShardEvictionTasks({ ...WEB_STATUS, gracefulEvictionTasks: [...(run.record().tasks.get(WEB) ?? [])] }, owns, branch.tasks).gracefulEvictionTasks ??
+        [];
       if (JSON.stringify(merged) !== JSON.stringify(branch.tasks)) branch.writes += 1;
       branch.tasks = merged;
       run.report({ recorded: { taints: new Map(), tasks: new Map([[WEB, merged]]), unhealthySince: new Map([[WEB, []]]) }, owns }, now);
@@ -34,7 +42,7 @@ function replica(owned: readonly string[], branch: Branch) {
 const created = (branch: Branch) => branch.tasks.map((t) => [t.fromCluster, t.creationTimestamp]);
 
 describe('The failover controller with shards: the owner of a member decides its failover', () => {
-  it('the other replica, 7 s behind, takes the owner\'s task and its timeout; nobody rewrites the branch', () => {
+  it("the other replica, 7 s behind, takes the owner's task and its timeout; nobody rewrites the branch", () => {
     const branch = new Branch();
     const owner = replica(['member2'], branch);
     const other = replica(['member1', 'member3'], branch);
@@ -51,7 +59,12 @@ describe('The failover controller with shards: the owner of a member decides its
     owner.write(30_000);
     expect(created(branch)).toEqual([['member2', '1970-01-01T00:00:30.000Z']]);
     expect(other.pass(37_000)).toEqual(['member1', 'member3']);
-    expect(other.record().tasks.get(WEB)?.map((t) => t.creationTimestamp)).toEqual(['1970-01-01T00:00:37.000Z']);
+    expect(
+      other
+        .record()
+        .tasks.get(WEB)
+        ?.map((t) => t.creationTimestamp),
+    ).toEqual(['1970-01-01T00:00:37.000Z']);
     other.write(37_000);
     expect(created(branch)).toEqual([['member2', '1970-01-01T00:00:30.000Z']]);
     expect(other.record().tasks.get(WEB)).toEqual(owner.record().tasks.get(WEB));
@@ -88,7 +101,9 @@ describe('The failover controller with shards: the owner of a member decides its
 
     other.write(61_000);
     expect(other.controller.nextDue()).toBe(61_000);
-    expect(other.record().tasks.get(WEB)).toEqual([expect.objectContaining({ fromCluster: 'member2', reason: 'ApplicationFailure', creationTimestamp: '1970-01-01T00:01:00.000Z' })]);
+    expect(other.record().tasks.get(WEB)).toEqual([
+      expect.objectContaining({ fromCluster: 'member2', reason: 'ApplicationFailure', creationTimestamp: '1970-01-01T00:01:00.000Z' }),
+    ]);
     expect(other.pass(61_000)).toEqual(['member1', 'member3']);
 
     // The other replica's members settled: it does not end the owner's task itself.

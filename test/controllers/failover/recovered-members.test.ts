@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Cluster, ClusterStatus } from '../../../src/model/index.ts';
 import { recoveredSinceRender } from '../../../src/controllers/failover/recovered-members.ts';
 
-const condition = (type: string, ok: boolean) => ({ type, status: ok ? 'True' as const : 'False' as const, reason: type, message: type });
+const condition = (type: string, ok: boolean) => ({ type, status: ok ? ('True' as const) : ('False' as const), reason: type, message: type });
 
 function status(ready: boolean, complete: boolean): ClusterStatus {
-  return { conditions: [condition('Ready', ready), condition('CompleteAPIEnablements', complete)], apiEnablements: complete ? [{ groupVersion: 'apps/v1', resources: [{ name: 'deployments', kind: 'Deployment' }] }] : [] };
+  return {
+    conditions: [condition('Ready', ready), condition('CompleteAPIEnablements', complete)],
+    apiEnablements: complete ? [{ groupVersion: 'apps/v1', resources: [{ name: 'deployments', kind: 'Deployment' }] }] : [],
+  };
 }
 
 function cluster(name: string, s: ClusterStatus | undefined): Cluster {
@@ -26,7 +29,10 @@ describe('recoveredSinceRender', () => {
 
   it('names no member the loop fails over: its probe, not the status step, says when it is back', () => {
     const rendered = [cluster('m', status(false, false)), cluster('n', status(false, false))];
-    const observed = new Map([['m', status(true, true)], ['n', status(true, true)]]);
+    const observed = new Map([
+      ['m', status(true, true)],
+      ['n', status(true, true)],
+    ]);
     expect(recoveredSinceRender(rendered, observed, ['m'])).toEqual(['n']);
   });
 

@@ -20,10 +20,16 @@ describe('releaseTimes', () => {
       template('api', { 'flotilla.io/release-evictions': '2026-11-29T18:00:00Z' }, 20),
     ]);
     expect([...times.keys()]).toEqual(['apps/v1/Deployment/shop/api']);
-    expect(diagnostics).toEqual([{
-      file: 'apps/web.yaml', line: 7, column: 1, severity: 'warning', object: 'Deployment/shop/web',
-      field: 'metadata.annotations["flotilla.io/release-evictions"]',
-      message: '"tomorrow" is not an RFC 3339 time (such as "2026-11-29T18:00:00Z"): no Never eviction task of this template is released',
-    }]);
+    expect(diagnostics).toEqual([
+      {
+        file: 'apps/web.yaml',
+        line: 7,
+        column: 1,
+        severity: 'warning',
+        object: 'Deployment/shop/web',
+        field: 'metadata.annotations["flotilla.io/release-evictions"]',
+        message: '"tomorrow" is not an RFC 3339 time (such as "2026-11-29T18:00:00Z"): no Never eviction task of this template is released',
+      },
+    ]);
   });
 });

@@ -25,7 +25,12 @@ const bound = [{ binding: { resource: { apiVersion: 'apps/v1', kind: 'Deployment
 
 /** One pass at `now`: whether web's previous schedule reached the render, and the records. */
 function pass(controller: RebalancerController, now: number, restore?: ControllerRecords) {
-  const before = controller.beforeRender({ now, lastBindings: [], ...(restore ? { restore } : {}), scheduling: { fleet, observedClusters: new Map(), previousSchedules: previous() } });
+  const before = controller.beforeRender({
+    now,
+    lastBindings: [],
+    ...(restore ? { restore } : {}),
+    scheduling: { fleet, observedClusters: new Map(), previousSchedules: previous() },
+  });
   const rendered = before.next.afterRender({ now, fleet, bindings: bound, complete: true, clusters: ['member1', 'member2'] });
   const records = { ...emptyControllerRecords(), ...rendered.next.afterApply({ now, applied: [], notApplied: [] }).records };
   return { keptPrevious: before.scheduling.previousSchedules.has(WEB), records };
@@ -49,7 +54,10 @@ describe('RebalancerController', () => {
     expect(live.nextDue()).toBe(T0 + 60_000);
     const expired = pass(live, T0 + 60_000);
     expect(expired.keptPrevious).toBe(true);
-    expect(expired.records.rebalancers.get('r')?.status).toMatchObject({ finishTime: new Date(T0).toISOString(), expiredAt: new Date(T0 + 60_000).toISOString() });
+    expect(expired.records.rebalancers.get('r')?.status).toMatchObject({
+      finishTime: new Date(T0).toISOString(),
+      expiredAt: new Date(T0 + 60_000).toISOString(),
+    });
     expect(live.nextDue()).toBeUndefined();
   });
 });

@@ -7,11 +7,15 @@ const at = (ms: number): string => new Date(ms).toISOString();
 const deploy = (name: string): RebalancerWorkload => ({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name });
 const key = (name: string): string => `apps/v1/Deployment/shop/${name}`;
 const rebalancer = (workloads: RebalancerWorkload[], ttl?: number): WorkloadRebalancer => ({
-  apiVersion: 'apps.karmada.io/v1alpha1', kind: 'WorkloadRebalancer', metadata: { name: 'r' },
+  apiVersion: 'apps.karmada.io/v1alpha1',
+  kind: 'WorkloadRebalancer',
+  metadata: { name: 'r' },
   spec: { workloads, ...(ttl !== undefined ? { ttlSecondsAfterFinished: ttl } : {}) },
 });
 const record = (r: WorkloadRebalancer, observedWorkloads: ObservedWorkload[], extra: Partial<RecordedRebalancer['status']> = {}): RecordedRebalancer => ({
-  name: 'r', specDigest: specDigest(r), status: { observedWorkloads, observedGeneration: 1, ...extra },
+  name: 'r',
+  specDigest: specDigest(r),
+  status: { observedWorkloads, observedGeneration: 1, ...extra },
 });
 
 describe('syncedRecord (generation = spec digest)', () => {
@@ -31,22 +35,26 @@ describe('syncedRecord (generation = spec digest)', () => {
 
   it.each<{ name: string; spec: RebalancerWorkload[]; previous: ObservedWorkload[]; want: ObservedWorkload[] }>([
     {
-      name: 'a workload added runs, the finished one keeps its result', spec: [deploy('web'), deploy('api')],
+      name: 'a workload added runs, the finished one keeps its result',
+      spec: [deploy('web'), deploy('api')],
       previous: [{ workload: deploy('web'), result: 'Successful' }],
       want: [{ workload: deploy('api') }, { workload: deploy('web'), result: 'Successful' }],
     },
     {
-      name: 'a Successful workload removed from the spec stays listed', spec: [deploy('api')],
+      name: 'a Successful workload removed from the spec stays listed',
+      spec: [deploy('api')],
       previous: [{ workload: deploy('web'), result: 'Successful' }],
       want: [{ workload: deploy('api') }, { workload: deploy('web'), result: 'Successful' }],
     },
     {
-      name: 'a Failed workload removed from the spec goes', spec: [deploy('api')],
+      name: 'a Failed workload removed from the spec goes',
+      spec: [deploy('api')],
       previous: [{ workload: deploy('web'), result: 'Failed', reason: 'ReferencedBindingNotFound' }],
       want: [{ workload: deploy('api') }],
     },
     {
-      name: 'a Failed workload still listed keeps its result', spec: [deploy('web'), deploy('api')],
+      name: 'a Failed workload still listed keeps its result',
+      spec: [deploy('web'), deploy('api')],
       previous: [{ workload: deploy('web'), result: 'Failed', reason: 'ReferencedBindingNotFound' }],
       want: [{ workload: deploy('api') }, { workload: deploy('web'), result: 'Failed', reason: 'ReferencedBindingNotFound' }],
     },
@@ -69,12 +77,21 @@ describe('settledRecord (results, finishTime)', () => {
 
   it.each<{ name: string; bound: string[]; complete: boolean; want: ObservedWorkload[]; finished: boolean }>([
     {
-      name: 'bound: Successful; no binding in a complete render: Failed ReferencedBindingNotFound', bound: [key('web')], complete: true,
-      want: [{ workload: deploy('gone'), result: 'Failed', reason: 'ReferencedBindingNotFound' }, { workload: deploy('web'), result: 'Successful' }], finished: true,
+      name: 'bound: Successful; no binding in a complete render: Failed ReferencedBindingNotFound',
+      bound: [key('web')],
+      complete: true,
+      want: [
+        { workload: deploy('gone'), result: 'Failed', reason: 'ReferencedBindingNotFound' },
+        { workload: deploy('web'), result: 'Successful' },
+      ],
+      finished: true,
     },
     {
-      name: 'no binding in a render with errors: waits for a complete one, not finished', bound: [key('web')], complete: false,
-      want: [{ workload: deploy('gone') }, { workload: deploy('web'), result: 'Successful' }], finished: false,
+      name: 'no binding in a render with errors: waits for a complete one, not finished',
+      bound: [key('web')],
+      complete: false,
+      want: [{ workload: deploy('gone') }, { workload: deploy('web'), result: 'Successful' }],
+      finished: false,
     },
   ])('$name', ({ bound, complete, want, finished }) => {
     const settled = settledRecord(fresh, undefined, new Set(bound), complete, T0);

@@ -29,7 +29,12 @@ spec:
 `;
 
 // A third party's condition: Ready stays True, so only the taint keeps the scheduler off member2.
-const status = (network: 'True' | 'False'): ClusterStatus => ({ conditions: [{ type: 'Ready', status: 'True' }, { type: 'NetworkReady', status: network }] });
+const status = (network: 'True' | 'False'): ClusterStatus => ({
+  conditions: [
+    { type: 'Ready', status: 'True' },
+    { type: 'NetworkReady', status: network },
+  ],
+});
 const observed = (member2: 'True' | 'False') => new Map(MEMBERS.map((m) => [m, status(m === 'member2' ? member2 : 'True')]));
 
 /** Passes of one process over `yaml` with `controller`; each returns the members web is placed on and the records. */
@@ -40,11 +45,16 @@ function loop(yaml: string, controller: Controller, restore?: ControllerRecords)
   let first = true;
   return (now: number, member2: 'True' | 'False') => {
     const before = controller.beforeRender({
-      now, lastBindings: last, ...(first && restore ? { restore } : {}),
+      now,
+      lastBindings: last,
+      ...(first && restore ? { restore } : {}),
       scheduling: { fleet, observedClusters: observed(member2), previousSchedules: schedulesOf(last) },
     });
     const out = renderFleet(before.scheduling.fleet, interpreter, {
-      sourceCommit: 'c', detect: {}, previousSchedules: before.scheduling.previousSchedules, observedClusters: before.scheduling.observedClusters,
+      sourceCommit: 'c',
+      detect: {},
+      previousSchedules: before.scheduling.previousSchedules,
+      observedClusters: before.scheduling.observedClusters,
     });
     first = false;
     last = out.bindings;
@@ -62,7 +72,9 @@ describe('ClusterTaintPolicy through the controller seam', () => {
     const pass = loop(webFleet() + POLICY, inOrder([new TaintPolicyController(), new FailoverController()]));
     expect(pass(T0, 'True').placed).toEqual(MEMBERS);
     const tainted = pass(T0 + 1000, 'False');
-    expect(tainted.records.taintPolicy.get('member2')).toEqual([{ key: 'example.io/not-ready', effect: 'NoExecute', timeAdded: new Date(T0 + 1000).toISOString() }]);
+    expect(tainted.records.taintPolicy.get('member2')).toEqual([
+      { key: 'example.io/not-ready', effect: 'NoExecute', timeAdded: new Date(T0 + 1000).toISOString() },
+    ]);
     expect(tainted.evicted).toEqual(['member2']);
     expect(tainted.placed).toEqual(['member1', 'member3']);
     const recovered = pass(T0 + 3000, 'True');
@@ -75,14 +87,24 @@ describe('ClusterTaintPolicy through the controller seam', () => {
     const pass = loop(webFleet() + POLICY, controller);
     const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(webFleet() + POLICY) }]));
     expect(pass(T0, 'True').requested).toBeUndefined();
-    const next = controller.beforeRender({ now: T0, lastBindings: [], scheduling: { fleet, observedClusters: observed('True'), previousSchedules: new Map() } });
-    const applied = next.next.afterRender({ now: T0, fleet, bindings: [], complete: true, clusters: MEMBERS }).next.afterApply({ now: T0, applied: [], notApplied: [] });
-    expect(applied.next.afterStatus({ now: T0, renderedClusters: [], observedClusters: observed('False'), owns: () => true }).requestPass)
-      .toBe('cluster taint policies changed the taints of member2');
+    const next = controller.beforeRender({
+      now: T0,
+      lastBindings: [],
+      scheduling: { fleet, observedClusters: observed('True'), previousSchedules: new Map() },
+    });
+    const applied = next.next
+      .afterRender({ now: T0, fleet, bindings: [], complete: true, clusters: MEMBERS })
+      .next.afterApply({ now: T0, applied: [], notApplied: [] });
+    expect(applied.next.afterStatus({ now: T0, renderedClusters: [], observedClusters: observed('False'), owns: () => true }).requestPass).toBe(
+      'cluster taint policies changed the taints of member2',
+    );
   });
 
   it('a restarted run and the recorded form (plan, apply) resume from the record: the taint keeps its time, no reschedule onto member2', () => {
-    const record = { ...emptyControllerRecords(), taintPolicy: new Map([['member2', [{ key: 'example.io/not-ready', effect: 'NoExecute' as const, timeAdded: new Date(T0).toISOString() }]]]) };
+    const record = {
+      ...emptyControllerRecords(),
+      taintPolicy: new Map([['member2', [{ key: 'example.io/not-ready', effect: 'NoExecute' as const, timeAdded: new Date(T0).toISOString() }]]]),
+    };
     for (const controller of [new TaintPolicyController(), recordedTaintPolicy()]) {
       const out = loop(webFleet('', '') + POLICY, controller, record)(T0 + 5000, 'False');
       expect(out.records.taintPolicy).toEqual(record.taintPolicy);

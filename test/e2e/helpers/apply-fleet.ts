@@ -26,7 +26,10 @@ export interface RequestLog {
  * Lease every pass takes and gives back is bookkeeping, not a change: its writes are not counted.
  */
 export function counting(client: KubeClient, log: RequestLog): KubeClient {
-  const read = <T>(p: Promise<T>) => { log.reads++; return p; };
+  const read = <T>(p: Promise<T>) => {
+    log.reads++;
+    return p;
+  };
   return {
     cluster: client.cluster,
     discover: () => read(client.discover()),
@@ -48,13 +51,17 @@ export function counting(client: KubeClient, log: RequestLog): KubeClient {
 
 /** Push-mode Cluster objects for these members, as one multi-document YAML file. */
 export function clusterObjects(names: readonly string[]): string {
-  return names.map((name) => `apiVersion: cluster.karmada.io/v1alpha1
+  return names
+    .map(
+      (name) => `apiVersion: cluster.karmada.io/v1alpha1
 kind: Cluster
 metadata:
   name: ${name}
 spec:
   syncMode: Push
-`).join('---\n');
+`,
+    )
+    .join('---\n');
 }
 
 const CLUSTERS = clusterObjects(memberNames);
@@ -107,11 +114,13 @@ export class FleetRepo {
       client: {},
       connect: async (clusters: Parameters<typeof openClusters>[0]) => {
         const clients = await openClusters(clusters, this.kubeconfig, { retry: { retries: 1, baseDelayMs: 20, maxDelayMs: 50 } });
-        return new Map([...clients].map(([name, c]) => {
-          const log: RequestLog = { reads: 0, writes: [] };
-          this.logs.set(name, log);
-          return [name, c instanceof Error ? c : counting(c, log)];
-        }));
+        return new Map(
+          [...clients].map(([name, c]) => {
+            const log: RequestLog = { reads: 0, writes: [] };
+            this.logs.set(name, log);
+            return [name, c instanceof Error ? c : counting(c, log)];
+          }),
+        );
       },
     };
   }
@@ -129,7 +138,10 @@ export class FleetRepo {
   }
 
   #git(...args: string[]): void {
-    execFileSync('git', args, { cwd: this.dir, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } });
+    execFileSync('git', args, {
+      cwd: this.dir,
+      env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
+    });
   }
 }
 

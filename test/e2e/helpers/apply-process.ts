@@ -43,12 +43,18 @@ export function startApply(args: readonly string[]): { child: ChildProcess; exit
   running.add(child);
   let stdout = '';
   let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8'); });
-  child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
-  const exit = new Promise<ApplyExit>((resolve) => child.once('exit', (code, signal) => {
-    running.delete(child);
-    resolve({ code, signal, stdout, stderr, ms: Date.now() - started });
-  }));
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const exit = new Promise<ApplyExit>((resolve) =>
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal, stdout, stderr, ms: Date.now() - started });
+    }),
+  );
   return { child, exit };
 }
 

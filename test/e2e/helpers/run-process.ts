@@ -59,7 +59,8 @@ export function startRun(args: readonly string[]): RunProcess {
     return String(r['url']);
   };
   const proc: RunProcess = {
-    child, records,
+    child,
+    records,
     waitForLog: (what, match, timeoutMs = 60_000) => waitForRecord(records, what, match, timeoutMs),
     metrics: async () => (await fetch(`${await metricsUrl()}/metrics`)).text(),
     stop: async () => {
@@ -75,7 +76,12 @@ export function startRun(args: readonly string[]): RunProcess {
   return proc;
 }
 
-function waitForRecord(records: Record<string, unknown>[], what: string, match: (r: Record<string, unknown>) => boolean, timeoutMs: number): Promise<Record<string, unknown>> {
+function waitForRecord(
+  records: Record<string, unknown>[],
+  what: string,
+  match: (r: Record<string, unknown>) => boolean,
+  timeoutMs: number,
+): Promise<Record<string, unknown>> {
   return waitFor(what, async () => records.find(match), { timeoutMs, intervalMs: 100 });
 }
 

@@ -8,7 +8,11 @@ function interpreterFor(op: InterpreterOperation, script: string) {
 
 describe('operation contract', () => {
   it.each([
-    ['returns an integer replica count and requirements', 'return 3, { resourceRequest = { cpu = 0.5, memory = "1Gi" } }', { replicas: 3, requirements: { resourceRequest: { cpu: '500m', memory: '1Gi' } } }],
+    [
+      'returns an integer replica count and requirements',
+      'return 3, { resourceRequest = { cpu = 0.5, memory = "1Gi" } }',
+      { replicas: 3, requirements: { resourceRequest: { cpu: '500m', memory: '1Gi' } } },
+    ],
     ['truncates a fractional count toward zero', 'return 2.9', { replicas: 2 }],
     ['deletes an empty node claim, keeping the requirement table as {}', 'return 1, { nodeClaim = {} }', { replicas: 1, requirements: {} }],
     ['returns no requirements for nil', 'return 1, nil', { replicas: 1 }],
@@ -153,7 +157,11 @@ describe('value conversion', () => {
     ['method syntax on strings works', '("ABC"):lower()', 'abc'],
     ['_VERSION is Lua 5.1', '_VERSION', 'Lua 5.1'],
     ['os.date formats the injected clock in UTC', 'os.date("!%Y-%m-%dT%H:%M:%SZ")', '2026-01-02T03:04:05Z'],
-    ['os.date keeps gopher-lua\'s strftime quirks', 'os.date("!%c|%x|%X|%p|%y|%a|%A|%b|%B|%d|%H|%I|%m|%M|%S|%Y|%F|%z|%Z|%P|%e", 1700000000)', '14 Nov 23 22:13 UTC|22/13/20|22:13:20|PM|23|mon|Tuesday|Nov|November|14|22|10|11|13|20|2023|2023-11-14|+0000|UTC|pm|%e'],
+    [
+      "os.date keeps gopher-lua's strftime quirks",
+      'os.date("!%c|%x|%X|%p|%y|%a|%A|%b|%B|%d|%H|%I|%m|%M|%S|%Y|%F|%z|%Z|%P|%e", 1700000000)',
+      '14 Nov 23 22:13 UTC|22/13/20|22:13:20|PM|23|mon|Tuesday|Nov|November|14|22|10|11|13|20|2023|2023-11-14|+0000|UTC|pm|%e',
+    ],
     ['os.date *t counts weekdays from Sunday = 1', 'tostring(os.date("!*t", 1700000000).wday)', '3'],
     ['os.time reads the injected clock', 'tostring(os.time())', String(Date.UTC(2026, 0, 2, 3, 4, 5) / 1000)],
     ['pairs visits object keys in sorted order', '(function() local s = "" for k in pairs(o.spec) do s = s .. k end return s end)()', 'abclist'],
@@ -162,7 +170,11 @@ describe('value conversion', () => {
     ['a modulo by zero is NaN, not an error', 'tostring((5 % 0) ~= (5 % 0))', 'true'],
     ['# counts an input array', 'tostring(#o.spec.list)', '3'],
     ['table.sort sorts an input array in place', '(function() table.sort(o.spec.list) return table.concat(o.spec.list, ",") end)()', 'a,b,c'],
-    ['table.insert and table.remove work on input arrays', '(function() table.insert(o.spec.list, 1, "z") table.remove(o.spec.list) return table.concat(o.spec.list, ",") end)()', 'z,c,a'],
+    [
+      'table.insert and table.remove work on input arrays',
+      '(function() table.insert(o.spec.list, 1, "z") table.remove(o.spec.list) return table.concat(o.spec.list, ",") end)()',
+      'z,c,a',
+    ],
     ['table.concat joins numbers like tostring', 'table.concat({ 1, 2.5, "x", 3 / 1 }, ",")', '1,2.5,x,3'],
     ['table.concat takes a range', 'table.concat({ "a", "b", "c", "d" }, "-", 2, 3)', 'b-c'],
     ['unpack reads an input array', 'select(2, unpack(o.spec.list))', 'a'],
@@ -188,9 +200,27 @@ describe('value conversion', () => {
 
   it('a modified input object reads back with its untouched fields', () => {
     const i = interpreterFor('Retain', 'function Retain(d, o) d.spec.containers[2].image = o.spec.image d.metadata.labels = nil return d end');
-    const desired = workload({ metadata: { name: 'w', labels: { a: 'b' } }, spec: { containers: [{ name: 'a', image: 'x', args: [] }, { name: 'b', image: 'y', env: null }], keep: { deep: [1, [2, 3], {}] } } });
+    const desired = workload({
+      metadata: { name: 'w', labels: { a: 'b' } },
+      spec: {
+        containers: [
+          { name: 'a', image: 'x', args: [] },
+          { name: 'b', image: 'y', env: null },
+        ],
+        keep: { deep: [1, [2, 3], {}] },
+      },
+    });
     expect(i.retain(desired, workload({ spec: { image: 'z' } }))).toEqual(
-      workload({ metadata: { name: 'w' }, spec: { containers: [{ name: 'a', image: 'x', args: [] }, { name: 'b', image: 'z' }], keep: { deep: [1, [2, 3], {}] } } }),
+      workload({
+        metadata: { name: 'w' },
+        spec: {
+          containers: [
+            { name: 'a', image: 'x', args: [] },
+            { name: 'b', image: 'z' },
+          ],
+          keep: { deep: [1, [2, 3], {}] },
+        },
+      }),
     );
   });
 
@@ -235,14 +265,21 @@ describe('kube helpers', () => {
     ['getResourceQuantity rejects negatives', 'kube.getResourceQuantity("-1")', /invalid quantity/],
     ['accuratePodRequirements takes one argument', 'kube.accuratePodRequirements()', /expected 1 argument/],
     ['getPodDependencies takes two arguments', 'kube.getPodDependencies({})', /expected 2 arguments/],
-    ['accuratePodRequirements rejects invalid quantities', 'kube.accuratePodRequirements({ spec = { containers = { { resources = { requests = { cpu = "lots" } } } } } })', /accuratePodRequirements: quantities must match/],
+    [
+      'accuratePodRequirements rejects invalid quantities',
+      'kube.accuratePodRequirements({ spec = { containers = { { resources = { requests = { cpu = "lots" } } } } } })',
+      /accuratePodRequirements: quantities must match/,
+    ],
   ])('%s', (_name, expr, message) => {
     const i = interpreterFor('InterpretStatus', `local kube = require("kube")\nfunction ReflectStatus(o) return { v = ${expr} } end`);
     expect(() => i.reflectStatus(workload())).toThrow(message);
   });
 
   it('accuratePodRequirements computes like native GetReplicas', () => {
-    const i = interpreterFor('InterpretReplica', 'local kube = require("kube")\nfunction GetReplicas(o) return 1, kube.accuratePodRequirements(o.spec.template) end');
+    const i = interpreterFor(
+      'InterpretReplica',
+      'local kube = require("kube")\nfunction GetReplicas(o) return 1, kube.accuratePodRequirements(o.spec.template) end',
+    );
     expect(i.getReplicas(workload({ spec: { template: pod } }))).toEqual({
       replicas: 1,
       requirements: { nodeClaim: { nodeSelector: { zone: 'a' } }, resourceRequest: { cpu: '2', memory: '1Gi', 'nvidia.com/gpu': '1' } },
@@ -250,7 +287,10 @@ describe('kube helpers', () => {
   });
 
   it('getPodDependencies lists ConfigMaps, Secrets, ServiceAccount, PVCs', () => {
-    const i = interpreterFor('InterpretDependency', 'local kube = require("kube")\nfunction GetDependencies(o) return kube.getPodDependencies(o.spec.template, o.metadata.namespace) end');
+    const i = interpreterFor(
+      'InterpretDependency',
+      'local kube = require("kube")\nfunction GetDependencies(o) return kube.getPodDependencies(o.spec.template, o.metadata.namespace) end',
+    );
     expect(i.getDependencies(workload({ spec: { template: pod } }))).toEqual([
       { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'ns', name: 'cm' },
       { apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: 'ns', name: 'data' },
@@ -260,7 +300,10 @@ describe('kube helpers', () => {
   });
 
   it('getPodDependencies returns nil without dependencies, as in Karmada', () => {
-    const i = interpreterFor('InterpretStatus', 'local kube = require("kube")\nfunction ReflectStatus(o) return { none = kube.getPodDependencies({ spec = {} }, nil) == nil } end');
+    const i = interpreterFor(
+      'InterpretStatus',
+      'local kube = require("kube")\nfunction ReflectStatus(o) return { none = kube.getPodDependencies({ spec = {} }, nil) == nil } end',
+    );
     expect(i.reflectStatus(workload())).toEqual({ none: true });
   });
 });

@@ -12,7 +12,9 @@ const vectors = JSON.parse(readFileSync(new URL('../fixtures/gopher-lua-vectors.
 
 describe('gopher-lua conformance', () => {
   const script = vectors.map((v, i) => `  r[${i + 1}] = tostring(${v.expr})`).join('\n');
-  const interpreter = createInterpreter([ric('InterpretStatus', `function ReflectStatus(o)\n  local r = {}\n${script}\n  return { r = r }\nend`)], { bundled: [] });
+  const interpreter = createInterpreter([ric('InterpretStatus', `function ReflectStatus(o)\n  local r = {}\n${script}\n  return { r = r }\nend`)], {
+    bundled: [],
+  });
   const results = (interpreter.reflectStatus(workload()) as { r: string[] }).r;
 
   it.each(vectors.map((v, i) => [v.expr, v.result, i] as const))('%s prints %s', (_expr, expected, i) => {

@@ -16,7 +16,12 @@ describe('empty-table repair without reference objects', () => {
     ['an empty list passed through is deleted', 'return { savepointHistory = o.status.savepointHistory, n = 1 }', { savepointHistory: [] }, { n: 1 }],
     ['an empty object passed through is deleted', 'return { autogen = o.status.autogen, ready = true }', { autogen: {} }, { ready: true }],
     ['a parent emptied by the deletion stays as {}', 'return { exclude = o.status.exclude }', { exclude: { resources: {} } }, { exclude: {} }],
-    ['a whole input subtree is repaired the same way', 'return o.status', { a: [], b: {}, c: { d: [] }, e: [{}, { f: 1 }], g: [null] }, { c: {}, e: [{ f: 1 }] }],
+    [
+      'a whole input subtree is repaired the same way',
+      'return o.status',
+      { a: [], b: {}, c: { d: [] }, e: [{}, { f: 1 }], g: [null] },
+      { c: {}, e: [{ f: 1 }] },
+    ],
     ['a new empty table is deleted', 'return { conditions = {}, n = 0 }', {}, { n: 0 }],
     ['one pass only: a table emptied by deletions stays', 'return { taskStatusCount = { t = { phase = {} } } }', {}, { taskStatusCount: { t: {} } }],
     ['an empty element leaves its list, which shrinks', 'return { list = { {}, { a = 1 }, {} } }', {}, { list: [{ a: 1 }] }],
@@ -46,7 +51,11 @@ describe('empty-table repair without reference objects', () => {
 
   it.each([
     ['an empty list result stays a list', 'return {}', []],
-    ['an empty element is removed', 'return { {}, { apiVersion = "v1", kind = "Secret", name = "s" } }', [{ apiVersion: 'v1', kind: 'Secret', namespace: '', name: 's' }]],
+    [
+      'an empty element is removed',
+      'return { {}, { apiVersion = "v1", kind = "Secret", name = "s" } }',
+      [{ apiVersion: 'v1', kind: 'Secret', namespace: '', name: 's' }],
+    ],
   ])('InterpretDependency: %s', (_name, body, expected) => {
     expect(interpreterFor('InterpretDependency', `function GetDependencies(o) ${body} end`).getDependencies(workload())).toEqual(expected);
   });
@@ -68,7 +77,13 @@ describe('empty-table repair against reference objects', () => {
     ['an empty list of the observed object stays []', 'd.spec.args = {}', workload({ spec: { a: 1 } }), workload({ spec: { args: [] } }), { a: 1, args: [] }],
     ['an object in one reference wins over a list in the other', 'd.spec.x = {}', workload({ spec: { x: [] } }), workload({ spec: { x: {} } }), { x: {} }],
     ['a path found in no reference is deleted', 'd.spec.extra = {}', workload({ spec: { a: 1 } }), workload(), { a: 1 }],
-    ['paths ignore list indexes', 'd.spec.c[2].args = {}', workload({ spec: { c: [{ args: [] }, { n: 1 }] } }), workload(), { c: [{ args: [] }, { args: [], n: 1 }] }],
+    [
+      'paths ignore list indexes',
+      'd.spec.c[2].args = {}',
+      workload({ spec: { c: [{ args: [] }, { n: 1 }] } }),
+      workload(),
+      { c: [{ args: [] }, { args: [], n: 1 }] },
+    ],
   ])('Retain: %s', (_name, body, desired, observed, spec) => {
     expect(retain(body, desired, observed)['spec']).toEqual(spec);
   });
@@ -95,13 +110,23 @@ describe('typing of results', () => {
   it.each([
     ['nil replica', 'InterpretReplica', 'function GetReplicas(o) end', /replica type is number but got nil/],
     ['a requirement that is not a table', 'InterpretReplica', 'function GetReplicas(o) return 1, "x" end', /requires type is table but got string/],
-    ['a wrongly typed known requirement field', 'InterpretReplica', 'function GetReplicas(o) return 1, { namespace = 5 } end', /cannot unmarshal number into Go value of type string \(field requires.namespace\)/],
+    [
+      'a wrongly typed known requirement field',
+      'InterpretReplica',
+      'function GetReplicas(o) return 1, { namespace = 5 } end',
+      /cannot unmarshal number into Go value of type string \(field requires.namespace\)/,
+    ],
     ['nil health', 'InterpretHealth', 'function InterpretHealth(o) end', /result type nil is not bool/],
     ['a number for health', 'InterpretHealth', 'function InterpretHealth(o) return 1 end', /result type number is not bool/],
     ['a string for health', 'InterpretHealth', 'function InterpretHealth(o) return "true" end', /result type string is not bool/],
     ['nil dependencies', 'InterpretDependency', 'function GetDependencies(o) end', /dependencies type is table but got nil/],
     ['an object for dependencies', 'InterpretDependency', 'function GetDependencies(o) return { a = 1 } end', /cannot unmarshal object/],
-    ['a fractional component count', 'InterpretComponent', 'function GetComponents(o) return { { name = "a", replicas = 1.5 } } end', /cannot unmarshal number 1.5 into Go value of type int32/],
+    [
+      'a fractional component count',
+      'InterpretComponent',
+      'function GetComponents(o) return { { name = "a", replicas = 1.5 } } end',
+      /cannot unmarshal number 1.5 into Go value of type int32/,
+    ],
     ['a whole object without kind', 'Retain', 'function Retain(d, o) d.kind = nil return d end', /Object 'Kind' is missing/],
     ['an empty whole object', 'Retain', 'function Retain(d, o) return {} end', /Object 'Kind' is missing/],
   ] as const)('%s is an error', (_name, op, script, message) => {
@@ -134,12 +159,18 @@ describe('typing of results', () => {
   });
 
   it('components keep name, replicas and requirements without namespace; a missing name is empty', () => {
-    const i = interpreterFor('InterpretComponent', 'function GetComponents(o) return { { replicas = 2, extra = 1, replicaRequirements = { namespace = "n", priorityClassName = "p" } } } end');
+    const i = interpreterFor(
+      'InterpretComponent',
+      'function GetComponents(o) return { { replicas = 2, extra = 1, replicaRequirements = { namespace = "n", priorityClassName = "p" } } } end',
+    );
     expect(i.getComponents(workload())).toEqual([{ name: '', replicas: 2, replicaRequirements: { priorityClassName: 'p' } }]);
   });
 
   it('dependencies keep only the reference fields', () => {
-    const i = interpreterFor('InterpretDependency', 'function GetDependencies(o) return { { apiVersion = "v1", kind = "ConfigMap", name = "c", namespace = "ns", extra = true } } end');
+    const i = interpreterFor(
+      'InterpretDependency',
+      'function GetDependencies(o) return { { apiVersion = "v1", kind = "ConfigMap", name = "c", namespace = "ns", extra = true } } end',
+    );
     expect(i.getDependencies(workload())).toEqual([{ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'ns', name: 'c' }]);
   });
 
@@ -160,7 +191,10 @@ describe('typing of results', () => {
 });
 
 describe('status items', () => {
-  const i = interpreterFor('AggregateStatus', 'function AggregateStatus(d, items) d.status = { seen = items == nil and "nil" or tostring(#items) } return d end');
+  const i = interpreterFor(
+    'AggregateStatus',
+    'function AggregateStatus(d, items) d.status = { seen = items == nil and "nil" or tostring(#items) } return d end',
+  );
 
   it.each([
     ['no items reach Lua as nil', undefined, 'nil'],

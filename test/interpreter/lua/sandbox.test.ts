@@ -54,9 +54,21 @@ describe('limits', () => {
 
   it.each([
     ['a concatenation bomb hits the string limit', 'local s = "x" while true do s = s .. s end', /string length \d+ exceeds the limit/],
-    ['many strings hit the memory limit', 'local t = {} local s = string.format("%099d", 1) while true do s = s .. "x" t[#t + 1] = s .. s end', /memory limit of \d+ bytes exceeded/],
-    ['a table.concat of one long string many times hits the string limit', 'local s = "x" for i = 1, 20 do s = s .. s end local t = {} for i = 1, 64 do t[i] = s end table.concat(t)', /string length exceeds the limit/],
-    ['a string.format of many long strings hits the string limit', 'local s = "x" for i = 1, 20 do s = s .. s end string.format(string.format("%s", "%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s"), s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s)', /string length exceeds the limit|longer than 1000000 bytes/],
+    [
+      'many strings hit the memory limit',
+      'local t = {} local s = string.format("%099d", 1) while true do s = s .. "x" t[#t + 1] = s .. s end',
+      /memory limit of \d+ bytes exceeded/,
+    ],
+    [
+      'a table.concat of one long string many times hits the string limit',
+      'local s = "x" for i = 1, 20 do s = s .. s end local t = {} for i = 1, 64 do t[i] = s end table.concat(t)',
+      /string length exceeds the limit/,
+    ],
+    [
+      'a string.format of many long strings hits the string limit',
+      'local s = "x" for i = 1, 20 do s = s .. s end string.format(string.format("%s", "%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s"), s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s)',
+      /string length exceeds the limit|longer than 1000000 bytes/,
+    ],
     ['a huge format width is refused', 'string.format("%999999999d", 1)', /format width or precision exceeds the limit/],
     ['table growth hits the memory limit', 'local t = {} local i = 0 while true do i = i + 1 t[i] = { i, i, i } end', /memory limit|timeout|instruction limit/],
   ])('%s', (_name, expr, message) => {
@@ -68,7 +80,10 @@ describe('limits', () => {
   });
 
   it('rejects a result nested deeper than 200 levels', () => {
-    const interpreter = createInterpreter([ric('InterpretStatus', 'function ReflectStatus(o) local t = {} local c = t for i = 1, 300 do c.x = {} c = c.x end return t end')], { bundled: [] });
+    const interpreter = createInterpreter(
+      [ric('InterpretStatus', 'function ReflectStatus(o) local t = {} local c = t for i = 1, 300 do c.x = {} c = c.x end return t end')],
+      { bundled: [] },
+    );
     expect(() => interpreter.reflectStatus(workload())).toThrow(/nested deeper than 200 levels/);
   });
 
@@ -80,7 +95,9 @@ describe('limits', () => {
   });
 
   it('stops after the instruction budget', () => {
-    expect(health(body('local i = 0 while true do i = i + 1 end'), { maxInstructions: 100_000, timeoutMs: 60_000 })).toThrow(/instruction limit of 100000 exceeded/);
+    expect(health(body('local i = 0 while true do i = i + 1 end'), { maxInstructions: 100_000, timeoutMs: 60_000 })).toThrow(
+      /instruction limit of 100000 exceeded/,
+    );
   });
 
   it('names the customization, the operation and the line', () => {

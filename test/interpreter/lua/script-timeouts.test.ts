@@ -17,7 +17,9 @@ describe('runaway customizations', () => {
     expect(interpreter.scriptTimeouts?.()).toEqual([
       { customization: 'slow-health', operation: 'InterpretHealth', target: { apiVersion: 'example.io/v1', kind: 'Workload' }, timeouts: 2, stopped: true },
     ]);
-    expect(() => interpreter.interpretHealth(workload())).toThrow(/slow-health: InterpretHealth: not called: it timed out 2 times in this pass \(over 50 ms each\)/);
+    expect(() => interpreter.interpretHealth(workload())).toThrow(
+      /slow-health: InterpretHealth: not called: it timed out 2 times in this pass \(over 50 ms each\)/,
+    );
   });
 
   it('keeps calling a script that timed out fewer times than the limit', () => {
@@ -35,7 +37,15 @@ describe('runaway customizations', () => {
   });
 
   it('names the customization on the templates of its kind only', () => {
-    const timeouts = [{ customization: 'slow-health', operation: 'InterpretHealth' as const, target: { apiVersion: 'example.io/v1', kind: 'Workload' }, timeouts: 2, stopped: true }];
+    const timeouts = [
+      {
+        customization: 'slow-health',
+        operation: 'InterpretHealth' as const,
+        target: { apiVersion: 'example.io/v1', kind: 'Workload' },
+        timeouts: 2,
+        stopped: true,
+      },
+    ];
     expect(scriptTimeoutProblems(timeouts, workload())).toEqual([
       'ResourceInterpreterCustomization slow-health: InterpretHealth timed out 2 times this pass; not called again this pass, so its answers (health: Unknown) are missing',
     ]);

@@ -34,10 +34,18 @@ describe('native InterpretReplica', () => {
   it.each([
     [
       'init containers raise the request per resource, overhead adds',
-      { containers: [{ resources: { requests: { cpu: '1', memory: '1Gi' } } }], initContainers: [{ resources: { requests: { cpu: '2' } } }], overhead: { cpu: '100m' } },
+      {
+        containers: [{ resources: { requests: { cpu: '1', memory: '1Gi' } } }],
+        initContainers: [{ resources: { requests: { cpu: '2' } } }],
+        overhead: { cpu: '100m' },
+      },
       { resourceRequest: { cpu: '2100m', memory: '1Gi' } },
     ],
-    ['limits fill missing requests', { containers: [{ resources: { limits: { cpu: '1', 'example.com/foo': '2' } } }] }, { resourceRequest: { cpu: '1', 'example.com/foo': '2' } }],
+    [
+      'limits fill missing requests',
+      { containers: [{ resources: { limits: { cpu: '1', 'example.com/foo': '2' } } }] },
+      { resourceRequest: { cpu: '1', 'example.com/foo': '2' } },
+    ],
     ['unknown resource names are ignored', { containers: [{ resources: { requests: { cpu: '1', foo: '3' } } }] }, { resourceRequest: { cpu: '1' } }],
     [
       'the node claim takes selector, tolerations and required affinity',
@@ -57,7 +65,9 @@ describe('native InterpretReplica', () => {
 
   it('adds namespace and priorityClassName with the ResourceQuotaEstimate gate', () => {
     const gated = createInterpreter([], { bundled: [], resourceQuotaEstimate: true });
-    expect(gated.getReplicas(k('v1', 'Pod', { spec: { priorityClassName: 'high', containers: [{ resources: { requests: { cpu: '1' } } }] } }))?.requirements).toEqual({
+    expect(
+      gated.getReplicas(k('v1', 'Pod', { spec: { priorityClassName: 'high', containers: [{ resources: { requests: { cpu: '1' } } }] } }))?.requirements,
+    ).toEqual({
       namespace: 'ns',
       priorityClassName: 'high',
       resourceRequest: { cpu: '1' },
@@ -96,15 +106,30 @@ describe('native Retain', () => {
       k('apps/v1', 'Deployment', { spec: { replicas: 7 } }),
       { replicas: 7 },
     ],
-    ['Deployment without the label keeps desired replicas', k('apps/v1', 'Deployment', { spec: { replicas: 2 } }), k('apps/v1', 'Deployment', { spec: { replicas: 7 } }), { replicas: 2 }],
+    [
+      'Deployment without the label keeps desired replicas',
+      k('apps/v1', 'Deployment', { spec: { replicas: 2 } }),
+      k('apps/v1', 'Deployment', { spec: { replicas: 7 } }),
+      { replicas: 2 },
+    ],
     [
       'Service keeps clusterIP and healthCheckNodePort',
       k('v1', 'Service', { spec: { type: 'LoadBalancer' } }),
       k('v1', 'Service', { spec: { clusterIP: '10.0.0.1', healthCheckNodePort: 30000 } }),
       { type: 'LoadBalancer', clusterIP: '10.0.0.1', healthCheckNodePort: 30000 },
     ],
-    ['PVC keeps volumeName', k('v1', 'PersistentVolumeClaim', { spec: { resources: {} } }), k('v1', 'PersistentVolumeClaim', { spec: { volumeName: 'pv-1' } }), { resources: {}, volumeName: 'pv-1' }],
-    ['PV keeps claimRef', k('v1', 'PersistentVolume', { spec: {} }), k('v1', 'PersistentVolume', { spec: { claimRef: { name: 'c' } } }), { claimRef: { name: 'c' } }],
+    [
+      'PVC keeps volumeName',
+      k('v1', 'PersistentVolumeClaim', { spec: { resources: {} } }),
+      k('v1', 'PersistentVolumeClaim', { spec: { volumeName: 'pv-1' } }),
+      { resources: {}, volumeName: 'pv-1' },
+    ],
+    [
+      'PV keeps claimRef',
+      k('v1', 'PersistentVolume', { spec: {} }),
+      k('v1', 'PersistentVolume', { spec: { claimRef: { name: 'c' } } }),
+      { claimRef: { name: 'c' } },
+    ],
     [
       'Job keeps generated selector and template labels',
       k('batch/v1', 'Job', { spec: { template: { spec: {} } } }),
@@ -114,7 +139,9 @@ describe('native Retain', () => {
     [
       'Pod keeps nodeName, volumes and mounts',
       k('v1', 'Pod', { spec: { containers: [{ name: 'a' }] } }),
-      k('v1', 'Pod', { spec: { nodeName: 'n', serviceAccountName: 'default', volumes: [{ name: 'v' }], containers: [{ name: 'a', volumeMounts: [{ name: 'v' }] }] } }),
+      k('v1', 'Pod', {
+        spec: { nodeName: 'n', serviceAccountName: 'default', volumes: [{ name: 'v' }], containers: [{ name: 'a', volumeMounts: [{ name: 'v' }] }] },
+      }),
       { nodeName: 'n', serviceAccountName: 'default', volumes: [{ name: 'v' }], containers: [{ name: 'a', volumeMounts: [{ name: 'v' }] }] },
     ],
     [
@@ -128,7 +155,10 @@ describe('native Retain', () => {
   });
 
   it('ServiceAccount merges secrets: desired first, then member-only names', () => {
-    const out = interpreter.retain(k('v1', 'ServiceAccount', { secrets: [{ name: 'a' }] }), k('v1', 'ServiceAccount', { secrets: [{ name: 'b' }, { name: 'a' }] }));
+    const out = interpreter.retain(
+      k('v1', 'ServiceAccount', { secrets: [{ name: 'a' }] }),
+      k('v1', 'ServiceAccount', { secrets: [{ name: 'b' }, { name: 'a' }] }),
+    );
     expect(out['secrets']).toEqual([{ name: 'a' }, { name: 'b' }]);
   });
 
@@ -142,14 +172,27 @@ describe('native InterpretStatus', () => {
   it.each([
     [
       'Deployment reflects counters and both generations',
-      k('apps/v1', 'Deployment', { status: { replicas: 2, readyReplicas: 2, observedGeneration: 3, conditions: [] } }, { generation: 3, annotations: { 'resourcetemplate.karmada.io/generation': '5' } }),
+      k(
+        'apps/v1',
+        'Deployment',
+        { status: { replicas: 2, readyReplicas: 2, observedGeneration: 3, conditions: [] } },
+        { generation: 3, annotations: { 'resourcetemplate.karmada.io/generation': '5' } },
+      ),
       { replicas: 2, readyReplicas: 2, observedGeneration: 3, generation: 3, resourceTemplateGeneration: 5 },
     ],
     ['Deployment with an empty status reflects nothing', k('apps/v1', 'Deployment', { status: {} }), undefined],
     ['Job reflects its subset', k('batch/v1', 'Job', { status: { succeeded: 1, ready: 0, startTime: 't' } }), { succeeded: 1, startTime: 't' }],
     ['a ClusterIP Service reflects nothing', k('v1', 'Service', { spec: { type: 'ClusterIP' }, status: { loadBalancer: {} } }), undefined],
-    ['a LoadBalancer Service reflects the load balancer', k('v1', 'Service', { spec: { type: 'LoadBalancer' }, status: { loadBalancer: { ingress: [{ ip: '1.2.3.4' }] } } }), { loadBalancer: { ingress: [{ ip: '1.2.3.4' }] } }],
-    ['HPA reflects current and desired replicas', k('autoscaling/v2', 'HorizontalPodAutoscaler', { status: { currentReplicas: 2, desiredReplicas: 3, conditions: [] } }), { currentReplicas: 2, desiredReplicas: 3 }],
+    [
+      'a LoadBalancer Service reflects the load balancer',
+      k('v1', 'Service', { spec: { type: 'LoadBalancer' }, status: { loadBalancer: { ingress: [{ ip: '1.2.3.4' }] } } }),
+      { loadBalancer: { ingress: [{ ip: '1.2.3.4' }] } },
+    ],
+    [
+      'HPA reflects current and desired replicas',
+      k('autoscaling/v2', 'HorizontalPodAutoscaler', { status: { currentReplicas: 2, desiredReplicas: 3, conditions: [] } }),
+      { currentReplicas: 2, desiredReplicas: 3 },
+    ],
     ['any other kind reflects the whole status', k('example.io/v1', 'Thing', { status: { a: { b: 1 } } }), { a: { b: 1 } }],
     ['an object without status reflects nothing', k('v1', 'ConfigMap'), undefined],
   ])('%s', (_name, obj, status) => {
@@ -157,21 +200,36 @@ describe('native InterpretStatus', () => {
   });
 
   it('an unparsable template generation is an error', () => {
-    expect(() => interpreter.reflectStatus(k('apps/v1', 'Deployment', { status: { replicas: 1 } }, { annotations: { 'resourcetemplate.karmada.io/generation': 'x' } }))).toThrow(/not an integer/);
+    expect(() =>
+      interpreter.reflectStatus(k('apps/v1', 'Deployment', { status: { replicas: 1 } }, { annotations: { 'resourcetemplate.karmada.io/generation': 'x' } })),
+    ).toThrow(/not an integer/);
   });
 });
 
-const item = (clusterName: string, status?: Record<string, unknown>): AggregatedStatusItem => (status ? { clusterName, status, applied: true } : { clusterName, applied: false });
+const item = (clusterName: string, status?: Record<string, unknown>): AggregatedStatusItem =>
+  status ? { clusterName, status, applied: true } : { clusterName, applied: false };
 
 describe('native AggregateStatus', () => {
   it('Deployment sums two members (Karmada aggregatestatus_test.go)', () => {
-    const member = { replicas: 1, readyReplicas: 1, updatedReplicas: 1, availableReplicas: 1, observedGeneration: 1, generation: 1, resourceTemplateGeneration: 1 };
+    const member = {
+      replicas: 1,
+      readyReplicas: 1,
+      updatedReplicas: 1,
+      availableReplicas: 1,
+      observedGeneration: 1,
+      generation: 1,
+      resourceTemplateGeneration: 1,
+    };
     const out = interpreter.aggregateStatus(k('apps/v1', 'Deployment', {}, { generation: 1 }), [item('m1', member), item('m2', member)]);
     expect(out['status']).toEqual({ replicas: 2, readyReplicas: 2, updatedReplicas: 2, availableReplicas: 2, unavailableReplicas: 0, observedGeneration: 1 });
   });
 
   it.each([
-    ['advances observedGeneration when every member rolled out the template', [item('a', { observedGeneration: 2, generation: 2, resourceTemplateGeneration: 3 })], 3],
+    [
+      'advances observedGeneration when every member rolled out the template',
+      [item('a', { observedGeneration: 2, generation: 2, resourceTemplateGeneration: 3 })],
+      3,
+    ],
     ['keeps it when a member lags', [item('a', { observedGeneration: 1, generation: 2, resourceTemplateGeneration: 3 })], 1],
     ['keeps it when a member has no status', [item('a', { observedGeneration: 2, generation: 2, resourceTemplateGeneration: 3 }), item('b')], 1],
   ])('Deployment %s', (_name, items, observedGeneration) => {
@@ -180,7 +238,9 @@ describe('native AggregateStatus', () => {
   });
 
   it('returns the template itself when nothing changed', () => {
-    const template = k('apps/v1', 'Deployment', { status: { replicas: 0, readyReplicas: 0, updatedReplicas: 0, availableReplicas: 0, unavailableReplicas: 0, observedGeneration: 0 } });
+    const template = k('apps/v1', 'Deployment', {
+      status: { replicas: 0, readyReplicas: 0, updatedReplicas: 0, availableReplicas: 0, unavailableReplicas: 0, observedGeneration: 0 },
+    });
     expect(interpreter.aggregateStatus(template, [])).toBe(template);
   });
 
@@ -188,19 +248,51 @@ describe('native AggregateStatus', () => {
     [
       'a failed member fails the Job',
       [item('b', { failed: 1, conditions: [{ type: 'Failed', status: 'True' }] }), item('a', { active: 1 })],
-      { active: 1, failed: 1, conditions: [{ type: 'Failed', status: 'True', reason: 'JobFailed', message: 'Job executed failed in member clusters b', lastProbeTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z' }] },
+      {
+        active: 1,
+        failed: 1,
+        conditions: [
+          {
+            type: 'Failed',
+            status: 'True',
+            reason: 'JobFailed',
+            message: 'Job executed failed in member clusters b',
+            lastProbeTime: '2026-01-01T00:00:00Z',
+            lastTransitionTime: '2026-01-01T00:00:00Z',
+          },
+        ],
+      },
     ],
     [
       'every member complete completes the Job',
       [
-        item('a', { succeeded: 1, startTime: '2026-01-01T00:00:02Z', completionTime: '2026-01-01T00:01:00Z', conditions: [{ type: 'Complete', status: 'True' }] }),
-        item('b', { succeeded: 2, startTime: '2026-01-01T00:00:01Z', completionTime: '2026-01-01T00:02:00Z', conditions: [{ type: 'Complete', status: 'True' }] }),
+        item('a', {
+          succeeded: 1,
+          startTime: '2026-01-01T00:00:02Z',
+          completionTime: '2026-01-01T00:01:00Z',
+          conditions: [{ type: 'Complete', status: 'True' }],
+        }),
+        item('b', {
+          succeeded: 2,
+          startTime: '2026-01-01T00:00:01Z',
+          completionTime: '2026-01-01T00:02:00Z',
+          conditions: [{ type: 'Complete', status: 'True' }],
+        }),
       ],
       {
         succeeded: 3,
         startTime: '2026-01-01T00:00:01Z',
         completionTime: '2026-01-01T00:02:00Z',
-        conditions: [{ type: 'Complete', status: 'True', reason: 'Completed', message: 'Job completed', lastProbeTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z' }],
+        conditions: [
+          {
+            type: 'Complete',
+            status: 'True',
+            reason: 'Completed',
+            message: 'Job completed',
+            lastProbeTime: '2026-01-01T00:00:00Z',
+            lastTransitionTime: '2026-01-01T00:00:00Z',
+          },
+        ],
       },
     ],
   ])('Job: %s', (_name, items, status) => {
@@ -240,12 +332,18 @@ describe('native AggregateStatus', () => {
   });
 
   it('PodDisruptionBudget sums and prefixes disrupted pods with the cluster', () => {
-    const out = interpreter.aggregateStatus(k('policy/v1', 'PodDisruptionBudget'), [item('a', { currentHealthy: 1, desiredHealthy: 1, disruptedPods: { p: 't' } }), item('b', { currentHealthy: 2, desiredHealthy: 1 })]);
+    const out = interpreter.aggregateStatus(k('policy/v1', 'PodDisruptionBudget'), [
+      item('a', { currentHealthy: 1, desiredHealthy: 1, disruptedPods: { p: 't' } }),
+      item('b', { currentHealthy: 2, desiredHealthy: 1 }),
+    ]);
     expect(out['status']).toEqual({ currentHealthy: 3, desiredHealthy: 2, expectedPods: 0, disruptionsAllowed: 0, disruptedPods: { 'a/p': 't' } });
   });
 
   it('HPA replaces the status with the summed replica counts', () => {
-    const out = interpreter.aggregateStatus(k('autoscaling/v2', 'HorizontalPodAutoscaler', { status: { conditions: [{}] } }), [item('a', { currentReplicas: 1, desiredReplicas: 2 }), item('b', { currentReplicas: 3, desiredReplicas: 4 })]);
+    const out = interpreter.aggregateStatus(k('autoscaling/v2', 'HorizontalPodAutoscaler', { status: { conditions: [{}] } }), [
+      item('a', { currentReplicas: 1, desiredReplicas: 2 }),
+      item('b', { currentReplicas: 3, desiredReplicas: 4 }),
+    ]);
     expect(out['status']).toEqual({ currentReplicas: 4, desiredReplicas: 6 });
   });
 
@@ -257,12 +355,41 @@ describe('native AggregateStatus', () => {
 
 describe('native InterpretHealth', () => {
   it.each([
-    ['a rolled-out Deployment is healthy', k('apps/v1', 'Deployment', { spec: { replicas: 2 }, status: { observedGeneration: 1, updatedReplicas: 2, availableReplicas: 2 } }, { generation: 1 }), true],
-    ['a Deployment behind its generation is not', k('apps/v1', 'Deployment', { spec: { replicas: 2 }, status: { observedGeneration: 1, updatedReplicas: 2, availableReplicas: 2 } }, { generation: 2 }), false],
-    ['a Deployment with too few available replicas is not', k('apps/v1', 'Deployment', { spec: { replicas: 2 }, status: { observedGeneration: 1, updatedReplicas: 2, availableReplicas: 1 } }, { generation: 1 }), false],
-    ['a StatefulSet rolled out is healthy', k('apps/v1', 'StatefulSet', { spec: { replicas: 1 }, status: { observedGeneration: 1, updatedReplicas: 1, availableReplicas: 1 } }, { generation: 1 }), true],
-    ['a ReplicaSet short of replicas is not', k('apps/v1', 'ReplicaSet', { spec: { replicas: 3 }, status: { observedGeneration: 1, availableReplicas: 2 } }, { generation: 1 }), false],
-    ['a DaemonSet rolled out is healthy', k('apps/v1', 'DaemonSet', { status: { observedGeneration: 1, desiredNumberScheduled: 2, updatedNumberScheduled: 2, numberAvailable: 2 } }, { generation: 1 }), true],
+    [
+      'a rolled-out Deployment is healthy',
+      k('apps/v1', 'Deployment', { spec: { replicas: 2 }, status: { observedGeneration: 1, updatedReplicas: 2, availableReplicas: 2 } }, { generation: 1 }),
+      true,
+    ],
+    [
+      'a Deployment behind its generation is not',
+      k('apps/v1', 'Deployment', { spec: { replicas: 2 }, status: { observedGeneration: 1, updatedReplicas: 2, availableReplicas: 2 } }, { generation: 2 }),
+      false,
+    ],
+    [
+      'a Deployment with too few available replicas is not',
+      k('apps/v1', 'Deployment', { spec: { replicas: 2 }, status: { observedGeneration: 1, updatedReplicas: 2, availableReplicas: 1 } }, { generation: 1 }),
+      false,
+    ],
+    [
+      'a StatefulSet rolled out is healthy',
+      k('apps/v1', 'StatefulSet', { spec: { replicas: 1 }, status: { observedGeneration: 1, updatedReplicas: 1, availableReplicas: 1 } }, { generation: 1 }),
+      true,
+    ],
+    [
+      'a ReplicaSet short of replicas is not',
+      k('apps/v1', 'ReplicaSet', { spec: { replicas: 3 }, status: { observedGeneration: 1, availableReplicas: 2 } }, { generation: 1 }),
+      false,
+    ],
+    [
+      'a DaemonSet rolled out is healthy',
+      k(
+        'apps/v1',
+        'DaemonSet',
+        { status: { observedGeneration: 1, desiredNumberScheduled: 2, updatedNumberScheduled: 2, numberAvailable: 2 } },
+        { generation: 1 },
+      ),
+      true,
+    ],
     ['a ClusterIP Service is healthy', k('v1', 'Service', { spec: {} }), true],
     ['a LoadBalancer Service without ingress is not', k('v1', 'Service', { spec: { type: 'LoadBalancer' }, status: { loadBalancer: {} } }), false],
     ['an Ingress with an address is healthy', k('networking.k8s.io/v1', 'Ingress', { status: { loadBalancer: { ingress: [{ hostname: 'h' }] } } }), true],
@@ -283,7 +410,12 @@ describe('native InterpretDependency', () => {
   const spec = {
     serviceAccountName: 'sa',
     imagePullSecrets: [{ name: 'pull' }],
-    containers: [{ env: [{ valueFrom: { configMapKeyRef: { name: 'cm1' } } }, { valueFrom: { secretKeyRef: { name: 's1' } } }], envFrom: [{ configMapRef: { name: 'cm1' } }] }],
+    containers: [
+      {
+        env: [{ valueFrom: { configMapKeyRef: { name: 'cm1' } } }, { valueFrom: { secretKeyRef: { name: 's1' } } }],
+        envFrom: [{ configMapRef: { name: 'cm1' } }],
+      },
+    ],
     initContainers: [{ envFrom: [{ secretRef: { name: 's2' } }] }],
     volumes: [
       { configMap: { name: 'cm2' } },
@@ -316,13 +448,19 @@ describe('native InterpretDependency', () => {
   });
 
   it('a StatefulSet drops claims named by its volumeClaimTemplates', () => {
-    const deps = interpreter.getDependencies(k('apps/v1', 'StatefulSet', { spec: { template: { spec }, volumeClaimTemplates: [{ metadata: { name: 'www' } }] } }));
+    const deps = interpreter.getDependencies(
+      k('apps/v1', 'StatefulSet', { spec: { template: { spec }, volumeClaimTemplates: [{ metadata: { name: 'www' } }] } }),
+    );
     expect(names(deps)).not.toContain('PersistentVolumeClaim/www');
     expect(names(deps)).toContain('PersistentVolumeClaim/data');
   });
 
   it.each([
-    ['a CronJob reads its job template', k('batch/v1', 'CronJob', { spec: { jobTemplate: { spec: { template: { spec: { serviceAccountName: 'x' } } } } } }), ['ServiceAccount/x']],
+    [
+      'a CronJob reads its job template',
+      k('batch/v1', 'CronJob', { spec: { jobTemplate: { spec: { template: { spec: { serviceAccountName: 'x' } } } } } }),
+      ['ServiceAccount/x'],
+    ],
     ['the default ServiceAccount is skipped', k('v1', 'Pod', { spec: { serviceAccountName: 'default' } }), []],
     ['an Ingress depends on its TLS secrets', k('networking.k8s.io/v1', 'Ingress', { spec: { tls: [{ secretName: 'tls' }] } }), ['Secret/tls']],
     ['a ConfigMap has no dependencies', k('v1', 'ConfigMap'), []],
@@ -337,7 +475,12 @@ describe('native InterpretDependency', () => {
   it('a ServiceImport depends on its derived Service and EndpointSlices', () => {
     expect(interpreter.getDependencies(k('multicluster.x-k8s.io/v1alpha1', 'ServiceImport'))).toEqual([
       { apiVersion: 'v1', kind: 'Service', namespace: 'ns', name: 'derived-x' },
-      { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', namespace: 'ns', labelSelector: { matchLabels: { 'kubernetes.io/service-name': 'derived-x' } } },
+      {
+        apiVersion: 'discovery.k8s.io/v1',
+        kind: 'EndpointSlice',
+        namespace: 'ns',
+        labelSelector: { matchLabels: { 'kubernetes.io/service-name': 'derived-x' } },
+      },
     ]);
   });
 });

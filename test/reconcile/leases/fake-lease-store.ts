@@ -28,7 +28,14 @@ export class FakeLeaseStore implements LeaseStore {
   }
 
   private put(name: string, write: Parameters<LeaseStore['create']>[1]): LeaseRecord {
-    const record: LeaseRecord = { name, holder: write.holder, renewTime: write.renewTime, durationSeconds: write.durationSeconds, transitions: write.transitions, resourceVersion: String(++this.version) };
+    const record: LeaseRecord = {
+      name,
+      holder: write.holder,
+      renewTime: write.renewTime,
+      durationSeconds: write.durationSeconds,
+      transitions: write.transitions,
+      resourceVersion: String(++this.version),
+    };
     this.leases.set(name, record);
     return record;
   }

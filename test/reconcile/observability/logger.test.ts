@@ -20,7 +20,8 @@ describe('createLogger', () => {
 
 describe('prettyLine', () => {
   it('drops pid and hostname and renders objects as JSON', () => {
-    expect(prettyLine(JSON.stringify({ level: 50, time: 0, pid: 1, hostname: 'h', msg: 'x', err: { message: 'boom' } })))
-      .toBe('00:00:00 ERROR x err={"message":"boom"}\n');
+    expect(prettyLine(JSON.stringify({ level: 50, time: 0, pid: 1, hostname: 'h', msg: 'x', err: { message: 'boom' } }))).toBe(
+      '00:00:00 ERROR x err={"message":"boom"}\n',
+    );
   });
 });

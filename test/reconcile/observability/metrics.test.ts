@@ -5,14 +5,22 @@ import { createMetrics, recordClusterResult, recordReconciledCommit } from '../.
 
 const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'a', name: 'x' };
 let server: HealthServer | undefined;
-afterEach(async () => { await server?.close(); server = undefined; });
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 describe('reconciler metrics', () => {
   it('count applied, pruned and failed objects per cluster and keep one commit series', async () => {
     const metrics = createMetrics({ defaultMetrics: false });
     recordClusterResult(metrics, {
-      cluster: 'member1', inventoryWritten: true,
-      objects: [{ cluster: 'member1', ref, action: 'created' }, { cluster: 'member1', ref, action: 'unchanged' }, { cluster: 'member1', ref, action: 'failed' }],
+      cluster: 'member1',
+      inventoryWritten: true,
+      objects: [
+        { cluster: 'member1', ref, action: 'created' },
+        { cluster: 'member1', ref, action: 'unchanged' },
+        { cluster: 'member1', ref, action: 'failed' },
+      ],
       pruned: [{ cluster: 'member1', ref, action: 'deleted' }],
     });
     recordReconciledCommit(metrics, 'a'.repeat(40), 100);

@@ -13,7 +13,11 @@ describe('parseDuration', () => {
     expect(parseDuration(text)).toBe(ms);
   });
 
-  it.each([['a unit alone', 's'], ['an unknown unit', '5d'], ['nothing', '']])('refuses %s', (_name, text) => {
+  it.each([
+    ['a unit alone', 's'],
+    ['an unknown unit', '5d'],
+    ['nothing', ''],
+  ])('refuses %s', (_name, text) => {
     expect(() => parseDuration(text)).toThrow(/invalid duration/);
   });
 });

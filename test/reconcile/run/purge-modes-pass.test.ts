@@ -29,7 +29,8 @@ spec:
 const BOTH = '{clusterAffinity: {clusterNames: [member1, member2]}}';
 /** member2 first; member1 only when member2 cannot be used. */
 const MEMBER2_THEN_MEMBER1 = '{clusterAffinities: [{affinityName: first, clusterNames: [member2]}, {affinityName: fallback, clusterNames: [member1]}]}';
-const app = (annotations = '') => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app, namespace: shop${annotations ? `, annotations: {${annotations}}` : ''}}\ndata: {k: "1"}\n`;
+const app = (annotations = '') =>
+  `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app, namespace: shop${annotations ? `, annotations: {${annotations}}` : ''}}\ndata: {k: "1"}\n`;
 
 /**
  * A pass over two fake members, with a status step that reports the health the test sets; a
@@ -48,10 +49,18 @@ function setup(purgeMode: string, placement: string) {
   let health: HealthReport[] = [];
   const down = new Set<string>();
   const pass = createReconcilePass({
-    source: { repo: repo.dir }, prune: { enabled: true, allowMassPrune: true }, runner: {}, controllers: [failover], now: () => clock,
+    source: { repo: repo.dir },
+    prune: { enabled: true, allowMassPrune: true },
+    runner: {},
+    controllers: [failover],
+    now: () => clock,
     access: {
-      kubeconfig: {}, client: {},
-      connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, down.has(c.metadata.name) ? new Error(`${c.metadata.name}: connection refused`) : clients.get(c.metadata.name)!])),
+      kubeconfig: {},
+      client: {},
+      connect: async (cs) =>
+        new Map(
+          cs.map((c) => [c.metadata.name, down.has(c.metadata.name) ? new Error(`${c.metadata.name}: connection refused`) : clients.get(c.metadata.name)!]),
+        ),
     },
     feedback: async () => feedbackFromStatus(undefined),
     status: async () => ({ observedClusters: new Map(), health }),
@@ -59,16 +68,27 @@ function setup(purgeMode: string, placement: string) {
   });
   const hasCopy = (cluster: string) => [...clients.get(cluster)!.objects.values()].some((o) => o.kind === 'ConfigMap' && o.metadata.name === 'app');
   return {
-    repo, clients, failover, results, down,
+    repo,
+    clients,
+    failover,
+    results,
+    down,
     /** Runs a pass at `at` ms; the status step then reports `reports` (cluster → health; NotApplied: Unknown, not applied). */
     async pass(at: number, reports: Record<string, HealthState | 'NotApplied'>): Promise<{ member1: boolean; member2: boolean }> {
       clock = at;
-      health = Object.entries(reports).map(([cluster, h]) => h === 'NotApplied' ? { key: KEY, cluster, health: 'Unknown', applied: false } : { key: KEY, cluster, health: h, applied: true });
+      health = Object.entries(reports).map(([cluster, h]) =>
+        h === 'NotApplied' ? { key: KEY, cluster, health: 'Unknown', applied: false } : { key: KEY, cluster, health: h, applied: true },
+      );
       const abort = new AbortController();
       await pass({ signals: [], abort: abort.signal });
       return { member1: hasCopy('member1'), member2: hasCopy('member2') };
     },
-    skipped: (cluster: string) => results.at(-1)!.clusters.find((c) => c.cluster === cluster)!.pruned.filter((p) => p.action === 'skipped').map((p) => p.reason),
+    skipped: (cluster: string) =>
+      results
+        .at(-1)!
+        .clusters.find((c) => c.cluster === cluster)!
+        .pruned.filter((p) => p.action === 'skipped')
+        .map((p) => p.reason),
   };
 }
 
@@ -114,7 +134,9 @@ describe('purge modes through the reconcile pass', () => {
       return s.pass(10_000_000, { member1: 'Healthy' });
     };
     expect(await release('not a time')).toEqual({ member1: true, member2: true });
-    expect(s.results.at(-1)!.controllerDiagnostics.map((d) => [d.file, d.object, d.field])).toEqual([['app.yaml', 'ConfigMap/shop/app', 'metadata.annotations["flotilla.io/release-evictions"]']]);
+    expect(s.results.at(-1)!.controllerDiagnostics.map((d) => [d.file, d.object, d.field])).toEqual([
+      ['app.yaml', 'ConfigMap/shop/app', 'metadata.annotations["flotilla.io/release-evictions"]'],
+    ]);
     expect(s.results.at(-1)!.sourceHasErrors).toBe(false);
     // The task was created at 60 s: a release before that leaves it.
     expect(await release('1970-01-01T00:00:59Z')).toEqual({ member1: true, member2: true });
@@ -123,7 +145,11 @@ describe('purge modes through the reconcile pass', () => {
 
   it('Never: the old copy survives its member failing and coming back, and is deleted once the template releases the task', async () => {
     const s = setup('Never', BOTH);
-    const probes = (member2: 'ready' | 'unreachable') => new Map([['member1', 'ready' as const], ['member2', member2]]);
+    const probes = (member2: 'ready' | 'unreachable') =>
+      new Map([
+        ['member1', 'ready' as const],
+        ['member2', member2],
+      ]);
     await s.pass(0, { member1: 'Healthy', member2: 'Unhealthy' });
     expect(await s.pass(60_000, { member1: 'Healthy' })).toEqual({ member1: true, member2: true });
     s.failover.recordProbes(probes('unreachable'), 61_000);
@@ -149,7 +175,11 @@ describe('purge modes through the reconcile pass', () => {
     const s = setup('Directly', MEMBER2_THEN_MEMBER1);
     expect(await s.pass(0, { member2: 'Unhealthy' })).toEqual({ member1: false, member2: true });
     const member2 = s.clients.get('member2')!;
-    member2.failWhen('delete', (target) => target.includes('ConfigMap/shop/app'), () => new Error('delete refused'));
+    member2.failWhen(
+      'delete',
+      (target) => target.includes('ConfigMap/shop/app'),
+      () => new Error('delete refused'),
+    );
     // Evicted, but the old copy cannot be deleted: the new placement (member1) gets nothing.
     expect(await s.pass(60_000, {})).toEqual({ member1: false, member2: true });
     expect(s.results.at(-1)!.rendered.bindings[0]!.binding!.clusters.map((c) => c.name)).toEqual(['member1']);

@@ -44,8 +44,11 @@ function world() {
   const down = new Set<string>();
   let clock = 0;
   return {
-    repo, down,
-    at(ms: number) { clock = ms; },
+    repo,
+    down,
+    at(ms: number) {
+      clock = ms;
+    },
     now: () => clock,
     client: (name: string): KubeClient | Error => (down.has(name) ? new Error(`${name}: connection refused`) : clients.get(name)!),
   };
@@ -61,7 +64,11 @@ function runProcess(w: ReturnType<typeof world>, shard?: { owned: readonly strin
   const results: ReconcileResult[] = [];
   const now = () => w.now() + (shard?.skewMs ?? 0);
   const pass = createReconcilePass({
-    source: { repo: w.repo.dir }, prune: {}, runner: {}, controllers: [failover], now,
+    source: { repo: w.repo.dir },
+    prune: {},
+    runner: {},
+    controllers: [failover],
+    now,
     ...(shard ? { owns: (c: string) => shard.owned.includes(c) } : {}),
     access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, w.client(c.metadata.name)])) },
     status: async (input) => {
@@ -71,9 +78,11 @@ function runProcess(w: ReturnType<typeof world>, shard?: { owned: readonly strin
     onResult: (r) => results.push(r),
   });
   return {
-    failover, inputs, results,
+    failover,
+    inputs,
+    results,
     probe(member2: ProbeResult, at: number) {
-      failover.recordProbes(new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : 'ready' as const])), at + (shard?.skewMs ?? 0));
+      failover.recordProbes(new Map(MEMBERS.map((c) => [c, c === 'member2' ? member2 : ('ready' as const)])), at + (shard?.skewMs ?? 0));
     },
     async pass(at: number) {
       w.at(at);
@@ -86,7 +95,7 @@ function runProcess(w: ReturnType<typeof world>, shard?: { owned: readonly strin
 const show = (repo: GitFixture, file: string) => repo.git('show', `status:${file}`);
 
 describe('the reconcile pass and the status branch under failover', () => {
-  it('records a failed member\'s taint and its eviction tasks, and a restarted process carries on with them', async () => {
+  it("records a failed member's taint and its eviction tasks, and a restarted process carries on with them", async () => {
     const w = world();
     const first = runProcess(w);
     expect(await first.pass(0)).toEqual(MEMBERS);
@@ -98,25 +107,38 @@ describe('the reconcile pass and the status branch under failover', () => {
     first.probe('unreachable', 30_000);
     expect(await first.pass(30_000)).toEqual(['member1', 'member3']);
     const taint = { key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' };
-    const task = { fromCluster: 'member2', purgeMode: 'Gracefully', reason: 'TaintUntolerated', producer: 'TaintManager', replicas: 2, creationTimestamp: '1970-01-01T00:00:30.000Z' };
+    const task = {
+      fromCluster: 'member2',
+      purgeMode: 'Gracefully',
+      reason: 'TaintUntolerated',
+      producer: 'TaintManager',
+      replicas: 2,
+      creationTimestamp: '1970-01-01T00:00:30.000Z',
+    };
     const input = first.inputs.at(-1)!;
     expect(input.records.failover.taints).toEqual(new Map([['member2', [taint]]]));
     expect(input.records.failover.tasks).toEqual(new Map([[WEB, [task]]]));
 
-    expect(show(w.repo, 'clusters/member2.yaml')).toContain([
-      'spec:', '  taints:', '  - effect: NoExecute', '    key: cluster.karmada.io/unreachable', '    timeAdded: "1970-01-01T00:00:00.000Z"', 'status:',
-    ].join('\n'));
+    expect(show(w.repo, 'clusters/member2.yaml')).toContain(
+      ['spec:', '  taints:', '  - effect: NoExecute', '    key: cluster.karmada.io/unreachable', '    timeAdded: "1970-01-01T00:00:00.000Z"', 'status:'].join(
+        '\n',
+      ),
+    );
     expect(show(w.repo, 'clusters/member2.yaml')).toMatch(/reason: ClusterNotReachable\n\s+status: "False"\n\s+type: Ready/);
-    expect(show(w.repo, WEB_FILE)).toContain([
-      '  gracefulEvictionTasks:',
-      '  - creationTimestamp: "1970-01-01T00:00:30.000Z"',
-      '    fromCluster: member2',
-      '    producer: TaintManager',
-      '    purgeMode: Gracefully',
-      '    reason: TaintUntolerated',
-      '    replicas: 2',
-    ].join('\n'));
-    expect(show(w.repo, 'STATUS.md')).toContain('| [Deployment/shop/web](resources/apps/Deployment/shop/web.yaml) | member2 | TaintUntolerated | Gracefully | 1970-01-01T00:00:30.000Z |');
+    expect(show(w.repo, WEB_FILE)).toContain(
+      [
+        '  gracefulEvictionTasks:',
+        '  - creationTimestamp: "1970-01-01T00:00:30.000Z"',
+        '    fromCluster: member2',
+        '    producer: TaintManager',
+        '    purgeMode: Gracefully',
+        '    reason: TaintUntolerated',
+        '    replicas: 2',
+      ].join('\n'),
+    );
+    expect(show(w.repo, 'STATUS.md')).toContain(
+      '| [Deployment/shop/web](resources/apps/Deployment/shop/web.yaml) | member2 | TaintUntolerated | Gracefully | 1970-01-01T00:00:30.000Z |',
+    );
     const tip = w.repo.git('rev-parse', 'status');
 
     // kill -9, and a new process 70 s later: member2 is still down, nothing has probed it yet.
@@ -156,16 +178,20 @@ describe('the reconcile pass and the status branch under failover', () => {
 
     const second = runProcess(w);
     expect(await second.pass(40_000)).toEqual(['member1', 'member3']);
-    expect(second.results[0]?.statusWarnings).toEqual([`${WEB_FILE}: spec.gracefulEvictionTasks[0]: purgeMode "Eventually" is not one of Directly, Gracefully, Never; ignored`]);
+    expect(second.results[0]?.statusWarnings).toEqual([
+      `${WEB_FILE}: spec.gracefulEvictionTasks[0]: purgeMode "Eventually" is not one of Directly, Gracefully, Never; ignored`,
+    ]);
     expect(second.failover.failedMembers(40_000)).toEqual(['member2']);
     // The task itself is gone (the binding is no longer on member2, so no new one is made); the taint still keeps member2 out.
     expect(second.inputs[0]?.records.failover.tasks.size).toBe(0);
-    expect(second.inputs[0]?.records.failover.taints.get('member2')).toEqual([{ key: 'cluster.karmada.io/not-ready', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]);
+    expect(second.inputs[0]?.records.failover.taints.get('member2')).toEqual([
+      { key: 'cluster.karmada.io/not-ready', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' },
+    ]);
     expect(await second.pass(40_010)).toEqual(['member1', 'member3']);
     expect(show(w.repo, WEB_FILE)).not.toContain('gracefulEvictionTasks');
   });
 
-  it('with shards, member2\'s owner decides its eviction task: the other replica, 7 s ahead, records and schedules with the owner\'s, and neither commits again', async () => {
+  it("with shards, member2's owner decides its eviction task: the other replica, 7 s ahead, records and schedules with the owner's, and neither commits again", async () => {
     const w = world();
     const owner = runProcess(w, { owned: ['member2'], skewMs: 0 });
     const other = runProcess(w, { owned: ['member1', 'member3'], skewMs: 7_000 });
@@ -182,12 +208,22 @@ describe('the reconcile pass and the status branch under failover', () => {
     const member2 = show(w.repo, 'clusters/member2.yaml');
     // The other replica decided the same eviction on its own clock...
     expect(await other.pass(30_000)).toEqual(['member1', 'member3']);
-    expect(other.inputs.at(-1)?.records.failover.tasks.get(WEB)?.map((t) => t.creationTimestamp)).toEqual(['1970-01-01T00:00:37.000Z']);
+    expect(
+      other.inputs
+        .at(-1)
+        ?.records.failover.tasks.get(WEB)
+        ?.map((t) => t.creationTimestamp),
+    ).toEqual(['1970-01-01T00:00:37.000Z']);
     // ...but writes the owner's, and carries on with it.
     expect(show(w.repo, WEB_FILE)).toContain('  - creationTimestamp: "1970-01-01T00:00:30.000Z"\n    fromCluster: member2');
     expect(show(w.repo, WEB_FILE)).not.toContain('00:00:37');
     expect(show(w.repo, 'clusters/member2.yaml')).toBe(member2);
-    expect(other.failover.record().tasks.get(WEB)?.map((t) => t.creationTimestamp)).toEqual(['1970-01-01T00:00:30.000Z']);
+    expect(
+      other.failover
+        .record()
+        .tasks.get(WEB)
+        ?.map((t) => t.creationTimestamp),
+    ).toEqual(['1970-01-01T00:00:30.000Z']);
 
     const tip = w.repo.git('rev-parse', 'status');
     for (const at of [40_000, 50_000]) {

@@ -9,7 +9,9 @@ import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.
 afterAll(removeFixtures);
 
 const FLEET = {
-  'clusters.yaml': ['member1', 'member2'].map((n) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${n}}\nspec: {}\n`).join('---\n'),
+  'clusters.yaml': ['member1', 'member2']
+    .map((n) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${n}}\nspec: {}\n`)
+    .join('---\n'),
   'policy.yaml': `apiVersion: policy.karmada.io/v1alpha1
 kind: ClusterPropagationPolicy
 metadata: {name: all}
@@ -28,7 +30,11 @@ function setup(owns: (c: string) => boolean = () => true) {
   const clients = new Map(['member1', 'member2'].map((n) => [n, new FakeKubeClient(n)]));
   const results: ReconcileResult[] = [];
   const pass = createReconcilePass({
-    source: { repo: repo.dir }, prune: {}, runner: {}, controllers: [new FailoverController()], owns,
+    source: { repo: repo.dir },
+    prune: {},
+    runner: {},
+    controllers: [new FailoverController()],
+    owns,
     access: { kubeconfig: {}, client: {}, connect: async (cs) => new Map(cs.map((c) => [c.metadata.name, clients.get(c.metadata.name)!])) },
     feedback: async () => feedbackFromStatus(undefined),
     onResult: (r) => results.push(r),
@@ -52,7 +58,10 @@ describe('createReconcilePass', () => {
     const commit = s.repo.commit('change');
     expect(await s.pass(request())).toEqual({ commit, ok: true });
     expect(s.live('member1')).toEqual({ k: '2' });
-    expect(s.results.map((r) => [r.render.mode, r.render.rerendered])).toEqual([['full', 1], ['incremental', 1]]);
+    expect(s.results.map((r) => [r.render.mode, r.render.rerendered])).toEqual([
+      ['full', 1],
+      ['incremental', 1],
+    ]);
   });
 
   it('applies only the clusters this replica owns', async () => {
@@ -66,8 +75,17 @@ describe('createReconcilePass', () => {
   it('throws when the source cannot be read, touching no cluster', async () => {
     const s = setup();
     const broken = createReconcilePass({
-      source: { repo: `${s.repo.dir}/missing` }, prune: {}, runner: {}, controllers: [new FailoverController()],
-      access: { kubeconfig: {}, client: {}, connect: async () => { throw new Error('must not connect'); } },
+      source: { repo: `${s.repo.dir}/missing` },
+      prune: {},
+      runner: {},
+      controllers: [new FailoverController()],
+      access: {
+        kubeconfig: {},
+        client: {},
+        connect: async () => {
+          throw new Error('must not connect');
+        },
+      },
     });
     await expect(broken(request())).rejects.toThrow();
   });

@@ -15,11 +15,13 @@ afterAll(removeFixtures);
 /** m1 and m2 fall in shard 0 of two, m3 in shard 1. */
 const CLUSTERS = ['m1', 'm2', 'm3'];
 
-
 describe('startReconciler with shards: the status step', () => {
   it('is not run while the replica holds no shard, then observes exactly the members of the shard it takes', async () => {
     const repo = createGitRepo();
-    repo.write('clusters.yaml', CLUSTERS.map((n) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: ${n}\nspec: {}\n`).join('---\n'));
+    repo.write(
+      'clusters.yaml',
+      CLUSTERS.map((n) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: ${n}\nspec: {}\n`).join('---\n'),
+    );
     repo.commit('fleet');
     const leases = new FakeLeaseStore();
     const other = new ShardCoordinator(leases, { identity: 'other', shards: 2, durationSeconds: 60, now: () => Date.now() });

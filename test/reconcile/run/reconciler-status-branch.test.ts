@@ -27,7 +27,6 @@ async function pushHook(url: string, ref: string): Promise<number> {
   return res.status;
 }
 
-
 describe('startReconciler: the status branch flotilla.yaml names', () => {
   it('a commit and a webhook push on a custom status branch start no pass; a commit on the watched branch does', async () => {
     const repo = createGitRepo();
@@ -39,7 +38,13 @@ describe('startReconciler: the status branch flotilla.yaml names', () => {
       source: { repo: repo.dir },
       access: { kubeconfig: { kubeconfig: path.join(repo.dir, 'no-kubeconfig') }, client: {} },
       prune: {},
-      triggers: { resyncMs: 0, webhook: { address: '127.0.0.1:0', secret: SECRET }, onListening: (url) => { webhook = url; } },
+      triggers: {
+        resyncMs: 0,
+        webhook: { address: '127.0.0.1:0', secret: SECRET },
+        onListening: (url) => {
+          webhook = url;
+        },
+      },
       probeIntervalMs: 60_000,
       failover: {},
       log: createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) }),

@@ -8,16 +8,29 @@ import type { FleetSource } from '../../../src/reconcile/read-fleet.ts';
 import type { ScriptTimeout } from '../../../src/interpreter/index.ts';
 
 const result = (statusWarnings: string[], scriptTimeouts: ScriptTimeout[] = []): ReconcileResult => ({
-  commit: 'c'.repeat(40), statusBranch: 'status', rendered: { bindings: [], works: new Map() } as unknown as Rendered,
-  source: {} as FleetSource, clusters: [], sourceHasErrors: false, diagnostics: [], controllerDiagnostics: [], statusWarnings, aborted: false, ok: true, scriptTimeouts,
+  commit: 'c'.repeat(40),
+  statusBranch: 'status',
+  rendered: { bindings: [], works: new Map() } as unknown as Rendered,
+  source: {} as FleetSource,
+  clusters: [],
+  sourceHasErrors: false,
+  diagnostics: [],
+  controllerDiagnostics: [],
+  statusWarnings,
+  aborted: false,
+  ok: true,
+  scriptTimeouts,
   render: { mode: 'full', rerendered: 0, readMs: 1, renderMs: 1 },
 });
 
 describe('reportPass', () => {
   it.each([
     ['nothing ignored: no warning', [], []],
-    ['one warning per ignored status-branch entry', ['resources/x.yaml: spec.gracefulEvictionTasks[0]: fromCluster is missing; ignored'],
-      ['status branch: resources/x.yaml: spec.gracefulEvictionTasks[0]: fromCluster is missing; ignored']],
+    [
+      'one warning per ignored status-branch entry',
+      ['resources/x.yaml: spec.gracefulEvictionTasks[0]: fromCluster is missing; ignored'],
+      ['status branch: resources/x.yaml: spec.gracefulEvictionTasks[0]: fromCluster is missing; ignored'],
+    ],
   ])('%s', (_name, warnings, logged) => {
     const records: Record<string, unknown>[] = [];
     const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
@@ -29,13 +42,23 @@ describe('reportPass', () => {
     const records: Record<string, unknown>[] = [];
     const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
     const metrics = createMetrics({ defaultMetrics: false });
-    const timeout: ScriptTimeout = { customization: 'slow-health', operation: 'InterpretHealth', target: { apiVersion: 'v1', kind: 'ConfigMap' }, timeouts: 2, stopped: true };
+    const timeout: ScriptTimeout = {
+      customization: 'slow-health',
+      operation: 'InterpretHealth',
+      target: { apiVersion: 'v1', kind: 'ConfigMap' },
+      timeouts: 2,
+      stopped: true,
+    };
     reportPass(result([], [timeout]), metrics, log);
-    expect(records.filter((r) => r['level'] === 40).map((r) => [r['msg'], r['customization'], r['stopped']])).toEqual([[
-      'ResourceInterpreterCustomization slow-health: InterpretHealth timed out 2 times this pass; not called again this pass, so its answers (health: Unknown) are missing',
-      'slow-health', true,
-    ]]);
-    expect(await metrics.registry.getSingleMetricAsString('flotilla_interpreter_script_timeouts_total'))
-      .toContain('flotilla_interpreter_script_timeouts_total{customization="slow-health",operation="InterpretHealth"} 2');
+    expect(records.filter((r) => r['level'] === 40).map((r) => [r['msg'], r['customization'], r['stopped']])).toEqual([
+      [
+        'ResourceInterpreterCustomization slow-health: InterpretHealth timed out 2 times this pass; not called again this pass, so its answers (health: Unknown) are missing',
+        'slow-health',
+        true,
+      ],
+    ]);
+    expect(await metrics.registry.getSingleMetricAsString('flotilla_interpreter_script_timeouts_total')).toContain(
+      'flotilla_interpreter_script_timeouts_total{customization="slow-health",operation="InterpretHealth"} 2',
+    );
   });
 });

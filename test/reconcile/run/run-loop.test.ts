@@ -57,11 +57,14 @@ describe('RunLoop', () => {
   it('keeps going after a pass throws (a fetch failure) and does not count its commit as reconciled', async () => {
     const events: RunLoopEvent[] = [];
     let n = 0;
-    const loop = new RunLoop(async () => {
-      n++;
-      if (n === 1) throw new Error('fetch failed');
-      return { commit: 'c1', ok: true };
-    }, { onEvent: (e) => events.push(e) });
+    const loop = new RunLoop(
+      async () => {
+        n++;
+        if (n === 1) throw new Error('fetch failed');
+        return { commit: 'c1', ok: true };
+      },
+      { onEvent: (e) => events.push(e) },
+    );
     loop.request();
     await loop.idle();
     expect(loop.reconciledCommit).toBeUndefined();
@@ -98,7 +101,13 @@ describe('RunLoop', () => {
   it('measures pass duration with the injected clock', async () => {
     const events: RunLoopEvent[] = [];
     let t = 1_000;
-    const loop = new RunLoop(async () => { t += 250; return { ok: true }; }, { now: () => t, onEvent: (e) => events.push(e) });
+    const loop = new RunLoop(
+      async () => {
+        t += 250;
+        return { ok: true };
+      },
+      { now: () => t, onEvent: (e) => events.push(e) },
+    );
     loop.request();
     await loop.idle();
     expect(events.at(-1)).toMatchObject({ type: 'pass-finished', durationMs: 250 });

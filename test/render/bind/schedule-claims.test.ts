@@ -6,11 +6,16 @@ import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
 import { renderFleet } from '../../../src/render/render-fleet.ts';
 
-const clusters = (names: readonly string[]): string => names.map((name) => `apiVersion: cluster.karmada.io/v1alpha1
+const clusters = (names: readonly string[]): string =>
+  names
+    .map(
+      (name) => `apiVersion: cluster.karmada.io/v1alpha1
 kind: Cluster
 metadata: {name: ${name}}
 spec: {region: r1}
-`).join('---\n');
+`,
+    )
+    .join('---\n');
 
 function app(name: string, replicas: number, placement: string): string {
   return `apiVersion: policy.karmada.io/v1alpha1
@@ -39,9 +44,14 @@ const TOO_SPREAD = `{clusterAffinity: {clusterNames: ${MEMBERS}}, spreadConstrai
 /** Renders one Deployment `web` and returns its binding. */
 function render(placement: string, replicas: number, members: readonly string[], previous?: PreviousSchedule): ScheduledBinding {
   const files = { 'clusters.yaml': clusters(members), 'web.yaml': app('web', replicas, placement) };
-  const parsed = parseSources(Object.entries(files).map(([path, text]) => ({ path, blobId: path, content: Buffer.from(text) })), new Map());
+  const parsed = parseSources(
+    Object.entries(files).map(([path, text]) => ({ path, blobId: path, content: Buffer.from(text) })),
+    new Map(),
+  );
   const rendered = renderFleet(loadFleet(parsed).fleet, createInterpreter([]), {
-    sourceCommit: 'c1', detect: {}, observedClusters: new Map(),
+    sourceCommit: 'c1',
+    detect: {},
+    observedClusters: new Map(),
     previousSchedules: new Map(previous ? [['apps/v1/Deployment/apps/web', previous]] : []),
   });
   const binding = rendered.bindings.find((b) => b.binding)?.binding;
@@ -60,14 +70,65 @@ describe('scheduleClaims and the reschedule gate (docs/karmada-compatibility.md#
     expect(JSON.parse(binding.appliedPlacement ?? '')).toEqual(binding.placement);
   });
 
-  it.each<{ name: string; placement: string; replicas: number; members?: string[]; previous: (a: string) => PreviousSchedule; clusters: Record<string, number> }>([
-    { name: 'Divided, unchanged: keeps 3/3 when the third member is back', placement: DIVIDED, replicas: 6, previous: (a) => ({ clusters: on({ m1: 3, m2: 3 }), appliedPlacement: a }), clusters: { m1: 3, m2: 3 } },
-    { name: 'Divided, unchanged: does not spread to a new member', placement: DIVIDED, replicas: 6, members: ['m1', 'm2', 'm3', 'm4'], previous: (a) => ({ clusters: on({ m1: 2, m2: 2, m3: 2 }), appliedPlacement: a }), clusters: { m1: 2, m2: 2, m3: 2 } },
-    { name: 'Divided, no annotation (an older status branch): scheduled', placement: DIVIDED, replicas: 6, previous: () => ({ clusters: on({ m1: 3, m2: 3 }) }), clusters: { m1: 2, m2: 2, m3: 2 } },
-    { name: 'Divided, scaled: scheduled', placement: DIVIDED, replicas: 9, previous: (a) => ({ clusters: on({ m1: 3, m2: 3 }), appliedPlacement: a }), clusters: { m1: 3, m2: 3, m3: 3 } },
-    { name: 'Divided, a member evicted: scheduled without it', placement: DIVIDED, replicas: 6, previous: (a) => ({ clusters: on({ m1: 2, m2: 2 }), appliedPlacement: a, evictedClusters: ['m3'] }), clusters: { m1: 3, m2: 3 } },
-    { name: 'Divided, a target member left the repository: scheduled', placement: DIVIDED, replicas: 6, members: ['m1', 'm2'], previous: (a) => ({ clusters: on({ m1: 2, m2: 2, m3: 2 }), appliedPlacement: a }), clusters: { m1: 3, m2: 3 } },
-    { name: 'Duplicated: always scheduled', placement: DUPLICATED, replicas: 2, previous: (a) => ({ clusters: on({ m1: 2, m2: 2 }), appliedPlacement: a }), clusters: { m1: 2, m2: 2, m3: 2 } },
+  it.each<{
+    name: string;
+    placement: string;
+    replicas: number;
+    members?: string[];
+    previous: (a: string) => PreviousSchedule;
+    clusters: Record<string, number>;
+  }>([
+    {
+      name: 'Divided, unchanged: keeps 3/3 when the third member is back',
+      placement: DIVIDED,
+      replicas: 6,
+      previous: (a) => ({ clusters: on({ m1: 3, m2: 3 }), appliedPlacement: a }),
+      clusters: { m1: 3, m2: 3 },
+    },
+    {
+      name: 'Divided, unchanged: does not spread to a new member',
+      placement: DIVIDED,
+      replicas: 6,
+      members: ['m1', 'm2', 'm3', 'm4'],
+      previous: (a) => ({ clusters: on({ m1: 2, m2: 2, m3: 2 }), appliedPlacement: a }),
+      clusters: { m1: 2, m2: 2, m3: 2 },
+    },
+    {
+      name: 'Divided, no annotation (an older status branch): scheduled',
+      placement: DIVIDED,
+      replicas: 6,
+      previous: () => ({ clusters: on({ m1: 3, m2: 3 }) }),
+      clusters: { m1: 2, m2: 2, m3: 2 },
+    },
+    {
+      name: 'Divided, scaled: scheduled',
+      placement: DIVIDED,
+      replicas: 9,
+      previous: (a) => ({ clusters: on({ m1: 3, m2: 3 }), appliedPlacement: a }),
+      clusters: { m1: 3, m2: 3, m3: 3 },
+    },
+    {
+      name: 'Divided, a member evicted: scheduled without it',
+      placement: DIVIDED,
+      replicas: 6,
+      previous: (a) => ({ clusters: on({ m1: 2, m2: 2 }), appliedPlacement: a, evictedClusters: ['m3'] }),
+      clusters: { m1: 3, m2: 3 },
+    },
+    {
+      name: 'Divided, a target member left the repository: scheduled',
+      placement: DIVIDED,
+      replicas: 6,
+      members: ['m1', 'm2'],
+      previous: (a) => ({ clusters: on({ m1: 2, m2: 2, m3: 2 }), appliedPlacement: a }),
+      clusters: { m1: 3, m2: 3 },
+    },
+    {
+      name: 'Duplicated: always scheduled',
+      placement: DUPLICATED,
+      replicas: 2,
+      previous: (a) => ({ clusters: on({ m1: 2, m2: 2 }), appliedPlacement: a }),
+      clusters: { m1: 2, m2: 2, m3: 2 },
+    },
   ])('$name', ({ placement, replicas, members, previous, clusters }) => {
     const last = previous(applied(placement, replicas));
     const binding = render(placement, replicas, members ?? ['m1', 'm2', 'm3'], last);
@@ -94,13 +155,28 @@ describe('scheduleClaims and the reschedule gate (docs/karmada-compatibility.md#
 
 describe('scheduleClaims: an interpreter that throws on one template', () => {
   it.each<[string, (name: string) => never]>([
-    ['a Lua-like error', (name) => { throw new Error(`ResourceInterpreterCustomization c: InterpretReplica at line 4: no replicas in ${name}`); }],
-    ['a thrown string', (name) => { throw `bad ${name}`; }],
+    [
+      'a Lua-like error',
+      (name) => {
+        throw new Error(`ResourceInterpreterCustomization c: InterpretReplica at line 4: no replicas in ${name}`);
+      },
+    ],
+    [
+      'a thrown string',
+      (name) => {
+        throw `bad ${name}`;
+      },
+    ],
   ])('fails that binding only (%s): no binding, the claim carries the error, one diagnostic', (_name, fail) => {
-    const parsed = parseSources([{ path: 'fleet.yaml', blobId: 'f', content: Buffer.from(`${clusters(['m1', 'm2'])}---\n${app('good', 4, DUPLICATED)}---\n${app('bad', 4, DUPLICATED)}`) }]);
+    const parsed = parseSources([
+      { path: 'fleet.yaml', blobId: 'f', content: Buffer.from(`${clusters(['m1', 'm2'])}---\n${app('good', 4, DUPLICATED)}---\n${app('bad', 4, DUPLICATED)}`) },
+    ]);
     const { fleet } = loadFleet(parsed);
     const real = createInterpreter([]);
-    const interpreter = { ...real, getReplicas: (obj: Parameters<typeof real.getReplicas>[0]) => (obj.metadata.name === 'bad' ? fail('bad') : real.getReplicas(obj)) };
+    const interpreter = {
+      ...real,
+      getReplicas: (obj: Parameters<typeof real.getReplicas>[0]) => (obj.metadata.name === 'bad' ? fail('bad') : real.getReplicas(obj)),
+    };
     const rendered = renderFleet(fleet, interpreter, { sourceCommit: 'c', detect: {}, previousSchedules: new Map(), observedClusters: new Map() });
     const byName = new Map(rendered.bindings.map((b) => [b.template.object.metadata.name, b]));
     expect(byName.get('good')?.binding?.clusters.map((c) => c.name)).toEqual(['m1', 'm2']);
@@ -109,6 +185,11 @@ describe('scheduleClaims: an interpreter that throws on one template', () => {
     expect(rendered.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([
       expect.stringMatching(/^Deployment\/\w+\/bad: the resource interpreter failed: .*bad; not scheduled$/),
     ]);
-    expect([...rendered.works.values()].flat().map((i) => i.manifest.metadata.name).filter((n) => n === 'good' || n === 'bad')).toEqual(['good', 'good']);
+    expect(
+      [...rendered.works.values()]
+        .flat()
+        .map((i) => i.manifest.metadata.name)
+        .filter((n) => n === 'good' || n === 'bad'),
+    ).toEqual(['good', 'good']);
   });
 });

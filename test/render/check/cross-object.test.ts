@@ -7,10 +7,14 @@ import { detect } from '../../../src/render/detect/detect.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
 
-const clusters = ['staging', 'production'].map((name) => `apiVersion: cluster.karmada.io/v1alpha1
+const clusters = ['staging', 'production']
+  .map(
+    (name) => `apiVersion: cluster.karmada.io/v1alpha1
 kind: Cluster
 metadata: {name: ${name}}
-spec: {syncMode: Push}`).join('\n---\n');
+spec: {syncMode: Push}`,
+  )
+  .join('\n---\n');
 
 const web = `apiVersion: apps/v1
 kind: Deployment
@@ -40,8 +44,9 @@ function warnings(...docs: string[]): string[] {
   expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   const at = fleetLocator(parsed);
   const interpreter = createInterpreter([]);
-  return [...checkFleetReferences(fleet, at), ...unpropagatedTemplates(detect(fleet), dependenciesOf(interpreter), at)]
-    .map((d) => `${d.line}:${d.column}: ${d.message}`);
+  return [...checkFleetReferences(fleet, at), ...unpropagatedTemplates(detect(fleet), dependenciesOf(interpreter), at)].map(
+    (d) => `${d.line}:${d.column}: ${d.message}`,
+  );
 }
 
 const selectWeb = '  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]';
@@ -51,7 +56,9 @@ describe('cross-object warnings', () => {
     {
       name: 'a misspelt cluster name, with the closest one',
       docs: [clusters, web, pp(`${selectWeb}\n  placement: {clusterAffinity: {clusterNames: [staging, prodution]}}`)],
-      want: ['27:57: PropagationPolicy/shop/pp: spec.placement.clusterAffinity.clusterNames[1]: no Cluster prodution in the repository; did you mean production?'],
+      want: [
+        '27:57: PropagationPolicy/shop/pp: spec.placement.clusterAffinity.clusterNames[1]: no Cluster prodution in the repository; did you mean production?',
+      ],
     },
     {
       name: 'an unknown excluded cluster without a close name',
@@ -61,18 +68,25 @@ describe('cross-object warnings', () => {
     {
       name: 'cluster names in clusterAffinities terms',
       docs: [clusters, web, pp(`${selectWeb}\n  placement:\n    clusterAffinities:\n    - {affinityName: a, clusterNames: [Staging]}`)],
-      want: ['29:40: PropagationPolicy/shop/pp: spec.placement.clusterAffinities[0].clusterNames[0]: no Cluster Staging in the repository; did you mean staging?'],
+      want: [
+        '29:40: PropagationPolicy/shop/pp: spec.placement.clusterAffinities[0].clusterNames[0]: no Cluster Staging in the repository; did you mean staging?',
+      ],
     },
     {
       name: "an override rule's target cluster",
-      docs: [clusters, web, pp(selectWeb), `apiVersion: policy.karmada.io/v1alpha1
+      docs: [
+        clusters,
+        web,
+        pp(selectWeb),
+        `apiVersion: policy.karmada.io/v1alpha1
 kind: OverridePolicy
 metadata: {name: op, namespace: shop}
 spec:
   resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]
   overrideRules:
   - targetCluster: {clusterNames: [stagin]}
-    overriders: {labelsOverrider: [{operator: add, value: {a: b}}]}`],
+    overriders: {labelsOverrider: [{operator: add, value: {a: b}}]}`,
+      ],
       want: ['34:36: OverridePolicy/shop/op: spec.overrideRules[0].targetCluster.clusterNames[0]: no Cluster stagin in the repository; did you mean staging?'],
     },
     {

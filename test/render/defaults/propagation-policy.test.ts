@@ -16,14 +16,26 @@ function pp(spec: Record<string, unknown>, kind = 'PropagationPolicy', namespace
 
 describe('PropagationPolicy defaults', () => {
   it.each<[string, PropagationPolicy, Record<string, unknown>]>([
-    ['CRD defaults fill priority, preemption, conflictResolution and schedulerName', pp({}), { resourceSelectors: [{ ...selector, namespace: 'shop' }], ...CRD_DEFAULTS }],
+    [
+      'CRD defaults fill priority, preemption, conflictResolution and schedulerName',
+      pp({}),
+      { resourceSelectors: [{ ...selector, namespace: 'shop' }], ...CRD_DEFAULTS },
+    ],
     [
       'explicit values are kept',
       pp({ priority: 5, preemption: 'Always', conflictResolution: 'Overwrite', schedulerName: 'mine' }),
       { resourceSelectors: [{ ...selector, namespace: 'shop' }], priority: 5, preemption: 'Always', conflictResolution: 'Overwrite', schedulerName: 'mine' },
     ],
-    ['a selector without namespace gets the policy namespace', pp({}, 'PropagationPolicy', null), { resourceSelectors: [{ ...selector, namespace: 'default' }], ...CRD_DEFAULTS }],
-    ['a ClusterPropagationPolicy keeps empty selector namespaces', pp({}, 'ClusterPropagationPolicy', null), { resourceSelectors: [selector], ...CRD_DEFAULTS }],
+    [
+      'a selector without namespace gets the policy namespace',
+      pp({}, 'PropagationPolicy', null),
+      { resourceSelectors: [{ ...selector, namespace: 'default' }], ...CRD_DEFAULTS },
+    ],
+    [
+      'a ClusterPropagationPolicy keeps empty selector namespaces',
+      pp({}, 'ClusterPropagationPolicy', null),
+      { resourceSelectors: [selector], ...CRD_DEFAULTS },
+    ],
     [
       'a ServiceImport selector forces propagateDeps',
       pp({ resourceSelectors: [{ apiVersion: 'multicluster.x-k8s.io/v1alpha1', kind: 'ServiceImport' }] }),
@@ -34,17 +46,41 @@ describe('PropagationPolicy defaults', () => {
   });
 
   it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
-    ['a spread constraint without field or label spreads by cluster from one group', { spreadConstraints: [{ maxGroups: 3 }] }, { spreadConstraints: [{ spreadByField: 'cluster', minGroups: 1, maxGroups: 3 }] }],
-    ['minGroups 0 becomes 1', { spreadConstraints: [{ spreadByField: 'region', minGroups: 0 }] }, { spreadConstraints: [{ spreadByField: 'region', minGroups: 1 }] }],
-    ['a label constraint gets no field', { spreadConstraints: [{ spreadByLabel: 'rack', minGroups: 2 }] }, { spreadConstraints: [{ spreadByLabel: 'rack', minGroups: 2 }] }],
-    ['maxGroups is not defaulted', { spreadConstraints: [{ spreadByField: 'zone', minGroups: 2 }] }, { spreadConstraints: [{ spreadByField: 'zone', minGroups: 2 }] }],
-    ['a present replicaScheduling is Divided and Weighted', { replicaScheduling: {} }, { replicaScheduling: { replicaSchedulingType: 'Divided', replicaDivisionPreference: 'Weighted' } }],
+    [
+      'a spread constraint without field or label spreads by cluster from one group',
+      { spreadConstraints: [{ maxGroups: 3 }] },
+      { spreadConstraints: [{ spreadByField: 'cluster', minGroups: 1, maxGroups: 3 }] },
+    ],
+    [
+      'minGroups 0 becomes 1',
+      { spreadConstraints: [{ spreadByField: 'region', minGroups: 0 }] },
+      { spreadConstraints: [{ spreadByField: 'region', minGroups: 1 }] },
+    ],
+    [
+      'a label constraint gets no field',
+      { spreadConstraints: [{ spreadByLabel: 'rack', minGroups: 2 }] },
+      { spreadConstraints: [{ spreadByLabel: 'rack', minGroups: 2 }] },
+    ],
+    [
+      'maxGroups is not defaulted',
+      { spreadConstraints: [{ spreadByField: 'zone', minGroups: 2 }] },
+      { spreadConstraints: [{ spreadByField: 'zone', minGroups: 2 }] },
+    ],
+    [
+      'a present replicaScheduling is Divided and Weighted',
+      { replicaScheduling: {} },
+      { replicaScheduling: { replicaSchedulingType: 'Divided', replicaDivisionPreference: 'Weighted' } },
+    ],
     [
       'Divided keeps Aggregated',
       { replicaScheduling: { replicaSchedulingType: 'Divided', replicaDivisionPreference: 'Aggregated' } },
       { replicaScheduling: { replicaSchedulingType: 'Divided', replicaDivisionPreference: 'Aggregated' } },
     ],
-    ['Duplicated gets no preference', { replicaScheduling: { replicaSchedulingType: 'Duplicated' } }, { replicaScheduling: { replicaSchedulingType: 'Duplicated' } }],
+    [
+      'Duplicated gets no preference',
+      { replicaScheduling: { replicaSchedulingType: 'Duplicated' } },
+      { replicaScheduling: { replicaSchedulingType: 'Duplicated' } },
+    ],
     ['an absent replicaScheduling stays absent (Duplicated)', { clusterAffinity: { clusterNames: ['m1'] } }, { clusterAffinity: { clusterNames: ['m1'] } }],
   ])('%s', (_name, placement, expected) => {
     expect(defaultPropagationPolicy(pp({ placement })).spec.placement).toEqual(expected);
@@ -56,7 +92,11 @@ describe('PropagationPolicy defaults', () => {
       { application: {} },
       { application: { decisionConditions: { tolerationSeconds: 300 }, purgeMode: 'Gracefully', gracePeriodSeconds: 600 } },
     ],
-    ['a Directly purge gets no grace period', { application: { purgeMode: 'Directly' } }, { application: { decisionConditions: { tolerationSeconds: 300 }, purgeMode: 'Directly' } }],
+    [
+      'a Directly purge gets no grace period',
+      { application: { purgeMode: 'Directly' } },
+      { application: { decisionConditions: { tolerationSeconds: 300 }, purgeMode: 'Directly' } },
+    ],
     [
       'explicit failover values are kept',
       { application: { decisionConditions: { tolerationSeconds: 0 }, gracePeriodSeconds: 30 } },

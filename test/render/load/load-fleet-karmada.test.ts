@@ -12,16 +12,66 @@ const selector = 'spec: {resourceSelectors: [{apiVersion: apps/v1, kind: Deploym
 
 describe('loadFleet: namespaces as kubectl apply leaves them', () => {
   it.each<[string, string, (f: Fleet) => unknown, unknown]>([
-    ['a template without namespace is in default', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}', (f) => f.templates[0]?.object.metadata.namespace, 'default'],
-    ['a PropagationPolicy without namespace is in default', `apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p}\n${selector}`, (f) => f.propagationPolicies[0]?.object.metadata.namespace, 'default'],
-    ['an OverridePolicy without namespace is in default', `apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\nmetadata: {name: o}\n${selector}`, (f) => f.overridePolicies[0]?.object.metadata.namespace, 'default'],
-    ['a FederatedResourceQuota without namespace is in default', 'apiVersion: policy.karmada.io/v1alpha1\nkind: FederatedResourceQuota\nmetadata: {name: q}\nspec: {overall: {cpu: "1"}}', (f) => f.federatedResourceQuotas[0]?.object.metadata.namespace, 'default'],
-    ['a ClusterRole loses its namespace', 'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: r, namespace: shop}', (f) => f.templates[0]?.object.metadata, { name: 'r' }],
-    ['a ClusterPropagationPolicy loses its namespace', `apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterPropagationPolicy\nmetadata: {name: c, namespace: shop}\n${selector}`, (f) => f.clusterPropagationPolicies[0]?.object.metadata, { name: 'c' }],
-    ['a Cluster loses its namespace', 'apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m, namespace: default}\nspec: {syncMode: Push}', (f) => f.clusters[0]?.object.metadata, { name: 'm' }],
-    ['a Cluster\'s deprecated zone is read as zones', 'apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m}\nspec: {syncMode: Push, zone: z1}', (f) => f.clusters[0]?.object.spec, { syncMode: 'Push', zones: ['z1'] }],
-    ['zones stay as written', 'apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m}\nspec: {syncMode: Push, zones: [z1, z2]}', (f) => f.clusters[0]?.object.spec.zones, ['z1', 'z2']],
-    ['a v1.18 purge mode is loaded under its v1.19 name', `apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p}\nspec: {resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}], propagateDeps: true, failover: {application: {purgeMode: Graciously}}}`, (f) => f.propagationPolicies[0]?.object.spec.failover?.application, { purgeMode: 'Gracefully', gracePeriodSeconds: 600, decisionConditions: { tolerationSeconds: 300 } }],
+    [
+      'a template without namespace is in default',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}',
+      (f) => f.templates[0]?.object.metadata.namespace,
+      'default',
+    ],
+    [
+      'a PropagationPolicy without namespace is in default',
+      `apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p}\n${selector}`,
+      (f) => f.propagationPolicies[0]?.object.metadata.namespace,
+      'default',
+    ],
+    [
+      'an OverridePolicy without namespace is in default',
+      `apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\nmetadata: {name: o}\n${selector}`,
+      (f) => f.overridePolicies[0]?.object.metadata.namespace,
+      'default',
+    ],
+    [
+      'a FederatedResourceQuota without namespace is in default',
+      'apiVersion: policy.karmada.io/v1alpha1\nkind: FederatedResourceQuota\nmetadata: {name: q}\nspec: {overall: {cpu: "1"}}',
+      (f) => f.federatedResourceQuotas[0]?.object.metadata.namespace,
+      'default',
+    ],
+    [
+      'a ClusterRole loses its namespace',
+      'apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: r, namespace: shop}',
+      (f) => f.templates[0]?.object.metadata,
+      { name: 'r' },
+    ],
+    [
+      'a ClusterPropagationPolicy loses its namespace',
+      `apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterPropagationPolicy\nmetadata: {name: c, namespace: shop}\n${selector}`,
+      (f) => f.clusterPropagationPolicies[0]?.object.metadata,
+      { name: 'c' },
+    ],
+    [
+      'a Cluster loses its namespace',
+      'apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m, namespace: default}\nspec: {syncMode: Push}',
+      (f) => f.clusters[0]?.object.metadata,
+      { name: 'm' },
+    ],
+    [
+      "a Cluster's deprecated zone is read as zones",
+      'apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m}\nspec: {syncMode: Push, zone: z1}',
+      (f) => f.clusters[0]?.object.spec,
+      { syncMode: 'Push', zones: ['z1'] },
+    ],
+    [
+      'zones stay as written',
+      'apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m}\nspec: {syncMode: Push, zones: [z1, z2]}',
+      (f) => f.clusters[0]?.object.spec.zones,
+      ['z1', 'z2'],
+    ],
+    [
+      'a v1.18 purge mode is loaded under its v1.19 name',
+      `apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p}\nspec: {resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}], propagateDeps: true, failover: {application: {purgeMode: Graciously}}}`,
+      (f) => f.propagationPolicies[0]?.object.spec.failover?.application,
+      { purgeMode: 'Gracefully', gracePeriodSeconds: 600, decisionConditions: { tolerationSeconds: 300 } },
+    ],
   ])('%s', (_name, yaml, pick, want) => {
     const { fleet, diagnostics } = load(yaml);
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -29,8 +79,9 @@ describe('loadFleet: namespaces as kubectl apply leaves them', () => {
   });
 
   it('warns once about a namespace on a cluster-scoped object', () => {
-    expect(messages('apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: r, namespace: shop}'))
-      .toEqual(['warning: ClusterRole/shop/r: metadata.namespace: ClusterRole is cluster-scoped: the namespace "shop" is ignored']);
+    expect(messages('apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: r, namespace: shop}')).toEqual([
+      'warning: ClusterRole/shop/r: metadata.namespace: ClusterRole is cluster-scoped: the namespace "shop" is ignored',
+    ]);
   });
 });
 
@@ -63,13 +114,17 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
     [
       'ResourceInterpreterWebhookConfiguration',
       'apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterWebhookConfiguration\nmetadata: {name: w}\nwebhooks: [{name: w.example.io, clientConfig: {url: "https://w.example.io"}, interpreterContextVersions: [v1alpha1]}]',
-      ['warning: ResourceInterpreterWebhookConfiguration/w: Flotilla does not call resource interpreter webhooks (they need a live endpoint); use a ResourceInterpreterCustomization'],
+      [
+        'warning: ResourceInterpreterWebhookConfiguration/w: Flotilla does not call resource interpreter webhooks (they need a live endpoint); use a ResourceInterpreterCustomization',
+      ],
       (f) => f.templates.length + 1,
     ],
     [
       'placement.workloadAffinity',
       'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p, namespace: shop}\nspec: {resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}], placement: {workloadAffinity: {affinity: {groupByLabelKey: app.group}}}}',
-      ['warning: PropagationPolicy/shop/p: spec.placement.workloadAffinity: Flotilla does not implement workloadAffinity (alpha in Karmada, off by default); the policy is scheduled without it'],
+      [
+        'warning: PropagationPolicy/shop/p: spec.placement.workloadAffinity: Flotilla does not implement workloadAffinity (alpha in Karmada, off by default); the policy is scheduled without it',
+      ],
       (f) => f.propagationPolicies.length,
     ],
   ])('%s: its warning, loaded where its controller will find it', (_name, yaml, want, count) => {
@@ -79,8 +134,14 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
   });
 
   it.each<[string, string]>([
-    ['apiVersion: autoscaling.karmada.io/v1alpha1\nkind: FederatedHPA\nmetadata: {name: h, namespace: shop}\nspec: {}', 'warning: autoscaling.karmada.io/v1alpha1 FederatedHPA: Flotilla does not act on this Karmada kind, and never propagates it; ignored'],
-    ['apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata: {name: l, namespace: shop}', 'warning: coordination.k8s.io/v1 Lease is never propagated; ignored'],
+    [
+      'apiVersion: autoscaling.karmada.io/v1alpha1\nkind: FederatedHPA\nmetadata: {name: h, namespace: shop}\nspec: {}',
+      'warning: autoscaling.karmada.io/v1alpha1 FederatedHPA: Flotilla does not act on this Karmada kind, and never propagates it; ignored',
+    ],
+    [
+      'apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata: {name: l, namespace: shop}',
+      'warning: coordination.k8s.io/v1 Lease is never propagated; ignored',
+    ],
   ])('another Karmada kind or a skipped one is named in a warning, never a template: %s', (yaml, want) => {
     const { fleet, diagnostics } = load(yaml);
     expect(diagnostics.map((d) => `${d.severity}: ${d.message.replace(/^[^:]+: /, '')}`)).toEqual([want]);

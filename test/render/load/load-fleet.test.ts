@@ -52,11 +52,17 @@ describe('loadFleet', () => {
   });
 
   it('validates an unchanged template again when a CRD in the repository changes its scope', () => {
-    const widget = { path: 'widget.yaml', blobId: 'w', content: Buffer.from('apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: apps}\n') };
+    const widget = {
+      path: 'widget.yaml',
+      blobId: 'w',
+      content: Buffer.from('apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: apps}\n'),
+    };
     const crd = (scope: string) => ({
       path: 'crd.yaml',
       blobId: scope,
-      content: Buffer.from(`apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec: {group: example.com, scope: ${scope}, names: {plural: widgets, kind: Widget}}\n`),
+      content: Buffer.from(
+        `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec: {group: example.com, scope: ${scope}, names: {plural: widgets, kind: Widget}}\n`,
+      ),
     });
     const cache: ParseCache = new Map();
     const load = (scope: string) => loadFleet(parseSources([crd(scope), widget], cache));
@@ -64,9 +70,15 @@ describe('loadFleet', () => {
 
     const clusterScoped = 'widget.yaml: Widget/apps/w: metadata.namespace: Widget is cluster-scoped: the namespace "apps" is ignored';
     expect(messages('Cluster')).toEqual([clusterScoped]);
-    expect(load('Cluster').fleet.templates.map((t) => `${t.object.kind}/${t.object.metadata.namespace ?? ''}`)).toEqual(['CustomResourceDefinition/', 'Widget/']);
+    expect(load('Cluster').fleet.templates.map((t) => `${t.object.kind}/${t.object.metadata.namespace ?? ''}`)).toEqual([
+      'CustomResourceDefinition/',
+      'Widget/',
+    ]);
     expect(messages('Namespaced')).toEqual([]);
-    expect(load('Namespaced').fleet.templates.map((t) => `${t.object.kind}/${t.object.metadata.namespace ?? ''}`)).toEqual(['CustomResourceDefinition/', 'Widget/apps']);
+    expect(load('Namespaced').fleet.templates.map((t) => `${t.object.kind}/${t.object.metadata.namespace ?? ''}`)).toEqual([
+      'CustomResourceDefinition/',
+      'Widget/apps',
+    ]);
     expect(messages('Cluster')).toEqual([clusterScoped]);
   });
 });

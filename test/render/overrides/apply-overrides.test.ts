@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cluster, KubeObject, OverridePolicy, OverrideSpec, RuleWithCluster } from '../../../src/model/index.ts';
-import {
-  applyOverrides,
-  applyPrepared,
-  OverrideError,
-  prepareOverrides,
-  type OverrideSet,
-} from '../../../src/render/overrides/index.ts';
+import { applyOverrides, applyPrepared, OverrideError, prepareOverrides, type OverrideSet } from '../../../src/render/overrides/index.ts';
 
 function cluster(name: string, labels: Record<string, string> = {}, spec: Cluster['spec'] = {}): Cluster {
   return { apiVersion: 'cluster.karmada.io/v1alpha1', kind: 'Cluster', metadata: { name, labels }, spec };
@@ -61,7 +55,10 @@ describe('which override policies apply, and in what order (docs/karmada-compati
     ['TestGetMatchingOverridePolicies for cluster2: C, A, B', getMatching, deployment, cluster('cluster2'), ['C', 'A', 'B']],
     [
       'cluster policies run before namespaced ones whatever their specificity',
-      { clusterOverridePolicies: [cop('z', { overrideRules: [mark('cop')] })], overridePolicies: [op('a', { resourceSelectors: [byName], overrideRules: [mark('op')] })] },
+      {
+        clusterOverridePolicies: [cop('z', { overrideRules: [mark('cop')] })],
+        overridePolicies: [op('a', { resourceSelectors: [byName], overrideRules: [mark('op')] })],
+      },
       deployment,
       cluster('m1'),
       ['cop', 'op'],
@@ -83,7 +80,10 @@ describe('which override policies apply, and in what order (docs/karmada-compati
     ],
     [
       'equal priorities sort by name, bytewise',
-      { clusterOverridePolicies: [cop('b', { overrideRules: [mark('b')] }), cop('B', { overrideRules: [mark('B')] }), cop('a', { overrideRules: [mark('a')] })], overridePolicies: [] },
+      {
+        clusterOverridePolicies: [cop('b', { overrideRules: [mark('b')] }), cop('B', { overrideRules: [mark('B')] }), cop('a', { overrideRules: [mark('a')] })],
+        overridePolicies: [],
+      },
       deployment,
       cluster('m1'),
       ['B', 'a', 'b'],
@@ -103,14 +103,20 @@ describe('which override policies apply, and in what order (docs/karmada-compati
     ],
     [
       'non-matching selectors leave a policy out',
-      { clusterOverridePolicies: [cop('a', { resourceSelectors: [{ apiVersion: 'apps/v1', kind: 'StatefulSet' }], overrideRules: [mark('x')] })], overridePolicies: [] },
+      {
+        clusterOverridePolicies: [cop('a', { resourceSelectors: [{ apiVersion: 'apps/v1', kind: 'StatefulSet' }], overrideRules: [mark('x')] })],
+        overridePolicies: [],
+      },
       deployment,
       cluster('m1'),
       [],
     ],
     [
       'OverridePolicies of other namespaces do not apply',
-      { clusterOverridePolicies: [], overridePolicies: [op('other', { overrideRules: [mark('x')] }, 'kube-system'), op('mine', { overrideRules: [mark('y')] })] },
+      {
+        clusterOverridePolicies: [],
+        overridePolicies: [op('other', { overrideRules: [mark('x')] }, 'kube-system'), op('mine', { overrideRules: [mark('y')] })],
+      },
       deployment,
       cluster('m1'),
       ['y'],
@@ -143,7 +149,10 @@ describe('which override policies apply, and in what order (docs/karmada-compati
           cop('a', {
             overrideRules: [
               { targetCluster: { labelSelector: { matchLabels: { env: 'prod' } } }, overriders: mark('label').overriders },
-              { targetCluster: { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'In', values: ['eu'] }] } }, overriders: mark('region').overriders },
+              {
+                targetCluster: { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'In', values: ['eu'] }] } },
+                overriders: mark('region').overriders,
+              },
               { targetCluster: { exclude: ['m1'] }, overriders: mark('excluded').overriders },
               { targetCluster: { labelSelector: { matchLabels: { env: 'dev' } } }, overriders: mark('dev').overriders },
             ],
@@ -168,7 +177,10 @@ describe('rule application', () => {
           overrideRules: [
             {
               overriders: {
-                plaintext: [{ path: '/metadata/labels/seen', operator: 'add', value: 'x' }, { path: '/spec/template/spec/containers/0/image', operator: 'replace', value: 'plain:1' }],
+                plaintext: [
+                  { path: '/metadata/labels/seen', operator: 'add', value: 'x' },
+                  { path: '/spec/template/spec/containers/0/image', operator: 'replace', value: 'plain:1' },
+                ],
                 imageOverrider: [{ component: 'Registry', operator: 'replace', value: 'r.io' }],
                 labelsOverrider: [{ operator: 'add', value: { seen: 'label' } }],
               },
@@ -185,7 +197,10 @@ describe('rule application', () => {
 
   it('reports one applied entry per rule, sorted by policy name, for each group', () => {
     const set: OverrideSet = {
-      clusterOverridePolicies: [cop('zeta', { overrideRules: [mark('1'), mark('2')] }), cop('alpha', { resourceSelectors: [byName], overrideRules: [mark('3')] })],
+      clusterOverridePolicies: [
+        cop('zeta', { overrideRules: [mark('1'), mark('2')] }),
+        cop('alpha', { resourceSelectors: [byName], overrideRules: [mark('3')] }),
+      ],
       overridePolicies: [op('beta', { overrideRules: [mark('4')] })],
     };
     const outcome = applyOverrides(deployment, cluster('m1'), set);
@@ -200,14 +215,25 @@ describe('rule application', () => {
     const set: OverrideSet = {
       clusterOverridePolicies: [
         cop('a', { overrideRules: [{ overriders: { plaintext: [{ path: '/metadata/labels', operator: 'add', value: labels }] } }] }),
-        cop('b', { overrideRules: [{ overriders: { labelsOverrider: [{ operator: 'add', value: { extra: 'x' } }], plaintext: [{ path: '/spec/replicas', operator: 'replace', value: 3 }] } }] }),
+        cop('b', {
+          overrideRules: [
+            {
+              overriders: {
+                labelsOverrider: [{ operator: 'add', value: { extra: 'x' } }],
+                plaintext: [{ path: '/spec/replicas', operator: 'replace', value: 3 }],
+              },
+            },
+          ],
+        }),
       ],
       overridePolicies: [op('c', { overrideRules: [{ overriders: { imageOverrider: [{ component: 'Tag', operator: 'replace', value: 'v2' }] } }] })],
     };
     const before = JSON.stringify(deployment);
     const outcome = applyOverrides(deployment, cluster('m1'), set);
     expect(outcome.ok && outcome.manifest.metadata.labels).toEqual({ team: 'a', extra: 'x' });
-    expect(outcome.ok && JSON.stringify(outcome.manifest['spec'])).toBe('{"replicas":3,"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:v2"}]}}}');
+    expect(outcome.ok && JSON.stringify(outcome.manifest['spec'])).toBe(
+      '{"replicas":3,"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:v2"}]}}}',
+    );
     expect(labels).toEqual({ team: 'a' });
     expect(JSON.stringify(deployment)).toBe(before);
   });
@@ -219,13 +245,19 @@ describe('rule application', () => {
   });
 
   it('keeps integers integral after patching', () => {
-    const set: OverrideSet = { clusterOverridePolicies: [cop('r', { overrideRules: [{ overriders: { plaintext: [{ path: '/spec/replicas', operator: 'replace', value: 5 }] } }] })], overridePolicies: [] };
+    const set: OverrideSet = {
+      clusterOverridePolicies: [cop('r', { overrideRules: [{ overriders: { plaintext: [{ path: '/spec/replicas', operator: 'replace', value: 5 }] } }] })],
+      overridePolicies: [],
+    };
     const outcome = applyOverrides(deployment, cluster('m1'), set);
     expect(outcome.ok && JSON.stringify(outcome.manifest['spec'])).toContain('"replicas":5,');
   });
 
   it('fails when a patch removes the kind, as Karmada decoding does', () => {
-    const set: OverrideSet = { clusterOverridePolicies: [cop('k', { overrideRules: [{ overriders: { plaintext: [{ path: '/kind', operator: 'remove' }] } }] })], overridePolicies: [] };
+    const set: OverrideSet = {
+      clusterOverridePolicies: [cop('k', { overrideRules: [{ overriders: { plaintext: [{ path: '/kind', operator: 'remove' }] } }] })],
+      overridePolicies: [],
+    };
     const outcome = applyOverrides(deployment, cluster('m1'), set);
     expect(outcome.ok ? undefined : outcome.error.data.path).toBe('/kind');
   });
@@ -233,7 +265,11 @@ describe('rule application', () => {
   it('rewrites a field once per template and text, and gives every cluster the same result', () => {
     const configMap: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'default' }, data: { 'a.yaml': 'x: 1\n' } };
     const set: OverrideSet = {
-      clusterOverridePolicies: [cop('f', { overrideRules: [{ overriders: { fieldOverrider: [{ fieldPath: '/data/a.yaml', yaml: [{ subPath: '/x', operator: 'replace', value: 2 }] }] } }] })],
+      clusterOverridePolicies: [
+        cop('f', {
+          overrideRules: [{ overriders: { fieldOverrider: [{ fieldPath: '/data/a.yaml', yaml: [{ subPath: '/x', operator: 'replace', value: 2 }] }] } }],
+        }),
+      ],
       overridePolicies: [],
     };
     const prepared = prepareOverrides(configMap, set);
@@ -263,7 +299,12 @@ describe('failure isolation (docs/karmada-compatibility.md#override-failures)', 
           mark('first'),
           {
             targetCluster: { clusterNames: ['bad'] },
-            overriders: { plaintext: [{ path: '/spec/replicas', operator: 'replace', value: 2 }, { path: '/metadata/annotations/x/y', operator: 'add', value: 'z' }] },
+            overriders: {
+              plaintext: [
+                { path: '/spec/replicas', operator: 'replace', value: 2 },
+                { path: '/metadata/annotations/x/y', operator: 'add', value: 'z' },
+              ],
+            },
           },
         ],
       }),
@@ -289,7 +330,9 @@ describe('failure isolation (docs/karmada-compatibility.md#override-failures)', 
       field: 'spec.overrideRules[1].overriders.plaintext[1]',
       path: '/metadata/annotations/x/y',
     });
-    expect(bad.error.message).toMatch(/^Deployment\/default\/nginx: OverridePolicy\/default\/annotate spec\.overrideRules\[1\]\.overriders\.plaintext\[1\] does not apply for cluster bad/);
+    expect(bad.error.message).toMatch(
+      /^Deployment\/default\/nginx: OverridePolicy\/default\/annotate spec\.overrideRules\[1\]\.overriders\.plaintext\[1\] does not apply for cluster bad/,
+    );
     expect(JSON.stringify(deployment)).toBe(before);
   });
 

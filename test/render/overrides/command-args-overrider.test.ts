@@ -12,22 +12,88 @@ function containersOf(obj: KubeObject): unknown {
 
 describe('commandOverrider and argsOverrider (commandargsoverride.go, docs/karmada-compatibility.md#the-overriders)', () => {
   it.each<[string, CommandArgsField, Record<string, unknown>[], CommandArgsOverrider[], unknown]>([
-    ['add to an absent list creates it', 'args', [{ name: 'app' }], [{ containerName: 'app', operator: 'add', value: ['--v'] }], [{ name: 'app', args: ['--v'] }]],
-    ['remove from an absent list creates an empty one', 'command', [{ name: 'app' }], [{ containerName: 'app', operator: 'remove', value: ['x'] }], [{ name: 'app', command: [] }]],
-    ['a null list counts as absent', 'args', [{ name: 'app', args: null }], [{ containerName: 'app', operator: 'add', value: ['a'] }], [{ name: 'app', args: ['a'] }]],
-    ['add appends and keeps duplicates', 'args', [{ name: 'app', args: ['--a'] }], [{ containerName: 'app', operator: 'add', value: ['--a', '--b'] }], [{ name: 'app', args: ['--a', '--a', '--b'] }]],
-    ['remove drops every occurrence', 'args', [{ name: 'app', args: ['--a', '--b', '--a'] }], [{ containerName: 'app', operator: 'remove', value: ['--a'] }], [{ name: 'app', args: ['--b'] }]],
+    [
+      'add to an absent list creates it',
+      'args',
+      [{ name: 'app' }],
+      [{ containerName: 'app', operator: 'add', value: ['--v'] }],
+      [{ name: 'app', args: ['--v'] }],
+    ],
+    [
+      'remove from an absent list creates an empty one',
+      'command',
+      [{ name: 'app' }],
+      [{ containerName: 'app', operator: 'remove', value: ['x'] }],
+      [{ name: 'app', command: [] }],
+    ],
+    [
+      'a null list counts as absent',
+      'args',
+      [{ name: 'app', args: null }],
+      [{ containerName: 'app', operator: 'add', value: ['a'] }],
+      [{ name: 'app', args: ['a'] }],
+    ],
+    [
+      'add appends and keeps duplicates',
+      'args',
+      [{ name: 'app', args: ['--a'] }],
+      [{ containerName: 'app', operator: 'add', value: ['--a', '--b'] }],
+      [{ name: 'app', args: ['--a', '--a', '--b'] }],
+    ],
+    [
+      'remove drops every occurrence',
+      'args',
+      [{ name: 'app', args: ['--a', '--b', '--a'] }],
+      [{ containerName: 'app', operator: 'remove', value: ['--a'] }],
+      [{ name: 'app', args: ['--b'] }],
+    ],
     [
       'the args example: remove then add',
       'args',
       [{ name: 'app', args: ['--a', '--b', '--a'] }],
-      [{ containerName: 'app', operator: 'remove', value: ['--a'] }, { containerName: 'app', operator: 'add', value: ['--c'] }],
+      [
+        { containerName: 'app', operator: 'remove', value: ['--a'] },
+        { containerName: 'app', operator: 'add', value: ['--c'] },
+      ],
       [{ name: 'app', args: ['--b', '--c'] }],
     ],
-    ['only the named container changes', 'command', [{ name: 'a', command: ['x'] }, { name: 'b', command: ['y'] }], [{ containerName: 'b', operator: 'add', value: ['z'] }], [{ name: 'a', command: ['x'] }, { name: 'b', command: ['y', 'z'] }]],
-    ['every container with that name changes', 'command', [{ name: 'a' }, { name: 'a', command: ['y'] }], [{ containerName: 'a', operator: 'add', value: ['z'] }], [{ name: 'a', command: ['z'] }, { name: 'a', command: ['y', 'z'] }]],
-    ['an unknown container name is a no-op', 'args', [{ name: 'a', args: ['x'] }], [{ containerName: 'zz', operator: 'add', value: ['z'] }], [{ name: 'a', args: ['x'] }]],
-    ['non-string elements read as Go %s', 'args', [{ name: 'a', args: [8080] }], [{ containerName: 'a', operator: 'add', value: [] }], [{ name: 'a', args: ['%!s(int64=8080)'] }]],
+    [
+      'only the named container changes',
+      'command',
+      [
+        { name: 'a', command: ['x'] },
+        { name: 'b', command: ['y'] },
+      ],
+      [{ containerName: 'b', operator: 'add', value: ['z'] }],
+      [
+        { name: 'a', command: ['x'] },
+        { name: 'b', command: ['y', 'z'] },
+      ],
+    ],
+    [
+      'every container with that name changes',
+      'command',
+      [{ name: 'a' }, { name: 'a', command: ['y'] }],
+      [{ containerName: 'a', operator: 'add', value: ['z'] }],
+      [
+        { name: 'a', command: ['z'] },
+        { name: 'a', command: ['y', 'z'] },
+      ],
+    ],
+    [
+      'an unknown container name is a no-op',
+      'args',
+      [{ name: 'a', args: ['x'] }],
+      [{ containerName: 'zz', operator: 'add', value: ['z'] }],
+      [{ name: 'a', args: ['x'] }],
+    ],
+    [
+      'non-string elements read as Go %s',
+      'args',
+      [{ name: 'a', args: [8080] }],
+      [{ containerName: 'a', operator: 'add', value: [] }],
+      [{ name: 'a', args: ['%!s(int64=8080)'] }],
+    ],
   ])('%s', (_name, field, containers, entries, want) => {
     const input = deployment(containers);
     const before = JSON.stringify(input);

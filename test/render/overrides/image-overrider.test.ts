@@ -23,9 +23,17 @@ function imagesOf(obj: KubeObject): unknown[] {
 describe('parseImage (distribution/reference without normalisation, docs/karmada-compatibility.md#the-overriders)', () => {
   it.each<[string, string, ReturnType<typeof parseImage>]>([
     ['a bare name has no hostname', 'nginx', { hostname: '', repository: 'nginx', tag: '', digest: '' }],
-    ['a first component without . or : is part of the repository', 'library/nginx:1.25', { hostname: '', repository: 'library/nginx', tag: '1.25', digest: '' }],
+    [
+      'a first component without . or : is part of the repository',
+      'library/nginx:1.25',
+      { hostname: '', repository: 'library/nginx', tag: '1.25', digest: '' },
+    ],
     ['a dotted first component is the hostname', IMAGE, { hostname: 'fictional.registry.example', repository: 'imagename', tag: 'v1.0.0', digest: '' }],
-    ['a port makes a hostname', 'fictional.registry.example:10443/karmada/cm:v1', { hostname: 'fictional.registry.example:10443', repository: 'karmada/cm', tag: 'v1', digest: '' }],
+    [
+      'a port makes a hostname',
+      'fictional.registry.example:10443/karmada/cm:v1',
+      { hostname: 'fictional.registry.example:10443', repository: 'karmada/cm', tag: 'v1', digest: '' },
+    ],
     ['localhost is a hostname', 'localhost/app', { hostname: 'localhost', repository: 'app', tag: '', digest: '' }],
     ['a digest alone is kept', `nginx@${DIGEST}`, { hostname: '', repository: 'nginx', tag: '', digest: DIGEST }],
     ['a tag and a digest keep only the tag', `nginx:1@${DIGEST}`, { hostname: '', repository: 'nginx', tag: '1', digest: '' }],
@@ -113,7 +121,20 @@ describe('imageOverrider (imageoverride_test.go examples, docs/karmada-compatibi
       apiVersion: 'batch/v1',
       kind: 'CronJob',
       metadata: { name: 'c' },
-      spec: { jobTemplate: { spec: { template: { spec: { containers: [{ name: 'a', image: 'nginx:1' }, { name: 'b', image: 'redis:7' }] } } } } },
+      spec: {
+        jobTemplate: {
+          spec: {
+            template: {
+              spec: {
+                containers: [
+                  { name: 'a', image: 'nginx:1' },
+                  { name: 'b', image: 'redis:7' },
+                ],
+              },
+            },
+          },
+        },
+      },
     };
     const path = '/spec/jobTemplate/spec/template/spec/containers/1/image';
     const result = applyImageOverriders(cronJob, [{ predicate: { path }, component: 'Registry', operator: 'replace', value: 'r.io' }]);
@@ -124,10 +145,34 @@ describe('imageOverrider (imageoverride_test.go examples, docs/karmada-compatibi
   it.each<[string, KubeObject, ImageOverrider, number, string]>([
     ['an unparsable image fails', deployment('Bad:Image'), { component: 'Tag', operator: 'replace', value: 'v1' }, 0, '/spec/template/spec/containers/0/image'],
     ['a container without an image fails', deployment(''), { component: 'Tag', operator: 'replace', value: 'v1' }, 0, '/spec/template/spec/containers/0/image'],
-    ['a predicate on a missing path fails', deployment(IMAGE), { predicate: { path: '/spec/nope/image' }, component: 'Tag', operator: 'remove' }, 0, '/spec/nope/image'],
-    ['a predicate past the end of a list fails', deployment(IMAGE), { predicate: { path: '/spec/template/spec/containers/3/image' }, component: 'Tag', operator: 'remove' }, 0, '/spec/template/spec/containers/3/image'],
-    ['a predicate with a non-numeric list index fails', deployment(IMAGE), { predicate: { path: '/spec/template/spec/containers/x/image' }, component: 'Tag', operator: 'remove' }, 0, '/spec/template/spec/containers/x/image'],
-    ['a predicate on a non-string fails', deployment(IMAGE), { predicate: { path: '/spec/template/spec/containers' }, component: 'Tag', operator: 'remove' }, 0, '/spec/template/spec/containers'],
+    [
+      'a predicate on a missing path fails',
+      deployment(IMAGE),
+      { predicate: { path: '/spec/nope/image' }, component: 'Tag', operator: 'remove' },
+      0,
+      '/spec/nope/image',
+    ],
+    [
+      'a predicate past the end of a list fails',
+      deployment(IMAGE),
+      { predicate: { path: '/spec/template/spec/containers/3/image' }, component: 'Tag', operator: 'remove' },
+      0,
+      '/spec/template/spec/containers/3/image',
+    ],
+    [
+      'a predicate with a non-numeric list index fails',
+      deployment(IMAGE),
+      { predicate: { path: '/spec/template/spec/containers/x/image' }, component: 'Tag', operator: 'remove' },
+      0,
+      '/spec/template/spec/containers/x/image',
+    ],
+    [
+      'a predicate on a non-string fails',
+      deployment(IMAGE),
+      { predicate: { path: '/spec/template/spec/containers' }, component: 'Tag', operator: 'remove' },
+      0,
+      '/spec/template/spec/containers',
+    ],
   ])('%s', (_name, obj, entry, index, path) => {
     const result = applyImageOverriders(obj, [entry]);
     expect(result.ok).toBe(false);

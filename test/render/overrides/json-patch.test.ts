@@ -20,7 +20,14 @@ describe('applyPatch (evanphx/json-patch v5 semantics, docs/karmada-compatibilit
     ['~1 and ~0 unescape to / and ~', [{ op: 'replace', path: '/k~1e~0y', value: 2 }], { a: { b: [1, 2, 3], c: 'x', n: null }, 'k/e~y': 2 }],
     ['path "" with add replaces the document', [{ op: 'add', path: '', value: { kind: 'X' } }], { kind: 'X' }],
     ['path "" with replace replaces the document', [{ op: 'replace', path: '', value: [1] }], [1]],
-    ['later operations see earlier ones', [{ op: 'add', path: '/m', value: {} }, { op: 'add', path: '/m/k', value: 'v' }], { a: { b: [1, 2, 3], c: 'x', n: null }, 'k/e~y': 1, m: { k: 'v' } }],
+    [
+      'later operations see earlier ones',
+      [
+        { op: 'add', path: '/m', value: {} },
+        { op: 'add', path: '/m/k', value: 'v' },
+      ],
+      { a: { b: [1, 2, 3], c: 'x', n: null }, 'k/e~y': 1, m: { k: 'v' } },
+    ],
     ['a leading zero index is accepted like Go Atoi', [{ op: 'replace', path: '/a/b/01', value: 5 }], { a: { b: [1, 5, 3], c: 'x', n: null }, 'k/e~y': 1 }],
   ])('%s', (_name, ops, want) => {
     const input = doc();
@@ -43,7 +50,15 @@ describe('applyPatch (evanphx/json-patch v5 semantics, docs/karmada-compatibilit
     ['a path without a leading slash fails', [{ op: 'add', path: 'a', value: 1 }], 0, 'missing path'],
     ['a scalar whole-document value fails', [{ op: 'replace', path: '', value: 3 }], 0, 'object or array'],
     ['an unknown operator fails', [{ op: 'move', path: '/a' }], 0, 'Unexpected kind'],
-    ['the second failing operation is named', [{ op: 'add', path: '/ok', value: 1 }, { op: 'remove', path: '/nope' }], 1, 'nonexistent'],
+    [
+      'the second failing operation is named',
+      [
+        { op: 'add', path: '/ok', value: 1 },
+        { op: 'remove', path: '/nope' },
+      ],
+      1,
+      'nonexistent',
+    ],
   ])('%s', (_name, ops, index, reason) => {
     const input = doc();
     const result = applyPatch(input, ops);
@@ -67,16 +82,32 @@ describe('applyPatch (evanphx/json-patch v5 semantics, docs/karmada-compatibilit
 
   it('never mutates an inserted value when later operations write into it', () => {
     const value = { k: 'v' };
-    const result = applyPatch({}, [{ op: 'add', path: '/m', value }, { op: 'add', path: '/m/j', value: 1 }]);
+    const result = applyPatch({}, [
+      { op: 'add', path: '/m', value },
+      { op: 'add', path: '/m/j', value: 1 },
+    ]);
     expect(result).toEqual({ ok: true, doc: { m: { k: 'v', j: 1 } } });
     expect(value).toEqual({ k: 'v' });
   });
 
   it('treats Map objects like JSON objects, keeping key order and appending new keys', () => {
-    const input = new Map<string, unknown>([['b', 1], ['1', 2]]);
-    const result = applyPatch(input, [{ op: 'add', path: '/a', value: 3 }, { op: 'replace', path: '/b', value: 4 }]);
+    const input = new Map<string, unknown>([
+      ['b', 1],
+      ['1', 2],
+    ]);
+    const result = applyPatch(input, [
+      { op: 'add', path: '/a', value: 3 },
+      { op: 'replace', path: '/b', value: 4 },
+    ]);
     if (!result.ok) throw new Error('patch failed');
-    expect([...(result.doc as Map<string, unknown>)]).toEqual([['b', 4], ['1', 2], ['a', 3]]);
-    expect([...input]).toEqual([['b', 1], ['1', 2]]);
+    expect([...(result.doc as Map<string, unknown>)]).toEqual([
+      ['b', 4],
+      ['1', 2],
+      ['a', 3],
+    ]);
+    expect([...input]).toEqual([
+      ['b', 1],
+      ['1', 2],
+    ]);
   });
 });

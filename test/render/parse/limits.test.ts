@@ -13,7 +13,12 @@ const OK = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n';
 /** A ConfigMap whose `x` expands to `fanOut ** levels` strings: a "billion laughs" at 10 and 9. */
 function laughs(levels: number, fanOut: number): string {
   const lines = ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: bomb}', 'x:', '  a0: &a0 "lol"'];
-  for (let i = 1; i <= levels; i++) lines.push(`  a${i}: &a${i} [${Array(fanOut).fill(`*a${i - 1}`).join(', ')}]`);
+  for (let i = 1; i <= levels; i++)
+    lines.push(
+      `  a${i}: &a${i} [${Array(fanOut)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -56,16 +61,47 @@ describe('alias expansion', () => {
 
 describe('parse limits', { timeout: 30_000 }, () => {
   const many = (n: number) => Array.from({ length: n }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: m${i}}\n`).join('---\n');
-  const list = (n: number) => `apiVersion: v1\nkind: List\nitems:\n${Array.from({ length: n }, (_, i) => `- {apiVersion: v1, kind: ConfigMap, metadata: {name: m${i}}}\n`).join('')}`;
+  const list = (n: number) =>
+    `apiVersion: v1\nkind: List\nitems:\n${Array.from({ length: n }, (_, i) => `- {apiVersion: v1, kind: ConfigMap, metadata: {name: m${i}}}\n`).join('')}`;
 
   it.each<[string, string | Buffer, RegExp, number]>([
-    ['an alias bomb is refused at its document, the file\'s other documents kept', `${OK}---\n${laughs(12, 10)}`, /^5:1: invalid YAML: document contains excessive aliasing: \d+ of its \d+ nodes come from aliases$/, 1],
-    ['nesting beyond 100 levels is refused', `${OK}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: d}\nx: ${'['.repeat(5000)}${']'.repeat(5000)}\n`, /invalid YAML: nesting exceeded maxDepth \(100\)/, 1],
-    ['too many documents refuse the file', many(MAX_DOCUMENTS_PER_FILE + 1), /^1:1: too many documents: 10001 in one file, over the 10000 a manifest file may hold; not read$/, 0],
+    [
+      "an alias bomb is refused at its document, the file's other documents kept",
+      `${OK}---\n${laughs(12, 10)}`,
+      /^5:1: invalid YAML: document contains excessive aliasing: \d+ of its \d+ nodes come from aliases$/,
+      1,
+    ],
+    [
+      'nesting beyond 100 levels is refused',
+      `${OK}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: d}\nx: ${'['.repeat(5000)}${']'.repeat(5000)}\n`,
+      /invalid YAML: nesting exceeded maxDepth \(100\)/,
+      1,
+    ],
+    [
+      'too many documents refuse the file',
+      many(MAX_DOCUMENTS_PER_FILE + 1),
+      /^1:1: too many documents: 10001 in one file, over the 10000 a manifest file may hold; not read$/,
+      0,
+    ],
     ['a List of too many items refuses the file', list(MAX_DOCUMENTS_PER_FILE + 1), /^1:1: too many documents: 10001 in one file/, 0],
-    ['an object over 1.5 MiB is refused, the others kept', `${OK}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata: {k: "${'x'.repeat(2 * 1024 * 1024)}"}\n`, /^5:1: object too large: 2\.0 MiB as JSON, over the 1\.5 MiB a Kubernetes API server stores/, 1],
-    ['a file over 32 MiB is not parsed', Buffer.alloc(MAX_FILE_BYTES + 1, 0x20), /^1:1: file too large: 32\.0 MiB, over the 32\.0 MiB a manifest file may hold; not read$/, 0],
-    ['a NUL past the binary sniff is a syntax error', `${OK}---\n${' '.repeat(9000)}\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: n}\ndata: {k: "a\0b"}\n`, /invalid YAML/, 1],
+    [
+      'an object over 1.5 MiB is refused, the others kept',
+      `${OK}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata: {k: "${'x'.repeat(2 * 1024 * 1024)}"}\n`,
+      /^5:1: object too large: 2\.0 MiB as JSON, over the 1\.5 MiB a Kubernetes API server stores/,
+      1,
+    ],
+    [
+      'a file over 32 MiB is not parsed',
+      Buffer.alloc(MAX_FILE_BYTES + 1, 0x20),
+      /^1:1: file too large: 32\.0 MiB, over the 32\.0 MiB a manifest file may hold; not read$/,
+      0,
+    ],
+    [
+      'a NUL past the binary sniff is a syntax error',
+      `${OK}---\n${' '.repeat(9000)}\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: n}\ndata: {k: "a\0b"}\n`,
+      /invalid YAML/,
+      1,
+    ],
   ])('%s', (_case, content, message, kept) => {
     const started = Date.now();
     const out = parseSources([file('hostile.yaml', content), file('ok.yaml', OK)]);

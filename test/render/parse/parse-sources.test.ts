@@ -9,13 +9,41 @@ function file(path: string, text: string | Buffer, blobId = path) {
 describe('parseSources', () => {
   it.each<[string, string, { objects: string[]; lines: number[]; errors: string[] }]>([
     ['a single object', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n', { objects: ['ConfigMap/a'], lines: [1], errors: [] }],
-    ['documents separated by ---', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: b}\n', { objects: ['ConfigMap/a', 'Secret/b'], lines: [1, 5], errors: [] }],
-    ['empty documents and comments are skipped', '---\n# nothing\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n', { objects: ['ConfigMap/a'], lines: [4], errors: [] }],
-    ['a List is unwrapped', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: b}\n', { objects: ['ConfigMap/a', 'ConfigMap/b'], lines: [1, 1], errors: [] }],
-    ['a document without kind is an error', 'apiVersion: v1\nmetadata: {name: a}\n', { objects: [], lines: [], errors: ['1:1: not a Kubernetes object: a document needs a string apiVersion and kind'] }],
-    ['a scalar document is an error', '--- just text\n', { objects: [], lines: [], errors: ['1:5: not a Kubernetes object: a document needs a string apiVersion and kind'] }],
-    ['a syntax error loses only its own document', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: [oops\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: b}\n', { objects: ['ConfigMap/a', 'Secret/b'], lines: [1, 8], errors: ['7:1: invalid YAML: deficient indentation'] }],
-    ['duplicate keys are an error', 'apiVersion: v1\nkind: ConfigMap\nkind: Secret\n', { objects: [], lines: [], errors: ['3:1: invalid YAML: duplicated mapping key'] }],
+    [
+      'documents separated by ---',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: b}\n',
+      { objects: ['ConfigMap/a', 'Secret/b'], lines: [1, 5], errors: [] },
+    ],
+    [
+      'empty documents and comments are skipped',
+      '---\n# nothing\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n',
+      { objects: ['ConfigMap/a'], lines: [4], errors: [] },
+    ],
+    [
+      'a List is unwrapped',
+      'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: b}\n',
+      { objects: ['ConfigMap/a', 'ConfigMap/b'], lines: [1, 1], errors: [] },
+    ],
+    [
+      'a document without kind is an error',
+      'apiVersion: v1\nmetadata: {name: a}\n',
+      { objects: [], lines: [], errors: ['1:1: not a Kubernetes object: a document needs a string apiVersion and kind'] },
+    ],
+    [
+      'a scalar document is an error',
+      '--- just text\n',
+      { objects: [], lines: [], errors: ['1:5: not a Kubernetes object: a document needs a string apiVersion and kind'] },
+    ],
+    [
+      'a syntax error loses only its own document',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: [oops\n---\napiVersion: v1\nkind: Secret\nmetadata: {name: b}\n',
+      { objects: ['ConfigMap/a', 'Secret/b'], lines: [1, 8], errors: ['7:1: invalid YAML: deficient indentation'] },
+    ],
+    [
+      'duplicate keys are an error',
+      'apiVersion: v1\nkind: ConfigMap\nkind: Secret\n',
+      { objects: [], lines: [], errors: ['3:1: invalid YAML: duplicated mapping key'] },
+    ],
     ['JSON is read too', '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"}}', { objects: ['ConfigMap/a'], lines: [1], errors: [] }],
   ])('%s', (_name, text, want) => {
     const out = parseSources([file('f.yaml', text)]);
@@ -25,15 +53,28 @@ describe('parseSources', () => {
   });
 
   it('reports a file that is not UTF-8 and keeps reading the others', () => {
-    const out = parseSources([file('bad.yaml', Buffer.from([0xff, 0xfe, 0x00, 0x41])), file('ok.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n')]);
+    const out = parseSources([
+      file('bad.yaml', Buffer.from([0xff, 0xfe, 0x00, 0x41])),
+      file('ok.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n'),
+    ]);
     expect(out.diagnostics).toEqual([{ file: 'bad.yaml', line: 1, column: 1, severity: 'error', message: 'file is not valid UTF-8 text' }]);
     expect(out.objects).toHaveLength(1);
   });
 
   const policyText = [
-    'apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: x}', '---',
-    'apiVersion: policy.karmada.io/v1alpha1', 'kind: PropagationPolicy', 'spec:', '  resourceSelectors:',
-    '    - apiVersion: v1', '      kind: ConfigMap', '  placement:', '    replicaScheduling: {}', '',
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'metadata: {name: x}',
+    '---',
+    'apiVersion: policy.karmada.io/v1alpha1',
+    'kind: PropagationPolicy',
+    'spec:',
+    '  resourceSelectors:',
+    '    - apiVersion: v1',
+    '      kind: ConfigMap',
+    '  placement:',
+    '    replicaScheduling: {}',
+    '',
   ].join('\n');
 
   it.each<[string, (string | number)[], string]>([

@@ -21,7 +21,11 @@ describe('Cluster validation', () => {
       [],
     ],
     ['syncMode is an enum', cluster({ syncMode: 'Poll' }), [e(['spec', 'syncMode'], 'Unsupported value: "Poll": supported values: "Push", "Pull"')]],
-    ['a missing syncMode is a warning', cluster({ syncMode: undefined }), [w(['spec', 'syncMode'], 'Required value: Karmada requires Push or Pull; Flotilla does not use it')]],
+    [
+      'a missing syncMode is a warning',
+      cluster({ syncMode: undefined }),
+      [w(['spec', 'syncMode'], 'Required value: Karmada requires Push or Pull; Flotilla does not use it')],
+    ],
     ['an apiEndpoint with scheme, host and port is valid', cluster({ apiEndpoint: 'https://10.0.0.1:6443/prefix' }), []],
     [
       'an apiEndpoint needs a host',
@@ -43,11 +47,7 @@ describe('Cluster validation', () => {
       cluster({ proxyURL: 'ftp://proxy' }),
       [e(['spec', 'proxyURL'], 'Invalid value: "ftp://proxy": unsupported scheme "ftp", must be http, https, or socks5')],
     ],
-    [
-      'a secret reference names namespace and name',
-      cluster({ secretRef: { name: 'creds' } }),
-      [e(['spec', 'secretRef', 'namespace'], 'Required value')],
-    ],
+    ['a secret reference names namespace and name', cluster({ secretRef: { name: 'creds' } }), [e(['spec', 'secretRef', 'namespace'], 'Required value')]],
     ['a misspelt spec field is suggested', cluster({ regoin: 'eu' }), [e(['spec', 'regoin'], 'unknown field "regoin", did you mean "region"?')]],
     ['zones are strings', cluster({ zones: 'a' }), [e(['spec', 'zones'], 'must be of type array, got string')]],
     [
@@ -66,10 +66,19 @@ describe('Cluster validation', () => {
       cluster({ zone: 'eu-1a', zones: ['eu-1b'] }),
       [e(['spec', 'zone'], 'Forbidden: zone is deprecated and cannot be set together with zones; list it in zones')],
     ],
-    ['a taint needs key and effect', cluster({ taints: [{ value: 'v' }] }), [e(['spec', 'taints', 0, 'key'], 'Required value'), e(['spec', 'taints', 0, 'effect'], 'Required value')]],
     [
-      'a taint\'s timeAdded is an RFC 3339 time (it starts tolerationSeconds)',
-      cluster({ taints: [{ key: 'k', effect: 'NoExecute', timeAdded: 'yesterday' }, { key: 'j', effect: 'NoExecute', timeAdded: '2026-11-29T17:00:00Z' }] }),
+      'a taint needs key and effect',
+      cluster({ taints: [{ value: 'v' }] }),
+      [e(['spec', 'taints', 0, 'key'], 'Required value'), e(['spec', 'taints', 0, 'effect'], 'Required value')],
+    ],
+    [
+      "a taint's timeAdded is an RFC 3339 time (it starts tolerationSeconds)",
+      cluster({
+        taints: [
+          { key: 'k', effect: 'NoExecute', timeAdded: 'yesterday' },
+          { key: 'j', effect: 'NoExecute', timeAdded: '2026-11-29T17:00:00Z' },
+        ],
+      }),
       [e(['spec', 'taints', 0, 'timeAdded'], 'Invalid value: "yesterday": must be an RFC 3339 date-time, e.g. 2026-01-02T15:04:05Z')],
     ],
     [
@@ -82,10 +91,24 @@ describe('Cluster validation', () => {
     ],
     [
       'taints are unique by key and effect',
-      cluster({ taints: [{ key: 'k', effect: 'NoSchedule' }, { key: 'k', value: 'v', effect: 'NoSchedule' }] }),
+      cluster({
+        taints: [
+          { key: 'k', effect: 'NoSchedule' },
+          { key: 'k', value: 'v', effect: 'NoSchedule' },
+        ],
+      }),
       [e(['spec', 'taints', 1], 'Invalid value: "k:NoSchedule": taints must be unique by key and effect pair')],
     ],
-    ['the same taint key with two effects is valid', cluster({ taints: [{ key: 'k', effect: 'NoSchedule' }, { key: 'k', effect: 'NoExecute' }] }), []],
+    [
+      'the same taint key with two effects is valid',
+      cluster({
+        taints: [
+          { key: 'k', effect: 'NoSchedule' },
+          { key: 'k', effect: 'NoExecute' },
+        ],
+      }),
+      [],
+    ],
     [
       'a resource model range bound is a quantity',
       cluster({ resourceModels: [{ grade: 0, ranges: [{ name: 'cpu', min: '0', max: 'lots' }] }] }),
@@ -100,14 +123,26 @@ describe('Cluster validation', () => {
       ],
     ],
     ['status quantities may be numbers', cluster({}, { status: { resourceSummary: { allocating: { cpu: 0.5, pods: 3 } } } }), []],
-    ['status quantities may not be booleans', cluster({}, { status: { resourceSummary: { allocated: { cpu: true } } } }), [e(['status', 'resourceSummary', 'allocated', 'cpu'], 'must be of type string, got boolean')]],
+    [
+      'status quantities may not be booleans',
+      cluster({}, { status: { resourceSummary: { allocated: { cpu: true } } } }),
+      [e(['status', 'resourceSummary', 'allocated', 'cpu'], 'must be of type string, got boolean')],
+    ],
     [
       'a condition status is True, False or Unknown',
       cluster({}, { status: { conditions: [{ type: 'Ready', status: 'yes' }] } }),
       [e(['status', 'conditions', 0, 'status'], 'Unsupported value: "yes": supported values: "True", "False", "Unknown"')],
     ],
-    ['an API enablement names its group version', cluster({}, { status: { apiEnablements: [{ resources: [] }] } }), [e(['status', 'apiEnablements', 0, 'groupVersion'], 'Required value')]],
-    ['node counts are not negative', cluster({}, { status: { nodeSummary: { totalNum: -1 } } }), [e(['status', 'nodeSummary', 'totalNum'], 'Invalid value: -1: should be greater than or equal to 0')]],
+    [
+      'an API enablement names its group version',
+      cluster({}, { status: { apiEnablements: [{ resources: [] }] } }),
+      [e(['status', 'apiEnablements', 0, 'groupVersion'], 'Required value')],
+    ],
+    [
+      'node counts are not negative',
+      cluster({}, { status: { nodeSummary: { totalNum: -1 } } }),
+      [e(['status', 'nodeSummary', 'totalNum'], 'Invalid value: -1: should be greater than or equal to 0')],
+    ],
     ['an unknown status field is rejected', cluster({}, { status: { ready: true } }), [e(['status', 'ready'], 'unknown field "ready"')]],
     [
       'a cluster name is a DNS-1123 label',

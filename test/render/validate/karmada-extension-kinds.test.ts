@@ -2,16 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { e, issues, w, type Issue } from './helpers.ts';
 
 const taintPolicy = (spec: Record<string, unknown>): unknown => ({
-  apiVersion: 'policy.karmada.io/v1alpha1', kind: 'ClusterTaintPolicy', metadata: { name: 'not-ready' }, spec,
+  apiVersion: 'policy.karmada.io/v1alpha1',
+  kind: 'ClusterTaintPolicy',
+  metadata: { name: 'not-ready' },
+  spec,
 });
 const quota = (spec: Record<string, unknown>): unknown => ({
-  apiVersion: 'policy.karmada.io/v1alpha1', kind: 'FederatedResourceQuota', metadata: { name: 'team', namespace: 'shop' }, spec,
+  apiVersion: 'policy.karmada.io/v1alpha1',
+  kind: 'FederatedResourceQuota',
+  metadata: { name: 'team', namespace: 'shop' },
+  spec,
 });
 const rebalancer = (spec: Record<string, unknown>): unknown => ({
-  apiVersion: 'apps.karmada.io/v1alpha1', kind: 'WorkloadRebalancer', metadata: { name: 'once' }, spec,
+  apiVersion: 'apps.karmada.io/v1alpha1',
+  kind: 'WorkloadRebalancer',
+  metadata: { name: 'once' },
+  spec,
 });
 const registry = (spec: Record<string, unknown>): unknown => ({
-  apiVersion: 'search.karmada.io/v1alpha1', kind: 'ResourceRegistry', metadata: { name: 'deployments' }, spec,
+  apiVersion: 'search.karmada.io/v1alpha1',
+  kind: 'ResourceRegistry',
+  metadata: { name: 'deployments' },
+  spec,
 });
 const condition = { conditionType: 'Ready', operator: 'In', statusValues: ['False', 'Unknown'] };
 const TAINTS = ['spec', 'taints'];
@@ -20,7 +32,12 @@ describe('Karmada kinds Flotilla loads but does not act on yet', () => {
   it.each<[string, unknown, Issue[]]>([
     [
       'a ClusterTaintPolicy as Karmada documents it is valid',
-      taintPolicy({ targetClusters: { clusterNames: ['member1'] }, addOnConditions: [condition], removeOnConditions: [{ ...condition, statusValues: ['True'] }], taints: [{ key: 'not-ready', effect: 'NoExecute' }] }),
+      taintPolicy({
+        targetClusters: { clusterNames: ['member1'] },
+        addOnConditions: [condition],
+        removeOnConditions: [{ ...condition, statusValues: ['True'] }],
+        taints: [{ key: 'not-ready', effect: 'NoExecute' }],
+      }),
       [],
     ],
     ['a ClusterTaintPolicy needs taints', taintPolicy({ addOnConditions: [condition], taints: [] }), [e(TAINTS, 'should have at least 1 items')]],
@@ -31,7 +48,12 @@ describe('Karmada kinds Flotilla loads but does not act on yet', () => {
     ],
     [
       'ClusterTaintPolicy taints are unique by key and effect',
-      taintPolicy({ taints: [{ key: 'k', effect: 'NoSchedule' }, { key: 'k', effect: 'NoSchedule', value: 'v' }] }),
+      taintPolicy({
+        taints: [
+          { key: 'k', effect: 'NoSchedule' },
+          { key: 'k', effect: 'NoSchedule', value: 'v' },
+        ],
+      }),
       [e([...TAINTS, 1], 'Invalid value: "k:NoSchedule": taints must be unique by key and effect pair')],
     ],
     [
@@ -46,13 +68,25 @@ describe('Karmada kinds Flotilla loads but does not act on yet', () => {
     ],
     [
       'a FederatedResourceQuota with static assignments within the overall quota is valid',
-      quota({ overall: { cpu: '10', memory: '20Gi' }, staticAssignments: [{ clusterName: 'member1', hard: { cpu: '6' } }, { clusterName: 'member2', hard: { cpu: '4', memory: '1Gi' } }] }),
+      quota({
+        overall: { cpu: '10', memory: '20Gi' },
+        staticAssignments: [
+          { clusterName: 'member1', hard: { cpu: '6' } },
+          { clusterName: 'member2', hard: { cpu: '4', memory: '1Gi' } },
+        ],
+      }),
       [],
     ],
     ['a FederatedResourceQuota needs overall', quota({}), [e(['spec', 'overall'], 'Required value')]],
     [
       'a cluster is assigned once',
-      quota({ overall: { cpu: '10' }, staticAssignments: [{ clusterName: 'member1', hard: { cpu: '1' } }, { clusterName: 'member1', hard: { cpu: '1' } }] }),
+      quota({
+        overall: { cpu: '10' },
+        staticAssignments: [
+          { clusterName: 'member1', hard: { cpu: '1' } },
+          { clusterName: 'member1', hard: { cpu: '1' } },
+        ],
+      }),
       [e(['spec', 'staticAssignments', 1, 'clusterName'], 'Invalid value: "member1": each cluster may be assigned only once')],
     ],
     [
@@ -62,13 +96,31 @@ describe('Karmada kinds Flotilla loads but does not act on yet', () => {
     ],
     [
       'assignments may not exceed the overall quota',
-      quota({ overall: { cpu: '1' }, staticAssignments: [{ clusterName: 'member1', hard: { cpu: '600m' } }, { clusterName: 'member2', hard: { cpu: '500m' } }] }),
+      quota({
+        overall: { cpu: '1' },
+        staticAssignments: [
+          { clusterName: 'member1', hard: { cpu: '600m' } },
+          { clusterName: 'member2', hard: { cpu: '500m' } },
+        ],
+      }),
       [e(['spec', 'overall', 'cpu'], 'Invalid value: "1": must not be less than the sum of the static assignments of this resource')],
     ],
-    ['a WorkloadRebalancer names its workloads', rebalancer({ workloads: [{ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' }], ttlSecondsAfterFinished: 60 }), []],
+    [
+      'a WorkloadRebalancer names its workloads',
+      rebalancer({ workloads: [{ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' }], ttlSecondsAfterFinished: 60 }),
+      [],
+    ],
     ['a WorkloadRebalancer needs a workload', rebalancer({ workloads: [] }), [e(['spec', 'workloads'], 'should have at least 1 items')]],
-    ['a rebalanced workload needs a name', rebalancer({ workloads: [{ apiVersion: 'apps/v1', kind: 'Deployment' }] }), [e(['spec', 'workloads', 0, 'name'], 'Required value')]],
-    ['a ResourceRegistry is valid', registry({ targetCluster: { clusterNames: ['member1'] }, resourceSelectors: [{ apiVersion: 'apps/v1', kind: 'Deployment' }] }), []],
+    [
+      'a rebalanced workload needs a name',
+      rebalancer({ workloads: [{ apiVersion: 'apps/v1', kind: 'Deployment' }] }),
+      [e(['spec', 'workloads', 0, 'name'], 'Required value')],
+    ],
+    [
+      'a ResourceRegistry is valid',
+      registry({ targetCluster: { clusterNames: ['member1'] }, resourceSelectors: [{ apiVersion: 'apps/v1', kind: 'Deployment' }] }),
+      [],
+    ],
     [
       'a ResourceRegistry needs its target clusters',
       registry({ resourceSelectors: [{ apiVersion: 'apps/v1', kind: 'Deployment' }] }),

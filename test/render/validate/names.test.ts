@@ -16,7 +16,14 @@ describe('Kubernetes name syntax', () => {
     ['a subdomain accepts dots', isDNS1123Subdomain, 'example.com', []],
     ['a subdomain rejects an empty label', isDNS1123Subdomain, 'a..b', [DNS1123_SUBDOMAIN_MSG]],
     ['a subdomain rejects 254 characters', isDNS1123Subdomain, 'a'.repeat(254), ['must be no more than 253 bytes']],
-    ['a DNS-1035 label rejects digits first', isDNS1035Label, '1a', ["a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"]],
+    [
+      'a DNS-1035 label rejects digits first',
+      isDNS1035Label,
+      '1a',
+      [
+        "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')",
+      ],
+    ],
     ['a path segment rejects ..', isPathSegmentName, '..', ["may not be '..'"]],
     ['a path segment rejects %', isPathSegmentName, 'a%b', ["may not contain '%'"]],
     ['a qualified name accepts a prefix', isQualifiedName, 'example.com/my.name_1', []],

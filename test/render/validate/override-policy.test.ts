@@ -14,8 +14,16 @@ describe('Overrider validation', () => {
       },
       [],
     ],
-    ['plaintext needs a path and an operator', { plaintext: [{ value: 5 }] }, [e([...O, 'plaintext', 0, 'path'], 'Required value'), e([...O, 'plaintext', 0, 'operator'], 'Required value')]],
-    ['plaintext operators are add, remove and replace', { plaintext: [{ path: '/spec/replicas', operator: 'set' }] }, [e([...O, 'plaintext', 0, 'operator'], 'Unsupported value: "set": supported values: "add", "remove", "replace"')]],
+    [
+      'plaintext needs a path and an operator',
+      { plaintext: [{ value: 5 }] },
+      [e([...O, 'plaintext', 0, 'path'], 'Required value'), e([...O, 'plaintext', 0, 'operator'], 'Required value')],
+    ],
+    [
+      'plaintext operators are add, remove and replace',
+      { plaintext: [{ path: '/spec/replicas', operator: 'set' }] },
+      [e([...O, 'plaintext', 0, 'operator'], 'Unsupported value: "set": supported values: "add", "remove", "replace"')],
+    ],
     ['plaintext add needs no value and any path', { plaintext: [{ path: 'spec/image', operator: 'add' }] }, []],
     ['plaintext values may be any JSON', { plaintext: [{ path: '/spec/template', operator: 'replace', value: { a: [1, null] } }] }, []],
     [
@@ -23,16 +31,36 @@ describe('Overrider validation', () => {
       { imageOverrider: [{ component: 'Host', operator: 'replace', value: 'x' }] },
       [e([...O, 'imageOverrider', 0, 'component'], 'Unsupported value: "Host": supported values: "Registry", "Repository", "Tag"')],
     ],
-    ['an image overrider needs component and operator', { imageOverrider: [{ value: 'x' }] }, [e([...O, 'imageOverrider', 0, 'component'], 'Required value'), e([...O, 'imageOverrider', 0, 'operator'], 'Required value')]],
+    [
+      'an image overrider needs component and operator',
+      { imageOverrider: [{ value: 'x' }] },
+      [e([...O, 'imageOverrider', 0, 'component'], 'Required value'), e([...O, 'imageOverrider', 0, 'operator'], 'Required value')],
+    ],
     [
       'an image predicate path is a JSON pointer',
       { imageOverrider: [{ predicate: { path: 'spec/template' }, component: 'Tag', operator: 'remove' }] },
       [e([...O, 'imageOverrider', 0, 'predicate', 'path'], `Invalid value: "spec/template": ${POINTER_MSG}`)],
     ],
-    ['an image predicate needs a path', { imageOverrider: [{ predicate: {}, component: 'Tag', operator: 'remove' }] }, [e([...O, 'imageOverrider', 0, 'predicate', 'path'], 'Required value')]],
-    ['command operators are add and remove', { commandOverrider: [{ containerName: 'web', operator: 'replace', value: ['x'] }] }, [e([...O, 'commandOverrider', 0, 'operator'], 'Unsupported value: "replace": supported values: "add", "remove"')]],
-    ['args need a container name', { argsOverrider: [{ operator: 'add', value: ['--v'] }] }, [e([...O, 'argsOverrider', 0, 'containerName'], 'Required value')]],
-    ['args values are strings', { argsOverrider: [{ containerName: 'web', operator: 'add', value: ['--v', 2] }] }, [e([...O, 'argsOverrider', 0, 'value', 1], 'must be of type string, got integer')]],
+    [
+      'an image predicate needs a path',
+      { imageOverrider: [{ predicate: {}, component: 'Tag', operator: 'remove' }] },
+      [e([...O, 'imageOverrider', 0, 'predicate', 'path'], 'Required value')],
+    ],
+    [
+      'command operators are add and remove',
+      { commandOverrider: [{ containerName: 'web', operator: 'replace', value: ['x'] }] },
+      [e([...O, 'commandOverrider', 0, 'operator'], 'Unsupported value: "replace": supported values: "add", "remove"')],
+    ],
+    [
+      'args need a container name',
+      { argsOverrider: [{ operator: 'add', value: ['--v'] }] },
+      [e([...O, 'argsOverrider', 0, 'containerName'], 'Required value')],
+    ],
+    [
+      'args values are strings',
+      { argsOverrider: [{ containerName: 'web', operator: 'add', value: ['--v', 2] }] },
+      [e([...O, 'argsOverrider', 0, 'value', 1], 'must be of type string, got integer')],
+    ],
     [
       'label overrider keys are label keys',
       { labelsOverrider: [{ operator: 'add', value: { 'testannotation~projectId': 'c-m' } }] },
@@ -48,13 +76,15 @@ describe('Overrider validation', () => {
     [
       'a field overrider with both YAML and JSON is rejected',
       {
-        fieldOverrider: [
-          { fieldPath: '/data/config', yaml: [{ subPath: '/key', operator: 'remove' }], json: [{ subPath: '/key', operator: 'remove' }] },
-        ],
+        fieldOverrider: [{ fieldPath: '/data/config', yaml: [{ subPath: '/key', operator: 'remove' }], json: [{ subPath: '/key', operator: 'remove' }] }],
       },
       [e([...O, 'fieldOverrider', 0], 'FieldOverrider has both YAML and JSON set. Only one is allowed')],
     ],
-    ['a field overrider with neither YAML nor JSON is rejected', { fieldOverrider: [{ fieldPath: '/data/config' }] }, [e([...O, 'fieldOverrider', 0], 'FieldOverrider must have either YAML or JSON set')]],
+    [
+      'a field overrider with neither YAML nor JSON is rejected',
+      { fieldOverrider: [{ fieldPath: '/data/config' }] },
+      [e([...O, 'fieldOverrider', 0], 'FieldOverrider must have either YAML or JSON set')],
+    ],
     [
       'a field path is a JSON pointer',
       { fieldOverrider: [{ fieldPath: 'data/config', json: [{ subPath: '/k', operator: 'remove' }] }] },
@@ -75,7 +105,11 @@ describe('Overrider validation', () => {
       { fieldOverrider: [{ fieldPath: '/data/config', yaml: [{ subPath: '/k', operator: 'remove', value: 1 }] }] },
       [e([...O, 'fieldOverrider', 0, 'yaml', 0, 'value'], 'value is not allowed for remove operation')],
     ],
-    ['an unknown overrider is suggested', { imageOverriders: [] }, [e([...O, 'imageOverriders'], 'unknown field "imageOverriders", did you mean "imageOverrider"?')]],
+    [
+      'an unknown overrider is suggested',
+      { imageOverriders: [] },
+      [e([...O, 'imageOverriders'], 'unknown field "imageOverriders", did you mean "imageOverrider"?')],
+    ],
   ])('%s', (_name, overriders, expected) => {
     expect(issues(withOverriders(overriders))).toEqual(expected);
   });
@@ -97,7 +131,11 @@ describe('OverrideSpec validation', () => {
       [e(['spec', 'overriders'], "overrideRules and overriders can't co-exist")],
     ],
     ['empty deprecated overriders may sit next to overrideRules', { overrideRules: [{ overriders: {} }], overriders: {} }, []],
-    ['a rule needs overriders', { overrideRules: [{ targetCluster: { clusterNames: ['m1'] } }] }, [e(['spec', 'overrideRules', 0, 'overriders'], 'Required value')]],
+    [
+      'a rule needs overriders',
+      { overrideRules: [{ targetCluster: { clusterNames: ['m1'] } }] },
+      [e(['spec', 'overrideRules', 0, 'overriders'], 'Required value')],
+    ],
     [
       'a rule target fieldSelector follows Karmada rules',
       { overrideRules: [{ targetCluster: { fieldSelector: { matchExpressions: [{ key: 'provider', operator: 'Gt', values: ['1'] }] } }, overriders: {} }] },

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clusterPropagationPolicy,
-  DNS1123_SUBDOMAIN_MSG,
-  e,
-  issues,
-  LABEL_VALUE_MSG,
-  NAME_PART_MSG,
-  propagationPolicy,
-  w,
-  type Issue,
-} from './helpers.ts';
+import { clusterPropagationPolicy, DNS1123_SUBDOMAIN_MSG, e, issues, LABEL_VALUE_MSG, NAME_PART_MSG, propagationPolicy, w, type Issue } from './helpers.ts';
 
 const SEL = ['spec', 'resourceSelectors'];
 const PL = ['spec', 'placement'];
@@ -54,9 +44,17 @@ describe('PropagationPolicy validation', () => {
       { clusterAffinity: { clusterNames: ['m1'] } },
       [e(['spec', 'clusterAffinity'], 'unknown field "clusterAffinity", did you mean "placement.clusterAffinity"?')],
     ],
-    ['a selector field written under spec is pointed to the list', { kind: 'Deployment' }, [e(['spec', 'kind'], 'unknown field "kind", did you mean "resourceSelectors[].kind"?')]],
+    [
+      'a selector field written under spec is pointed to the list',
+      { kind: 'Deployment' },
+      [e(['spec', 'kind'], 'unknown field "kind", did you mean "resourceSelectors[].kind"?')],
+    ],
     ['an unknown field far from any name has no suggestion', { bogus: 1 }, [e(['spec', 'bogus'], 'unknown field "bogus"')]],
-    ['a field in the wrong case is suggested in the right case', { Priority: 1 }, [e(['spec', 'Priority'], 'unknown field "Priority", did you mean "priority"?')]],
+    [
+      'a field in the wrong case is suggested in the right case',
+      { Priority: 1 },
+      [e(['spec', 'Priority'], 'unknown field "Priority", did you mean "priority"?')],
+    ],
     ['priority must be an integer', { priority: 'high' }, [e(['spec', 'priority'], 'must be of type integer, got string')]],
     ['priority may not be fractional', { priority: 1.5 }, [e(['spec', 'priority'], 'must be of type integer, got number')]],
     ['propagateDeps must be a boolean', { propagateDeps: 'yes' }, [e(['spec', 'propagateDeps'], 'must be of type boolean, got string')]],
@@ -132,12 +130,7 @@ describe('PropagationPolicy validation', () => {
     [
       'preemption Always needs named selectors',
       { preemption: 'Always', resourceSelectors: [{ apiVersion: 'v1', kind: 'Service' }] },
-      [
-        e(
-          [...SEL, 0, 'name'],
-          'Invalid value: "": name cannot be empty if preemption is Always, the empty name may cause unexpected resources preemption',
-        ),
-      ],
+      [e([...SEL, 0, 'name'], 'Invalid value: "": name cannot be empty if preemption is Always, the empty name may cause unexpected resources preemption')],
     ],
     ['preemption Always with named selectors is valid', { preemption: 'Always' }, []],
     [
@@ -148,9 +141,7 @@ describe('PropagationPolicy validation', () => {
     [
       'a label selector requirement takes no values for Exists',
       {
-        resourceSelectors: [
-          { apiVersion: 'v1', kind: 'Service', labelSelector: { matchExpressions: [{ key: 'app', operator: 'Exists', values: ['a'] }] } },
-        ],
+        resourceSelectors: [{ apiVersion: 'v1', kind: 'Service', labelSelector: { matchExpressions: [{ key: 'app', operator: 'Exists', values: ['a'] }] } }],
       },
       [e([...SEL, 0, 'labelSelector', 'matchExpressions', 0, 'values'], "Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'")],
     ],
@@ -229,15 +220,27 @@ describe('Placement validation', () => {
       },
       [],
     ],
-    ['affinity names must be unique', { clusterAffinities: [{ affinityName: 'g1' }, { affinityName: 'g1' }] }, [e([...CA, 1, 'affinityName'], 'each affinity term in a policy must have a unique name')]],
+    [
+      'affinity names must be unique',
+      { clusterAffinities: [{ affinityName: 'g1' }, { affinityName: 'g1' }] },
+      [e([...CA, 1, 'affinityName'], 'each affinity term in a policy must have a unique name')],
+    ],
     ['an affinity name is required', { clusterAffinities: [{ clusterNames: ['m1'] }] }, [e([...CA, 0, 'affinityName'], 'Required value')]],
-    ['an affinity name may not be empty', { clusterAffinities: [{ affinityName: '' }] }, [e([...CA, 0, 'affinityName'], 'Invalid value: "": should be at least 1 chars long')]],
+    [
+      'an affinity name may not be empty',
+      { clusterAffinities: [{ affinityName: '' }] },
+      [e([...CA, 0, 'affinityName'], 'Invalid value: "": should be at least 1 chars long')],
+    ],
     [
       'an affinity name has at most 32 characters',
       { clusterAffinities: [{ affinityName: 'a'.repeat(33) }] },
       [e([...CA, 0, 'affinityName'], `Invalid value: "${'a'.repeat(33)}": should be at most 32 chars long`)],
     ],
-    ['an affinity name is a qualified name', { clusterAffinities: [{ affinityName: 'group 1' }] }, [e([...CA, 0, 'affinityName'], `Invalid value: "group 1": ${NAME_PART_MSG}`)]],
+    [
+      'an affinity name is a qualified name',
+      { clusterAffinities: [{ affinityName: 'group 1' }] },
+      [e([...CA, 0, 'affinityName'], `Invalid value: "group 1": ${NAME_PART_MSG}`)],
+    ],
     [
       'overflow tiers are rejected without replicaScheduling',
       { clusterAffinities: [overflowTerm] },
@@ -248,7 +251,11 @@ describe('Placement validation', () => {
       { clusterAffinities: [overflowTerm], replicaScheduling: { ...divided, replicaDivisionPreference: 'Weighted' } },
       [e([...CA, 0, 'overflowAffinities'], 'overflowAffinities can only be used together with dynamic weight or aggregated scheduling')],
     ],
-    ['overflow tiers are allowed with Aggregated', { clusterAffinities: [overflowTerm], replicaScheduling: { ...divided, replicaDivisionPreference: 'Aggregated' } }, []],
+    [
+      'overflow tiers are allowed with Aggregated',
+      { clusterAffinities: [overflowTerm], replicaScheduling: { ...divided, replicaDivisionPreference: 'Aggregated' } },
+      [],
+    ],
     [
       'overflow tiers are allowed with dynamic weights',
       { clusterAffinities: [overflowTerm], replicaScheduling: { ...divided, weightPreference: { dynamicWeight: 'AvailableReplicas' } } },
@@ -280,8 +287,16 @@ describe('Placement validation', () => {
       { spreadConstraints: [{ spreadByField: 'rack' }] },
       [e([...PL, 'spreadConstraints', 0, 'spreadByField'], 'Unsupported value: "rack": supported values: "cluster", "region", "zone", "provider"')],
     ],
-    ['minGroups may not be negative', { spreadConstraints: [{ spreadByField: 'cluster', minGroups: -1 }] }, [e([...PL, 'spreadConstraints', 0, 'minGroups'], 'minGroups lower than 0 is not allowed')]],
-    ['maxGroups may not be negative', { spreadConstraints: [{ spreadByField: 'cluster', maxGroups: -1 }] }, [e([...PL, 'spreadConstraints', 0, 'maxGroups'], 'maxGroups lower than 0 is not allowed')]],
+    [
+      'minGroups may not be negative',
+      { spreadConstraints: [{ spreadByField: 'cluster', minGroups: -1 }] },
+      [e([...PL, 'spreadConstraints', 0, 'minGroups'], 'minGroups lower than 0 is not allowed')],
+    ],
+    [
+      'maxGroups may not be negative',
+      { spreadConstraints: [{ spreadByField: 'cluster', maxGroups: -1 }] },
+      [e([...PL, 'spreadConstraints', 0, 'maxGroups'], 'maxGroups lower than 0 is not allowed')],
+    ],
     [
       'maxGroups may not be below minGroups',
       { spreadConstraints: [{ spreadByField: 'cluster', minGroups: 3, maxGroups: 2 }] },
@@ -304,7 +319,11 @@ describe('Placement validation', () => {
       { spreadConstraints: [{ spreadByField: 'cluster' }, { minGroups: 2 }] },
       [e([...PL, 'spreadConstraints', 1, 'spreadByField'], 'multiple cluster spread constraints are not allowed')],
     ],
-    ['spreadByLabel is a label key', { spreadConstraints: [{ spreadByLabel: 'rack!' }] }, [e([...PL, 'spreadConstraints', 0, 'spreadByLabel'], `Invalid value: "rack!": ${NAME_PART_MSG}`)]],
+    [
+      'spreadByLabel is a label key',
+      { spreadConstraints: [{ spreadByLabel: 'rack!' }] },
+      [e([...PL, 'spreadConstraints', 0, 'spreadByLabel'], `Invalid value: "rack!": ${NAME_PART_MSG}`)],
+    ],
     [
       'toleration operators Lt and Gt are rejected',
       { clusterTolerations: [{ key: 'k', operator: 'Lt', value: '1' }] },
@@ -315,7 +334,8 @@ describe('Placement validation', () => {
     ['Karmada accepts a value with Exists', { clusterTolerations: [{ key: 'k', operator: 'Exists', value: 'v' }] }, []],
     [
       'Karmada accepts tolerationSeconds with NoSchedule',
-      { clusterTolerations: [{ key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }] }, [],
+      { clusterTolerations: [{ key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 5 }] },
+      [],
     ],
     [
       'Karmada refuses Lt',
@@ -335,32 +355,74 @@ describe('Placement validation', () => {
     [
       'an unknown effect only tolerates nothing',
       { clusterTolerations: [{ key: 'k', operator: 'Exists', effect: 'Never' }] },
-      [w([...PL, 'clusterTolerations', 0, 'effect'], 'Unsupported value: "Never": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute": this toleration tolerates no taint')],
+      [
+        w(
+          [...PL, 'clusterTolerations', 0, 'effect'],
+          'Unsupported value: "Never": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute": this toleration tolerates no taint',
+        ),
+      ],
     ],
     [
       'a cluster label selector Karmada cannot build is a warning: it matches no cluster',
       { clusterAffinity: { labelSelector: { matchExpressions: [{ key: 'env', operator: 'In', values: [] }], matchLabels: { tier: 'a b' } } } },
       [
-        w([...PL, 'clusterAffinity', 'labelSelector', 'matchExpressions', 0, 'values'], "Required value: must be specified when `operator` is 'In' or 'NotIn'; this selector matches no cluster"),
+        w(
+          [...PL, 'clusterAffinity', 'labelSelector', 'matchExpressions', 0, 'values'],
+          "Required value: must be specified when `operator` is 'In' or 'NotIn'; this selector matches no cluster",
+        ),
         w([...PL, 'clusterAffinity', 'labelSelector', 'matchLabels', 'tier'], `Invalid value: "a b": ${LABEL_VALUE_MSG}; this selector matches no cluster`),
       ],
     ],
     [
       'in clusterAffinities a term Karmada cannot build is a warning too',
-      { clusterAffinities: [{ affinityName: 'a', labelSelector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['-bad'] }] } }, { affinityName: 'b', clusterNames: ['m'] }] },
-      [w([...PL, 'clusterAffinities', 0, 'labelSelector', 'matchExpressions', 0, 'values', 0], `Invalid value: "-bad": ${LABEL_VALUE_MSG}; this selector matches no cluster`)],
+      {
+        clusterAffinities: [
+          { affinityName: 'a', labelSelector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['-bad'] }] } },
+          { affinityName: 'b', clusterNames: ['m'] },
+        ],
+      },
+      [
+        w(
+          [...PL, 'clusterAffinities', 0, 'labelSelector', 'matchExpressions', 0, 'values', 0],
+          `Invalid value: "-bad": ${LABEL_VALUE_MSG}; this selector matches no cluster`,
+        ),
+      ],
     ],
     [
       'a field selector with no values or an invalid value is a warning: it matches no cluster',
-      { clusterAffinity: { fieldSelector: { matchExpressions: [{ key: 'region', operator: 'In', values: [] }, { key: 'provider', operator: 'NotIn', values: ['a b'] }] } } },
+      {
+        clusterAffinity: {
+          fieldSelector: {
+            matchExpressions: [
+              { key: 'region', operator: 'In', values: [] },
+              { key: 'provider', operator: 'NotIn', values: ['a b'] },
+            ],
+          },
+        },
+      },
       [
-        w([...PL, 'clusterAffinity', 'fieldSelector', 'matchExpressions', 0, 'values'], "Required value: must be specified when `operator` is 'In' or 'NotIn'; this field selector matches no cluster"),
-        w([...PL, 'clusterAffinity', 'fieldSelector', 'matchExpressions', 1, 'values', 0], `Invalid value: "a b": ${LABEL_VALUE_MSG}; this field selector matches no cluster`),
+        w(
+          [...PL, 'clusterAffinity', 'fieldSelector', 'matchExpressions', 0, 'values'],
+          "Required value: must be specified when `operator` is 'In' or 'NotIn'; this field selector matches no cluster",
+        ),
+        w(
+          [...PL, 'clusterAffinity', 'fieldSelector', 'matchExpressions', 1, 'values', 0],
+          `Invalid value: "a b": ${LABEL_VALUE_MSG}; this field selector matches no cluster`,
+        ),
       ],
     ],
     [
       'zone expressions take any values: Karmada compares them with the zones, never building a selector',
-      { clusterAffinity: { fieldSelector: { matchExpressions: [{ key: 'zone', operator: 'NotIn', values: [] }, { key: 'zone', operator: 'In', values: ['a b'] }] } } },
+      {
+        clusterAffinity: {
+          fieldSelector: {
+            matchExpressions: [
+              { key: 'zone', operator: 'NotIn', values: [] },
+              { key: 'zone', operator: 'In', values: ['a b'] },
+            ],
+          },
+        },
+      },
       [],
     ],
     ['an empty operator means Equal', { clusterTolerations: [{ key: 'k', value: 'v', effect: 'NoExecute', tolerationSeconds: 30 }] }, []],
@@ -462,21 +524,33 @@ describe('Failover, suspension and priority validation', () => {
 
 describe('Policy metadata and scope', () => {
   it.each<[string, unknown, Issue[]]>([
-    ['a policy name is a DNS-1123 subdomain', propagationPolicy({}, { name: 'Web' }), [e(['metadata', 'name'], `Invalid value: "Web": ${DNS1123_SUBDOMAIN_MSG}`)]],
+    [
+      'a policy name is a DNS-1123 subdomain',
+      propagationPolicy({}, { name: 'Web' }),
+      [e(['metadata', 'name'], `Invalid value: "Web": ${DNS1123_SUBDOMAIN_MSG}`)],
+    ],
     ['a policy needs a name', propagationPolicy({}, { name: undefined }), [e(['metadata', 'name'], 'Required value')]],
-    ['a policy without namespace is in default', propagationPolicy({ resourceSelectors: [{ apiVersion: 'v1', kind: 'Service', namespace: 'default' }] }, { namespace: undefined }), []],
+    [
+      'a policy without namespace is in default',
+      propagationPolicy({ resourceSelectors: [{ apiVersion: 'v1', kind: 'Service', namespace: 'default' }] }, { namespace: undefined }),
+      [],
+    ],
     [
       'a cluster-scoped policy takes no namespace',
       { ...(clusterPropagationPolicy({}) as object), metadata: { name: 'all', namespace: 'shop' } },
       [w(['metadata', 'namespace'], 'ClusterPropagationPolicy is cluster-scoped: the namespace "shop" is ignored')],
     ],
-    ['a ClusterPropagationPolicy may select any namespace', clusterPropagationPolicy({ resourceSelectors: [{ apiVersion: 'v1', kind: 'Service', namespace: 'other' }] }), []],
-    ['a policy needs a spec', { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolicy', metadata: { name: 'p' } }, [e(['spec'], 'Required value')]],
     [
-      'a policy has no status',
-      { ...(propagationPolicy({}) as object), status: {} },
-      [e(['status'], 'unknown field "status"')],
+      'a ClusterPropagationPolicy may select any namespace',
+      clusterPropagationPolicy({ resourceSelectors: [{ apiVersion: 'v1', kind: 'Service', namespace: 'other' }] }),
+      [],
     ],
+    [
+      'a policy needs a spec',
+      { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolicy', metadata: { name: 'p' } },
+      [e(['spec'], 'Required value')],
+    ],
+    ['a policy has no status', { ...(propagationPolicy({}) as object), status: {} }, [e(['status'], 'unknown field "status"')]],
   ])('%s', (_name, obj, expected) => {
     expect(issues(obj)).toEqual(expected);
   });

@@ -33,14 +33,26 @@ describe('ResourceInterpreterCustomization validation', () => {
     ['Lua that does not compile is not checked here', ric({ target, customizations: { retention: { luaScript: 'function (' } } }), []],
     ['a target is required', ric({ customizations: {} }), [e(['spec', 'target'], 'Required value')]],
     ['customizations are required', ric({ target }), [e(['spec', 'customizations'], 'Required value')]],
-    ['a target needs apiVersion and kind', ric({ target: {}, customizations: {} }), [e(['spec', 'target', 'apiVersion'], 'Required value'), e(['spec', 'target', 'kind'], 'Required value')]],
+    [
+      'a target needs apiVersion and kind',
+      ric({ target: {}, customizations: {} }),
+      [e(['spec', 'target', 'apiVersion'], 'Required value'), e(['spec', 'target', 'kind'], 'Required value')],
+    ],
     [
       'an unknown customization is suggested',
       ric({ target, customizations: { healthInterpretaion: { luaScript: '' } } }),
       [e(['spec', 'customizations', 'healthInterpretaion'], 'unknown field "healthInterpretaion", did you mean "healthInterpretation"?')],
     ],
-    ['a customization needs its script', ric({ target, customizations: { retention: {} } }), [e(['spec', 'customizations', 'retention', 'luaScript'], 'Required value')]],
-    ['a script is a string', ric({ target, customizations: { retention: { luaScript: 1 } } }), [e(['spec', 'customizations', 'retention', 'luaScript'], 'must be of type string, got integer')]],
+    [
+      'a customization needs its script',
+      ric({ target, customizations: { retention: {} } }),
+      [e(['spec', 'customizations', 'retention', 'luaScript'], 'Required value')],
+    ],
+    [
+      'a script is a string',
+      ric({ target, customizations: { retention: { luaScript: 1 } } }),
+      [e(['spec', 'customizations', 'retention', 'luaScript'], 'must be of type string, got integer')],
+    ],
     [
       'a customization takes no namespace',
       ric({ target, customizations: {} }, { name: 'workload', namespace: 'default' }),

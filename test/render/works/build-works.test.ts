@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createInterpreter, type ResourceInterpreter } from '../../../src/interpreter/index.ts';
-import { MANAGED_BY_LABEL, POLICY_ANNOTATION, SOURCE_COMMIT_ANNOTATION, TEMPLATE_ANNOTATION, CONFLICT_RESOLUTION_ANNOTATION } from '../../../src/model/index.ts';
+import {
+  MANAGED_BY_LABEL,
+  POLICY_ANNOTATION,
+  SOURCE_COMMIT_ANNOTATION,
+  TEMPLATE_ANNOTATION,
+  CONFLICT_RESOLUTION_ANNOTATION,
+} from '../../../src/model/index.ts';
 import type { Cluster, KubeObject, OverridePolicy, PropagationPolicy, ScheduledBinding, SourceObject } from '../../../src/model/index.ts';
 import { buildWorks } from '../../../src/render/works/build-works.ts';
 import type { BuildWorksInput } from '../../../src/render/works/build-works.ts';
@@ -9,13 +15,31 @@ import { compileNamespacePatterns } from '../../../src/render/detect/skip-rules.
 
 const origin = { file: 'f.yaml', line: 1, column: 1 };
 const interpreter = createInterpreter([]);
-const cluster = (name: string, labels: Record<string, string> = {}): Cluster => ({ apiVersion: 'cluster.karmada.io/v1alpha1', kind: 'Cluster', metadata: { name, labels }, spec: {} });
+const cluster = (name: string, labels: Record<string, string> = {}): Cluster => ({
+  apiVersion: 'cluster.karmada.io/v1alpha1',
+  kind: 'Cluster',
+  metadata: { name, labels },
+  spec: {},
+});
 const clusters = [cluster('a', { region: 'eu' }), cluster('b')];
-const policy: SourceObject<PropagationPolicy> = { origin, object: { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolicy', metadata: { name: 'p', namespace: 'shop' }, spec: { resourceSelectors: [] } } };
+const policy: SourceObject<PropagationPolicy> = {
+  origin,
+  object: { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolicy', metadata: { name: 'p', namespace: 'shop' }, spec: { resourceSelectors: [] } },
+};
 
 const web: KubeObject = {
-  apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop', labels: { app: 'web' }, uid: 'x', resourceVersion: '9' },
-  spec: { replicas: 6, template: { spec: { serviceAccountName: 'web', containers: [{ name: 'web', image: 'nginx:1', envFrom: [{ configMapRef: { name: 'cfg' } }, { secretRef: { name: 'missing' } }] }] } } },
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web', namespace: 'shop', labels: { app: 'web' }, uid: 'x', resourceVersion: '9' },
+  spec: {
+    replicas: 6,
+    template: {
+      spec: {
+        serviceAccountName: 'web',
+        containers: [{ name: 'web', image: 'nginx:1', envFrom: [{ configMapRef: { name: 'cfg' } }, { secretRef: { name: 'missing' } }] }],
+      },
+    },
+  },
   status: { readyReplicas: 1 },
 };
 const cfg: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'shop' }, data: { a: '1' } };
@@ -25,25 +49,46 @@ function bound(template: KubeObject, clustersOf: [string, number][], extra: Part
   const source = { object: template, origin };
   const binding: ScheduledBinding = {
     resource: { apiVersion: template.apiVersion, kind: template.kind, namespace: template.metadata.namespace ?? '', name: template.metadata.name ?? '' },
-    policy: { kind: 'PropagationPolicy', namespace: 'shop', name: 'p' }, replicas: 6, placement: {}, propagateDeps: true,
-    conflictResolution: 'Abort', preserveResourcesOnDeletion: false, schedulerName: 'default-scheduler',
-    clusters: clustersOf.map(([name, replicas]) => ({ name, replicas })), error: null, ...extra,
+    policy: { kind: 'PropagationPolicy', namespace: 'shop', name: 'p' },
+    replicas: 6,
+    placement: {},
+    propagateDeps: true,
+    conflictResolution: 'Abort',
+    preserveResourcesOnDeletion: false,
+    schedulerName: 'default-scheduler',
+    clusters: clustersOf.map(([name, replicas]) => ({ name, replicas })),
+    error: null,
+    ...extra,
   };
   return { template: source, claim: { template: source, policy }, binding };
 }
-const unbound = (template: KubeObject): TemplateBinding => ({ template: { object: template, origin }, claim: { template: { object: template, origin }, policy: null }, binding: null });
+const unbound = (template: KubeObject): TemplateBinding => ({
+  template: { object: template, origin },
+  claim: { template: { object: template, origin }, policy: null },
+  binding: null,
+});
 
 function build(bindings: TemplateBinding[], extra: Partial<BuildWorksInput> = {}) {
   return buildWorks({
-    bindings, clusters, interpreter, overrides: { clusterOverridePolicies: [], overridePolicies: [] },
-    sourceCommit: 'c0ffee', skippedNamespaces: compileNamespacePatterns(['kube-.*']), ...extra,
+    bindings,
+    clusters,
+    interpreter,
+    overrides: { clusterOverridePolicies: [], overridePolicies: [] },
+    sourceCommit: 'c0ffee',
+    skippedNamespaces: compileNamespacePatterns(['kube-.*']),
+    ...extra,
   });
 }
 const names = (items: { manifest: KubeObject }[] | undefined) => (items ?? []).map((i) => `${i.manifest.kind}/${i.manifest.metadata.name}`);
 
 describe('buildWorks', () => {
   it('revises replicas per cluster, strips server fields and stamps tracking', () => {
-    const out = build([bound(web, [['a', 4], ['b', 2]])]);
+    const out = build([
+      bound(web, [
+        ['a', 4],
+        ['b', 2],
+      ]),
+    ]);
     const a = out.works.get('a')!.find((i) => i.manifest.kind === 'Deployment')!.manifest;
     expect((a['spec'] as { replicas: number }).replicas).toBe(4);
     expect((out.works.get('b')!.find((i) => i.manifest.kind === 'Deployment')!.manifest['spec'] as { replicas: number }).replicas).toBe(2);
@@ -51,8 +96,10 @@ describe('buildWorks', () => {
     expect(a.metadata.uid).toBeUndefined();
     expect(a.metadata.labels).toEqual({ app: 'web', [MANAGED_BY_LABEL]: 'flotilla' });
     expect(a.metadata.annotations).toEqual({
-      [TEMPLATE_ANNOTATION]: 'apps/v1/Deployment/shop/web', [POLICY_ANNOTATION]: 'PropagationPolicy/shop/p',
-      [SOURCE_COMMIT_ANNOTATION]: 'c0ffee', [CONFLICT_RESOLUTION_ANNOTATION]: 'abort',
+      [TEMPLATE_ANNOTATION]: 'apps/v1/Deployment/shop/web',
+      [POLICY_ANNOTATION]: 'PropagationPolicy/shop/p',
+      [SOURCE_COMMIT_ANNOTATION]: 'c0ffee',
+      [CONFLICT_RESOLUTION_ANNOTATION]: 'abort',
     });
     expect((web['spec'] as { replicas: number }).replicas).toBe(6);
   });
@@ -62,7 +109,9 @@ describe('buildWorks', () => {
     expect(names(out.works.get('a'))).toEqual(['Namespace/shop', 'ServiceAccount/web', 'ConfigMap/cfg', 'Deployment/web']);
     expect(names(out.works.get('b'))).toEqual([]);
     expect(out.requiredBy.get('v1/ConfigMap/shop/cfg')).toEqual({ clusters: ['a'], requiredBy: ['apps/v1/Deployment/shop/web'] });
-    expect(out.diagnostics.map((d) => d.message)).toEqual(['Secret/shop/missing, which Deployment/shop/web uses, is not in the repository; not propagated with it']);
+    expect(out.diagnostics.map((d) => d.message)).toEqual([
+      'Secret/shop/missing, which Deployment/shop/web uses, is not in the repository; not propagated with it',
+    ]);
   });
 
   it('does not propagate dependencies without propagateDeps', () => {
@@ -72,7 +121,11 @@ describe('buildWorks', () => {
 
   it.each<[string, KubeObject, string[]]>([
     ['a Namespace template goes to every cluster', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team' } }, ['Namespace/team']],
-    ['the skip-auto-propagation label keeps it home', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team', labels: { 'namespace.karmada.io/skip-auto-propagation': 'True' } } }, []],
+    [
+      'the skip-auto-propagation label keeps it home',
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team', labels: { 'namespace.karmada.io/skip-auto-propagation': 'True' } } },
+      [],
+    ],
     ['default is never synced', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } }, []],
     ['kube-* is never synced', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-extra' } }, []],
   ])('%s', (_name, ns, want) => {
@@ -83,7 +136,9 @@ describe('buildWorks', () => {
 
   it('applies only ClusterOverridePolicies to synced namespaces', () => {
     const op = (kind: 'OverridePolicy' | 'ClusterOverridePolicy', label: string): OverridePolicy => ({
-      apiVersion: 'policy.karmada.io/v1alpha1', kind, metadata: { name: label, ...(kind === 'OverridePolicy' ? { namespace: 'team' } : {}) },
+      apiVersion: 'policy.karmada.io/v1alpha1',
+      kind,
+      metadata: { name: label, ...(kind === 'OverridePolicy' ? { namespace: 'team' } : {}) },
       spec: { overrideRules: [{ overriders: { labelsOverrider: [{ operator: 'add', value: { [label]: 'yes' } }] } }] },
     });
     const out = build([unbound({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team' } })], {
@@ -94,10 +149,22 @@ describe('buildWorks', () => {
 
   it('fails one cluster on a broken override and renders the others', () => {
     const broken: OverridePolicy = {
-      apiVersion: 'policy.karmada.io/v1alpha1', kind: 'OverridePolicy', metadata: { name: 'broken', namespace: 'shop' },
-      spec: { overrideRules: [{ targetCluster: { clusterNames: ['a'] }, overriders: { plaintext: [{ path: '/spec/nothing/here', operator: 'replace', value: 1 }] } }] },
+      apiVersion: 'policy.karmada.io/v1alpha1',
+      kind: 'OverridePolicy',
+      metadata: { name: 'broken', namespace: 'shop' },
+      spec: {
+        overrideRules: [{ targetCluster: { clusterNames: ['a'] }, overriders: { plaintext: [{ path: '/spec/nothing/here', operator: 'replace', value: 1 }] } }],
+      },
     };
-    const out = build([bound(web, [['a', 3], ['b', 3]])], { overrides: { clusterOverridePolicies: [], overridePolicies: [broken] } });
+    const out = build(
+      [
+        bound(web, [
+          ['a', 3],
+          ['b', 3],
+        ]),
+      ],
+      { overrides: { clusterOverridePolicies: [], overridePolicies: [broken] } },
+    );
     expect(names(out.works.get('a'))).toEqual([]);
     expect(names(out.works.get('b'))).toEqual(['Namespace/shop', 'Deployment/web']);
     const errors = out.diagnostics.filter((d) => d.severity === 'error');
@@ -108,15 +175,25 @@ describe('buildWorks', () => {
   it('refuses an object that overrides make larger than 1.5 MiB, on that cluster only', () => {
     const big = 'x'.repeat(1024 * 1024);
     const grow: OverridePolicy = {
-      apiVersion: 'policy.karmada.io/v1alpha1', kind: 'OverridePolicy', metadata: { name: 'grow', namespace: 'shop' },
+      apiVersion: 'policy.karmada.io/v1alpha1',
+      kind: 'OverridePolicy',
+      metadata: { name: 'grow', namespace: 'shop' },
       spec: { overrideRules: [{ targetCluster: { clusterNames: ['a'] }, overriders: { plaintext: [{ path: '/data/b', operator: 'add', value: big }] } }] },
     };
     const large = { ...cfg, data: { a: big } };
-    const out = build([bound(large, [['a', 0], ['b', 0]])], { overrides: { clusterOverridePolicies: [], overridePolicies: [grow] } });
+    const out = build(
+      [
+        bound(large, [
+          ['a', 0],
+          ['b', 0],
+        ]),
+      ],
+      { overrides: { clusterOverridePolicies: [], overridePolicies: [grow] } },
+    );
     expect(names(out.works.get('a'))).toEqual([]);
     expect(names(out.works.get('b'))).toEqual(['Namespace/shop', 'ConfigMap/cfg']);
     expect(out.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([
-      'ConfigMap/shop/cfg: not rendered for cluster a: after overrides, object too large: 2.0 MiB as JSON, over the 1.5 MiB a Kubernetes API server stores (etcd\'s request limit)',
+      "ConfigMap/shop/cfg: not rendered for cluster a: after overrides, object too large: 2.0 MiB as JSON, over the 1.5 MiB a Kubernetes API server stores (etcd's request limit)",
     ]);
   });
 
@@ -125,7 +202,16 @@ describe('buildWorks', () => {
     ['suspended on one cluster', { suspension: { dispatchingOnClusters: { clusterNames: ['b'] } } }, false, true],
     ['not suspended', {}, false, false],
   ])('marks suspension: %s', (_name, extra, onA, onB) => {
-    const out = build([bound(web, [['a', 3], ['b', 3]], extra)]);
+    const out = build([
+      bound(
+        web,
+        [
+          ['a', 3],
+          ['b', 3],
+        ],
+        extra,
+      ),
+    ]);
     const dep = (c: string) => out.works.get(c)!.find((i) => i.manifest.kind === 'Deployment')!;
     expect([dep('a').suspended, dep('b').suspended]).toEqual([onA, onB]);
   });
@@ -142,7 +228,11 @@ describe('buildWorks', () => {
   });
 
   it('puts a Work in apply order: CRDs, namespaces, RBAC, config, workloads, custom resources, webhooks', () => {
-    const obj = (apiVersion: string, kind: string, name: string, namespace?: string): KubeObject => ({ apiVersion, kind, metadata: { name, ...(namespace ? { namespace } : {}) } });
+    const obj = (apiVersion: string, kind: string, name: string, namespace?: string): KubeObject => ({
+      apiVersion,
+      kind,
+      metadata: { name, ...(namespace ? { namespace } : {}) },
+    });
     const templates = [
       obj('admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration', 'hook'),
       obj('example.com/v1', 'Widget', 'w', 'shop'),
@@ -153,47 +243,106 @@ describe('buildWorks', () => {
     ];
     const out = build(templates.map((t) => bound(t, [['a', 0]], { replicas: 0 })));
     expect(names(out.works.get('a'))).toEqual([
-      'CustomResourceDefinition/widgets.example.com', 'Namespace/shop', 'ClusterRole/r', 'Secret/s', 'Deployment/d', 'Widget/w', 'ValidatingWebhookConfiguration/hook',
+      'CustomResourceDefinition/widgets.example.com',
+      'Namespace/shop',
+      'ClusterRole/r',
+      'Secret/s',
+      'Deployment/d',
+      'Widget/w',
+      'ValidatingWebhookConfiguration/hook',
     ]);
   });
 });
 
 describe('buildWorks: Job completions (docs/karmada-compatibility.md#rendering-order)', () => {
-  const job: KubeObject = { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j', namespace: 'shop' }, spec: { parallelism: 10, completions: 10, template: { spec: { containers: [] } } } };
-  const divided = { placement: { replicaScheduling: { replicaSchedulingType: 'Divided' as const, replicaDivisionPreference: 'Weighted' as const } }, replicas: 10 };
-  const spec = (c: string, out: ReturnType<typeof build>) => out.works.get(c)!.find((i) => i.manifest.kind === 'Job')!.manifest['spec'] as { parallelism: number; completions: number };
+  const job: KubeObject = {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name: 'j', namespace: 'shop' },
+    spec: { parallelism: 10, completions: 10, template: { spec: { containers: [] } } },
+  };
+  const divided = {
+    placement: { replicaScheduling: { replicaSchedulingType: 'Divided' as const, replicaDivisionPreference: 'Weighted' as const } },
+    replicas: 10,
+  };
+  const spec = (c: string, out: ReturnType<typeof build>) =>
+    out.works.get(c)!.find((i) => i.manifest.kind === 'Job')!.manifest['spec'] as { parallelism: number; completions: number };
 
-  it('splits completions by each cluster\'s replicas when Divided', () => {
-    const out = build([bound(job, [['a', 5], ['b', 5]], divided)]);
-    expect([spec('a', out), spec('b', out)].map((s) => [s.parallelism, s.completions])).toEqual([[5, 5], [5, 5]]);
+  it("splits completions by each cluster's replicas when Divided", () => {
+    const out = build([
+      bound(
+        job,
+        [
+          ['a', 5],
+          ['b', 5],
+        ],
+        divided,
+      ),
+    ]);
+    expect([spec('a', out), spec('b', out)].map((s) => [s.parallelism, s.completions])).toEqual([
+      [5, 5],
+      [5, 5],
+    ]);
   });
 
   it('keeps the full completions when Duplicated', () => {
-    const out = build([bound(job, [['a', 10], ['b', 10]], { replicas: 10 })]);
+    const out = build([
+      bound(
+        job,
+        [
+          ['a', 10],
+          ['b', 10],
+        ],
+        { replicas: 10 },
+      ),
+    ]);
     expect(spec('a', out).completions).toBe(10);
   });
 
   it('leaves completions absent when the template has none', () => {
     const noCompletions = { ...job, spec: { parallelism: 4, template: { spec: { containers: [] } } } };
-    const out = build([bound(noCompletions, [['a', 2], ['b', 2]], divided)]);
+    const out = build([
+      bound(
+        noCompletions,
+        [
+          ['a', 2],
+          ['b', 2],
+        ],
+        divided,
+      ),
+    ]);
     expect(spec('a', out).completions).toBeUndefined();
   });
 
   it.each<[string, Partial<ResourceInterpreter>, string[], string]>([
     [
       'a throwing ReviseReplica leaves that template out of every cluster, the rest renders',
-      { reviseReplica: (obj, replicas) => { if (obj.metadata.name === 'web') throw new Error('boom'); return interpreter.reviseReplica(obj, replicas); } },
+      {
+        reviseReplica: (obj, replicas) => {
+          if (obj.metadata.name === 'web') throw new Error('boom');
+          return interpreter.reviseReplica(obj, replicas);
+        },
+      },
       ['Namespace/shop', 'ConfigMap/cfg', 'Deployment/api'],
       'Deployment/shop/web: the resource interpreter failed: boom; not rendered for any cluster',
     ],
     [
-      'a throwing GetDependencies leaves out only that template\'s dependencies',
-      { getDependencies: (obj) => { if (obj.metadata.name === 'web') throw new Error('no deps'); return interpreter.getDependencies(obj); } },
+      "a throwing GetDependencies leaves out only that template's dependencies",
+      {
+        getDependencies: (obj) => {
+          if (obj.metadata.name === 'web') throw new Error('no deps');
+          return interpreter.getDependencies(obj);
+        },
+      },
       ['Namespace/shop', 'Deployment/api', 'Deployment/web'],
       'Deployment/shop/web: the resource interpreter failed: no deps; its dependencies are not propagated with it',
     ],
   ])('%s', (_name, failing, want, message) => {
-    const api: KubeObject = { ...web, metadata: { name: 'api', namespace: 'shop' }, spec: { replicas: 2, template: { spec: { containers: [{ name: 'api', image: 'api:1' }] } } } };
+    const api: KubeObject = {
+      ...web,
+      metadata: { name: 'api', namespace: 'shop' },
+      spec: { replicas: 2, template: { spec: { containers: [{ name: 'api', image: 'api:1' }] } } },
+    };
     const out = build([bound(web, [['a', 6]]), bound(api, [['a', 2]]), bound(cfg, [])], { interpreter: { ...interpreter, ...failing } });
     expect(names(out.works.get('a'))).toEqual(want);
     expect(out.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([message]);

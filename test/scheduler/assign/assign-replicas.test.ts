@@ -24,8 +24,24 @@ describe('assignReplicas (common.go, docs/karmada-compatibility.md#assigning-rep
   const two = [candidate('member2'), candidate('member1')];
   it.each<[string, Candidate[], Partial<AssignmentInput>, TargetCluster[] | string]>([
     ['fails without selected clusters', [], {}, 'no clusters available to schedule'],
-    ['gives non-workloads every cluster with 0 replicas', two, { workload: false, replicas: 0 }, [{ name: 'member2', replicas: 0 }, { name: 'member1', replicas: 0 }]],
-    ['gives every cluster all replicas when Duplicated, in selection order', two, { strategy: 'Duplicated', replicas: 3 }, [{ name: 'member2', replicas: 3 }, { name: 'member1', replicas: 3 }]],
+    [
+      'gives non-workloads every cluster with 0 replicas',
+      two,
+      { workload: false, replicas: 0 },
+      [
+        { name: 'member2', replicas: 0 },
+        { name: 'member1', replicas: 0 },
+      ],
+    ],
+    [
+      'gives every cluster all replicas when Duplicated, in selection order',
+      two,
+      { strategy: 'Duplicated', replicas: 3 },
+      [
+        { name: 'member2', replicas: 3 },
+        { name: 'member1', replicas: 3 },
+      ],
+    ],
     ['drops clusters a workload with 0 replicas would get', two, { strategy: 'Duplicated', replicas: 0 }, []],
     ['fails on an unsupported strategy', two, { strategy: undefined }, 'unsupported'],
   ])('%s', (_name, selected, fields, want) => {
@@ -41,7 +57,13 @@ describe('assignReplicas (common.go, docs/karmada-compatibility.md#assigning-rep
 
 describe('overflow tiers (common_test.go, docs/karmada-compatibility.md#overflow-tiers)', () => {
   it.each<[string, Candidate[], number, TargetCluster[], Record<string, number> | 'error']>([
-    ['fills tier 0 first, then tier 1', [candidate('member1', { allocatable: 2 }), candidate('member2', { allocatable: 10, tier: 1 })], 5, [], { member1: 2, member2: 3 }],
+    [
+      'fills tier 0 first, then tier 1',
+      [candidate('member1', { allocatable: 2 }), candidate('member2', { allocatable: 10, tier: 1 })],
+      5,
+      [],
+      { member1: 2, member2: 3 },
+    ],
     ['fails when all tiers together are short', [candidate('member1', { allocatable: 2 }), candidate('member2', { allocatable: 2, tier: 1 })], 10, [], 'error'],
     [
       'scales up within tier 0 on top of its previous replicas',

@@ -37,9 +37,19 @@ describe('mergeTargetClusters', () => {
     ['returns the prior list without new entries', [{ name: 'a', replicas: 1 }], [], [{ name: 'a', replicas: 1 }]],
     [
       'adds prior replicas and appends prior-only clusters',
-      [{ name: 'z', replicas: 2 }, { name: 'a', replicas: 1 }],
-      [{ name: 'a', replicas: 3 }, { name: 'b', replicas: 1 }],
-      [{ name: 'a', replicas: 4 }, { name: 'b', replicas: 1 }, { name: 'z', replicas: 2 }],
+      [
+        { name: 'z', replicas: 2 },
+        { name: 'a', replicas: 1 },
+      ],
+      [
+        { name: 'a', replicas: 3 },
+        { name: 'b', replicas: 1 },
+      ],
+      [
+        { name: 'a', replicas: 4 },
+        { name: 'b', replicas: 1 },
+        { name: 'z', replicas: 2 },
+      ],
     ],
   ])('%s', (_name, prior, added, want) => {
     expect(mergeTargetClusters(prior, added)).toEqual(want);

@@ -16,7 +16,13 @@ describe('assignByStaticWeight (assignment_test.go, docs/karmada-compatibility.m
     ['divides 14 over 3:2:1 as 7, 5, 2', three, w321, 14, { member1: 7, member2: 5, member3: 2 }],
     ['gives 0 replicas nothing', two, { staticWeightList: [named('member1', 1), named('member2', 1)] }, 0, { member1: 0, member2: 0 }],
     ['drops a cluster no entry weighs', two, { staticWeightList: [named('member1', 1)] }, 2, { member1: 2 }],
-    ['takes the largest matching weight', two, { staticWeightList: [named('member1', 1), named('member2', 1), named('member1', 2)] }, 3, { member1: 2, member2: 1 }],
+    [
+      'takes the largest matching weight',
+      two,
+      { staticWeightList: [named('member1', 1), named('member2', 1), named('member1', 2)] },
+      3,
+      { member1: 2, member2: 1 },
+    ],
     ['weighs every cluster 1 when no entry matches', two, { staticWeightList: [named('other', 5)] }, 4, { member1: 2, member2: 2 }],
   ])('%s', (_name, selected, preference, replicas, want) => {
     expect(byName(assignByStaticWeight(selected, preference, replicas, false))).toEqual(want);
@@ -24,6 +30,9 @@ describe('assignByStaticWeight (assignment_test.go, docs/karmada-compatibility.m
 
   it('matches entries by label selector as well as by name', () => {
     const labelled = { staticWeightList: [{ targetCluster: { labelSelector: {} }, weight: 2 }] };
-    expect(staticWeights(two, labelled)).toEqual([{ name: 'member1', weight: 2 }, { name: 'member2', weight: 2 }]);
+    expect(staticWeights(two, labelled)).toEqual([
+      { name: 'member1', weight: 2 },
+      { name: 'member2', weight: 2 },
+    ]);
   });
 });

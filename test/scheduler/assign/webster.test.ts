@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allocateWebsterSeats,
-  dispense,
-  fewerSeatsThenName,
-} from '../../../src/scheduler/assign/webster.ts';
+import { allocateWebsterSeats, dispense, fewerSeatsThenName } from '../../../src/scheduler/assign/webster.ts';
 import { namesDescending } from '../../../src/scheduler/tie-break.ts';
 import { byName } from '../helpers.ts';
 
@@ -42,7 +38,16 @@ describe('allocateWebsterSeats (webstermethod_test.go, docs/karmada-compatibilit
   });
 
   it('returns the parties sorted by name', () => {
-    const parties = allocateWebsterSeats(3, new Map([['b', 1], ['a', 1], ['c', 1]]), new Map(), fewerSeatsThenName);
+    const parties = allocateWebsterSeats(
+      3,
+      new Map([
+        ['b', 1],
+        ['a', 1],
+        ['c', 1],
+      ]),
+      new Map(),
+      fewerSeatsThenName,
+    );
     expect(parties.map((p) => p.name)).toEqual(['a', 'b', 'c']);
   });
 });
@@ -67,7 +72,10 @@ describe('dispense (binding_test.go Dispenser, docs/karmada-compatibility.md#web
     ['an odd uid hash gives the tie to the larger name', 'd43fdeeb-d750-4e2b-bee3-64eb94534f4c', { A: 2, B: 3 }],
     ['an empty uid gives the tie to the smaller name', '', { A: 3, B: 2 }],
   ])('%s', (_name, uid, want) => {
-    const w = [{ name: 'A', weight: 1 }, { name: 'B', weight: 1 }];
+    const w = [
+      { name: 'A', weight: 1 },
+      { name: 'B', weight: 1 },
+    ];
     expect(byName(dispense(5, w, namesDescending(uid)))).toEqual(want);
   });
 });

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groupScore } from '../../../src/scheduler/select/group-score.ts';
 import { candidate } from '../helpers.ts';
 
-const members = (scores: number[], available: number[]) =>
-  scores.map((score, i) => candidate(`c${i}`, { score, allocatable: available[i] ?? 0 }));
+const members = (scores: number[], available: number[]) => scores.map((score, i) => candidate(`c${i}`, { score, allocatable: available[i] ?? 0 }));
 
 describe('groupScore (group_clusters_test.go, docs/karmada-compatibility.md#spread-constraints)', () => {
   const divided = { duplicated: false, replicas: 100, groupMinGroups: 2, clusterMinGroups: 2 };

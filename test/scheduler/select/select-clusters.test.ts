@@ -17,16 +17,56 @@ const divided = { replicaSchedulingType: 'Divided' as const, replicaDivisionPref
 describe('selectClusters by cluster (select_clusters_test.go, docs/karmada-compatibility.md#spread-constraints)', () => {
   it.each<[string, Placement, number, string[] | string]>([
     ['takes the first maxGroups for Duplicated without checking capacity', { spreadConstraints: cluster12 }, 100, ['member4', 'member2']],
-    ['takes the first maxGroups for explicit Duplicated', { spreadConstraints: cluster12, replicaScheduling: { replicaSchedulingType: 'Duplicated' } }, 120, ['member4', 'member2']],
-    ['ignores constraints for static weights', { spreadConstraints: cluster12, replicaScheduling: { ...divided, weightPreference: { staticWeightList: [{ targetCluster: {}, weight: 1 }] } } }, 120, ['member4', 'member2', 'member3', 'member1']],
-    ['swaps in a bigger cluster until the replicas fit', { spreadConstraints: cluster12, replicaScheduling: { replicaSchedulingType: 'Divided' } }, 120, ['member4', 'member3']],
-    ['fails when no swap makes the replicas fit', { spreadConstraints: cluster12, replicaScheduling: { replicaSchedulingType: 'Divided' } }, 200, 'no enough resource when selecting 2 clusters'],
-    ['fails below minGroups', { spreadConstraints: [{ spreadByField: 'cluster', minGroups: 7, maxGroups: 7 }] }, 10, 'the number of feasible clusters is less than spreadConstraint.MinGroups'],
+    [
+      'takes the first maxGroups for explicit Duplicated',
+      { spreadConstraints: cluster12, replicaScheduling: { replicaSchedulingType: 'Duplicated' } },
+      120,
+      ['member4', 'member2'],
+    ],
+    [
+      'ignores constraints for static weights',
+      { spreadConstraints: cluster12, replicaScheduling: { ...divided, weightPreference: { staticWeightList: [{ targetCluster: {}, weight: 1 }] } } },
+      120,
+      ['member4', 'member2', 'member3', 'member1'],
+    ],
+    [
+      'swaps in a bigger cluster until the replicas fit',
+      { spreadConstraints: cluster12, replicaScheduling: { replicaSchedulingType: 'Divided' } },
+      120,
+      ['member4', 'member3'],
+    ],
+    [
+      'fails when no swap makes the replicas fit',
+      { spreadConstraints: cluster12, replicaScheduling: { replicaSchedulingType: 'Divided' } },
+      200,
+      'no enough resource when selecting 2 clusters',
+    ],
+    [
+      'fails below minGroups',
+      { spreadConstraints: [{ spreadByField: 'cluster', minGroups: 7, maxGroups: 7 }] },
+      10,
+      'the number of feasible clusters is less than spreadConstraint.MinGroups',
+    ],
     ['selects nothing with maxGroups unset', { spreadConstraints: [{ spreadByField: 'cluster', minGroups: 1 }] }, 10, []],
     ['keeps every cluster without constraints', {}, 10, ['member4', 'member2', 'member3', 'member1']],
-    ['fails on spreadByLabel alone, as Karmada does', { spreadConstraints: [{ spreadByLabel: 'team', minGroups: 1, maxGroups: 2 }] }, 10, 'just support cluster and region spread constraint'],
-    ['ignores spreadByLabel beside a cluster constraint', { spreadConstraints: [...cluster12, { spreadByLabel: 'team', minGroups: 1, maxGroups: 1 }] }, 10, ['member4', 'member2']],
-    ['lets zone and provider constraints only filter', { spreadConstraints: [{ spreadByField: 'zone', minGroups: 1, maxGroups: 1 }, ...cluster12] }, 10, ['member4', 'member2']],
+    [
+      'fails on spreadByLabel alone, as Karmada does',
+      { spreadConstraints: [{ spreadByLabel: 'team', minGroups: 1, maxGroups: 2 }] },
+      10,
+      'just support cluster and region spread constraint',
+    ],
+    [
+      'ignores spreadByLabel beside a cluster constraint',
+      { spreadConstraints: [...cluster12, { spreadByLabel: 'team', minGroups: 1, maxGroups: 1 }] },
+      10,
+      ['member4', 'member2'],
+    ],
+    [
+      'lets zone and provider constraints only filter',
+      { spreadConstraints: [{ spreadByField: 'zone', minGroups: 1, maxGroups: 1 }, ...cluster12] },
+      10,
+      ['member4', 'member2'],
+    ],
   ])('%s', (_name, placement, replicas, want) => {
     const out = selectClusters(ordered, placement, replicas);
     if (typeof want === 'string') {
@@ -52,8 +92,16 @@ describe('selectClusters by region (select_clusters_by_region.go, docs/karmada-c
   it.each<[string, Placement, string[] | string]>([
     ['takes the best cluster of each chosen region, then fills up in order', { spreadConstraints: constraints(2, 2, 2, 3) }, ['a1', 'b1', 'a2']],
     ['stops at the cluster maxGroups', { spreadConstraints: constraints(2, 2, 2, 2) }, ['a1', 'b1']],
-    ['fails when too few regions are feasible', { spreadConstraints: constraints(4, 4, 1, 4) }, 'the number of feasible region is less than spreadConstraint.MinGroups'],
-    ['fails when the chosen regions cannot reach the cluster minGroups', { spreadConstraints: constraints(1, 1, 3, 3) }, 'the number of clusters is less than the cluster spreadConstraint.MinGroups'],
+    [
+      'fails when too few regions are feasible',
+      { spreadConstraints: constraints(4, 4, 1, 4) },
+      'the number of feasible region is less than spreadConstraint.MinGroups',
+    ],
+    [
+      'fails when the chosen regions cannot reach the cluster minGroups',
+      { spreadConstraints: constraints(1, 1, 3, 3) },
+      'the number of clusters is less than the cluster spreadConstraint.MinGroups',
+    ],
   ])('%s', (_name, placement, want) => {
     const out = selectClusters(regional, placement, 10);
     if (typeof want === 'string') expect((out as SchedulerError).message).toBe(want);

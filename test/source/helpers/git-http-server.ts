@@ -30,11 +30,12 @@ export async function startGitHttpServer(projectRoot: string, requireAuthorizati
   return {
     url: `http://127.0.0.1:${port}`,
     authorizations,
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      // A client that polls keeps its connection alive; close() alone would wait for it forever.
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A client that polls keeps its connection alive; close() alone would wait for it forever.
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -12,7 +12,13 @@ function nextSignal(signals: TriggerSignal[], from: number, timeoutMs = 10_000):
     const started = Date.now();
     const poll = setInterval(() => {
       const s = signals[from];
-      if (s) { clearInterval(poll); resolve(s); } else if (Date.now() - started > timeoutMs) { clearInterval(poll); reject(new Error('no signal')); }
+      if (s) {
+        clearInterval(poll);
+        resolve(s);
+      } else if (Date.now() - started > timeoutMs) {
+        clearInterval(poll);
+        reject(new Error('no signal'));
+      }
     }, 10);
   });
 }
@@ -23,7 +29,16 @@ describe('watchLocal', () => {
     repo.write('a.yaml', 'a: 1\n');
     repo.commit('first');
     const signals: TriggerSignal[] = [];
-    const trigger = await watchLocal({ repo: repo.dir, readHead: () => readSourceHead({ repo: repo.dir }), onError: (e) => { throw e; } }, (s) => signals.push(s));
+    const trigger = await watchLocal(
+      {
+        repo: repo.dir,
+        readHead: () => readSourceHead({ repo: repo.dir }),
+        onError: (e) => {
+          throw e;
+        },
+      },
+      (s) => signals.push(s),
+    );
     try {
       repo.write('a.yaml', 'a: 2\n');
       const commit = repo.commit('second');
@@ -41,7 +56,16 @@ describe('watchLocal', () => {
     work.commit('first');
     work.git('push', '-q', bare, 'main');
     const signals: TriggerSignal[] = [];
-    const trigger = await watchLocal({ repo: bare, readHead: () => readSourceHead({ repo: bare, ref: 'main' }), onError: (e) => { throw e; } }, (s) => signals.push(s));
+    const trigger = await watchLocal(
+      {
+        repo: bare,
+        readHead: () => readSourceHead({ repo: bare, ref: 'main' }),
+        onError: (e) => {
+          throw e;
+        },
+      },
+      (s) => signals.push(s),
+    );
     try {
       work.git('checkout', '-q', '--orphan', 'status');
       work.write('STATUS.md', '# status\n');

@@ -6,7 +6,10 @@ import type { WebhookServer } from '../../../src/source/triggers/webhook-server.
 
 const SECRET = 'hook-secret';
 let server: WebhookServer | undefined;
-afterEach(async () => { await server?.close(); server = undefined; });
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 function github(ref: string, key = SECRET): { headers: Record<string, string>; body: string } {
   const body = JSON.stringify({ ref, after: 'b'.repeat(40) });
@@ -19,7 +22,12 @@ describe('startWebhookServer', () => {
     ['a push signed with another secret is refused and does not trigger', github('refs/heads/main', 'wrong'), 401, 0],
     ['a signed push to another branch is ignored', github('refs/heads/feature'), 202, 0],
     ['a signed push to the status branch is ignored', github('refs/heads/status'), 202, 0],
-    ['a GitLab push with the token is accepted and triggers', { body: JSON.stringify({ ref: 'refs/heads/main' }), headers: { 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': SECRET } }, 202, 1],
+    [
+      'a GitLab push with the token is accepted and triggers',
+      { body: JSON.stringify({ ref: 'refs/heads/main' }), headers: { 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': SECRET } },
+      202,
+      1,
+    ],
   ])('%s', async (_name, request, status, pushes) => {
     const seen: string[] = [];
     server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'main', onPush: (v) => seen.push(v.ref) });
@@ -31,7 +39,13 @@ describe('startWebhookServer', () => {
   it('ignores pushes to the status branch as it is named at each request (flotilla.yaml can rename it)', async () => {
     const seen: string[] = [];
     let statusBranch = 'status';
-    server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'HEAD', statusBranch: () => statusBranch, onPush: (v) => seen.push(v.ref) });
+    server = await startWebhookServer({
+      address: '127.0.0.1:0',
+      secret: SECRET,
+      ref: 'HEAD',
+      statusBranch: () => statusBranch,
+      onPush: (v) => seen.push(v.ref),
+    });
     const send = (ref: string) => fetch(server?.url ?? '', { method: 'POST', ...github(ref) });
     await send('refs/heads/fleet-status');
     statusBranch = 'fleet-status';
@@ -53,18 +67,29 @@ describe('startWebhookServer', () => {
     const socket = connect(Number(port), hostname);
     let reply = '';
     const drip = setInterval(() => socket.writable && socket.write('x'), 50);
-    socket.on('data', (chunk) => { reply += chunk.toString(); });
+    socket.on('data', (chunk) => {
+      reply += chunk.toString();
+    });
     socket.on('error', () => undefined);
     socket.write(head);
-    return new Promise((resolve) => socket.on('close', () => {
-      clearInterval(drip);
-      resolve({ reply, ms: Date.now() - started, socket });
-    }));
+    return new Promise((resolve) =>
+      socket.on('close', () => {
+        clearInterval(drip);
+        resolve({ reply, ms: Date.now() - started, socket });
+      }),
+    );
   }
 
   it('cuts off a request whose body trickles in with 408 and closes the connection', async () => {
     const seen: string[] = [];
-    server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'main', bodyTimeoutMs: 300, onPush: (v) => seen.push(v.ref), onRequest: (status) => seen.push(String(status)) });
+    server = await startWebhookServer({
+      address: '127.0.0.1:0',
+      secret: SECRET,
+      ref: 'main',
+      bodyTimeoutMs: 300,
+      onPush: (v) => seen.push(v.ref),
+      onRequest: (status) => seen.push(String(status)),
+    });
     const { reply, ms } = await trickle(server.url, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n');
     expect(reply).toMatch(/^HTTP\/1\.1 408/);
     expect(ms).toBeLessThan(3000);
@@ -80,11 +105,20 @@ describe('startWebhookServer', () => {
   it('refuses connections over the cap', async () => {
     server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'main', maxConnections: 2, onPush: () => undefined });
     const { hostname, port } = new URL(server.url);
-    const open = await Promise.all([0, 1].map(() => new Promise<Socket>((resolve) => { const s = connect(Number(port), hostname, () => resolve(s)); })));
+    const open = await Promise.all(
+      [0, 1].map(
+        () =>
+          new Promise<Socket>((resolve) => {
+            const s = connect(Number(port), hostname, () => resolve(s));
+          }),
+      ),
+    );
     const extra = connect(Number(port), hostname);
     extra.on('error', () => undefined);
     await new Promise((resolve) => extra.on('close', resolve));
-    const res = await fetch(server.url, { method: 'POST', headers: github('refs/heads/main').headers, body: github('refs/heads/main').body }).catch((e: unknown) => e);
+    const res = await fetch(server.url, { method: 'POST', headers: github('refs/heads/main').headers, body: github('refs/heads/main').body }).catch(
+      (e: unknown) => e,
+    );
     expect(res).toBeInstanceOf(Error);
     for (const s of open) s.destroy();
   });

@@ -2,7 +2,46 @@ import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { emitYaml } from '../../../src/status/index.ts';
 
-const TRICKY = ['', 'yes', 'No', 'null', '~', '123', '1.5', '0x1F', '1e3', '100m', '1Gi', 'a: b', 'a #b', '- x', ' x', 'x ', 'a\nb', 'tab\there', '"q"', "it's", '*ref', '&anchor', '!tag', '%x', '@x', '`x', '|', '>', '{a}', '[a]', 'é ✓', '2026-01-01T00:00:00Z', 'a  b', 'key:', ':x', '?x', '.inf', 'on'];
+const TRICKY = [
+  '',
+  'yes',
+  'No',
+  'null',
+  '~',
+  '123',
+  '1.5',
+  '0x1F',
+  '1e3',
+  '100m',
+  '1Gi',
+  'a: b',
+  'a #b',
+  '- x',
+  ' x',
+  'x ',
+  'a\nb',
+  'tab\there',
+  '"q"',
+  "it's",
+  '*ref',
+  '&anchor',
+  '!tag',
+  '%x',
+  '@x',
+  '`x',
+  '|',
+  '>',
+  '{a}',
+  '[a]',
+  'é ✓',
+  '2026-01-01T00:00:00Z',
+  'a  b',
+  'key:',
+  ':x',
+  '?x',
+  '.inf',
+  'on',
+];
 
 describe('emitYaml', () => {
   it.each(TRICKY.map((s) => [JSON.stringify(s), s]))('the string %s reads back as itself', (_name, value) => {

@@ -15,19 +15,33 @@ import {
 import { bindingFor, deployment, memberDeployment, nativeInterpreter } from '../helpers.ts';
 
 const web = deployment('web', 4);
-const healthy = templateStatus({
-  template: web, policy: bindingFor(web, []).policy, binding: bindingFor(web, [{ name: 'member1', replicas: 2 }, { name: 'member2', replicas: 2 }]),
-  expectedClusters: ['member1', 'member2'],
-  observations: [
-    { clusterName: 'member1', applied: true, observed: memberDeployment('web', 2, { updated: 2, available: 2 }) },
-    { clusterName: 'member2', applied: true, observed: memberDeployment('web', 2, { updated: 2, available: 0 }) },
-  ],
-}, nativeInterpreter);
+const healthy = templateStatus(
+  {
+    template: web,
+    policy: bindingFor(web, []).policy,
+    binding: bindingFor(web, [
+      { name: 'member1', replicas: 2 },
+      { name: 'member2', replicas: 2 },
+    ]),
+    expectedClusters: ['member1', 'member2'],
+    observations: [
+      { clusterName: 'member1', applied: true, observed: memberDeployment('web', 2, { updated: 2, available: 2 }) },
+      { clusterName: 'member2', applied: true, observed: memberDeployment('web', 2, { updated: 2, available: 0 }) },
+    ],
+  },
+  nativeInterpreter,
+);
 const role = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'system:reader' } };
-const clusterScoped = templateStatus({
-  template: role, policy: { kind: 'ClusterPropagationPolicy', namespace: '', name: 'everywhere' }, binding: bindingFor(role, [{ name: 'member1', replicas: 0 }]),
-  expectedClusters: ['member1'], observations: [{ clusterName: 'member1', applied: true, observed: role }],
-}, nativeInterpreter);
+const clusterScoped = templateStatus(
+  {
+    template: role,
+    policy: { kind: 'ClusterPropagationPolicy', namespace: '', name: 'everywhere' },
+    binding: bindingFor(role, [{ name: 'member1', replicas: 0 }]),
+    expectedClusters: ['member1'],
+    observations: [{ clusterName: 'member1', applied: true, observed: role }],
+  },
+  nativeInterpreter,
+);
 
 const ready: ClusterStatus = {
   kubernetesVersion: 'v1.31.0',
@@ -38,7 +52,10 @@ const ready: ClusterStatus = {
 const report: StatusReport = {
   sourceCommit: 'a'.repeat(40),
   reconciledAt: '2026-01-01T00:00:00.000Z',
-  clusters: [{ name: 'member1', status: ready }, { name: 'member2', status: { conditions: [{ type: 'Ready', status: 'False', reason: 'ClusterNotReachable' }] } }],
+  clusters: [
+    { name: 'member1', status: ready },
+    { name: 'member2', status: { conditions: [{ type: 'Ready', status: 'False', reason: 'ClusterNotReachable' }] } },
+  ],
   templates: [healthy, clusterScoped],
 };
 
@@ -81,12 +98,19 @@ describe('status branch files', () => {
 
   it('parses its own tree back: summary, clusters and templates', () => {
     const parsed = parseStatusTree(statusFiles(report).map((f) => ({ path: f.path, content: Buffer.from(f.content) })));
-    expect(parsed.summary).toEqual({ sourceCommit: report.sourceCommit, reconciledAt: report.reconciledAt, counts: { templates: 2, healthy: 1, unhealthy: 1, unknown: 0, clusters: 2, readyClusters: 1 } });
+    expect(parsed.summary).toEqual({
+      sourceCommit: report.sourceCommit,
+      reconciledAt: report.reconciledAt,
+      counts: { templates: 2, healthy: 1, unhealthy: 1, unknown: 0, clusters: 2, readyClusters: 1 },
+    });
     expect(parsed.clusters).toEqual(report.clusters);
     expect(parsed.templates).toEqual([healthy, clusterScoped]);
   });
 
-  it.each([['a plain affinity name', 'primary'], ['one that needs quoting', 'tier: gold']])('reads placements alone as the full read has them, with %s', (_name, affinityName) => {
+  it.each([
+    ['a plain affinity name', 'primary'],
+    ['one that needs quoting', 'tier: gold'],
+  ])('reads placements alone as the full read has them, with %s', (_name, affinityName) => {
     const withAffinity: StatusReport = { ...report, templates: [{ ...healthy, affinityName }, clusterScoped] };
     const files = statusFiles(withAffinity).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
     const placements = parseStatusTree(files, 'placement');
@@ -100,7 +124,8 @@ describe('status branch files', () => {
     ['an unterminated quote', '"tier: gold', undefined, 1],
   ])('reads a hand-edited affinity name (%s) in placements alone as the full read does, without throwing', (_name, written, affinityName, warnings) => {
     const files = statusFiles({ ...report, templates: [{ ...healthy, affinityName: 'primary' }] }).map((f) => ({
-      path: f.path, content: Buffer.from(f.content.toString().replace('schedulerObservingAffinityName: primary', `schedulerObservingAffinityName: ${written}`)),
+      path: f.path,
+      content: Buffer.from(f.content.toString().replace('schedulerObservingAffinityName: primary', `schedulerObservingAffinityName: ${written}`)),
     }));
     const placements = parseStatusTree(files, 'placement');
     expect(placements.placements[0]?.affinityName).toBe(affinityName);
@@ -108,8 +133,11 @@ describe('status branch files', () => {
     if (affinityName !== undefined) expect(placements.placements).toEqual(parseStatusTree(files).placements);
   });
 
-  it.each(['full', 'placement'] as const)('keeps the applied placement in Karmada\'s annotation, verbatim (%s read)', (detail) => {
-    const appliedPlacement = JSON.stringify({ clusterAffinity: { clusterNames: ['member1', 'member2'] }, clusterTolerations: [{ key: 'a: b', operator: 'Exists' }] });
+  it.each(['full', 'placement'] as const)("keeps the applied placement in Karmada's annotation, verbatim (%s read)", (detail) => {
+    const appliedPlacement = JSON.stringify({
+      clusterAffinity: { clusterNames: ['member1', 'member2'] },
+      clusterTolerations: [{ key: 'a: b', operator: 'Exists' }],
+    });
     const files = statusFiles({ ...report, templates: [{ ...healthy, appliedPlacement }] }).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
     const doc = files.find((f) => f.path === resourcePath(healthy.resource))?.content.toString() ?? '';
     expect(doc).toContain('policy.karmada.io/applied-placement:');

@@ -20,7 +20,9 @@ describe.each([
     const repo = sourceRepo();
     const wait = barrier(3);
     const writers = ['a', 'b', 'c'].map((name) => ({ name, ...writer(name, wait) }));
-    const results = await Promise.all(writers.map(async (w) => publishStatus(await openStatusStore({ repo: repo.dir, preferNative }, 'status'), w.compose, { branch: 'status' })));
+    const results = await Promise.all(
+      writers.map(async (w) => publishStatus(await openStatusStore({ repo: repo.dir, preferNative }, 'status'), w.compose, { branch: 'status' })),
+    );
     expect(results.every((r) => r.changed)).toBe(true);
     expect(results.map((r) => r.attempts).sort()).toEqual([1, 2, 3]);
     expect(repo.git('log', '--format=%s', 'status').split('\n').sort()).toEqual(['[a] status', '[b] status', '[c] status']);
@@ -36,8 +38,22 @@ describe.each([
     let n = 0;
     const rival: StatusComposer = async (base) => {
       // Another writer lands between this writer's read of the tip and its commit, every time.
-      await base.store.commitFiles({ branch: 'status', files: [{ path: 'rival', content: `${n++}\n` }, { path: 'summary.json', content: '{}\n' }], message: 'rival', ...(base.commit ? { parent: base.commit } : { parent: null }) });
-      return { files: [{ path: 'mine', content: 'x\n' }, { path: 'summary.json', content: '{}\n' }], message: 'mine' };
+      await base.store.commitFiles({
+        branch: 'status',
+        files: [
+          { path: 'rival', content: `${n++}\n` },
+          { path: 'summary.json', content: '{}\n' },
+        ],
+        message: 'rival',
+        ...(base.commit ? { parent: base.commit } : { parent: null }),
+      });
+      return {
+        files: [
+          { path: 'mine', content: 'x\n' },
+          { path: 'summary.json', content: '{}\n' },
+        ],
+        message: 'mine',
+      };
     };
     const failure = await publishStatus(target, rival, { branch: 'status', maxAttempts: 3 }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StatusPushError);

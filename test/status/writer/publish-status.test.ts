@@ -73,14 +73,16 @@ describe.each([
     expect(tip?.clusters).toHaveLength(1);
   });
 
-  it('has a writer that lost the push compose again on the tip that won, so a merging writer keeps the others\' part', async () => {
+  it("has a writer that lost the push compose again on the tip that won, so a merging writer keeps the others' part", async () => {
     const branch = `merged-${name.replace(' ', '-')}`;
     const wait = barrier(2);
     const writers = ['a', 'b'].map((w) => writer(w, wait));
-    const results = await Promise.all(writers.map(async (w) => {
-      const target = await openStatusStore({ repo: `${server.url}/fleet.git`, cacheDir: tempDir(), preferNative }, branch, { fetch: false });
-      return publishStatus(target, w.compose, { branch });
-    }));
+    const results = await Promise.all(
+      writers.map(async (w) => {
+        const target = await openStatusStore({ repo: `${server.url}/fleet.git`, cacheDir: tempDir(), preferNative }, branch, { fetch: false });
+        return publishStatus(target, w.compose, { branch });
+      }),
+    );
     expect(results.map((r) => r.attempts).sort()).toEqual([1, 2]);
     expect(runGitIn(bare, ['ls-tree', '-r', '--name-only', branch]).split('\n')).toEqual(['clusters/a.yaml', 'clusters/b.yaml', 'summary.json']);
     expect(runGitIn(bare, ['log', '--format=%s', branch]).split('\n').sort()).toEqual(['[a] status', '[b] status']);

@@ -15,7 +15,9 @@ export async function tipFiles(base: StatusBase): Promise<CommitFile[]> {
 export function barrier(count: number): () => Promise<void> {
   let arrived = 0;
   let open!: () => void;
-  const opened = new Promise<void>((resolve) => { open = resolve; });
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   return () => {
     if (++arrived >= count) open();
     return opened;

@@ -17,7 +17,9 @@ function report(reconciledAt: string, readyNum = 3, sourceCommit = 'b'.repeat(40
   return {
     sourceCommit,
     reconciledAt,
-    clusters: [{ name: 'member1', status: { conditions: [{ type: 'Ready', status: 'True', reason: 'ClusterReady' }], nodeSummary: { totalNum: 3, readyNum } } }],
+    clusters: [
+      { name: 'member1', status: { conditions: [{ type: 'Ready', status: 'True', reason: 'ClusterReady' }], nodeSummary: { totalNum: 3, readyNum } } },
+    ],
     templates: [],
   };
 }
@@ -54,7 +56,11 @@ describe.each(STORES)('writeStatusBranch through %s', (_name, open) => {
     repo.git('branch', 'status', head);
     const refused = write(open(gitdir), report('2026-01-01T00:00:00Z'));
     await expect(refused).rejects.toBeInstanceOf(ForeignStatusBranchError);
-    await expect(refused).rejects.toThrow(new RegExp(`status branch status is at ${head.slice(0, 12)}, a commit Flotilla did not write \\(no summary.json\\).*statusBranch in flotilla.yaml.*git branch -D status`));
+    await expect(refused).rejects.toThrow(
+      new RegExp(
+        `status branch status is at ${head.slice(0, 12)}, a commit Flotilla did not write \\(no summary.json\\).*statusBranch in flotilla.yaml.*git branch -D status`,
+      ),
+    );
     expect(repo.git('rev-parse', 'status')).toBe(head);
   });
 

@@ -17,7 +17,9 @@ export interface ClusterRow {
 }
 
 export function clusterRows(doc: PlanDocument): ClusterRow[] {
-  const names = [...new Set([...doc.clusters.map((c) => c.name), ...Object.keys(doc.works), ...Object.keys(doc.changes ?? {})])];
+  const names = [
+    ...new Set([...doc.clusters.map((c) => c.name), ...Object.keys(doc.works), ...Object.keys(doc.changes ?? {})]),
+  ];
   names.sort();
   return names.map((name) => {
     const changes = doc.changes?.[name] ?? [];
@@ -33,15 +35,35 @@ export function clusterRows(doc: PlanDocument): ClusterRow[] {
       }
     }
     const compared = doc.changes === undefined || Object.hasOwn(doc.changes, name);
-    return { name, ready: doc.clusters.find((c) => c.name === name)?.ready, objects: doc.works[name]?.length ?? 0, counts, gained, lost, compared };
+    return {
+      name,
+      ready: doc.clusters.find((c) => c.name === name)?.ready,
+      objects: doc.works[name]?.length ?? 0,
+      counts,
+      gained,
+      lost,
+      compared,
+    };
   });
 }
 
 export function tableHead(doc: PlanDocument): string {
   const withChanges = doc.changes !== undefined;
   const withMoves = doc.replicaMoves !== undefined;
-  const header = ['cluster', 'ready', 'objects', ...(withChanges ? ['added', 'changed', 'removed'] : []), ...(withMoves ? ['replicas moved'] : [])];
-  const align = ['---', '---', '---:', ...(withChanges ? ['---:', '---:', '---:'] : []), ...(withMoves ? ['---:'] : [])];
+  const header = [
+    'cluster',
+    'ready',
+    'objects',
+    ...(withChanges ? ['added', 'changed', 'removed'] : []),
+    ...(withMoves ? ['replicas moved'] : []),
+  ];
+  const align = [
+    '---',
+    '---',
+    '---:',
+    ...(withChanges ? ['---:', '---:', '---:'] : []),
+    ...(withMoves ? ['---:'] : []),
+  ];
   return `| ${header.join(' | ')} |\n| ${align.join(' | ')} |\n`;
 }
 
@@ -49,7 +71,8 @@ export function tableRow(doc: PlanDocument, r: ClusterRow): string {
   const ready = r.ready === undefined ? '—' : r.ready ? 'yes' : '**no**';
   const cells = [r.name, ready, String(r.objects)];
   if (doc.changes !== undefined && !r.compared) cells.push('unreachable: changes unknown', '—', '—');
-  else if (doc.changes !== undefined) cells.push(String(r.counts.create), String(r.counts.update), String(r.counts.delete));
+  else if (doc.changes !== undefined)
+    cells.push(String(r.counts.create), String(r.counts.update), String(r.counts.delete));
   if (doc.replicaMoves !== undefined) cells.push(signed(r.gained, r.lost));
   return `| ${cells.map(plain).join(' | ')} |\n`;
 }

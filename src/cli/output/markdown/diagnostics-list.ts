@@ -22,15 +22,30 @@ function line(d: Diagnostic): string {
 
 const identity = (d: Diagnostic): string => `${d.severity}\u0000${d.file}\u0000${d.message}`;
 
-const errorsFirst = (a: Diagnostic, b: Diagnostic): number => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1);
+const errorsFirst = (a: Diagnostic, b: Diagnostic): number =>
+  a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1;
 
-export function diagnosticLists(diagnostics: readonly Diagnostic[], base: readonly Diagnostic[] | undefined): DiagnosticLists {
+export function diagnosticLists(
+  diagnostics: readonly Diagnostic[],
+  base: readonly Diagnostic[] | undefined,
+): DiagnosticLists {
   const onBase = new Set((base ?? []).map(identity));
   const old = diagnostics.filter((d) => d.severity === 'warning' && onBase.has(identity(d)));
   const shown = diagnostics.filter((d) => !(d.severity === 'warning' && onBase.has(identity(d)))).sort(errorsFirst);
-  const head = shown.length > 0 ? `**${countBySeverity(shown).errors > 0 ? '❌ ' : ''}${diagnosticsSummary(shown)}**\n\n` : '';
-  const alsoOnBase = old.length === 0 ? '' : [
-    '<details>', `<summary>${plural(old.length, 'warning')} also on the base</summary>`, '', ...old.map((d) => line(d).trimEnd()), '', '</details>', '', '',
-  ].join('\n');
+  const head =
+    shown.length > 0 ? `**${countBySeverity(shown).errors > 0 ? '❌ ' : ''}${diagnosticsSummary(shown)}**\n\n` : '';
+  const alsoOnBase =
+    old.length === 0
+      ? ''
+      : [
+          '<details>',
+          `<summary>${plural(old.length, 'warning')} also on the base</summary>`,
+          '',
+          ...old.map((d) => line(d).trimEnd()),
+          '',
+          '</details>',
+          '',
+          '',
+        ].join('\n');
   return { head, items: shown.map(line), alsoOnBase };
 }

@@ -8,8 +8,16 @@ export interface MarkdownLimit {
   what: string;
 }
 
-export const COMMENT_LIMIT: MarkdownLimit = Object.freeze({ max: 65_536, unit: 'characters', what: 'GitHub\'s limit of 65,536 characters for a comment' });
-export const STEP_SUMMARY_LIMIT: MarkdownLimit = Object.freeze({ max: 1_048_576, unit: 'bytes', what: 'GitHub\'s limit of 1 MiB for a job summary' });
+export const COMMENT_LIMIT: MarkdownLimit = Object.freeze({
+  max: 65_536,
+  unit: 'characters',
+  what: "GitHub's limit of 65,536 characters for a comment",
+});
+export const STEP_SUMMARY_LIMIT: MarkdownLimit = Object.freeze({
+  max: 1_048_576,
+  unit: 'bytes',
+  what: "GitHub's limit of 1 MiB for a job summary",
+});
 
 export function measure(text: string, unit: MarkdownLimit['unit']): number {
   if (unit === 'bytes') return Buffer.byteLength(text, 'utf8');
@@ -26,6 +34,13 @@ export function parseMarkdownLimit(value: string): MarkdownLimit | null {
   if (value === 'comment') return COMMENT_LIMIT;
   if (value === 'step-summary') return STEP_SUMMARY_LIMIT;
   if (value === 'none') return null;
-  if (/^[1-9]\d*$/.test(value)) return { max: Number(value), unit: 'characters', what: `the limit of ${Number(value).toLocaleString('en-US')} characters` };
-  throw new Error(`--markdown-limit: expected comment, step-summary, none or a number of characters, got ${JSON.stringify(value)}`);
+  if (/^[1-9]\d*$/.test(value))
+    return {
+      max: Number(value),
+      unit: 'characters',
+      what: `the limit of ${Number(value).toLocaleString('en-US')} characters`,
+    };
+  throw new Error(
+    `--markdown-limit: expected comment, step-summary, none or a number of characters, got ${JSON.stringify(value)}`,
+  );
 }

@@ -18,7 +18,9 @@ interface Placement {
 function clusterCell(b: PlanBinding): string {
   if (b.error) return `⚠️ ${b.error}`;
   const held = (name: string) => (b.suspendedClusters?.includes(name) ? ' (suspended)' : '');
-  return b.clusters.map((c) => `${b.hasReplicas ? `${c.name}: ${c.replicas}` : c.name}${held(c.name)}`).join(', ') || '—';
+  return (
+    b.clusters.map((c) => `${b.hasReplicas ? `${c.name}: ${c.replicas}` : c.name}${held(c.name)}`).join(', ') || '—'
+  );
 }
 
 /** Clusters whose Work holds each object, by refKey. */
@@ -43,9 +45,20 @@ function describeKey(key: string): string {
 function placementOf(b: PlanBinding, inWork: Map<string, string[]>): Placement | undefined {
   if (b.policy) {
     const p = b.policy;
-    return { binding: b, how: p.namespace ? `${p.kind}/${p.namespace}/${p.name}` : `${p.kind}/${p.name}`, clusters: clusterCell(b), kind: 'claimed' };
+    return {
+      binding: b,
+      how: p.namespace ? `${p.kind}/${p.namespace}/${p.name}` : `${p.kind}/${p.name}`,
+      clusters: clusterCell(b),
+      kind: 'claimed',
+    };
   }
-  if (b.requiredBy) return { binding: b, how: `dependency of ${b.requiredBy.bindings.map(describeKey).join(', ')}`, clusters: b.requiredBy.clusters.join(', '), kind: 'dependency' };
+  if (b.requiredBy)
+    return {
+      binding: b,
+      how: `dependency of ${b.requiredBy.bindings.map(describeKey).join(', ')}`,
+      clusters: b.requiredBy.clusters.join(', '),
+      kind: 'dependency',
+    };
   const clusters = inWork.get(refKey(b.resource));
   if (b.resource.kind === 'Namespace' && b.resource.apiVersion === 'v1' && clusters) {
     return { binding: b, how: 'namespace sync', clusters: [...clusters].sort().join(', '), kind: 'namespace' };
@@ -65,8 +78,20 @@ export function placements(doc: PlanDocument): string {
   const inWork = clustersByObject(doc);
   const placed = doc.bindings.map((b) => placementOf(b, inWork)).filter((p): p is Placement => p !== undefined);
   if (placed.length === 0) return '';
-  const rows = placed.map(({ binding: b, how, clusters }) =>
-    `| ${plain(describeRef(b.resource))} | ${plain(how)} | ${b.hasReplicas ? b.replicas : '—'} | ${plain(clusters)} |`);
-  return ['<details>', `<summary>${headline(placed)}</summary>`, '',
-    '| template | policy | replicas | clusters |', '| --- | --- | ---: | --- |', ...rows, '', '</details>', '', ''].join('\n');
+  const rows = placed.map(
+    ({ binding: b, how, clusters }) =>
+      `| ${plain(describeRef(b.resource))} | ${plain(how)} | ${b.hasReplicas ? b.replicas : '—'} | ${plain(clusters)} |`,
+  );
+  return [
+    '<details>',
+    `<summary>${headline(placed)}</summary>`,
+    '',
+    '| template | policy | replicas | clusters |',
+    '| --- | --- | ---: | --- |',
+    ...rows,
+    '',
+    '</details>',
+    '',
+    '',
+  ].join('\n');
 }

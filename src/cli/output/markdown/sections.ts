@@ -47,21 +47,33 @@ interface ChangeGroup {
 }
 
 function changeGroup(doc: PlanDocument, row: ClusterRow, changes: (ObjectChange & { action: Action })[]): ChangeGroup {
-  const what = (['create', 'update', 'delete'] as const).filter((a) => row.counts[a] > 0).map((a) => `${row.counts[a]} ${WORD[a]}`).join(', ');
+  const what = (['create', 'update', 'delete'] as const)
+    .filter((a) => row.counts[a] > 0)
+    .map((a) => `${row.counts[a]} ${WORD[a]}`)
+    .join(', ');
   const moved = row.gained + row.lost > 0 ? ` · replicas ${signed(row.gained, row.lost)}` : '';
-  const moves = (doc.replicaMoves ?? []).flatMap((m) => m.clusters.filter((c) => c.name === row.name).map((c) => `${code(describeRef(m.resource))} ${c.before}→${c.after}`));
+  const moves = (doc.replicaMoves ?? []).flatMap((m) =>
+    m.clusters.filter((c) => c.name === row.name).map((c) => `${code(describeRef(m.resource))} ${c.before}→${c.after}`),
+  );
   return {
     names: [row.name],
     summary: `${what}${moved}`,
     moves: moves.length > 0 ? `Replicas: ${moves.join(', ')}\n\n` : '',
-    entries: changes.map((c) => ({ head: `**${WORD[c.action]}** ${code(describeRef(c as ObjectRef))}`, diff: c.diff.trimEnd() })),
+    entries: changes.map((c) => ({
+      head: `**${WORD[c.action]}** ${code(describeRef(c as ObjectRef))}`,
+      diff: c.diff.trimEnd(),
+    })),
   };
 }
 
 function changeSection(g: ChangeGroup): Section {
   const names = g.names.map(plain).join(', ');
   const same = g.names.length > 1 ? ' · same change' : '';
-  return { open: `<details>\n<summary><b>${names}</b>: ${g.summary}${same}</summary>\n\n${g.moves}`, entries: g.entries, diffs: true };
+  return {
+    open: `<details>\n<summary><b>${names}</b>: ${g.summary}${same}</summary>\n\n${g.moves}`,
+    entries: g.entries,
+    diffs: true,
+  };
 }
 
 function workSection(doc: PlanDocument, row: ClusterRow): Section {
@@ -70,7 +82,10 @@ function workSection(doc: PlanDocument, row: ClusterRow): Section {
     open: `<details>\n<summary><b>${plain(row.name)}</b>: ${manifests.length} objects</summary>\n\n`,
     entries: manifests.map((m) => {
       const replicas = (m['spec'] as { replicas?: unknown } | undefined)?.replicas;
-      return { head: `- ${code(describeRef(refOf(m)))}${typeof replicas === 'number' ? ` (${plural(replicas, 'replica')})` : ''}`, diff: '' };
+      return {
+        head: `- ${code(describeRef(refOf(m)))}${typeof replicas === 'number' ? ` (${plural(replicas, 'replica')})` : ''}`,
+        diff: '',
+      };
     }),
     diffs: false,
   };
@@ -84,7 +99,9 @@ export function sectionsOf(doc: PlanDocument, rows: readonly ClusterRow[]): Sect
   const out: (Section | ChangeGroup)[] = [];
   const byContent = new Map<string, ChangeGroup>();
   for (const row of rows) {
-    const changes = doc.changes?.[row.name]?.filter((c): c is ObjectChange & { action: Action } => c.action !== 'unchanged');
+    const changes = doc.changes?.[row.name]?.filter(
+      (c): c is ObjectChange & { action: Action } => c.action !== 'unchanged',
+    );
     if (!changes) {
       out.push(workSection(doc, row));
       continue;

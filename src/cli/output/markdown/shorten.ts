@@ -73,7 +73,11 @@ function take(budget: Budget, text: string): boolean {
  * The items of a list that fit, then `more(n)` for the n that do not (its room is kept free);
  * undefined when not even that note fits.
  */
-function fitList(items: readonly string[], budget: Budget, more: (n: number) => string): { text: string; cut: boolean } | undefined {
+function fitList(
+  items: readonly string[],
+  budget: Budget,
+  more: (n: number) => string,
+): { text: string; cut: boolean } | undefined {
   let text = '';
   const reserve = budget.cost(more(items.length));
   if (reserve > budget.left) return undefined;
@@ -102,7 +106,8 @@ function fitDiff(diff: string, budget: Budget, s: Shortened): string | undefined
   // diffBlock(diff, k) costs at most the empty cut plus each kept line and its newline.
   let used = budget.cost(diffBlock(diff, 0));
   let keep = 0;
-  while (keep < lines.length && used + budget.cost(lines[keep]!) + 1 <= budget.left) used += budget.cost(lines[keep++]!) + 1;
+  while (keep < lines.length && used + budget.cost(lines[keep]!) + 1 <= budget.left)
+    used += budget.cost(lines[keep++]!) + 1;
   if (keep >= MIN_CUT_LINES) {
     const cut = diffBlock(diff, keep);
     if (take(budget, cut)) {
@@ -117,9 +122,16 @@ function fitDiff(diff: string, budget: Budget, s: Shortened): string | undefined
 
 /** The whole document, in display order. */
 export function assemble(p: Parts): string {
-  let out = p.title + p.table + p.rows.join('') + '\n' + p.verdict + p.lists.map((l) => (l.head ? `${l.head}${l.items.join('')}\n` : '')).join('');
+  let out =
+    p.title +
+    p.table +
+    p.rows.join('') +
+    '\n' +
+    p.verdict +
+    p.lists.map((l) => (l.head ? `${l.head}${l.items.join('')}\n` : '')).join('');
   out += p.alsoOnBase;
-  for (const s of p.sections) out += s.open + s.entries.map((e) => entryText(s, e, diffBlock(e.diff))).join('') + close(s);
+  for (const s of p.sections)
+    out += s.open + s.entries.map((e) => entryText(s, e, diffBlock(e.diff))).join('') + close(s);
   return out + p.placements;
 }
 
@@ -128,7 +140,12 @@ export function shorten(doc: PlanDocument, limit: MarkdownLimit, p: Parts): stri
   const entriesTotal = p.sections.reduce((n, sec) => n + sec.entries.length, 0);
   const s: Shortened = { diffsLeftOut: 0, diffsCut: 0, entriesLeftOut: 0, listsCut: new Set() };
   const allLists = ['clusters', ...p.lists.map((l) => l.name), ...(p.alsoOnBase ? ['warnings also on the base'] : [])];
-  const worst = { diffsLeftOut: entriesTotal, diffsCut: entriesTotal, entriesLeftOut: entriesTotal, listsCut: new Set(allLists) };
+  const worst = {
+    diffsLeftOut: entriesTotal,
+    diffsCut: entriesTotal,
+    entriesLeftOut: entriesTotal,
+    listsCut: new Set(allLists),
+  };
   budget.left -= budget.cost(p.title + shortenedNote(doc, limit, worst));
   budget.left -= budget.cost(p.table + '\n' + p.verdict);
   const rows = fitList(p.rows, budget, moreNote('clusters')) ?? { text: '', cut: true };
@@ -162,10 +179,13 @@ export function shorten(doc: PlanDocument, limit: MarkdownLimit, p: Parts): stri
   });
   const blocks = sections.map((sec, i) => listed[i]!.map((e) => (sec.diffs ? fitDiff(e.diff, budget, s) : undefined)));
 
-  let out = p.title + shortenedNote(doc, limit, s) + p.table + rows.text + '\n' + p.verdict + lists.join('') + alsoOnBase;
+  let out =
+    p.title + shortenedNote(doc, limit, s) + p.table + rows.text + '\n' + p.verdict + lists.join('') + alsoOnBase;
   sections.forEach((sec, i) => {
     out += sec.open;
-    listed[i]!.forEach((e, j) => { out += entryText(sec, e, blocks[i]![j]); });
+    listed[i]!.forEach((e, j) => {
+      out += entryText(sec, e, blocks[i]![j]);
+    });
     if (sec.entries.length > listed[i]!.length) out += listedNote(sec.entries.length - listed[i]!.length);
     out += close(sec);
   });

@@ -9,7 +9,12 @@ export function code(text: string): string {
 
 /** Text in a table cell or list item: one line, no HTML, no cell break. */
 export function plain(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n/g, ' ');
 }
 
 /** A fence longer than any run of backticks in the diff, so the diff can never close it. */

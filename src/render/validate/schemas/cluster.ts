@@ -23,16 +23,22 @@ function checkApiEndpoint(endpoint: string, path: FieldPath, out: IssueSink): vo
   if (url === undefined || url.host === '') {
     return error(out, path, invalidMessage(endpoint, `host must be provided${ENDPOINT_FORM}`));
   }
-  if (url.username || url.password) error(out, path, invalidMessage(endpoint, 'user information is not permitted in the URL'));
+  if (url.username || url.password)
+    error(out, path, invalidMessage(endpoint, 'user information is not permitted in the URL'));
   if (url.hash) error(out, path, invalidMessage(url.hash.slice(1), 'fragments are not permitted in the URL'));
-  if (url.search) error(out, path, invalidMessage(url.search.slice(1), 'query parameters are not permitted in the URL'));
+  if (url.search)
+    error(out, path, invalidMessage(url.search.slice(1), 'query parameters are not permitted in the URL'));
 }
 
 /** ValidateClusterProxyURL. */
 function checkProxyUrl(proxy: string, path: FieldPath, out: IssueSink): void {
   const scheme = parseUrl(proxy)?.protocol.slice(0, -1) ?? '';
   if (scheme !== 'http' && scheme !== 'https' && scheme !== 'socks5') {
-    error(out, path, invalidMessage(proxy, `unsupported scheme ${JSON.stringify(scheme)}, must be http, https, or socks5`));
+    error(
+      out,
+      path,
+      invalidMessage(proxy, `unsupported scheme ${JSON.stringify(scheme)}, must be http, https, or socks5`),
+    );
   }
 }
 
@@ -49,30 +55,33 @@ function checkSyncMode(spec: Record<string, unknown>, path: FieldPath, out: Issu
 const secretRef = obj({ namespace: str(), name: str() }, { required: ['namespace', 'name'] });
 
 /** clusterv1alpha1.ClusterSpec. */
-export const clusterSpec: ObjectSchema = obj({
-  id: str(),
-  syncMode: str({ enum: ['Push', 'Pull'] }),
-  apiEndpoint: str({ check: checkApiEndpoint }),
-  secretRef,
-  impersonatorSecretRef: secretRef,
-  insecureSkipTLSVerification: bool,
-  proxyURL: str({ check: checkProxyUrl }),
-  proxyHeader: stringMap,
-  provider: str(),
-  region: str(),
-  zone: str(),
-  zones: strings,
-  taints,
-  resourceModels: arr(
-    obj(
-      {
-        grade: int({ minimum: 0 }),
-        ranges: arr(obj({ name: str(), min: quantity, max: quantity }, { required: ['name', 'min', 'max'] })),
-      },
-      { required: ['grade', 'ranges'] },
+export const clusterSpec: ObjectSchema = obj(
+  {
+    id: str(),
+    syncMode: str({ enum: ['Push', 'Pull'] }),
+    apiEndpoint: str({ check: checkApiEndpoint }),
+    secretRef,
+    impersonatorSecretRef: secretRef,
+    insecureSkipTLSVerification: bool,
+    proxyURL: str({ check: checkProxyUrl }),
+    proxyHeader: stringMap,
+    provider: str(),
+    region: str(),
+    zone: str(),
+    zones: strings,
+    taints,
+    resourceModels: arr(
+      obj(
+        {
+          grade: int({ minimum: 0 }),
+          ranges: arr(obj({ name: str(), min: quantity, max: quantity }, { required: ['name', 'min', 'max'] })),
+        },
+        { required: ['grade', 'ranges'] },
+      ),
     ),
-  ),
-}, { check: checkSyncMode });
+  },
+  { check: checkSyncMode },
+);
 
 const resourceList = map(quantity);
 
@@ -129,5 +138,9 @@ export function migrateClusterZone(cluster: Json): Json {
 export function checkClusterZones(cluster: Json, out: IssueSink): void {
   const spec = cluster['spec'];
   if (!isRecord(spec) || typeof spec['zone'] !== 'string' || spec['zone'] === '' || !hasZones(spec)) return;
-  error(out, ['spec', 'zone'], forbiddenMessage('zone is deprecated and cannot be set together with zones; list it in zones'));
+  error(
+    out,
+    ['spec', 'zone'],
+    forbiddenMessage('zone is deprecated and cannot be set together with zones; list it in zones'),
+  );
 }

@@ -22,7 +22,9 @@ export const resourceSelector: Schema = obj(
 const FIELD_SELECTOR_KEYS = ['provider', 'region', 'zone'];
 
 /** ValidatePolicyFieldSelector (pkg/util/validation): keys provider/region/zone, In or NotIn. */
-function fieldRequirementCheck(report: Report): (req: Record<string, unknown>, path: FieldPath, out: IssueSink) => void {
+function fieldRequirementCheck(
+  report: Report,
+): (req: Record<string, unknown>, path: FieldPath, out: IssueSink) => void {
   return (req, path, out) => {
     const { key, operator } = req;
     if (typeof key === 'string' && !FIELD_SELECTOR_KEYS.includes(key)) {
@@ -46,11 +48,16 @@ function checkFieldValues(req: Record<string, unknown>, path: FieldPath, out: Is
   const values = Array.isArray(req['values']) ? req['values'] : [];
   const noMatch = '; this field selector matches no cluster';
   if ((req['operator'] === 'In' || req['operator'] === 'NotIn') && values.length === 0) {
-    warning(out, [...path, 'values'], `Required value: must be specified when \`operator\` is 'In' or 'NotIn'${noMatch}`);
+    warning(
+      out,
+      [...path, 'values'],
+      `Required value: must be specified when \`operator\` is 'In' or 'NotIn'${noMatch}`,
+    );
   }
   values.forEach((value: unknown, i) => {
     if (typeof value !== 'string') return;
-    for (const msg of isValidLabelValue(value)) warning(out, [...path, 'values', i], invalidMessage(value, msg) + noMatch);
+    for (const msg of isValidLabelValue(value))
+      warning(out, [...path, 'values', i], invalidMessage(value, msg) + noMatch);
   });
 }
 
@@ -59,7 +66,10 @@ const affinityOf = (report: Report): ObjectSchema =>
     labelSelector: clusterLabelSelector,
     fieldSelector: obj({
       matchExpressions: arr(
-        obj({ key: str(), operator: str(), values: strings }, { required: ['key', 'operator'], check: fieldRequirementCheck(report) }),
+        obj(
+          { key: str(), operator: str(), values: strings },
+          { required: ['key', 'operator'], check: fieldRequirementCheck(report) },
+        ),
       ),
     }),
     clusterNames: strings,
@@ -90,10 +100,18 @@ function checkToleration(t: Record<string, unknown>, path: FieldPath, out: Issue
   if (operator === 'Lt' || operator === 'Gt') {
     error(out, [...path, 'operator'], unsupportedMessage(operator, ['Equal', 'Exists']));
   } else if (typeof operator === 'string' && !['', 'Equal', 'Exists'].includes(operator)) {
-    warning(out, [...path, 'operator'], invalidMessage(operator, 'not Equal or Exists: this toleration tolerates no taint'));
+    warning(
+      out,
+      [...path, 'operator'],
+      invalidMessage(operator, 'not Equal or Exists: this toleration tolerates no taint'),
+    );
   }
   if (effect && !(TAINT_EFFECTS as readonly string[]).includes(effect)) {
-    warning(out, [...path, 'effect'], `${unsupportedMessage(effect, TAINT_EFFECTS)}: this toleration tolerates no taint`);
+    warning(
+      out,
+      [...path, 'effect'],
+      `${unsupportedMessage(effect, TAINT_EFFECTS)}: this toleration tolerates no taint`,
+    );
   }
 }
 
@@ -117,7 +135,11 @@ export function checkTaintsUnique(taints: unknown[], path: FieldPath, out: Issue
     const { key, effect } = t as Record<string, unknown>;
     const id = `${String(key)}\u0000${String(effect)}`;
     if (seen.has(id)) {
-      error(out, [...path, i], invalidMessage(`${String(key)}:${String(effect)}`, 'taints must be unique by key and effect pair'));
+      error(
+        out,
+        [...path, i],
+        invalidMessage(`${String(key)}:${String(effect)}`, 'taints must be unique by key and effect pair'),
+      );
     }
     seen.add(id);
   });
@@ -125,7 +147,8 @@ export function checkTaintsUnique(taints: unknown[], path: FieldPath, out: Issue
 
 /** metav1.Time: RFC 3339 (a taint's timeAdded starts its tolerationSeconds). */
 function checkTime(value: string, path: FieldPath, out: IssueSink): void {
-  if (parseRfc3339(value) === undefined) error(out, path, invalidMessage(value, 'must be an RFC 3339 date-time, e.g. 2026-01-02T15:04:05Z'));
+  if (parseRfc3339(value) === undefined)
+    error(out, path, invalidMessage(value, 'must be an RFC 3339 date-time, e.g. 2026-01-02T15:04:05Z'));
 }
 
 /** A Cluster's taints; Karmada refuses PreferNoSchedule there, which its scheduler would ignore. */

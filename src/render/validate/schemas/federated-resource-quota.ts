@@ -27,7 +27,11 @@ function checkAssignments(spec: Record<string, unknown>, path: FieldPath, out: I
     if (!isRecord(a['hard'])) return;
     for (const [name, value] of Object.entries(a['hard'])) {
       if (!Object.hasOwn(overall, name)) {
-        error(out, [...at, 'hard', name], invalidMessage(name, 'a static assignment may only limit resources spec.overall limits'));
+        error(
+          out,
+          [...at, 'hard', name],
+          invalidMessage(name, 'a static assignment may only limit resources spec.overall limits'),
+        );
         continue;
       }
       assigned.set(name, (assigned.get(name) ?? 0) + (milli(value) ?? 0));
@@ -36,7 +40,11 @@ function checkAssignments(spec: Record<string, unknown>, path: FieldPath, out: I
   for (const [name, total] of assigned) {
     const limit = milli(overall[name]);
     if (limit !== undefined && total > limit) {
-      error(out, [...path, 'overall', name], invalidMessage(overall[name], 'must not be less than the sum of the static assignments of this resource'));
+      error(
+        out,
+        [...path, 'overall', name],
+        invalidMessage(overall[name], 'must not be less than the sum of the static assignments of this resource'),
+      );
     }
   }
 }
@@ -54,5 +62,7 @@ export const federatedResourceQuotaSpec: ObjectSchema = obj(
 export const federatedResourceQuotaStatus: ObjectSchema = obj({
   overall: resourceList,
   overallUsed: resourceList,
-  aggregatedStatus: arr(obj({ clusterName: str(), hard: resourceList, used: resourceList }, { required: ['clusterName'] })),
+  aggregatedStatus: arr(
+    obj({ clusterName: str(), hard: resourceList, used: resourceList }, { required: ['clusterName'] }),
+  ),
 });

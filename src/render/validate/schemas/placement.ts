@@ -30,7 +30,11 @@ function checkOverflow(term: Record<string, unknown>, path: FieldPath, out: Issu
   const tiers = term['overflowAffinities'];
   if (!Array.isArray(tiers) || tiers.length === 0) return;
   if (!hasInlineAffinity(term)) {
-    error(out, [...path, 'overflowAffinities'], 'overflowAffinities can only be used together with the inline ClusterAffinity');
+    error(
+      out,
+      [...path, 'overflowAffinities'],
+      'overflowAffinities can only be used together with the inline ClusterAffinity',
+    );
   }
   const seen = new Set<unknown>([term['affinityName']]);
   tiers.forEach((tier, i) => {
@@ -96,7 +100,11 @@ function checkSpreadConstraints(list: unknown[], path: FieldPath, out: IssueSink
     seen.add(field);
   });
   if (seen.size > 0 && !seen.has('cluster')) {
-    error(out, path, 'the cluster spread constraint must be enabled in one of the constraints in case of SpreadByField is enabled');
+    error(
+      out,
+      path,
+      'the cluster spread constraint must be enabled in one of the constraints in case of SpreadByField is enabled',
+    );
   }
 }
 
@@ -110,7 +118,10 @@ const replicaScheduling: Schema = obj({
   replicaDivisionPreference: str({ enum: ['Aggregated', 'Weighted'] }),
   weightPreference: obj({
     staticWeightList: arr(
-      obj({ targetCluster: weightTargetCluster, weight: int({ minimum: 1 }) }, { required: ['targetCluster', 'weight'] }),
+      obj(
+        { targetCluster: weightTargetCluster, weight: int({ minimum: 1 }) },
+        { required: ['targetCluster', 'weight'] },
+      ),
     ),
     dynamicWeight: str({ enum: ['AvailableReplicas'] }),
   }),
@@ -125,10 +136,7 @@ function checkWorkloadAffinity(w: Record<string, unknown>, path: FieldPath, out:
   }
 }
 
-const workloadAffinityTerm = obj(
-  { groupByLabelKey: str({ check: checkLabelKey }) },
-  { required: ['groupByLabelKey'] },
-);
+const workloadAffinityTerm = obj({ groupByLabelKey: str({ check: checkLabelKey }) }, { required: ['groupByLabelKey'] });
 
 /** Overflow tiers only with Divided + Aggregated, or Divided + Weighted + dynamicWeight. */
 function overflowAllowed(placement: Record<string, unknown>): boolean {

@@ -12,7 +12,10 @@ import { placement } from './placement.ts';
 const statePreservation: Schema = obj(
   {
     rules: arr(
-      obj({ aliasLabelName: str({ check: checkLabelKey }), jsonPath: str() }, { required: ['aliasLabelName', 'jsonPath'] }),
+      obj(
+        { aliasLabelName: str({ check: checkLabelKey }), jsonPath: str() },
+        { required: ['aliasLabelName', 'jsonPath'] },
+      ),
       { minItems: 1 },
     ),
   },
@@ -24,12 +27,20 @@ function checkApplicationFailover(app: Record<string, unknown>, path: FieldPath,
   const conditions = app['decisionConditions'];
   const toleration = isRecord(conditions) ? conditions['tolerationSeconds'] : undefined;
   if (typeof toleration === 'number' && toleration < 0) {
-    error(out, [...path, 'decisionConditions', 'tolerationSeconds'], invalidMessage(toleration, 'must be greater than or equal to 0'));
+    error(
+      out,
+      [...path, 'decisionConditions', 'tolerationSeconds'],
+      invalidMessage(toleration, 'must be greater than or equal to 0'),
+    );
   }
   const grace = app['gracePeriodSeconds'];
   if (typeof grace !== 'number') return;
   if (app['purgeMode'] !== 'Gracefully') {
-    error(out, [...path, 'gracePeriodSeconds'], invalidMessage(grace, 'only takes effect when purgeMode is gracefully'));
+    error(
+      out,
+      [...path, 'gracePeriodSeconds'],
+      invalidMessage(grace, 'only takes effect when purgeMode is gracefully'),
+    );
   } else if (grace <= 0) {
     error(out, [...path, 'gracePeriodSeconds'], invalidMessage(grace, 'must be greater than 0'));
   }
@@ -84,7 +95,10 @@ function checkSpec(spec: Record<string, unknown>, path: FieldPath, out: IssueSin
       error(
         out,
         [...path, 'resourceSelectors', i, 'name'],
-        invalidMessage('', 'name cannot be empty if preemption is Always, the empty name may cause unexpected resources preemption'),
+        invalidMessage(
+          '',
+          'name cannot be empty if preemption is Always, the empty name may cause unexpected resources preemption',
+        ),
       );
     }
   });
@@ -104,11 +118,17 @@ export const propagationSpec: ObjectSchema = obj(
     failover,
     conflictResolution: str({ enum: ['Abort', 'Overwrite'] }),
     activationPreference: str({ enum: ['', 'Lazy'] }),
-    suspension: obj({ dispatching: bool, dispatchingOnClusters: obj({ clusterNames: strings }) }, { check: checkSuspension }),
+    suspension: obj(
+      { dispatching: bool, dispatchingOnClusters: obj({ clusterNames: strings }) },
+      { check: checkSuspension },
+    ),
     preserveResourcesOnDeletion: bool,
     schedulePriority: obj(
       {
-        priorityClassSource: str({ enum: ['KubePriorityClass', 'PodPriorityClass', 'FederatedPriorityClass'], check: checkPrioritySource }),
+        priorityClassSource: str({
+          enum: ['KubePriorityClass', 'PodPriorityClass', 'FederatedPriorityClass'],
+          check: checkPrioritySource,
+        }),
         priorityClassName: str(),
       },
       { required: ['priorityClassName'] },

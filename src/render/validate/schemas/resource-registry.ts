@@ -6,7 +6,9 @@ import { clusterAffinity } from './common.ts';
 export const resourceRegistrySpec: ObjectSchema = obj(
   {
     targetCluster: clusterAffinity,
-    resourceSelectors: arr(obj({ apiVersion: str(), kind: str(), namespace: str() }, { required: ['apiVersion', 'kind'] })),
+    resourceSelectors: arr(
+      obj({ apiVersion: str(), kind: str(), namespace: str() }, { required: ['apiVersion', 'kind'] }),
+    ),
   },
   { required: ['targetCluster', 'resourceSelectors'] },
 );

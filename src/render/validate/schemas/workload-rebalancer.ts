@@ -5,7 +5,10 @@ import { any, arr, int, obj, str, type ObjectSchema } from '../schema.ts';
 export const workloadRebalancerSpec: ObjectSchema = obj(
   {
     workloads: arr(
-      obj({ apiVersion: str(), kind: str(), name: str(), namespace: str() }, { required: ['apiVersion', 'kind', 'name'] }),
+      obj(
+        { apiVersion: str(), kind: str(), name: str(), namespace: str() },
+        { required: ['apiVersion', 'kind', 'name'] },
+      ),
       { minItems: 1 },
     ),
     ttlSecondsAfterFinished: int({ minimum: 0 }),
