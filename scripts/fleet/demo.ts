@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   await fleetUp((message) => console.log(`[fleet] ${message}`));
   await makeDemoRepo();
   await ensureCliBuilt();
-  const target = ['--repo', relative(repoRoot, demoRepo), '--kubeconfig', relative(repoRoot, kubeconfigPath)];
+  const repo = ['--repo', relative(repoRoot, demoRepo)];
+  const target = [...repo, '--kubeconfig', relative(repoRoot, kubeconfigPath)];
   await flotilla(['plan', ...target]);
   await flotilla(['apply', ...target, '--prune']);
   // The status branch records what members report at the end of a pass; the first pass ends
@@ -66,7 +67,8 @@ async function main(): Promise<void> {
   log(`waiting ${PODS_START_MS / 1000} s for the pods to start, then reconciling once more`);
   await new Promise((resolve) => setTimeout(resolve, PODS_START_MS));
   await flotilla(['apply', ...target, '--prune']);
-  await flotilla(['status', ...target]);
+  // status reads the status branch only: it takes no kubeconfig.
+  await flotilla(['status', ...repo]);
   console.log('');
   log(
     `the fleet stays up: kubectl --kubeconfig ${relative(repoRoot, kubeconfigPath)} --context member1 get deployments -A`,
