@@ -3,13 +3,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { fleetFiles } from '../../src/cli/scaffold/fleet-files.ts';
 import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import type { ClusterAccess } from '../../src/apply/connect.ts';
 import { planLive } from '../../src/reconcile/live-plan.ts';
-import { initRepository } from '../../src/source/init-repository.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
+import type { FakeKubeClient } from '../fakes/kube-client.ts';
 import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+import { initFakeFleet } from './helpers/fake-fleet.ts';
 
 afterAll(removeFixtures);
 
@@ -31,17 +29,7 @@ const git = (dir: string, ...args: string[]) =>
 
 /** The `flotilla init` fleet applied once, then the run loop's Never eviction of hello from staging recorded on the status branch. */
 async function fleetWithRecordedEviction() {
-  const dir = join(tempDir('flotilla-apply-failover-'), 'fleet');
-  await initRepository(dir, fleetFiles(), 'fleet');
-  const members = new Map([
-    ['production', new FakeKubeClient('production')],
-    ['staging', new FakeKubeClient('staging')],
-  ]);
-  const access: ClusterAccess = {
-    kubeconfig: {},
-    client: {},
-    connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])),
-  };
+  const { dir, members, access } = await initFakeFleet('flotilla-apply-failover-');
   expect((await applyPass({ source: { repo: dir }, access, prune: {}, runner: {} })).ok).toBe(true);
   const tree = join(tempDir('flotilla-status-tree-'), 'status');
   git(dir, 'worktree', 'add', '-q', tree, 'status');

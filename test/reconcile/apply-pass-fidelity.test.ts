@@ -2,13 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fleetFiles } from '../../src/cli/scaffold/fleet-files.ts';
 import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import type { ClusterAccess } from '../../src/apply/connect.ts';
 import { planOffline } from '../../src/reconcile/plan.ts';
-import { initRepository } from '../../src/source/init-repository.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+import type { FakeKubeClient } from '../fakes/kube-client.ts';
+import { removeFixtures } from '../source/helpers/git-fixture.ts';
+import { initFakeFleet } from './helpers/fake-fleet.ts';
 
 afterAll(removeFixtures);
 
@@ -25,17 +23,7 @@ function edit(dir: string, file: string, change: (text: string) => string): void
 
 /** The `flotilla init` fleet applied once to two fake members. */
 async function appliedFleet() {
-  const dir = join(tempDir('flotilla-apply-suspension-'), 'fleet');
-  await initRepository(dir, fleetFiles(), 'fleet');
-  const members = new Map([
-    ['production', new FakeKubeClient('production')],
-    ['staging', new FakeKubeClient('staging')],
-  ]);
-  const access: ClusterAccess = {
-    kubeconfig: {},
-    client: {},
-    connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])),
-  };
+  const { dir, members, access } = await initFakeFleet('flotilla-apply-suspension-');
   expect((await applyPass({ source: { repo: dir }, access, prune: {}, runner: {} })).ok).toBe(true);
   return { dir, members, access };
 }

@@ -1,31 +1,20 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fleetFiles } from '../../src/cli/scaffold/fleet-files.ts';
 import type { KubeObject } from '../../src/model/index.ts';
 import { applyPass } from '../../src/reconcile/apply-pass.ts';
 import { StalePlanError } from '../../src/reconcile/errors/index.ts';
 import { planLive } from '../../src/reconcile/live-plan.ts';
 import type { ClusterAccess } from '../../src/apply/connect.ts';
 import { loadSavedPlan, planFileOf, writePlanFile } from '../../src/reconcile/plan-file.ts';
-import { initRepository } from '../../src/source/init-repository.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
+import type { FakeKubeClient } from '../fakes/kube-client.ts';
 import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+import { initFakeFleet } from './helpers/fake-fleet.ts';
 
 afterAll(removeFixtures);
 
 /** The `flotilla init` fleet (clusters production and staging) with in-memory members. */
 async function fleet() {
-  const dir = join(tempDir('flotilla-planfile-'), 'fleet');
-  await initRepository(dir, fleetFiles(), 'fleet');
-  const members = new Map([
-    ['production', new FakeKubeClient('production')],
-    ['staging', new FakeKubeClient('staging')],
-  ]);
-  const access: ClusterAccess = {
-    kubeconfig: {},
-    client: {},
-    connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])),
-  };
+  const { dir, members, access } = await initFakeFleet('flotilla-planfile-');
   return { dir, members, access };
 }
 

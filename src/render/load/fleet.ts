@@ -30,3 +30,21 @@ export interface Fleet {
   /** Scope of a kind: built-in table, then the CRDs of this commit. */
   isNamespaced: IsNamespaced;
 }
+
+/** A fleet with nothing in it yet, whose kinds' scope `isNamespaced` answers. */
+export function emptyFleet(isNamespaced: IsNamespaced): Fleet {
+  return {
+    templates: [],
+    propagationPolicies: [],
+    clusterPropagationPolicies: [],
+    overridePolicies: [],
+    clusterOverridePolicies: [],
+    clusters: [],
+    customizations: [],
+    clusterTaintPolicies: [],
+    federatedResourceQuotas: [],
+    workloadRebalancers: [],
+    resourceRegistries: [],
+    isNamespaced,
+  };
+}

@@ -18,7 +18,7 @@ import {
 import { classify } from './classify.ts';
 import { unimplementedNotices } from './unimplemented.ts';
 import type { ObjectRole } from './classify.ts';
-import type { Fleet } from './fleet.ts';
+import { emptyFleet, type Fleet } from './fleet.ts';
 
 function describeObject(obj: KubeObject): string {
   const name = typeof obj.metadata?.name === 'string' ? obj.metadata.name : '<unnamed>';
@@ -50,23 +50,6 @@ function ignoredMessage(obj: KubeObject): string {
 
 function identityOf(role: ObjectRole, obj: KubeObject): string {
   return role === 'template' ? refKey(refOf(obj)) : `${role}/${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
-}
-
-function emptyFleet(parsed: ParsedSources): Fleet {
-  return {
-    templates: [],
-    propagationPolicies: [],
-    clusterPropagationPolicies: [],
-    overridePolicies: [],
-    clusterOverridePolicies: [],
-    clusters: [],
-    customizations: [],
-    clusterTaintPolicies: [],
-    federatedResourceQuotas: [],
-    workloadRebalancers: [],
-    resourceRegistries: [],
-    isNamespaced: scopeLookup(parsed.objects.map((o) => o.object)),
-  };
 }
 
 /** Where each role's objects go in the Fleet; roles not listed are not kept (read, validated, warned about). */
@@ -129,7 +112,7 @@ function validateOnce(obj: KubeObject, isNamespaced: IsNamespaced): Validated {
  * reported (naming each other's file) and only the first, in path order, is kept.
  */
 export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: Diagnostic[] } {
-  const fleet = emptyFleet(parsed);
+  const fleet = emptyFleet(scopeLookup(parsed.objects.map((o) => o.object)));
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, SourceObject>();
   for (const source of parsed.objects) {

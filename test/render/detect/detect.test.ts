@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detect } from '../../../src/render/detect/detect.ts';
 import type { DetectOptions } from '../../../src/render/detect/detect.ts';
-import type { Fleet } from '../../../src/render/load/fleet.ts';
+import { emptyFleet, type Fleet } from '../../../src/render/load/fleet.ts';
 import { builtinIsNamespaced } from '../../../src/model/index.ts';
 import type { KubeObject, OverridePolicy, PolicyRef, PropagationPolicy, ResourceSelector, SourceObject } from '../../../src/model/index.ts';
 
@@ -30,21 +30,7 @@ function cpp(name: string, selectors: ResourceSelector[], extra: Partial<Propaga
   });
 }
 function fleet(parts: Partial<Fleet>): Fleet {
-  return {
-    templates: [nginx],
-    propagationPolicies: [],
-    clusterPropagationPolicies: [],
-    overridePolicies: [],
-    clusterOverridePolicies: [],
-    clusters: [],
-    customizations: [],
-    clusterTaintPolicies: [],
-    federatedResourceQuotas: [],
-    workloadRebalancers: [],
-    resourceRegistries: [],
-    isNamespaced: builtinIsNamespaced,
-    ...parts,
-  };
+  return { ...emptyFleet(builtinIsNamespaced), templates: [nginx], ...parts };
 }
 function winner(f: Fleet, options: Partial<DetectOptions> = {}): string | null {
   const claim = detect(f, options)[0]!;
