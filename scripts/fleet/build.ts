@@ -15,6 +15,7 @@ export interface Binaries {
   etcd: string;
   kwok: string;
   kwokctl: string;
+  metricsServer: string;
 }
 
 interface Component {
@@ -40,6 +41,12 @@ function kubernetesLdflags(version: string, date: string): string[] {
     `-X k8s.io/component-base/version.${key}=${value}`,
     `-X k8s.io/client-go/pkg/version.${key}=${value}`,
   ]);
+}
+
+// kwokctl runs `metrics-server --version` to pick its flags; metrics-server prints client-go's version.
+function metricsServerLdflags(version: string, date: string): string[] {
+  const vars = { gitVersion: version, gitTreeState: 'archive', buildDate: date };
+  return Object.entries(vars).map(([key, value]) => `-X k8s.io/client-go/pkg/version.${key}=${value}`);
 }
 
 const components: readonly Component[] = [
@@ -71,6 +78,14 @@ const components: readonly Component[] = [
     packages: { kwok: 'sigs.k8s.io/kwok/cmd/kwok', kwokctl: 'sigs.k8s.io/kwok/cmd/kwokctl' },
     ldflags: () => [],
     coldMinutes: 5,
+  },
+  {
+    name: 'metrics-server',
+    toolsDir: 'tools/metrics-server',
+    module: 'sigs.k8s.io/metrics-server',
+    packages: { 'metrics-server': 'sigs.k8s.io/metrics-server/cmd/metrics-server' },
+    ldflags: metricsServerLdflags,
+    coldMinutes: 4,
   },
 ];
 
@@ -121,6 +136,7 @@ function binaries(located: readonly Located[]): Binaries {
     etcd: bin('etcd', 'etcd'),
     kwok: bin('kwok', 'kwok'),
     kwokctl: bin('kwok', 'kwokctl'),
+    metricsServer: bin('metrics-server', 'metrics-server'),
   };
 }
 
