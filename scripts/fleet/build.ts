@@ -236,7 +236,7 @@ async function findGo(): Promise<string> {
     if (probe?.code === 0) return candidate;
   }
   throw new Error(
-    'Go is needed to build the local fleet (kube-apiserver, etcd, kwok) but was not found on PATH, ' +
+    'Go is needed to build the local fleet (kube-apiserver, etcd, kwok, metrics-server) but was not found on PATH, ' +
       'at /usr/local/go/bin/go or at $FLOTILLA_GO. Install Go 1.26 or newer (https://go.dev/dl/) ' +
       'or set FLOTILLA_GO to the go binary.',
   );

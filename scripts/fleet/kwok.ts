@@ -52,7 +52,7 @@ const kwokMetricsFiles = ['resource-metrics.yaml', 'usage-from-annotations.yaml'
  * metrics-server's scrape interval. 10 s is the least metrics-server accepts; a changed usage
  * annotation shows in PodMetrics after the next scrape, so tests wait at most about this long.
  */
-export const metricResolution = '10s';
+export const metricResolutionSeconds = 10;
 
 /** kwokctl's download cache; per member and emptied on create, so it never serves an old manifest build. */
 function cacheDir(member: MemberName): string {
@@ -98,7 +98,7 @@ async function writeMemberConfig(member: MemberSpec, bins: Binaries): Promise<st
       {
         name: metricsServerComponent,
         extraArgs: [
-          { key: 'metric-resolution', value: metricResolution, override: true },
+          { key: 'metric-resolution', value: `${metricResolutionSeconds}s`, override: true },
           // metrics-server insists on a request timeout below 90% of the resolution (its default is 10 s).
           { key: 'kubelet-request-timeout', value: '5s' },
         ],
