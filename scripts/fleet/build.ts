@@ -116,18 +116,28 @@ export async function ensureBinaries(log: Log): Promise<Binaries> {
   return binaries(located);
 }
 
-/** The cached binaries if every component is already built; never builds. */
-export async function cachedBinaries(): Promise<Binaries | undefined> {
-  const located = await locate();
-  return located.every(({ component, dir }) => isComplete(dir, component)) ? binaries(located) : undefined;
+/** What operating members that already exist takes (status, stop, restart). */
+export type OperatingBinaries = Pick<Binaries, 'kubectl' | 'kwokctl'>;
+
+/**
+ * kubectl and kwokctl if they are built; never builds. Only those two: a fleet that is up must
+ * still count as up (and be stoppable) when a component added later, such as metrics-server, is
+ * not built yet.
+ */
+export async function cachedBinaries(): Promise<OperatingBinaries | undefined> {
+  const located = (await locate()).filter(({ component }) => ['kubernetes', 'kwok'].includes(component.name));
+  if (!located.every(({ component, dir }) => isComplete(dir, component))) return undefined;
+  return { kubectl: binPath(located, 'kubernetes', 'kubectl'), kwokctl: binPath(located, 'kwok', 'kwokctl') };
+}
+
+function binPath(located: readonly Located[], name: string, file: string): string {
+  const found = located.find((entry) => entry.component.name === name);
+  if (!found) throw new Error(`no component named ${name}`);
+  return join(found.dir, file);
 }
 
 function binaries(located: readonly Located[]): Binaries {
-  const bin = (name: string, file: string): string => {
-    const found = located.find((entry) => entry.component.name === name);
-    if (!found) throw new Error(`no component named ${name}`);
-    return join(found.dir, file);
-  };
+  const bin = (name: string, file: string): string => binPath(located, name, file);
   return {
     kubeApiserver: bin('kubernetes', 'kube-apiserver'),
     kubeControllerManager: bin('kubernetes', 'kube-controller-manager'),
