@@ -61,7 +61,7 @@ describe('loadFleet', () => {
       path: 'crd.yaml',
       blobId: scope,
       content: Buffer.from(
-        `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec: {group: example.com, scope: ${scope}, names: {plural: widgets, kind: Widget}}\n`,
+        `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec: {group: example.com, scope: ${scope}, names: {plural: widgets, kind: Widget}, versions: []}\n`,
       ),
     });
     const cache: ParseCache = new Map();
