@@ -67,8 +67,9 @@ const OWNED = new Set(['apiVersion', 'kind', 'metadata', 'status']);
 const OWNED_IN_SECRET = new Set([...OWNED, 'data', 'stringData']);
 
 /**
- * Checks the fields of a template against its kind's OpenAPI schema. Status is left out: it is
- * never sent to a member (docs/karmada-compatibility.md#status-is-not-written-into-git-templates).
+ * Checks the fields of a template against its kind's OpenAPI schema, as the API server Karmada
+ * creates templates in would (docs/karmada-compatibility.md#templates-against-their-schemas).
+ * Status is left out: it is never sent to a member.
  */
 function checkSchema(
   obj: Record<string, unknown>,
