@@ -77,7 +77,7 @@ function checkSchema(
   kind: string,
   schemaFor: SchemaLookup,
   out: IssueSink,
-) {
+): void {
   const schema = schemaFor(apiVersion, kind);
   if (schema === undefined) return;
   const owned = kind === 'Secret' && apiVersion === 'v1' ? OWNED_IN_SECRET : OWNED;

@@ -9,7 +9,7 @@ import { error, invalidMessage, requiredMessage, unsupportedMessage, type IssueS
 import { closestName } from '../suggest.ts';
 import { BASE64 } from '../secret-template.ts';
 import { jsonType, QUANTITY_FORMAT_MESSAGE } from '../walk.ts';
-import type { SchemaNode } from './compile.ts';
+import type { NodeType, SchemaNode } from './compile.ts';
 
 /** Resolves a `$ref` of the built-in schemas. */
 export type ResolveRef = (name: string) => SchemaNode;
@@ -46,9 +46,9 @@ function typeMatches(type: SchemaNode['type'], value: unknown): boolean {
   }
 }
 
-const expected = (type: NodeTypeName): string =>
+/** How a type error names what was expected. */
+const expected = (type: NodeType): string =>
   type === 'int-or-string' ? 'integer or string' : type === 'quantity' ? 'string or number' : type;
-type NodeTypeName = NonNullable<SchemaNode['type']>;
 
 function sameJson(a: unknown, b: unknown): boolean {
   return a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
