@@ -10,9 +10,8 @@ import {
 import type { Diagnostic, FieldPath, KubeObject, SourceObject } from '../../model/index.ts';
 import type { ParsedSources } from '../parse/parse-sources.ts';
 import {
-  builtinSchema,
-  crdSchemaLookup,
   findCustomizationConflicts,
+  schemaLookup,
   validateAndDefault,
   withScopedNamespace,
   type KindSchema,
@@ -138,11 +137,7 @@ function validateOnce(obj: KubeObject, { isNamespaced, schemaFor }: KindLookups)
 export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: Diagnostic[] } {
   const objects = parsed.objects.map((o) => o.object);
   const fleet = emptyFleet(scopeLookup(objects));
-  const crdSchema = crdSchemaLookup(objects);
-  const lookups: KindLookups = {
-    isNamespaced: fleet.isNamespaced,
-    schemaFor: (apiVersion, kind) => builtinSchema(apiVersion, kind) ?? crdSchema(apiVersion, kind),
-  };
+  const lookups: KindLookups = { isNamespaced: fleet.isNamespaced, schemaFor: schemaLookup(objects) };
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, SourceObject>();
   for (const source of parsed.objects) {

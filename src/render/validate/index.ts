@@ -19,7 +19,7 @@ import { jsonType, walk } from './walk.ts';
 
 export type { FieldIssue } from './issues.ts';
 export { findCustomizationConflicts, type IndexedIssue } from './customization-conflicts.ts';
-export { crdSchemaLookup } from './openapi/crd-schemas.ts';
+export { crdSchemaLookup, schemaLookup } from './openapi/crd-schemas.ts';
 export type { KindSchema, SchemaLookup } from './openapi/kind-schema.ts';
 export { builtinSchema, KUBERNETES_SCHEMA_VERSION } from './openapi/kube-schemas.ts';
 
@@ -32,14 +32,14 @@ export interface ValidateOptions {
    */
   isNamespaced: IsNamespaced;
   /**
-   * The OpenAPI schema of template kinds, e.g. built-in kinds first, then the kinds the
-   * repository's CustomResourceDefinitions declare (crdSchemaLookup).
+   * The OpenAPI schema of template kinds, e.g. schemaLookup(objects) to know the kinds the
+   * repository's CustomResourceDefinitions declare too.
    * @default builtinSchema
    */
   schemaFor: SchemaLookup;
 }
 
-/** Built-in kinds only: pass scopeLookup(objects) and crdSchemaLookup(objects) to know CRD-declared kinds too. */
+/** Built-in kinds only: pass scopeLookup(objects) and schemaLookup(objects) to know CRD-declared kinds too. */
 export const DEFAULT_VALIDATE_OPTIONS: Readonly<ValidateOptions> = {
   isNamespaced: builtinIsNamespaced,
   schemaFor: builtinSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinSchema, crdSchemaLookup, KUBERNETES_SCHEMA_VERSION, type SchemaLookup } from '../../../src/render/validate/index.ts';
+import { builtinSchema, crdSchemaLookup, KUBERNETES_SCHEMA_VERSION, type SchemaLookup, schemaLookup } from '../../../src/render/validate/index.ts';
 import { e, issues, type Issue } from './helpers.ts';
 
 const QUANTITY_MSG = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
@@ -191,10 +191,7 @@ const widget = (spec: Record<string, unknown>, apiVersion = 'example.com/v1'): u
 const S = (...path: (string | number)[]) => ['spec', ...path];
 
 describe('Custom resources against the CRD schema in the same commit', () => {
-  const options = (crd: unknown): { schemaFor: SchemaLookup } => {
-    const crds = crdSchemaLookup([crd]);
-    return { schemaFor: (v, k) => builtinSchema(v, k) ?? crds(v, k) };
-  };
+  const options = (crd: unknown): { schemaFor: SchemaLookup } => ({ schemaFor: schemaLookup([crd]) });
   it.each<[string, unknown, Issue[]]>([
     ['a well-formed custom resource is valid', widget({ size: 3, mode: 'fast', name: 'abc', port: 'http', tags: ['a'], labels: { a: 'b' } }), []],
     ['an unknown field is an error with a suggestion', widget({ size: 3, moed: 'fast' }), [e(S('moed'), 'unknown field "moed", did you mean "mode"?')]],

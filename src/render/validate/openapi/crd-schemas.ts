@@ -5,6 +5,7 @@
 import { isRecord } from '../../../model/index.ts';
 import { compileSchema } from './compile.ts';
 import type { KindSchema, SchemaLookup } from './kind-schema.ts';
+import { builtinSchema } from './kube-schemas.ts';
 
 /** A CRD's schema has no `$ref`. */
 const noRefs = () => ({});
@@ -53,4 +54,13 @@ export function crdSchemaLookup(objects: Iterable<unknown>): SchemaLookup {
     const schema = declared.get(`${apiVersion}/${kind}`);
     return schema ? kindSchema(schema) : undefined;
   };
+}
+
+/**
+ * The schemas of template kinds: built-in kinds first, so a CRD cannot change one (as for scopes),
+ * then the kinds the CRDs among `objects` declare.
+ */
+export function schemaLookup(objects: Iterable<unknown>): SchemaLookup {
+  const declared = crdSchemaLookup(objects);
+  return (apiVersion, kind) => builtinSchema(apiVersion, kind) ?? declared(apiVersion, kind);
 }
