@@ -1,11 +1,12 @@
 // Prints the OpenAPI definitions the kube-apiserver of this module's Kubernetes version serves,
 // enums included (the published api/openapi-spec snapshot leaves enums out), as one JSON object
-// keyed by definition name. scripts/kube-schemas/generate.ts turns it into Flotilla's compact
+// keyed by definition name. scripts/generate-kube-schemas.ts turns it into Flotilla's compact
 // schema file.
 package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 
 	"k8s.io/kube-openapi/pkg/validation/spec"
@@ -21,6 +22,7 @@ func main() {
 	}
 	enc := json.NewEncoder(os.Stdout)
 	if err := enc.Encode(out); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }
