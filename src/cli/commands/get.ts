@@ -6,6 +6,7 @@ import { getFromCache } from '../../reconcile/get/cache-get.ts';
 import type { GetOutcome, GetRequest } from '../../reconcile/get/get-outcome.ts';
 import { getFromMembers } from '../../reconcile/get/member-get.ts';
 import { readFleet } from '../../reconcile/read-fleet.ts';
+import { maskSecret } from '../../render/mask-secrets.ts';
 import { durationFlag } from '../cluster-flags.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';
@@ -63,6 +64,11 @@ export default class Get extends FlotillaCommand {
     }),
     token: Flags.string({ description: "the search cache's bearer token (with --from)", env: 'FLOTILLA_SEARCH_TOKEN' }),
     'token-file': Flags.string({ description: 'a file holding the bearer token (with --from)', exclusive: ['token'] }),
+    'show-secrets': Flags.boolean({
+      description:
+        "print Secrets' values with -o json|yaml (masked as *** otherwise; the search cache never holds them)",
+      default: false,
+    }),
   };
 
   async run(): Promise<void> {
@@ -83,9 +89,11 @@ export default class Get extends FlotillaCommand {
       ?.split(',')
       .map((c) => c.trim())
       .filter((c) => c !== '');
-    const outcome = flags.from
+    const found = flags.from
       ? await this.fromCache(flags.from, flags, request, wanted)
       : await this.fromMembers(flags, request, wanted);
+    const masked = found.items.map((i) => ({ ...i, object: maskSecret(i.object) }));
+    const outcome = flags['show-secrets'] ? found : { ...found, items: masked };
     const text = getText(outcome, { format: flags.output, allNamespaces: namespace === undefined, now: Date.now() });
     if (text !== '') await writeStdout(text);
     for (const failure of outcome.failures) this.logToStderr(`error: ${failure.message}`);
