@@ -66,7 +66,7 @@ export class SearchCacheController implements Controller {
   }
 
   start(context: ControllerContext): { close(): Promise<void> } {
-    this.#cache?.start(context.access);
+    this.#cache?.start(context.access, context.requestPass);
     return { close: async () => this.#cache?.close() };
   }
 }

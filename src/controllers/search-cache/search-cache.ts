@@ -5,7 +5,8 @@
  * the record the status branch keeps. `want` is called by every pass with the targets; the
  * reflectors follow the members between passes. A reflector is restarted when its member's
  * client changes (a new kubeconfig entry); a member that cannot be connected is tried again at
- * the next pass.
+ * the next pass. A copy coming into sync or falling out of it asks for a pass, so the status
+ * branch says so without waiting for the next commit or resync.
  */
 import { compareBytes } from '../../model/index.ts';
 import type { Cluster, KubeObject } from '../../model/index.ts';
@@ -54,6 +55,7 @@ export class SearchCache implements SearchCacheView {
   readonly store: SearchStore;
   readonly #options: SearchCacheOptions;
   #connect: Connector | undefined;
+  #changed: (detail: string) => void = () => undefined;
   #targets: readonly CacheTarget[] = [];
   #clusters: readonly Cluster[] = [];
   readonly #running = new Map<string, Running>();
@@ -67,8 +69,9 @@ export class SearchCache implements SearchCacheView {
     this.#options = options;
   }
 
-  /** Starts connecting members (without member deadlines: a watch outlives any pass). */
-  start(access: ClusterAccess): void {
+  /** Starts connecting members (without member deadlines: a watch outlives any pass); `changed` hears a copy's sync change. */
+  start(access: ClusterAccess, changed: (detail: string) => void = () => undefined): void {
+    this.#changed = changed;
     const cache = access.connect ? undefined : new ClientCache(access.kubeconfig, access.client);
     this.#connect = access.connect ?? ((clusters) => (cache as ClientCache).connect(clusters));
     this.#schedule();
@@ -190,8 +193,10 @@ export class SearchCache implements SearchCacheView {
       {
         replace: (items, version) => {
           this.store.replace(scope, items.map(compact), version);
+          const was = running.syncedAt !== undefined && running.error === undefined;
           running.syncedAt = this.#options.now();
           delete running.error;
+          if (!was) this.#changed(`the search cache of ${target.kind} in ${cluster} is in sync`);
           if (!this.#discovered.has(cluster)) void this.#discover(client);
         },
         change: (type, object, version) => {
@@ -200,7 +205,9 @@ export class SearchCache implements SearchCacheView {
         },
         progress: (version) => this.store.progress(scope, version),
         failed: (error) => {
+          const was = running.error === undefined;
           running.error = error instanceof Error ? error.message : String(error);
+          if (was) this.#changed(`the search cache of ${target.kind} in ${cluster} is out of sync`);
         },
       },
       this.#options.reflector,

@@ -64,6 +64,7 @@ describe('SearchCacheController', () => {
     await Promise.all(caches.splice(0).map((c) => c.close()));
   });
 
+  const requested: string[] = [];
   function running(members: Record<string, KubeClient | Error>) {
     const cache = new SearchCache({ store: new MemorySearchStore(), now: () => T0 + 5000, reflector: { backoffMs: 5, maxBackoffMs: 20 } });
     caches.push(cache);
@@ -76,7 +77,7 @@ describe('SearchCacheController', () => {
       },
       clusters: () => [],
       now: () => T0,
-      requestPass: () => undefined,
+      requestPass: (detail) => requested.push(detail),
       memberProbed: () => undefined,
       warn: () => undefined,
     });
@@ -104,6 +105,8 @@ describe('SearchCacheController', () => {
     const stored = JSON.parse((await cache.store.list({ resource: 'apps/v1/Deployment', name: 'api' })).items[0] ?? '{}') as KubeObject;
     expect(stored.metadata['managedFields']).toBeUndefined();
     expect(cache.resources().map((r) => r.resource)).toEqual(['secrets', 'deployments']);
+    // Each copy coming into sync asks for a pass, so the status branch says so at once.
+    expect(requested).toContain('the search cache of Deployment in member2 is in sync');
 
     const second = pass(controller, CLUSTERS + REGISTRY);
     expect(second.records.searchCache).toEqual([
