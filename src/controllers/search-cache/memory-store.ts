@@ -11,6 +11,8 @@ import type { KubeObject } from '../../model/index.ts';
 import type { SearchStore, StorePage, StorePosition, StoreQuery, StoreScope } from './search-store.ts';
 
 interface Entry {
+  /** `namespace/name`. */
+  key: string;
   json: string;
   labels: Readonly<Record<string, string>>;
 }
@@ -18,8 +20,8 @@ interface Entry {
 /** One member's objects of one resource. */
 interface Copy {
   entries: Map<string, Entry>;
-  /** The keys in byte order; undefined after an object came or went. */
-  sorted?: string[] | undefined;
+  /** The entries in key order; undefined after an object came or went. */
+  sorted?: Entry[] | undefined;
   /** The resourceVersion of each scope ('' for every namespace) written into the copy. */
   versions: Map<string, string>;
 }
@@ -29,12 +31,12 @@ const inScope = (key: string, namespace: string | undefined): boolean =>
   namespace === undefined || key.startsWith(`${namespace}/`);
 
 /** The first index whose key sorts after `key`. */
-function firstAfter(keys: readonly string[], key: string): number {
+function firstAfter(entries: readonly Entry[], key: string): number {
   let lo = 0;
-  let hi = keys.length;
+  let hi = entries.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareBytes(keys[mid] as string, key) <= 0) lo = mid + 1;
+    if (compareBytes((entries[mid] as Entry).key, key) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -51,6 +53,32 @@ function later(a: string | undefined, b: string): string {
 const versionOf = (copy: Copy): string =>
   [...copy.versions.values()].reduce<string | undefined>(later, undefined) ?? '';
 
+/**
+ * The query's filters as one predicate. Labels are judged once per distinct label set in a
+ * query (objects share their set), names and namespaces only when the query names them.
+ */
+function matcher(query: StoreQuery): (entry: Entry) => boolean {
+  const { name, fields, labels } = query;
+  const judged = new Map<Readonly<Record<string, string>>, boolean>();
+  const labelled = (set: Readonly<Record<string, string>>): boolean => {
+    if (!labels) return true;
+    let verdict = judged.get(set);
+    if (verdict === undefined) {
+      verdict = labels(set);
+      judged.set(set, verdict);
+    }
+    return verdict;
+  };
+  if (name === undefined && !fields) return (entry) => labelled(entry.labels);
+  return (entry) => {
+    const slash = entry.key.indexOf('/');
+    const own = entry.key.slice(slash + 1);
+    if (name !== undefined && own !== name) return false;
+    if (fields && !fields({ name: own, namespace: entry.key.slice(0, slash) })) return false;
+    return labelled(entry.labels);
+  };
+}
+
 /** Distinct label sets kept for sharing before the table starts afresh (sets of deleted objects would pile up). */
 const MAX_LABEL_SETS = 100_000;
 
@@ -62,16 +90,23 @@ export class MemorySearchStore implements SearchStore {
   replace(scope: StoreScope, objects: readonly KubeObject[], resourceVersion: string): void {
     const copy = this.#copy(scope, true);
     for (const key of [...copy.entries.keys()]) if (inScope(key, scope.namespace)) copy.entries.delete(key);
-    for (const object of objects) copy.entries.set(keyOf(object), this.#entry(object));
+    for (const object of objects) {
+      const entry = this.#entry(object);
+      copy.entries.set(entry.key, entry);
+    }
     copy.sorted = undefined;
     copy.versions.set(scope.namespace ?? '', resourceVersion);
   }
 
   upsert(scope: StoreScope, object: KubeObject, resourceVersion: string): void {
     const copy = this.#copy(scope, true);
-    const key = keyOf(object);
-    if (!copy.entries.has(key)) copy.sorted = undefined;
-    copy.entries.set(key, this.#entry(object));
+    const entry = this.#entry(object);
+    const old = copy.entries.get(entry.key);
+    copy.entries.set(entry.key, entry);
+    // A changed object keeps its place: it is swapped in the sorted list, which stays valid.
+    const at = old && copy.sorted ? firstAfter(copy.sorted, entry.key) - 1 : -1;
+    if (at >= 0 && copy.sorted?.[at] === old && copy.sorted) copy.sorted[at] = entry;
+    else copy.sorted = undefined;
     copy.versions.set(scope.namespace ?? '', resourceVersion);
   }
 
@@ -115,34 +150,26 @@ export class MemorySearchStore implements SearchStore {
     const versions = Object.fromEntries(clusters.map((c) => [c, versionOf(byCluster.get(c) as Copy)]));
     const items: string[] = [];
     const limit = query.limit ?? Number.POSITIVE_INFINITY;
+    const matches = matcher(query);
+    const prefix = query.namespace === undefined ? '' : `${query.namespace}/`;
     let last: StorePosition | undefined;
     for (const cluster of clusters) {
       if (query.after && compareBytes(cluster, query.after.cluster) < 0) continue;
       const copy = byCluster.get(cluster) as Copy;
-      copy.sorted ??= [...copy.entries.keys()].sort(compareBytes);
-      const keys = copy.sorted;
-      const prefix = query.namespace === undefined ? '' : `${query.namespace}/`;
+      copy.sorted ??= [...copy.entries.values()].sort((a, b) => compareBytes(a.key, b.key));
+      const sorted = copy.sorted;
       const from = query.after?.cluster === cluster ? query.after.key : prefix;
-      for (let i = from === '' ? 0 : firstAfter(keys, from); i < keys.length; i++) {
-        const key = keys[i] as string;
-        if (!key.startsWith(prefix)) break;
-        const entry = copy.entries.get(key) as Entry;
-        if (!this.#matches(key, entry, query)) continue;
+      for (let i = from === '' ? 0 : firstAfter(sorted, from); i < sorted.length; i++) {
+        const entry = sorted[i] as Entry;
+        if (prefix !== '' && !entry.key.startsWith(prefix)) break;
+        if (!matches(entry)) continue;
         // One match more than the page holds: there is a next page, after the page's last item.
         if (items.length === limit) return { items, ...(last ? { next: last } : {}), versions };
         items.push(entry.json);
-        last = { cluster, key };
+        last = { cluster, key: entry.key };
       }
     }
     return { items, versions };
-  }
-
-  #matches(key: string, entry: Entry, query: StoreQuery): boolean {
-    const slash = key.indexOf('/');
-    const name = key.slice(slash + 1);
-    if (query.name !== undefined && name !== query.name) return false;
-    if (query.fields && !query.fields({ name, namespace: key.slice(0, slash) })) return false;
-    return !query.labels || query.labels(entry.labels);
   }
 
   #copy(scope: StoreScope, create: true): Copy;
@@ -171,6 +198,6 @@ export class MemorySearchStore implements SearchStore {
       shared = Object.freeze({ ...labels });
       this.#labelSets.set(id, shared);
     }
-    return { json: JSON.stringify(object), labels: shared };
+    return { key: keyOf(object), json: JSON.stringify(object), labels: shared };
   }
 }

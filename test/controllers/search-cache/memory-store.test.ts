@@ -58,6 +58,14 @@ describe('MemorySearchStore', () => {
     expect(third.next).toBeUndefined();
   });
 
+  it('serves a changed object changed, in its place, its new labels matched', async () => {
+    const store = fleet();
+    await store.list({ resource: RES });
+    store.upsert(at('member1'), deploy('shop', 'api', { app: 'web' }), '13');
+    expect(names((await store.list({ resource: RES, labels: parseLabelSelector('app=web') })).items)).toEqual(['shop/api', 'shop/web', 'shop/web']);
+    expect(names((await store.list({ resource: RES })).items)).toEqual(['data/db', 'shop/api', 'shop/web', 'data/db', 'shop/web']);
+  });
+
   it('says there is a next page only when one more object matches', async () => {
     const page = await fleet().list({ resource: RES, limit: 5 });
     expect(page.items).toHaveLength(5);
