@@ -163,10 +163,21 @@ class ClientNodeKubeClient implements KubeClient {
     });
     const send: Send = { method: 'GET', path: `${resourcePath(resource, query.namespace)}?${params}` };
     await this.#c.acquire();
-    const view = signal ? (this.withSignal(signal) as ClientNodeKubeClient) : this;
+    // A line that does not parse, or a handler that throws, ends the watch with that error.
+    const broken = new AbortController();
+    const view = this.withSignal(
+      signal ? AbortSignal.any([signal, broken.signal]) : broken.signal,
+    ) as ClientNodeKubeClient;
+    let failure: unknown;
     const lines = lineSplitter((line) => {
-      const event = parseWatchLine(line);
-      if (event) onEvent(event);
+      if (failure !== undefined) return;
+      try {
+        const event = parseWatchLine(line);
+        if (event) onEvent(event);
+      } catch (error) {
+        failure = error;
+        broken.abort(error);
+      }
     });
     // The stream is quiet between changes: its socket may stay idle until the server's own timeout.
     const stream = { idleMs: (query.timeoutSeconds + 30) * 1000, onChunk: lines.push };
@@ -174,10 +185,12 @@ class ClientNodeKubeClient implements KubeClient {
     try {
       response = await view.#request(send, stream);
     } catch (error) {
+      if (failure !== undefined) throw failure;
       if (signal?.aborted) return; // the caller stopped watching
       throw error;
     }
     lines.end();
+    if (failure !== undefined) throw failure;
     if (response.status === 401) this.#c.auth = undefined;
     if (response.status >= 300) throw this.#failure(send, response);
   }

@@ -47,6 +47,8 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(200, { 'content-type': 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' }).end(JSON.stringify(body));
   } else if (url.searchParams.get('watch') === '1' && url.pathname.includes('/namespaces/refused/')) {
     res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ kind: 'Status', reason: 'Forbidden', message: 'configmaps is forbidden' }));
+  } else if (url.searchParams.get('watch') === '1' && url.pathname.includes('/namespaces/garbled/')) {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"ADDED","object":{"kind":"Config\n');
   } else if (url.searchParams.get('watch') === '1') {
     res.writeHead(200, { 'content-type': 'application/json' });
     const lines = `${JSON.stringify({ type: 'ADDED', object: { apiVersion: 'v1', kind: 'ConfigMap', ...cm('é', '11') } })}\n${JSON.stringify({ type: 'BOOKMARK', object: { kind: 'ConfigMap', metadata: { resourceVersion: '12' } } })}\n${JSON.stringify({ type: 'ERROR', object: { kind: 'Status', code: 410, reason: 'Expired', message: 'too old' } })}\n`;
@@ -125,6 +127,15 @@ describe('the client-node adapter: discovery names, versioned lists, watches', (
     const watching = client.watch({ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'refused', resourceVersion: '1', timeoutSeconds: 60 }, () => undefined);
     await expect(watching).rejects.toBeInstanceOf(KubeApiError);
     await expect(watching).rejects.toThrow(/403 Forbidden: configmaps is forbidden/);
+  });
+
+  it('ends a watch whose stream does not parse with the error, and never throws out of the stream', async () => {
+    const events: WatchEvent[] = [];
+    const watching = client.watch({ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'garbled', resourceVersion: '1', timeoutSeconds: 60 }, (e) =>
+      events.push(e),
+    );
+    await expect(watching).rejects.toThrow(SyntaxError);
+    expect(events).toEqual([]);
   });
 
   it('sends the Accept header a raw GET names', async () => {

@@ -3,8 +3,8 @@ import { Command } from '@oclif/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Get from '../../src/cli/commands/get.ts';
 import { MemorySearchStore } from '../../src/controllers/search-cache/memory-store.ts';
-import { withCluster } from '../../src/model/index.ts';
 import { startSearchServer, type SearchServer } from '../../src/reconcile/search/search-server.ts';
+import { cachedDeployment, DEPLOYMENTS } from '../reconcile/search/cache-fixture.ts';
 import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
 import { REPO_ROOT } from './run-cli.ts';
 
@@ -43,24 +43,16 @@ repo.commit('clusters');
 
 const store = new MemorySearchStore();
 const deploy = (cluster: string, name: string) =>
-  withCluster(
-    {
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      metadata: { name, namespace: 'shop', creationTimestamp: new Date(Date.now() - 300_000).toISOString() },
-      spec: { replicas: 2 },
-      status: { readyReplicas: 1, updatedReplicas: 2, availableReplicas: 1 },
-    },
-    cluster,
-  );
+  cachedDeployment(cluster, 'shop', name, {
+    metadata: { creationTimestamp: new Date(Date.now() - 300_000).toISOString() },
+    spec: { replicas: 2 },
+    status: { readyReplicas: 1, updatedReplicas: 2, availableReplicas: 1 },
+  });
 store.replace({ cluster: 'member1', resource: 'apps/v1/Deployment' }, [deploy('member1', 'web')], '1');
 store.replace({ cluster: 'member2', resource: 'apps/v1/Deployment' }, [deploy('member2', 'web')], '1');
 let server: SearchServer;
 beforeAll(async () => {
-  const resources = () => [
-    { group: 'apps', version: 'v1', kind: 'Deployment', resource: 'deployments', namespaced: true, verbs: ['list'], shortNames: ['deploy'] },
-  ];
-  server = await startSearchServer({ address: '127.0.0.1:0', token: 't', cache: { store, resources, problems: () => [] } });
+  server = await startSearchServer({ address: '127.0.0.1:0', token: 't', cache: { store, resources: () => [DEPLOYMENTS], problems: () => [] } });
 });
 afterAll(async () => {
   await server.close();

@@ -1,24 +1,12 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResource } from '../../../src/apply/kube-client.ts';
 import { MemorySearchStore } from '../../../src/controllers/search-cache/memory-store.ts';
-import { withCluster, type KubeObject } from '../../../src/model/index.ts';
 import { getFromCache, warningFailures } from '../../../src/reconcile/get/cache-get.ts';
 import { startSearchServer, type SearchServer } from '../../../src/reconcile/search/search-server.ts';
+import { cachedDeployment, DEPLOYMENTS } from '../search/cache-fixture.ts';
 
-const DEPLOYMENTS: ApiResource = {
-  group: 'apps',
-  version: 'v1',
-  kind: 'Deployment',
-  resource: 'deployments',
-  namespaced: true,
-  verbs: ['list'],
-  singular: 'deployment',
-  shortNames: ['deploy'],
-};
-const deploy = (cluster: string, namespace: string, name: string): KubeObject =>
-  withCluster({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { namespace, name } }, cluster);
+const deploy = (cluster: string, namespace: string, name: string) => cachedDeployment(cluster, namespace, name);
 const store = new MemorySearchStore();
 // More than one page of objects: the client follows continue.
 store.replace(

@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResource } from '../../../src/apply/kube-client.ts';
 import { MemorySearchStore } from '../../../src/controllers/search-cache/memory-store.ts';
 import type { SearchCacheView } from '../../../src/controllers/search-cache/search-cache.ts';
-import { withCluster, type KubeObject } from '../../../src/model/index.ts';
+import type { KubeObject } from '../../../src/model/index.ts';
 import { startSearchServer, type SearchServer } from '../../../src/reconcile/search/search-server.ts';
+import { cachedDeployment, DEPLOYMENTS } from './cache-fixture.ts';
 
 const TOKEN = 's3cret-token';
 const P = '/apis/search.karmada.io/v1alpha1/search/cache';
-const DEPLOYMENTS: ApiResource = {
-  group: 'apps',
-  version: 'v1',
-  kind: 'Deployment',
-  resource: 'deployments',
-  namespaced: true,
-  verbs: ['list'],
-  singular: 'deployment',
-  shortNames: ['deploy'],
-};
-const deploy = (cluster: string, namespace: string, name: string, app: string): KubeObject =>
-  withCluster({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { namespace, name, labels: { app } } }, cluster);
+const deploy = (cluster: string, namespace: string, name: string, app: string): KubeObject => cachedDeployment(cluster, namespace, name, { labels: { app } });
 
 const store = new MemorySearchStore();
 store.replace(
