@@ -10,6 +10,7 @@ import type { KubeObject } from '../../model/index.ts';
 import type { ApiResource } from '../../apply/kube-client.ts';
 import { qualifiedResource, resolveType } from '../../apply/resolve-type.ts';
 import { resourcePath } from '../../apply/rest-mapper.ts';
+import { SearchCacheError, UnknownTypeError } from '../errors/index.ts';
 import type { GetFailure, GetItem, GetOutcome, GetRequest } from './get-outcome.ts';
 
 /** Where the cache is and how to prove who asks. */
@@ -57,7 +58,7 @@ async function fetchJson(source: CacheSource, path: string): Promise<{ doc: unkn
     });
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    throw new Error(`the search cache at ${url.origin} did not answer: ${cause}`);
+    throw new SearchCacheError(url.origin, cause);
   }
   const body = await response.text();
   let doc: unknown;
@@ -68,7 +69,7 @@ async function fetchJson(source: CacheSource, path: string): Promise<{ doc: unkn
   }
   if (!response.ok) {
     const message = isRecord(doc) && typeof doc['message'] === 'string' ? doc['message'] : body.slice(0, 300);
-    throw new Error(`the search cache at ${url.origin} answered ${response.status}: ${message}`);
+    throw new SearchCacheError(url.origin, message, response.status);
   }
   return { doc, warnings: warningFailures(response.headers.get('warning')) };
 }
@@ -81,10 +82,11 @@ export async function getFromCache(
 ): Promise<GetOutcome> {
   const served = resourcesOf((await fetchJson(source, SEARCH_CACHE_PATH)).doc);
   const resource = resolveType(request.type, served);
-  if (!resource) {
-    const names = served.map(qualifiedResource).join(', ') || 'none';
-    throw new Error(`the search cache serves no resource type "${request.type}" (it serves: ${names})`);
-  }
+  if (!resource)
+    throw new UnknownTypeError(request.type, {
+      cache: new URL(source.url).origin,
+      served: served.map(qualifiedResource),
+    });
   const path = `${SEARCH_CACHE_PATH}${resourcePath(resource, resource.namespaced ? request.namespace : undefined, request.name)}`;
   const keep = (cluster: string): boolean => clusters === undefined || clusters.includes(cluster);
   const items: GetItem[] = [];

@@ -11,6 +11,7 @@ import { KubeApiError } from '../../apply/errors/index.ts';
 import type { ApiResource, KubeClient } from '../../apply/kube-client.ts';
 import { resolveType } from '../../apply/resolve-type.ts';
 import { resourcePath } from '../../apply/rest-mapper.ts';
+import { UnknownTypeError } from '../errors/index.ts';
 import type { GetFailure, GetItem, GetOutcome, GetRequest, TableColumn } from './get-outcome.ts';
 
 /** kubectl's Accept for `get`: a Table (v1, then v1beta1), else plain JSON. */
@@ -25,13 +26,6 @@ interface MemberAnswer {
   resource: ApiResource;
   columns?: TableColumn[];
   items: GetItem[];
-}
-
-/** The type is unknown to a member (kubectl's words). */
-export class UnknownTypeError extends Error {
-  constructor(cluster: string, type: string) {
-    super(`cluster ${cluster}: the server doesn't have a resource type "${type}"`);
-  }
 }
 
 function apiVersionOf(resource: ApiResource): string {
@@ -107,7 +101,7 @@ async function objects(client: KubeClient, resource: ApiResource, request: GetRe
 
 async function askMember(client: KubeClient, request: GetRequest): Promise<MemberAnswer> {
   const resource = resolveType(request.type, await client.discover());
-  if (!resource) throw new UnknownTypeError(client.cluster, request.type);
+  if (!resource) throw new UnknownTypeError(request.type, { cluster: client.cluster });
   if (request.shape === 'objects')
     return { cluster: client.cluster, resource, items: await objects(client, resource, request) };
   const namespace = resource.namespaced ? request.namespace : undefined;
