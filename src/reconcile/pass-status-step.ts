@@ -42,7 +42,8 @@ export function passStatusStep(
         ...input,
         failover: withPolicyTaints(records.failover, records.taintPolicy),
         rebalancers: [...records.rebalancers.values()],
-        ...(sharded ? { owns } : {}),
+        // With shards every replica has a cache of its own: no replica's view is the fleet's record.
+        ...(sharded ? { owns } : { registries: records.searchCache }),
       },
       options,
     );

@@ -37,6 +37,7 @@ import {
   type OwnsMember,
   type ParsedStatusTree,
   type PublishResult,
+  type SearchCacheRecord,
   type StatusCommit,
   type StatusComposer,
   type StatusReport,
@@ -68,6 +69,8 @@ export interface StatusStepInput {
   failover?: FailoverView;
   /** The WorkloadRebalancers as the pass left them, recorded on the branch (status/files/rebalancer-document.ts). */
   rebalancers?: readonly RecordedRebalancer[];
+  /** The search cache per ResourceRegistry (status/files/registry-document.ts). */
+  registries?: SearchCacheRecord;
 }
 
 /** Status step options. */
@@ -305,7 +308,11 @@ export async function statusStep(
         ? NO_TIP
         : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
     const merged = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
-    const report = input.rebalancers?.length ? { ...merged, rebalancers: [...input.rebalancers] } : merged;
+    const report = {
+      ...merged,
+      ...(input.rebalancers?.length ? { rebalancers: [...input.rebalancers] } : {}),
+      ...(input.registries?.length ? { registries: [...input.registries] } : {}),
+    };
     return { files: statusFiles(report), message: commitMessage(report), report };
   };
   const branch = input.source.snapshot.config.statusBranch;

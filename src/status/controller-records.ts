@@ -7,6 +7,7 @@ import { emptyFailoverView, failoverOfTree, recordedFailover } from './failover-
 import type { FailoverView } from './failover-view.ts';
 import type { ParsedStatusTree } from './files/parse-status-tree.ts';
 import type { StatusReport } from './status-report.ts';
+import type { SearchCacheRecord } from './search-cache-record.ts';
 import type { TaintPolicyRecord } from './taint-policy-record.ts';
 import type { RecordedRebalancer } from '../model/index.ts';
 
@@ -18,22 +19,25 @@ export interface ControllerRecords {
   taintPolicy: TaintPolicyRecord;
   /** The WorkloadRebalancers' statuses, by name. */
   rebalancers: ReadonlyMap<string, RecordedRebalancer>;
+  /** The search cache per ResourceRegistry, for people: nothing reads it back to decide anything. */
+  searchCache: SearchCacheRecord;
 }
 
 /** Nothing recorded: what a fleet without a status branch starts from. */
 export function emptyControllerRecords(): ControllerRecords {
-  return { failover: emptyFailoverView(), taintPolicy: new Map(), rebalancers: new Map() };
+  return { failover: emptyFailoverView(), taintPolicy: new Map(), rebalancers: new Map(), searchCache: [] };
 }
 
 /** The records a status branch tree holds. */
 export function controllerRecordsOfTree(
-  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers'>,
+  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers' | 'registries'>,
 ): ControllerRecords {
   const failover = failoverOfTree(tree);
   return {
     failover,
     taintPolicy: failover.taints,
     rebalancers: new Map((tree.rebalancers ?? []).map((r) => [r.name, r])),
+    searchCache: tree.registries ?? [],
   };
 }
 
@@ -42,12 +46,13 @@ export function controllerRecordsOfTree(
  * owners of other replicas' members decided, for the loop to adopt.
  */
 export function controllerRecordsOfReport(
-  report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers'>,
+  report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers' | 'registries'>,
 ): ControllerRecords {
   const failover = recordedFailover(report);
   return {
     failover,
     taintPolicy: failover.taints,
     rebalancers: new Map((report.rebalancers ?? []).map((r) => [r.name, r])),
+    searchCache: report.registries ?? [],
   };
 }

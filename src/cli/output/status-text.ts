@@ -4,6 +4,7 @@ import {
   isClusterReady,
   quotaRows,
   readyReplicas,
+  cachedKindLine,
   rebalancerLine,
   type StatusBranchView,
   type TemplateStatus,
@@ -120,6 +121,15 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
       '',
       paint('bold', 'Workload rebalancers:'),
       ...view.rebalancers.map((r) => `  ${r.name}: ${rebalancerLine(r)}`),
+    );
+  if (view.registries?.length)
+    lines.push(
+      '',
+      paint('bold', 'Search cache:'),
+      ...view.registries.flatMap((r) => [
+        `  ${r.name}:${r.cached.length === 0 ? ' caches nothing' : ''}`,
+        ...r.cached.map((c) => `    ${cachedKindLine(c)}`),
+      ]),
     );
   const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
   if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);

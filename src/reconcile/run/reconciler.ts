@@ -18,6 +18,10 @@ import type { ClusterAccess } from '../../apply/connect.ts';
 import { inOrder } from '../../controllers/in-order.ts';
 import { liveControllers } from '../../controllers/registry.ts';
 import type { FailoverOptions } from '../../controllers/failover/failover-memory.ts';
+import { MemorySearchStore } from '../../controllers/search-cache/memory-store.ts';
+import { SearchCache } from '../../controllers/search-cache/search-cache.ts';
+import { startSearchServer } from '../search/search-server.ts';
+import type { SearchServer } from '../search/search-server.ts';
 import { startHealthServer } from '../observability/health-server.ts';
 import type { HealthServer } from '../observability/health-server.ts';
 import { createMetrics } from '../observability/metrics.ts';
@@ -38,6 +42,8 @@ export interface ReconcilerOptions {
   triggers: Omit<Partial<TriggerOptions>, 'source' | 'onError' | 'statusBranch'>;
   /** `--metrics-addr`; absent: no metrics or health endpoint. */
   metricsAddress?: string;
+  /** `--search-addr` and its bearer token; absent: no search cache. */
+  search?: { address: string; token: string };
   probeIntervalMs: number;
   failover: Partial<Omit<FailoverOptions, 'probeIntervalMs'>>;
   /** Leader election / shards; absent: this process reconciles every member. */
@@ -53,6 +59,7 @@ export interface Reconciler {
   loop: RunLoop;
   metrics: ReconcilerMetrics;
   metricsUrl?: string;
+  searchUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -67,7 +74,11 @@ function ownership(options: ReconcilerOptions): (cluster: string) => boolean {
 export async function startReconciler(options: ReconcilerOptions): Promise<Reconciler> {
   const { log, now } = options;
   const metrics = createMetrics();
-  const controllers = liveControllers({ failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs } });
+  const searchCache = options.search ? new SearchCache({ store: new MemorySearchStore(), now }) : undefined;
+  const controllers = liveControllers({
+    failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs },
+    ...(searchCache ? { searchCache } : {}),
+  });
   const controller = inOrder(controllers);
   let clusters: readonly Cluster[] = [];
   // The triggers ignore pushes to the status branch that flotilla.yaml named at the last pass's
@@ -133,6 +144,10 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
         ready: () => ready && !loop.stopped,
       })
     : undefined;
+  const search: SearchServer | undefined =
+    options.search && searchCache
+      ? await startSearchServer({ address: options.search.address, token: options.search.token, cache: searchCache })
+      : undefined;
   loop.request();
   void loop.idle().then(() => {
     ready = true;
@@ -141,6 +156,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     loop,
     metrics,
     ...(health ? { metricsUrl: health.url } : {}),
+    ...(search ? { searchUrl: search.url } : {}),
     stop: async () => {
       due.at(undefined);
       merger.close();
@@ -149,6 +165,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       await loop.stop();
       await stopLeases();
       await health?.close();
+      await search?.close();
     },
   };
 }

@@ -9,6 +9,7 @@ import { clusterPath } from './cluster-document.ts';
 import { failoverSection } from './failover-markdown.ts';
 import { quotaSection } from './quota-markdown.ts';
 import { rebalancerSection } from './rebalancer-summary.ts';
+import { registrySection } from './registry-summary.ts';
 
 /** How STATUS.md is laid out. */
 export interface StatusMarkdownOptions {
@@ -107,6 +108,7 @@ export function statusMarkdown(report: StatusReport, options: Partial<StatusMark
     ...failoverSection(report),
     ...quotaSection(report.quotas),
     ...rebalancerSection(report.rebalancers),
+    ...registrySection(report.registries),
     '## Templates',
     '',
   ];
