@@ -1,3 +1,4 @@
+import Agent from './commands/agent.ts';
 import Apply from './commands/apply.ts';
 import Explain from './commands/explain.ts';
 import Init from './commands/init.ts';
@@ -10,6 +11,7 @@ import Validate from './commands/validate.ts';
 
 /** Every command, listed once (oclif's explicit strategy: no directory scanning at start-up). */
 export const COMMANDS = {
+  agent: Agent,
   apply: Apply,
   explain: Explain,
   init: Init,

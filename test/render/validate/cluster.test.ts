@@ -24,7 +24,7 @@ describe('Cluster validation', () => {
     [
       'a missing syncMode is a warning',
       cluster({ syncMode: undefined }),
-      [w(['spec', 'syncMode'], 'Required value: Karmada requires Push or Pull; Flotilla does not use it')],
+      [w(['spec', 'syncMode'], 'Required value: Karmada requires Push or Pull; Flotilla takes it as Push')],
     ],
     ['an apiEndpoint with scheme, host and port is valid', cluster({ apiEndpoint: 'https://10.0.0.1:6443/prefix' }), []],
     [

@@ -43,12 +43,13 @@ function checkProxyUrl(proxy: string, path: FieldPath, out: IssueSink): void {
 }
 
 /**
- * Karmada requires syncMode (ValidateClusterSpec); Flotilla reaches every cluster the same way,
- * so a missing one is only a warning.
+ * Karmada requires syncMode (ValidateClusterSpec). Flotilla reads it (Pull: the hub never contacts
+ * the member, its agent applies the works branch; docs/karmada-compatibility.md#pull-mode) and takes
+ * a Cluster without it as Push, so a missing one is only a warning.
  */
 function checkSyncMode(spec: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
   if (spec['syncMode'] === undefined || spec['syncMode'] === null) {
-    warning(out, [...path, 'syncMode'], requiredMessage('Karmada requires Push or Pull; Flotilla does not use it'));
+    warning(out, [...path, 'syncMode'], requiredMessage('Karmada requires Push or Pull; Flotilla takes it as Push'));
   }
 }
 
