@@ -3,9 +3,9 @@
  * controller for members in Pull mode: before each render it turns every Pull member's report into
  * the status the scheduler sees (the agent's capacity, Ready by heartbeat age, heartbeat.ts) and
  * into the readiness the failover controller after it takes as that member's probe. The thin
- * adapter around heartbeat.ts: it keeps each member's last state, arms a timer for the moment a
- * heartbeat runs out (and for the failover grace after it), and between passes reads the reports
- * at the probe interval, asking for a pass when a member's readiness or report changed. A pass
+ * adapter around heartbeat.ts: it keeps each member's last state, between passes reads the reports
+ * at the probe interval, asking for a pass when a member's readiness or report changed, and arms a
+ * timer for the end of a silent member's failover grace. A pass
  * without memory uses the recorded form: the same decision, no timer, no watching.
  */
 import { isPullMember } from '../../model/index.ts';
@@ -93,15 +93,14 @@ export class PullMembersController implements Controller {
     };
   }
 
-  /** When a fresh member's heartbeat runs out, or a silent member's failover grace ends. */
+  /**
+   * When a silent member's failover grace ends: the pass then fails it over. (A heartbeat running
+   * out needs no timer: the reports are read at the probe interval between passes.)
+   */
   nextDue(): number | undefined {
     if (this.#live === undefined) return undefined;
     const grace = this.#live.failoverGraceMs;
-    const times = [...this.#states.values()].flatMap((s): number[] => {
-      if (s.freshness === 'fresh' && s.staleAt !== undefined) return [s.staleAt];
-      const since = this.#unready.get(s.cluster);
-      return since !== undefined && since + grace > this.#lastPass ? [since + grace] : [];
-    });
+    const times = [...this.#unready.values()].map((since) => since + grace).filter((t) => t > this.#lastPass);
     return times.length > 0 ? Math.min(...times) : undefined;
   }
 
