@@ -36,7 +36,7 @@ function manifest(text: string, file: string, expected: WorkDocument['objects'][
   try {
     value = parse(text);
   } catch (error) {
-    throw new WorkDocumentError(file, `not YAML: ${(error as Error).message}`);
+    throw new WorkDocumentError(file, undefined, `not YAML: ${(error as Error).message}`);
   }
   const meta = isRecord(value) && isRecord(value['metadata']) ? value['metadata'] : undefined;
   const same =
@@ -50,20 +50,21 @@ function manifest(text: string, file: string, expected: WorkDocument['objects'][
   if (!same)
     throw new WorkDocumentError(
       file,
+      undefined,
       `is not ${expected.kind} ${expected.namespace}/${expected.name} as work.json lists it`,
     );
   return value as KubeObject;
 }
 
-function customizationList(text: string): ResourceInterpreterCustomization[] {
+function customizationList(text: string, file: string): ResourceInterpreterCustomization[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new WorkDocumentError('customizations', `not JSON: ${(error as Error).message}`);
+    throw new WorkDocumentError(file, undefined, `not JSON: ${(error as Error).message}`);
   }
   if (!Array.isArray(value) || !value.every((c) => isRecord(c) && c['kind'] === 'ResourceInterpreterCustomization'))
-    throw new WorkDocumentError('customizations', 'expected a list of ResourceInterpreterCustomizations');
+    throw new WorkDocumentError(file, undefined, 'expected a list of ResourceInterpreterCustomizations');
   return value as ResourceInterpreterCustomization[];
 }
 
@@ -81,23 +82,26 @@ export async function readClusterWork(
   if (listing === undefined) return undefined;
   const oids = new Map(listing.map((e) => [e.path, e.oid]));
   const workOid = oids.get(WORK_FILE);
-  if (workOid === undefined) throw new WorkDocumentError(WORK_FILE, `missing from ${cluster}/`);
+  if (workOid === undefined) throw new WorkDocumentError(`${cluster}/${WORK_FILE}`, undefined, 'missing');
   const first = await store.readBlobs([workOid]);
   const text = first.get(workOid);
-  if (text === undefined) throw new WorkDocumentError(WORK_FILE, 'cannot be read');
+  if (text === undefined) throw new WorkDocumentError(`${cluster}/${WORK_FILE}`, undefined, 'cannot be read');
   const document = parseWork(text.toString('utf8'), cluster);
   const files = [...document.objects.map((o) => o.file), ...(document.customizations ? [document.customizations] : [])];
   const blobs = await store.readBlobs(files.map((f) => oids.get(f) ?? ''));
   const content = (file: string): string => {
     const blob = blobs.get(oids.get(file) ?? '');
-    if (blob === undefined) throw new WorkDocumentError(file, `listed in work.json but missing from ${cluster}/`);
+    if (blob === undefined)
+      throw new WorkDocumentError(`${cluster}/${file}`, undefined, 'listed in work.json but missing');
     return blob.toString('utf8');
   };
   return {
     commit,
     document,
     blob: workOid,
-    manifests: document.objects.map((o) => manifest(content(o.file), o.file, o)),
-    customizations: document.customizations ? customizationList(content(document.customizations)) : [],
+    manifests: document.objects.map((o) => manifest(content(o.file), `${cluster}/${o.file}`, o)),
+    customizations: document.customizations
+      ? customizationList(content(document.customizations), `${cluster}/${document.customizations}`)
+      : [],
   };
 }

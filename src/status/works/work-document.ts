@@ -21,7 +21,7 @@ type Json = Record<string, unknown>;
 
 function field<T>(value: Json, key: string, where: string, check: (v: unknown) => v is T, what: string): T {
   const v = value[key];
-  if (!check(v)) throw new WorkDocumentError(`${where}${where ? '.' : ''}${key}`, `expected ${what}`);
+  if (!check(v)) throw new WorkDocumentError(WORK_FILE, `${where}${where ? '.' : ''}${key}`, `expected ${what}`);
   return v;
 }
 
@@ -31,28 +31,28 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 
 function ref(value: unknown, where: string): ObjectRef {
-  if (!isRecord(value)) throw new WorkDocumentError(where, 'expected an object reference');
+  if (!isRecord(value)) throw new WorkDocumentError(WORK_FILE, where, 'expected an object reference');
   const text = (key: string) => field(value, key, where, isString, 'a string');
   return { apiVersion: text('apiVersion'), kind: text('kind'), namespace: text('namespace'), name: text('name') };
 }
 
 function policy(value: unknown, where: string): PolicyRef | null {
   if (value === null) return null;
-  if (!isRecord(value)) throw new WorkDocumentError(where, 'expected a policy reference or null');
+  if (!isRecord(value)) throw new WorkDocumentError(WORK_FILE, where, 'expected a policy reference or null');
   const text = (key: string) => field(value, key, where, isString, 'a string');
   const kind = text('kind');
   if (kind !== 'PropagationPolicy' && kind !== 'ClusterPropagationPolicy')
-    throw new WorkDocumentError(`${where}.kind`, 'expected PropagationPolicy or ClusterPropagationPolicy');
+    throw new WorkDocumentError(WORK_FILE, `${where}.kind`, 'expected PropagationPolicy or ClusterPropagationPolicy');
   return { kind, namespace: text('namespace'), name: text('name') };
 }
 
 function workObject(value: unknown, where: string): WorkObject {
-  if (!isRecord(value)) throw new WorkDocumentError(where, 'expected an object');
+  if (!isRecord(value)) throw new WorkDocumentError(WORK_FILE, where, 'expected an object');
   const text = (key: string) => field(value, key, where, isString, 'a string');
   const flag = (key: string) => field(value, key, where, isBoolean, 'true or false');
   const file = text('file');
   if (file.startsWith('/') || file.split('/').includes('..'))
-    throw new WorkDocumentError(`${where}.file`, `${JSON.stringify(file)} is outside the cluster's folder`);
+    throw new WorkDocumentError(WORK_FILE, `${where}.file`, `${JSON.stringify(file)} is outside the cluster's folder`);
   return {
     file,
     apiVersion: text('apiVersion'),
@@ -68,11 +68,11 @@ function workObject(value: unknown, where: string): WorkObject {
 }
 
 function prune(value: unknown): WorkPrune {
-  if (!isRecord(value)) throw new WorkDocumentError('prune', 'expected an object');
+  if (!isRecord(value)) throw new WorkDocumentError(WORK_FILE, 'prune', 'expected an object');
   const flag = (key: string) => field(value, key, 'prune', isBoolean, 'true or false');
   const maxFraction = field(value, 'maxFraction', 'prune', isNumber, 'a number');
   if (maxFraction < 0 || maxFraction > 1)
-    throw new WorkDocumentError('prune.maxFraction', 'expected a number from 0 to 1');
+    throw new WorkDocumentError(WORK_FILE, 'prune.maxFraction', 'expected a number from 0 to 1');
   const enabled = flag('enabled');
   const sourceHasErrors = flag('sourceHasErrors');
   // Recomputed rather than trusted: prune is allowed only when it is on and the source rendered cleanly.
@@ -86,7 +86,7 @@ function prune(value: unknown): WorkPrune {
 }
 
 function keptCopy(value: unknown, where: string): KeptCopy {
-  if (!isRecord(value)) throw new WorkDocumentError(where, 'expected an object');
+  if (!isRecord(value)) throw new WorkDocumentError(WORK_FILE, where, 'expected an object');
   return {
     template: field(value, 'template', where, isString, 'a string'),
     reason: field(value, 'reason', where, isString, 'a string'),
@@ -99,15 +99,16 @@ export function parseWork(text: string, cluster: string): WorkDocument {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new WorkDocumentError('(file)', `not JSON: ${(error as Error).message}`);
+    throw new WorkDocumentError(WORK_FILE, undefined, `not JSON: ${(error as Error).message}`);
   }
-  if (!isRecord(data)) throw new WorkDocumentError('(file)', 'expected an object');
+  if (!isRecord(data)) throw new WorkDocumentError(WORK_FILE, undefined, 'expected an object');
   const named = field(data, 'cluster', '', isString, 'a string');
-  if (named !== cluster) throw new WorkDocumentError('cluster', `names ${JSON.stringify(named)}, not ${cluster}`);
+  if (named !== cluster)
+    throw new WorkDocumentError(WORK_FILE, 'cluster', `names ${JSON.stringify(named)}, not ${cluster}`);
   const objects = field(data, 'objects', '', isList, 'a list').map((o, i) => workObject(o, `objects[${i}]`));
   const customizations = data['customizations'];
   if (customizations !== undefined && typeof customizations !== 'string')
-    throw new WorkDocumentError('customizations', 'expected a file name');
+    throw new WorkDocumentError(WORK_FILE, 'customizations', 'expected a file name');
   return {
     cluster,
     sourceCommit: field(data, 'sourceCommit', '', isString, 'a string'),
