@@ -4,13 +4,19 @@
 // works branch and reports back on flotilla/agents/member3. The hub is the
 // apply pass (in process) or `flotilla run` (a process). Killing the agent is
 // safe for the shared fleet: member3's API server stays up.
-import { AppsV1Api, CoreV1Api } from '@kubernetes/client-node';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AppsV1Api, CoreV1Api, KubernetesObjectApi, PatchStrategy } from '@kubernetes/client-node';
+import type { KubernetesObject } from '@kubernetes/client-node';
+import { parseAllDocuments, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { AgentReport, ClusterStatus } from '../../src/model/index.ts';
 import { TAINT_CLUSTER_UNREACHABLE } from '../../src/scheduler/index.ts';
 import { clusterPath, resourcePath } from '../../src/status/index.ts';
 import { configMap, FleetRepo, planChanges } from './helpers/apply-fleet.ts';
-import { apiFor, isNotFound } from './helpers/fleet.ts';
+import { apiFor, isNotFound, kubeConfigFor } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
 import { agentReportOf, kubeconfigOf, pullClusters, startAgent, statusFileOf, workOf } from './helpers/pull-fleet.ts';
 import { cleanUpRunProcesses, startRun } from './helpers/run-process.ts';
@@ -278,4 +284,78 @@ describe('pull mode: member3 applied by its agent, never contacted by the hub', 
     );
     await restarted.stop();
   });
+
+  it("runs with deploy/agent's RBAC alone: applies, observes and prunes a Work of the kinds it lists", async () => {
+    const ns = namespace();
+    const repo = new FleetRepo(ns);
+    repo.kubeconfig = { kubeconfig: hubKubeconfig };
+    const restricted = await agentServiceAccountKubeconfig(PULL);
+    const objects = [
+      deployment(ns, 'web', 1),
+      configMap(ns, 'settings', { k: 'v' }),
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 'web', namespace: ns },
+        spec: { selector: { app: 'web' }, ports: [{ port: 80 }] },
+      }),
+      JSON.stringify({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'token', namespace: ns }, stringData: { token: 'not-shown' } }),
+    ];
+    const policies = [
+      duplicated(ns, 'web', ['apps/v1', 'Deployment'], ['web'], [PULL]),
+      duplicated(ns, 'settings', ['v1', 'ConfigMap'], ['settings'], [PULL]),
+      duplicated(ns, 'service', ['v1', 'Service'], ['web'], [PULL]),
+      duplicated(ns, 'token', ['v1', 'Secret'], ['token'], [PULL]),
+    ];
+    const clusters = pullClusters(PUSH, [PULL], '30s');
+    repo.commit({ 'clusters.yaml': clusters, 'app.yaml': [...policies, ...objects].join('\n---\n') });
+    const agent = startAgent(repo.dir, PULL, restricted, repo.inventoryName);
+    await waitFor(`the agent's first report`, async () => agentReportOf(repo.dir, PULL), { timeoutMs: SETTLE_MS });
+    await repo.apply({ enabled: true });
+    const report = await reportOfCurrentWork(repo, (r) =>
+      ['web', 'settings', 'token'].every((n) => r.objects.some((o) => o.name === n && o.applied && o.digest)),
+    );
+    expect(report.error).toBeUndefined();
+    expect(report.objects.filter((o) => o.applied === false && o.kind !== 'Namespace')).toEqual([]);
+    // Observed as the status step would: nodes and pods were readable.
+    expect(report.clusterStatus.nodeSummary?.totalNum).toBeGreaterThan(0);
+    expect(report.clusterStatus.resourceSummary?.allocatable?.['cpu']).toBeDefined();
+    repo.commit({ 'clusters.yaml': clusters, 'app.yaml': [...policies, objects[0], objects[2], objects[3]].join('\n---\n') });
+    await repo.apply({ enabled: true, allowMassPrune: true });
+    await until(`ConfigMap settings to be pruned from ${PULL}`, () => configMapIn(PULL, ns, 'settings'), null);
+    await agent.stop();
+  });
 });
+
+/**
+ * A kubeconfig for `member` that authenticates as deploy/agent's ServiceAccount, whose rights are
+ * exactly deploy/agent/rbac.yaml's (applied to the member first).
+ */
+async function agentServiceAccountKubeconfig(member: string): Promise<string> {
+  const kc = kubeConfigFor(member);
+  const objects = ['namespace.yaml', 'rbac.yaml'].flatMap((f) =>
+    parseAllDocuments(readFileSync(fileURLToPath(new URL(`../../deploy/agent/${f}`, import.meta.url)), 'utf8')).map((d) => d.toJS() as KubernetesObject),
+  );
+  const api = KubernetesObjectApi.makeApiClient(kc);
+  // Server-side applied, so that the member always holds the file's rules as they are now.
+  for (const object of objects) await api.patch(object, undefined, undefined, 'flotilla-e2e', true, PatchStrategy.ServerSideApply);
+  const token = await kc.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({
+    name: 'flotilla-agent',
+    namespace: 'flotilla-system',
+    body: { spec: { audiences: [], expirationSeconds: 3600 } },
+  });
+  const cluster = kc.getCurrentCluster();
+  const file = join(mkdtempSync(join(tmpdir(), 'flotilla-pull-rbac-')), 'kubeconfig');
+  writeFileSync(
+    file,
+    stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name: member, cluster: { server: cluster?.server, 'certificate-authority-data': cluster?.caData } }],
+      users: [{ name: 'flotilla-agent', user: { token: token.status?.token } }],
+      contexts: [{ name: member, context: { cluster: member, user: 'flotilla-agent' } }],
+      'current-context': member,
+    }),
+  );
+  return file;
+}
