@@ -41,6 +41,11 @@ export default class Agent extends FlotillaCommand {
     kubeconfig: Flags.string({ description: 'kubeconfig of this cluster (default: the in-cluster service account)' }),
     context: Flags.string({ description: 'context in --kubeconfig (default: its current context)' }),
     once: Flags.boolean({ description: 'run one round and exit (cron, CI)', default: false }),
+    'report-only': Flags.boolean({
+      description:
+        'apply nothing: another tool (Argo CD, Flux) applies the folder; observe the cluster and report which objects it holds as the Work has them',
+      default: false,
+    }),
     poll: duration('how often the works branch is read', 30_000, '30s'),
     heartbeat: duration('report at least this often, changes or not', 60_000, '60s'),
     resync: duration('apply the Work again this often although it did not change (drift); 0 never', 300_000, '5m'),
@@ -95,6 +100,7 @@ export default class Agent extends FlotillaCommand {
       resyncMs: flags.resync,
       memberTimeoutMs: flags['member-timeout'],
       holder,
+      reportOnly: flags['report-only'],
       onEvent: (event) => {
         if (event.type === 'object')
           log.debug({ cluster: flags.cluster, ...event.outcome.ref, action: event.outcome.action }, 'object');

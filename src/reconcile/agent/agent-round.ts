@@ -31,7 +31,7 @@ import {
   readClusterWork,
 } from '../../status/index.ts';
 import type { ClusterWork } from '../../status/index.ts';
-import { agentWork } from './agent-work.ts';
+import { agentWork, observedApply } from './agent-work.ts';
 
 /** What an agent is configured with. */
 export interface AgentOptions {
@@ -50,6 +50,8 @@ export interface AgentOptions {
   memberTimeoutMs: number;
   /** This agent as its report and the inventory Lease name it. */
   holder: string;
+  /** `--report-only`: another tool applies the folder; the agent observes and reports. */
+  reportOnly?: boolean;
   onEvent: (event: ApplyEvent) => void;
 }
 
@@ -69,7 +71,8 @@ export interface RoundResult {
 interface Applied {
   key: string;
   work: ClusterWork;
-  result: ClusterApplyResult;
+  /** What the apply did; absent with `reportOnly`, where the report's observation stands for it. */
+  result?: ClusterApplyResult;
   at: number;
   failed: boolean;
 }
@@ -103,7 +106,8 @@ export class AgentRounds {
       try {
         const work = await readClusterWork(target.store, commit, o.cluster, entries);
         if (work === undefined) throw new Error(`no Work for ${o.cluster} on ${o.worksBranch}`);
-        await this.#apply(folderKey(entries), work, now);
+        if (o.reportOnly) this.#applied = { key: folderKey(entries), work, at: now, failed: false };
+        else await this.#apply(folderKey(entries), work, now);
         appliedNow = true;
       } catch (failure) {
         error = toMessage(failure);
@@ -165,15 +169,18 @@ export class AgentRounds {
     const client = o.client.withSignal(memberDeadline(o.cluster, o.memberTimeoutMs));
     const applied = this.#applied;
     const manifests: readonly KubeObject[] = applied?.work.manifests ?? [];
-    const [observation, inventory] = await Promise.all([
+    const [observation, stored] = await Promise.all([
       observeCluster(client),
-      readInventory(client, o.inventoryName).catch(() => []),
+      o.reportOnly ? [] : readInventory(client, o.inventoryName).catch(() => []),
     ]);
     const inWork = new Set(manifests.map((m) => objectId(refOf(m))));
     const live = await collectMemberObjects(client, [
       ...manifests.map(refOf),
-      ...inventory.filter((e) => !inWork.has(e.id)).map(entryRef),
+      ...stored.filter((e) => !inWork.has(e.id)).map(entryRef),
     ]);
+    const observed = o.reportOnly && applied ? observedApply(o.cluster, manifests, live) : undefined;
+    const inventory = observed?.inventory ?? stored;
+    const result = observed?.result ?? applied?.result;
     this.#status = computeClusterStatus(observation, this.#status);
     const report = agentReport({
       cluster: o.cluster,
@@ -187,9 +194,9 @@ export class AgentRounds {
               sourceCommit: applied.work.document.sourceCommit,
               blob: applied.work.blob,
             },
-            applied: applied.result,
           }
         : {}),
+      ...(result ? { applied: result } : {}),
       ...(error !== undefined ? { error } : {}),
       clusterStatus: this.#status,
       manifests,

@@ -19,7 +19,7 @@ const cm = (name: string, data: string): KubeObject => ({
   data: { data },
 });
 
-async function setup() {
+async function setup(reportOnly = false) {
   const repo = createGitRepo();
   repo.write('clusters.yaml', 'kind: Cluster\n');
   const source = repo.commit('fleet');
@@ -35,6 +35,7 @@ async function setup() {
     resyncMs: 0,
     memberTimeoutMs: 10_000,
     holder: 'test/1/flotilla agent',
+    reportOnly,
     onEvent: () => undefined,
   });
   const writeWork = async (manifests: KubeObject[], prune: Partial<typeof DEFAULT_PRUNE_SETTINGS> = {}) =>
@@ -133,5 +134,21 @@ describe('flotilla agent, one round at a time', () => {
     expect(result.error).toMatch(/^work\.json objects: expected a list$/);
     expect(member.writes()).toEqual([]);
     expect(reportOf().error).toBe(result.error);
+  });
+
+  it('with --report-only applies nothing and reports the objects the member holds as the Work has them', async () => {
+    const { member, rounds, writeWork, reportOf } = await setup(true);
+    const written = await writeWork([cm('a', '1'), cm('b', '1')]);
+    // Another tool applied a, and b in an older version.
+    member.put(cm('a', '1'));
+    member.put(cm('b', 'old'));
+    expect(await rounds.round(T0)).toMatchObject({ ok: true, reported: true, worksCommit: written.commit });
+    expect(member.writes()).toEqual([]);
+    const report = reportOf();
+    expect(report.work?.blob).toBe(written.workBlobs.get('edge'));
+    expect(report.objects.map((o) => [o.name, o.applied, o.digest !== undefined])).toEqual([
+      ['a', true, true],
+      ['b', false, false],
+    ]);
   });
 });
