@@ -235,10 +235,25 @@ function concernedMembers(part: TemplatePart, failover: FailoverView | undefined
 }
 
 /** Every FederatedResourceQuota's status from its members' ResourceQuotas, which are items of their Works. */
-function quotaReports(input: StatusStepInput, observations: Observations): FederatedQuotaReport[] {
-  return input.source.fleet.federatedResourceQuotas.map(({ object }) =>
-    federatedQuotaStatus(object, observations.get(refKey(refOf(object))) ?? []),
-  );
+function quotaReports(
+  input: StatusStepInput,
+  observations: Observations,
+  reported: ReadonlyMap<string, AggregatedStatusItem[]>,
+): FederatedQuotaReport[] {
+  return input.source.fleet.federatedResourceQuotas.map(({ object }) => {
+    const key = refKey(refOf(object));
+    // A Pull member's ResourceQuota status is what its agent reflected of it (its whole status).
+    const pulled = (reported.get(key) ?? []).map(
+      (item): MemberObservation => ({
+        clusterName: item.clusterName,
+        applied: item.applied ?? false,
+        ...(item.status
+          ? { observed: { apiVersion: 'v1', kind: 'ResourceQuota', metadata: {}, status: item.status } }
+          : {}),
+      }),
+    );
+    return federatedQuotaStatus(object, [...(observations.get(key) ?? []), ...pulled]);
+  });
 }
 
 /** What this replica observed: every member's name, and the reports and items of those it observes. */
@@ -306,8 +321,9 @@ export async function statusStep(
     clusterReports(input, owns ? names.filter(owns) : names, pull),
     memberObservations(input, owns ?? (() => true), pull),
   ]);
-  const templates = templateReports(input, observations, pullItems(input, pull));
-  const own: Observed = { names, clusters, templates, quotas: quotaReports(input, observations) };
+  const reported = pullItems(input, pull);
+  const templates = templateReports(input, observations, reported);
+  const own: Observed = { names, clusters, templates, quotas: quotaReports(input, observations, reported) };
   const when = now();
   const head = { sourceCommit: input.source.snapshot.commit, reconciledAt: when.toISOString() };
   const tipPaths = owns
