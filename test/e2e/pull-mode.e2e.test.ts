@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentReport, ClusterStatus } from '../../src/model/index.ts';
 import { TAINT_CLUSTER_UNREACHABLE } from '../../src/scheduler/index.ts';
 import { clusterPath, resourcePath } from '../../src/status/index.ts';
-import { configMap, FleetRepo, planChanges } from './helpers/apply-fleet.ts';
+import { configMap, deployment, dividedPolicy, FleetRepo, planChanges } from './helpers/apply-fleet.ts';
 import { apiFor, isNotFound, kubeConfigFor } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
 import { agentReportOf, kubeconfigOf, pullClusters, startAgent, statusFileOf, workOf } from './helpers/pull-fleet.ts';
@@ -25,18 +25,6 @@ import { waitFor } from '../helpers/wait.ts';
 const PULL = 'member3';
 const PUSH = ['member1', 'member2'];
 const SETTLE_MS = 60_000;
-
-const deployment = (ns: string, name: string, replicas: number) =>
-  JSON.stringify({
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name, namespace: ns },
-    spec: {
-      replicas,
-      selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: 'nginx' }] } },
-    },
-  });
 
 /** A PropagationPolicy for `kind` objects named `names` to `members`, every replica in each (Duplicated). */
 function duplicated(ns: string, name: string, kind: [string, string], names: readonly string[], members: readonly string[]): string {
@@ -49,24 +37,6 @@ ${names.map((n) => `    - {apiVersion: ${kind[0]}, kind: ${kind[1]}, name: ${n}}
   placement:
     clusterAffinity: {clusterNames: [${members.join(', ')}]}
     replicaScheduling: {replicaSchedulingType: Duplicated}
-`;
-}
-
-/** `web`: 6 replicas divided 1:1:1 over the members by static weights. */
-function divided(ns: string, members: readonly string[]): string {
-  return `apiVersion: policy.karmada.io/v1alpha1
-kind: PropagationPolicy
-metadata: {name: web, namespace: ${ns}}
-spec:
-  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-  placement:
-    clusterAffinity: {clusterNames: [${members.join(', ')}]}
-    replicaScheduling:
-      replicaSchedulingType: Divided
-      replicaDivisionPreference: Weighted
-      weightPreference:
-        staticWeightList:
-${members.map((m) => `          - {targetCluster: {clusterNames: [${m}]}, weight: 1}`).join('\n')}
 `;
 }
 
@@ -190,7 +160,7 @@ describe('pull mode: member3 applied by its agent, never contacted by the hub', 
     const all = [...PUSH, PULL];
     repo.commit({
       'clusters.yaml': pullClusters(PUSH, [PULL], '3s'),
-      'web.yaml': `${divided(ns, all)}---\n${deployment(ns, 'web', 6)}`,
+      'web.yaml': `${dividedPolicy(ns, all)}---\n${deployment(ns, 'web', 6)}`,
       'cache.yaml': `${duplicated(ns, 'cache', ['apps/v1', 'Deployment'], ['cache'], all)}---\n${deployment(ns, 'cache', 1)}`,
     });
     let agent = startAgent(repo.dir, PULL, agentKubeconfig, repo.inventoryName);
