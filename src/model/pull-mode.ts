@@ -4,6 +4,7 @@
  * the manifests); `flotilla agent` inside the member applies it and publishes its report to a ref of
  * its own. These are the shapes both sides read and write.
  */
+import { compareBytes } from './identity.ts';
 import type { ObjectRef } from './identity.ts';
 import type { PolicyRef } from './binding.ts';
 import type { Cluster, ClusterStatus, HealthState } from './karmada.ts';
@@ -23,6 +24,14 @@ export const HEARTBEAT_GRACE_INTERVALS = 3;
 /** Whether the hub leaves the member to its agent. */
 export function isPullMember(cluster: Cluster): boolean {
   return cluster.spec.syncMode === 'Pull';
+}
+
+/** The names of the Pull members among `clusters`, in byte order. */
+export function pullMemberNames(clusters: readonly { object: Cluster }[]): string[] {
+  return clusters
+    .filter((c) => isPullMember(c.object))
+    .map((c) => c.object.metadata.name)
+    .sort(compareBytes);
 }
 
 /**

@@ -4,7 +4,7 @@
  * diffs, Secret values masked. Cluster state for scheduling is the declared one (the status
  * branch or the Cluster files), as in the offline plan.
  */
-import { compareBytes, compareDiagnostics, describeRef, isPullMember, refKey } from '../model/index.ts';
+import { compareBytes, compareDiagnostics, describeRef, pullMemberNames, refKey } from '../model/index.ts';
 import type { Diagnostic, Origin } from '../model/index.ts';
 import { connectFleet } from '../apply/connect.ts';
 import type { ClusterAccess } from '../apply/connect.ts';
@@ -115,12 +115,12 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
     result.diagnostics.some((d) => d.severity === 'error'),
   );
   // A Pull member is never contacted: its changes come from its agent's report.
-  const pull = new Set(fleet.clusters.filter((c) => isPullMember(c.object)).map((c) => c.object.metadata.name));
+  const pull = new Set(pullMemberNames(fleet.clusters));
   const clients = await connectFleet(
     fleet.clusters.map((c) => c.object).filter((c) => !pull.has(c.metadata.name)),
     options.access,
   );
-  const reports = pull.size > 0 ? await readAgentReports(options.source, [...pull].sort(compareBytes)) : new Map();
+  const reports = pull.size > 0 ? await readAgentReports(options.source, [...pull]) : new Map();
   const retain = result.source.interpreter.retain.bind(result.source.interpreter);
   const names = passClusterNames(fleet.clusters, result.rendered.works);
   const { holds } = result.controllers.afterRender({

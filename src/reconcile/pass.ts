@@ -8,7 +8,7 @@
  * applied (leader election and shards); every cluster is still rendered, so that sharding never
  * changes a placement.
  */
-import { compareBytes, isPullMember, refKey } from '../model/index.ts';
+import { compareBytes, isPullMember, pullMemberNames, refKey } from '../model/index.ts';
 import type { ClusterStatus, Diagnostic, PolicyRef } from '../model/index.ts';
 import type { Connector } from '../apply/connect.ts';
 import type { ApplyEvent, ClusterApplyResult } from '../apply/events.ts';
@@ -211,7 +211,7 @@ export async function readAndRender(
   memory.feedback ??= await o.feedback(o.source, source.snapshot.config.statusBranch);
   const feedback = memory.feedback;
   if (first) memory.observed = new Map(feedback.observedClusters);
-  const pull = source.fleet.clusters.filter((c) => isPullMember(c.object)).map((c) => c.object.metadata.name);
+  const pull = pullMemberNames(source.fleet.clusters);
   const agentReports = o.agentReports && pull.length > 0 ? await o.agentReports(o.source, pull) : undefined;
   const readMs = performance.now() - started;
   // The status branch's schedules seed the first render only: a later pass that follows one
@@ -268,10 +268,7 @@ export async function reconcile(o: PassOptions, memory: PassMemory, run: PassRun
   const names = [...new Set([...owned.map((c) => c.metadata.name), ...[...works.keys()].filter(o.owns)])].sort(
     compareBytes,
   );
-  const pullMembers = source.fleet.clusters
-    .filter((c) => isPullMember(c.object))
-    .map((c) => c.object.metadata.name)
-    .sort(compareBytes);
+  const pullMembers = pullMemberNames(source.fleet.clusters);
   const pulled = new Set(pullMembers);
   const now = o.now();
   const afterRender = read.controllers.afterRender({

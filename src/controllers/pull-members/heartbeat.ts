@@ -19,18 +19,14 @@ import type { AgentReportRead } from '../../status/index.ts';
 import type { MemberReadiness } from '../controller.ts';
 
 /** An agent's heartbeat interval when nothing says otherwise (its `--heartbeat` default). */
-export const DEFAULT_HEARTBEAT_SECONDS = 60;
+const DEFAULT_HEARTBEAT_SECONDS = 60;
 
 /** A Pull member as one pass sees it. */
 export interface PullMemberState {
   cluster: string;
   /** `fresh`: a heartbeat within the grace; `stale`: none since; `never`: no report at all. */
   freshness: 'fresh' | 'stale' | 'never';
-  /** Milliseconds of the last heartbeat. */
-  heartbeat?: number;
   graceMs: number;
-  /** When the member is (or was) no longer fresh: the last heartbeat plus the grace. */
-  staleAt?: number;
   /** What the failover controller records as this member's probe. */
   probe: MemberReadiness;
   /** The status the scheduler and the status branch see. */
@@ -41,7 +37,7 @@ export interface PullMemberState {
 }
 
 /** The grace of a Cluster's annotation, or why it cannot be used; `undefined` without the annotation. */
-export function annotatedGrace(cluster: Cluster): number | Error | undefined {
+function annotatedGrace(cluster: Cluster): number | Error | undefined {
   const value = cluster.metadata.annotations?.[HEARTBEAT_GRACE_ANNOTATION];
   if (value === undefined) return undefined;
   try {
@@ -123,9 +119,8 @@ export function pullMemberState(
       ...(problem ? { problem } : {}),
     };
   }
-  const staleAt = heartbeat + graceMs;
-  const base = { cluster: name, heartbeat, graceMs, staleAt, report };
-  if (now < staleAt)
+  const base = { cluster: name, graceMs, report };
+  if (now < heartbeat + graceMs)
     return { ...base, freshness: 'fresh', probe: readiness(report.clusterStatus), status: report.clusterStatus };
   const status = withReady(report.clusterStatus, {
     type: 'Ready',

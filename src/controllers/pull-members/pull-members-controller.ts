@@ -5,8 +5,8 @@
  * into the readiness the failover controller after it takes as that member's probe. The thin
  * adapter around heartbeat.ts: it keeps each member's last state, between passes reads the reports
  * at the probe interval, asking for a pass when a member's readiness or report changed, and arms a
- * timer for the end of a silent member's failover grace. A pass
- * without memory uses the recorded form: the same decision, no timer, no watching.
+ * timer for the end of a silent member's failover grace. A pass without memory uses the recorded
+ * form: the same decision, no timer, no watching.
  */
 import { isPullMember } from '../../model/index.ts';
 import type { Cluster } from '../../model/index.ts';

@@ -197,7 +197,8 @@ export class AgentRounds {
           }
         : {}),
       ...(result ? { applied: result } : {}),
-      ...(error !== undefined ? { error } : {}),
+      // An apply that could not work on the member at all (its Lease held, its API server gone) is the round's failure too.
+      ...(error !== undefined || result?.error ? { error: error ?? result?.error?.message } : {}),
       clusterStatus: this.#status,
       manifests,
       inventory,

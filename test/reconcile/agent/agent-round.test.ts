@@ -151,4 +151,21 @@ describe('flotilla agent, one round at a time', () => {
       ['b', false, false],
     ]);
   });
+
+  it('reports an apply that could not work on the member at all as the round’s error, and tries again next round', async () => {
+    const { member, rounds, writeWork, reportOf } = await setup();
+    await writeWork([cm('a', '1')]);
+    member.failWhen(
+      'get',
+      (target) => target.includes('Lease'),
+      () => new Error('the API server is going away'),
+    );
+    const failed = await rounds.round(T0);
+    expect(failed.ok).toBe(false);
+    expect(reportOf().error).toMatch(/the API server is going away/);
+    member.clearFailures();
+    const retried = await rounds.round(T0 + 1_000);
+    expect(retried).toMatchObject({ ok: true, reported: true });
+    expect(reportOf().error).toBeUndefined();
+  });
 });
