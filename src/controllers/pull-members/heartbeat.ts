@@ -7,14 +7,12 @@
  * rescheduled from exactly as a Push member whose API server stops answering. Pure: time is passed in.
  */
 import {
-  describeRef,
-  formatFieldPath,
   HEARTBEAT_GRACE_ANNOTATION,
   HEARTBEAT_GRACE_INTERVALS,
   parseDuration,
   parseRfc3339,
 } from '../../model/index.ts';
-import type { AgentReport, Cluster, ClusterStatus, Condition, Diagnostic, SourceObject } from '../../model/index.ts';
+import type { AgentReport, Cluster, ClusterStatus, Condition } from '../../model/index.ts';
 import type { AgentReportRead } from '../../status/index.ts';
 import type { MemberReadiness } from '../controller.ts';
 
@@ -36,46 +34,24 @@ export interface PullMemberState {
   problem?: string;
 }
 
-/** The grace of a Cluster's annotation, or why it cannot be used; `undefined` without the annotation. */
-function annotatedGrace(cluster: Cluster): number | Error | undefined {
+/** The grace of a Cluster's annotation; `undefined` without one or with one that is not a duration (validation warns). */
+function annotatedGrace(cluster: Cluster): number | undefined {
   const value = cluster.metadata.annotations?.[HEARTBEAT_GRACE_ANNOTATION];
   if (value === undefined) return undefined;
   try {
     const ms = parseDuration(value);
-    return ms > 0 ? ms : new Error('must be longer than zero');
-  } catch (error) {
-    return error as Error;
+    return ms > 0 ? ms : undefined;
+  } catch {
+    return undefined;
   }
 }
 
 /** How long the member's agent may stay silent: the annotation, else three of its reported intervals. */
 export function heartbeatGraceMs(cluster: Cluster, report: AgentReport | undefined): number {
-  const annotated = annotatedGrace(cluster);
-  if (typeof annotated === 'number') return annotated;
-  return HEARTBEAT_GRACE_INTERVALS * (report?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS) * 1000;
-}
-
-/** A warning per Pull Cluster whose heartbeat-grace annotation is not a duration. */
-export function graceDiagnostics(clusters: readonly SourceObject<Cluster>[]): Diagnostic[] {
-  return clusters.flatMap(({ object, origin }) => {
-    const grace = annotatedGrace(object);
-    if (!(grace instanceof Error)) return [];
-    const value = object.metadata.annotations?.[HEARTBEAT_GRACE_ANNOTATION] ?? '';
-    return [
-      {
-        ...origin,
-        severity: 'warning' as const,
-        object: describeRef({
-          apiVersion: object.apiVersion,
-          kind: 'Cluster',
-          namespace: '',
-          name: object.metadata.name,
-        }),
-        field: formatFieldPath(['metadata', 'annotations', HEARTBEAT_GRACE_ANNOTATION]),
-        message: `${JSON.stringify(value)}: ${grace.message}; the grace is ${HEARTBEAT_GRACE_INTERVALS} of the agent's heartbeat intervals instead`,
-      },
-    ];
-  });
+  return (
+    annotatedGrace(cluster) ??
+    HEARTBEAT_GRACE_INTERVALS * (report?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS) * 1000
+  );
 }
 
 function withReady(status: ClusterStatus, ready: Condition): ClusterStatus {

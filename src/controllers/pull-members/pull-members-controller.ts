@@ -10,15 +10,8 @@
  */
 import { isPullMember } from '../../model/index.ts';
 import type { Cluster } from '../../model/index.ts';
-import type {
-  AfterRender,
-  BeforeRender,
-  Controller,
-  ControllerContext,
-  PassStart,
-  RenderedPass,
-} from '../controller.ts';
-import { graceDiagnostics, pullMemberState } from './heartbeat.ts';
+import type { AfterRender, BeforeRender, Controller, ControllerContext, PassStart } from '../controller.ts';
+import { pullMemberState } from './heartbeat.ts';
 import type { PullMemberState } from './heartbeat.ts';
 
 /** Settings of the live form. */
@@ -60,7 +53,7 @@ export class PullMembersController implements Controller {
   beforeRender(start: PassStart): BeforeRender {
     const { scheduling } = start;
     const pull = scheduling.fleet.clusters.filter((c) => isPullMember(c.object));
-    const next = { afterRender: (rendered: RenderedPass) => this.#afterRender(rendered) };
+    const next = { afterRender: () => this.#afterRender() };
     if (pull.length === 0 || start.agentReports === undefined) return { scheduling, next };
     const observedClusters = new Map(scheduling.observedClusters);
     const memberProbes = new Map(scheduling.memberProbes ?? []);
@@ -85,10 +78,10 @@ export class PullMembersController implements Controller {
     return { scheduling: { ...scheduling, observedClusters, memberProbes }, next };
   }
 
-  #afterRender(rendered: RenderedPass): AfterRender {
+  #afterRender(): AfterRender {
     return {
       holds: { waiting: new Set(), kept: new Map() },
-      diagnostics: graceDiagnostics(rendered.fleet.clusters.filter((c) => isPullMember(c.object))),
+      diagnostics: [],
       next: { afterApply: () => ({ records: {}, next: { afterStatus: () => ({}) } }) },
     };
   }

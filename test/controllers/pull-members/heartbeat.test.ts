@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graceDiagnostics, heartbeatGraceMs, pullMemberState } from '../../../src/controllers/pull-members/heartbeat.ts';
+import { heartbeatGraceMs, pullMemberState } from '../../../src/controllers/pull-members/heartbeat.ts';
 import type { AgentReport, Cluster, ClusterStatus } from '../../../src/model/index.ts';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
@@ -63,23 +63,5 @@ describe('a Pull member from its agent’s heartbeat', () => {
     expect(never.status.resourceSummary).toEqual(known.resourceSummary);
     expect(never.problem).toBe('flotilla/agents/edge holds no report.json');
     expect(never.status.conditions?.filter((c) => c.type === 'Ready')).toHaveLength(1);
-  });
-
-  it('warns about an annotation that is not a duration, naming the Cluster and the field', () => {
-    const origin = { file: 'clusters.yaml', line: 3, column: 1 };
-    expect(
-      graceDiagnostics([
-        { object: cluster('soon'), origin },
-        { object: cluster('2m'), origin },
-      ]),
-    ).toEqual([
-      expect.objectContaining({
-        file: 'clusters.yaml',
-        severity: 'warning',
-        object: 'Cluster/edge',
-        field: 'metadata.annotations["flotilla.io/heartbeat-grace"]',
-        message: expect.stringMatching(/^"soon": invalid duration .* the grace is 3 of the agent's heartbeat intervals instead$/),
-      }),
-    ]);
   });
 });

@@ -121,16 +121,4 @@ describe('the pull-members controller', () => {
     expect(probed).toContainEqual(['member3', false]);
     await watching.close();
   });
-
-  it('warns about a heartbeat-grace annotation that is not a duration', () => {
-    const yaml = FLEET.replace('heartbeat-grace: 3s', 'heartbeat-grace: later');
-    const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(yaml) }]));
-    const before = new PullMembersController().beforeRender({
-      now: T0,
-      lastBindings: [],
-      scheduling: { fleet, observedClusters: new Map(), previousSchedules: new Map() },
-    });
-    const { diagnostics } = before.next.afterRender({ now: T0, fleet, bindings: [], complete: true, clusters: MEMBERS });
-    expect(diagnostics.map((d) => [d.object, d.severity])).toEqual([['Cluster/member3', 'warning']]);
-  });
 });
