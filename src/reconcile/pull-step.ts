@@ -27,7 +27,7 @@ export interface PassWorksInput {
   owns: (cluster: string) => boolean;
 }
 
-/** Writes the works branch (pass-works-step.ts); absent from a pass, nothing is written. */
+/** Writes the works branch ({@link passWorksStep}); absent from a pass, nothing is written. */
 export type WorksStep = (input: PassWorksInput) => Promise<WorksWriteResult>;
 
 /** What the Pull members' step did. */
