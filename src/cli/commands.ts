@@ -1,3 +1,4 @@
+import Agent from './commands/agent.ts';
 import Apply from './commands/apply.ts';
 import Explain from './commands/explain.ts';
 import Get from './commands/get.ts';
@@ -11,6 +12,7 @@ import Validate from './commands/validate.ts';
 
 /** Every command, listed once (oclif's explicit strategy: no directory scanning at start-up). */
 export const COMMANDS = {
+  agent: Agent,
   apply: Apply,
   explain: Explain,
   get: Get,

@@ -5,8 +5,10 @@
  */
 import type { Controller } from './controller.ts';
 import { FailoverController } from './failover/failover-controller.ts';
+import { DEFAULT_FAILOVER_OPTIONS } from './failover/failover-memory.ts';
 import type { FailoverOptions } from './failover/failover-memory.ts';
 import { recordedFailover } from './failover/recorded-failover.ts';
+import { PullMembersController } from './pull-members/pull-members-controller.ts';
 import { RebalancerController } from './rebalancer/rebalancer-controller.ts';
 import type { SearchCache } from './search-cache/search-cache.ts';
 import { recordedSearchCache, SearchCacheController } from './search-cache/search-cache-controller.ts';
@@ -28,6 +30,18 @@ export interface ControllerRegistration {
 }
 
 export const CONTROLLERS: readonly ControllerRegistration[] = [
+  // First: the Ready condition it gives Pull members is what the taint policies and failover read.
+  {
+    name: 'pull-members',
+    live: (settings) => {
+      const failover = { ...DEFAULT_FAILOVER_OPTIONS, ...settings.failover };
+      return new PullMembersController({
+        failoverGraceMs: failover.graceMs,
+        monitorIntervalMs: failover.probeIntervalMs,
+      });
+    },
+    recorded: () => new PullMembersController(),
+  },
   { name: 'taint-policy', live: () => new TaintPolicyController(), recorded: recordedTaintPolicy },
   { name: 'failover', live: (settings) => new FailoverController(settings.failover), recorded: recordedFailover },
   { name: 'workload-rebalancer', live: () => new RebalancerController(), recorded: () => new RebalancerController() },

@@ -5,6 +5,7 @@
 export * from './binding.ts';
 export * from './config.ts';
 export * from './diagnostic.ts';
+export * from './duration.ts';
 export * from './errors.ts';
 export * from './identity.ts';
 export * from './karmada.ts';
@@ -18,4 +19,5 @@ export * from './search.ts';
 export * from './quantity.ts';
 export * from './rfc3339.ts';
 export * from './tracking.ts';
+export * from './pull-mode.ts';
 export * from './secret-scrub.ts';

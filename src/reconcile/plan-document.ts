@@ -4,6 +4,7 @@ import type { ResourceInterpreter } from '../interpreter/index.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Snapshot } from '../source/index.ts';
+import type { PlanPullMember } from './pull-plan.ts';
 
 export interface PlanCluster {
   name: string;
@@ -65,6 +66,8 @@ export interface PlanDocument {
   changes?: Record<string, ObjectChange[]>;
   /** With `--base`: per template (sorted like `bindings`), the clusters whose replica count changes. */
   replicaMoves?: ReplicaMove[];
+  /** Live plans: per Pull member, the agent's report its `changes` were computed against (not the cluster). */
+  pullMembers?: Record<string, PlanPullMember>;
   diagnostics: Diagnostic[];
 }
 

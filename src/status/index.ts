@@ -8,6 +8,7 @@
  */
 export { HEALTH_ORDER, worstHealth } from './health.ts';
 export { memberStatusItem, type MemberObservation } from './member-item.ts';
+export { applyState } from './apply-state.ts';
 export { problemLines, readyReplicas } from './problems.ts';
 export {
   templateStatus,
@@ -38,6 +39,7 @@ export {
   commitMessage,
   commitSubject,
   statusCounts,
+  type AgentSummary,
   type ClusterReport,
   type StatusCounts,
   type StatusReport,
@@ -70,6 +72,7 @@ export { rebalancerLine } from './files/rebalancer-summary.ts';
 export { cachedKindLine } from './files/registry-summary.ts';
 export { registryPath } from './files/registry-document.ts';
 export type { CachedKindRecord, RegistryRecord, SearchCacheRecord } from './search-cache-record.ts';
+export { agentLine } from './files/agent-summary.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
 export {
@@ -124,3 +127,26 @@ export {
   DEFAULT_COLLECT_OPTIONS,
   type CollectOptions,
 } from './observe/collect-member-objects.ts';
+export { agentReport, type ReportInput } from './agent-report/build-report.ts';
+export { publishReport } from './agent-report/publish-report.ts';
+export {
+  readAgentReport,
+  readAgentReports,
+  type AgentReportRead,
+  type AgentReports,
+} from './agent-report/read-reports.ts';
+export { parseReport, REPORT_FILE, serializeReport } from './agent-report/report-document.ts';
+export { manifestPath } from './works/manifest-path.ts';
+export { publishWorks, type WorksWriteOptions, type WorksWriteResult } from './works/publish-works.ts';
+export { folderKey, readClusterWork, type ClusterWork } from './works/read-work.ts';
+export { parseWork, serializeWork, WORK_FILE } from './works/work-document.ts';
+export {
+  clusterFolders,
+  CUSTOMIZATIONS_FILE,
+  KUSTOMIZATION_FILE,
+  WORKS_MARKER_FILE,
+  type PullWork,
+  type PullWorkItem,
+  type WorksInput,
+} from './works/works-files.ts';
+export { WorkDocumentError } from './errors/index.ts';

@@ -4,12 +4,28 @@ import type { FederatedQuotaReport } from './federated-quota-status.ts';
 import type { RegistryRecord } from './search-cache-record.ts';
 import type { TemplateStatus } from './template-status.ts';
 
+/** What the status branch records of a Pull member's agent (docs/karmada-compatibility.md#pull-mode). */
+export interface AgentSummary {
+  /** RFC 3339 time of its last heartbeat; absent when it never reported. */
+  lastHeartbeat?: string;
+  heartbeatSeconds?: number;
+  /** How long it may stay silent before the member is NotReady. */
+  graceSeconds: number;
+  /** The Work it last applied. */
+  worksCommit?: string;
+  sourceCommit?: string;
+  /** Why its branch gave no report, or why its last round applied nothing. */
+  problem?: string;
+}
+
 /** One member cluster as the status branch records it. */
 export interface ClusterReport {
   name: string;
   /** The NoExecute taints the run loop added to fail the member over (failover-view.ts); absent when none. */
   taints?: Taint[];
   status: ClusterStatus;
+  /** Set for a Pull member: its agent as last heard from. */
+  agent?: AgentSummary;
 }
 
 /** Everything one pass writes to the status branch. */

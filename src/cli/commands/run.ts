@@ -4,7 +4,7 @@ import { FlotillaCommand } from '../base-command.ts';
 import { connectLeaseStore } from '../../reconcile/leases/client-node-lease-store.ts';
 import { ShardCoordinator } from '../../reconcile/leases/shard-coordinator.ts';
 import { createLogger, LOG_LEVELS } from '../../reconcile/observability/logger.ts';
-import { parseDuration } from '../../reconcile/run/duration.ts';
+import { parseDuration } from '../../model/index.ts';
 import { startReconciler } from '../../reconcile/run/reconciler.ts';
 import type { ReconcilerOptions } from '../../reconcile/run/reconciler.ts';
 import { passStatusStep } from '../../reconcile/pass-status-step.ts';

@@ -1,6 +1,7 @@
 import { describeRef } from '../../model/index.ts';
 import type { HealthState } from '../../model/index.ts';
 import {
+  agentLine,
   isClusterReady,
   quotaRows,
   readyReplicas,
@@ -114,6 +115,8 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
     ...view.templates.flatMap(templateRows),
   ];
   lines.push(...table(rows, (r, c, text) => (r > 0 && c === 5 ? healthPaint(paint, text.trim(), text) : text)));
+  const pull = view.clusters.flatMap((c) => (c.agent ? [`  ${c.name}: ${agentLine(c.agent)}`] : []));
+  if (pull.length > 0) lines.push('', paint('bold', 'Pull members:'), ...pull);
   lines.push(...failoverLines(view, paint));
   lines.push(...quotaLines(view, paint));
   if (view.rebalancers?.length)

@@ -34,24 +34,7 @@ export function createMetrics(options: { defaultMetrics: boolean } = { defaultMe
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
       registers,
     }),
-    objectsApplied: new Counter({
-      name: 'flotilla_objects_applied_total',
-      help: 'Objects written to member clusters (created or configured)',
-      labelNames: ['cluster', 'action'],
-      registers,
-    }),
-    objectsPruned: new Counter({
-      name: 'flotilla_objects_pruned_total',
-      help: 'Objects deleted from member clusters by prune',
-      labelNames: ['cluster'],
-      registers,
-    }),
-    objectsFailed: new Counter({
-      name: 'flotilla_objects_failed_total',
-      help: 'Objects that failed to apply or prune, conflicts included',
-      labelNames: ['cluster'],
-      registers,
-    }),
+    ...createObjectMetrics(registry),
     sourceFetchErrors: new Counter({
       name: 'flotilla_source_fetch_errors_total',
       help: 'Failures to fetch or read the source repository',
@@ -88,8 +71,36 @@ export function createMetrics(options: { defaultMetrics: boolean } = { defaultMe
   };
 }
 
+/** The object counters `run` and `flotilla agent` both export. */
+export type ObjectMetrics = Pick<ReconcilerMetrics, 'objectsApplied' | 'objectsPruned' | 'objectsFailed'>;
+
+/** The object counters, on `registry`. */
+export function createObjectMetrics(registry: Registry): ObjectMetrics {
+  const registers = [registry];
+  return {
+    objectsApplied: new Counter({
+      name: 'flotilla_objects_applied_total',
+      help: 'Objects written to member clusters (created or configured)',
+      labelNames: ['cluster', 'action'],
+      registers,
+    }),
+    objectsPruned: new Counter({
+      name: 'flotilla_objects_pruned_total',
+      help: 'Objects deleted from member clusters by prune',
+      labelNames: ['cluster'],
+      registers,
+    }),
+    objectsFailed: new Counter({
+      name: 'flotilla_objects_failed_total',
+      help: 'Objects that failed to apply or prune, conflicts included',
+      labelNames: ['cluster'],
+      registers,
+    }),
+  };
+}
+
 /** Counts one cluster's apply results. */
-export function recordClusterResult(metrics: ReconcilerMetrics, result: ClusterApplyResult): void {
+export function recordClusterResult(metrics: ObjectMetrics, result: ClusterApplyResult): void {
   const { cluster } = result;
   for (const o of result.objects) {
     if (o.action === 'created' || o.action === 'configured') metrics.objectsApplied.inc({ cluster, action: o.action });

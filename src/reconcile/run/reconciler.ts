@@ -11,6 +11,7 @@ import type { Cluster } from '../../model/index.ts';
 import type { PruneSettings } from '../../apply/prune-plan.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { mergeSignals, startTriggers } from '../../source/triggers/index.ts';
+import { readAgentReports } from '../../status/index.ts';
 import type { Trigger, TriggerOptions } from '../../source/triggers/index.ts';
 import type { ShardCoordinator } from '../leases/shard-coordinator.ts';
 import { shardOf } from '../leases/shard-of.ts';
@@ -133,6 +134,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     now,
     requestPass: (detail) => merger.emit({ kind: 'members', detail }),
     memberProbed: (cluster, ready) => metrics.memberReady.set({ cluster }, ready ? 1 : 0),
+    agentReports: (names) => readAgentReports(options.source, names),
     warn: (fields, message) => log.warn(fields, message),
   });
   const stopLeases = startLeaseRounds(options, metrics, merger.emit);

@@ -16,7 +16,7 @@ import { policyNamespace } from '../defaults/selectors.ts';
 import { renameDeprecatedPurgeModes } from './deprecated-purge-modes.ts';
 import { error, invalidMessage, type IssueSink } from './issues.ts';
 import { objectMeta } from './schemas/meta.ts';
-import { checkClusterZones, clusterSpec, clusterStatus, migrateClusterZone } from './schemas/cluster.ts';
+import { checkCluster, clusterSpec, clusterStatus, migrateClusterZone } from './schemas/cluster.ts';
 import { clusterTaintPolicySpec } from './schemas/cluster-taint-policy.ts';
 import { federatedResourceQuotaSpec, federatedResourceQuotaStatus } from './schemas/federated-resource-quota.ts';
 import { resourceRegistrySpec, resourceRegistryStatus } from './schemas/resource-registry.ts';
@@ -110,7 +110,7 @@ const KINDS: ReadonlyMap<string, KarmadaKind> = new Map([
       schema: root(clusterSpec, clusterStatus),
       namespaced: false,
       prepare: migrateClusterZone,
-      check: checkClusterZones,
+      check: checkCluster,
     },
   ],
   [

@@ -6,6 +6,7 @@ import { statusCounts, type StatusReport } from '../status-report.ts';
 import type { TemplateStatus } from '../template-status.ts';
 import { resourcePath } from './binding-document.ts';
 import { clusterPath } from './cluster-document.ts';
+import { agentSection } from './agent-summary.ts';
 import { failoverSection } from './failover-markdown.ts';
 import { quotaSection } from './quota-markdown.ts';
 import { rebalancerSection } from './rebalancer-summary.ts';
@@ -105,6 +106,7 @@ export function statusMarkdown(report: StatusReport, options: Partial<StatusMark
     '',
     ...clusterRows(report),
     '',
+    ...agentSection(report.clusters),
     ...failoverSection(report),
     ...quotaSection(report.quotas),
     ...rebalancerSection(report.rebalancers),

@@ -164,3 +164,35 @@ export function planChanges(plan: LivePlanResult, cluster: string): string[] {
 export function configMap(namespace: string, name: string, data: Record<string, string>, annotations: Record<string, string> = {}): string {
   return JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, annotations }, data });
 }
+
+/** A Deployment of `replicas` nginx pods named `name`. */
+export function deployment(namespace: string, name: string, replicas: number): string {
+  return JSON.stringify({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: 'nginx' }] } },
+    },
+  });
+}
+
+/** `web`'s PropagationPolicy: its replicas divided evenly among `members` by static weights. */
+export function dividedPolicy(namespace: string, members: readonly string[]): string {
+  return `apiVersion: policy.karmada.io/v1alpha1
+kind: PropagationPolicy
+metadata: {name: web, namespace: ${namespace}}
+spec:
+  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+  placement:
+    clusterAffinity: {clusterNames: [${members.join(', ')}]}
+    replicaScheduling:
+      replicaSchedulingType: Divided
+      replicaDivisionPreference: Weighted
+      weightPreference:
+        staticWeightList:
+${members.map((m) => `          - {targetCluster: {clusterNames: [${m}]}, weight: 1}`).join('\n')}
+`;
+}
