@@ -1,6 +1,7 @@
 // The shape of the local fleet: where its state lives, which members it has,
 // their capacities and their ports. Tests import this to check the fleet
 // against the same numbers that created it.
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -19,8 +20,21 @@ export function binCacheRoot(): string {
   return join(cacheHome, 'flotilla', 'bin');
 }
 
-/** Paths that identify a process as one of the fleet's (see processes.ts ownProcess). */
-export const ownPaths = (): string[] => [kwokWorkdir, binCacheRoot()];
+/** The path itself when it does not exist (yet): a fleet not created has no processes to match. */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Paths that identify a process as one of the fleet's (see processes.ts ownProcess). The workdir's
+ * real path too: a second worktree whose .flotilla-dev links to the first's shares its fleet, and
+ * the processes name the first's paths.
+ */
+export const ownPaths = (): string[] => [...new Set([kwokWorkdir, realPath(kwokWorkdir), binCacheRoot()])];
 
 export interface NodeShape {
   count: number;
