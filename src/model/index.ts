@@ -18,3 +18,7 @@ export * from './quantity.ts';
 export * from './rfc3339.ts';
 export * from './tracking.ts';
 export * from './secret-scrub.ts';
+export * from './autoscaling.ts';
+export * from './autoscaling-status.ts';
+export * from './cron-schedule.ts';
+export * from './time-zone.ts';
