@@ -132,6 +132,18 @@ export interface AfterStatus {
   requestPass?: string;
 }
 
+/** What controllers report into the loop's metrics (src/reconcile/observability/metrics.ts). */
+export interface ControllerMetrics {
+  /** A FederatedHPA sync: the replicas it found and set, whether it could decide. */
+  autoscalerSynced(autoscaler: string, current: number, desired: number, ok: boolean): void;
+  /** One round of the autoscalers (cron rules due, syncs), and how long it took. */
+  autoscalingRound(seconds: number, ok: boolean): void;
+  /** An autoscaler changed a workload's replica count. */
+  workloadScaled(autoscaler: string, direction: 'up' | 'down'): void;
+  /** A CronFederatedHPA rule ran. */
+  cronRuleRan(autoscaler: string, rule: string, result: 'Successful' | 'Failed'): void;
+}
+
 /** What a controller that watches between passes is given by the loop. */
 export interface ControllerContext {
   access: ClusterAccess;
@@ -143,6 +155,9 @@ export interface ControllerContext {
   /** A member answered its probe (true) or did not. */
   memberProbed: (cluster: string, ready: boolean) => void;
   warn: (fields: object, message: string) => void;
+  /** Logs a decision (a scale, a cron rule run). */
+  info: (fields: object, message: string) => void;
+  metrics: ControllerMetrics;
 }
 
 /** One long-lived controller, driven through the phases of every pass. */

@@ -3,6 +3,9 @@
  * its controllers: every pass drives them in this order through the phases of controller.ts.
  * Adding a controller is one entry here (see docs/architecture.md, "Adding a controller").
  */
+import { AutoscalingController } from './autoscaling/autoscaling-controller.ts';
+import type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
+import { recordedAutoscaling } from './autoscaling/recorded-autoscaling.ts';
 import type { Controller } from './controller.ts';
 import { FailoverController } from './failover/failover-controller.ts';
 import type { FailoverOptions } from './failover/failover-memory.ts';
@@ -13,6 +16,7 @@ import { recordedTaintPolicy, TaintPolicyController } from './taint-policy/taint
 /** Settings of every controller of `run`, one field per controller. */
 export interface ControllerSettings {
   failover: Partial<FailoverOptions>;
+  autoscaling?: Partial<AutoscalingOptions>;
 }
 
 /** A controller as the registry lists it: its live form for `run`, its recorded form for passes without memory. */
@@ -27,6 +31,11 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
   { name: 'taint-policy', live: () => new TaintPolicyController(), recorded: recordedTaintPolicy },
   { name: 'failover', live: (settings) => new FailoverController(settings.failover), recorded: recordedFailover },
   { name: 'workload-rebalancer', live: () => new RebalancerController(), recorded: () => new RebalancerController() },
+  {
+    name: 'autoscaling',
+    live: (settings) => new AutoscalingController(settings.autoscaling),
+    recorded: () => recordedAutoscaling(),
+  },
 ];
 
 /** Every registered controller, live, for a `run` process. */

@@ -4,7 +4,7 @@
  * loop's failover, to the status branch (pushed for a remote repository). An unchanged fleet makes no commit.
  */
 import { compareBytes, refKey, refOf } from '../model/index.ts';
-import type { ClusterStatus, KubeObject, RecordedRebalancer } from '../model/index.ts';
+import type { AutoscalingRecord, ClusterStatus, KubeObject, RecordedRebalancer } from '../model/index.ts';
 import type { ClusterApplyResult, ObjectOutcome } from '../apply/events.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
 import type { Rendered } from '../render/render-fleet.ts';
@@ -68,6 +68,8 @@ export interface StatusStepInput {
   failover?: FailoverView;
   /** The WorkloadRebalancers as the pass left them, recorded on the branch (status/files/rebalancer-document.ts). */
   rebalancers?: readonly RecordedRebalancer[];
+  /** The autoscalers' record as the pass left it (status/files/autoscaling-document.ts). */
+  autoscaling?: AutoscalingRecord;
 }
 
 /** Status step options. */
@@ -305,7 +307,8 @@ export async function statusStep(
         ? NO_TIP
         : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
     const merged = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
-    const report = input.rebalancers?.length ? { ...merged, rebalancers: [...input.rebalancers] } : merged;
+    const rebalanced = input.rebalancers?.length ? { ...merged, rebalancers: [...input.rebalancers] } : merged;
+    const report = hasAutoscaling(input.autoscaling) ? { ...rebalanced, autoscaling: input.autoscaling } : rebalanced;
     return { files: statusFiles(report), message: commitMessage(report), report };
   };
   const branch = input.source.snapshot.config.statusBranch;
@@ -317,6 +320,12 @@ export async function statusStep(
     author: { ...DEFAULT_COMMIT_AUTHOR, timestamp: Math.floor(when.getTime() / 1000) },
   });
   return { ...published, report: content.report };
+}
+
+function hasAutoscaling(record: AutoscalingRecord | undefined): record is AutoscalingRecord {
+  return (
+    record !== undefined && record.federatedHPAs.length + record.cronFederatedHPAs.length + record.workloads.length > 0
+  );
 }
 
 const NO_TIP: ParsedStatusTree = Object.freeze({

@@ -67,6 +67,7 @@ export {
 export { parseQuotaDocument, quotaDocument, quotaPath } from './files/quota-document.ts';
 export { quotaRows, quotaSection, quotaUsage } from './files/quota-markdown.ts';
 export { rebalancerLine } from './files/rebalancer-summary.ts';
+export { autoscalingLines, scaledWorkloadLine } from './files/autoscaling-summary.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
 export {

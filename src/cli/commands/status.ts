@@ -15,7 +15,7 @@ function allHealthy(view: StatusBranchView | undefined): boolean {
   return view?.templates.every((t) => t.health === 'Healthy') === true;
 }
 
-/** What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates and federated quotas. */
+/** What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates, federated quotas and autoscalers. */
 function statusDocument(branch: string, view: StatusBranchView | undefined): object {
   if (view === undefined) return { branch, statusCommit: null, summary: null, clusters: [], templates: [], quotas: [] };
   return {
@@ -25,6 +25,7 @@ function statusDocument(branch: string, view: StatusBranchView | undefined): obj
     clusters: view.clusters,
     templates: view.templates,
     quotas: view.quotas,
+    ...(view.autoscaling ? { autoscaling: view.autoscaling } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describeRef } from '../../model/index.ts';
 import type { HealthState } from '../../model/index.ts';
 import {
+  autoscalingLines,
   isClusterReady,
   quotaRows,
   readyReplicas,
@@ -121,6 +122,8 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
       paint('bold', 'Workload rebalancers:'),
       ...view.rebalancers.map((r) => `  ${r.name}: ${rebalancerLine(r)}`),
     );
+  const autoscaling = autoscalingLines(view.autoscaling);
+  if (autoscaling.length > 0) lines.push('', paint('bold', 'Autoscaling:'), ...autoscaling.map((l) => `  ${l}`));
   const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
   if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);
   return lines.join('\n');

@@ -61,7 +61,7 @@ export interface MemberScale {
 
 /** What the members said, or why the workload could not be read (a condition reason and message). */
 export type ScaleObservation =
-  | ({ ok: true; scales: readonly MemberScale[] } & PodsObservation)
+  | ({ ok: true; scales: readonly MemberScale[]; controlledBy?: readonly string[] } & PodsObservation)
   | { ok: false; reason: string; message: string };
 
 export interface SyncInput {
@@ -200,6 +200,13 @@ export function syncFederatedHPA(
   } else if (current < min) {
     decision = { desired: min, reason: 'Current number of replicas below Spec.MinReplicas', conditions, history };
     statuses = [];
+  } else if ((observation.controlledBy?.length ?? 0) > 1) {
+    const message = `pods of ${spec.scaleTargetRef.kind} ${spec.scaleTargetRef.name} are controlled by multiple HPAs: [${observation.controlledBy?.join(' ')}]`;
+    conditions = setCondition(conditions, 'ScalingActive', 'False', 'AmbiguousSelector', message);
+    return {
+      memory: { ...memory, history, status: { ...memory.status, currentReplicas: current, conditions } },
+      error: message,
+    };
   } else {
     const verdict = metricReplicas(spec.metrics ?? [], observation, current, specReplicas / current, now, options);
     conditions = setCondition(

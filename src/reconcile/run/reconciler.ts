@@ -17,10 +17,11 @@ import { shardOf } from '../leases/shard-of.ts';
 import type { ClusterAccess } from '../../apply/connect.ts';
 import { inOrder } from '../../controllers/in-order.ts';
 import { liveControllers } from '../../controllers/registry.ts';
+import type { AutoscalingOptions } from '../../controllers/autoscaling/autoscaling-controller.ts';
 import type { FailoverOptions } from '../../controllers/failover/failover-memory.ts';
 import { startHealthServer } from '../observability/health-server.ts';
 import type { HealthServer } from '../observability/health-server.ts';
-import { createMetrics } from '../observability/metrics.ts';
+import { controllerMetrics, createMetrics } from '../observability/metrics.ts';
 import type { ReconcilerMetrics } from '../observability/metrics.ts';
 import { RunLoop } from '../run-loop.ts';
 import { createReconcilePass } from './reconcile-pass.ts';
@@ -40,6 +41,8 @@ export interface ReconcilerOptions {
   metricsAddress?: string;
   probeIntervalMs: number;
   failover: Partial<Omit<FailoverOptions, 'probeIntervalMs'>>;
+  /** The FederatedHPA controller's settings (`--horizontal-pod-autoscaler-*`). */
+  autoscaling?: Partial<AutoscalingOptions>;
   /** Leader election / shards; absent: this process reconciles every member. */
   coordinator?: { coordinator: ShardCoordinator; shards: number; renewMs: number };
   /** The status step; absent: no status branch writes. */
@@ -67,7 +70,10 @@ function ownership(options: ReconcilerOptions): (cluster: string) => boolean {
 export async function startReconciler(options: ReconcilerOptions): Promise<Reconciler> {
   const { log, now } = options;
   const metrics = createMetrics();
-  const controllers = liveControllers({ failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs } });
+  const controllers = liveControllers({
+    failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs },
+    ...(options.autoscaling ? { autoscaling: options.autoscaling } : {}),
+  });
   const controller = inOrder(controllers);
   let clusters: readonly Cluster[] = [];
   // The triggers ignore pushes to the status branch that flotilla.yaml named at the last pass's
@@ -123,6 +129,8 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     requestPass: (detail) => merger.emit({ kind: 'members', detail }),
     memberProbed: (cluster, ready) => metrics.memberReady.set({ cluster }, ready ? 1 : 0),
     warn: (fields, message) => log.warn(fields, message),
+    info: (fields, message) => log.info(fields, message),
+    metrics: controllerMetrics(metrics),
   });
   const stopLeases = startLeaseRounds(options, metrics, merger.emit);
   let ready = false; // the first pass has run

@@ -1,9 +1,11 @@
 import { load } from 'js-yaml';
 import { isRecord } from '../../model/index.ts';
-import type { RecordedRebalancer } from '../../model/index.ts';
+import { emptyAutoscalingRecord } from '../../model/index.ts';
+import type { AutoscalingRecord, RecordedRebalancer } from '../../model/index.ts';
 import type { ClusterReport } from '../status-report.ts';
 import type { StatusCounts } from '../status-report.ts';
 import type { TemplateStatus } from '../template-status.ts';
+import { readAutoscalingFile } from './autoscaling-document.ts';
 import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';
 import type { Warn } from './failover-fields.ts';
@@ -52,6 +54,8 @@ export interface ParsedStatusTree {
   warnings: string[];
   /** The WorkloadRebalancers' records; absent when the tree has none. */
   rebalancers?: RecordedRebalancer[];
+  /** The autoscalers' record; absent when the tree has none. */
+  autoscaling?: AutoscalingRecord;
 }
 
 function parseYaml(content: Buffer | string, warn: Warn): unknown {
@@ -148,6 +152,9 @@ export function parseStatusTree(
     } else if (path.startsWith('rebalancers/') && path.endsWith('.yaml')) {
       const rebalancer = parseRebalancerDocument(parseYaml(content, warn), warn);
       if (rebalancer) out.rebalancers = [...(out.rebalancers ?? []), rebalancer];
+    } else if (path.startsWith('autoscaling/') && path.endsWith('.yaml')) {
+      out.autoscaling ??= emptyAutoscalingRecord();
+      readAutoscalingFile(out.autoscaling, path, parseYaml(content, warn), warn);
     } else if (path.startsWith('resources/') && path.endsWith('.yaml')) {
       if (detail === 'placement') {
         const placement = parsePlacement(content, warn);
