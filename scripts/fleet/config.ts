@@ -19,6 +19,9 @@ export function binCacheRoot(): string {
   return join(cacheHome, 'flotilla', 'bin');
 }
 
+/** Paths that identify a process as one of the fleet's (see processes.ts ownProcess). */
+export const ownPaths = (): string[] => [kwokWorkdir, binCacheRoot()];
+
 export interface NodeShape {
   count: number;
   cpu: string;
@@ -60,6 +63,7 @@ export interface MemberPorts {
   kwokController: number;
   kubeControllerManager: number;
   kubeScheduler: number;
+  metricsServer: number;
 }
 
 const defaultPortBase = 26400;
@@ -88,5 +92,6 @@ export function memberPorts(member: MemberSpec): MemberPorts {
     kwokController: first + 3,
     kubeControllerManager: first + 4,
     kubeScheduler: first + 5,
+    metricsServer: first + 6,
   };
 }
