@@ -10,8 +10,8 @@
  */
 import { reusingConnector } from '../../apply/connect.ts';
 import type { KubeClient } from '../../apply/kube-client.ts';
-import { processTimeZone } from '../../model/index.ts';
-import type { ClusterStatus } from '../../model/index.ts';
+import { processTimeZone, refKey } from '../../model/index.ts';
+import type { ClusterStatus, FederatedHPA } from '../../model/index.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import type {
@@ -31,6 +31,7 @@ import {
   recordOf,
   restoredMemory,
   scaledFleet,
+  targetRef,
 } from './autoscaling-memory.ts';
 import type { AutoscalingMemory } from './autoscaling-memory.ts';
 import { reportEvents } from './report-events.ts';
@@ -43,6 +44,9 @@ export interface AutoscalingOptions extends SyncOptions {
   /** @default the `run` process's time zone */
   processZone: string;
 }
+
+/** The longest the loop sleeps before looking again. */
+const MAX_TIMER_MS = 3_600_000;
 
 type Clients = (clusters: readonly string[]) => Promise<ReadonlyMap<string, KubeClient | Error>>;
 
@@ -128,25 +132,23 @@ export class AutoscalingController implements Controller {
       });
       // A pass may have run meanwhile: decide on the memory and fleet it left, if the FederatedHPA is still there.
       const current = this.fleet;
-      if (!current?.federatedHPAs.some((h) => nameOf(h.object) === nameOf(hpa))) continue;
+      const latest = current?.federatedHPAs.find((h) => nameOf(h.object) === nameOf(hpa))?.object;
+      if (!current || !latest) continue;
+      const target = (h: FederatedHPA): string => refKey(targetRef(h.metadata.namespace, h.spec.scaleTargetRef));
       const controlledBy = current.federatedHPAs
         .map((h) => h.object)
-        .filter(
-          (h) =>
-            h.metadata.namespace === hpa.metadata.namespace &&
-            JSON.stringify(h.spec.scaleTargetRef) === JSON.stringify(hpa.spec.scaleTargetRef),
-        )
+        .filter((h) => target(h) === target(latest))
         .map(nameOf);
       const input = {
-        ...syncInputOf(this.memory, current, hpa),
+        ...syncInputOf(this.memory, current, latest),
         observation: observation.ok ? { ...observation, controlledBy } : observation,
       };
-      const state = this.memory.federatedHPAs.get(nameOf(hpa)) ?? {
+      const state = this.memory.federatedHPAs.get(nameOf(latest)) ?? {
         ...NEW_FEDERATED_HPA,
-        scaleTargetRef: hpa.spec.scaleTargetRef,
+        scaleTargetRef: latest.spec.scaleTargetRef,
       };
       const result = syncFederatedHPA(state, input, now, this.options);
-      const synced = afterSync(this.memory, current, hpa, result);
+      const synced = afterSync(this.memory, current, latest, result);
       this.memory = synced.memory;
       events.push(...synced.events);
     }
@@ -165,7 +167,8 @@ export class AutoscalingController implements Controller {
       clearTimeout(timer);
       const due = this.due();
       if (closed || due === undefined) return;
-      timer = setTimeout(run, Math.max(0, due - context.now()));
+      // Capped: a timer of more than 2^31 ms fires at once, and a rule's next time can be months away.
+      timer = setTimeout(run, Math.min(Math.max(0, due - context.now()), MAX_TIMER_MS));
     };
     const run = (): void => {
       running = running

@@ -4,6 +4,7 @@
 // a sync reports in its conditions.
 import { describe, expect, it } from 'vitest';
 import { recordedAutoscaling } from '../../../src/controllers/autoscaling/recorded-autoscaling.ts';
+import { waitFor } from '../../helpers/wait.ts';
 import { federatedHPA, liveController, loadYaml, members, pass, runWork, T0, tick, webYaml } from './autoscaling-loop.ts';
 
 const SCALED_BY = 'FederatedHPA shop/web';
@@ -172,5 +173,39 @@ describe('AutoscalingController: what a sync cannot do, in its conditions', () =
       reason: 'FailedGetPodsMetric',
       message: 'the HPA was unable to compute the replica count: Flotilla does not support Pods metrics yet (no custom metrics API)',
     });
+  });
+});
+
+describe('AutoscalingController.start: the loop between passes', () => {
+  it('syncs on its timer, logs the scale, counts it, and asks for a pass; stops on close', async () => {
+    const fleet = loadYaml(webYaml(4), federatedHPA());
+    const clients = members();
+    const controller = liveController({ syncPeriodMs: 50 });
+    const calls: string[] = [];
+    const requested: string[] = [];
+    runWork(clients, pass(controller, fleet, Date.now()).rendered, 200, Date.now());
+    const metrics = {
+      autoscalerSynced: () => undefined,
+      autoscalingRound: () => undefined,
+      workloadScaled: (by: string, direction: string) => calls.push(`${by} ${direction}`),
+      cronRuleRan: () => undefined,
+    };
+    const watching = controller.start({
+      access: { kubeconfig: {}, client: {}, connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, clients.get(c.metadata.name)!])) },
+      clusters: () => fleet.clusters.map((c) => c.object),
+      now: () => Date.now(),
+      requestPass: (detail) => requested.push(detail),
+      memberProbed: () => undefined,
+      warn: (fields, message) => calls.push(`warn ${message} ${JSON.stringify(fields)}`),
+      info: (_fields, message) => calls.push(message),
+      metrics,
+    });
+    try {
+      await waitFor('a pass requested', async () => requested[0], { timeoutMs: 5_000, intervalMs: 10 });
+      expect(requested[0]).toBe('FederatedHPA shop/web scaled Deployment/shop/web from 4 to 8');
+      expect(calls.slice(0, 2)).toEqual(['FederatedHPA shop/web up', 'workload scaled']);
+    } finally {
+      await watching.close();
+    }
   });
 });
