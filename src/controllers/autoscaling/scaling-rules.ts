@@ -140,45 +140,38 @@ function selector(select: ScalingPolicySelect | undefined, up: boolean): [number
   return largest === up ? [-Infinity, Math.max] : [Infinity, Math.min];
 }
 
-/** The most replicas the scale-up policies allow now. */
-export function scaleUpLimitWithRules(
-  current: number,
-  history: Pick<ScalingHistory, 'scaleUp' | 'scaleDown'>,
-  rules: HPAScalingRules,
-  now: number,
-): number {
+type Events = Pick<ScalingHistory, 'scaleUp' | 'scaleDown'>;
+
+/** The replicas a direction's policies allow now, each policy counted from the replicas at the start of its period. */
+function limitWithRules(up: boolean, current: number, history: Events, rules: HPAScalingRules, now: number): number {
   if (rules.selectPolicy === 'Disabled') return current;
-  let [result, pick] = selector(rules.selectPolicy, true);
-  for (const policy of rules.policies ?? []) {
+  let [result, pick] = selector(rules.selectPolicy, up);
+  for (const { type, value, periodSeconds } of rules.policies ?? []) {
     const start =
       current -
-      changeInPeriod(history.scaleUp, policy.periodSeconds, now) +
-      changeInPeriod(history.scaleDown, policy.periodSeconds, now);
-    // A percent step is rounded up: a small one must still add a replica.
-    const proposed = policy.type === 'Pods' ? start + policy.value : Math.ceil(start * (1 + policy.value / 100));
+      changeInPeriod(history.scaleUp, periodSeconds, now) +
+      changeInPeriod(history.scaleDown, periodSeconds, now);
+    // A percent step up is rounded up (a small one must still add a replica), one down is truncated.
+    const proposed = up
+      ? type === 'Pods'
+        ? start + value
+        : Math.ceil(start * (1 + value / 100))
+      : type === 'Pods'
+        ? start - value
+        : Math.trunc(start * (1 - value / 100));
     result = pick(result, proposed);
   }
   return result;
 }
 
+/** The most replicas the scale-up policies allow now. */
+export function scaleUpLimitWithRules(current: number, history: Events, rules: HPAScalingRules, now: number): number {
+  return limitWithRules(true, current, history, rules, now);
+}
+
 /** The fewest replicas the scale-down policies allow now. */
-export function scaleDownLimitWithRules(
-  current: number,
-  history: Pick<ScalingHistory, 'scaleUp' | 'scaleDown'>,
-  rules: HPAScalingRules,
-  now: number,
-): number {
-  if (rules.selectPolicy === 'Disabled') return current;
-  let [result, pick] = selector(rules.selectPolicy, false);
-  for (const policy of rules.policies ?? []) {
-    const start =
-      current -
-      changeInPeriod(history.scaleUp, policy.periodSeconds, now) +
-      changeInPeriod(history.scaleDown, policy.periodSeconds, now);
-    const proposed = policy.type === 'Pods' ? start - policy.value : Math.trunc(start * (1 - policy.value / 100));
-    result = pick(result, proposed);
-  }
-  return result;
+export function scaleDownLimitWithRules(current: number, history: Events, rules: HPAScalingRules, now: number): number {
+  return limitWithRules(false, current, history, rules, now);
 }
 
 /** With a behavior: within minReplicas, maxReplicas and the policies' rates (the window is applied before). */
@@ -187,7 +180,7 @@ export function boundWithBehavior(
   desired: number,
   min: number,
   max: number,
-  history: Pick<ScalingHistory, 'scaleUp' | 'scaleDown'>,
+  history: Events,
   up: HPAScalingRules,
   down: HPAScalingRules,
   now: number,
