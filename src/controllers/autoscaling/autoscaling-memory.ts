@@ -221,7 +221,7 @@ export function restoredMemory(record: AutoscalingRecord, fleet: Fleet, processZ
  * The workloads a FederatedHPA scales brought within its bounds as they stand: a pass without
  * memory (`plan`, `apply`) makes no other decision, and this one Kubernetes' HPA makes first, without metrics.
  */
-export function withinBounds(memory: AutoscalingMemory, fleet: Fleet): AutoscalingMemory {
+function withinBounds(memory: AutoscalingMemory, fleet: Fleet): AutoscalingMemory {
   const workloads = new Map(memory.workloads);
   for (const { object: hpa } of fleet.federatedHPAs) {
     const key = refKey(targetRef(hpa.metadata.namespace, hpa.spec.scaleTargetRef));

@@ -55,7 +55,7 @@ const timingOf = (rule: CronFederatedHPARule, zone: string): string =>
   JSON.stringify([rule.schedule, zone, rule.suspend === true]);
 
 /** The next time a rule fires after `after`, or undefined when it is suspended or never fires. */
-export function nextRunOf(rule: CronFederatedHPARule, after: number, zone: string): number | undefined {
+function nextRunOf(rule: CronFederatedHPARule, after: number, zone: string): number | undefined {
   if (rule.suspend === true) return undefined;
   const schedule = parseCronSchedule(rule.schedule);
   return isCronScheduleError(schedule) ? undefined : nextCronTime(schedule, after, zone);

@@ -104,7 +104,7 @@ export function podRequests(
 }
 
 /** Kubernetes' GetResourceUtilizationRatio: integer percent of the summed requests, and the average raw value. */
-export function utilizationRatio(
+function utilizationRatio(
   metrics: PodMetrics,
   requests: ReadonlyMap<string, number>,
   targetUtilization: number,
@@ -125,7 +125,7 @@ export function utilizationRatio(
 }
 
 /** Kubernetes' GetMetricUsageRatio: the average (integer) over the pods with metrics. */
-export function usageRatio(metrics: PodMetrics, targetUsage: number): { ratio: number; usage: number } {
+function usageRatio(metrics: PodMetrics, targetUsage: number): { ratio: number; usage: number } {
   let total = 0n;
   for (const metric of metrics.values()) total += BigInt(metric.value);
   const usage = Number(total / BigInt(metrics.size));

@@ -11,7 +11,7 @@ import type { HPAScalingRules } from '../../model/index.ts';
 type Json = Record<string, unknown>;
 
 /** Kubernetes' default CPU utilization target, percent. */
-export const DEFAULT_CPU_UTILIZATION = 80;
+const DEFAULT_CPU_UTILIZATION = 80;
 
 const DEFAULT_SCALE_UP: Readonly<HPAScalingRules> = {
   stabilizationWindowSeconds: 0,

@@ -23,14 +23,14 @@ import type {
 } from '../../model/index.ts';
 import type { Warn } from './failover-fields.ts';
 
-export const SCALED_WORKLOADS_FILE = 'autoscaling/workloads.yaml';
+const SCALED_WORKLOADS_FILE = 'autoscaling/workloads.yaml';
 
 export const federatedHPAPath = (r: { namespace: string; name: string }): string =>
   `autoscaling/federatedhpas/${r.namespace}/${r.name}.yaml`;
 export const cronFederatedHPAPath = (r: { namespace: string; name: string }): string =>
   `autoscaling/cronfederatedhpas/${r.namespace}/${r.name}.yaml`;
 
-export function federatedHPADocument(r: RecordedFederatedHPA): Record<string, unknown> {
+function federatedHPADocument(r: RecordedFederatedHPA): Record<string, unknown> {
   return {
     apiVersion: AUTOSCALING_GROUP_VERSION,
     kind: 'FederatedHPA',
@@ -44,7 +44,7 @@ export function federatedHPADocument(r: RecordedFederatedHPA): Record<string, un
   };
 }
 
-export function cronFederatedHPADocument(r: RecordedCronFederatedHPA): Record<string, unknown> {
+function cronFederatedHPADocument(r: RecordedCronFederatedHPA): Record<string, unknown> {
   return {
     apiVersion: AUTOSCALING_GROUP_VERSION,
     kind: 'CronFederatedHPA',
@@ -54,7 +54,7 @@ export function cronFederatedHPADocument(r: RecordedCronFederatedHPA): Record<st
   };
 }
 
-export function scaledWorkloadsDocument(workloads: readonly ScaledWorkload[]): Record<string, unknown> {
+function scaledWorkloadsDocument(workloads: readonly ScaledWorkload[]): Record<string, unknown> {
   return {
     workloads: workloads.map((w) => ({
       ...w.resource,
@@ -125,10 +125,7 @@ function limitsOf(value: unknown, warn: Warn): CronLimits | undefined {
 }
 
 /** A FederatedHPA record read back, or undefined (with a warning) when it is not one. */
-export function parseFederatedHPADocument(
-  doc: unknown,
-  warn: Warn = () => undefined,
-): RecordedFederatedHPA | undefined {
+function parseFederatedHPADocument(doc: unknown, warn: Warn = () => undefined): RecordedFederatedHPA | undefined {
   const head = headOf(doc, 'FederatedHPA', warn);
   if (!head) return undefined;
   const s = head.status;
@@ -154,7 +151,7 @@ export function parseFederatedHPADocument(
 }
 
 /** A CronFederatedHPA record read back, or undefined (with a warning) when it is not one. */
-export function parseCronFederatedHPADocument(
+function parseCronFederatedHPADocument(
   doc: unknown,
   warn: Warn = () => undefined,
 ): RecordedCronFederatedHPA | undefined {
@@ -174,7 +171,7 @@ export function parseCronFederatedHPADocument(
 }
 
 /** The scaled workloads read back; an entry that is not one is dropped with a warning. */
-export function parseScaledWorkloads(doc: unknown, warn: Warn = () => undefined): ScaledWorkload[] {
+function parseScaledWorkloads(doc: unknown, warn: Warn = () => undefined): ScaledWorkload[] {
   return list(isRecord(doc) ? doc['workloads'] : undefined).flatMap((w, i): ScaledWorkload[] => {
     const [apiVersion, kind, name, by] = [text(w['apiVersion']), text(w['kind']), text(w['name']), text(w['scaledBy'])];
     const [replicas, templateReplicas] = [count(w['replicas']), count(w['templateReplicas'])];

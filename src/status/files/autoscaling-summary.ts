@@ -32,7 +32,7 @@ function metricText(m: MetricStatus): string {
 }
 
 /** `current 4, desired 8 (1-10); cpu 200%; AbleToScale True SucceededRescale, …; last scaled …`. */
-export function federatedHPALine(r: RecordedFederatedHPA): string {
+function federatedHPALine(r: RecordedFederatedHPA): string {
   const s = r.status;
   const bounds = r.limits
     ? ` (bounds ${r.limits.minReplicas ?? r.limits.specMinReplicas}-${r.limits.maxReplicas ?? r.limits.specMaxReplicas} by ${r.limits.by})`
@@ -46,7 +46,7 @@ export function federatedHPALine(r: RecordedFederatedHPA): string {
 }
 
 /** `rule morning: next …, last Successful … (6 replicas)`. */
-export function executionLine(h: ExecutionHistory): string {
+function executionLine(h: ExecutionHistory): string {
   const [ok, failed] = [h.successfulExecutions?.[0], h.failedExecutions?.[0]];
   const last =
     ok && (!failed || ok.executionTime >= failed.executionTime)
