@@ -3,7 +3,10 @@
 // render and the record, a restart resuming it, git edits and removals winning, and the failures
 // a sync reports in its conditions.
 import { describe, expect, it } from 'vitest';
+import type { AutoscalingController } from '../../../src/controllers/autoscaling/autoscaling-controller.ts';
 import { recordedAutoscaling } from '../../../src/controllers/autoscaling/recorded-autoscaling.ts';
+import { inOrder } from '../../../src/controllers/in-order.ts';
+import { liveControllers } from '../../../src/controllers/registry.ts';
 import { waitFor } from '../../helpers/wait.ts';
 import { federatedHPA, liveController, loadYaml, members, pass, runWork, T0, tick, webYaml } from './autoscaling-loop.ts';
 
@@ -207,5 +210,24 @@ describe('AutoscalingController.start: the loop between passes', () => {
     } finally {
       await watching.close();
     }
+  });
+});
+
+describe('AutoscalingController among the registered controllers', () => {
+  it('the scaled count goes through the same scheduling rules: a member tainted NoExecute gets none of it', async () => {
+    const tainted = webYaml(4).replace(
+      'metadata: {name: member2}\nspec: {}',
+      'metadata: {name: member2}\nspec: {taints: [{key: maintenance, effect: NoExecute}]}',
+    );
+    const fleet = loadYaml(tainted, federatedHPA());
+    const controllers = liveControllers({ failover: {}, autoscaling: { processZone: 'UTC' } });
+    const autoscaling = controllers.find((c) => c.name === 'autoscaling') as AutoscalingController;
+    const all = inOrder(controllers);
+    const clients = members();
+    const first = pass(all, fleet, T0);
+    expect(first.web).toEqual({ replicas: 4, clusters: 'member1=4' });
+    runWork(clients, first.rendered, 200, T0);
+    await tick(autoscaling, clients, T0 + 1000);
+    expect(pass(all, fleet, T0 + 2000).web).toEqual({ replicas: 8, clusters: 'member1=8' });
   });
 });
