@@ -233,7 +233,7 @@ function buildError(component: Component, version: string, error: unknown): Erro
 }
 
 /** Go is often installed outside PATH (e.g. CI shells without /usr/local/go/bin). */
-async function findGo(): Promise<string> {
+export async function findGo(): Promise<string> {
   const candidates = [
     process.env.FLOTILLA_GO,
     'go',

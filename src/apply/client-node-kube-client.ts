@@ -4,9 +4,10 @@
  * per cluster, so the SSA content type, `dryRun`, `force`, aggregated discovery and request
  * counting are all explicit here rather than spread over generated API classes.
  */
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import type { IncomingHttpHeaders, RequestOptions } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import type { RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { StringDecoder } from 'node:string_decoder';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { describeRef, refOf } from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
@@ -17,6 +18,15 @@ import {
   parseAggregatedDiscovery,
   parseResourceList,
 } from './discovery.ts';
+import {
+  authRequestOptions,
+  classify,
+  RETRY_STATUSES,
+  RetryableStatus,
+  selectorParams,
+  statusOf,
+} from './client-node-http.ts';
+import type { Response, Send } from './client-node-http.ts';
 import {
   ClusterUnauthorizedError,
   ClusterUnreachableError,
@@ -32,13 +42,17 @@ import type {
   ListQuery,
   DeletionPropagation,
   RawResponse,
+  VersionedList,
+  WatchEvent,
+  WatchQuery,
 } from './kube-client.ts';
 import { contextConfig } from './kubeconfig.ts';
 import type { Kubeconfig } from './kubeconfig.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT_OPTIONS } from './rate-limiter.ts';
 import { resourcePath, RestMapper } from './rest-mapper.ts';
 import { DEFAULT_RETRY_OPTIONS, withRetry } from './retry.ts';
-import type { RetryOptions, RetryVerdict } from './retry.ts';
+import type { RetryOptions } from './retry.ts';
+import { lineSplitter, parseWatchLine } from './watch-events.ts';
 
 /** Connection settings shared by every cluster. */
 export interface KubeClientOptions {
@@ -59,48 +73,6 @@ export const DEFAULT_KUBE_CLIENT_OPTIONS: Readonly<KubeClientOptions> = Object.f
   maxSockets: 32,
   retry: DEFAULT_RETRY_OPTIONS,
 });
-
-interface Response {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-interface Send {
-  method: string;
-  path: string;
-  body?: string;
-  contentType?: string;
-  accept?: string;
-  ref?: ObjectRef;
-}
-
-/** An HTTP status worth another try, with the server's Retry-After when it gave one. */
-class RetryableStatus extends Error {
-  readonly response: Response;
-  constructor(response: Response) {
-    super(`HTTP ${response.status}`);
-    this.response = response;
-  }
-}
-
-const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
-
-function classify(error: unknown): RetryVerdict {
-  if (error instanceof RetryableStatus) {
-    const after = Number(error.response.headers['retry-after']);
-    return { retry: true, ...(Number.isFinite(after) ? { afterMs: after * 1000 } : {}) };
-  }
-  return { retry: error instanceof ClusterUnreachableError };
-}
-
-function statusOf(body: string): { reason: string; message: string } {
-  try {
-    const status = JSON.parse(body) as { reason?: string; message?: string };
-    return { reason: status.reason ?? 'Unknown', message: status.message ?? body };
-  } catch {
-    return { reason: 'Unknown', message: body.slice(0, 500) };
-  }
-}
 
 /** What every view of one cluster's client shares: credentials, the agent, the rate limit, the kinds. */
 interface Connection {
@@ -153,26 +125,74 @@ class ClientNodeKubeClient implements KubeClient {
   }
 
   async list(query: ListQuery): Promise<KubeObject[]> {
+    return (await this.listWithVersion(query)).items;
+  }
+
+  async listWithVersion(query: ListQuery): Promise<VersionedList> {
     const resource = await this.#resource(query.apiVersion, query.kind);
     const items: KubeObject[] = [];
+    let resourceVersion: string | undefined;
     let token = '';
     do {
-      const params = new URLSearchParams({ limit: '500' });
-      if (query.labelSelector) params.set('labelSelector', query.labelSelector);
+      const params = selectorParams(query, { limit: '500' });
       if (token) params.set('continue', token);
       const page = JSON.parse(
         (await this.#send({ method: 'GET', path: `${resourcePath(resource, query.namespace)}?${params}` })).body,
       ) as {
         items?: KubeObject[];
-        metadata?: { continue?: string };
+        metadata?: { continue?: string; resourceVersion?: string };
       };
       // List items carry no apiVersion and kind; callers compare them with manifests that do, and
       // diffs print them first, as the server does for single objects.
       for (const { apiVersion: _v, kind: _k, ...item } of page.items ?? [])
         items.push({ apiVersion: query.apiVersion, kind: query.kind, ...item });
+      // Every page of one list is served at the first page's resourceVersion.
+      resourceVersion ??= page.metadata?.resourceVersion ?? '';
       token = page.metadata?.continue ?? '';
     } while (token);
-    return items;
+    return { items, resourceVersion: resourceVersion ?? '' };
+  }
+
+  async watch(query: WatchQuery, onEvent: (event: WatchEvent) => void, signal?: AbortSignal): Promise<void> {
+    const resource = await this.#resource(query.apiVersion, query.kind);
+    const params = selectorParams(query, {
+      watch: '1',
+      allowWatchBookmarks: 'true',
+      resourceVersion: query.resourceVersion,
+      timeoutSeconds: String(query.timeoutSeconds),
+    });
+    const send: Send = { method: 'GET', path: `${resourcePath(resource, query.namespace)}?${params}` };
+    await this.#c.acquire();
+    // A line that does not parse, or a handler that throws, ends the watch with that error.
+    const broken = new AbortController();
+    const view = this.withSignal(
+      signal ? AbortSignal.any([signal, broken.signal]) : broken.signal,
+    ) as ClientNodeKubeClient;
+    let failure: unknown;
+    const lines = lineSplitter((line) => {
+      if (failure !== undefined) return;
+      try {
+        const event = parseWatchLine(line);
+        if (event) onEvent(event);
+      } catch (error) {
+        failure = error;
+        broken.abort(error);
+      }
+    });
+    // The stream is quiet between changes: its socket may stay idle until the server's own timeout.
+    const stream = { idleMs: (query.timeoutSeconds + 30) * 1000, onChunk: lines.push };
+    let response: Response;
+    try {
+      response = await view.#request(send, stream);
+    } catch (error) {
+      if (failure !== undefined) throw failure;
+      if (signal?.aborted) return; // the caller stopped watching
+      throw error;
+    }
+    lines.end();
+    if (failure !== undefined) throw failure;
+    if (response.status === 401) this.#c.auth = undefined;
+    if (response.status >= 300) throw this.#failure(send, response);
   }
 
   async apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject> {
@@ -199,8 +219,8 @@ class ClientNodeKubeClient implements KubeClient {
     return response.status === 404 ? 'not-found' : 'deleted';
   }
 
-  async raw(path: string): Promise<RawResponse> {
-    const response = await this.#send({ method: 'GET', path }, 'any');
+  async raw(path: string, accept?: string): Promise<RawResponse> {
+    const response = await this.#send({ method: 'GET', path, ...(accept ? { accept } : {}) }, 'any');
     return { status: response.status, body: response.body };
   }
 
@@ -271,8 +291,9 @@ class ClientNodeKubeClient implements KubeClient {
     );
   }
 
-  async #request(send: Send): Promise<Response> {
-    this.#c.auth ??= this.#authOptions();
+  /** One request; with `stream`, a successful response's body goes to `onChunk` as it arrives instead. */
+  async #request(send: Send, stream?: { idleMs: number; onChunk: (chunk: string) => void }): Promise<Response> {
+    this.#c.auth ??= authRequestOptions(this.#c.kc, this.#c.server, this.#c.options.maxSockets);
     const auth = await this.#c.auth;
     const { server, options } = this.#c;
     const signal = this.#signal;
@@ -297,16 +318,19 @@ class ClientNodeKubeClient implements KubeClient {
           hostname: server.hostname,
           port: server.port,
           path: `${base}${send.path}`,
-          timeout: options.timeoutMs,
+          timeout: stream?.idleMs ?? options.timeoutMs,
         },
         (res) => {
+          const status = res.statusCode ?? 0;
+          const streamed = stream !== undefined && status < 300;
+          const decoder = new StringDecoder('utf8');
           const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('data', (c: Buffer) => (streamed ? stream.onChunk(decoder.write(c)) : chunks.push(c)));
           res.on('end', () =>
             resolve({
-              status: res.statusCode ?? 0,
+              status,
               headers: res.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
+              body: streamed ? decoder.end() : Buffer.concat(chunks).toString('utf8'),
             }),
           );
           res.on('error', reject);
@@ -332,32 +356,6 @@ class ClientNodeKubeClient implements KubeClient {
         }
         throw error;
       });
-  }
-
-  async #authOptions(): Promise<RequestOptions> {
-    const opts: RequestOptions & {
-      ca?: unknown;
-      cert?: unknown;
-      key?: unknown;
-      rejectUnauthorized?: boolean;
-      servername?: string;
-    } = {};
-    await this.#c.kc.applyToHTTPSOptions(opts);
-    const { ca, cert, key, rejectUnauthorized, servername } = opts;
-    const agentOptions = {
-      keepAlive: true,
-      maxSockets: this.#c.options.maxSockets,
-      ca,
-      cert,
-      key,
-      rejectUnauthorized,
-      servername,
-    };
-    const agent =
-      this.#c.server.protocol === 'https:'
-        ? new HttpsAgent(agentOptions as ConstructorParameters<typeof HttpsAgent>[0])
-        : new HttpAgent(agentOptions);
-    return { headers: opts.headers ?? {}, auth: opts.auth ?? null, agent };
   }
 }
 

@@ -1,5 +1,6 @@
 import Apply from './commands/apply.ts';
 import Explain from './commands/explain.ts';
+import Get from './commands/get.ts';
 import Init from './commands/init.ts';
 import Interpret from './commands/interpret.ts';
 import InterpretTest from './commands/interpret/test.ts';
@@ -12,6 +13,7 @@ import Validate from './commands/validate.ts';
 export const COMMANDS = {
   apply: Apply,
   explain: Explain,
+  get: Get,
   init: Init,
   interpret: Interpret,
   'interpret:test': InterpretTest,

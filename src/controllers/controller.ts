@@ -155,9 +155,10 @@ export interface ControllerContext {
   /** A member answered its probe (true) or did not. */
   memberProbed: (cluster: string, ready: boolean) => void;
   warn: (fields: object, message: string) => void;
-  /** Logs a decision (a scale, a cron rule run). */
-  info: (fields: object, message: string) => void;
-  metrics: ControllerMetrics;
+  /** Logs a decision (a scale, a cron rule run); absent, decisions are not logged. */
+  info?: (fields: object, message: string) => void;
+  /** Absent, nothing is counted. */
+  metrics?: ControllerMetrics;
 }
 
 /** One long-lived controller, driven through the phases of every pass. */

@@ -11,12 +11,16 @@ import { FailoverController } from './failover/failover-controller.ts';
 import type { FailoverOptions } from './failover/failover-memory.ts';
 import { recordedFailover } from './failover/recorded-failover.ts';
 import { RebalancerController } from './rebalancer/rebalancer-controller.ts';
+import type { SearchCache } from './search-cache/search-cache.ts';
+import { recordedSearchCache, SearchCacheController } from './search-cache/search-cache-controller.ts';
 import { recordedTaintPolicy, TaintPolicyController } from './taint-policy/taint-policy-controller.ts';
 
 /** Settings of every controller of `run`, one field per controller. */
 export interface ControllerSettings {
   failover: Partial<FailoverOptions>;
   autoscaling?: Partial<AutoscalingOptions>;
+  /** The search cache `run --search-addr` serves; absent, nothing is cached. */
+  searchCache?: SearchCache;
 }
 
 /** A controller as the registry lists it: its live form for `run`, its recorded form for passes without memory. */
@@ -31,6 +35,7 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
   { name: 'taint-policy', live: () => new TaintPolicyController(), recorded: recordedTaintPolicy },
   { name: 'failover', live: (settings) => new FailoverController(settings.failover), recorded: recordedFailover },
   { name: 'workload-rebalancer', live: () => new RebalancerController(), recorded: () => new RebalancerController() },
+  { name: 'search-cache', live: (s) => new SearchCacheController(s.searchCache), recorded: recordedSearchCache },
   {
     name: 'autoscaling',
     live: (settings) => new AutoscalingController(settings.autoscaling),

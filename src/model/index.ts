@@ -14,6 +14,7 @@ export * from './kube.ts';
 export * from './source-object.ts';
 export * from './label-selector.ts';
 export * from './scopes.ts';
+export * from './search.ts';
 export * from './quantity.ts';
 export * from './rfc3339.ts';
 export * from './tracking.ts';

@@ -37,6 +37,7 @@ import {
   type OwnsMember,
   type ParsedStatusTree,
   type PublishResult,
+  type SearchCacheRecord,
   type StatusCommit,
   type StatusComposer,
   type StatusReport,
@@ -70,6 +71,8 @@ export interface StatusStepInput {
   rebalancers?: readonly RecordedRebalancer[];
   /** The autoscalers' record as the pass left it (status/files/autoscaling-document.ts). */
   autoscaling?: AutoscalingRecord;
+  /** The search cache per ResourceRegistry (status/files/registry-document.ts). */
+  registries?: SearchCacheRecord;
 }
 
 /** Status step options. */
@@ -307,8 +310,12 @@ export async function statusStep(
         ? NO_TIP
         : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
     const merged = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
-    const rebalanced = input.rebalancers?.length ? { ...merged, rebalancers: [...input.rebalancers] } : merged;
-    const report = hasAutoscaling(input.autoscaling) ? { ...rebalanced, autoscaling: input.autoscaling } : rebalanced;
+    const report = {
+      ...merged,
+      ...(input.rebalancers?.length ? { rebalancers: [...input.rebalancers] } : {}),
+      ...(input.registries?.length ? { registries: [...input.registries] } : {}),
+      ...(hasAutoscaling(input.autoscaling) ? { autoscaling: input.autoscaling } : {}),
+    };
     return { files: statusFiles(report), message: commitMessage(report), report };
   };
   const branch = input.source.snapshot.config.statusBranch;

@@ -7,6 +7,7 @@ import { emptyFailoverView, failoverOfTree, recordedFailover } from './failover-
 import type { FailoverView } from './failover-view.ts';
 import type { ParsedStatusTree } from './files/parse-status-tree.ts';
 import type { StatusReport } from './status-report.ts';
+import type { SearchCacheRecord } from './search-cache-record.ts';
 import type { TaintPolicyRecord } from './taint-policy-record.ts';
 import { emptyAutoscalingRecord } from '../model/index.ts';
 import type { AutoscalingRecord, RecordedRebalancer } from '../model/index.ts';
@@ -19,6 +20,8 @@ export interface ControllerRecords {
   taintPolicy: TaintPolicyRecord;
   /** The WorkloadRebalancers' statuses, by name. */
   rebalancers: ReadonlyMap<string, RecordedRebalancer>;
+  /** The search cache per ResourceRegistry, for people: nothing reads it back to decide anything. */
+  searchCache: SearchCacheRecord;
   /** The FederatedHPAs' and CronFederatedHPAs' statuses and the scaled workloads' counts. */
   autoscaling: AutoscalingRecord;
 }
@@ -29,19 +32,21 @@ export function emptyControllerRecords(): ControllerRecords {
     failover: emptyFailoverView(),
     taintPolicy: new Map(),
     rebalancers: new Map(),
+    searchCache: [],
     autoscaling: emptyAutoscalingRecord(),
   };
 }
 
 /** The records a status branch tree holds. */
 export function controllerRecordsOfTree(
-  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers' | 'autoscaling'>,
+  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers' | 'registries' | 'autoscaling'>,
 ): ControllerRecords {
   const failover = failoverOfTree(tree);
   return {
     failover,
     taintPolicy: failover.taints,
     rebalancers: new Map((tree.rebalancers ?? []).map((r) => [r.name, r])),
+    searchCache: tree.registries ?? [],
     autoscaling: tree.autoscaling ?? emptyAutoscalingRecord(),
   };
 }
@@ -51,13 +56,14 @@ export function controllerRecordsOfTree(
  * owners of other replicas' members decided, for the loop to adopt.
  */
 export function controllerRecordsOfReport(
-  report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers' | 'autoscaling'>,
+  report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers' | 'registries' | 'autoscaling'>,
 ): ControllerRecords {
   const failover = recordedFailover(report);
   return {
     failover,
     taintPolicy: failover.taints,
     rebalancers: new Map((report.rebalancers ?? []).map((r) => [r.name, r])),
+    searchCache: report.registries ?? [],
     autoscaling: report.autoscaling ?? emptyAutoscalingRecord(),
   };
 }

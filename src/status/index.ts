@@ -68,6 +68,9 @@ export { parseQuotaDocument, quotaDocument, quotaPath } from './files/quota-docu
 export { quotaRows, quotaSection, quotaUsage } from './files/quota-markdown.ts';
 export { rebalancerLine } from './files/rebalancer-summary.ts';
 export { autoscalingLines, scaledWorkloadLine } from './files/autoscaling-summary.ts';
+export { cachedKindLine } from './files/registry-summary.ts';
+export { registryPath } from './files/registry-document.ts';
+export type { CachedKindRecord, RegistryRecord, SearchCacheRecord } from './search-cache-record.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
 export {

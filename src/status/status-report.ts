@@ -1,6 +1,7 @@
 import type { AutoscalingRecord, ClusterStatus, HealthState, RecordedRebalancer, Taint } from '../model/index.ts';
 import { isClusterReady } from './cluster-status.ts';
 import type { FederatedQuotaReport } from './federated-quota-status.ts';
+import type { RegistryRecord } from './search-cache-record.ts';
 import type { TemplateStatus } from './template-status.ts';
 
 /** One member cluster as the status branch records it. */
@@ -23,6 +24,8 @@ export interface StatusReport {
   quotas?: FederatedQuotaReport[];
   /** The WorkloadRebalancers of the fleet as the pass left them; absent or empty when there are none. */
   rebalancers?: RecordedRebalancer[];
+  /** The search cache per ResourceRegistry; absent or empty when the fleet has none. */
+  registries?: RegistryRecord[];
   /** The autoscalers' record; absent when the fleet has none. */
   autoscaling?: AutoscalingRecord;
 }

@@ -1,11 +1,22 @@
 import { groupOf, versionOf } from '../../src/model/index.ts';
 import type { KubeObject, ObjectRef } from '../../src/model/index.ts';
-import type { ApiResource, ApplyRequest, DeleteResult, KubeClient, ListQuery, DeletionPropagation, RawResponse } from '../../src/apply/kube-client.ts';
+import type {
+  ApiResource,
+  ApplyRequest,
+  DeleteResult,
+  KubeClient,
+  ListQuery,
+  DeletionPropagation,
+  RawResponse,
+  VersionedList,
+  WatchEvent,
+  WatchQuery,
+} from '../../src/apply/kube-client.ts';
 import { KubeApiError, UnknownKindError } from '../../src/apply/errors/index.ts';
 
 /** One request the fake answered, for tests that count reads and writes. */
 export interface FakeCall {
-  method: 'discover' | 'get' | 'list' | 'apply' | 'delete' | 'raw';
+  method: 'discover' | 'get' | 'list' | 'watch' | 'apply' | 'delete' | 'raw';
   dryRun?: boolean;
   force?: boolean;
   target: string;
@@ -41,6 +52,34 @@ function clone<T>(value: T): T {
   return structuredClone(value);
 }
 
+/** The fake's selectors: `key=value` labels, `metadata.name=` and `metadata.namespace=` fields. */
+function matches(query: ListQuery, object: KubeObject): boolean {
+  const [key, value] = (query.labelSelector ?? '').split('=');
+  if (key && object.metadata.labels?.[key] !== value) return false;
+  for (const term of query.fieldSelector ? query.fieldSelector.split(',') : []) {
+    const [field, wanted] = term.split('=');
+    const have = field === 'metadata.name' ? object.metadata.name : field === 'metadata.namespace' ? object.metadata.namespace : undefined;
+    if (have !== wanted) return false;
+  }
+  return query.namespace === undefined || object.metadata.namespace === query.namespace;
+}
+
+/** One change the fake made, kept for watches that start from an older resourceVersion. */
+interface Change {
+  rv: number;
+  prefix: string;
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  object: KubeObject;
+}
+
+/** A watch in progress. */
+interface Watcher {
+  prefix: string;
+  query: WatchQuery;
+  onEvent: (event: WatchEvent) => void;
+  end: () => void;
+}
+
 /**
  * An in-memory {@link KubeClient}: objects in a map, server-side apply as "the applied object
  * replaces the stored one" plus the server's metadata (uid, resourceVersion, managedFields), so
@@ -57,6 +96,10 @@ export class FakeKubeClient implements KubeClient {
   /** What `raw('/readyz')` and any other raw path answer. */
   readonly rawAnswers = new Map<string, RawResponse>([['/readyz', { status: 200, body: 'ok' }]]);
   #failures: { method: FakeCall['method']; match: (target: string) => boolean; error: () => Error }[] = [];
+  #changes: Change[] = [];
+  #watchers = new Set<Watcher>();
+  /** Watches from a resourceVersion at or below this one are told it is too old (410). */
+  #compactedTo = 0;
   #hangs: { method: FakeCall['method']; match: (target: string) => boolean }[] = [];
   #version = 0;
 
@@ -65,13 +108,56 @@ export class FakeKubeClient implements KubeClient {
     for (const o of objects) this.put(o);
   }
 
-  /** Stores an object as if someone else had created it (no request is recorded). */
+  /** Stores an object as if someone else had created it (no request is recorded); watches see it. */
   put(object: KubeObject): KubeObject {
     const m = object.metadata;
     const stored = clone(object);
     stored.metadata = { ...stored.metadata, uid: m.uid ?? `uid-${++this.#version}`, resourceVersion: String(++this.#version) };
-    this.objects.set(storeKey(object.apiVersion, object.kind, m.namespace ?? '', m.name ?? ''), stored);
+    const key = storeKey(object.apiVersion, object.kind, m.namespace ?? '', m.name ?? '');
+    const type = this.objects.has(key) ? 'MODIFIED' : 'ADDED';
+    this.objects.set(key, stored);
+    this.#changed(type, stored);
     return clone(stored);
+  }
+
+  /** Removes an object as if someone else had deleted it (no request is recorded); watches see it. */
+  remove(ref: ObjectRef): boolean {
+    const key = storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name);
+    const live = this.objects.get(key);
+    if (!live || !this.objects.delete(key)) return false;
+    this.#changed('DELETED', { ...live, metadata: { ...live.metadata, resourceVersion: String(++this.#version) } });
+    return true;
+  }
+
+  /** Ends every open watch, as the server does when a watch's timeout runs out. */
+  endWatches(): void {
+    for (const w of [...this.#watchers]) w.end();
+  }
+
+  /** Forgets the changes so far: open watches get a 410 ERROR event and end, and so does a watch from an older resourceVersion. */
+  compact(): void {
+    this.#compactedTo = this.#version;
+    this.#changes = [];
+    for (const w of [...this.#watchers]) {
+      w.onEvent({ type: 'ERROR', code: 410, reason: 'Expired', message: 'too old resource version' });
+      w.end();
+    }
+  }
+
+  /** The number of open watches. */
+  get watching(): number {
+    return this.#watchers.size;
+  }
+
+  #changed(type: Change['type'], object: KubeObject): void {
+    const change: Change = { rv: this.#version, prefix: `${groupOf(object.apiVersion)}/${object.kind}/`, type, object };
+    this.#changes.push(change);
+    for (const w of this.#watchers) this.#deliver(w, change);
+  }
+
+  #deliver(w: Watcher, change: Change): void {
+    if (change.prefix === w.prefix && matches(w.query, change.object))
+      w.onEvent({ type: change.type, object: this.#asVersion(change.object, w.query.apiVersion) });
   }
 
   /** Serves one more kind, as a CRD becoming established would. */
@@ -116,14 +202,44 @@ export class FakeKubeClient implements KubeClient {
   }
 
   async list(query: ListQuery): Promise<KubeObject[]> {
+    return (await this.listWithVersion(query)).items;
+  }
+
+  async listWithVersion(query: ListQuery): Promise<VersionedList> {
     this.#resource(query.apiVersion, query.kind);
     const prefix = `${groupOf(query.apiVersion)}/${query.kind}/`;
     await this.#record({ method: 'list', target: `${prefix}${query.namespace ?? '*'}` });
-    const [key, value] = (query.labelSelector ?? '').split('=');
-    return [...this.objects.entries()]
-      .filter(([k, o]) => k.startsWith(prefix) && (query.namespace === undefined || o.metadata.namespace === query.namespace))
-      .filter(([, o]) => !key || o.metadata.labels?.[key] === value)
+    const items = [...this.objects.entries()]
+      .filter(([k, o]) => k.startsWith(prefix) && matches(query, o))
       .map(([, o]) => this.#asVersion(o, query.apiVersion));
+    return { items, resourceVersion: String(this.#version) };
+  }
+
+  async watch(query: WatchQuery, onEvent: (event: WatchEvent) => void, signal?: AbortSignal): Promise<void> {
+    this.#resource(query.apiVersion, query.kind);
+    const prefix = `${groupOf(query.apiVersion)}/${query.kind}/`;
+    await this.#record({ method: 'watch', target: `${prefix}${query.namespace ?? '*'}` });
+    const from = Number(query.resourceVersion);
+    if (from < this.#compactedTo) {
+      onEvent({ type: 'ERROR', code: 410, reason: 'Expired', message: 'too old resource version' });
+      return;
+    }
+    if (signal?.aborted) return;
+    await new Promise<void>((resolve) => {
+      const watcher: Watcher = {
+        prefix,
+        query,
+        onEvent,
+        end: () => {
+          this.#watchers.delete(watcher);
+          signal?.removeEventListener('abort', watcher.end);
+          resolve();
+        },
+      };
+      signal?.addEventListener('abort', watcher.end, { once: true });
+      for (const change of this.#changes) if (change.rv > from) this.#deliver(watcher, change);
+      this.#watchers.add(watcher);
+    });
   }
 
   async apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject> {
@@ -162,10 +278,10 @@ export class FakeKubeClient implements KubeClient {
   async delete(ref: ObjectRef, _propagationPolicy?: DeletionPropagation): Promise<DeleteResult> {
     const key = storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name);
     await this.#record({ method: 'delete', target: key });
-    return this.objects.delete(key) ? 'deleted' : 'not-found';
+    return this.remove(ref) ? 'deleted' : 'not-found';
   }
 
-  async raw(path: string): Promise<RawResponse> {
+  async raw(path: string, _accept?: string): Promise<RawResponse> {
     await this.#record({ method: 'raw', target: path });
     return this.rawAnswers.get(path) ?? { status: 404, body: 'not found' };
   }
@@ -205,9 +321,11 @@ function signalled(fake: FakeKubeClient, signal: AbortSignal): KubeClient {
     discover: () => bounded(() => fake.discover()),
     get: (ref) => bounded(() => fake.get(ref)),
     list: (query) => bounded(() => fake.list(query)),
+    listWithVersion: (query) => bounded(() => fake.listWithVersion(query)),
+    watch: (query, onEvent, own) => bounded(() => fake.watch(query, onEvent, own ? AbortSignal.any([signal, own]) : signal)),
     apply: (object, request) => bounded(() => fake.apply(object, request)),
     delete: (ref, policy) => bounded(() => fake.delete(ref, policy)),
-    raw: (path) => bounded(() => fake.raw(path)),
+    raw: (path, accept) => bounded(() => fake.raw(path, accept)),
     withSignal: (other) => signalled(fake, AbortSignal.any([signal, other])),
   };
 }

@@ -15,9 +15,10 @@ function allHealthy(view: StatusBranchView | undefined): boolean {
   return view?.templates.every((t) => t.health === 'Healthy') === true;
 }
 
-/** What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates, federated quotas and autoscalers. */
+/** What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates, federated quotas, search cache and autoscalers. */
 function statusDocument(branch: string, view: StatusBranchView | undefined): object {
-  if (view === undefined) return { branch, statusCommit: null, summary: null, clusters: [], templates: [], quotas: [] };
+  if (view === undefined)
+    return { branch, statusCommit: null, summary: null, clusters: [], templates: [], quotas: [], searchCache: [] };
   return {
     branch,
     statusCommit: view.commit,
@@ -25,6 +26,7 @@ function statusDocument(branch: string, view: StatusBranchView | undefined): obj
     clusters: view.clusters,
     templates: view.templates,
     quotas: view.quotas,
+    searchCache: view.registries ?? [],
     ...(view.autoscaling ? { autoscaling: view.autoscaling } : {}),
   };
 }

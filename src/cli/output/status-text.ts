@@ -5,6 +5,7 @@ import {
   isClusterReady,
   quotaRows,
   readyReplicas,
+  cachedKindLine,
   rebalancerLine,
   type StatusBranchView,
   type TemplateStatus,
@@ -121,6 +122,15 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
       '',
       paint('bold', 'Workload rebalancers:'),
       ...view.rebalancers.map((r) => `  ${r.name}: ${rebalancerLine(r)}`),
+    );
+  if (view.registries?.length)
+    lines.push(
+      '',
+      paint('bold', 'Search cache:'),
+      ...view.registries.flatMap((r) => [
+        `  ${r.name}:${r.cached.length === 0 ? ' caches nothing' : ''}`,
+        ...r.cached.map((c) => `    ${cachedKindLine(c)}`),
+      ]),
     );
   const autoscaling = autoscalingLines(view.autoscaling);
   if (autoscaling.length > 0) lines.push('', paint('bold', 'Autoscaling:'), ...autoscaling.map((l) => `  ${l}`));

@@ -4,15 +4,23 @@
  * `flotilla_autoscaling_*` metrics; and what changed, for the pass the loop is asked for.
  */
 import { describeRef } from '../../model/index.ts';
-import type { ControllerContext } from '../controller.ts';
+import type { ControllerContext, ControllerMetrics } from '../controller.ts';
 import type { AutoscalingEvent } from './autoscaling-decisions.ts';
+
+const UNCOUNTED: ControllerMetrics = {
+  autoscalerSynced: () => undefined,
+  autoscalingRound: () => undefined,
+  workloadScaled: () => undefined,
+  cronRuleRan: () => undefined,
+};
 
 /** Logs and counts the events; returns one line per change that needs a pass. */
 export function reportEvents(
   events: readonly AutoscalingEvent[],
-  context: Pick<ControllerContext, 'info' | 'warn' | 'metrics'>,
+  given: Pick<ControllerContext, 'info' | 'warn' | 'metrics'>,
   seconds: number,
 ): string[] {
+  const context = { warn: given.warn, info: given.info ?? (() => undefined), metrics: given.metrics ?? UNCOUNTED };
   const changed: string[] = [];
   const synced = events.filter((e) => e.kind === 'synced');
   if (synced.length > 0)

@@ -19,6 +19,10 @@ import { inOrder } from '../../controllers/in-order.ts';
 import { liveControllers } from '../../controllers/registry.ts';
 import type { AutoscalingOptions } from '../../controllers/autoscaling/autoscaling-controller.ts';
 import type { FailoverOptions } from '../../controllers/failover/failover-memory.ts';
+import { MemorySearchStore } from '../../controllers/search-cache/memory-store.ts';
+import { SearchCache } from '../../controllers/search-cache/search-cache.ts';
+import { startSearchServer } from '../search/search-server.ts';
+import type { SearchServer } from '../search/search-server.ts';
 import { startHealthServer } from '../observability/health-server.ts';
 import type { HealthServer } from '../observability/health-server.ts';
 import { controllerMetrics, createMetrics } from '../observability/metrics.ts';
@@ -39,6 +43,8 @@ export interface ReconcilerOptions {
   triggers: Omit<Partial<TriggerOptions>, 'source' | 'onError' | 'statusBranch'>;
   /** `--metrics-addr`; absent: no metrics or health endpoint. */
   metricsAddress?: string;
+  /** `--search-addr` and its bearer token; absent: no search cache. */
+  search?: { address: string; token: string };
   probeIntervalMs: number;
   failover: Partial<Omit<FailoverOptions, 'probeIntervalMs'>>;
   /** The FederatedHPA controller's settings (`--horizontal-pod-autoscaler-*`). */
@@ -56,6 +62,7 @@ export interface Reconciler {
   loop: RunLoop;
   metrics: ReconcilerMetrics;
   metricsUrl?: string;
+  searchUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -70,8 +77,10 @@ function ownership(options: ReconcilerOptions): (cluster: string) => boolean {
 export async function startReconciler(options: ReconcilerOptions): Promise<Reconciler> {
   const { log, now } = options;
   const metrics = createMetrics();
+  const searchCache = options.search ? new SearchCache({ store: new MemorySearchStore(), now }) : undefined;
   const controllers = liveControllers({
     failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs },
+    ...(searchCache ? { searchCache } : {}),
     ...(options.autoscaling ? { autoscaling: options.autoscaling } : {}),
   });
   const controller = inOrder(controllers);
@@ -141,6 +150,10 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
         ready: () => ready && !loop.stopped,
       })
     : undefined;
+  const search: SearchServer | undefined =
+    options.search && searchCache
+      ? await startSearchServer({ address: options.search.address, token: options.search.token, cache: searchCache })
+      : undefined;
   loop.request();
   void loop.idle().then(() => {
     ready = true;
@@ -149,6 +162,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     loop,
     metrics,
     ...(health ? { metricsUrl: health.url } : {}),
+    ...(search ? { searchUrl: search.url } : {}),
     stop: async () => {
       due.at(undefined);
       merger.close();
@@ -157,6 +171,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       await loop.stop();
       await stopLeases();
       await health?.close();
+      await search?.close();
     },
   };
 }

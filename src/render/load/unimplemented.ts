@@ -2,7 +2,7 @@
  * Karmada features Flotilla recognises but does not act on: one warning per object, so nothing a
  * Karmada user wrote is silently ignored (docs/karmada-compatibility.md lists them).
  */
-import type { FederatedHPA, FieldPath, KubeObject, PropagationPolicy } from '../../model/index.ts';
+import type { FederatedHPA, FieldPath, KubeObject, PropagationPolicy, ResourceRegistry } from '../../model/index.ts';
 import type { ObjectRole } from './classify.ts';
 
 /** One warning at one field of the object. */
@@ -13,8 +13,6 @@ export interface Notice {
 
 function kindNotice(role: ObjectRole): string | undefined {
   switch (role) {
-    case 'ResourceRegistry':
-      return `Flotilla does not act on ${role} yet: it is validated and loaded, and changes nothing`;
     case 'ResourceInterpreterWebhookConfiguration':
       return 'Flotilla does not call resource interpreter webhooks (they need a live endpoint); use a ResourceInterpreterCustomization';
     default:
@@ -28,6 +26,31 @@ function workloadAffinityNotice(role: ObjectRole, obj: KubeObject): string | und
   const affinity = (obj as PropagationPolicy).spec?.placement?.workloadAffinity;
   if (affinity === undefined || affinity === null) return undefined;
   return 'Flotilla does not implement workloadAffinity (alpha in Karmada, off by default); the policy is scheduled without it';
+}
+
+/**
+ * What the search cache does otherwise than Karmada for a registry (docs/karmada-compatibility.md#search):
+ * it keeps the cache in memory whatever the backend, and a Secret without its values.
+ */
+function registryNotices(role: ObjectRole, obj: KubeObject): Notice[] {
+  if (role !== 'ResourceRegistry') return [];
+  const spec = (obj as ResourceRegistry).spec;
+  const notices: Notice[] = [];
+  if (spec?.backendStore?.openSearch)
+    notices.push({
+      path: ['spec', 'backendStore', 'openSearch'],
+      message:
+        'Flotilla keeps the search cache in memory: no OpenSearch backend is built, this registry is cached in memory',
+    });
+  (spec?.resourceSelectors ?? []).forEach((s, i) => {
+    if (s.kind === 'Secret' && s.apiVersion === 'v1')
+      notices.push({
+        path: ['spec', 'resourceSelectors', i],
+        message:
+          'Secrets are cached without their values (each shows as ***): the cache is served to whoever holds its token',
+      });
+  });
+  return notices;
 }
 
 /**
@@ -56,6 +79,5 @@ export function unimplementedNotices(role: ObjectRole, obj: KubeObject): Notice[
   if (kind !== undefined) notices.push({ path: [], message: kind });
   const affinity = workloadAffinityNotice(role, obj);
   if (affinity !== undefined) notices.push({ path: ['spec', 'placement', 'workloadAffinity'], message: affinity });
-  notices.push(...customMetricNotices(role, obj));
-  return notices;
+  return [...notices, ...registryNotices(role, obj), ...customMetricNotices(role, obj)];
 }

@@ -12,6 +12,8 @@ import type { Warn } from './failover-fields.ts';
 import type { FederatedQuotaReport } from '../federated-quota-status.ts';
 import { parseQuotaDocument } from './quota-document.ts';
 import { parseRebalancerDocument } from './rebalancer-document.ts';
+import { parseRegistryDocument } from './registry-document.ts';
+import type { RegistryRecord } from '../search-cache-record.ts';
 import { SUMMARY_FILE } from './status-files.ts';
 
 /** summary.json as read back. */
@@ -54,6 +56,8 @@ export interface ParsedStatusTree {
   warnings: string[];
   /** The WorkloadRebalancers' records; absent when the tree has none. */
   rebalancers?: RecordedRebalancer[];
+  /** The search cache's records per ResourceRegistry; absent when the tree has none. */
+  registries?: RegistryRecord[];
   /** The autoscalers' record; absent when the tree has none. */
   autoscaling?: AutoscalingRecord;
 }
@@ -152,6 +156,9 @@ export function parseStatusTree(
     } else if (path.startsWith('rebalancers/') && path.endsWith('.yaml')) {
       const rebalancer = parseRebalancerDocument(parseYaml(content, warn), warn);
       if (rebalancer) out.rebalancers = [...(out.rebalancers ?? []), rebalancer];
+    } else if (path.startsWith('registries/') && path.endsWith('.yaml')) {
+      const registry = parseRegistryDocument(parseYaml(content, warn), warn);
+      if (registry) out.registries = [...(out.registries ?? []), registry];
     } else if (path.startsWith('autoscaling/') && path.endsWith('.yaml')) {
       out.autoscaling ??= emptyAutoscalingRecord();
       readAutoscalingFile(out.autoscaling, path, parseYaml(content, warn), warn);

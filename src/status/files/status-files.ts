@@ -6,6 +6,7 @@ import { clusterDocument, clusterPath } from './cluster-document.ts';
 import { emitYaml } from './emit-yaml.ts';
 import { quotaDocument, quotaPath } from './quota-document.ts';
 import { rebalancerDocument, rebalancerPath } from './rebalancer-document.ts';
+import { registryDocument, registryPath } from './registry-document.ts';
 import { statusMarkdown, type StatusMarkdownOptions } from './status-markdown.ts';
 
 export const STATUS_MARKDOWN_FILE = 'STATUS.md';
@@ -35,6 +36,8 @@ export function statusFiles(report: StatusReport, options: Partial<StatusMarkdow
     files.push({ path: quotaPath(quota.resource), content: emitYaml(quotaDocument(quota)) });
   for (const rebalancer of report.rebalancers ?? [])
     files.push({ path: rebalancerPath(rebalancer.name), content: emitYaml(rebalancerDocument(rebalancer)) });
+  for (const registry of report.registries ?? [])
+    files.push({ path: registryPath(registry.name), content: emitYaml(registryDocument(registry)) });
   if (report.autoscaling)
     for (const { path, document } of autoscalingFiles(report.autoscaling))
       files.push({ path, content: emitYaml(document) });

@@ -10,6 +10,7 @@ import { autoscalingSection } from './autoscaling-summary.ts';
 import { failoverSection } from './failover-markdown.ts';
 import { quotaSection } from './quota-markdown.ts';
 import { rebalancerSection } from './rebalancer-summary.ts';
+import { registrySection } from './registry-summary.ts';
 
 /** How STATUS.md is laid out. */
 export interface StatusMarkdownOptions {
@@ -108,6 +109,7 @@ export function statusMarkdown(report: StatusReport, options: Partial<StatusMark
     ...failoverSection(report),
     ...quotaSection(report.quotas),
     ...rebalancerSection(report.rebalancers),
+    ...registrySection(report.registries),
     ...autoscalingSection(report.autoscaling),
     '## Templates',
     '',

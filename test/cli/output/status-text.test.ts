@@ -103,4 +103,22 @@ describe('statusText', () => {
         .slice(-2),
     ).toEqual(['Workload rebalancers:', '  hello-now: generation 1: 1 Successful, 0 Failed, 0 pending; finished 2026-11-29T17:00:00.000Z']);
   });
+
+  it('lists what the search cache holds per registry, and nothing without a registry', () => {
+    const registries = [
+      { name: 'apps', cached: [{ cluster: 'member1', apiVersion: 'apps/v1', kind: 'Deployment', objects: 3, syncedAt: '2026-11-29T17:00:00.000Z' }] },
+      { name: 'idle', cached: [] },
+    ];
+    expect(
+      statusText({ ...view(false), registries }, plain)
+        .split('\n')
+        .slice(-4),
+    ).toEqual([
+      'Search cache:',
+      '  apps:',
+      '    member1 apps/v1 Deployment (all namespaces): 3 objects, synced 2026-11-29T17:00:00.000Z',
+      '  idle: caches nothing',
+    ]);
+    expect(statusText(view(false), plain)).not.toContain('Search cache');
+  });
 });

@@ -35,7 +35,9 @@ export function counting(client: KubeClient, log: RequestLog): KubeClient {
     discover: () => read(client.discover()),
     get: (ref) => read(client.get(ref)),
     list: (query) => read(client.list(query)),
-    raw: (path) => read(client.raw(path)),
+    listWithVersion: (query) => read(client.listWithVersion(query)),
+    watch: (query, onEvent, signal) => read(client.watch(query, onEvent, signal)),
+    raw: (path, accept) => read(client.raw(path, accept)),
     apply: (object, request) => {
       if (request.dryRun) log.reads++;
       else if (object.kind !== 'Lease') log.writes.push({ method: 'apply', target: `${object.kind}/${object.metadata.name}` });

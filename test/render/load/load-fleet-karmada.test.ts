@@ -106,9 +106,18 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
       (f) => f.workloadRebalancers.length,
     ],
     [
-      'ResourceRegistry, never a template',
+      'ResourceRegistry, acted on by the search cache: never a template, no warning',
       'apiVersion: search.karmada.io/v1alpha1\nkind: ResourceRegistry\nmetadata: {name: r}\nspec: {targetCluster: {}, resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]}',
-      ['warning: ResourceRegistry/r: Flotilla does not act on ResourceRegistry yet: it is validated and loaded, and changes nothing'],
+      [],
+      (f) => f.resourceRegistries.length + 10 * f.templates.length,
+    ],
+    [
+      'ResourceRegistry with an OpenSearch backend and Secrets: accepted, both warned about',
+      'apiVersion: search.karmada.io/v1alpha1\nkind: ResourceRegistry\nmetadata: {name: r}\nspec: {targetCluster: {}, resourceSelectors: [{apiVersion: v1, kind: Secret}], backendStore: {openSearch: {addresses: ["https://os:9200"], secretRef: {namespace: karmada-system, name: os}}}}',
+      [
+        'warning: ResourceRegistry/r: spec.backendStore.openSearch: Flotilla keeps the search cache in memory: no OpenSearch backend is built, this registry is cached in memory',
+        'warning: ResourceRegistry/r: spec.resourceSelectors[0]: Secrets are cached without their values (each shows as ***): the cache is served to whoever holds its token',
+      ],
       (f) => f.resourceRegistries.length + 10 * f.templates.length,
     ],
     [
