@@ -45,6 +45,9 @@ export interface AutoscalingOptions extends SyncOptions {
   processZone: string;
 }
 
+/** One read of a member's workload, pods or PodMetrics. */
+const READ_TIMEOUT_MS = 10_000;
+
 /** The longest the loop sleeps before looking again. */
 const MAX_TIMER_MS = 3_600_000;
 
@@ -157,7 +160,16 @@ export class AutoscalingController implements Controller {
 
   /** Runs {@link tick} on a timer, logs and counts its decisions, and asks for a pass when one changed a count or a bound. */
   start(context: ControllerContext): { close(): Promise<void> } {
-    const connect = reusingConnector(context.access);
+    // Reads are bounded as the member monitor's probes are: a member that does not answer holds up one round, briefly.
+    const connect = reusingConnector({
+      ...context.access,
+      client: {
+        ...context.access.client,
+        timeoutMs: READ_TIMEOUT_MS,
+        retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 },
+      },
+      memberTimeoutMs: 2 * READ_TIMEOUT_MS,
+    });
     const clients: Clients = async (names) =>
       connect(context.clusters().filter((c) => names.includes(c.metadata.name)));
     let timer: NodeJS.Timeout | undefined;
