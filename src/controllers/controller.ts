@@ -142,6 +142,18 @@ export interface AfterStatus {
   requestPass?: string;
 }
 
+/** What controllers report into the loop's metrics (src/reconcile/observability/metrics.ts). */
+export interface ControllerMetrics {
+  /** A FederatedHPA sync: the replicas it found and set, whether it could decide. */
+  autoscalerSynced(autoscaler: string, current: number, desired: number, ok: boolean): void;
+  /** One round of the autoscalers (cron rules due, syncs), and how long it took. */
+  autoscalingRound(seconds: number, ok: boolean): void;
+  /** An autoscaler changed a workload's replica count. */
+  workloadScaled(autoscaler: string, direction: 'up' | 'down'): void;
+  /** A CronFederatedHPA rule ran. */
+  cronRuleRan(autoscaler: string, rule: string, result: 'Successful' | 'Failed'): void;
+}
+
 /** What a controller that watches between passes is given by the loop. */
 export interface ControllerContext {
   access: ClusterAccess;
@@ -155,6 +167,10 @@ export interface ControllerContext {
   /** Reads these Pull members' reports afresh from their agents' branches. */
   agentReports?: (clusters: readonly string[]) => Promise<AgentReports>;
   warn: (fields: object, message: string) => void;
+  /** Logs a decision (a scale, a cron rule run); absent, decisions are not logged. */
+  info?: (fields: object, message: string) => void;
+  /** Absent, nothing is counted. */
+  metrics?: ControllerMetrics;
 }
 
 /** One long-lived controller, driven through the phases of every pass. */

@@ -3,6 +3,9 @@
  * its controllers: every pass drives them in this order through the phases of controller.ts.
  * Adding a controller is one entry here (see docs/architecture.md, "Adding a controller").
  */
+import { AutoscalingController } from './autoscaling/autoscaling-controller.ts';
+import type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
+import { recordedAutoscaling } from './autoscaling/recorded-autoscaling.ts';
 import type { Controller } from './controller.ts';
 import { FailoverController } from './failover/failover-controller.ts';
 import { DEFAULT_FAILOVER_OPTIONS } from './failover/failover-memory.ts';
@@ -17,6 +20,7 @@ import { recordedTaintPolicy, TaintPolicyController } from './taint-policy/taint
 /** Settings of every controller of `run`, one field per controller. */
 export interface ControllerSettings {
   failover: Partial<FailoverOptions>;
+  autoscaling?: Partial<AutoscalingOptions>;
   /** The search cache `run --search-addr` serves; absent, nothing is cached. */
   searchCache?: SearchCache;
 }
@@ -46,6 +50,11 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
   { name: 'failover', live: (settings) => new FailoverController(settings.failover), recorded: recordedFailover },
   { name: 'workload-rebalancer', live: () => new RebalancerController(), recorded: () => new RebalancerController() },
   { name: 'search-cache', live: (s) => new SearchCacheController(s.searchCache), recorded: recordedSearchCache },
+  {
+    name: 'autoscaling',
+    live: (settings) => new AutoscalingController(settings.autoscaling),
+    recorded: () => recordedAutoscaling(),
+  },
 ];
 
 /** Every registered controller, live, for a `run` process. */

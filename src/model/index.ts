@@ -21,3 +21,7 @@ export * from './rfc3339.ts';
 export * from './tracking.ts';
 export * from './pull-mode.ts';
 export * from './secret-scrub.ts';
+export * from './autoscaling.ts';
+export * from './autoscaling-status.ts';
+export * from './cron-schedule.ts';
+export * from './time-zone.ts';

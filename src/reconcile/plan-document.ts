@@ -39,6 +39,8 @@ export interface PlanBinding {
    * nor pruned there. Absent when none is.
    */
   suspendedClusters?: string[];
+  /** Set when an autoscaler's count replaced the template's: who, and the count git has. */
+  autoscaled?: { by: string; templateReplicas: number };
 }
 
 /** How many replicas one cluster runs of a template before and after (`--base` plans). */

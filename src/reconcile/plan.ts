@@ -3,6 +3,7 @@ import type { Rendered } from '../render/render-fleet.ts';
 import { diffWorks } from '../render/works/diff-works.ts';
 import type { ParseCache } from '../render/parse/parse-sources.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
+import { withAutoscaling } from './plan-autoscaling.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
 import type { PlanDocument } from './plan-document.ts';
 import { planWarnings } from './read-fleet.ts';
@@ -92,6 +93,7 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const { source, rendered, feedback, controllers } = await renderAt(options.source, cache);
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics, ...renderedWarnings(source, rendered)];
   const document = planDocument(source.snapshot, rendered, source.interpreter, diagnostics);
+  document.bindings = withAutoscaling(document.bindings, feedback.records.autoscaling, source.fleet);
   if (options.base !== undefined) {
     const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
     document.base = { ref: options.base, commit: base.source.snapshot.commit };

@@ -4,7 +4,13 @@
  * loop's failover, to the status branch (pushed for a remote repository). An unchanged fleet makes no commit.
  */
 import { compareBytes, isPullMember, refKey, refOf } from '../model/index.ts';
-import type { AggregatedStatusItem, ClusterStatus, KubeObject, RecordedRebalancer } from '../model/index.ts';
+import type {
+  AggregatedStatusItem,
+  AutoscalingRecord,
+  ClusterStatus,
+  KubeObject,
+  RecordedRebalancer,
+} from '../model/index.ts';
 import type { ClusterApplyResult } from '../apply/events.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
 import type { Rendered } from '../render/render-fleet.ts';
@@ -73,6 +79,8 @@ export interface StatusStepInput {
   failover?: FailoverView;
   /** The WorkloadRebalancers as the pass left them, recorded on the branch (status/files/rebalancer-document.ts). */
   rebalancers?: readonly RecordedRebalancer[];
+  /** The autoscalers' record as the pass left it (status/files/autoscaling-document.ts). */
+  autoscaling?: AutoscalingRecord;
   /** The search cache per ResourceRegistry (status/files/registry-document.ts). */
   registries?: SearchCacheRecord;
   /** The Pull members' reports: a Pull member's status is its agent's, never observed by the hub. */
@@ -348,6 +356,7 @@ export async function statusStep(
       ...merged,
       ...(input.rebalancers?.length ? { rebalancers: [...input.rebalancers] } : {}),
       ...(input.registries?.length ? { registries: [...input.registries] } : {}),
+      ...(hasAutoscaling(input.autoscaling) ? { autoscaling: input.autoscaling } : {}),
     };
     return { files: statusFiles(report), message: commitMessage(report), report };
   };
@@ -360,6 +369,12 @@ export async function statusStep(
     author: { ...DEFAULT_COMMIT_AUTHOR, timestamp: Math.floor(when.getTime() / 1000) },
   });
   return { ...published, report: content.report };
+}
+
+function hasAutoscaling(record: AutoscalingRecord | undefined): record is AutoscalingRecord {
+  return (
+    record !== undefined && record.federatedHPAs.length + record.cronFederatedHPAs.length + record.workloads.length > 0
+  );
 }
 
 const NO_TIP: ParsedStatusTree = Object.freeze({

@@ -9,7 +9,8 @@ import type { ParsedStatusTree } from './files/parse-status-tree.ts';
 import type { StatusReport } from './status-report.ts';
 import type { SearchCacheRecord } from './search-cache-record.ts';
 import type { TaintPolicyRecord } from './taint-policy-record.ts';
-import type { RecordedRebalancer } from '../model/index.ts';
+import { emptyAutoscalingRecord } from '../model/index.ts';
+import type { AutoscalingRecord, RecordedRebalancer } from '../model/index.ts';
 
 /** Every controller's record, by controller name. */
 export interface ControllerRecords {
@@ -21,16 +22,24 @@ export interface ControllerRecords {
   rebalancers: ReadonlyMap<string, RecordedRebalancer>;
   /** The search cache per ResourceRegistry, for people: nothing reads it back to decide anything. */
   searchCache: SearchCacheRecord;
+  /** The FederatedHPAs' and CronFederatedHPAs' statuses and the scaled workloads' counts. */
+  autoscaling: AutoscalingRecord;
 }
 
 /** Nothing recorded: what a fleet without a status branch starts from. */
 export function emptyControllerRecords(): ControllerRecords {
-  return { failover: emptyFailoverView(), taintPolicy: new Map(), rebalancers: new Map(), searchCache: [] };
+  return {
+    failover: emptyFailoverView(),
+    taintPolicy: new Map(),
+    rebalancers: new Map(),
+    searchCache: [],
+    autoscaling: emptyAutoscalingRecord(),
+  };
 }
 
 /** The records a status branch tree holds. */
 export function controllerRecordsOfTree(
-  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers' | 'registries'>,
+  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers' | 'registries' | 'autoscaling'>,
 ): ControllerRecords {
   const failover = failoverOfTree(tree);
   return {
@@ -38,6 +47,7 @@ export function controllerRecordsOfTree(
     taintPolicy: failover.taints,
     rebalancers: new Map((tree.rebalancers ?? []).map((r) => [r.name, r])),
     searchCache: tree.registries ?? [],
+    autoscaling: tree.autoscaling ?? emptyAutoscalingRecord(),
   };
 }
 
@@ -46,7 +56,7 @@ export function controllerRecordsOfTree(
  * owners of other replicas' members decided, for the loop to adopt.
  */
 export function controllerRecordsOfReport(
-  report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers' | 'registries'>,
+  report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers' | 'registries' | 'autoscaling'>,
 ): ControllerRecords {
   const failover = recordedFailover(report);
   return {
@@ -54,5 +64,6 @@ export function controllerRecordsOfReport(
     taintPolicy: failover.taints,
     rebalancers: new Map((report.rebalancers ?? []).map((r) => [r.name, r])),
     searchCache: report.registries ?? [],
+    autoscaling: report.autoscaling ?? emptyAutoscalingRecord(),
   };
 }

@@ -69,6 +69,7 @@ export {
 export { parseQuotaDocument, quotaDocument, quotaPath } from './files/quota-document.ts';
 export { quotaRows, quotaSection, quotaUsage } from './files/quota-markdown.ts';
 export { rebalancerLine } from './files/rebalancer-summary.ts';
+export { autoscalingLines, scaledWorkloadLine } from './files/autoscaling-summary.ts';
 export { cachedKindLine } from './files/registry-summary.ts';
 export { registryPath } from './files/registry-document.ts';
 export type { CachedKindRecord, RegistryRecord, SearchCacheRecord } from './search-cache-record.ts';

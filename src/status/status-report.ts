@@ -1,4 +1,4 @@
-import type { ClusterStatus, HealthState, RecordedRebalancer, Taint } from '../model/index.ts';
+import type { AutoscalingRecord, ClusterStatus, HealthState, RecordedRebalancer, Taint } from '../model/index.ts';
 import { isClusterReady } from './cluster-status.ts';
 import type { FederatedQuotaReport } from './federated-quota-status.ts';
 import type { RegistryRecord } from './search-cache-record.ts';
@@ -42,6 +42,8 @@ export interface StatusReport {
   rebalancers?: RecordedRebalancer[];
   /** The search cache per ResourceRegistry; absent or empty when the fleet has none. */
   registries?: RegistryRecord[];
+  /** The autoscalers' record; absent when the fleet has none. */
+  autoscaling?: AutoscalingRecord;
 }
 
 /** The counts `summary.json` and STATUS.md lead with. */

@@ -15,7 +15,7 @@ function allHealthy(view: StatusBranchView | undefined): boolean {
   return view?.templates.every((t) => t.health === 'Healthy') === true;
 }
 
-/** What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates, federated quotas and search cache. */
+/** What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates, federated quotas, search cache and autoscalers. */
 function statusDocument(branch: string, view: StatusBranchView | undefined): object {
   if (view === undefined)
     return { branch, statusCommit: null, summary: null, clusters: [], templates: [], quotas: [], searchCache: [] };
@@ -27,6 +27,7 @@ function statusDocument(branch: string, view: StatusBranchView | undefined): obj
     templates: view.templates,
     quotas: view.quotas,
     searchCache: view.registries ?? [],
+    ...(view.autoscaling ? { autoscaling: view.autoscaling } : {}),
   };
 }
 

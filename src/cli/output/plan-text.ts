@@ -18,7 +18,8 @@ function placement(b: PlanBinding): string {
     return `with ${b.requiredBy.bindings.length} workload(s) → ${b.requiredBy.clusters.map((c) => clusterEntry(b, c)).join(', ')}`;
   }
   const clusters = b.clusters.map((c) => clusterEntry(b, c.name, c.replicas)).join(', ');
-  return b.replicas > 0 ? `${b.replicas} replicas → ${clusters}` : `→ ${clusters}`;
+  const scaled = b.autoscaled ? ` (${b.autoscaled.by}; template says ${b.autoscaled.templateReplicas})` : '';
+  return b.replicas > 0 || b.autoscaled ? `${b.replicas} replicas${scaled} → ${clusters}` : `→ ${clusters}`;
 }
 
 function bindingsSection(doc: PlanDocument, paint: Paint): string[] {

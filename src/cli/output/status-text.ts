@@ -2,6 +2,7 @@ import { describeRef } from '../../model/index.ts';
 import type { HealthState } from '../../model/index.ts';
 import {
   agentLine,
+  autoscalingLines,
   isClusterReady,
   quotaRows,
   readyReplicas,
@@ -134,6 +135,8 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
         ...r.cached.map((c) => `    ${cachedKindLine(c)}`),
       ]),
     );
+  const autoscaling = autoscalingLines(view.autoscaling);
+  if (autoscaling.length > 0) lines.push('', paint('bold', 'Autoscaling:'), ...autoscaling.map((l) => `  ${l}`));
   const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
   if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);
   return lines.join('\n');

@@ -18,6 +18,7 @@ import { shardOf } from '../leases/shard-of.ts';
 import type { ClusterAccess } from '../../apply/connect.ts';
 import { inOrder } from '../../controllers/in-order.ts';
 import { liveControllers } from '../../controllers/registry.ts';
+import type { AutoscalingOptions } from '../../controllers/autoscaling/autoscaling-controller.ts';
 import type { FailoverOptions } from '../../controllers/failover/failover-memory.ts';
 import { MemorySearchStore } from '../../controllers/search-cache/memory-store.ts';
 import { SearchCache } from '../../controllers/search-cache/search-cache.ts';
@@ -25,7 +26,7 @@ import { startSearchServer } from '../search/search-server.ts';
 import type { SearchServer } from '../search/search-server.ts';
 import { startHealthServer } from '../observability/health-server.ts';
 import type { HealthServer } from '../observability/health-server.ts';
-import { createMetrics } from '../observability/metrics.ts';
+import { controllerMetrics, createMetrics } from '../observability/metrics.ts';
 import type { ReconcilerMetrics } from '../observability/metrics.ts';
 import { RunLoop } from '../run-loop.ts';
 import { createReconcilePass } from './reconcile-pass.ts';
@@ -47,6 +48,8 @@ export interface ReconcilerOptions {
   search?: { address: string; token: string };
   probeIntervalMs: number;
   failover: Partial<Omit<FailoverOptions, 'probeIntervalMs'>>;
+  /** The FederatedHPA controller's settings (`--horizontal-pod-autoscaler-*`). */
+  autoscaling?: Partial<AutoscalingOptions>;
   /** Leader election / shards; absent: this process reconciles every member. */
   coordinator?: { coordinator: ShardCoordinator; shards: number; renewMs: number };
   /** The status step; absent: no status branch writes. */
@@ -79,6 +82,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
   const controllers = liveControllers({
     failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs },
     ...(searchCache ? { searchCache } : {}),
+    ...(options.autoscaling ? { autoscaling: options.autoscaling } : {}),
   });
   const controller = inOrder(controllers);
   let clusters: readonly Cluster[] = [];
@@ -136,6 +140,8 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     memberProbed: (cluster, ready) => metrics.memberReady.set({ cluster }, ready ? 1 : 0),
     agentReports: (names) => readAgentReports(options.source, names),
     warn: (fields, message) => log.warn(fields, message),
+    info: (fields, message) => log.info(fields, message),
+    metrics: controllerMetrics(metrics),
   });
   const stopLeases = startLeaseRounds(options, metrics, merger.emit);
   let ready = false; // the first pass has run

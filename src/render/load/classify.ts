@@ -1,5 +1,6 @@
 import {
   APPS_GROUP_VERSION,
+  AUTOSCALING_GROUP_VERSION,
   CLUSTER_GROUP_VERSION,
   CONFIG_GROUP_VERSION,
   groupOf,
@@ -21,6 +22,8 @@ export type ObjectRole =
   | 'WorkloadRebalancer'
   | 'ResourceRegistry'
   | 'ResourceInterpreterWebhookConfiguration'
+  | 'FederatedHPA'
+  | 'CronFederatedHPA'
   | 'template'
   | 'ignored';
 
@@ -38,6 +41,8 @@ const KARMADA_ROLES: ReadonlyMap<string, ObjectRole> = new Map(
       [CONFIG_GROUP_VERSION, 'ResourceInterpreterWebhookConfiguration'],
       [APPS_GROUP_VERSION, 'WorkloadRebalancer'],
       [SEARCH_GROUP_VERSION, 'ResourceRegistry'],
+      [AUTOSCALING_GROUP_VERSION, 'FederatedHPA'],
+      [AUTOSCALING_GROUP_VERSION, 'CronFederatedHPA'],
     ] as const
   ).map(([apiVersion, kind]) => [`${apiVersion}/${kind}`, kind]),
 );

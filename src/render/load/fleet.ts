@@ -1,6 +1,8 @@
 import type {
   Cluster,
   ClusterTaintPolicy,
+  CronFederatedHPA,
+  FederatedHPA,
   FederatedResourceQuota,
   IsNamespaced,
   OverridePolicy,
@@ -25,6 +27,9 @@ export interface Fleet {
   clusterTaintPolicies: SourceObject<ClusterTaintPolicy>[];
   federatedResourceQuotas: SourceObject<FederatedResourceQuota>[];
   workloadRebalancers: SourceObject<WorkloadRebalancer>[];
+  /** Acted on by the autoscaling controller of `run`; `plan` and `apply` replay what it recorded. */
+  federatedHPAs: SourceObject<FederatedHPA>[];
+  cronFederatedHPAs: SourceObject<CronFederatedHPA>[];
   /** The search cache's registries; never templates. */
   resourceRegistries: SourceObject<ResourceRegistry>[];
   /** Scope of a kind: built-in table, then the CRDs of this commit. */
@@ -44,6 +49,8 @@ export function emptyFleet(isNamespaced: IsNamespaced): Fleet {
     clusterTaintPolicies: [],
     federatedResourceQuotas: [],
     workloadRebalancers: [],
+    federatedHPAs: [],
+    cronFederatedHPAs: [],
     resourceRegistries: [],
     isNamespaced,
   };

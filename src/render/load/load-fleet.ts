@@ -68,6 +68,8 @@ const FLEET_FIELD = {
   FederatedResourceQuota: 'federatedResourceQuotas',
   WorkloadRebalancer: 'workloadRebalancers',
   ResourceRegistry: 'resourceRegistries',
+  FederatedHPA: 'federatedHPAs',
+  CronFederatedHPA: 'cronFederatedHPAs',
 } as const satisfies Partial<Record<ObjectRole, keyof Fleet>>;
 
 function place(fleet: Fleet, role: ObjectRole, source: SourceObject): void {

@@ -2,7 +2,7 @@
  * Karmada features Flotilla recognises but does not act on: one warning per object, so nothing a
  * Karmada user wrote is silently ignored (docs/karmada-compatibility.md lists them).
  */
-import type { FieldPath, KubeObject, PropagationPolicy, ResourceRegistry } from '../../model/index.ts';
+import type { FederatedHPA, FieldPath, KubeObject, PropagationPolicy, ResourceRegistry } from '../../model/index.ts';
 import type { ObjectRole } from './classify.ts';
 
 /** One warning at one field of the object. */
@@ -53,6 +53,25 @@ function registryNotices(role: ObjectRole, obj: KubeObject): Notice[] {
   return notices;
 }
 
+/**
+ * Flotilla reads pod usage from the members' resource metrics API only: a Pods or Object metric
+ * (the custom metrics API) is not used (docs/karmada-compatibility.md#federatedhpa).
+ */
+function customMetricNotices(role: ObjectRole, obj: KubeObject): Notice[] {
+  if (role !== 'FederatedHPA') return [];
+  const metrics = (obj as FederatedHPA).spec?.metrics ?? [];
+  return metrics.flatMap((m, i) =>
+    m.type === 'Pods' || m.type === 'Object'
+      ? [
+          {
+            path: ['spec', 'metrics', i],
+            message: `Flotilla does not support ${m.type} metrics yet (no custom metrics API): this metric is not used, and the FederatedHPA reports it in a ScalingActive condition`,
+          },
+        ]
+      : [],
+  );
+}
+
 /** The warnings for what Flotilla does not act on in a valid, classified object. */
 export function unimplementedNotices(role: ObjectRole, obj: KubeObject): Notice[] {
   const notices: Notice[] = [];
@@ -60,5 +79,5 @@ export function unimplementedNotices(role: ObjectRole, obj: KubeObject): Notice[
   if (kind !== undefined) notices.push({ path: [], message: kind });
   const affinity = workloadAffinityNotice(role, obj);
   if (affinity !== undefined) notices.push({ path: ['spec', 'placement', 'workloadAffinity'], message: affinity });
-  return [...notices, ...registryNotices(role, obj)];
+  return [...notices, ...registryNotices(role, obj), ...customMetricNotices(role, obj)];
 }

@@ -1,9 +1,11 @@
 import { load } from 'js-yaml';
 import { isRecord } from '../../model/index.ts';
-import type { RecordedRebalancer } from '../../model/index.ts';
+import { emptyAutoscalingRecord } from '../../model/index.ts';
+import type { AutoscalingRecord, RecordedRebalancer } from '../../model/index.ts';
 import type { ClusterReport } from '../status-report.ts';
 import type { StatusCounts } from '../status-report.ts';
 import type { TemplateStatus } from '../template-status.ts';
+import { readAutoscalingFile } from './autoscaling-document.ts';
 import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';
 import type { Warn } from './failover-fields.ts';
@@ -56,6 +58,8 @@ export interface ParsedStatusTree {
   rebalancers?: RecordedRebalancer[];
   /** The search cache's records per ResourceRegistry; absent when the tree has none. */
   registries?: RegistryRecord[];
+  /** The autoscalers' record; absent when the tree has none. */
+  autoscaling?: AutoscalingRecord;
 }
 
 function parseYaml(content: Buffer | string, warn: Warn): unknown {
@@ -155,6 +159,9 @@ export function parseStatusTree(
     } else if (path.startsWith('registries/') && path.endsWith('.yaml')) {
       const registry = parseRegistryDocument(parseYaml(content, warn), warn);
       if (registry) out.registries = [...(out.registries ?? []), registry];
+    } else if (path.startsWith('autoscaling/') && path.endsWith('.yaml')) {
+      out.autoscaling ??= emptyAutoscalingRecord();
+      readAutoscalingFile(out.autoscaling, path, parseYaml(content, warn), warn);
     } else if (path.startsWith('resources/') && path.endsWith('.yaml')) {
       if (detail === 'placement') {
         const placement = parsePlacement(content, warn);

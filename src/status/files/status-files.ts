@@ -1,5 +1,6 @@
 import type { CommitFile } from '../../source/index.ts';
 import { statusCounts, type StatusReport } from '../status-report.ts';
+import { autoscalingFiles } from './autoscaling-document.ts';
 import { bindingDocument, resourcePath } from './binding-document.ts';
 import { clusterDocument, clusterPath } from './cluster-document.ts';
 import { emitYaml } from './emit-yaml.ts';
@@ -37,6 +38,9 @@ export function statusFiles(report: StatusReport, options: Partial<StatusMarkdow
     files.push({ path: rebalancerPath(rebalancer.name), content: emitYaml(rebalancerDocument(rebalancer)) });
   for (const registry of report.registries ?? [])
     files.push({ path: registryPath(registry.name), content: emitYaml(registryDocument(registry)) });
+  if (report.autoscaling)
+    for (const { path, document } of autoscalingFiles(report.autoscaling))
+      files.push({ path, content: emitYaml(document) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

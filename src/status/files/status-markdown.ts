@@ -7,6 +7,7 @@ import type { TemplateStatus } from '../template-status.ts';
 import { resourcePath } from './binding-document.ts';
 import { clusterPath } from './cluster-document.ts';
 import { agentSection } from './agent-summary.ts';
+import { autoscalingSection } from './autoscaling-summary.ts';
 import { failoverSection } from './failover-markdown.ts';
 import { quotaSection } from './quota-markdown.ts';
 import { rebalancerSection } from './rebalancer-summary.ts';
@@ -90,7 +91,7 @@ function templateSection(t: TemplateStatus): string[] {
 /**
  * STATUS.md: a summary written for review on a git host — per cluster readiness and capacity,
  * failover under way (members tainted, bindings being evicted), federated resource quotas (used against hard),
- * the workload rebalancers,
+ * the workload rebalancers, the autoscalers,
  * per template a table of clusters with desired and ready replicas, applied and health, one
  * line per problem, and links to the per-resource and per-cluster files. Deterministic.
  */
@@ -111,6 +112,7 @@ export function statusMarkdown(report: StatusReport, options: Partial<StatusMark
     ...quotaSection(report.quotas),
     ...rebalancerSection(report.rebalancers),
     ...registrySection(report.registries),
+    ...autoscalingSection(report.autoscaling),
     '## Templates',
     '',
   ];

@@ -129,6 +129,26 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
       (f) => f.templates.length + 1,
     ],
     [
+      'FederatedHPA, acted on: no warning',
+      'apiVersion: autoscaling.karmada.io/v1alpha1\nkind: FederatedHPA\nmetadata: {name: web, namespace: shop}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, maxReplicas: 5}',
+      [],
+      (f) => f.federatedHPAs.length,
+    ],
+    [
+      'a FederatedHPA with a Pods metric: that metric is not used',
+      'apiVersion: autoscaling.karmada.io/v1alpha1\nkind: FederatedHPA\nmetadata: {name: web, namespace: shop}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, maxReplicas: 5, metrics: [{type: Pods, pods: {metric: {name: qps}, target: {type: AverageValue, averageValue: "10"}}}]}',
+      [
+        'warning: FederatedHPA/shop/web: spec.metrics[0]: Flotilla does not support Pods metrics yet (no custom metrics API): this metric is not used, and the FederatedHPA reports it in a ScalingActive condition',
+      ],
+      (f) => f.federatedHPAs.length,
+    ],
+    [
+      'CronFederatedHPA, acted on: no warning',
+      'apiVersion: autoscaling.karmada.io/v1alpha1\nkind: CronFederatedHPA\nmetadata: {name: nightly, namespace: shop}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, rules: [{name: night, schedule: "0 22 * * *", targetReplicas: 1}]}',
+      [],
+      (f) => f.cronFederatedHPAs.length,
+    ],
+    [
       'placement.workloadAffinity',
       'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p, namespace: shop}\nspec: {resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}], placement: {workloadAffinity: {affinity: {groupByLabelKey: app.group}}}}',
       [
@@ -144,8 +164,8 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
 
   it.each<[string, string]>([
     [
-      'apiVersion: autoscaling.karmada.io/v1alpha1\nkind: FederatedHPA\nmetadata: {name: h, namespace: shop}\nspec: {}',
-      'warning: autoscaling.karmada.io/v1alpha1 FederatedHPA: Flotilla does not act on this Karmada kind, and never propagates it; ignored',
+      'apiVersion: remedy.karmada.io/v1alpha1\nkind: Remedy\nmetadata: {name: r}\nspec: {}',
+      'warning: remedy.karmada.io/v1alpha1 Remedy: Flotilla does not act on this Karmada kind, and never propagates it; ignored',
     ],
     [
       'apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata: {name: l, namespace: shop}',
