@@ -44,7 +44,8 @@ repo.commit('clusters');
 const store = new MemorySearchStore();
 const deploy = (cluster: string, name: string) =>
   cachedDeployment(cluster, 'shop', name, {
-    metadata: { creationTimestamp: new Date(Date.now() - 300_000).toISOString() },
+    // Twenty days old: kubectl prints whole days from eight on, so the age reads the same all day.
+    metadata: { creationTimestamp: new Date(Date.now() - 20 * 86_400_000).toISOString() },
     spec: { replicas: 2 },
     status: { readyReplicas: 1, updatedReplicas: 2, availableReplicas: 1 },
   });
@@ -77,8 +78,8 @@ describe('flotilla get', () => {
     expect(code).toBe(0);
     expect(stdout.trimEnd().split('\n')).toEqual([
       'NAME   CLUSTER   READY   UP-TO-DATE   AVAILABLE   AGE',
-      'web    member1   1/2     2            1           5m',
-      'web    member2   1/2     2            1           5m',
+      'web    member1   1/2     2            1           20d',
+      'web    member2   1/2     2            1           20d',
     ]);
   });
 
