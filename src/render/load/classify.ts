@@ -3,6 +3,7 @@ import {
   CLUSTER_GROUP_VERSION,
   CONFIG_GROUP_VERSION,
   groupOf,
+  NETWORKING_GROUP_VERSION,
   POLICY_GROUP_VERSION,
   SEARCH_GROUP_VERSION,
 } from '../../model/index.ts';
@@ -21,6 +22,7 @@ export type ObjectRole =
   | 'WorkloadRebalancer'
   | 'ResourceRegistry'
   | 'ResourceInterpreterWebhookConfiguration'
+  | 'MultiClusterService'
   | 'template'
   | 'ignored';
 
@@ -38,6 +40,7 @@ const KARMADA_ROLES: ReadonlyMap<string, ObjectRole> = new Map(
       [CONFIG_GROUP_VERSION, 'ResourceInterpreterWebhookConfiguration'],
       [APPS_GROUP_VERSION, 'WorkloadRebalancer'],
       [SEARCH_GROUP_VERSION, 'ResourceRegistry'],
+      [NETWORKING_GROUP_VERSION, 'MultiClusterService'],
     ] as const
   ).map(([apiVersion, kind]) => [`${apiVersion}/${kind}`, kind]),
 );

@@ -3,6 +3,7 @@ import type {
   ClusterTaintPolicy,
   FederatedResourceQuota,
   IsNamespaced,
+  MultiClusterService,
   OverridePolicy,
   PropagationPolicy,
   ResourceInterpreterCustomization,
@@ -27,6 +28,8 @@ export interface Fleet {
   workloadRebalancers: SourceObject<WorkloadRebalancer>[];
   /** The search cache's registries; never templates. */
   resourceRegistries: SourceObject<ResourceRegistry>[];
+  /** Claim their Services (the detector) and expose their endpoints across members (the endpoints controller). */
+  multiClusterServices: SourceObject<MultiClusterService>[];
   /** Scope of a kind: built-in table, then the CRDs of this commit. */
   isNamespaced: IsNamespaced;
 }
@@ -45,6 +48,7 @@ export function emptyFleet(isNamespaced: IsNamespaced): Fleet {
     federatedResourceQuotas: [],
     workloadRebalancers: [],
     resourceRegistries: [],
+    multiClusterServices: [],
     isNamespaced,
   };
 }
