@@ -5,7 +5,7 @@
  * counting are all explicit here rather than spread over generated API classes.
  */
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import type { IncomingHttpHeaders, RequestOptions } from 'node:http';
+import type { IncomingMessage, RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { describeRef, refOf } from '../model/index.ts';
@@ -31,14 +31,20 @@ import type {
   KubeClient,
   ListQuery,
   DeletionPropagation,
+  ObjectList,
   RawResponse,
+  WatchEvent,
+  WatchQuery,
 } from './kube-client.ts';
 import { contextConfig } from './kubeconfig.ts';
 import type { Kubeconfig } from './kubeconfig.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMIT_OPTIONS } from './rate-limiter.ts';
 import { resourcePath, RestMapper } from './rest-mapper.ts';
 import { DEFAULT_RETRY_OPTIONS, withRetry } from './retry.ts';
-import type { RetryOptions, RetryVerdict } from './retry.ts';
+import type { RetryOptions } from './retry.ts';
+import { bodyOf, classify, RETRY_STATUSES, RetryableStatus, statusOf } from './http-answers.ts';
+import type { Response } from './http-answers.ts';
+import { followWatchStream } from './watch-stream.ts';
 
 /** Connection settings shared by every cluster. */
 export interface KubeClientOptions {
@@ -60,11 +66,6 @@ export const DEFAULT_KUBE_CLIENT_OPTIONS: Readonly<KubeClientOptions> = Object.f
   retry: DEFAULT_RETRY_OPTIONS,
 });
 
-interface Response {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
 interface Send {
   method: string;
   path: string;
@@ -72,34 +73,6 @@ interface Send {
   contentType?: string;
   accept?: string;
   ref?: ObjectRef;
-}
-
-/** An HTTP status worth another try, with the server's Retry-After when it gave one. */
-class RetryableStatus extends Error {
-  readonly response: Response;
-  constructor(response: Response) {
-    super(`HTTP ${response.status}`);
-    this.response = response;
-  }
-}
-
-const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
-
-function classify(error: unknown): RetryVerdict {
-  if (error instanceof RetryableStatus) {
-    const after = Number(error.response.headers['retry-after']);
-    return { retry: true, ...(Number.isFinite(after) ? { afterMs: after * 1000 } : {}) };
-  }
-  return { retry: error instanceof ClusterUnreachableError };
-}
-
-function statusOf(body: string): { reason: string; message: string } {
-  try {
-    const status = JSON.parse(body) as { reason?: string; message?: string };
-    return { reason: status.reason ?? 'Unknown', message: status.message ?? body };
-  } catch {
-    return { reason: 'Unknown', message: body.slice(0, 500) };
-  }
 }
 
 /** What every view of one cluster's client shares: credentials, the agent, the rate limit, the kinds. */
@@ -153,9 +126,14 @@ class ClientNodeKubeClient implements KubeClient {
   }
 
   async list(query: ListQuery): Promise<KubeObject[]> {
+    return (await this.listVersioned(query)).items;
+  }
+
+  async listVersioned(query: ListQuery): Promise<ObjectList> {
     const resource = await this.#resource(query.apiVersion, query.kind);
     const items: KubeObject[] = [];
     let token = '';
+    let resourceVersion = '';
     do {
       const params = new URLSearchParams({ limit: '500' });
       if (query.labelSelector) params.set('labelSelector', query.labelSelector);
@@ -164,15 +142,41 @@ class ClientNodeKubeClient implements KubeClient {
         (await this.#send({ method: 'GET', path: `${resourcePath(resource, query.namespace)}?${params}` })).body,
       ) as {
         items?: KubeObject[];
-        metadata?: { continue?: string };
+        metadata?: { continue?: string; resourceVersion?: string };
       };
       // List items carry no apiVersion and kind; callers compare them with manifests that do, and
       // diffs print them first, as the server does for single objects.
       for (const { apiVersion: _v, kind: _k, ...item } of page.items ?? [])
         items.push({ apiVersion: query.apiVersion, kind: query.kind, ...item });
       token = page.metadata?.continue ?? '';
+      resourceVersion = page.metadata?.resourceVersion ?? resourceVersion;
     } while (token);
-    return items;
+    return { items, resourceVersion };
+  }
+
+  async watch(query: WatchQuery, onEvent: (event: WatchEvent) => void): Promise<string> {
+    const resource = await this.#resource(query.apiVersion, query.kind);
+    const timeoutSeconds = query.timeoutSeconds ?? 300;
+    const params = new URLSearchParams({
+      watch: 'true',
+      allowWatchBookmarks: 'true',
+      resourceVersion: query.resourceVersion,
+      timeoutSeconds: String(timeoutSeconds),
+    });
+    if (query.labelSelector) params.set('labelSelector', query.labelSelector);
+    const send: Send = { method: 'GET', path: `${resourcePath(resource, query.namespace)}?${params}` };
+    await this.#c.acquire();
+    // The server ends the stream after timeoutSeconds and sends bookmarks meanwhile: only silence past that is a fault.
+    return this.#exchange(send, (timeoutSeconds + 30) * 1000, async (res) => {
+      if (res.statusCode !== 200) throw this.#failure(send, await bodyOf(res));
+      const failure = (status: number, reason: string, message: string): Error =>
+        this.#failure(send, { status, headers: {}, body: JSON.stringify({ reason, message }) });
+      return followWatchStream(res, query.resourceVersion, onEvent, failure).catch((error: unknown) => {
+        if (error instanceof KubeApiError) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        throw new ClusterUnreachableError(this.cluster, this.#c.server.origin, message, { cause: error });
+      });
+    });
   }
 
   async apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject> {
@@ -271,10 +275,19 @@ class ClientNodeKubeClient implements KubeClient {
     );
   }
 
-  async #request(send: Send): Promise<Response> {
+  #request(send: Send): Promise<Response> {
+    return this.#exchange(send, this.#c.options.timeoutMs, bodyOf);
+  }
+
+  /**
+   * Sends one request and hands its response to `read` as it arrives. `idleMs` without a byte, or
+   * the signal, ends it: the deadline's reason settles it first, and destroying the socket keeps
+   * no half-read response in the keep-alive pool.
+   */
+  async #exchange<T>(send: Send, idleMs: number, read: (res: IncomingMessage) => Promise<T>): Promise<T> {
     this.#c.auth ??= this.#authOptions();
     const auth = await this.#c.auth;
-    const { server, options } = this.#c;
+    const { server } = this.#c;
     const signal = this.#signal;
     signal?.throwIfAborted();
     const https = server.protocol === 'https:';
@@ -287,7 +300,7 @@ class ClientNodeKubeClient implements KubeClient {
     // Without a length Node sends the body chunked, which the API server refuses for DELETE.
     if (send.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(send.body));
     let abort: (() => void) | undefined;
-    return new Promise<Response>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const req = (https ? httpsRequest : httpRequest)(
         {
           ...auth,
@@ -297,25 +310,12 @@ class ClientNodeKubeClient implements KubeClient {
           hostname: server.hostname,
           port: server.port,
           path: `${base}${send.path}`,
-          timeout: options.timeoutMs,
+          timeout: idleMs,
         },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-          res.on('error', reject);
-        },
+        (res) => read(res).then(resolve, reject),
       );
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${idleMs} ms`)));
       req.on('error', (e) => reject(new ClusterUnreachableError(this.cluster, server.origin, e.message, { cause: e })));
-      // The deadline's reason settles the request first; destroying the socket keeps no half-read
-      // response in the keep-alive pool.
       abort = () => {
         reject(signal?.reason);
         req.destroy();

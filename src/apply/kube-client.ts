@@ -28,6 +28,26 @@ export interface ListQuery {
   labelSelector?: string;
 }
 
+/** A list and the resourceVersion of the collection it was read at: where a watch of the same query starts. */
+export interface ObjectList {
+  items: KubeObject[];
+  resourceVersion: string;
+}
+
+/** What {@link KubeClient.watch} follows: the objects a {@link ListQuery} matches, after a resourceVersion. */
+export interface WatchQuery extends ListQuery {
+  /** A resourceVersion a list or an earlier watch returned. */
+  resourceVersion: string;
+  /** How long the server keeps the stream open before it ends it. @default 300 */
+  timeoutSeconds?: number;
+}
+
+/** One change a watch reports, in the server's order. */
+export interface WatchEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  object: KubeObject;
+}
+
 /** Server-side apply parameters; every write Flotilla makes names the same field manager. */
 export interface ApplyRequest {
   fieldManager: string;
@@ -66,6 +86,16 @@ export interface KubeClient {
   get(ref: ObjectRef): Promise<KubeObject | undefined>;
   /** Every object matching the query, all pages. */
   list(query: ListQuery): Promise<KubeObject[]>;
+  /** {@link KubeClient.list} with the collection's resourceVersion, to {@link KubeClient.watch} from. */
+  listVersioned(query: ListQuery): Promise<ObjectList>;
+  /**
+   * Streams the changes after `query.resourceVersion`, one `onEvent` call each. Resolves with the
+   * last resourceVersion seen when the server ends the stream (a watch from it resumes there);
+   * rejects with KubeApiError 410 when the version is too old to resume from (list again), and as
+   * every request does otherwise. Never retried: a caller that follows objects decides when to
+   * watch again.
+   */
+  watch(query: WatchQuery, onEvent: (event: WatchEvent) => void): Promise<string>;
   /**
    * Server-side apply; returns the object as the server has (or, dry-run, would have) it. An object
    * carrying `metadata.resourceVersion` is written only if the live one is still at that version

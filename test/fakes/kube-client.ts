@@ -1,11 +1,22 @@
 import { groupOf, versionOf } from '../../src/model/index.ts';
 import type { KubeObject, ObjectRef } from '../../src/model/index.ts';
-import type { ApiResource, ApplyRequest, DeleteResult, KubeClient, ListQuery, DeletionPropagation, RawResponse } from '../../src/apply/kube-client.ts';
+import type {
+  ApiResource,
+  ApplyRequest,
+  DeleteResult,
+  KubeClient,
+  ListQuery,
+  DeletionPropagation,
+  ObjectList,
+  RawResponse,
+  WatchEvent,
+  WatchQuery,
+} from '../../src/apply/kube-client.ts';
 import { KubeApiError, UnknownKindError } from '../../src/apply/errors/index.ts';
 
 /** One request the fake answered, for tests that count reads and writes. */
 export interface FakeCall {
-  method: 'discover' | 'get' | 'list' | 'apply' | 'delete' | 'raw';
+  method: 'discover' | 'get' | 'list' | 'apply' | 'delete' | 'raw' | 'watch';
   dryRun?: boolean;
   force?: boolean;
   target: string;
@@ -24,6 +35,7 @@ export const FAKE_BUILTIN_RESOURCES: readonly ApiResource[] = [
   ['rbac.authorization.k8s.io', 'v1', 'ClusterRole', 'clusterroles', false],
   ['apiextensions.k8s.io', 'v1', 'CustomResourceDefinition', 'customresourcedefinitions', false],
   ['coordination.k8s.io', 'v1', 'Lease', 'leases', true],
+  ['discovery.k8s.io', 'v1', 'EndpointSlice', 'endpointslices', true],
 ].map(([group, version, kind, resource, namespaced]) => ({
   group: group as string,
   version: version as string,
@@ -39,6 +51,34 @@ function storeKey(apiVersion: string, kind: string, namespace: string, name: str
 
 function clone<T>(value: T): T {
   return structuredClone(value);
+}
+
+/** Equality-based label selectors (`a=b,c!=d`), as far as the engine writes them. */
+function matchesSelector(selector: string | undefined, labels: Record<string, string> | undefined): boolean {
+  return (selector ?? '')
+    .split(',')
+    .filter(Boolean)
+    .every((term) => {
+      const negated = term.includes('!=');
+      const [key = '', value = ''] = term.split(/!=|==|=/);
+      return negated ? labels?.[key] !== value : labels?.[key] === value;
+    });
+}
+
+/** One change the fake made, kept so that a watch from an older resourceVersion replays what it missed. */
+interface Change extends WatchEvent {
+  key: string;
+  version: number;
+}
+
+/** A watch the fake is serving. */
+interface Watcher {
+  query: WatchQuery;
+  onEvent: (event: WatchEvent) => void;
+  open: () => boolean;
+  version: string;
+  end: (version: string) => void;
+  fail: (error: Error) => void;
 }
 
 /**
@@ -59,19 +99,82 @@ export class FakeKubeClient implements KubeClient {
   #failures: { method: FakeCall['method']; match: (target: string) => boolean; error: () => Error }[] = [];
   #hangs: { method: FakeCall['method']; match: (target: string) => boolean }[] = [];
   #version = 0;
+  #changes: Change[] = [];
+  /** Changes at or below this version are forgotten: a watch from it gets 410 Gone. */
+  #compacted = 0;
+  #watchers = new Set<Watcher>();
 
   constructor(cluster = 'member1', objects: readonly KubeObject[] = []) {
     this.cluster = cluster;
     for (const o of objects) this.put(o);
   }
 
-  /** Stores an object as if someone else had created it (no request is recorded). */
+  /** Stores an object as if someone else had created it (no request is recorded); watches see it. */
   put(object: KubeObject): KubeObject {
     const m = object.metadata;
     const stored = clone(object);
     stored.metadata = { ...stored.metadata, uid: m.uid ?? `uid-${++this.#version}`, resourceVersion: String(++this.#version) };
-    this.objects.set(storeKey(object.apiVersion, object.kind, m.namespace ?? '', m.name ?? ''), stored);
+    const key = storeKey(object.apiVersion, object.kind, m.namespace ?? '', m.name ?? '');
+    const type = this.objects.has(key) ? 'MODIFIED' : 'ADDED';
+    this.objects.set(key, stored);
+    this.#changed({ type, object: stored, key, version: this.#version });
     return clone(stored);
+  }
+
+  /** Deletes an object as if someone else had (no request is recorded); watches see it. */
+  remove(ref: ObjectRef): boolean {
+    const key = storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name);
+    const live = this.objects.get(key);
+    if (!live) return false;
+    this.objects.delete(key);
+    const version = ++this.#version;
+    this.#changed({ type: 'DELETED', object: { ...live, metadata: { ...live.metadata, resourceVersion: String(version) } }, key, version });
+    return true;
+  }
+
+  /** Ends every open watch as a server does after its timeout: each resolves with the last version it saw. */
+  endWatches(): void {
+    for (const w of this.#watchers) w.end(w.version);
+    this.#watchers.clear();
+  }
+
+  /** Forgets the changes so far, as etcd compaction does: a watch from before now gets 410 Gone, open ones end with it. */
+  compact(): void {
+    this.#compacted = this.#version;
+    this.#changes = [];
+    for (const w of this.#watchers) w.fail(this.#gone());
+    this.#watchers.clear();
+  }
+
+  /** The watches being served. */
+  get openWatches(): number {
+    return [...this.#watchers].filter((w) => w.open()).length;
+  }
+
+  #gone(): KubeApiError {
+    return new KubeApiError({ cluster: this.cluster, status: 410, reason: 'Expired', method: 'GET', path: 'watch' }, 'too old resource version');
+  }
+
+  #matches(query: ListQuery, key: string, object: KubeObject): boolean {
+    const prefix = `${groupOf(query.apiVersion)}/${query.kind}/`;
+    return (
+      key.startsWith(prefix) &&
+      (query.namespace === undefined || object.metadata.namespace === query.namespace) &&
+      matchesSelector(query.labelSelector, object.metadata.labels)
+    );
+  }
+
+  #changed(change: Change): void {
+    this.#changes.push(change);
+    for (const w of [...this.#watchers]) {
+      if (!w.open()) {
+        this.#watchers.delete(w);
+        continue;
+      }
+      if (!this.#matches(w.query, change.key, change.object)) continue;
+      w.version = String(change.version);
+      w.onEvent({ type: change.type, object: this.#asVersion(change.object, w.query.apiVersion) });
+    }
   }
 
   /** Serves one more kind, as a CRD becoming established would. */
@@ -116,14 +219,36 @@ export class FakeKubeClient implements KubeClient {
   }
 
   async list(query: ListQuery): Promise<KubeObject[]> {
+    return (await this.listVersioned(query)).items;
+  }
+
+  async listVersioned(query: ListQuery): Promise<ObjectList> {
     this.#resource(query.apiVersion, query.kind);
     const prefix = `${groupOf(query.apiVersion)}/${query.kind}/`;
     await this.#record({ method: 'list', target: `${prefix}${query.namespace ?? '*'}` });
-    const [key, value] = (query.labelSelector ?? '').split('=');
-    return [...this.objects.entries()]
-      .filter(([k, o]) => k.startsWith(prefix) && (query.namespace === undefined || o.metadata.namespace === query.namespace))
-      .filter(([, o]) => !key || o.metadata.labels?.[key] === value)
-      .map(([, o]) => this.#asVersion(o, query.apiVersion));
+    const items = [...this.objects.entries()].filter(([k, o]) => this.#matches(query, k, o)).map(([, o]) => this.#asVersion(o, query.apiVersion));
+    return { items, resourceVersion: String(this.#version) };
+  }
+
+  watch(query: WatchQuery, onEvent: (event: WatchEvent) => void): Promise<string> {
+    return this.watchWhile(query, onEvent, () => true);
+  }
+
+  /** A watch that stops delivering once `open` says no (the adapter's signal, for the fake's views). */
+  async watchWhile(query: WatchQuery, onEvent: (event: WatchEvent) => void, open: () => boolean): Promise<string> {
+    this.#resource(query.apiVersion, query.kind);
+    await this.#record({ method: 'watch', target: `${groupOf(query.apiVersion)}/${query.kind}/${query.namespace ?? '*'}` });
+    const from = Number(query.resourceVersion);
+    if (from < this.#compacted) throw this.#gone();
+    return new Promise<string>((end, fail) => {
+      const watcher: Watcher = { query, onEvent, open, version: query.resourceVersion, end, fail };
+      for (const change of this.#changes) {
+        if (change.version <= from || !this.#matches(query, change.key, change.object)) continue;
+        watcher.version = String(change.version);
+        onEvent({ type: change.type, object: this.#asVersion(change.object, query.apiVersion) });
+      }
+      this.#watchers.add(watcher);
+    });
   }
 
   async apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject> {
@@ -162,7 +287,7 @@ export class FakeKubeClient implements KubeClient {
   async delete(ref: ObjectRef, _propagationPolicy?: DeletionPropagation): Promise<DeleteResult> {
     const key = storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name);
     await this.#record({ method: 'delete', target: key });
-    return this.objects.delete(key) ? 'deleted' : 'not-found';
+    return this.remove(ref) ? 'deleted' : 'not-found';
   }
 
   async raw(path: string): Promise<RawResponse> {
@@ -205,6 +330,8 @@ function signalled(fake: FakeKubeClient, signal: AbortSignal): KubeClient {
     discover: () => bounded(() => fake.discover()),
     get: (ref) => bounded(() => fake.get(ref)),
     list: (query) => bounded(() => fake.list(query)),
+    listVersioned: (query) => bounded(() => fake.listVersioned(query)),
+    watch: (query, onEvent) => bounded(() => fake.watchWhile(query, onEvent, () => !signal.aborted)),
     apply: (object, request) => bounded(() => fake.apply(object, request)),
     delete: (ref, policy) => bounded(() => fake.delete(ref, policy)),
     raw: (path) => bounded(() => fake.raw(path)),

@@ -35,6 +35,8 @@ export function counting(client: KubeClient, log: RequestLog): KubeClient {
     discover: () => read(client.discover()),
     get: (ref) => read(client.get(ref)),
     list: (query) => read(client.list(query)),
+    listVersioned: (query) => read(client.listVersioned(query)),
+    watch: (query, onEvent) => read(client.watch(query, onEvent)),
     raw: (path) => read(client.raw(path)),
     apply: (object, request) => {
       if (request.dryRun) log.reads++;
