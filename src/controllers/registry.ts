@@ -7,12 +7,18 @@ import type { Controller } from './controller.ts';
 import { FailoverController } from './failover/failover-controller.ts';
 import type { FailoverOptions } from './failover/failover-memory.ts';
 import { recordedFailover } from './failover/recorded-failover.ts';
+import {
+  MultiClusterServicesController,
+  recordedMultiClusterServices,
+} from './multicluster-services/multicluster-services-controller.ts';
+import type { MultiClusterServicesOptions } from './multicluster-services/multicluster-services-controller.ts';
 import { RebalancerController } from './rebalancer/rebalancer-controller.ts';
 import { recordedTaintPolicy, TaintPolicyController } from './taint-policy/taint-policy-controller.ts';
 
 /** Settings of every controller of `run`, one field per controller. */
 export interface ControllerSettings {
   failover: Partial<FailoverOptions>;
+  multiClusterServices?: Partial<MultiClusterServicesOptions>;
 }
 
 /** A controller as the registry lists it: its live form for `run`, its recorded form for passes without memory. */
@@ -27,6 +33,12 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
   { name: 'taint-policy', live: () => new TaintPolicyController(), recorded: recordedTaintPolicy },
   { name: 'failover', live: (settings) => new FailoverController(settings.failover), recorded: recordedFailover },
   { name: 'workload-rebalancer', live: () => new RebalancerController(), recorded: () => new RebalancerController() },
+  // After failover: its failed-over members are not Ready in the scheduling inputs this one reads.
+  {
+    name: 'multicluster-services',
+    live: (settings) => new MultiClusterServicesController(settings.multiClusterServices),
+    recorded: recordedMultiClusterServices,
+  },
 ];
 
 /** Every registered controller, live, for a `run` process. */

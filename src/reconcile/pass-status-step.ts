@@ -42,6 +42,7 @@ export function passStatusStep(
         ...input,
         failover: withPolicyTaints(records.failover, records.taintPolicy),
         rebalancers: [...records.rebalancers.values()],
+        multiClusterServices: [...records.multiClusterServices.values()],
         ...(sharded ? { owns } : {}),
       },
       options,

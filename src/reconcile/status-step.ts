@@ -4,7 +4,7 @@
  * loop's failover, to the status branch (pushed for a remote repository). An unchanged fleet makes no commit.
  */
 import { compareBytes, refKey, refOf } from '../model/index.ts';
-import type { ClusterStatus, KubeObject, RecordedRebalancer } from '../model/index.ts';
+import type { ClusterStatus, KubeObject, RecordedMultiClusterService, RecordedRebalancer } from '../model/index.ts';
 import type { ClusterApplyResult, ObjectOutcome } from '../apply/events.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
 import type { Rendered } from '../render/render-fleet.ts';
@@ -68,6 +68,8 @@ export interface StatusStepInput {
   failover?: FailoverView;
   /** The WorkloadRebalancers as the pass left them, recorded on the branch (status/files/rebalancer-document.ts). */
   rebalancers?: readonly RecordedRebalancer[];
+  /** The multi-cluster services as the endpoints controller left them (status/files/multicluster-service-document.ts). */
+  multiClusterServices?: readonly RecordedMultiClusterService[];
 }
 
 /** Status step options. */
@@ -305,7 +307,11 @@ export async function statusStep(
         ? NO_TIP
         : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
     const merged = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
-    const report = input.rebalancers?.length ? { ...merged, rebalancers: [...input.rebalancers] } : merged;
+    const report: StatusReport = {
+      ...merged,
+      ...(input.rebalancers?.length ? { rebalancers: [...input.rebalancers] } : {}),
+      ...(input.multiClusterServices?.length ? { multiClusterServices: [...input.multiClusterServices] } : {}),
+    };
     return { files: statusFiles(report), message: commitMessage(report), report };
   };
   const branch = input.source.snapshot.config.statusBranch;

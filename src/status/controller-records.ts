@@ -8,7 +8,8 @@ import type { FailoverView } from './failover-view.ts';
 import type { ParsedStatusTree } from './files/parse-status-tree.ts';
 import type { StatusReport } from './status-report.ts';
 import type { TaintPolicyRecord } from './taint-policy-record.ts';
-import type { RecordedRebalancer } from '../model/index.ts';
+import { multiClusterServiceKey } from '../model/index.ts';
+import type { RecordedMultiClusterService, RecordedRebalancer } from '../model/index.ts';
 
 /** Every controller's record, by controller name. */
 export interface ControllerRecords {
@@ -18,22 +19,33 @@ export interface ControllerRecords {
   taintPolicy: TaintPolicyRecord;
   /** The WorkloadRebalancers' statuses, by name. */
   rebalancers: ReadonlyMap<string, RecordedRebalancer>;
+  /** The multi-cluster services' providers, consumers and endpoint counts, by `<kind>/<namespace>/<name>`. */
+  multiClusterServices: ReadonlyMap<string, RecordedMultiClusterService>;
 }
+
+const byKey = (list: readonly RecordedMultiClusterService[] | undefined) =>
+  new Map((list ?? []).map((r) => [multiClusterServiceKey(r), r]));
 
 /** Nothing recorded: what a fleet without a status branch starts from. */
 export function emptyControllerRecords(): ControllerRecords {
-  return { failover: emptyFailoverView(), taintPolicy: new Map(), rebalancers: new Map() };
+  return {
+    failover: emptyFailoverView(),
+    taintPolicy: new Map(),
+    rebalancers: new Map(),
+    multiClusterServices: new Map(),
+  };
 }
 
 /** The records a status branch tree holds. */
 export function controllerRecordsOfTree(
-  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers'>,
+  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers' | 'multiClusterServices'>,
 ): ControllerRecords {
   const failover = failoverOfTree(tree);
   return {
     failover,
     taintPolicy: failover.taints,
     rebalancers: new Map((tree.rebalancers ?? []).map((r) => [r.name, r])),
+    multiClusterServices: byKey(tree.multiClusterServices),
   };
 }
 
@@ -42,12 +54,13 @@ export function controllerRecordsOfTree(
  * owners of other replicas' members decided, for the loop to adopt.
  */
 export function controllerRecordsOfReport(
-  report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers'>,
+  report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers' | 'multiClusterServices'>,
 ): ControllerRecords {
   const failover = recordedFailover(report);
   return {
     failover,
     taintPolicy: failover.taints,
     rebalancers: new Map((report.rebalancers ?? []).map((r) => [r.name, r])),
+    multiClusterServices: byKey(report.multiClusterServices),
   };
 }

@@ -67,6 +67,12 @@ export {
 export { parseQuotaDocument, quotaDocument, quotaPath } from './files/quota-document.ts';
 export { quotaRows, quotaSection, quotaUsage } from './files/quota-markdown.ts';
 export { rebalancerLine } from './files/rebalancer-summary.ts';
+export {
+  multiClusterServiceDocument,
+  multiClusterServicePath,
+  parseMultiClusterServiceDocument,
+} from './files/multicluster-service-document.ts';
+export { multiClusterServiceLine } from './files/multicluster-service-summary.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
 export {

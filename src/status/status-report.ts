@@ -1,4 +1,10 @@
-import type { ClusterStatus, HealthState, RecordedRebalancer, Taint } from '../model/index.ts';
+import type {
+  ClusterStatus,
+  HealthState,
+  RecordedMultiClusterService,
+  RecordedRebalancer,
+  Taint,
+} from '../model/index.ts';
 import { isClusterReady } from './cluster-status.ts';
 import type { FederatedQuotaReport } from './federated-quota-status.ts';
 import type { TemplateStatus } from './template-status.ts';
@@ -23,6 +29,8 @@ export interface StatusReport {
   quotas?: FederatedQuotaReport[];
   /** The WorkloadRebalancers of the fleet as the pass left them; absent or empty when there are none. */
   rebalancers?: RecordedRebalancer[];
+  /** The multi-cluster services as the endpoints controller left them; absent or empty when there are none. */
+  multiClusterServices?: RecordedMultiClusterService[];
 }
 
 /** The counts `summary.json` and STATUS.md lead with. */

@@ -67,7 +67,10 @@ function ownership(options: ReconcilerOptions): (cluster: string) => boolean {
 export async function startReconciler(options: ReconcilerOptions): Promise<Reconciler> {
   const { log, now } = options;
   const metrics = createMetrics();
-  const controllers = liveControllers({ failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs } });
+  const controllers = liveControllers({
+    failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs },
+    multiClusterServices: options.inventoryName ? { inventoryName: options.inventoryName } : {},
+  });
   const controller = inOrder(controllers);
   let clusters: readonly Cluster[] = [];
   // The triggers ignore pushes to the status branch that flotilla.yaml named at the last pass's

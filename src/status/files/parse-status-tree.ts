@@ -1,6 +1,6 @@
 import { load } from 'js-yaml';
 import { isRecord } from '../../model/index.ts';
-import type { RecordedRebalancer } from '../../model/index.ts';
+import type { RecordedMultiClusterService, RecordedRebalancer } from '../../model/index.ts';
 import type { ClusterReport } from '../status-report.ts';
 import type { StatusCounts } from '../status-report.ts';
 import type { TemplateStatus } from '../template-status.ts';
@@ -8,6 +8,7 @@ import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';
 import type { Warn } from './failover-fields.ts';
 import type { FederatedQuotaReport } from '../federated-quota-status.ts';
+import { parseMultiClusterServiceDocument } from './multicluster-service-document.ts';
 import { parseQuotaDocument } from './quota-document.ts';
 import { parseRebalancerDocument } from './rebalancer-document.ts';
 import { SUMMARY_FILE } from './status-files.ts';
@@ -52,6 +53,8 @@ export interface ParsedStatusTree {
   warnings: string[];
   /** The WorkloadRebalancers' records; absent when the tree has none. */
   rebalancers?: RecordedRebalancer[];
+  /** The multi-cluster services' records; absent when the tree has none. */
+  multiClusterServices?: RecordedMultiClusterService[];
 }
 
 function parseYaml(content: Buffer | string, warn: Warn): unknown {
@@ -148,6 +151,9 @@ export function parseStatusTree(
     } else if (path.startsWith('rebalancers/') && path.endsWith('.yaml')) {
       const rebalancer = parseRebalancerDocument(parseYaml(content, warn), warn);
       if (rebalancer) out.rebalancers = [...(out.rebalancers ?? []), rebalancer];
+    } else if (path.startsWith('multicluster-services/') && path.endsWith('.yaml')) {
+      const service = parseMultiClusterServiceDocument(parseYaml(content, warn), warn);
+      if (service) out.multiClusterServices = [...(out.multiClusterServices ?? []), service];
     } else if (path.startsWith('resources/') && path.endsWith('.yaml')) {
       if (detail === 'placement') {
         const placement = parsePlacement(content, warn);

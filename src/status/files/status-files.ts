@@ -3,6 +3,7 @@ import { statusCounts, type StatusReport } from '../status-report.ts';
 import { bindingDocument, resourcePath } from './binding-document.ts';
 import { clusterDocument, clusterPath } from './cluster-document.ts';
 import { emitYaml } from './emit-yaml.ts';
+import { multiClusterServiceDocument, multiClusterServicePath } from './multicluster-service-document.ts';
 import { quotaDocument, quotaPath } from './quota-document.ts';
 import { rebalancerDocument, rebalancerPath } from './rebalancer-document.ts';
 import { statusMarkdown, type StatusMarkdownOptions } from './status-markdown.ts';
@@ -34,6 +35,8 @@ export function statusFiles(report: StatusReport, options: Partial<StatusMarkdow
     files.push({ path: quotaPath(quota.resource), content: emitYaml(quotaDocument(quota)) });
   for (const rebalancer of report.rebalancers ?? [])
     files.push({ path: rebalancerPath(rebalancer.name), content: emitYaml(rebalancerDocument(rebalancer)) });
+  for (const service of report.multiClusterServices ?? [])
+    files.push({ path: multiClusterServicePath(service), content: emitYaml(multiClusterServiceDocument(service)) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -7,6 +7,7 @@ import type { TemplateStatus } from '../template-status.ts';
 import { resourcePath } from './binding-document.ts';
 import { clusterPath } from './cluster-document.ts';
 import { failoverSection } from './failover-markdown.ts';
+import { multiClusterServiceSection } from './multicluster-service-summary.ts';
 import { quotaSection } from './quota-markdown.ts';
 import { rebalancerSection } from './rebalancer-summary.ts';
 
@@ -88,7 +89,7 @@ function templateSection(t: TemplateStatus): string[] {
 /**
  * STATUS.md: a summary written for review on a git host — per cluster readiness and capacity,
  * failover under way (members tainted, bindings being evicted), federated resource quotas (used against hard),
- * the workload rebalancers,
+ * the workload rebalancers, the multi-cluster services (providers, consumers, endpoints),
  * per template a table of clusters with desired and ready replicas, applied and health, one
  * line per problem, and links to the per-resource and per-cluster files. Deterministic.
  */
@@ -107,6 +108,7 @@ export function statusMarkdown(report: StatusReport, options: Partial<StatusMark
     ...failoverSection(report),
     ...quotaSection(report.quotas),
     ...rebalancerSection(report.rebalancers),
+    ...multiClusterServiceSection(report.multiClusterServices),
     '## Templates',
     '',
   ];

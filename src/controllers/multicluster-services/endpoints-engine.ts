@@ -1,0 +1,235 @@
+/**
+ * What the endpoints controller runs between passes: a follower per provider Service it needs
+ * (follow-slices.ts) keeping the collections current, and per consumer one sync at a time
+ * (consumer-sync.ts). A pass hands it the exported Services and the members' views; every change a follower sees
+ * syncs the consumers a moment later (changes arriving together are written together), and a sync that fails is
+ * tried again, from a fresh read, after a backoff.
+ */
+import type { Cluster, EndpointSlice } from '../../model/index.ts';
+import type { KubeClient } from '../../apply/kube-client.ts';
+import { readConsumerState, syncConsumer, type ConsumerState } from './consumer-sync.ts';
+import {
+  dispatchPlan,
+  neededCollections,
+  type Collection,
+  type Collections,
+  type ConsumerPlan,
+} from './dispatch-plan.ts';
+import type { ExportedService } from './exported-services.ts';
+import { followSlices } from './follow-slices.ts';
+import type { MemberView } from './member-views.ts';
+import type { ConsumerOutcome } from './service-records.ts';
+
+/** What a pass tells the engine. */
+export interface EngineConfig {
+  services: readonly ExportedService[];
+  views: ReadonlyMap<string, MemberView>;
+  /** The members this process writes. */
+  owned: ReadonlySet<string>;
+  /** The fleet's clusters, to connect to. */
+  clusters: readonly Cluster[];
+}
+
+export interface EndpointsEngineOptions {
+  connect: (clusters: readonly Cluster[]) => Promise<ReadonlyMap<string, KubeClient | Error>>;
+  inventoryName: string;
+  /** How long changes are gathered before the consumers are written. @default 100 */
+  debounceMs: number;
+  /** The first wait before a failed sync or watch is tried again; it doubles up to 30 s. @default 1000 */
+  retryMs: number;
+  warn: (fields: object, message: string) => void;
+  /** The collections or the consumers' outcomes changed. */
+  onChange: () => void;
+}
+
+export const DEFAULT_ENGINE_OPTIONS = Object.freeze({ debounceMs: 100, retryMs: 1000 });
+const MAX_RETRY_MS = 30_000;
+
+/** A collection the engine keeps current. */
+interface LiveCollection extends Collection {
+  slices: Map<string, EndpointSlice>;
+}
+
+/** One consumer's sync queue. */
+interface Consumer {
+  state?: ConsumerState;
+  running?: Promise<void>;
+  /** Another sync is wanted once the running one ends; `full` reads the member afresh. */
+  pending?: { full: boolean };
+  retryMs: number;
+  retry?: NodeJS.Timeout;
+}
+
+export class EndpointsEngine {
+  readonly #o: EndpointsEngineOptions;
+  readonly #closing = new AbortController();
+  #config: EngineConfig = { services: [], views: new Map(), owned: new Set(), clusters: [] };
+  readonly #collections = new Map<string, LiveCollection>();
+  readonly #followers = new Map<string, AbortController>();
+  readonly #following = new Set<Promise<void>>();
+  readonly #consumers = new Map<string, Consumer>();
+  readonly #outcomes = new Map<string, ConsumerOutcome>();
+  readonly #clients = new Map<string, KubeClient>();
+  #debounce: NodeJS.Timeout | undefined;
+
+  constructor(
+    options: Partial<EndpointsEngineOptions> & Omit<EndpointsEngineOptions, keyof typeof DEFAULT_ENGINE_OPTIONS>,
+  ) {
+    this.#o = { ...DEFAULT_ENGINE_OPTIONS, ...options };
+  }
+
+  get collections(): Collections {
+    return this.#collections;
+  }
+
+  get outcomes(): ReadonlyMap<string, ConsumerOutcome> {
+    return this.#outcomes;
+  }
+
+  /** What each consumer must hold now. */
+  plans(): Map<string, ConsumerPlan> {
+    return dispatchPlan(this.#config.services, this.#config.views, this.#collections);
+  }
+
+  /** Takes a pass's view: followers started and stopped to match, every owned consumer synced from a fresh read. */
+  configure(config: EngineConfig): void {
+    if (this.#closing.signal.aborted) return;
+    this.#config = config;
+    this.#clients.clear();
+    const needed = neededCollections(config.services, config.views);
+    for (const [key, follower] of this.#followers) {
+      if (needed.has(key)) continue;
+      follower.abort();
+      this.#followers.delete(key);
+      this.#collections.delete(key);
+    }
+    for (const [key, need] of needed) if (!this.#followers.has(key)) this.#follow(key, need);
+    for (const member of this.#plannedOwned()) this.#request(member, true);
+  }
+
+  /** Resolves once no sync is running or waiting (tests, and close). */
+  async idle(): Promise<void> {
+    for (;;) {
+      const running = [...this.#consumers.values()].flatMap((c) => (c.running ? [c.running] : []));
+      if (running.length === 0 && this.#debounce === undefined) return;
+      await Promise.all(running);
+      if (this.#debounce !== undefined) await new Promise((resolve) => setTimeout(resolve, this.#o.debounceMs));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closing.abort(new Error('the endpoints controller is stopping'));
+    clearTimeout(this.#debounce);
+    this.#debounce = undefined;
+    for (const c of this.#consumers.values()) clearTimeout(c.retry);
+    await Promise.all([
+      ...this.#following,
+      ...[...this.#consumers.values()].flatMap((c) => (c.running ? [c.running] : [])),
+    ]);
+  }
+
+  #plannedOwned(): string[] {
+    return [...this.plans().keys()].filter((m) => this.#config.owned.has(m));
+  }
+
+  async #client(member: string): Promise<KubeClient> {
+    const kept = this.#clients.get(member);
+    if (kept) return kept;
+    const cluster = this.#config.clusters.find((c) => c.metadata.name === member);
+    if (!cluster) throw new Error(`cluster ${member} is not in the fleet`);
+    const client = (await this.#o.connect([cluster])).get(member);
+    if (!client || client instanceof Error) throw client ?? new Error(`cluster ${member}: no client`);
+    this.#clients.set(member, client);
+    return client;
+  }
+
+  #follow(key: string, need: { provider: string; namespace: string; service: string }): void {
+    const stop = new AbortController();
+    this.#followers.set(key, stop);
+    const collection: LiveCollection = { synced: false, slices: new Map() };
+    this.#collections.set(key, collection);
+    const signal = AbortSignal.any([stop.signal, this.#closing.signal]);
+    const running = followSlices({
+      client: () => this.#client(need.provider),
+      namespace: need.namespace,
+      service: need.service,
+      signal,
+      backoffMs: this.#o.retryMs,
+      onList: (slices) => {
+        if (signal.aborted) return;
+        collection.synced = true;
+        collection.slices = new Map(slices.map((s) => [s.metadata.name ?? '', s]));
+        this.#changed();
+      },
+      onChange: (name, slice) => {
+        if (signal.aborted) return;
+        if (slice) collection.slices.set(name, slice);
+        else collection.slices.delete(name);
+        this.#changed();
+      },
+      onError: (error) => {
+        this.#clients.delete(need.provider);
+        this.#o.warn(
+          { err: error, cluster: need.provider, service: `${need.namespace}/${need.service}` },
+          'following EndpointSlices failed',
+        );
+      },
+    }).finally(() => this.#following.delete(running));
+    this.#following.add(running);
+  }
+
+  /** A collection changed: the consumers are synced once the changes arriving with it are in. */
+  #changed(): void {
+    this.#o.onChange();
+    if (this.#debounce !== undefined || this.#closing.signal.aborted) return;
+    this.#debounce = setTimeout(() => {
+      this.#debounce = undefined;
+      for (const member of this.#plannedOwned()) this.#request(member, false);
+    }, this.#o.debounceMs);
+  }
+
+  #request(member: string, full: boolean): void {
+    if (this.#closing.signal.aborted) return;
+    const c = this.#consumers.get(member) ?? { retryMs: this.#o.retryMs };
+    this.#consumers.set(member, c);
+    if (c.running) {
+      c.pending = { full: full || (c.pending?.full ?? false) };
+      return;
+    }
+    clearTimeout(c.retry);
+    c.retry = undefined;
+    c.running = this.#sync(member, c, full).finally(() => {
+      c.running = undefined;
+      const next = c.pending;
+      c.pending = undefined;
+      if (next) this.#request(member, next.full);
+    });
+  }
+
+  async #sync(member: string, c: Consumer, full: boolean): Promise<void> {
+    const plan = this.plans().get(member);
+    if (!plan || !this.#config.owned.has(member)) return;
+    let outcome: ConsumerOutcome;
+    try {
+      const client = (await this.#client(member)).withSignal(this.#closing.signal);
+      const state = full || !c.state ? await readConsumerState(client, this.#o.inventoryName) : c.state;
+      const result = await syncConsumer(client, plan, state, this.#o.inventoryName);
+      c.state = result.state;
+      if (result.error) throw result.error;
+      c.retryMs = this.#o.retryMs;
+      outcome = { ok: true };
+    } catch (error) {
+      if (this.#closing.signal.aborted) return;
+      c.state = undefined;
+      this.#clients.delete(member);
+      const message = error instanceof Error ? error.message : String(error);
+      outcome = { ok: false, message };
+      this.#o.warn({ err: error, cluster: member }, 'dispatching EndpointSlices failed');
+      c.retry = setTimeout(() => this.#request(member, true), c.retryMs);
+      c.retryMs = Math.min(c.retryMs * 2, MAX_RETRY_MS);
+    }
+    const before = this.#outcomes.get(member);
+    this.#outcomes.set(member, outcome);
+    if (before?.ok !== outcome.ok || before?.message !== outcome.message) this.#o.onChange();
+  }
+}
