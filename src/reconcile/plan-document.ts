@@ -4,6 +4,7 @@ import type { ResourceInterpreter } from '../interpreter/index.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Snapshot } from '../source/index.ts';
+import type { PlanMultiClusterService } from './plan-multicluster-services.ts';
 
 export interface PlanCluster {
   name: string;
@@ -65,6 +66,8 @@ export interface PlanDocument {
   changes?: Record<string, ObjectChange[]>;
   /** With `--base`: per template (sorted like `bindings`), the clusters whose replica count changes. */
   replicaMoves?: ReplicaMove[];
+  /** The Services exposed across members, their providers and consumers; absent when there is none. */
+  multiClusterServices?: PlanMultiClusterService[];
   diagnostics: Diagnostic[];
 }
 

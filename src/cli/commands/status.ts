@@ -15,9 +15,21 @@ function allHealthy(view: StatusBranchView | undefined): boolean {
   return view?.templates.every((t) => t.health === 'Healthy') === true;
 }
 
-/** What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates and federated quotas. */
+/**
+ * What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates, federated quotas and
+ * multi-cluster services.
+ */
 function statusDocument(branch: string, view: StatusBranchView | undefined): object {
-  if (view === undefined) return { branch, statusCommit: null, summary: null, clusters: [], templates: [], quotas: [] };
+  if (view === undefined)
+    return {
+      branch,
+      statusCommit: null,
+      summary: null,
+      clusters: [],
+      templates: [],
+      quotas: [],
+      multiClusterServices: [],
+    };
   return {
     branch,
     statusCommit: view.commit,
@@ -25,6 +37,7 @@ function statusDocument(branch: string, view: StatusBranchView | undefined): obj
     clusters: view.clusters,
     templates: view.templates,
     quotas: view.quotas,
+    multiClusterServices: view.multiClusterServices ?? [],
   };
 }
 

@@ -2,6 +2,7 @@ import { describeRef } from '../../model/index.ts';
 import type { HealthState } from '../../model/index.ts';
 import {
   isClusterReady,
+  multiClusterServiceLine,
   quotaRows,
   readyReplicas,
   rebalancerLine,
@@ -95,7 +96,10 @@ function quotaLines(view: StatusBranchView, paint: Paint): string[] {
   ];
 }
 
-/** `flotilla status` as text: header, clusters, one row per template and cluster, failover, quotas, then the problems. */
+/**
+ * `flotilla status` as text: header, clusters, one row per template and cluster, failover, quotas, rebalancers,
+ * multi-cluster services, then the problems.
+ */
 export function statusText(view: StatusBranchView, paint: Paint): string {
   const summary = view.summary;
   const counts = summary?.counts;
@@ -120,6 +124,12 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
       '',
       paint('bold', 'Workload rebalancers:'),
       ...view.rebalancers.map((r) => `  ${r.name}: ${rebalancerLine(r)}`),
+    );
+  if (view.multiClusterServices?.length)
+    lines.push(
+      '',
+      paint('bold', 'Multi-cluster services:'),
+      ...view.multiClusterServices.map((r) => `  ${r.kind} ${r.namespace}/${r.name}: ${multiClusterServiceLine(r)}`),
     );
   const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
   if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);
