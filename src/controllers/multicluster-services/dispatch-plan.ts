@@ -52,12 +52,12 @@ export function frozenKeyOf(slice: KubeObject): string {
   return frozenKey(a[TEMPLATE_ANNOTATION] ?? '', a[PROVISION_CLUSTER_ANNOTATION] ?? '');
 }
 
-/** Whether an EndpointSlice is a dispatched copy (Karmada's or Flotilla's), which is never collected. */
+/**
+ * Whether an EndpointSlice is a dispatched copy (Karmada's or Flotilla's), which is never collected. Not Flotilla's
+ * tracking label: a provider's endpointslice controller copies its Service's labels onto the slices it makes.
+ */
 export function isDispatched(slice: KubeObject): boolean {
-  const labels = slice.metadata.labels ?? {};
-  return (
-    labels[ENDPOINTSLICE_MANAGED_BY_LABEL] === DISPATCHED_SLICE_MANAGER || labels[MANAGED_BY_LABEL] === MANAGED_BY_VALUE
-  );
+  return slice.metadata.labels?.[ENDPOINTSLICE_MANAGED_BY_LABEL] === DISPATCHED_SLICE_MANAGER;
 }
 
 /** The copy of `source`, collected from `provider`, that consumers of `service` hold. */

@@ -100,14 +100,15 @@ export class MultiClusterServicesController implements Controller {
     this.#views = views;
     this.#owned = new Set(rendered.clusters);
     this.#clusters = rendered.fleet.clusters.map((c) => c.object);
+    // Before the apply, so a provider that failed over loses its copies without waiting for the apply to a dead
+    // member; a copy whose namespace the apply creates is written on the engine's next try.
+    this.#passed = true;
+    this.#configure();
     return { holds: NO_HOLDS, diagnostics: [], next: { afterApply: (applied) => this.#afterApply(applied.now) } };
   }
 
-  /** After the apply: the Work (the Services, their namespaces) is in the members, so slices can follow. */
   #afterApply(now: number): AfterApply {
-    this.#passed = true;
     this.#lastPassAt = now;
-    this.#configure();
     this.#recorded = this.records();
     const records = new Map(this.#recorded.map((r) => [multiClusterServiceKey(r), r]));
     return { records: { multiClusterServices: records }, next: { afterStatus: () => ({}) } };

@@ -47,7 +47,10 @@ export function render(fleet: Fleet, observedClusters: ReadonlyMap<string, Clust
   return renderFleet(fleet, createInterpreter([]), { sourceCommit: 'c0ffee', detect: {}, previousSchedules: new Map(), observedClusters });
 }
 
-/** An EndpointSlice of `shop/web` with one endpoint per address. */
+/**
+ * An EndpointSlice of `shop/web` with one endpoint per address, as a provider's endpointslice controller writes it:
+ * with the labels of the Service, Flotilla's tracking among them.
+ */
 export function slice(name: string, addresses: string[], service = 'web'): EndpointSlice {
   return {
     apiVersion: 'discovery.k8s.io/v1',
@@ -55,7 +58,11 @@ export function slice(name: string, addresses: string[], service = 'web'): Endpo
     metadata: {
       name,
       namespace: 'shop',
-      labels: { 'kubernetes.io/service-name': service, 'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io' },
+      labels: {
+        'kubernetes.io/service-name': service,
+        'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
+        'flotilla.io/managed-by': 'flotilla',
+      },
     },
     addressType: 'IPv4',
     endpoints: addresses.map((a) => ({ addresses: [a], conditions: { ready: true } })),
