@@ -53,16 +53,23 @@ function clone<T>(value: T): T {
   return structuredClone(value);
 }
 
-/** Equality-based label selectors (`a=b,c!=d`), as far as the engine writes them. */
+/** Label selectors as the engine writes them: `a=b`, `c!=d`, `e in (f,g)`, joined by commas. */
 function matchesSelector(selector: string | undefined, labels: Record<string, string> | undefined): boolean {
-  return (selector ?? '')
-    .split(',')
-    .filter(Boolean)
-    .every((term) => {
-      const negated = term.includes('!=');
-      const [key = '', value = ''] = term.split(/!=|==|=/);
-      return negated ? labels?.[key] !== value : labels?.[key] === value;
-    });
+  const terms = (selector ?? '').match(/[^,(]+(\([^)]*\))?/g) ?? [];
+  return terms.every((raw) => {
+    const term = raw.trim();
+    const set = /^(\S+)\s+(in|notin)\s+\((.*)\)$/.exec(term);
+    if (set) {
+      const has = set[3]!
+        .split(',')
+        .map((v) => v.trim())
+        .includes(labels?.[set[1]!] ?? '\0');
+      return set[2] === 'in' ? has : !has;
+    }
+    const negated = term.includes('!=');
+    const [key = '', value = ''] = term.split(/!=|==|=/);
+    return negated ? labels?.[key] !== value : labels?.[key] === value;
+  });
 }
 
 /** One change the fake made, kept so that a watch from an older resourceVersion replays what it missed. */

@@ -118,15 +118,18 @@ export function dispatchPlan(
   return plans;
 }
 
-/** The collections the services need, by key: one per usable provider of each. */
-export function neededCollections(
+/** Per usable provider, the Services to collect there, by `<namespace>/<name>`. */
+export function followedServices(
   services: readonly ExportedService[],
   views: ReadonlyMap<string, MemberView>,
-): Map<string, { provider: string; namespace: string; service: string }> {
-  const out = new Map<string, { provider: string; namespace: string; service: string }>();
+): Map<string, Map<string, { namespace: string; service: string }>> {
+  const out = new Map<string, Map<string, { namespace: string; service: string }>>();
   for (const s of services) {
-    for (const provider of s.providers.filter((p) => usable(views, p)))
-      out.set(collectionKey(provider, s.namespace, s.name), { provider, namespace: s.namespace, service: s.name });
+    for (const provider of s.providers.filter((p) => usable(views, p))) {
+      const followed = out.get(provider) ?? new Map<string, { namespace: string; service: string }>();
+      followed.set(`${s.namespace}/${s.name}`, { namespace: s.namespace, service: s.name });
+      out.set(provider, followed);
+    }
   }
   return out;
 }

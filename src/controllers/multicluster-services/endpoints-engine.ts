@@ -1,6 +1,6 @@
 /**
- * What the endpoints controller runs between passes: a follower per provider Service it needs
- * (follow-slices.ts) keeping the collections current, and per consumer one sync at a time
+ * What the endpoints controller runs between passes: a follower per provider (follow-slices.ts) keeping the
+ * collections of the Services exported from it current, and per consumer one sync at a time
  * (consumer-sync.ts). A pass hands it the exported Services and the members' views; every change a follower sees
  * syncs the consumers a moment later (changes arriving together are written together), and a sync that fails is
  * tried again, from a fresh read, after a backoff.
@@ -9,14 +9,15 @@ import type { Cluster, EndpointSlice } from '../../model/index.ts';
 import type { KubeClient } from '../../apply/kube-client.ts';
 import { readConsumerState, syncConsumer, type ConsumerState } from './consumer-sync.ts';
 import {
+  collectionKey,
   dispatchPlan,
-  neededCollections,
+  followedServices,
   type Collection,
   type Collections,
   type ConsumerPlan,
 } from './dispatch-plan.ts';
 import type { ExportedService } from './exported-services.ts';
-import { followSlices } from './follow-slices.ts';
+import { followSlices, type FollowedService } from './follow-slices.ts';
 import type { MemberView } from './member-views.ts';
 import type { ConsumerOutcome } from './service-records.ts';
 
@@ -42,6 +43,10 @@ export interface EndpointsEngineOptions {
   onChange: () => void;
 }
 
+const key = (provider: string, s: FollowedService): string => collectionKey(provider, s.namespace, s.service);
+const sameKeys = (a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean =>
+  a.size === b.size && [...a.keys()].every((k) => b.has(k));
+
 export const DEFAULT_ENGINE_OPTIONS = Object.freeze({ debounceMs: 100, retryMs: 1000 });
 const MAX_RETRY_MS = 30_000;
 
@@ -65,7 +70,8 @@ export class EndpointsEngine {
   readonly #closing = new AbortController();
   #config: EngineConfig = { services: [], views: new Map(), owned: new Set(), clusters: [] };
   readonly #collections = new Map<string, LiveCollection>();
-  readonly #followers = new Map<string, AbortController>();
+  /** Per provider, its follower and the Services it follows. */
+  readonly #followers = new Map<string, { stop: AbortController; services: ReadonlyMap<string, FollowedService> }>();
   readonly #following = new Set<Promise<void>>();
   readonly #consumers = new Map<string, Consumer>();
   readonly #outcomes = new Map<string, ConsumerOutcome>();
@@ -96,14 +102,16 @@ export class EndpointsEngine {
     if (this.#closing.signal.aborted) return;
     this.#config = config;
     this.#clients.clear();
-    const needed = neededCollections(config.services, config.views);
-    for (const [key, follower] of this.#followers) {
-      if (needed.has(key)) continue;
-      follower.abort();
-      this.#followers.delete(key);
-      this.#collections.delete(key);
+    const followed = followedServices(config.services, config.views);
+    for (const [provider, follower] of this.#followers) {
+      const services = followed.get(provider);
+      if (services && sameKeys(services, follower.services)) continue;
+      follower.stop.abort();
+      this.#followers.delete(provider);
     }
-    for (const [key, need] of needed) if (!this.#followers.has(key)) this.#follow(key, need);
+    const keep = new Set([...followed].flatMap(([p, services]) => [...services.values()].map((s) => key(p, s))));
+    for (const k of this.#collections.keys()) if (!keep.has(k)) this.#collections.delete(k);
+    for (const [provider, services] of followed) if (!this.#followers.has(provider)) this.#follow(provider, services);
     for (const member of this.#plannedOwned()) this.#request(member, true);
   }
 
@@ -143,36 +151,48 @@ export class EndpointsEngine {
     return client;
   }
 
-  #follow(key: string, need: { provider: string; namespace: string; service: string }): void {
+  /**
+   * Follows the provider's Services; a collection it had keeps what it held until the new list replaces it, so a
+   * Service exported from a provider already followed does not freeze the others' copies.
+   */
+  #follow(provider: string, services: ReadonlyMap<string, FollowedService>): void {
     const stop = new AbortController();
-    this.#followers.set(key, stop);
-    const collection: LiveCollection = { synced: false, slices: new Map() };
-    this.#collections.set(key, collection);
+    this.#followers.set(provider, { stop, services });
+    const collectionOf = (service: FollowedService): LiveCollection => {
+      const k = key(provider, service);
+      const kept = this.#collections.get(k) ?? { synced: false, slices: new Map() };
+      this.#collections.set(k, kept);
+      return kept;
+    };
+    for (const service of services.values()) collectionOf(service);
     const signal = AbortSignal.any([stop.signal, this.#closing.signal]);
     const running = followSlices({
-      client: () => this.#client(need.provider),
-      namespace: need.namespace,
-      service: need.service,
+      client: () => this.#client(provider),
+      services,
       signal,
       backoffMs: this.#o.retryMs,
-      onList: (slices) => {
+      onList: (listed) => {
         if (signal.aborted) return;
-        collection.synced = true;
-        collection.slices = new Map(slices.map((s) => [s.metadata.name ?? '', s]));
+        for (const [name, slices] of listed) {
+          const service = services.get(name);
+          if (!service) continue;
+          const collection = collectionOf(service);
+          collection.synced = true;
+          collection.slices = new Map(slices.map((s) => [s.metadata.name ?? '', s]));
+        }
         this.#changed();
       },
-      onChange: (name, slice) => {
-        if (signal.aborted) return;
-        if (slice) collection.slices.set(name, slice);
-        else collection.slices.delete(name);
+      onChange: (name, sliceName, slice) => {
+        const service = services.get(name);
+        if (signal.aborted || !service) return;
+        const collection = collectionOf(service);
+        if (slice) collection.slices.set(sliceName, slice);
+        else collection.slices.delete(sliceName);
         this.#changed();
       },
       onError: (error) => {
-        this.#clients.delete(need.provider);
-        this.#o.warn(
-          { err: error, cluster: need.provider, service: `${need.namespace}/${need.service}` },
-          'following EndpointSlices failed',
-        );
+        this.#clients.delete(provider);
+        this.#o.warn({ err: error, cluster: provider }, 'following EndpointSlices failed');
       },
     }).finally(() => this.#following.delete(running));
     this.#following.add(running);

@@ -1,8 +1,10 @@
 /**
- * Follows the EndpointSlices of one Service in one provider member, as an informer does: a list, then a watch from
- * its resourceVersion, resumed from the last version whenever the server ends the stream, and started afresh from a
- * new list when that version is gone (410) or the member failed (after a backoff that doubles up to a limit). Each
- * list replaces what was known; each event changes one slice. Dispatched copies are never collected.
+ * Follows the EndpointSlices of the exported Services of one provider member, as an informer does, over one watch
+ * whatever their number (a watch holds a connection for minutes, and a member's client has few): a list of the
+ * slices labelled with any of the Services' names, then a watch from its resourceVersion, resumed from the last
+ * version whenever the server ends the stream, and started afresh from a new list when that version is gone (410) or
+ * the member failed (after a backoff that doubles up to a limit). A slice of a namespace the Service is not exported
+ * from, and a dispatched copy, are no one's.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EndpointSlice } from '../../model/index.ts';
@@ -11,16 +13,22 @@ import { KubeApiError } from '../../apply/errors/index.ts';
 import type { KubeClient, WatchEvent } from '../../apply/kube-client.ts';
 import { isDispatched } from './dispatch-plan.ts';
 
+/** A Service of the provider, by namespace and name. */
+export interface FollowedService {
+  namespace: string;
+  service: string;
+}
+
 /** What one follower reports. */
 export interface SliceFollowerOptions {
   /** The provider's client, asked again after each failure (credentials may have rotated). */
   client: () => Promise<KubeClient>;
-  namespace: string;
-  service: string;
-  /** Everything the member holds now (after each list). */
-  onList: (slices: EndpointSlice[]) => void;
-  /** One slice changed; `undefined` when it is gone (or is a dispatched copy). */
-  onChange: (name: string, slice: EndpointSlice | undefined) => void;
+  /** The Services followed, by `<namespace>/<name>`. */
+  services: ReadonlyMap<string, FollowedService>;
+  /** Everything the member holds now, per Service followed (after each list). */
+  onList: (slices: ReadonlyMap<string, EndpointSlice[]>) => void;
+  /** One slice of a Service changed; `undefined` when it is gone (or became a dispatched copy). */
+  onChange: (service: string, name: string, slice: EndpointSlice | undefined) => void;
   onError: (error: unknown) => void;
   signal: AbortSignal;
   /** @default 500 */
@@ -33,21 +41,23 @@ export interface SliceFollowerOptions {
 
 const gone = (error: unknown): boolean => error instanceof KubeApiError && error.data.status === 410;
 
-function collected(slices: readonly EndpointSlice[]): EndpointSlice[] {
-  return slices.filter((s) => !isDispatched(s));
-}
+/** The `<namespace>/<name>` of the Service a slice belongs to. */
+const serviceOf = (slice: EndpointSlice): string =>
+  `${slice.metadata.namespace ?? ''}/${slice.metadata.labels?.[SERVICE_NAME_LABEL] ?? ''}`;
 
 /** Starts following; it ends when the signal aborts. */
 export async function followSlices(o: SliceFollowerOptions): Promise<void> {
+  const names = [...new Set([...o.services.values()].map((s) => s.service))].sort();
   const query = {
     apiVersion: 'discovery.k8s.io/v1',
     kind: 'EndpointSlice',
-    namespace: o.namespace,
-    labelSelector: `${SERVICE_NAME_LABEL}=${o.service}`,
+    labelSelector: `${SERVICE_NAME_LABEL} in (${names.join(',')})`,
   };
   const onEvent = (event: WatchEvent): void => {
     const slice = event.object as EndpointSlice;
-    o.onChange(slice.metadata.name ?? '', event.type === 'DELETED' || isDispatched(slice) ? undefined : slice);
+    const service = serviceOf(slice);
+    if (!o.services.has(service)) return;
+    o.onChange(service, slice.metadata.name ?? '', event.type === 'DELETED' || isDispatched(slice) ? undefined : slice);
   };
   const base = o.backoffMs ?? 500;
   let delay = base;
@@ -55,7 +65,10 @@ export async function followSlices(o: SliceFollowerOptions): Promise<void> {
     try {
       const client = (await o.client()).withSignal(o.signal);
       const list = await client.listVersioned(query);
-      o.onList(collected(list.items as EndpointSlice[]));
+      const byService = new Map([...o.services.keys()].map((key) => [key, [] as EndpointSlice[]]));
+      for (const slice of list.items as EndpointSlice[])
+        if (!isDispatched(slice)) byService.get(serviceOf(slice))?.push(slice);
+      o.onList(byService);
       delay = base;
       let version = list.resourceVersion;
       for (;;)

@@ -74,6 +74,19 @@ describe('the endpoints controller through its phases, over in-memory members', 
     await holding(members, { member1: ['member2-web-b'], member2: ['member1-web-a'] });
   });
 
+  it('follows every Service exported from a provider over one watch, and no slice of a namespace it is not exported from', async () => {
+    const members = fakeMembers();
+    const provider = members.get('member1')!;
+    provider.put(slice('web-a', ['10.1.0.1']));
+    provider.put(slice('api-a', ['10.1.0.9'], 'api'));
+    provider.put({ ...slice('web-z', ['10.9.0.1']), metadata: { ...slice('web-z', []).metadata, namespace: 'other' } });
+    const loop = start(members);
+    const api = mcsYaml(['member1'], ['member3']).split('---\n').slice(4).join('---\n').replaceAll('web', 'api');
+    loop.pass(`${mcsYaml(['member1'], ['member2'])}---\n${api}`);
+    await holding(members, { member2: ['member1-web-a'], member3: ['member1-api-a'] });
+    expect(provider.openWatches).toBe(1);
+  });
+
   it('follows on when a watch ends or its version is compacted away', async () => {
     const members = fakeMembers();
     const provider = members.get('member1')!;
