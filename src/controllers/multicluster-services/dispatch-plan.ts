@@ -89,33 +89,44 @@ function providersFor(service: ExportedService, consumer: string, views: Readonl
   );
 }
 
+/** What one member must hold; `undefined` for a member that is not usable (nothing is written to it). */
+export function consumerPlan(
+  services: readonly ExportedService[],
+  views: ReadonlyMap<string, MemberView>,
+  collections: Collections,
+  consumer: string,
+): ConsumerPlan | undefined {
+  if (!usable(views, consumer)) return undefined;
+  const plan: ConsumerPlan = { slices: new Map(), frozen: new Set() };
+  for (const service of services) {
+    if (!service.consumers.includes(consumer)) continue;
+    for (const provider of providersFor(service, consumer, views)) {
+      const collection = collections.get(collectionKey(provider, service.namespace, service.name));
+      if (!collection?.synced) {
+        plan.frozen.add(frozenKey(service.key, provider));
+        continue;
+      }
+      for (const source of collection.slices.values()) {
+        const slice = dispatchedSlice(service, provider, source);
+        plan.slices.set(objectId(refOf(slice)), slice);
+      }
+    }
+  }
+  return plan;
+}
+
 /** Per usable member of the fleet, what it must hold: nothing for a member that consumes nothing. */
 export function dispatchPlan(
   services: readonly ExportedService[],
   views: ReadonlyMap<string, MemberView>,
   collections: Collections,
 ): Map<string, ConsumerPlan> {
-  const plans = new Map<string, ConsumerPlan>();
-  for (const member of views.keys())
-    if (usable(views, member)) plans.set(member, { slices: new Map(), frozen: new Set() });
-  for (const service of services) {
-    for (const consumer of service.consumers) {
-      const plan = plans.get(consumer);
-      if (!plan) continue;
-      for (const provider of providersFor(service, consumer, views)) {
-        const collection = collections.get(collectionKey(provider, service.namespace, service.name));
-        if (!collection?.synced) {
-          plan.frozen.add(frozenKey(service.key, provider));
-          continue;
-        }
-        for (const source of collection.slices.values()) {
-          const slice = dispatchedSlice(service, provider, source);
-          plan.slices.set(objectId(refOf(slice)), slice);
-        }
-      }
-    }
-  }
-  return plans;
+  return new Map(
+    [...views.keys()].flatMap((member) => {
+      const plan = consumerPlan(services, views, collections, member);
+      return plan ? [[member, plan] as const] : [];
+    }),
+  );
 }
 
 /** Per usable provider, the Services to collect there, by `<namespace>/<name>`. */

@@ -10,6 +10,7 @@ import type { KubeClient } from '../../apply/kube-client.ts';
 import { readConsumerState, syncConsumer, type ConsumerState } from './consumer-sync.ts';
 import {
   collectionKey,
+  consumerPlan,
   dispatchPlan,
   followedServices,
   type Collection,
@@ -18,7 +19,7 @@ import {
 } from './dispatch-plan.ts';
 import type { ExportedService } from './exported-services.ts';
 import { followSlices, type FollowedService } from './follow-slices.ts';
-import type { MemberView } from './member-views.ts';
+import { usable, type MemberView } from './member-views.ts';
 import type { ConsumerOutcome } from './service-records.ts';
 
 /** What a pass tells the engine. */
@@ -136,8 +137,9 @@ export class EndpointsEngine {
     ]);
   }
 
+  /** The members this process writes and that can be written to. */
   #plannedOwned(): string[] {
-    return [...this.plans().keys()].filter((m) => this.#config.owned.has(m));
+    return [...this.#config.owned].filter((m) => usable(this.#config.views, m));
   }
 
   async #client(member: string): Promise<KubeClient> {
@@ -227,7 +229,8 @@ export class EndpointsEngine {
   }
 
   async #sync(member: string, c: Consumer, full: boolean): Promise<void> {
-    const plan = this.plans().get(member);
+    const { services, views } = this.#config;
+    const plan = consumerPlan(services, views, this.#collections, member);
     if (!plan || !this.#config.owned.has(member)) return;
     let outcome: ConsumerOutcome;
     try {
