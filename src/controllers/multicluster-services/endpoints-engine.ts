@@ -232,7 +232,10 @@ export class EndpointsEngine {
     const { services, views } = this.#config;
     const plan = consumerPlan(services, views, this.#collections, member);
     if (!plan || !this.#config.owned.has(member)) return;
+    // A member that holds no copy and gets none costs no request once it has been read.
+    if (plan.slices.size === 0 && plan.frozen.size === 0 && c.state?.inventory.entries.length === 0) return;
     let outcome: ConsumerOutcome;
+    let failure: unknown;
     try {
       const client = (await this.#client(member)).withSignal(this.#closing.signal);
       const state = full || !c.state ? await readConsumerState(client, this.#o.inventoryName) : c.state;
@@ -243,16 +246,18 @@ export class EndpointsEngine {
       outcome = { ok: true };
     } catch (error) {
       if (this.#closing.signal.aborted) return;
+      failure = error;
       c.state = undefined;
       this.#clients.delete(member);
-      const message = error instanceof Error ? error.message : String(error);
-      outcome = { ok: false, message };
-      this.#o.warn({ err: error, cluster: member }, 'dispatching EndpointSlices failed');
+      outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
       c.retry = setTimeout(() => this.#request(member, true), c.retryMs);
       c.retryMs = Math.min(c.retryMs * 2, MAX_RETRY_MS);
     }
     const before = this.#outcomes.get(member);
     this.#outcomes.set(member, outcome);
-    if (before?.ok !== outcome.ok || before?.message !== outcome.message) this.#o.onChange();
+    if (before?.ok === outcome.ok && before.message === outcome.message) return;
+    // Once per failure, not once per retry.
+    if (failure !== undefined) this.#o.warn({ err: failure, cluster: member }, 'dispatching EndpointSlices failed');
+    this.#o.onChange();
   }
 }

@@ -87,6 +87,21 @@ describe('the endpoints controller through its phases, over in-memory members', 
     expect(provider.openWatches).toBe(1);
   });
 
+  it('costs a fleet without multi-cluster services one read per member, then nothing', async () => {
+    const members = fakeMembers();
+    const loop = start(members);
+    const none = mcsYaml([], []).replace(/---\napiVersion: networking[\s\S]*$/, '');
+    loop.pass(none);
+    await waitFor('every member read once', async () => ([...members.values()].every((m) => m.calls.length === 2) ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 10,
+    });
+    for (const m of members.values()) m.calls.length = 0;
+    loop.pass(none);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([...members.values()].flatMap((m) => m.calls)).toEqual([]);
+  });
+
   it('follows on when a watch ends or its version is compacted away', async () => {
     const members = fakeMembers();
     const provider = members.get('member1')!;
