@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 
 export interface Measured {
   seconds: number;
+  /** User plus system CPU seconds, children included: steadier than wall time on a shared machine. */
+  cpuSeconds: number;
   maxRssMiB: number;
   stdoutBytes: number;
 }
@@ -11,13 +13,18 @@ export interface Measured {
  * included), so end-to-end numbers are what a user's shell would see.
  */
 export function measure(command: string, args: readonly string[], cwd: string): Measured {
-  const out = spawnSync('/usr/bin/time', ['-f', '%e %M', command, ...args], { cwd, maxBuffer: 2 ** 31 - 1 });
+  const out = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', command, ...args], { cwd, maxBuffer: 2 ** 31 - 1 });
   if (out.status !== 0 && out.status !== 2) {
     throw new Error(`${command} ${args.join(' ')} exited ${out.status}: ${out.stderr.toString().slice(-2000)}`);
   }
   const last = out.stderr.toString().trim().split('\n').at(-1) ?? '';
-  const [seconds, kib] = last.split(' ').map(Number);
-  return { seconds: seconds ?? Number.NaN, maxRssMiB: Math.round((kib ?? 0) / 1024), stdoutBytes: out.stdout.length };
+  const [seconds, kib, user, system] = last.split(' ').map(Number);
+  return {
+    seconds: seconds ?? Number.NaN,
+    cpuSeconds: Number(((user ?? Number.NaN) + (system ?? Number.NaN)).toFixed(2)),
+    maxRssMiB: Math.round((kib ?? 0) / 1024),
+    stdoutBytes: out.stdout.length,
+  };
 }
 
 /** Prints rows as an aligned plain-text table. */

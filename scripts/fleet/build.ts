@@ -15,6 +15,7 @@ export interface Binaries {
   etcd: string;
   kwok: string;
   kwokctl: string;
+  metricsServer: string;
 }
 
 interface Component {
@@ -40,6 +41,12 @@ function kubernetesLdflags(version: string, date: string): string[] {
     `-X k8s.io/component-base/version.${key}=${value}`,
     `-X k8s.io/client-go/pkg/version.${key}=${value}`,
   ]);
+}
+
+// kwokctl runs `metrics-server --version` to pick its flags; metrics-server prints client-go's version.
+function metricsServerLdflags(version: string, date: string): string[] {
+  const vars = { gitVersion: version, gitTreeState: 'archive', buildDate: date };
+  return Object.entries(vars).map(([key, value]) => `-X k8s.io/client-go/pkg/version.${key}=${value}`);
 }
 
 const components: readonly Component[] = [
@@ -72,6 +79,14 @@ const components: readonly Component[] = [
     ldflags: () => [],
     coldMinutes: 5,
   },
+  {
+    name: 'metrics-server',
+    toolsDir: 'tools/metrics-server',
+    module: 'sigs.k8s.io/metrics-server',
+    packages: { 'metrics-server': 'sigs.k8s.io/metrics-server/cmd/metrics-server' },
+    ldflags: metricsServerLdflags,
+    coldMinutes: 4,
+  },
 ];
 
 export type Log = (message: string) => void;
@@ -101,18 +116,28 @@ export async function ensureBinaries(log: Log): Promise<Binaries> {
   return binaries(located);
 }
 
-/** The cached binaries if every component is already built; never builds. */
-export async function cachedBinaries(): Promise<Binaries | undefined> {
-  const located = await locate();
-  return located.every(({ component, dir }) => isComplete(dir, component)) ? binaries(located) : undefined;
+/** What operating members that already exist takes (status, stop, restart). */
+export type OperatingBinaries = Pick<Binaries, 'kubectl' | 'kwokctl'>;
+
+/**
+ * kubectl and kwokctl if they are built; never builds. Only those two: a fleet that is up must
+ * still count as up (and be stoppable) when a component added later, such as metrics-server, is
+ * not built yet.
+ */
+export async function cachedBinaries(): Promise<OperatingBinaries | undefined> {
+  const located = (await locate()).filter(({ component }) => ['kubernetes', 'kwok'].includes(component.name));
+  if (!located.every(({ component, dir }) => isComplete(dir, component))) return undefined;
+  return { kubectl: binPath(located, 'kubernetes', 'kubectl'), kwokctl: binPath(located, 'kwok', 'kwokctl') };
+}
+
+function binPath(located: readonly Located[], name: string, file: string): string {
+  const found = located.find((entry) => entry.component.name === name);
+  if (!found) throw new Error(`no component named ${name}`);
+  return join(found.dir, file);
 }
 
 function binaries(located: readonly Located[]): Binaries {
-  const bin = (name: string, file: string): string => {
-    const found = located.find((entry) => entry.component.name === name);
-    if (!found) throw new Error(`no component named ${name}`);
-    return join(found.dir, file);
-  };
+  const bin = (name: string, file: string): string => binPath(located, name, file);
   return {
     kubeApiserver: bin('kubernetes', 'kube-apiserver'),
     kubeControllerManager: bin('kubernetes', 'kube-controller-manager'),
@@ -121,6 +146,7 @@ function binaries(located: readonly Located[]): Binaries {
     etcd: bin('etcd', 'etcd'),
     kwok: bin('kwok', 'kwok'),
     kwokctl: bin('kwok', 'kwokctl'),
+    metricsServer: bin('metrics-server', 'metrics-server'),
   };
 }
 
@@ -207,7 +233,7 @@ function buildError(component: Component, version: string, error: unknown): Erro
 }
 
 /** Go is often installed outside PATH (e.g. CI shells without /usr/local/go/bin). */
-async function findGo(): Promise<string> {
+export async function findGo(): Promise<string> {
   const candidates = [
     process.env.FLOTILLA_GO,
     'go',
@@ -220,7 +246,7 @@ async function findGo(): Promise<string> {
     if (probe?.code === 0) return candidate;
   }
   throw new Error(
-    'Go is needed to build the local fleet (kube-apiserver, etcd, kwok) but was not found on PATH, ' +
+    'Go is needed to build the local fleet (kube-apiserver, etcd, kwok, metrics-server) but was not found on PATH, ' +
       'at /usr/local/go/bin/go or at $FLOTILLA_GO. Install Go 1.26 or newer (https://go.dev/dl/) ' +
       'or set FLOTILLA_GO to the go binary.',
   );

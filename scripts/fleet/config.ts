@@ -1,6 +1,7 @@
 // The shape of the local fleet: where its state lives, which members it has,
 // their capacities and their ports. Tests import this to check the fleet
 // against the same numbers that created it.
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -18,6 +19,22 @@ export function binCacheRoot(): string {
   const cacheHome = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
   return join(cacheHome, 'flotilla', 'bin');
 }
+
+/** The path itself when it does not exist (yet): a fleet not created has no processes to match. */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Paths that identify a process as one of the fleet's (see processes.ts ownProcess). The workdir's
+ * real path too: a second worktree whose .flotilla-dev links to the first's shares its fleet, and
+ * the processes name the first's paths.
+ */
+export const ownPaths = (): string[] => [...new Set([kwokWorkdir, realPath(kwokWorkdir), binCacheRoot()])];
 
 export interface NodeShape {
   count: number;
@@ -60,6 +77,7 @@ export interface MemberPorts {
   kwokController: number;
   kubeControllerManager: number;
   kubeScheduler: number;
+  metricsServer: number;
 }
 
 const defaultPortBase = 26400;
@@ -88,5 +106,6 @@ export function memberPorts(member: MemberSpec): MemberPorts {
     kwokController: first + 3,
     kubeControllerManager: first + 4,
     kubeScheduler: first + 5,
+    metricsServer: first + 6,
   };
 }

@@ -4,7 +4,15 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cachedBinaries, ensureBinaries, type Binaries, type Log } from './build.ts';
-import { binCacheRoot, kubeconfigPath, kwokWorkdir, memberPorts, members, type MemberSpec } from './config.ts';
+import {
+  kubeconfigPath,
+  kwokWorkdir,
+  memberPorts,
+  members,
+  ownPaths,
+  type MemberPorts,
+  type MemberSpec,
+} from './config.ts';
 import { writeFleetKubeconfig } from './kubeconfig.ts';
 import { otherLeaseHolders, withFleetLock } from './lock.ts';
 import {
@@ -18,14 +26,12 @@ import {
   memberReady,
   type MemberName,
 } from './kwok.ts';
+import { ensureMetricsServerRunning, hasMetricsServer, waitForMetricsApi } from './metrics.ts';
 import { ensureNodes } from './nodes.ts';
 import { ownProcess, portFree, stopProcesses } from './processes.ts';
 import { tail } from './run.ts';
 
 const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(1)}s`;
-
-/** Paths that identify a process as one of the fleet's (see ownProcess). */
-export const ownPaths = (): string[] => [kwokWorkdir, binCacheRoot()];
 
 /** Starts every member that is not already answering, then writes the kubeconfig and nodes. */
 export function fleetUp(log: Log): Promise<void> {
@@ -37,22 +43,35 @@ async function startFleet(log: Log): Promise<void> {
   const bins = await ensureBinaries(log);
   const answering = await Promise.all(members.map((member) => memberAnswers(member, bins.kubectl)));
   const toStart: MemberSpec[] = [];
+  const withoutMetrics: MemberSpec[] = [];
   for (const [index, member] of members.entries()) {
-    if (answering[index]) {
+    if (answering[index] && (await hasMetricsServer(member))) {
       log(`${member.name}: already running (kube-apiserver https://127.0.0.1:${memberPorts(member).kubeApiserver})`);
-      continue;
+      await ensureMetricsServerRunning(member, bins, log);
+    } else if (answering[index]) {
+      withoutMetrics.push(member);
+    } else {
+      if (memberExists(member)) {
+        log(`${member.name}: left over from an earlier run and not answering; removing it`);
+        await removeMember(member, bins.kwokctl, log);
+      }
+      toStart.push(member);
     }
-    if (memberExists(member)) {
-      log(`${member.name}: left over from an earlier run and not answering; removing it`);
-      await removeMember(member, bins.kwokctl, log);
-    }
+  }
+  // All ports are checked before anything starts or is recreated, so a clash never leaves half a fleet behind.
+  for (const member of toStart) await assertPortsFree(member);
+  for (const member of withoutMetrics) await assertPortsFree(member, ['metricsServer']);
+  for (const member of withoutMetrics) {
+    log(
+      `${member.name}: running without metrics-server (created before the fleet had it); kwokctl cannot add a ` +
+        'component to an existing cluster, so the member is recreated and the objects in it are lost',
+    );
+    await removeMember(member, bins.kwokctl, log);
     toStart.push(member);
   }
-  // All ports are checked before anything starts, so a clash never leaves half a fleet behind.
-  for (const member of toStart) await assertPortsFree(member);
   for (const member of toStart) {
     log(
-      `${member.name}: starting etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok ` +
+      `${member.name}: starting etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok, metrics-server ` +
         `(kube-apiserver https://127.0.0.1:${memberPorts(member).kubeApiserver})`,
     );
     const memberStarted = Date.now();
@@ -65,6 +84,7 @@ async function startFleet(log: Log): Promise<void> {
       const { count, cpu, memory, pods } = member.nodes;
       log(`${member.name}: ${count} node(s) of ${cpu} CPU / ${memory} / ${pods} pods`);
       await ensureNodes(member, bins.kubectl, memberKubeconfig(member));
+      await waitForMetricsApi(member, bins.kubectl);
     }),
   );
   log(`fleet is up (${seconds(started)}): kubectl --kubeconfig ${kubeconfigPath} --context member1 get nodes`);
@@ -169,8 +189,11 @@ export async function removeMember(member: MemberName, kwokctl: string | undefin
   await rm(join(kwokWorkdir, 'clusters', member.name), { recursive: true, force: true });
 }
 
-async function assertPortsFree(member: MemberSpec): Promise<void> {
-  for (const [component, port] of Object.entries(memberPorts(member))) {
+async function assertPortsFree(member: MemberSpec, only?: readonly (keyof MemberPorts)[]): Promise<void> {
+  const ports = Object.entries(memberPorts(member)).filter(
+    ([component]) => !only || only.some((name) => name === component),
+  );
+  for (const [component, port] of ports) {
     if (!(await portFree(port))) {
       throw new Error(
         `127.0.0.1:${port} (${member.name} ${component}) is already in use. Stop whatever holds it ` +

@@ -5,9 +5,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { stringify } from 'yaml';
+import { parseAllDocuments, stringify } from 'yaml';
 import type { Binaries } from './build.ts';
-import { kwokWorkdir, memberPorts, type MemberSpec } from './config.ts';
+import { kwokWorkdir, memberPorts, repoRoot, type MemberSpec } from './config.ts';
 import { run, spawnCollect } from './run.ts';
 
 const env = (): NodeJS.ProcessEnv => ({ ...process.env, KWOK_WORKDIR: kwokWorkdir });
@@ -41,10 +41,31 @@ export async function memberReady(member: MemberName, kubectl: string, patienceM
   }
 }
 
+/** kwokctl's name for the metrics-server component (its pid file, log and recorded entry). */
+export const metricsServerComponent = 'metrics-server';
+
+/** The kwok configuration the repository ships for metrics (docs/development.md#metrics). */
+export const metricsConfigDir = join(repoRoot, 'scripts', 'fleet', 'metrics');
+const kwokMetricsFiles = ['resource-metrics.yaml', 'usage-from-annotations.yaml'];
+
+/**
+ * metrics-server's scrape interval. 10 s is the least metrics-server accepts; a changed usage
+ * annotation shows in PodMetrics after the next scrape, so tests wait at most about this long.
+ */
+export const metricResolutionSeconds = 10;
+
+/** kwokctl's download cache; per member and emptied on create, so it never serves an old manifest build. */
+function cacheDir(member: MemberName): string {
+  return join(kwokWorkdir, 'cache', member.name);
+}
+
 /**
  * The config file is the only way to bind kwokctl's components to loopback
  * (there is no flag for bindAddress); pinning every binary to our builds
- * also guarantees that kwokctl never tries to download one.
+ * also guarantees that kwokctl never tries to download one. The metrics-server
+ * manifests come from a directory in the repository for the same reason (by
+ * default kwokctl fetches them), and the kwok Metric and ClusterResourceUsage
+ * documents follow in the same file, where kwokctl hands them to the kwok controller.
  */
 async function writeMemberConfig(member: MemberSpec, bins: Binaries): Promise<string> {
   const ports = memberPorts(member);
@@ -66,18 +87,37 @@ async function writeMemberConfig(member: MemberSpec, bins: Binaries): Promise<st
       kubectlBinary: bins.kubectl,
       etcdBinary: bins.etcd,
       kwokControllerBinary: bins.kwok,
+      enableMetricsServer: true,
+      metricsServerBinary: bins.metricsServer,
+      metricsServerPort: ports.metricsServer,
+      metricsServerManifests: [join(metricsConfigDir, 'apiservice')],
+      cacheDir: cacheDir(member),
       quietPull: true,
     },
+    componentsPatches: [
+      {
+        name: metricsServerComponent,
+        extraArgs: [
+          { key: 'metric-resolution', value: `${metricResolutionSeconds}s`, override: true },
+          // metrics-server insists on a request timeout below 90% of the resolution (its default is 10 s).
+          { key: 'kubelet-request-timeout', value: '5s' },
+        ],
+      },
+    ],
   };
+  const kwokDocuments = await Promise.all(
+    kwokMetricsFiles.map((file) => readFile(join(metricsConfigDir, file), 'utf8')),
+  );
   const dir = join(kwokWorkdir, 'configs');
   await mkdir(dir, { recursive: true });
   const path = join(dir, `${member.name}.yaml`);
-  await writeFile(path, stringify(config));
+  await writeFile(path, [stringify(config), ...kwokDocuments].join('---\n'));
   return path;
 }
 
 export async function createMember(member: MemberSpec, bins: Binaries): Promise<void> {
   const config = await writeMemberConfig(member, bins);
+  await rm(cacheDir(member), { recursive: true, force: true });
   // --kubeconfig= keeps kwokctl away from ~/.kube/config; the fleet writes its own.
   // A member that never serves fails after about 3 minutes: kwokctl waits up to
   // 2 minutes for the apiserver to serve (fixed), then --wait for readiness.
@@ -133,6 +173,22 @@ export async function forgetComponent(member: MemberName, component: string): Pr
  */
 export async function startStoppedComponents(member: MemberName, kwokctl: string): Promise<void> {
   await run(kwokctl, ['--name', member.name, 'start', 'cluster', '--timeout', '3m'], { env: env() });
+}
+
+/** The components named in a kwokctl cluster's recorded configuration (its kwok.yaml). */
+export function componentNames(recorded: string): string[] {
+  return parseAllDocuments(recorded).flatMap((document) => {
+    const value = document.toJS() as { kind?: unknown; components?: unknown } | null;
+    if (value?.kind !== 'KwokctlConfiguration' || !Array.isArray(value.components)) return [];
+    return value.components.flatMap((component: { name?: unknown }) =>
+      typeof component?.name === 'string' ? [component.name] : [],
+    );
+  });
+}
+
+/** The components kwokctl recorded for the member at create time; `kwokctl start` starts only these. */
+export async function recordedComponents(member: MemberName): Promise<string[]> {
+  return componentNames(await readFile(join(clusterDir(member), 'kwok.yaml'), 'utf8').catch(() => ''));
 }
 
 /** Every cluster kwokctl has state for: the fleet's members and any scratch member. */

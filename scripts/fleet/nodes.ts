@@ -16,8 +16,13 @@ function nodeManifest(member: MemberSpec, index: number): object {
     kind: 'Node',
     metadata: {
       name,
-      // The annotation lets kwok claim the node even if it is run with an annotation selector.
-      annotations: { 'kwok.x-k8s.io/node': 'fake' },
+      annotations: {
+        // Lets kwok claim the node even if it is run with an annotation selector.
+        'kwok.x-k8s.io/node': 'fake',
+        // Where metrics-server scrapes the node's resource metrics: the kwok controller serves every
+        // node's at its own path (scripts/fleet/metrics/resource-metrics.yaml).
+        'metrics.k8s.io/resource-metrics-path': `/metrics/nodes/${name}/metrics/resource`,
+      },
       labels: {
         'kubernetes.io/hostname': name,
         'kubernetes.io/os': 'linux',

@@ -4,7 +4,7 @@
 // and the controller manager and scheduler if they gave up on their leases.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cachedBinaries } from './build.ts';
-import { ownPaths } from './fleet.ts';
+import { ownPaths } from './config.ts';
 import { componentPids, forgetComponent, memberReady, startStoppedComponents, type MemberName } from './kwok.ts';
 import { ownProcess } from './processes.ts';
 

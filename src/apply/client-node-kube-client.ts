@@ -4,9 +4,10 @@
  * per cluster, so the SSA content type, `dryRun`, `force`, aggregated discovery and request
  * counting are all explicit here rather than spread over generated API classes.
  */
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import type { IncomingMessage, RequestOptions } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import type { RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { StringDecoder } from 'node:string_decoder';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { describeRef, refOf } from '../model/index.ts';
 import type { KubeObject, ObjectRef } from '../model/index.ts';
@@ -17,6 +18,15 @@ import {
   parseAggregatedDiscovery,
   parseResourceList,
 } from './discovery.ts';
+import {
+  authRequestOptions,
+  classify,
+  RETRY_STATUSES,
+  RetryableStatus,
+  selectorParams,
+  statusOf,
+} from './client-node-http.ts';
+import type { Response, Send } from './client-node-http.ts';
 import {
   ClusterUnauthorizedError,
   ClusterUnreachableError,
@@ -31,8 +41,8 @@ import type {
   KubeClient,
   ListQuery,
   DeletionPropagation,
-  ObjectList,
   RawResponse,
+  VersionedList,
   WatchEvent,
   WatchQuery,
 } from './kube-client.ts';
@@ -42,9 +52,7 @@ import { createRateLimiter, DEFAULT_RATE_LIMIT_OPTIONS } from './rate-limiter.ts
 import { resourcePath, RestMapper } from './rest-mapper.ts';
 import { DEFAULT_RETRY_OPTIONS, withRetry } from './retry.ts';
 import type { RetryOptions } from './retry.ts';
-import { bodyOf, classify, RETRY_STATUSES, RetryableStatus, statusOf } from './http-answers.ts';
-import type { Response } from './http-answers.ts';
-import { followWatchStream } from './watch-stream.ts';
+import { lineSplitter, parseWatchLine } from './watch-events.ts';
 
 /** Connection settings shared by every cluster. */
 export interface KubeClientOptions {
@@ -65,15 +73,6 @@ export const DEFAULT_KUBE_CLIENT_OPTIONS: Readonly<KubeClientOptions> = Object.f
   maxSockets: 32,
   retry: DEFAULT_RETRY_OPTIONS,
 });
-
-interface Send {
-  method: string;
-  path: string;
-  body?: string;
-  contentType?: string;
-  accept?: string;
-  ref?: ObjectRef;
-}
 
 /** What every view of one cluster's client shares: credentials, the agent, the rate limit, the kinds. */
 interface Connection {
@@ -126,17 +125,16 @@ class ClientNodeKubeClient implements KubeClient {
   }
 
   async list(query: ListQuery): Promise<KubeObject[]> {
-    return (await this.listVersioned(query)).items;
+    return (await this.listWithVersion(query)).items;
   }
 
-  async listVersioned(query: ListQuery): Promise<ObjectList> {
+  async listWithVersion(query: ListQuery): Promise<VersionedList> {
     const resource = await this.#resource(query.apiVersion, query.kind);
     const items: KubeObject[] = [];
+    let resourceVersion: string | undefined;
     let token = '';
-    let resourceVersion = '';
     do {
-      const params = new URLSearchParams({ limit: '500' });
-      if (query.labelSelector) params.set('labelSelector', query.labelSelector);
+      const params = selectorParams(query, { limit: '500' });
       if (token) params.set('continue', token);
       const page = JSON.parse(
         (await this.#send({ method: 'GET', path: `${resourcePath(resource, query.namespace)}?${params}` })).body,
@@ -148,35 +146,53 @@ class ClientNodeKubeClient implements KubeClient {
       // diffs print them first, as the server does for single objects.
       for (const { apiVersion: _v, kind: _k, ...item } of page.items ?? [])
         items.push({ apiVersion: query.apiVersion, kind: query.kind, ...item });
+      // Every page of one list is served at the first page's resourceVersion.
+      resourceVersion ??= page.metadata?.resourceVersion ?? '';
       token = page.metadata?.continue ?? '';
-      resourceVersion = page.metadata?.resourceVersion ?? resourceVersion;
     } while (token);
-    return { items, resourceVersion };
+    return { items, resourceVersion: resourceVersion ?? '' };
   }
 
-  async watch(query: WatchQuery, onEvent: (event: WatchEvent) => void): Promise<string> {
+  async watch(query: WatchQuery, onEvent: (event: WatchEvent) => void, signal?: AbortSignal): Promise<void> {
     const resource = await this.#resource(query.apiVersion, query.kind);
-    const timeoutSeconds = query.timeoutSeconds ?? 300;
-    const params = new URLSearchParams({
-      watch: 'true',
+    const params = selectorParams(query, {
+      watch: '1',
       allowWatchBookmarks: 'true',
       resourceVersion: query.resourceVersion,
-      timeoutSeconds: String(timeoutSeconds),
+      timeoutSeconds: String(query.timeoutSeconds),
     });
-    if (query.labelSelector) params.set('labelSelector', query.labelSelector);
     const send: Send = { method: 'GET', path: `${resourcePath(resource, query.namespace)}?${params}` };
     await this.#c.acquire();
-    // The server ends the stream after timeoutSeconds and sends bookmarks meanwhile: only silence past that is a fault.
-    return this.#exchange(send, (timeoutSeconds + 30) * 1000, async (res) => {
-      if (res.statusCode !== 200) throw this.#failure(send, await bodyOf(res));
-      const failure = (status: number, reason: string, message: string): Error =>
-        this.#failure(send, { status, headers: {}, body: JSON.stringify({ reason, message }) });
-      return followWatchStream(res, query.resourceVersion, onEvent, failure).catch((error: unknown) => {
-        if (error instanceof KubeApiError) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        throw new ClusterUnreachableError(this.cluster, this.#c.server.origin, message, { cause: error });
-      });
+    // A line that does not parse, or a handler that throws, ends the watch with that error.
+    const broken = new AbortController();
+    const view = this.withSignal(
+      signal ? AbortSignal.any([signal, broken.signal]) : broken.signal,
+    ) as ClientNodeKubeClient;
+    let failure: unknown;
+    const lines = lineSplitter((line) => {
+      if (failure !== undefined) return;
+      try {
+        const event = parseWatchLine(line);
+        if (event) onEvent(event);
+      } catch (error) {
+        failure = error;
+        broken.abort(error);
+      }
     });
+    // The stream is quiet between changes: its socket may stay idle until the server's own timeout.
+    const stream = { idleMs: (query.timeoutSeconds + 30) * 1000, onChunk: lines.push };
+    let response: Response;
+    try {
+      response = await view.#request(send, stream);
+    } catch (error) {
+      if (failure !== undefined) throw failure;
+      if (signal?.aborted) return; // the caller stopped watching
+      throw error;
+    }
+    lines.end();
+    if (failure !== undefined) throw failure;
+    if (response.status === 401) this.#c.auth = undefined;
+    if (response.status >= 300) throw this.#failure(send, response);
   }
 
   async apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject> {
@@ -203,8 +219,8 @@ class ClientNodeKubeClient implements KubeClient {
     return response.status === 404 ? 'not-found' : 'deleted';
   }
 
-  async raw(path: string): Promise<RawResponse> {
-    const response = await this.#send({ method: 'GET', path }, 'any');
+  async raw(path: string, accept?: string): Promise<RawResponse> {
+    const response = await this.#send({ method: 'GET', path, ...(accept ? { accept } : {}) }, 'any');
     return { status: response.status, body: response.body };
   }
 
@@ -275,19 +291,11 @@ class ClientNodeKubeClient implements KubeClient {
     );
   }
 
-  #request(send: Send): Promise<Response> {
-    return this.#exchange(send, this.#c.options.timeoutMs, bodyOf);
-  }
-
-  /**
-   * Sends one request and hands its response to `read` as it arrives. `idleMs` without a byte, or
-   * the signal, ends it: the deadline's reason settles it first, and destroying the socket keeps
-   * no half-read response in the keep-alive pool.
-   */
-  async #exchange<T>(send: Send, idleMs: number, read: (res: IncomingMessage) => Promise<T>): Promise<T> {
-    this.#c.auth ??= this.#authOptions();
+  /** One request; with `stream`, a successful response's body goes to `onChunk` as it arrives instead. */
+  async #request(send: Send, stream?: { idleMs: number; onChunk: (chunk: string) => void }): Promise<Response> {
+    this.#c.auth ??= authRequestOptions(this.#c.kc, this.#c.server, this.#c.options.maxSockets);
     const auth = await this.#c.auth;
-    const { server } = this.#c;
+    const { server, options } = this.#c;
     const signal = this.#signal;
     signal?.throwIfAborted();
     const https = server.protocol === 'https:';
@@ -300,7 +308,7 @@ class ClientNodeKubeClient implements KubeClient {
     // Without a length Node sends the body chunked, which the API server refuses for DELETE.
     if (send.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(send.body));
     let abort: (() => void) | undefined;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<Response>((resolve, reject) => {
       const req = (https ? httpsRequest : httpRequest)(
         {
           ...auth,
@@ -310,12 +318,28 @@ class ClientNodeKubeClient implements KubeClient {
           hostname: server.hostname,
           port: server.port,
           path: `${base}${send.path}`,
-          timeout: idleMs,
+          timeout: stream?.idleMs ?? options.timeoutMs,
         },
-        (res) => read(res).then(resolve, reject),
+        (res) => {
+          const status = res.statusCode ?? 0;
+          const streamed = stream !== undefined && status < 300;
+          const decoder = new StringDecoder('utf8');
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => (streamed ? stream.onChunk(decoder.write(c)) : chunks.push(c)));
+          res.on('end', () =>
+            resolve({
+              status,
+              headers: res.headers,
+              body: streamed ? decoder.end() : Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          res.on('error', reject);
+        },
       );
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${idleMs} ms`)));
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
       req.on('error', (e) => reject(new ClusterUnreachableError(this.cluster, server.origin, e.message, { cause: e })));
+      // The deadline's reason settles the request first; destroying the socket keeps no half-read
+      // response in the keep-alive pool.
       abort = () => {
         reject(signal?.reason);
         req.destroy();
@@ -332,32 +356,6 @@ class ClientNodeKubeClient implements KubeClient {
         }
         throw error;
       });
-  }
-
-  async #authOptions(): Promise<RequestOptions> {
-    const opts: RequestOptions & {
-      ca?: unknown;
-      cert?: unknown;
-      key?: unknown;
-      rejectUnauthorized?: boolean;
-      servername?: string;
-    } = {};
-    await this.#c.kc.applyToHTTPSOptions(opts);
-    const { ca, cert, key, rejectUnauthorized, servername } = opts;
-    const agentOptions = {
-      keepAlive: true,
-      maxSockets: this.#c.options.maxSockets,
-      ca,
-      cert,
-      key,
-      rejectUnauthorized,
-      servername,
-    };
-    const agent =
-      this.#c.server.protocol === 'https:'
-        ? new HttpsAgent(agentOptions as ConstructorParameters<typeof HttpsAgent>[0])
-        : new HttpAgent(agentOptions);
-    return { headers: opts.headers ?? {}, auth: opts.auth ?? null, agent };
   }
 }
 

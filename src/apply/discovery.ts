@@ -24,6 +24,15 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
+/** The names kubectl also resolves a type by, when discovery lists them. */
+function aliases(singular: unknown, shortNames: unknown): Pick<ApiResource, 'singular' | 'shortNames'> {
+  const short = strings(shortNames);
+  return {
+    ...(typeof singular === 'string' && singular !== '' ? { singular } : {}),
+    ...(short.length > 0 ? { shortNames: short } : {}),
+  };
+}
+
 /** An `APIGroupDiscoveryList` (from `/api` or `/apis`) → resources of every served version. */
 export function parseAggregatedDiscovery(doc: unknown): ApiResource[] {
   const out: ApiResource[] = [];
@@ -42,6 +51,7 @@ export function parseAggregatedDiscovery(doc: unknown): ApiResource[] {
           resource: r['resource'],
           namespaced: r['scope'] === 'Namespaced',
           verbs: strings(r['verbs']),
+          ...aliases(r['singularResource'], r['shortNames']),
         });
       }
     }
@@ -60,6 +70,7 @@ export function parseResourceList(group: string, version: string, doc: unknown):
       resource: r['name'] as string,
       namespaced: r['namespaced'] === true,
       verbs: strings(r['verbs']),
+      ...aliases(r['singularName'], r['shortNames']),
     }));
 }
 

@@ -16,6 +16,10 @@ export interface ApiResource {
   resource: string;
   namespaced: boolean;
   verbs: readonly string[];
+  /** The singular name (`deployment`), when discovery gives one. */
+  singular?: string;
+  /** Short names (`deploy`), when discovery gives them. */
+  shortNames?: readonly string[];
 }
 
 /** What {@link KubeClient.list} reads: every object of one kind, in one namespace or all. */
@@ -26,27 +30,32 @@ export interface ListQuery {
   namespace?: string;
   /** A label selector in the API's string form (`flotilla.io/managed-by=flotilla`). */
   labelSelector?: string;
+  /** A field selector in the API's string form (`metadata.name=web`). */
+  fieldSelector?: string;
 }
 
-/** A list and the resourceVersion of the collection it was read at: where a watch of the same query starts. */
-export interface ObjectList {
+/** A list with the collection's resourceVersion: the point a {@link KubeClient.watch} continues from. */
+export interface VersionedList {
   items: KubeObject[];
   resourceVersion: string;
 }
 
-/** What {@link KubeClient.watch} follows: the objects a {@link ListQuery} matches, after a resourceVersion. */
+/** What {@link KubeClient.watch} follows: the changes to a list's objects after one resourceVersion. */
 export interface WatchQuery extends ListQuery {
-  /** A resourceVersion a list or an earlier watch returned. */
+  /** The resourceVersion the changes follow (a list's, or the last event's). */
   resourceVersion: string;
-  /** How long the server keeps the stream open before it ends it. @default 300 */
-  timeoutSeconds?: number;
+  /** How long the server keeps the stream open before ending it (the caller then watches again). */
+  timeoutSeconds: number;
 }
 
-/** One change a watch reports, in the server's order. */
-export interface WatchEvent {
-  type: 'ADDED' | 'MODIFIED' | 'DELETED';
-  object: KubeObject;
-}
+/**
+ * One change of a watch, in the API's event types. BOOKMARK only moves the resourceVersion on;
+ * ERROR carries the server's Status (code 410: the resourceVersion is too old, list again).
+ */
+export type WatchEvent =
+  | { type: 'ADDED' | 'MODIFIED' | 'DELETED'; object: KubeObject }
+  | { type: 'BOOKMARK'; resourceVersion: string }
+  | { type: 'ERROR'; code: number; reason: string; message: string };
 
 /** Server-side apply parameters; every write Flotilla makes names the same field manager. */
 export interface ApplyRequest {
@@ -86,16 +95,15 @@ export interface KubeClient {
   get(ref: ObjectRef): Promise<KubeObject | undefined>;
   /** Every object matching the query, all pages. */
   list(query: ListQuery): Promise<KubeObject[]>;
-  /** {@link KubeClient.list} with the collection's resourceVersion, to {@link KubeClient.watch} from. */
-  listVersioned(query: ListQuery): Promise<ObjectList>;
+  /** {@link list}, with the resourceVersion of the collection as of the first page. */
+  listWithVersion(query: ListQuery): Promise<VersionedList>;
   /**
-   * Streams the changes after `query.resourceVersion`, one `onEvent` call each. Resolves with the
-   * last resourceVersion seen when the server ends the stream (a watch from it resumes there);
-   * rejects with KubeApiError 410 when the version is too old to resume from (list again), and as
-   * every request does otherwise. Never retried: a caller that follows objects decides when to
-   * watch again.
+   * Reports each change after `query.resourceVersion` to `onEvent`, in order, until the server
+   * ends the stream (its timeout, or an ERROR event) or `signal` aborts; then resolves. A request
+   * the server refuses outright rejects with a typed error, as the other methods do. No retries:
+   * the caller watches again from the last resourceVersion it saw, or lists again.
    */
-  watch(query: WatchQuery, onEvent: (event: WatchEvent) => void): Promise<string>;
+  watch(query: WatchQuery, onEvent: (event: WatchEvent) => void, signal?: AbortSignal): Promise<void>;
   /**
    * Server-side apply; returns the object as the server has (or, dry-run, would have) it. An object
    * carrying `metadata.resourceVersion` is written only if the live one is still at that version
@@ -104,8 +112,8 @@ export interface KubeClient {
   apply(object: KubeObject, request: ApplyRequest): Promise<KubeObject>;
   /** Deletes one object. */
   delete(ref: ObjectRef, propagationPolicy?: DeletionPropagation): Promise<DeleteResult>;
-  /** A GET of a raw path such as `/readyz` or `/version`. */
-  raw(path: string): Promise<RawResponse>;
+  /** A GET of a raw path such as `/readyz` or `/version`; `accept` is the Accept header (default JSON). */
+  raw(path: string, accept?: string): Promise<RawResponse>;
   /**
    * The same connection (credentials, kinds, rate limit), whose requests, retries and waits end
    * as soon as `signal` aborts, rejecting with its reason: a member's deadline aborts what is in

@@ -3,7 +3,7 @@ import { DEFAULT_KUBE_CLIENT_OPTIONS } from '../apply/client-node-kube-client.ts
 import { INVENTORY_NAME } from '../apply/inventory.ts';
 import { DEFAULT_MEMBER_TIMEOUT_MS } from '../apply/member-deadline.ts';
 import type { ClusterAccess } from '../apply/connect.ts';
-import { parseDuration } from '../reconcile/run/duration.ts';
+import { parseDuration } from '../model/index.ts';
 
 /** A duration flag (`30s`, `5m`, `1h30m`) parsed into milliseconds; a malformed one is a usage error naming the flag. */
 export const durationFlag = Flags.custom<number>({ parse: async (input) => parseDuration(input) });

@@ -1,6 +1,6 @@
 /**
- * The seam between a pass and the long-lived controllers of `run` (failover today; pull-mode
- * agents, autoscaling, multi-cluster services after it), in the spirit of Karmada's
+ * The seam between a pass and the long-lived controllers of `run` (failover, pull-mode members;
+ * autoscaling, multi-cluster services after them), in the spirit of Karmada's
  * controller-manager: controllers are registered by name in one list (registry.ts), and every
  * pass drives them through the same phases. The order of the phases is in the types: each phase
  * returns the handle of the next one, so a phase can only be reached through the one before it,
@@ -21,7 +21,10 @@ import type { ClusterApplyResult } from '../apply/events.ts';
 import type { PreviousSchedule } from '../render/bind/schedule-claims.ts';
 import type { Fleet } from '../render/load/fleet.ts';
 import type { TemplateBinding } from '../render/works/template-binding.ts';
-import type { ControllerRecords } from '../status/index.ts';
+import type { AgentReports, ControllerRecords } from '../status/index.ts';
+
+/** A member's readiness: its API server's `/readyz` (a probe), or for a Pull member its agent's heartbeat. */
+export type MemberReadiness = 'ready' | 'not-ready' | 'unreachable';
 
 /** What a pass schedules with; each controller refines what the one before it left. */
 export interface SchedulingInputs {
@@ -30,6 +33,11 @@ export interface SchedulingInputs {
   observedClusters: Map<string, ClusterStatus>;
   /** The last scheduling results, by template refKey (Karmada's stable rescheduling). */
   previousSchedules: Map<string, PreviousSchedule>;
+  /**
+   * Members whose readiness a controller found this pass rather than the member monitor's probes
+   * (Pull members, from their agents' heartbeats): the failover controller takes them as probes.
+   */
+  memberProbes?: ReadonlyMap<string, MemberReadiness>;
 }
 
 /** The start of a pass. */
@@ -41,6 +49,8 @@ export interface PassStart {
   lastBindings: readonly TemplateBinding[];
   /** The status branch's records, on a process's first pass only: the controller resumes from them first. */
   restore?: ControllerRecords;
+  /** The Pull members' reports as their agents' branches hold them now; absent in a pass that reads none (`plan`). */
+  agentReports?: AgentReports;
 }
 
 /** The render of a pass. */
@@ -132,6 +142,18 @@ export interface AfterStatus {
   requestPass?: string;
 }
 
+/** What controllers report into the loop's metrics (src/reconcile/observability/metrics.ts). */
+export interface ControllerMetrics {
+  /** A FederatedHPA sync: the replicas it found and set, whether it could decide. */
+  autoscalerSynced(autoscaler: string, current: number, desired: number, ok: boolean): void;
+  /** One round of the autoscalers (cron rules due, syncs), and how long it took. */
+  autoscalingRound(seconds: number, ok: boolean): void;
+  /** An autoscaler changed a workload's replica count. */
+  workloadScaled(autoscaler: string, direction: 'up' | 'down'): void;
+  /** A CronFederatedHPA rule ran. */
+  cronRuleRan(autoscaler: string, rule: string, result: 'Successful' | 'Failed'): void;
+}
+
 /** What a controller that watches between passes is given by the loop. */
 export interface ControllerContext {
   access: ClusterAccess;
@@ -142,7 +164,13 @@ export interface ControllerContext {
   requestPass: (detail: string) => void;
   /** A member answered its probe (true) or did not. */
   memberProbed: (cluster: string, ready: boolean) => void;
+  /** Reads these Pull members' reports afresh from their agents' branches. */
+  agentReports?: (clusters: readonly string[]) => Promise<AgentReports>;
   warn: (fields: object, message: string) => void;
+  /** Logs a decision (a scale, a cron rule run); absent, decisions are not logged. */
+  info?: (fields: object, message: string) => void;
+  /** Absent, nothing is counted. */
+  metrics?: ControllerMetrics;
 }
 
 /** One long-lived controller, driven through the phases of every pass. */

@@ -3,21 +3,31 @@
  * its controllers: every pass drives them in this order through the phases of controller.ts.
  * Adding a controller is one entry here (see docs/architecture.md, "Adding a controller").
  */
+import { AutoscalingController } from './autoscaling/autoscaling-controller.ts';
+import type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
+import { recordedAutoscaling } from './autoscaling/recorded-autoscaling.ts';
 import type { Controller } from './controller.ts';
 import { FailoverController } from './failover/failover-controller.ts';
+import { DEFAULT_FAILOVER_OPTIONS } from './failover/failover-memory.ts';
 import type { FailoverOptions } from './failover/failover-memory.ts';
 import { recordedFailover } from './failover/recorded-failover.ts';
+import { PullMembersController } from './pull-members/pull-members-controller.ts';
 import {
   MultiClusterServicesController,
   recordedMultiClusterServices,
 } from './multicluster-services/multicluster-services-controller.ts';
 import type { MultiClusterServicesOptions } from './multicluster-services/multicluster-services-controller.ts';
 import { RebalancerController } from './rebalancer/rebalancer-controller.ts';
+import type { SearchCache } from './search-cache/search-cache.ts';
+import { recordedSearchCache, SearchCacheController } from './search-cache/search-cache-controller.ts';
 import { recordedTaintPolicy, TaintPolicyController } from './taint-policy/taint-policy-controller.ts';
 
 /** Settings of every controller of `run`, one field per controller. */
 export interface ControllerSettings {
   failover: Partial<FailoverOptions>;
+  autoscaling?: Partial<AutoscalingOptions>;
+  /** The search cache `run --search-addr` serves; absent, nothing is cached. */
+  searchCache?: SearchCache;
   multiClusterServices?: Partial<MultiClusterServicesOptions>;
 }
 
@@ -30,9 +40,27 @@ export interface ControllerRegistration {
 }
 
 export const CONTROLLERS: readonly ControllerRegistration[] = [
+  // First: the Ready condition it gives Pull members is what the taint policies and failover read.
+  {
+    name: 'pull-members',
+    live: (settings) => {
+      const failover = { ...DEFAULT_FAILOVER_OPTIONS, ...settings.failover };
+      return new PullMembersController({
+        failoverGraceMs: failover.graceMs,
+        monitorIntervalMs: failover.probeIntervalMs,
+      });
+    },
+    recorded: () => new PullMembersController(),
+  },
   { name: 'taint-policy', live: () => new TaintPolicyController(), recorded: recordedTaintPolicy },
   { name: 'failover', live: (settings) => new FailoverController(settings.failover), recorded: recordedFailover },
   { name: 'workload-rebalancer', live: () => new RebalancerController(), recorded: () => new RebalancerController() },
+  { name: 'search-cache', live: (s) => new SearchCacheController(s.searchCache), recorded: recordedSearchCache },
+  {
+    name: 'autoscaling',
+    live: (settings) => new AutoscalingController(settings.autoscaling),
+    recorded: () => recordedAutoscaling(),
+  },
   // After failover: its failed-over members are not Ready in the scheduling inputs this one reads.
   {
     name: 'multicluster-services',

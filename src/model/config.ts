@@ -7,6 +7,8 @@ export interface FleetConfig {
   exclude: string[];
   /** The branch the status writer commits to. @default 'status' */
   statusBranch: string;
+  /** The branch the hub commits Pull members' Work to (docs/karmada-compatibility.md#pull-mode). @default 'works' */
+  worksBranch: string;
   /** Prune settings: off unless enabled; `maxFraction` caps the share of inventory one run may delete. */
   prune: { enabled: boolean; maxFraction: number };
   [key: string]: unknown;
@@ -16,5 +18,6 @@ export interface FleetConfig {
 export const DEFAULT_FLEET_CONFIG: Readonly<FleetConfig> = Object.freeze({
   exclude: [],
   statusBranch: 'status',
+  worksBranch: 'works',
   prune: Object.freeze({ enabled: false, maxFraction: 0.25 }),
 });

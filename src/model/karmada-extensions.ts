@@ -101,9 +101,15 @@ export interface RegistrySelector {
   namespace?: string;
 }
 
+/** Where Karmada's search keeps its cache: an OpenSearch cluster (absent: memory). */
+export interface BackendStoreConfig {
+  openSearch?: { addresses: string[]; secretRef?: { namespace?: string; name?: string } };
+}
+
 export interface ResourceRegistrySpec {
   targetCluster: ClusterAffinity;
   resourceSelectors: RegistrySelector[];
+  backendStore?: BackendStoreConfig;
 }
 
 /** search.karmada.io/v1alpha1 ResourceRegistry (cluster-scoped): what the search cache collects from where. */

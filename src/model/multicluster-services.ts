@@ -102,7 +102,7 @@ export type ExportKind = 'MultiClusterService' | 'ServiceExport';
 /** A provider member of a multi-cluster service, as the endpoints controller last saw it. */
 export interface ServiceProvider {
   cluster: string;
-  /** Ready and serving EndpointSlices (the failover controller's view): its endpoints are dispatched. */
+  /** Its endpoints are dispatched: it is Ready (the failover controller's view), serves EndpointSlices and is no Pull member. */
   ready: boolean;
   /** EndpointSlices of the Service collected there. */
   slices: number;

@@ -14,6 +14,8 @@ import type { OpenSourceOptions } from '../source/index.ts';
 import { emptyPassMemory, reconcile } from './pass.ts';
 import type { PassResult, PassStatusOutput, PreparedPass } from './pass.ts';
 import { passStatusStep } from './pass-status-step.ts';
+import { passWorksStep } from './pull-step.ts';
+import { readAgentReports } from '../status/index.ts';
 import { readPlanningFeedback } from './status-feedback.ts';
 import type { StatusStepOptions } from './status-step.ts';
 
@@ -52,6 +54,8 @@ export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassRes
       owns: () => true,
       now: () => Date.now(),
       feedback: readPlanningFeedback,
+      agentReports: readAgentReports,
+      works: passWorksStep(options.source, options.status?.now),
       status: passStatusStep(options.source, false, options.status),
       onEvent: options.onEvent ?? (() => undefined),
     },

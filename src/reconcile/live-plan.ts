@@ -4,7 +4,7 @@
  * diffs, Secret values masked. Cluster state for scheduling is the declared one (the status
  * branch or the Cluster files), as in the offline plan.
  */
-import { compareBytes, compareDiagnostics, describeRef, refKey } from '../model/index.ts';
+import { compareBytes, compareDiagnostics, describeRef, pullMemberNames, refKey } from '../model/index.ts';
 import type { Diagnostic, Origin } from '../model/index.ts';
 import { connectFleet } from '../apply/connect.ts';
 import type { ClusterAccess } from '../apply/connect.ts';
@@ -18,7 +18,10 @@ import type { Cluster } from '../model/index.ts';
 import { unifiedDiff } from '../render/works/diff-works.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Works } from '../render/works/work.ts';
+import { readAgentReports } from '../status/index.ts';
 import { pruneSettings } from './apply-step.ts';
+import { planPullMember, pullChanges } from './pull-plan.ts';
+import type { PlanPullMember } from './pull-plan.ts';
 import { planOffline } from './plan.ts';
 import type { PlanOptions, PlanResult } from './plan.ts';
 
@@ -111,10 +114,13 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
     { ...options.prune, enabled: true },
     result.diagnostics.some((d) => d.severity === 'error'),
   );
+  // A Pull member is never contacted: its changes come from its agent's report.
+  const pull = new Set(pullMemberNames(fleet.clusters));
   const clients = await connectFleet(
-    fleet.clusters.map((c) => c.object),
+    fleet.clusters.map((c) => c.object).filter((c) => !pull.has(c.metadata.name)),
     options.access,
   );
+  const reports = pull.size > 0 ? await readAgentReports(options.source, [...pull]) : new Map();
   const retain = result.source.interpreter.retain.bind(result.source.interpreter);
   const names = passClusterNames(fleet.clusters, result.rendered.works);
   const { holds } = result.controllers.afterRender({
@@ -125,11 +131,13 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
     clusters: names,
   });
   const clusterPlans = await Promise.all(
-    names.map(async (name): Promise<ClusterLivePlan> => {
-      const plan = await planOne(name);
-      options.onClusterDone?.(name, !plan.error);
-      return plan;
-    }),
+    names
+      .filter((name) => !pull.has(name))
+      .map(async (name): Promise<ClusterLivePlan> => {
+        const plan = await planOne(name);
+        options.onClusterDone?.(name, !plan.error);
+        return plan;
+      }),
   );
   async function planOne(name: string): Promise<ClusterLivePlan> {
     const client = clients.get(name);
@@ -153,7 +161,19 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
     };
     result.diagnostics.push(...diagnosticsOf(plan, origin));
   }
-  result.document.changes = changes;
+  const pullMembers: Record<string, PlanPullMember> = {};
+  for (const name of names.filter((n) => pull.has(n))) {
+    const items = (result.rendered.works.get(name) ?? []).filter((i) => !holds.waiting.has(refKey(i.template)));
+    changes[name] = pullChanges(
+      items,
+      reports.get(name),
+      holds.kept.get(name) ?? new Map(),
+      options.showSecrets ?? false,
+    );
+    pullMembers[name] = planPullMember(reports.get(name), name);
+  }
+  result.document.changes = Object.fromEntries(Object.entries(changes).sort(([a], [b]) => compareBytes(a, b)));
+  if (pull.size > 0) result.document.pullMembers = pullMembers;
   result.document.diagnostics = [...result.diagnostics].sort(compareDiagnostics);
   return {
     ...result,

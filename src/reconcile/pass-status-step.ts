@@ -43,7 +43,9 @@ export function passStatusStep(
         failover: withPolicyTaints(records.failover, records.taintPolicy),
         rebalancers: [...records.rebalancers.values()],
         multiClusterServices: [...records.multiClusterServices.values()],
-        ...(sharded ? { owns } : {}),
+        autoscaling: records.autoscaling,
+        // With shards every replica has a cache of its own: no replica's view is the fleet's record.
+        ...(sharded ? { owns } : { registries: records.searchCache }),
       },
       options,
     );

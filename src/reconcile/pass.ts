@@ -8,7 +8,7 @@
  * applied (leader election and shards); every cluster is still rendered, so that sharding never
  * changes a placement.
  */
-import { compareBytes, refKey } from '../model/index.ts';
+import { compareBytes, isPullMember, pullMemberNames, refKey } from '../model/index.ts';
 import type { ClusterStatus, Diagnostic, PolicyRef } from '../model/index.ts';
 import type { Connector } from '../apply/connect.ts';
 import type { ApplyEvent, ClusterApplyResult } from '../apply/events.ts';
@@ -26,13 +26,15 @@ import type { TemplateBinding } from '../render/works/template-binding.ts';
 import type { Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { emptyControllerRecords } from '../status/index.ts';
-import type { ControllerRecords } from '../status/index.ts';
+import type { AgentReports, ControllerRecords, WorksWriteResult } from '../status/index.ts';
 import { runApplyStep, pruneSettings } from './apply-step.ts';
 import { readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
 import { renderIncremental } from './incremental-render.ts';
 import type { RenderMemo } from './incremental-render.ts';
 import type { PlanningFeedback } from './status-feedback.ts';
+import { runPullStep } from './pull-step.ts';
+import type { WorksStep } from './pull-step.ts';
 
 /** What the status step of a pass is given. */
 export interface PassStatusInput {
@@ -45,6 +47,8 @@ export interface PassStatusInput {
   owns: (cluster: string) => boolean;
   /** What the controllers decided in this pass (failover: taints added, eviction tasks, first-unhealthy times), for the status branch to record. */
   records: ControllerRecords;
+  /** The Pull members' reports: their status comes from them. */
+  agentReports?: AgentReports;
 }
 
 /** What the status step reports back. */
@@ -77,6 +81,10 @@ export interface PassOptions {
   status?: (input: PassStatusInput) => Promise<PassStatusOutput>;
   /** Reads the status branch's feedback (once per memory). */
   feedback: (source: OpenSourceOptions, statusBranch: string) => Promise<PlanningFeedback>;
+  /** Reads the Pull members' reports (every pass); absent, none are read and every Pull member counts as unreported. */
+  agentReports?: (source: OpenSourceOptions, clusters: readonly string[]) => Promise<AgentReports>;
+  /** Writes the Pull members' Work to the works branch; absent, it is not written. */
+  works?: WorksStep;
   onEvent: (event: ApplyEvent) => void;
 }
 
@@ -109,6 +117,8 @@ export interface PreparedPass {
   controllers: AwaitingRender;
   /** Clients of the fleet's clusters; absent when the check did not connect (an offline plan). */
   clients?: Map<string, KubeClient | Error>;
+  /** The Pull members' reports the render saw; absent when it read none. */
+  agentReports?: AgentReports;
 }
 
 /** What one pass did. */
@@ -123,8 +133,12 @@ export interface PassResult {
   sourceHasErrors: boolean;
   /** The controllers' findings in the source (release-evictions annotations); they block nothing. */
   controllerDiagnostics: Diagnostic[];
-  /** Per cluster applied, in name order. */
+  /** Per Push member applied, in name order. */
   clusters: ClusterApplyResult[];
+  /** The Pull members this replica wrote the Work of, in name order; absent when there are none. */
+  pullMembers?: string[];
+  /** The works branch write, or why it failed; absent when there is nothing to write. */
+  works?: WorksWriteResult | Error;
   /** What the first pass of a memory ignored on the status branch, and why; empty after it. */
   statusWarnings: readonly string[];
   /** A full render or only the templates that changed; how long reading and rendering took (ms). */
@@ -137,7 +151,7 @@ export interface PassResult {
   passRequested?: string;
   /** Customizations whose scripts ran into their time limit in this pass. */
   scriptTimeouts: ScriptTimeout[];
-  /** No error diagnostic, no cluster failure, status written (when there is a status step). */
+  /** No error diagnostic, no cluster failure, works and status written (when there is a step for them). */
   ok: boolean;
 }
 
@@ -186,7 +200,7 @@ function forgetOldParses(cache: ParseCache, current: readonly string[]): void {
 
 /** Reads the fleet and the status branch's feedback, and renders through the controllers' first phase. */
 export async function readAndRender(
-  o: Pick<PassOptions, 'source' | 'feedback' | 'now'>,
+  o: Pick<PassOptions, 'source' | 'feedback' | 'now' | 'agentReports'>,
   memory: PassMemory,
   controller: Controller,
 ): Promise<PreparedPass & { first: boolean; mode: 'full' | 'incremental'; rerendered: number; readMs: number }> {
@@ -197,6 +211,8 @@ export async function readAndRender(
   memory.feedback ??= await o.feedback(o.source, source.snapshot.config.statusBranch);
   const feedback = memory.feedback;
   if (first) memory.observed = new Map(feedback.observedClusters);
+  const pull = pullMemberNames(source.fleet.clusters);
+  const agentReports = o.agentReports && pull.length > 0 ? await o.agentReports(o.source, pull) : undefined;
   const readMs = performance.now() - started;
   // The status branch's schedules seed the first render only: a later pass that follows one
   // without bindings (every template removed) must not take the schedules the branch had at
@@ -205,6 +221,7 @@ export async function readAndRender(
     now: o.now(),
     lastBindings: memory.last,
     ...(first ? { restore: feedback.records } : {}),
+    ...(agentReports ? { agentReports } : {}),
     scheduling: {
       fleet: source.fleet,
       observedClusters: new Map(memory.observed),
@@ -223,6 +240,7 @@ export async function readAndRender(
     rendered: render.rendered,
     feedback,
     controllers: before.next,
+    ...(agentReports ? { agentReports } : {}),
     first,
     mode: render.mode,
     rerendered: render.rerendered,
@@ -250,6 +268,8 @@ export async function reconcile(o: PassOptions, memory: PassMemory, run: PassRun
   const names = [...new Set([...owned.map((c) => c.metadata.name), ...[...works.keys()].filter(o.owns)])].sort(
     compareBytes,
   );
+  const pullMembers = pullMemberNames(source.fleet.clusters);
+  const pulled = new Set(pullMembers);
   const now = o.now();
   const afterRender = read.controllers.afterRender({
     now,
@@ -284,24 +304,52 @@ export async function reconcile(o: PassOptions, memory: PassMemory, run: PassRun
       scriptTimeouts: source.interpreter.scriptTimeouts?.() ?? [],
     };
 
-  const clients = run.prepared?.clients ?? (await o.connect(owned));
+  // A Pull member is never contacted: no client, and no kubeconfig context is needed for it.
+  const clients = run.prepared?.clients ?? (await o.connect(owned.filter((c) => !isPullMember(c))));
   const { holds } = afterRender;
-  const targets = names.map((cluster) => ({
-    cluster,
-    client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`),
-    items: (works.get(cluster) ?? []).filter((item) => !holds.waiting.has(refKey(item.template))),
-    keptCopies: holds.kept.get(cluster) ?? new Map<string, string>(),
-  }));
+  const targets = names
+    .filter((cluster) => !pulled.has(cluster))
+    .map((cluster) => ({
+      cluster,
+      client: clients.get(cluster) ?? new Error(`cluster ${cluster}: no client`),
+      items: (works.get(cluster) ?? []).filter((item) => !holds.waiting.has(refKey(item.template))),
+      keptCopies: holds.kept.get(cluster) ?? new Map<string, string>(),
+    }));
   const prune = pruneSettings(source, o.prune, sourceHasErrors);
   const clusters = await runApplyStep(targets, { source, prune, runner: o.runner, onEvent: o.onEvent });
+  const agentReports =
+    read.agentReports ??
+    (o.agentReports && pullMembers.length > 0 ? await o.agentReports(o.source, pullMembers) : undefined);
+  const ownedPull = names.filter((cluster) => pulled.has(cluster));
+  const pull = await runPullStep(o.works, {
+    source,
+    rendered,
+    works,
+    holds,
+    prune,
+    members: pullMembers,
+    owned: ownedPull,
+    owns: o.owns,
+    reports: agentReports,
+  });
 
   const notApplied = source.fleet.clusters.map((c) => c.object.metadata.name).filter((c) => !o.owns(c));
-  const afterApply = afterRender.next.afterApply({ now: o.now(), applied: clusters, notApplied });
+  const applied = [...clusters, ...pull.applied];
+  const afterApply = afterRender.next.afterApply({ now: o.now(), applied, notApplied });
   const records = { ...emptyControllerRecords(), ...afterApply.records };
   const previousClusters = memory.observed;
   const status = o.status
     ? await o
-        .status({ source, rendered, applied: clusters, clients, previousClusters, owns: o.owns, records })
+        .status({
+          source,
+          rendered,
+          applied: clusters,
+          clients,
+          previousClusters,
+          owns: o.owns,
+          records,
+          ...(agentReports ? { agentReports } : {}),
+        })
         .catch(asError)
     : undefined;
   let passRequested: string | undefined;
@@ -316,12 +364,15 @@ export async function reconcile(o: PassOptions, memory: PassMemory, run: PassRun
       ...(status.recorded ? { recorded: status.recorded } : {}),
     }).requestPass;
   }
-  const ok = !sourceHasErrors && !clusters.some(clusterFailed) && !(status instanceof Error);
+  const ok =
+    !sourceHasErrors && !clusters.some(clusterFailed) && !(pull.written instanceof Error) && !(status instanceof Error);
   // Read last: the status step's health and AggregateStatus calls may have timed out too.
   const scriptTimeouts = source.interpreter.scriptTimeouts?.() ?? [];
   return {
     ...base,
     clusters,
+    ...(ownedPull.length > 0 ? { pullMembers: ownedPull } : {}),
+    ...(pull.written ? { works: pull.written } : {}),
     aborted: false,
     ok,
     scriptTimeouts,

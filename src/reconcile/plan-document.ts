@@ -4,6 +4,7 @@ import type { ResourceInterpreter } from '../interpreter/index.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Snapshot } from '../source/index.ts';
+import type { PlanPullMember } from './pull-plan.ts';
 import type { PlanMultiClusterService } from './plan-multicluster-services.ts';
 
 export interface PlanCluster {
@@ -39,6 +40,8 @@ export interface PlanBinding {
    * nor pruned there. Absent when none is.
    */
   suspendedClusters?: string[];
+  /** Set when an autoscaler's count replaced the template's: who, and the count git has. */
+  autoscaled?: { by: string; templateReplicas: number };
 }
 
 /** How many replicas one cluster runs of a template before and after (`--base` plans). */
@@ -66,6 +69,8 @@ export interface PlanDocument {
   changes?: Record<string, ObjectChange[]>;
   /** With `--base`: per template (sorted like `bindings`), the clusters whose replica count changes. */
   replicaMoves?: ReplicaMove[];
+  /** Live plans: per Pull member, the agent's report its `changes` were computed against (not the cluster). */
+  pullMembers?: Record<string, PlanPullMember>;
   /** The Services exposed across members, their providers and consumers; absent when there is none. */
   multiClusterServices?: PlanMultiClusterService[];
   diagnostics: Diagnostic[];

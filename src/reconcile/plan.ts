@@ -3,6 +3,7 @@ import type { Rendered } from '../render/render-fleet.ts';
 import { diffWorks } from '../render/works/diff-works.ts';
 import type { ParseCache } from '../render/parse/parse-sources.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
+import { withAutoscaling } from './plan-autoscaling.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
 import { planMultiClusterServices } from './plan-multicluster-services.ts';
 import type { PlanDocument } from './plan-document.ts';
@@ -93,6 +94,7 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const { source, rendered, feedback, controllers } = await renderAt(options.source, cache);
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics, ...renderedWarnings(source, rendered)];
   const document = planDocument(source.snapshot, rendered, source.interpreter, diagnostics);
+  document.bindings = withAutoscaling(document.bindings, feedback.records.autoscaling, source.fleet);
   const services = planMultiClusterServices(source.fleet, rendered);
   if (services.length > 0) document.multiClusterServices = services;
   if (options.base !== undefined) {

@@ -3,6 +3,7 @@ import { refKey } from '../model/index.ts';
 import type { Diagnostic, FieldPath, SourceObject } from '../model/index.ts';
 import { checkCustomization, createInterpreter, OPERATION_SCRIPTS } from '../interpreter/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
+import { autoscalingTargetWarnings } from '../render/check/autoscaling-targets.ts';
 import { checkFleetReferences } from '../render/check/fleet-references.ts';
 import { fleetLocator } from '../render/check/locate.ts';
 import { dependenciesOf, unpropagatedTemplates } from '../render/check/unpropagated.ts';
@@ -57,6 +58,7 @@ export function crossObjectWarnings(source: FleetSource): Diagnostic[] {
   return [
     ...checkFleetReferences(source.fleet, at),
     ...unpropagatedTemplates(claims, dependenciesOf(source.interpreter), at),
+    ...autoscalingTargetWarnings(source.fleet, at),
   ];
 }
 
@@ -67,7 +69,11 @@ export function crossObjectWarnings(source: FleetSource): Diagnostic[] {
 export function planWarnings(source: FleetSource, claims: readonly Claim[], works: Works): Diagnostic[] {
   const at = fleetLocator(source.parsed);
   const reached = new Set([...works.values()].flatMap((items) => items.map((i) => refKey(i.template))));
-  return [...checkFleetReferences(source.fleet, at), ...unpropagatedTemplates(claims, () => reached, at)];
+  return [
+    ...checkFleetReferences(source.fleet, at),
+    ...unpropagatedTemplates(claims, () => reached, at),
+    ...autoscalingTargetWarnings(source.fleet, at),
+  ];
 }
 
 /**

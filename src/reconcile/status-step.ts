@@ -3,13 +3,21 @@
  * every applied object, build each template's binding view and health, and commit it all, with the run
  * loop's failover, to the status branch (pushed for a remote repository). An unchanged fleet makes no commit.
  */
-import { compareBytes, refKey, refOf } from '../model/index.ts';
-import type { ClusterStatus, KubeObject, RecordedMultiClusterService, RecordedRebalancer } from '../model/index.ts';
-import type { ClusterApplyResult, ObjectOutcome } from '../apply/events.ts';
+import { compareBytes, isPullMember, refKey, refOf } from '../model/index.ts';
+import type {
+  AggregatedStatusItem,
+  AutoscalingRecord,
+  ClusterStatus,
+  KubeObject,
+  RecordedMultiClusterService,
+  RecordedRebalancer,
+} from '../model/index.ts';
+import type { ClusterApplyResult } from '../apply/events.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import { DEFAULT_COMMIT_AUTHOR, type OpenSourceOptions } from '../source/index.ts';
 import {
+  applyState,
   collectMemberObjects,
   commitMessage,
   computeClusterStatus,
@@ -37,11 +45,15 @@ import {
   type OwnsMember,
   type ParsedStatusTree,
   type PublishResult,
+  type SearchCacheRecord,
   type StatusCommit,
   type StatusComposer,
   type StatusReport,
   type TemplateItemsInput,
+  type AgentReports,
 } from '../status/index.ts';
+import type { PullMemberState } from '../controllers/pull-members/heartbeat.ts';
+import { pullClusterReport, pullItem, pullStates } from './pull-status.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
 import type { FleetSource } from './read-fleet.ts';
 
@@ -68,6 +80,12 @@ export interface StatusStepInput {
   failover?: FailoverView;
   /** The WorkloadRebalancers as the pass left them, recorded on the branch (status/files/rebalancer-document.ts). */
   rebalancers?: readonly RecordedRebalancer[];
+  /** The autoscalers' record as the pass left it (status/files/autoscaling-document.ts). */
+  autoscaling?: AutoscalingRecord;
+  /** The search cache per ResourceRegistry (status/files/registry-document.ts). */
+  registries?: SearchCacheRecord;
+  /** The Pull members' reports: a Pull member's status is its agent's, never observed by the hub. */
+  agentReports?: AgentReports;
   /** The multi-cluster services as the endpoints controller left them (status/files/multicluster-service-document.ts). */
   multiClusterServices?: readonly RecordedMultiClusterService[];
 }
@@ -89,15 +107,21 @@ export interface StatusStepResult extends PublishResult {
   report: StatusReport;
 }
 
-async function clusterReports(input: StatusStepInput, names: readonly string[]): Promise<ClusterReport[]> {
+async function clusterReports(
+  input: StatusStepInput,
+  names: readonly string[],
+  pull: ReadonlyMap<string, PullMemberState>,
+): Promise<ClusterReport[]> {
   return Promise.all(
     names.map(async (name) => {
+      const taints = input.failover?.taints.get(name) ?? [];
+      const state = pull.get(name);
+      if (state) return { ...pullClusterReport(state), ...(taints.length > 0 ? { taints: [...taints] } : {}) };
       const client = input.clients.get(name);
       const observation =
         client === undefined || client instanceof Error
           ? { online: false, healthy: false }
           : await observeCluster(client);
-      const taints = input.failover?.taints.get(name) ?? [];
       return {
         name,
         ...(taints.length > 0 ? { taints: [...taints] } : {}),
@@ -107,36 +131,16 @@ async function clusterReports(input: StatusStepInput, names: readonly string[]):
   );
 }
 
-/** Karmada's Work Applied condition from the apply outcome of one manifest. */
-function applyState(
-  outcome: ObjectOutcome | undefined,
-  clusterError: Error | undefined,
-  observed: KubeObject | undefined,
-): Pick<MemberObservation, 'applied' | 'appliedMessage'> {
-  if (clusterError) return { applied: false, appliedMessage: clusterError.message };
-  switch (outcome?.action) {
-    case 'created':
-    case 'configured':
-    case 'unchanged':
-      return { applied: true };
-    case 'conflict':
-    case 'failed':
-      return { applied: false, appliedMessage: outcome.error?.message ?? outcome.action };
-    case 'suspended':
-      return observed ? { applied: true } : { applied: false, appliedMessage: 'dispatching is suspended' };
-    case 'skipped':
-      return { applied: false, appliedMessage: 'skipped: an earlier apply stage failed' };
-    default:
-      return { applied: false, appliedMessage: 'not applied in this pass' };
-  }
-}
-
 /** Per template refKey, one observation per observed cluster whose Work holds it. */
-async function memberObservations(input: StatusStepInput, owns: OwnsMember): Promise<Map<string, MemberObservation[]>> {
+async function memberObservations(
+  input: StatusStepInput,
+  owns: OwnsMember,
+  pull: ReadonlyMap<string, PullMemberState>,
+): Promise<Map<string, MemberObservation[]>> {
   const byTemplate = new Map<string, MemberObservation[]>();
   await Promise.all(
     [...input.rendered.works]
-      .filter(([cluster]) => owns(cluster))
+      .filter(([cluster]) => owns(cluster) && !pull.has(cluster))
       .map(async ([cluster, items]) => {
         const result = input.applied.find((r) => r.cluster === cluster);
         const outcomes = new Map(result?.objects.map((o) => [refKey(o.ref), o]) ?? []);
@@ -188,7 +192,28 @@ interface TemplatePart {
 type Observations = ReadonlyMap<string, MemberObservation[]>;
 
 /** Every template that is propagated (claimed, or required as a dependency) or whose claim failed. */
-function templateReports(input: StatusStepInput, observations: Observations): TemplatePart[] {
+/** Per template refKey, the status items the Pull members' agents reported for its manifests. */
+function pullItems(
+  input: StatusStepInput,
+  pull: ReadonlyMap<string, PullMemberState>,
+): Map<string, AggregatedStatusItem[]> {
+  const byTemplate = new Map<string, AggregatedStatusItem[]>();
+  for (const [cluster, items] of input.rendered.works) {
+    const state = pull.get(cluster);
+    if (state === undefined) continue;
+    for (const item of items) {
+      const key = refKey(item.template);
+      byTemplate.set(key, [...(byTemplate.get(key) ?? []), pullItem(state, item)]);
+    }
+  }
+  return byTemplate;
+}
+
+function templateReports(
+  input: StatusStepInput,
+  observations: Observations,
+  reported: ReadonlyMap<string, AggregatedStatusItem[]>,
+): TemplatePart[] {
   const holders = holdersOf(input.rendered);
   const out: TemplatePart[] = [];
   for (const { template, claim, binding } of input.rendered.bindings) {
@@ -203,7 +228,10 @@ function templateReports(input: StatusStepInput, observations: Observations): Te
         binding,
         ...(claim.error !== undefined ? { claimError: claim.error } : {}),
         expectedClusters: expected,
-        items: (observations.get(key) ?? []).map((o) => memberStatusItem(o, input.source.interpreter)),
+        items: [
+          ...(observations.get(key) ?? []).map((o) => memberStatusItem(o, input.source.interpreter)),
+          ...(reported.get(key) ?? []),
+        ],
       },
       holders: holders.get(key) ?? [],
     });
@@ -221,10 +249,25 @@ function concernedMembers(part: TemplatePart, failover: FailoverView | undefined
 }
 
 /** Every FederatedResourceQuota's status from its members' ResourceQuotas, which are items of their Works. */
-function quotaReports(input: StatusStepInput, observations: Observations): FederatedQuotaReport[] {
-  return input.source.fleet.federatedResourceQuotas.map(({ object }) =>
-    federatedQuotaStatus(object, observations.get(refKey(refOf(object))) ?? []),
-  );
+function quotaReports(
+  input: StatusStepInput,
+  observations: Observations,
+  reported: ReadonlyMap<string, AggregatedStatusItem[]>,
+): FederatedQuotaReport[] {
+  return input.source.fleet.federatedResourceQuotas.map(({ object }) => {
+    const key = refKey(refOf(object));
+    // A Pull member's ResourceQuota status is what its agent reflected of it (its whole status).
+    const pulled = (reported.get(key) ?? []).map(
+      (item): MemberObservation => ({
+        clusterName: item.clusterName,
+        applied: item.applied ?? false,
+        ...(item.status
+          ? { observed: { apiVersion: 'v1', kind: 'ResourceQuota', metadata: {}, status: item.status } }
+          : {}),
+      }),
+    );
+    return federatedQuotaStatus(object, [...(observations.get(key) ?? []), ...pulled]);
+  });
 }
 
 /** What this replica observed: every member's name, and the reports and items of those it observes. */
@@ -284,12 +327,17 @@ export async function statusStep(
   const names = [
     ...new Set([...input.source.fleet.clusters.map((c) => c.object.metadata.name), ...input.rendered.works.keys()]),
   ].sort(compareBytes);
+  const pullMembers = input.source.fleet.clusters
+    .map((c) => c.object)
+    .filter((c) => isPullMember(c) && (owns?.(c.metadata.name) ?? true));
+  const pull = pullStates(pullMembers, input.agentReports, input.previousClusters, now().getTime());
   const [clusters, observations] = await Promise.all([
-    clusterReports(input, owns ? names.filter(owns) : names),
-    memberObservations(input, owns ?? (() => true)),
+    clusterReports(input, owns ? names.filter(owns) : names, pull),
+    memberObservations(input, owns ?? (() => true), pull),
   ]);
-  const templates = templateReports(input, observations);
-  const own: Observed = { names, clusters, templates, quotas: quotaReports(input, observations) };
+  const reported = pullItems(input, pull);
+  const templates = templateReports(input, observations, reported);
+  const own: Observed = { names, clusters, templates, quotas: quotaReports(input, observations, reported) };
   const when = now();
   const head = { sourceCommit: input.source.snapshot.commit, reconciledAt: when.toISOString() };
   const tipPaths = owns
@@ -307,9 +355,11 @@ export async function statusStep(
         ? NO_TIP
         : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
     const merged = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
-    const report: StatusReport = {
+    const report = {
       ...merged,
       ...(input.rebalancers?.length ? { rebalancers: [...input.rebalancers] } : {}),
+      ...(input.registries?.length ? { registries: [...input.registries] } : {}),
+      ...(hasAutoscaling(input.autoscaling) ? { autoscaling: input.autoscaling } : {}),
       ...(input.multiClusterServices?.length ? { multiClusterServices: [...input.multiClusterServices] } : {}),
     };
     return { files: statusFiles(report), message: commitMessage(report), report };
@@ -323,6 +373,12 @@ export async function statusStep(
     author: { ...DEFAULT_COMMIT_AUTHOR, timestamp: Math.floor(when.getTime() / 1000) },
   });
   return { ...published, report: content.report };
+}
+
+function hasAutoscaling(record: AutoscalingRecord | undefined): record is AutoscalingRecord {
+  return (
+    record !== undefined && record.federatedHPAs.length + record.cronFederatedHPAs.length + record.workloads.length > 0
+  );
 }
 
 const NO_TIP: ParsedStatusTree = Object.freeze({

@@ -31,7 +31,12 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
     report([], 'flotilla.yaml must be a mapping');
     return { config, diagnostics };
   }
-  Object.assign(config, data, { exclude: config.exclude, statusBranch: config.statusBranch, prune: config.prune });
+  Object.assign(config, data, {
+    exclude: config.exclude,
+    statusBranch: config.statusBranch,
+    worksBranch: config.worksBranch,
+    prune: config.prune,
+  });
   if ('exclude' in data) {
     if (Array.isArray(data.exclude) && data.exclude.every((glob) => typeof glob === 'string'))
       config.exclude = [...data.exclude];
@@ -40,6 +45,11 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
   if ('statusBranch' in data) {
     if (typeof data.statusBranch === 'string' && data.statusBranch !== '') config.statusBranch = data.statusBranch;
     else report(['statusBranch'], 'statusBranch must be a non-empty branch name');
+  }
+  if ('worksBranch' in data) {
+    if (typeof data.worksBranch === 'string' && data.worksBranch !== '' && data.worksBranch !== config.statusBranch)
+      config.worksBranch = data.worksBranch;
+    else report(['worksBranch'], 'worksBranch must be a non-empty branch name other than statusBranch');
   }
   if ('prune' in data) readPrune(data.prune, config, report);
   return { config, diagnostics };

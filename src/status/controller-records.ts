@@ -7,9 +7,10 @@ import { emptyFailoverView, failoverOfTree, recordedFailover } from './failover-
 import type { FailoverView } from './failover-view.ts';
 import type { ParsedStatusTree } from './files/parse-status-tree.ts';
 import type { StatusReport } from './status-report.ts';
+import type { SearchCacheRecord } from './search-cache-record.ts';
 import type { TaintPolicyRecord } from './taint-policy-record.ts';
-import { multiClusterServiceKey } from '../model/index.ts';
-import type { RecordedMultiClusterService, RecordedRebalancer } from '../model/index.ts';
+import { emptyAutoscalingRecord, multiClusterServiceKey } from '../model/index.ts';
+import type { AutoscalingRecord, RecordedMultiClusterService, RecordedRebalancer } from '../model/index.ts';
 
 /** Every controller's record, by controller name. */
 export interface ControllerRecords {
@@ -19,6 +20,10 @@ export interface ControllerRecords {
   taintPolicy: TaintPolicyRecord;
   /** The WorkloadRebalancers' statuses, by name. */
   rebalancers: ReadonlyMap<string, RecordedRebalancer>;
+  /** The search cache per ResourceRegistry, for people: nothing reads it back to decide anything. */
+  searchCache: SearchCacheRecord;
+  /** The FederatedHPAs' and CronFederatedHPAs' statuses and the scaled workloads' counts. */
+  autoscaling: AutoscalingRecord;
   /** The multi-cluster services' providers, consumers and endpoint counts, by `<kind>/<namespace>/<name>`. */
   multiClusterServices: ReadonlyMap<string, RecordedMultiClusterService>;
 }
@@ -32,19 +37,26 @@ export function emptyControllerRecords(): ControllerRecords {
     failover: emptyFailoverView(),
     taintPolicy: new Map(),
     rebalancers: new Map(),
+    searchCache: [],
+    autoscaling: emptyAutoscalingRecord(),
     multiClusterServices: new Map(),
   };
 }
 
 /** The records a status branch tree holds. */
 export function controllerRecordsOfTree(
-  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers' | 'multiClusterServices'>,
+  tree: Pick<
+    ParsedStatusTree,
+    'clusters' | 'placements' | 'rebalancers' | 'registries' | 'autoscaling' | 'multiClusterServices'
+  >,
 ): ControllerRecords {
   const failover = failoverOfTree(tree);
   return {
     failover,
     taintPolicy: failover.taints,
     rebalancers: new Map((tree.rebalancers ?? []).map((r) => [r.name, r])),
+    searchCache: tree.registries ?? [],
+    autoscaling: tree.autoscaling ?? emptyAutoscalingRecord(),
     multiClusterServices: byKey(tree.multiClusterServices),
   };
 }
@@ -54,13 +66,18 @@ export function controllerRecordsOfTree(
  * owners of other replicas' members decided, for the loop to adopt.
  */
 export function controllerRecordsOfReport(
-  report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers' | 'multiClusterServices'>,
+  report: Pick<
+    StatusReport,
+    'clusters' | 'templates' | 'rebalancers' | 'registries' | 'autoscaling' | 'multiClusterServices'
+  >,
 ): ControllerRecords {
   const failover = recordedFailover(report);
   return {
     failover,
     taintPolicy: failover.taints,
     rebalancers: new Map((report.rebalancers ?? []).map((r) => [r.name, r])),
+    searchCache: report.registries ?? [],
+    autoscaling: report.autoscaling ?? emptyAutoscalingRecord(),
     multiClusterServices: byKey(report.multiClusterServices),
   };
 }

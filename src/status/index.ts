@@ -8,6 +8,7 @@
  */
 export { HEALTH_ORDER, worstHealth } from './health.ts';
 export { memberStatusItem, type MemberObservation } from './member-item.ts';
+export { applyState } from './apply-state.ts';
 export { problemLines, readyReplicas } from './problems.ts';
 export {
   templateStatus,
@@ -38,6 +39,7 @@ export {
   commitMessage,
   commitSubject,
   statusCounts,
+  type AgentSummary,
   type ClusterReport,
   type StatusCounts,
   type StatusReport,
@@ -67,6 +69,11 @@ export {
 export { parseQuotaDocument, quotaDocument, quotaPath } from './files/quota-document.ts';
 export { quotaRows, quotaSection, quotaUsage } from './files/quota-markdown.ts';
 export { rebalancerLine } from './files/rebalancer-summary.ts';
+export { autoscalingLines, scaledWorkloadLine } from './files/autoscaling-summary.ts';
+export { cachedKindLine } from './files/registry-summary.ts';
+export { registryPath } from './files/registry-document.ts';
+export type { CachedKindRecord, RegistryRecord, SearchCacheRecord } from './search-cache-record.ts';
+export { agentLine } from './files/agent-summary.ts';
 export {
   multiClusterServiceDocument,
   multiClusterServicePath,
@@ -127,3 +134,26 @@ export {
   DEFAULT_COLLECT_OPTIONS,
   type CollectOptions,
 } from './observe/collect-member-objects.ts';
+export { agentReport, type ReportInput } from './agent-report/build-report.ts';
+export { publishReport } from './agent-report/publish-report.ts';
+export {
+  readAgentReport,
+  readAgentReports,
+  type AgentReportRead,
+  type AgentReports,
+} from './agent-report/read-reports.ts';
+export { parseReport, REPORT_FILE, serializeReport } from './agent-report/report-document.ts';
+export { manifestPath } from './works/manifest-path.ts';
+export { publishWorks, type WorksWriteOptions, type WorksWriteResult } from './works/publish-works.ts';
+export { folderKey, readClusterWork, type ClusterWork } from './works/read-work.ts';
+export { parseWork, serializeWork, WORK_FILE } from './works/work-document.ts';
+export {
+  clusterFolders,
+  CUSTOMIZATIONS_FILE,
+  KUSTOMIZATION_FILE,
+  WORKS_MARKER_FILE,
+  type PullWork,
+  type PullWorkItem,
+  type WorksInput,
+} from './works/works-files.ts';
+export { WorkDocumentError } from './errors/index.ts';

@@ -1,4 +1,5 @@
 import type {
+  AutoscalingRecord,
   ClusterStatus,
   HealthState,
   RecordedMultiClusterService,
@@ -7,7 +8,22 @@ import type {
 } from '../model/index.ts';
 import { isClusterReady } from './cluster-status.ts';
 import type { FederatedQuotaReport } from './federated-quota-status.ts';
+import type { RegistryRecord } from './search-cache-record.ts';
 import type { TemplateStatus } from './template-status.ts';
+
+/** What the status branch records of a Pull member's agent (docs/karmada-compatibility.md#pull-mode). */
+export interface AgentSummary {
+  /** RFC 3339 time of its last heartbeat; absent when it never reported. */
+  lastHeartbeat?: string;
+  heartbeatSeconds?: number;
+  /** How long it may stay silent before the member is NotReady. */
+  graceSeconds: number;
+  /** The Work it last applied. */
+  worksCommit?: string;
+  sourceCommit?: string;
+  /** Why its branch gave no report, or why its last round applied nothing. */
+  problem?: string;
+}
 
 /** One member cluster as the status branch records it. */
 export interface ClusterReport {
@@ -15,6 +31,8 @@ export interface ClusterReport {
   /** The NoExecute taints the run loop added to fail the member over (failover-view.ts); absent when none. */
   taints?: Taint[];
   status: ClusterStatus;
+  /** Set for a Pull member: its agent as last heard from. */
+  agent?: AgentSummary;
 }
 
 /** Everything one pass writes to the status branch. */
@@ -29,6 +47,10 @@ export interface StatusReport {
   quotas?: FederatedQuotaReport[];
   /** The WorkloadRebalancers of the fleet as the pass left them; absent or empty when there are none. */
   rebalancers?: RecordedRebalancer[];
+  /** The search cache per ResourceRegistry; absent or empty when the fleet has none. */
+  registries?: RegistryRecord[];
+  /** The autoscalers' record; absent when the fleet has none. */
+  autoscaling?: AutoscalingRecord;
   /** The multi-cluster services as the endpoints controller left them; absent or empty when there are none. */
   multiClusterServices?: RecordedMultiClusterService[];
 }

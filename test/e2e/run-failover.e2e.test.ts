@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { killApiserver, restartMember } from '../../scripts/fleet/outage.ts';
 import { TAINT_CLUSTER_UNREACHABLE } from '../../src/scheduler/index.ts';
 import { clusterPath, resourcePath } from '../../src/status/index.ts';
-import { clusterObjects, FleetRepo } from './helpers/apply-fleet.ts';
+import { clusterObjects, deployment, dividedPolicy, FleetRepo } from './helpers/apply-fleet.ts';
 import { apiFor } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
 import { cleanUpRunProcesses, startRun } from './helpers/run-process.ts';
@@ -22,37 +22,6 @@ const log = (message: string): void => console.log(`[e2e failover] ${message}`);
 
 /** Generous: a loaded two-core machine can take tens of seconds per pass and per controller round. */
 const SETTLE_MS = 120_000;
-
-function deployment(ns: string, name: string, replicas: number): string {
-  return JSON.stringify({
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name, namespace: ns },
-    spec: {
-      replicas,
-      selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: 'nginx' }] } },
-    },
-  });
-}
-
-/** `web`: 6 replicas divided 1:1:1 by static weights. */
-function dividedPolicy(ns: string, members: readonly string[]): string {
-  return `apiVersion: policy.karmada.io/v1alpha1
-kind: PropagationPolicy
-metadata: {name: web, namespace: ${ns}}
-spec:
-  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-  placement:
-    clusterAffinity: {clusterNames: [${members.join(', ')}]}
-    replicaScheduling:
-      replicaSchedulingType: Divided
-      replicaDivisionPreference: Weighted
-      weightPreference:
-        staticWeightList:
-${members.map((m) => `          - {targetCluster: {clusterNames: [${m}]}, weight: 1}`).join('\n')}
-`;
-}
 
 /** `cache`: every replica in every member. */
 function duplicatedPolicy(ns: string, members: readonly string[]): string {

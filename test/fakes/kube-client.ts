@@ -7,8 +7,8 @@ import type {
   KubeClient,
   ListQuery,
   DeletionPropagation,
-  ObjectList,
   RawResponse,
+  VersionedList,
   WatchEvent,
   WatchQuery,
 } from '../../src/apply/kube-client.ts';
@@ -16,7 +16,7 @@ import { KubeApiError, UnknownKindError } from '../../src/apply/errors/index.ts'
 
 /** One request the fake answered, for tests that count reads and writes. */
 export interface FakeCall {
-  method: 'discover' | 'get' | 'list' | 'apply' | 'delete' | 'raw' | 'watch';
+  method: 'discover' | 'get' | 'list' | 'watch' | 'apply' | 'delete' | 'raw';
   dryRun?: boolean;
   force?: boolean;
   target: string;
@@ -53,39 +53,45 @@ function clone<T>(value: T): T {
   return structuredClone(value);
 }
 
-/** Label selectors as the engine writes them: `a=b`, `c!=d`, `e in (f,g)`, joined by commas. */
-function matchesSelector(selector: string | undefined, labels: Record<string, string> | undefined): boolean {
-  const terms = (selector ?? '').match(/[^,(]+(\([^)]*\))?/g) ?? [];
-  return terms.every((raw) => {
+/** Label selector terms as the engine writes them: `a=b`, `c!=d`, `e in (f,g)`. */
+function matchesLabels(selector: string | undefined, labels: Record<string, string> | undefined): boolean {
+  return (selector?.match(/[^,(]+(\([^)]*\))?/g) ?? []).every((raw) => {
     const term = raw.trim();
     const set = /^(\S+)\s+(in|notin)\s+\((.*)\)$/.exec(term);
     if (set) {
-      const has = set[3]!
-        .split(',')
-        .map((v) => v.trim())
-        .includes(labels?.[set[1]!] ?? '\0');
+      const has = (set[3] ?? '').split(',').some((v) => v.trim() === labels?.[set[1] ?? '']);
       return set[2] === 'in' ? has : !has;
     }
-    const negated = term.includes('!=');
-    const [key = '', value = ''] = term.split(/!=|==|=/);
-    return negated ? labels?.[key] !== value : labels?.[key] === value;
+    const [key = '', value = ''] = term.split(/!=|=/);
+    return term.includes('!=') ? labels?.[key] !== value : labels?.[key] === value;
   });
 }
 
-/** One change the fake made, kept so that a watch from an older resourceVersion replays what it missed. */
-interface Change extends WatchEvent {
-  key: string;
-  version: number;
+/** The fake's selectors: labels ({@link matchesLabels}), `metadata.name=` and `metadata.namespace=` fields. */
+function matches(query: ListQuery, object: KubeObject): boolean {
+  if (!matchesLabels(query.labelSelector, object.metadata.labels)) return false;
+  for (const term of query.fieldSelector ? query.fieldSelector.split(',') : []) {
+    const [field, wanted] = term.split('=');
+    const have = field === 'metadata.name' ? object.metadata.name : field === 'metadata.namespace' ? object.metadata.namespace : undefined;
+    if (have !== wanted) return false;
+  }
+  return query.namespace === undefined || object.metadata.namespace === query.namespace;
 }
 
-/** A watch the fake is serving. */
+/** One change the fake made, kept for watches that start from an older resourceVersion. */
+interface Change {
+  rv: number;
+  prefix: string;
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  object: KubeObject;
+}
+
+/** A watch in progress. */
 interface Watcher {
+  prefix: string;
   query: WatchQuery;
   onEvent: (event: WatchEvent) => void;
-  open: () => boolean;
-  version: string;
-  end: (version: string) => void;
-  fail: (error: Error) => void;
+  end: () => void;
 }
 
 /**
@@ -104,12 +110,12 @@ export class FakeKubeClient implements KubeClient {
   /** What `raw('/readyz')` and any other raw path answer. */
   readonly rawAnswers = new Map<string, RawResponse>([['/readyz', { status: 200, body: 'ok' }]]);
   #failures: { method: FakeCall['method']; match: (target: string) => boolean; error: () => Error }[] = [];
+  #changes: Change[] = [];
+  #watchers = new Set<Watcher>();
+  /** Watches from a resourceVersion at or below this one are told it is too old (410). */
+  #compactedTo = 0;
   #hangs: { method: FakeCall['method']; match: (target: string) => boolean }[] = [];
   #version = 0;
-  #changes: Change[] = [];
-  /** Changes at or below this version are forgotten: a watch from it gets 410 Gone. */
-  #compacted = 0;
-  #watchers = new Set<Watcher>();
 
   constructor(cluster = 'member1', objects: readonly KubeObject[] = []) {
     this.cluster = cluster;
@@ -124,64 +130,48 @@ export class FakeKubeClient implements KubeClient {
     const key = storeKey(object.apiVersion, object.kind, m.namespace ?? '', m.name ?? '');
     const type = this.objects.has(key) ? 'MODIFIED' : 'ADDED';
     this.objects.set(key, stored);
-    this.#changed({ type, object: stored, key, version: this.#version });
+    this.#changed(type, stored);
     return clone(stored);
   }
 
-  /** Deletes an object as if someone else had (no request is recorded); watches see it. */
+  /** Removes an object as if someone else had deleted it (no request is recorded); watches see it. */
   remove(ref: ObjectRef): boolean {
     const key = storeKey(ref.apiVersion, ref.kind, ref.namespace, ref.name);
     const live = this.objects.get(key);
-    if (!live) return false;
-    this.objects.delete(key);
-    const version = ++this.#version;
-    this.#changed({ type: 'DELETED', object: { ...live, metadata: { ...live.metadata, resourceVersion: String(version) } }, key, version });
+    if (!live || !this.objects.delete(key)) return false;
+    this.#changed('DELETED', { ...live, metadata: { ...live.metadata, resourceVersion: String(++this.#version) } });
     return true;
   }
 
-  /** Ends every open watch as a server does after its timeout: each resolves with the last version it saw. */
+  /** Ends every open watch, as the server does when a watch's timeout runs out. */
   endWatches(): void {
-    for (const w of this.#watchers) w.end(w.version);
-    this.#watchers.clear();
+    for (const w of [...this.#watchers]) w.end();
   }
 
-  /** Forgets the changes so far, as etcd compaction does: a watch from before now gets 410 Gone, open ones end with it. */
+  /** Forgets the changes so far: open watches get a 410 ERROR event and end, and so does a watch from an older resourceVersion. */
   compact(): void {
-    this.#compacted = this.#version;
+    this.#compactedTo = this.#version;
     this.#changes = [];
-    for (const w of this.#watchers) w.fail(this.#gone());
-    this.#watchers.clear();
-  }
-
-  /** The watches being served. */
-  get openWatches(): number {
-    return [...this.#watchers].filter((w) => w.open()).length;
-  }
-
-  #gone(): KubeApiError {
-    return new KubeApiError({ cluster: this.cluster, status: 410, reason: 'Expired', method: 'GET', path: 'watch' }, 'too old resource version');
-  }
-
-  #matches(query: ListQuery, key: string, object: KubeObject): boolean {
-    const prefix = `${groupOf(query.apiVersion)}/${query.kind}/`;
-    return (
-      key.startsWith(prefix) &&
-      (query.namespace === undefined || object.metadata.namespace === query.namespace) &&
-      matchesSelector(query.labelSelector, object.metadata.labels)
-    );
-  }
-
-  #changed(change: Change): void {
-    this.#changes.push(change);
     for (const w of [...this.#watchers]) {
-      if (!w.open()) {
-        this.#watchers.delete(w);
-        continue;
-      }
-      if (!this.#matches(w.query, change.key, change.object)) continue;
-      w.version = String(change.version);
-      w.onEvent({ type: change.type, object: this.#asVersion(change.object, w.query.apiVersion) });
+      w.onEvent({ type: 'ERROR', code: 410, reason: 'Expired', message: 'too old resource version' });
+      w.end();
     }
+  }
+
+  /** The number of open watches. */
+  get watching(): number {
+    return this.#watchers.size;
+  }
+
+  #changed(type: Change['type'], object: KubeObject): void {
+    const change: Change = { rv: this.#version, prefix: `${groupOf(object.apiVersion)}/${object.kind}/`, type, object };
+    this.#changes.push(change);
+    for (const w of this.#watchers) this.#deliver(w, change);
+  }
+
+  #deliver(w: Watcher, change: Change): void {
+    if (change.prefix === w.prefix && matches(w.query, change.object))
+      w.onEvent({ type: change.type, object: this.#asVersion(change.object, w.query.apiVersion) });
   }
 
   /** Serves one more kind, as a CRD becoming established would. */
@@ -226,34 +216,42 @@ export class FakeKubeClient implements KubeClient {
   }
 
   async list(query: ListQuery): Promise<KubeObject[]> {
-    return (await this.listVersioned(query)).items;
+    return (await this.listWithVersion(query)).items;
   }
 
-  async listVersioned(query: ListQuery): Promise<ObjectList> {
+  async listWithVersion(query: ListQuery): Promise<VersionedList> {
     this.#resource(query.apiVersion, query.kind);
     const prefix = `${groupOf(query.apiVersion)}/${query.kind}/`;
     await this.#record({ method: 'list', target: `${prefix}${query.namespace ?? '*'}` });
-    const items = [...this.objects.entries()].filter(([k, o]) => this.#matches(query, k, o)).map(([, o]) => this.#asVersion(o, query.apiVersion));
+    const items = [...this.objects.entries()]
+      .filter(([k, o]) => k.startsWith(prefix) && matches(query, o))
+      .map(([, o]) => this.#asVersion(o, query.apiVersion));
     return { items, resourceVersion: String(this.#version) };
   }
 
-  watch(query: WatchQuery, onEvent: (event: WatchEvent) => void): Promise<string> {
-    return this.watchWhile(query, onEvent, () => true);
-  }
-
-  /** A watch that stops delivering once `open` says no (the adapter's signal, for the fake's views). */
-  async watchWhile(query: WatchQuery, onEvent: (event: WatchEvent) => void, open: () => boolean): Promise<string> {
+  async watch(query: WatchQuery, onEvent: (event: WatchEvent) => void, signal?: AbortSignal): Promise<void> {
     this.#resource(query.apiVersion, query.kind);
-    await this.#record({ method: 'watch', target: `${groupOf(query.apiVersion)}/${query.kind}/${query.namespace ?? '*'}` });
+    const prefix = `${groupOf(query.apiVersion)}/${query.kind}/`;
+    await this.#record({ method: 'watch', target: `${prefix}${query.namespace ?? '*'}` });
     const from = Number(query.resourceVersion);
-    if (from < this.#compacted) throw this.#gone();
-    return new Promise<string>((end, fail) => {
-      const watcher: Watcher = { query, onEvent, open, version: query.resourceVersion, end, fail };
-      for (const change of this.#changes) {
-        if (change.version <= from || !this.#matches(query, change.key, change.object)) continue;
-        watcher.version = String(change.version);
-        onEvent({ type: change.type, object: this.#asVersion(change.object, query.apiVersion) });
-      }
+    if (from < this.#compactedTo) {
+      onEvent({ type: 'ERROR', code: 410, reason: 'Expired', message: 'too old resource version' });
+      return;
+    }
+    if (signal?.aborted) return;
+    await new Promise<void>((resolve) => {
+      const watcher: Watcher = {
+        prefix,
+        query,
+        onEvent,
+        end: () => {
+          this.#watchers.delete(watcher);
+          signal?.removeEventListener('abort', watcher.end);
+          resolve();
+        },
+      };
+      signal?.addEventListener('abort', watcher.end, { once: true });
+      for (const change of this.#changes) if (change.rv > from) this.#deliver(watcher, change);
       this.#watchers.add(watcher);
     });
   }
@@ -297,7 +295,7 @@ export class FakeKubeClient implements KubeClient {
     return this.remove(ref) ? 'deleted' : 'not-found';
   }
 
-  async raw(path: string): Promise<RawResponse> {
+  async raw(path: string, _accept?: string): Promise<RawResponse> {
     await this.#record({ method: 'raw', target: path });
     return this.rawAnswers.get(path) ?? { status: 404, body: 'not found' };
   }
@@ -337,11 +335,11 @@ function signalled(fake: FakeKubeClient, signal: AbortSignal): KubeClient {
     discover: () => bounded(() => fake.discover()),
     get: (ref) => bounded(() => fake.get(ref)),
     list: (query) => bounded(() => fake.list(query)),
-    listVersioned: (query) => bounded(() => fake.listVersioned(query)),
-    watch: (query, onEvent) => bounded(() => fake.watchWhile(query, onEvent, () => !signal.aborted)),
+    listWithVersion: (query) => bounded(() => fake.listWithVersion(query)),
+    watch: (query, onEvent, own) => bounded(() => fake.watch(query, onEvent, own ? AbortSignal.any([signal, own]) : signal)),
     apply: (object, request) => bounded(() => fake.apply(object, request)),
     delete: (ref, policy) => bounded(() => fake.delete(ref, policy)),
-    raw: (path) => bounded(() => fake.raw(path)),
+    raw: (path, accept) => bounded(() => fake.raw(path, accept)),
     withSignal: (other) => signalled(fake, AbortSignal.any([signal, other])),
   };
 }

@@ -4,6 +4,7 @@ import type { ApplyEvent } from '../../apply/events.ts';
 import { holderIdentity } from '../../apply/inventory-lock.ts';
 import { compareDiagnostics } from '../../model/index.ts';
 import { applyPass } from '../../reconcile/apply-pass.ts';
+import type { ApplyPassResult } from '../../reconcile/apply-pass.ts';
 import { CommitStatusConfigError, PlanFileInvalidError, StalePlanError } from '../../reconcile/errors/index.ts';
 import { loadSavedPlan } from '../../reconcile/plan-file.ts';
 import type { SavedPlan } from '../../reconcile/plan-file.ts';
@@ -17,6 +18,16 @@ import { diagnosticsText } from '../output/diagnostics.ts';
 import { ClusterProgress, plainEventLine } from '../output/apply-progress.ts';
 import { structured } from '../output/structured.ts';
 import { sourceOptions } from '../source-options.ts';
+
+/** The Pull members' Work, as one line: committed to the works branch (their agents apply it) or unchanged there. */
+function worksLine(result: ApplyPassResult): string {
+  const members = (result.pullMembers ?? []).join(', ');
+  const branch = result.source.snapshot.config.worksBranch;
+  if (result.works === undefined || result.works instanceof Error) return '';
+  return result.works.changed
+    ? `${branch}: committed ${result.works.commit.slice(0, 12)} with the Work of ${members} (Pull: their agents apply it)`
+    : `${branch}: unchanged for ${members} (Pull: their agents apply it)`;
+}
 
 export default class Apply extends FlotillaCommand {
   static override summary = "Apply every member cluster's Work once: plan, apply, prune.";
@@ -140,12 +151,28 @@ export default class Apply extends FlotillaCommand {
               pruneBlocked: c.pruneBlocked?.message ?? null,
               inventoryWritten: c.inventoryWritten,
             })),
+            ...(result.works
+              ? {
+                  works:
+                    result.works instanceof Error
+                      ? { error: result.works.message }
+                      : {
+                          commit: result.works.commit,
+                          changed: result.works.changed,
+                          clusters: result.pullMembers ?? [],
+                        },
+                }
+              : {}),
             diagnostics,
           },
           flags.output,
         ),
       );
-    } else if (diagnostics.length > 0) this.log(diagnosticsText(diagnostics, paint));
+    } else {
+      if (result.works && !(result.works instanceof Error)) this.log(worksLine(result));
+      if (diagnostics.length > 0) this.log(diagnosticsText(diagnostics, paint));
+    }
+    if (result.works instanceof Error) this.logToStderr(`works branch not written: ${result.works.message}`);
     if (result.status instanceof Error) this.logToStderr(`status branch not written: ${result.status.message}`);
     if (!result.ok || refused.length > 0) this.exit(EXIT.error);
   }

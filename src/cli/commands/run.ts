@@ -4,13 +4,14 @@ import { FlotillaCommand } from '../base-command.ts';
 import { connectLeaseStore } from '../../reconcile/leases/client-node-lease-store.ts';
 import { ShardCoordinator } from '../../reconcile/leases/shard-coordinator.ts';
 import { createLogger, LOG_LEVELS } from '../../reconcile/observability/logger.ts';
-import { parseDuration } from '../../reconcile/run/duration.ts';
+import { parseDuration } from '../../model/index.ts';
 import { startReconciler } from '../../reconcile/run/reconciler.ts';
 import type { ReconcilerOptions } from '../../reconcile/run/reconciler.ts';
 import { passStatusStep } from '../../reconcile/pass-status-step.ts';
 import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
 import { EXIT } from '../exit-codes.ts';
 import { sourceFlags } from '../flags.ts';
+import { searchToken } from '../search-token.ts';
 import { sourceOptions } from '../source-options.ts';
 
 const duration = (description: string, value: string) =>
@@ -19,7 +20,7 @@ const duration = (description: string, value: string) =>
 export default class Run extends FlotillaCommand {
   static override summary = 'Reconcile continuously: watch git, apply, self-heal drift, fail over.';
   static override description =
-    "The long-lived reconciler. A local repository is watched on its refs (a commit or a push into it starts a pass within a second); a remote one is fetched every --poll and on GitHub/GitLab push webhooks (--webhook-addr, signature or token checked with --webhook-secret or FLOTILLA_WEBHOOK_SECRET). Every --resync the same commit is applied again, correcting drift. Passes never overlap; a source that cannot be fetched or read leaves the clusters as they are. Members are probed every --probe-interval: one failing longer than --failover-grace gets Karmada's NoExecute taint and its workloads move per each policy's tolerations, and come back when it recovers. With --leader-elect (or --host-kubeconfig, or --shards N) replicas coordinate through Leases in the host cluster: one leader, or the members split among N shards. SIGTERM/SIGINT let the current pass finish, then exit.";
+    "The long-lived reconciler. A local repository is watched on its refs (a commit or a push into it starts a pass within a second); a remote one is fetched every --poll and on GitHub/GitLab push webhooks (--webhook-addr, signature or token checked with --webhook-secret or FLOTILLA_WEBHOOK_SECRET). Every --resync the same commit is applied again, correcting drift. Passes never overlap; a source that cannot be fetched or read leaves the clusters as they are. Members are probed every --probe-interval: one failing longer than --failover-grace gets Karmada's NoExecute taint and its workloads move per each policy's tolerations, and come back when it recovers. With --leader-elect (or --host-kubeconfig, or --shards N) replicas coordinate through Leases in the host cluster: one leader, or the members split among N shards. With --search-addr it keeps the search cache the repository's ResourceRegistries select (Karmada's search API, behind a bearer token), for `flotilla get --from`. FederatedHPAs are synced every --horizontal-pod-autoscaler-sync-period and CronFederatedHPA rules run on their schedules: the counts they decide replace the templates' for scheduling (git is never changed) and are recorded on the status branch. SIGTERM/SIGINT let the current pass finish, then exit.";
   static override examples = [
     '<%= config.bin %> run --repo . --kubeconfig ~/.kube/fleet --prune',
     '<%= config.bin %> run --repo https://github.com/acme/fleet.git --poll 1m --webhook-addr :9000 --metrics-addr :8080',
@@ -46,6 +47,15 @@ export default class Run extends FlotillaCommand {
       env: 'FLOTILLA_WEBHOOK_SECRET',
     }),
     'metrics-addr': Flags.string({ description: 'serve /metrics, /healthz and /readyz on HOST:PORT' }),
+    'search-addr': Flags.string({
+      description:
+        "serve the search cache (the kinds ResourceRegistries select, from their members) on HOST:PORT, at Karmada's /apis/search.karmada.io/v1alpha1/search/cache/...",
+    }),
+    'search-token': Flags.string({
+      description: 'the bearer token the search cache asks of every request',
+      env: 'FLOTILLA_SEARCH_TOKEN',
+    }),
+    'search-token-file': Flags.string({ description: 'a file holding the search token', exclusive: ['search-token'] }),
     'log-level': Flags.option({ description: 'log level', options: LOG_LEVELS, default: 'info' as const })(),
     'probe-interval': duration('how often members are probed', '10s'),
     'failover-grace': duration('how long a member fails its probes before it is failed over', '30s'),
@@ -66,6 +76,23 @@ export default class Run extends FlotillaCommand {
     'lease-name': Flags.string({ description: 'prefix of the Lease names', default: 'flotilla' }),
     'lease-duration': duration('a replica that has not renewed its Lease for this long loses it', '15s'),
     shards: Flags.integer({ description: 'split the members among N shards, one Lease each', default: 1, min: 1 }),
+    'horizontal-pod-autoscaler-sync-period': duration('how often every FederatedHPA is synced', '15s'),
+    'horizontal-pod-autoscaler-downscale-stabilization': duration(
+      "a FederatedHPA's scale-down stabilization window when it sets none",
+      '5m',
+    ),
+    'horizontal-pod-autoscaler-tolerance': Flags.string({
+      description: 'the change of the usage ratio a FederatedHPA ignores',
+      default: '0.1',
+    }),
+    'horizontal-pod-autoscaler-cpu-initialization-period': duration(
+      "how long after a pod's start its CPU samples may be skipped",
+      '5m',
+    ),
+    'horizontal-pod-autoscaler-initial-readiness-delay': duration(
+      "how long after a pod's start readiness changes count as its first readiness",
+      '30s',
+    ),
     identity: Flags.string({
       description: "this replica's Lease holder identity (default: POD_NAME, else host and pid)",
       env: 'POD_NAME',
@@ -79,7 +106,17 @@ export default class Run extends FlotillaCommand {
         exit: EXIT.error,
       });
     const ms = (
-      flag: 'poll' | 'resync' | 'probe-interval' | 'failover-grace' | 'graceful-eviction-timeout' | 'lease-duration',
+      flag:
+        | 'poll'
+        | 'resync'
+        | 'probe-interval'
+        | 'failover-grace'
+        | 'graceful-eviction-timeout'
+        | 'lease-duration'
+        | 'horizontal-pod-autoscaler-sync-period'
+        | 'horizontal-pod-autoscaler-downscale-stabilization'
+        | 'horizontal-pod-autoscaler-cpu-initialization-period'
+        | 'horizontal-pod-autoscaler-initial-readiness-delay',
     ): number => {
       try {
         return parseDuration(flags[flag]);
@@ -87,6 +124,12 @@ export default class Run extends FlotillaCommand {
         return this.error(`--${flag}: ${(error as Error).message}`, { exit: EXIT.error });
       }
     };
+    const token = await searchToken(flags['search-token'], flags['search-token-file']);
+    if (flags['search-addr'] && !token)
+      this.error(
+        '--search-addr needs a token (--search-token, FLOTILLA_SEARCH_TOKEN or --search-token-file): the cache is never served without one',
+        { exit: EXIT.error },
+      );
     const log = createLogger({ level: flags['log-level'] });
     const source = sourceOptions(flags);
     const reconciler = await startReconciler({
@@ -108,12 +151,21 @@ export default class Run extends FlotillaCommand {
         onListening: (url) => log.info({ url }, 'webhook listening'),
       },
       ...(flags['metrics-addr'] ? { metricsAddress: flags['metrics-addr'] } : {}),
+      ...(flags['search-addr'] && token ? { search: { address: flags['search-addr'], token } } : {}),
       probeIntervalMs: ms('probe-interval'),
       failover: { graceMs: ms('failover-grace'), evictionTimeoutMs: ms('graceful-eviction-timeout') },
+      autoscaling: {
+        syncPeriodMs: ms('horizontal-pod-autoscaler-sync-period'),
+        downscaleStabilizationMs: ms('horizontal-pod-autoscaler-downscale-stabilization'),
+        tolerance: this.tolerance(flags['horizontal-pod-autoscaler-tolerance']),
+        cpuInitializationPeriodMs: ms('horizontal-pod-autoscaler-cpu-initialization-period'),
+        delayOfInitialReadinessStatusMs: ms('horizontal-pod-autoscaler-initial-readiness-delay'),
+      },
       ...(await this.coordination(flags, ms('lease-duration'))),
       status: passStatusStep(source, flags.shards > 1),
     });
     if (reconciler.metricsUrl) log.info({ url: reconciler.metricsUrl }, 'metrics listening');
+    if (reconciler.searchUrl) log.info({ url: reconciler.searchUrl }, 'search cache listening');
     await new Promise<void>((resolve) => {
       const stop = (signal: string): void => {
         log.info({ signal }, 'stopping: finishing the current pass');
@@ -123,6 +175,15 @@ export default class Run extends FlotillaCommand {
       process.once('SIGINT', () => stop('SIGINT'));
     });
     log.info('stopped');
+  }
+
+  private tolerance(text: string): number {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value < 0)
+      return this.error(`--horizontal-pod-autoscaler-tolerance: ${JSON.stringify(text)} is not a non-negative number`, {
+        exit: EXIT.error,
+      });
+    return value;
   }
 
   private async coordination(

@@ -16,8 +16,8 @@ function allHealthy(view: StatusBranchView | undefined): boolean {
 }
 
 /**
- * What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates, federated quotas and
- * multi-cluster services.
+ * What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates, federated quotas, search
+ * cache, autoscalers and multi-cluster services.
  */
 function statusDocument(branch: string, view: StatusBranchView | undefined): object {
   if (view === undefined)
@@ -28,6 +28,7 @@ function statusDocument(branch: string, view: StatusBranchView | undefined): obj
       clusters: [],
       templates: [],
       quotas: [],
+      searchCache: [],
       multiClusterServices: [],
     };
   return {
@@ -37,6 +38,8 @@ function statusDocument(branch: string, view: StatusBranchView | undefined): obj
     clusters: view.clusters,
     templates: view.templates,
     quotas: view.quotas,
+    searchCache: view.registries ?? [],
+    ...(view.autoscaling ? { autoscaling: view.autoscaling } : {}),
     multiClusterServices: view.multiClusterServices ?? [],
   };
 }

@@ -1,14 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { groupOf } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
-
-/** `<namespace or _cluster>/<group>.<kind>.<name>.yaml`, `core` for the core group. */
-export function manifestPath(obj: KubeObject): string {
-  const group = groupOf(obj.apiVersion) || 'core';
-  return join(obj.metadata.namespace || '_cluster', `${group}.${obj.kind}.${obj.metadata.name}.yaml`);
-}
+import { manifestPath } from '../../status/index.ts';
 
 /**
  * Writes every cluster's Work as real manifests, one file per object, for review or for other

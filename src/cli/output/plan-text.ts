@@ -1,5 +1,6 @@
 import { describeRef, refKey, refOf, type ObjectRef } from '../../model/index.ts';
 import type { PlanBinding, PlanDocument } from '../../reconcile/plan-document.ts';
+import type { PlanPullMember } from '../../reconcile/pull-plan.ts';
 import type { PlanServiceMember } from '../../reconcile/plan-multicluster-services.ts';
 import type { ObjectChange } from '../../render/works/diff-works.ts';
 import type { Paint } from '../color.ts';
@@ -18,7 +19,8 @@ function placement(b: PlanBinding): string {
     return `with ${b.requiredBy.bindings.length} workload(s) → ${b.requiredBy.clusters.map((c) => clusterEntry(b, c)).join(', ')}`;
   }
   const clusters = b.clusters.map((c) => clusterEntry(b, c.name, c.replicas)).join(', ');
-  return b.replicas > 0 ? `${b.replicas} replicas → ${clusters}` : `→ ${clusters}`;
+  const scaled = b.autoscaled ? ` (${b.autoscaled.by}; template says ${b.autoscaled.templateReplicas})` : '';
+  return b.replicas > 0 || b.autoscaled ? `${b.replicas} replicas${scaled} → ${clusters}` : `→ ${clusters}`;
 }
 
 function bindingsSection(doc: PlanDocument, paint: Paint): string[] {
@@ -56,6 +58,14 @@ function paintDiffLine(line: string, paint: Paint): string {
   return line;
 }
 
+/** What a Pull member's changes were compared with: its agent's report, never the cluster. */
+function pullNote(pull: PlanPullMember): string {
+  if (pull.reportedAt === undefined)
+    return `Pull mode: ${pull.problem ?? 'no report from its agent'}; every object counts as to create`;
+  const applied = pull.sourceCommit ? `, which applied source commit ${pull.sourceCommit.slice(0, 12)}` : '';
+  return `Pull mode: compared with its agent's report of ${pull.reportedAt}${applied}, not with the cluster`;
+}
+
 function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): string[] {
   const lines = [paint('bold', 'Work per cluster:')];
   const copyKey = (cluster: string, ref: ObjectRef) => `${cluster}\u0000${refKey(ref)}`;
@@ -71,6 +81,8 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): stri
     lines.push(
       `  ${paint('bold', cluster)}${state}: ${manifests.length} objects${changes ? `; ${changeCounts(changes)}` : unread}`,
     );
+    const pull = doc.pullMembers?.[cluster];
+    if (pull) lines.push(paint('dim', `    ${pullNote(pull)}`));
     if (changes) {
       for (const c of changes.filter((x) => x.action !== 'unchanged')) {
         lines.push(paint(COLOR[c.action], `    ${SYMBOL[c.action]} ${describeRef({ ...c })}`));

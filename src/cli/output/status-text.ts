@@ -1,10 +1,13 @@
 import { describeRef } from '../../model/index.ts';
 import type { HealthState } from '../../model/index.ts';
 import {
+  agentLine,
+  autoscalingLines,
   isClusterReady,
   multiClusterServiceLine,
   quotaRows,
   readyReplicas,
+  cachedKindLine,
   rebalancerLine,
   type StatusBranchView,
   type TemplateStatus,
@@ -117,6 +120,8 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
     ...view.templates.flatMap(templateRows),
   ];
   lines.push(...table(rows, (r, c, text) => (r > 0 && c === 5 ? healthPaint(paint, text.trim(), text) : text)));
+  const pull = view.clusters.flatMap((c) => (c.agent ? [`  ${c.name}: ${agentLine(c.agent)}`] : []));
+  if (pull.length > 0) lines.push('', paint('bold', 'Pull members:'), ...pull);
   lines.push(...failoverLines(view, paint));
   lines.push(...quotaLines(view, paint));
   if (view.rebalancers?.length)
@@ -125,6 +130,17 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
       paint('bold', 'Workload rebalancers:'),
       ...view.rebalancers.map((r) => `  ${r.name}: ${rebalancerLine(r)}`),
     );
+  if (view.registries?.length)
+    lines.push(
+      '',
+      paint('bold', 'Search cache:'),
+      ...view.registries.flatMap((r) => [
+        `  ${r.name}:${r.cached.length === 0 ? ' caches nothing' : ''}`,
+        ...r.cached.map((c) => `    ${cachedKindLine(c)}`),
+      ]),
+    );
+  const autoscaling = autoscalingLines(view.autoscaling);
+  if (autoscaling.length > 0) lines.push('', paint('bold', 'Autoscaling:'), ...autoscaling.map((l) => `  ${l}`));
   if (view.multiClusterServices?.length)
     lines.push(
       '',

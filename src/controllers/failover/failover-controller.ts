@@ -6,6 +6,7 @@
  * failover-pass.ts): it keeps the memory between passes and hands it through the phases of the
  * controller seam; the member monitor is what it runs between passes.
  */
+import { isPullMember } from '../../model/index.ts';
 import type { ClusterApplyResult } from '../../apply/events.ts';
 import type { FailoverView } from '../../status/index.ts';
 import type {
@@ -88,6 +89,9 @@ export class FailoverController implements Controller {
 
   beforeRender(start: PassStart): BeforeRender {
     if (start.restore) this.memory = restore(this.memory, start.restore.failover, start.now, this.options.graceMs);
+    // Members the monitor does not probe (Pull members): another controller found their readiness.
+    const found = start.scheduling.memberProbes;
+    if (found) this.memory = recordProbes(this.memory, found, start.now, this.options.graceMs).memory;
     const { memory, inputs } = schedulingInputs(
       this.memory,
       start.scheduling,
@@ -137,7 +141,8 @@ export class FailoverController implements Controller {
   start(context: ControllerContext): { close(): Promise<void> } {
     return startMemberMonitor({
       access: context.access,
-      clusters: context.clusters,
+      // A Pull member is never contacted: its readiness comes from its agent's heartbeat.
+      clusters: () => context.clusters().filter((c) => !isPullMember(c)),
       now: context.now,
       intervalMs: this.options.probeIntervalMs,
       record: (probes, now) => this.recordProbes(probes, now),

@@ -40,6 +40,8 @@ export interface EndpointsEngineOptions {
   /** The first wait before a failed sync or watch is tried again; it doubles up to 30 s. @default 1000 */
   retryMs: number;
   warn: (fields: object, message: string) => void;
+  /** Logs what a sync wrote; absent, nothing is logged. */
+  info?: (fields: object, message: string) => void;
   /** The collections or the consumers' outcomes changed. */
   onChange: () => void;
 }
@@ -241,6 +243,11 @@ export class EndpointsEngine {
       const state = full || !c.state ? await readConsumerState(client, this.#o.inventoryName) : c.state;
       const result = await syncConsumer(client, plan, state, this.#o.inventoryName);
       c.state = result.state;
+      if (result.applied + result.deleted > 0)
+        this.#o.info?.(
+          { cluster: member, applied: result.applied, deleted: result.deleted },
+          'EndpointSlices dispatched',
+        );
       if (result.error) throw result.error;
       c.retryMs = this.#o.retryMs;
       outcome = { ok: true };

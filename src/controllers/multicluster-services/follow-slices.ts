@@ -9,7 +9,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EndpointSlice } from '../../model/index.ts';
 import { SERVICE_NAME_LABEL } from '../../model/index.ts';
-import { KubeApiError } from '../../apply/errors/index.ts';
 import type { KubeClient, WatchEvent } from '../../apply/kube-client.ts';
 import { isDispatched } from './dispatch-plan.ts';
 
@@ -39,8 +38,6 @@ export interface SliceFollowerOptions {
   timeoutSeconds?: number;
 }
 
-const gone = (error: unknown): boolean => error instanceof KubeApiError && error.data.status === 410;
-
 /** The `<namespace>/<name>` of the Service a slice belongs to. */
 const serviceOf = (slice: EndpointSlice): string =>
   `${slice.metadata.namespace ?? ''}/${slice.metadata.labels?.[SERVICE_NAME_LABEL] ?? ''}`;
@@ -53,32 +50,47 @@ export async function followSlices(o: SliceFollowerOptions): Promise<void> {
     kind: 'EndpointSlice',
     labelSelector: `${SERVICE_NAME_LABEL} in (${names.join(',')})`,
   };
-  const onEvent = (event: WatchEvent): void => {
-    const slice = event.object as EndpointSlice;
+  const changed = (type: 'ADDED' | 'MODIFIED' | 'DELETED', slice: EndpointSlice): void => {
     const service = serviceOf(slice);
     if (!o.services.has(service)) return;
-    o.onChange(service, slice.metadata.name ?? '', event.type === 'DELETED' || isDispatched(slice) ? undefined : slice);
+    o.onChange(service, slice.metadata.name ?? '', type === 'DELETED' || isDispatched(slice) ? undefined : slice);
   };
   const base = o.backoffMs ?? 500;
   let delay = base;
   while (!o.signal.aborted) {
     try {
       const client = (await o.client()).withSignal(o.signal);
-      const list = await client.listVersioned(query);
+      const list = await client.listWithVersion(query);
       const byService = new Map([...o.services.keys()].map((key) => [key, [] as EndpointSlice[]]));
       for (const slice of list.items as EndpointSlice[])
         if (!isDispatched(slice)) byService.get(serviceOf(slice))?.push(slice);
       o.onList(byService);
       delay = base;
       let version = list.resourceVersion;
-      for (;;)
-        version = await client.watch(
-          { ...query, resourceVersion: version, timeoutSeconds: o.timeoutSeconds ?? 300 },
-          onEvent,
-        );
+      for (;;) {
+        let ended: { expired: true } | { error: Error } | undefined;
+        const onEvent = (event: WatchEvent): void => {
+          if (event.type === 'BOOKMARK') version = event.resourceVersion || version;
+          else if (event.type === 'ERROR')
+            ended =
+              event.code === 410
+                ? { expired: true }
+                : { error: new Error(`the watch ended: ${event.code} ${event.reason}: ${event.message}`) };
+          else {
+            const at = event.object.metadata.resourceVersion;
+            if (typeof at === 'string' && at !== '') version = at;
+            changed(event.type, event.object as EndpointSlice);
+          }
+        };
+        const watch = { ...query, resourceVersion: version, timeoutSeconds: o.timeoutSeconds ?? 300 };
+        await client.watch(watch, onEvent, o.signal);
+        if (o.signal.aborted) return;
+        const end = ended as { expired: true } | { error: Error } | undefined;
+        if (end && 'error' in end) throw end.error;
+        if (end) break;
+      }
     } catch (error) {
       if (o.signal.aborted) return;
-      if (gone(error)) continue;
       o.onError(error);
       await sleep(delay, undefined, { signal: o.signal }).catch(() => undefined);
       delay = Math.min(delay * 2, o.maxBackoffMs ?? 30_000);

@@ -3,9 +3,10 @@
  * whether it is Ready — after the failover controller, whose failed-over members are Ready=False in the scheduling
  * inputs — and whether it serves discovery.k8s.io/v1 EndpointSlices. Karmada neither collects from nor dispatches to
  * a member that is not both. A member with no status at all is taken as Ready with every API, as the scheduler takes
- * it. Pure.
+ * it. A Pull member is neither provider nor consumer: its agent copies no EndpointSlices, and the hub cannot reach it
+ * (docs/karmada-compatibility.md#endpoints-without-a-control-plane). Pure.
  */
-import { DISCOVERY_GROUP_VERSION } from '../../model/index.ts';
+import { DISCOVERY_GROUP_VERSION, isPullMember } from '../../model/index.ts';
 import type { ClusterStatus } from '../../model/index.ts';
 import { clusterViews } from '../../render/load/cluster-views.ts';
 import type { SchedulingInputs } from '../controller.ts';
@@ -14,6 +15,8 @@ import type { SchedulingInputs } from '../controller.ts';
 export interface MemberView {
   ready: boolean;
   servesSlices: boolean;
+  /** Reached through its agent only (`syncMode: Pull`). */
+  pull?: boolean;
 }
 
 function servesSlices(status: ClusterStatus | undefined): boolean {
@@ -34,7 +37,7 @@ export function memberViews(scheduling: Pick<SchedulingInputs, 'fleet' | 'observ
   return new Map(
     clusterViews(scheduling.fleet.clusters, scheduling.observedClusters).map((c) => [
       c.metadata.name,
-      { ready: ready(c.status), servesSlices: servesSlices(c.status) },
+      { ready: ready(c.status), servesSlices: servesSlices(c.status), ...(isPullMember(c) ? { pull: true } : {}) },
     ]),
   );
 }
@@ -42,5 +45,5 @@ export function memberViews(scheduling: Pick<SchedulingInputs, 'fleet' | 'observ
 /** Whether endpoints may be collected from the member or dispatched to it. */
 export function usable(views: ReadonlyMap<string, MemberView>, member: string): boolean {
   const view = views.get(member);
-  return view?.ready === true && view.servesSlices;
+  return view?.ready === true && view.servesSlices && !view.pull;
 }

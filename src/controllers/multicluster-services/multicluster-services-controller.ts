@@ -147,6 +147,7 @@ export class MultiClusterServicesController implements Controller {
       inventoryName: this.#o.inventoryName,
       debounceMs: this.#o.debounceMs,
       warn: context.warn,
+      ...(context.info ? { info: context.info } : {}),
       onChange: changed,
     });
     this.#engine = engine;

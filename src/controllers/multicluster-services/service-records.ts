@@ -60,7 +60,12 @@ function written(cluster: string, input: RecordsInput, before?: ServiceConsumer)
 function consumer(s: ExportedService, cluster: string, input: RecordsInput, before?: ServiceConsumer): ServiceConsumer {
   const plan = input.plans.get(cluster);
   if (!plan) {
-    const why = input.views.get(cluster)?.ready === false ? 'not Ready' : 'does not serve EndpointSlices';
+    const view = input.views.get(cluster);
+    const why = view?.pull
+      ? 'a Pull member: endpoints are not copied to it'
+      : view?.ready === false
+        ? 'not Ready'
+        : 'does not serve EndpointSlices';
     return {
       cluster,
       slices: 0,

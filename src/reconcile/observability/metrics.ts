@@ -4,6 +4,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ClusterApplyResult } from '../../apply/events.ts';
+import type { ControllerMetrics } from '../../controllers/controller.ts';
 
 /** Every metric the reconciler exports. */
 export interface ReconcilerMetrics {
@@ -18,6 +19,12 @@ export interface ReconcilerMetrics {
   lastReconcileTime: Gauge<never>;
   ownedShards: Gauge<never>;
   scriptTimeouts: Counter<'customization' | 'operation'>;
+  autoscalerCurrentReplicas: Gauge<'autoscaler'>;
+  autoscalerDesiredReplicas: Gauge<'autoscaler'>;
+  autoscalerSyncs: Counter<'autoscaler' | 'result'>;
+  autoscalingRoundDuration: Histogram<'result'>;
+  autoscalerScaleEvents: Counter<'autoscaler' | 'direction'>;
+  cronRuleExecutions: Counter<'autoscaler' | 'rule' | 'result'>;
 }
 
 /** Creates the metrics; `defaultMetrics` adds process CPU, memory and event-loop lag. */
@@ -34,24 +41,7 @@ export function createMetrics(options: { defaultMetrics: boolean } = { defaultMe
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
       registers,
     }),
-    objectsApplied: new Counter({
-      name: 'flotilla_objects_applied_total',
-      help: 'Objects written to member clusters (created or configured)',
-      labelNames: ['cluster', 'action'],
-      registers,
-    }),
-    objectsPruned: new Counter({
-      name: 'flotilla_objects_pruned_total',
-      help: 'Objects deleted from member clusters by prune',
-      labelNames: ['cluster'],
-      registers,
-    }),
-    objectsFailed: new Counter({
-      name: 'flotilla_objects_failed_total',
-      help: 'Objects that failed to apply or prune, conflicts included',
-      labelNames: ['cluster'],
-      registers,
-    }),
+    ...createObjectMetrics(registry),
     sourceFetchErrors: new Counter({
       name: 'flotilla_source_fetch_errors_total',
       help: 'Failures to fetch or read the source repository',
@@ -85,11 +75,91 @@ export function createMetrics(options: { defaultMetrics: boolean } = { defaultMe
       labelNames: ['customization', 'operation'],
       registers,
     }),
+    autoscalerCurrentReplicas: new Gauge({
+      name: 'flotilla_autoscaling_current_replicas',
+      help: "Replicas of a FederatedHPA's workload at its last sync",
+      labelNames: ['autoscaler'],
+      registers,
+    }),
+    autoscalerDesiredReplicas: new Gauge({
+      name: 'flotilla_autoscaling_desired_replicas',
+      help: 'Replicas a FederatedHPA decided at its last sync',
+      labelNames: ['autoscaler'],
+      registers,
+    }),
+    autoscalerSyncs: new Counter({
+      name: 'flotilla_autoscaling_syncs_total',
+      help: 'FederatedHPA syncs, by result (ok, error: it could not decide from every metric)',
+      labelNames: ['autoscaler', 'result'],
+      registers,
+    }),
+    autoscalingRoundDuration: new Histogram({
+      name: 'flotilla_autoscaling_round_duration_seconds',
+      help: 'Duration of the autoscaling rounds (cron rules due, FederatedHPA syncs reading the members), by result (ok, error: a sync could not decide)',
+      labelNames: ['result'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
+    autoscalerScaleEvents: new Counter({
+      name: 'flotilla_autoscaling_scale_events_total',
+      help: 'Changes of a workload replica count an autoscaler made, by direction',
+      labelNames: ['autoscaler', 'direction'],
+      registers,
+    }),
+    cronRuleExecutions: new Counter({
+      name: 'flotilla_autoscaling_cron_executions_total',
+      help: 'CronFederatedHPA rule executions, by result (Successful, Failed)',
+      labelNames: ['autoscaler', 'rule', 'result'],
+      registers,
+    }),
+  };
+}
+
+/** The controllers' view of the metrics (ControllerContext.metrics). */
+export function controllerMetrics(metrics: ReconcilerMetrics): ControllerMetrics {
+  return {
+    autoscalerSynced: (autoscaler, current, desired, ok) => {
+      metrics.autoscalerCurrentReplicas.set({ autoscaler }, current);
+      metrics.autoscalerDesiredReplicas.set({ autoscaler }, desired);
+      metrics.autoscalerSyncs.inc({ autoscaler, result: ok ? 'ok' : 'error' });
+    },
+    autoscalingRound: (seconds, ok) =>
+      metrics.autoscalingRoundDuration.observe({ result: ok ? 'ok' : 'error' }, seconds),
+    workloadScaled: (autoscaler, direction) => metrics.autoscalerScaleEvents.inc({ autoscaler, direction }),
+    cronRuleRan: (autoscaler, rule, result) => metrics.cronRuleExecutions.inc({ autoscaler, rule, result }),
+  };
+}
+
+/** The object counters `run` and `flotilla agent` both export. */
+export type ObjectMetrics = Pick<ReconcilerMetrics, 'objectsApplied' | 'objectsPruned' | 'objectsFailed'>;
+
+/** The object counters, on `registry`. */
+export function createObjectMetrics(registry: Registry): ObjectMetrics {
+  const registers = [registry];
+  return {
+    objectsApplied: new Counter({
+      name: 'flotilla_objects_applied_total',
+      help: 'Objects written to member clusters (created or configured)',
+      labelNames: ['cluster', 'action'],
+      registers,
+    }),
+    objectsPruned: new Counter({
+      name: 'flotilla_objects_pruned_total',
+      help: 'Objects deleted from member clusters by prune',
+      labelNames: ['cluster'],
+      registers,
+    }),
+    objectsFailed: new Counter({
+      name: 'flotilla_objects_failed_total',
+      help: 'Objects that failed to apply or prune, conflicts included',
+      labelNames: ['cluster'],
+      registers,
+    }),
   };
 }
 
 /** Counts one cluster's apply results. */
-export function recordClusterResult(metrics: ReconcilerMetrics, result: ClusterApplyResult): void {
+export function recordClusterResult(metrics: ObjectMetrics, result: ClusterApplyResult): void {
   const { cluster } = result;
   for (const o of result.objects) {
     if (o.action === 'created' || o.action === 'configured') metrics.objectsApplied.inc({ cluster, action: o.action });

@@ -9,6 +9,8 @@ import { emptyPassMemory, reconcile } from '../pass.ts';
 import type { PassOptions, PassResult } from '../pass.ts';
 import type { Pass, PassOutcome, PassRequest } from '../run-loop.ts';
 import { readPlanningFeedback } from '../status-feedback.ts';
+import { passWorksStep } from '../pull-step.ts';
+import { readAgentReports } from '../../status/index.ts';
 
 export type { PassStatusInput, PassStatusOutput } from '../pass.ts';
 
@@ -41,7 +43,12 @@ export type ReconcileResult = PassResult;
 export function createReconcilePass(
   options: Partial<ReconcilePassOptions> & Omit<ReconcilePassOptions, keyof typeof DEFAULT_RECONCILE_PASS_OPTIONS>,
 ): Pass {
-  const { access, onResult, ...o } = { ...DEFAULT_RECONCILE_PASS_OPTIONS, ...options };
+  const { access, onResult, ...o } = {
+    ...DEFAULT_RECONCILE_PASS_OPTIONS,
+    agentReports: readAgentReports,
+    works: passWorksStep(options.source),
+    ...options,
+  };
   const connect = reusingConnector(access);
   const memory = emptyPassMemory();
   return async (request: PassRequest): Promise<PassOutcome> => {

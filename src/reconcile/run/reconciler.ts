@@ -11,16 +11,22 @@ import type { Cluster } from '../../model/index.ts';
 import type { PruneSettings } from '../../apply/prune-plan.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { mergeSignals, startTriggers } from '../../source/triggers/index.ts';
+import { readAgentReports } from '../../status/index.ts';
 import type { Trigger, TriggerOptions } from '../../source/triggers/index.ts';
 import type { ShardCoordinator } from '../leases/shard-coordinator.ts';
 import { shardOf } from '../leases/shard-of.ts';
 import type { ClusterAccess } from '../../apply/connect.ts';
 import { inOrder } from '../../controllers/in-order.ts';
 import { liveControllers } from '../../controllers/registry.ts';
+import type { AutoscalingOptions } from '../../controllers/autoscaling/autoscaling-controller.ts';
 import type { FailoverOptions } from '../../controllers/failover/failover-memory.ts';
+import { MemorySearchStore } from '../../controllers/search-cache/memory-store.ts';
+import { SearchCache } from '../../controllers/search-cache/search-cache.ts';
+import { startSearchServer } from '../search/search-server.ts';
+import type { SearchServer } from '../search/search-server.ts';
 import { startHealthServer } from '../observability/health-server.ts';
 import type { HealthServer } from '../observability/health-server.ts';
-import { createMetrics } from '../observability/metrics.ts';
+import { controllerMetrics, createMetrics } from '../observability/metrics.ts';
 import type { ReconcilerMetrics } from '../observability/metrics.ts';
 import { RunLoop } from '../run-loop.ts';
 import { createReconcilePass } from './reconcile-pass.ts';
@@ -38,8 +44,12 @@ export interface ReconcilerOptions {
   triggers: Omit<Partial<TriggerOptions>, 'source' | 'onError' | 'statusBranch'>;
   /** `--metrics-addr`; absent: no metrics or health endpoint. */
   metricsAddress?: string;
+  /** `--search-addr` and its bearer token; absent: no search cache. */
+  search?: { address: string; token: string };
   probeIntervalMs: number;
   failover: Partial<Omit<FailoverOptions, 'probeIntervalMs'>>;
+  /** The FederatedHPA controller's settings (`--horizontal-pod-autoscaler-*`). */
+  autoscaling?: Partial<AutoscalingOptions>;
   /** Leader election / shards; absent: this process reconciles every member. */
   coordinator?: { coordinator: ShardCoordinator; shards: number; renewMs: number };
   /** The status step; absent: no status branch writes. */
@@ -53,6 +63,7 @@ export interface Reconciler {
   loop: RunLoop;
   metrics: ReconcilerMetrics;
   metricsUrl?: string;
+  searchUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -67,8 +78,11 @@ function ownership(options: ReconcilerOptions): (cluster: string) => boolean {
 export async function startReconciler(options: ReconcilerOptions): Promise<Reconciler> {
   const { log, now } = options;
   const metrics = createMetrics();
+  const searchCache = options.search ? new SearchCache({ store: new MemorySearchStore(), now }) : undefined;
   const controllers = liveControllers({
     failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs },
+    ...(searchCache ? { searchCache } : {}),
+    ...(options.autoscaling ? { autoscaling: options.autoscaling } : {}),
     multiClusterServices: options.inventoryName ? { inventoryName: options.inventoryName } : {},
   });
   const controller = inOrder(controllers);
@@ -125,7 +139,10 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     now,
     requestPass: (detail) => merger.emit({ kind: 'members', detail }),
     memberProbed: (cluster, ready) => metrics.memberReady.set({ cluster }, ready ? 1 : 0),
+    agentReports: (names) => readAgentReports(options.source, names),
     warn: (fields, message) => log.warn(fields, message),
+    info: (fields, message) => log.info(fields, message),
+    metrics: controllerMetrics(metrics),
   });
   const stopLeases = startLeaseRounds(options, metrics, merger.emit);
   let ready = false; // the first pass has run
@@ -136,6 +153,10 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
         ready: () => ready && !loop.stopped,
       })
     : undefined;
+  const search: SearchServer | undefined =
+    options.search && searchCache
+      ? await startSearchServer({ address: options.search.address, token: options.search.token, cache: searchCache })
+      : undefined;
   loop.request();
   void loop.idle().then(() => {
     ready = true;
@@ -144,6 +165,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     loop,
     metrics,
     ...(health ? { metricsUrl: health.url } : {}),
+    ...(search ? { searchUrl: search.url } : {}),
     stop: async () => {
       due.at(undefined);
       merger.close();
@@ -152,6 +174,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       await loop.stop();
       await stopLeases();
       await health?.close();
+      await search?.close();
     },
   };
 }

@@ -46,6 +46,9 @@ export function reportPass(result: ReconcileResult, metrics: ReconcilerMetrics, 
       );
     else log.debug(fields, 'cluster reconciled');
   }
+  if (result.works instanceof Error) log.warn({ err: result.works }, 'works branch not written');
+  else if (result.works?.changed)
+    log.info({ commit: result.works.commit, clusters: result.pullMembers }, 'works branch written');
   if (result.status instanceof Error) log.warn({ err: result.status }, 'status branch not written');
   if (result.aborted) log.info({ commit: result.commit }, 'stopping: pass ended before the apply step');
 }

@@ -1,5 +1,6 @@
 import {
   APPS_GROUP_VERSION,
+  AUTOSCALING_GROUP_VERSION,
   CLUSTER_GROUP_VERSION,
   CONFIG_GROUP_VERSION,
   groupOf,
@@ -23,6 +24,8 @@ export type ObjectRole =
   | 'ResourceRegistry'
   | 'ResourceInterpreterWebhookConfiguration'
   | 'MultiClusterService'
+  | 'FederatedHPA'
+  | 'CronFederatedHPA'
   | 'template'
   | 'ignored';
 
@@ -41,6 +44,8 @@ const KARMADA_ROLES: ReadonlyMap<string, ObjectRole> = new Map(
       [APPS_GROUP_VERSION, 'WorkloadRebalancer'],
       [SEARCH_GROUP_VERSION, 'ResourceRegistry'],
       [NETWORKING_GROUP_VERSION, 'MultiClusterService'],
+      [AUTOSCALING_GROUP_VERSION, 'FederatedHPA'],
+      [AUTOSCALING_GROUP_VERSION, 'CronFederatedHPA'],
     ] as const
   ).map(([apiVersion, kind]) => [`${apiVersion}/${kind}`, kind]),
 );

@@ -1,6 +1,8 @@
 import type {
   Cluster,
   ClusterTaintPolicy,
+  CronFederatedHPA,
+  FederatedHPA,
   FederatedResourceQuota,
   IsNamespaced,
   MultiClusterService,
@@ -26,6 +28,9 @@ export interface Fleet {
   clusterTaintPolicies: SourceObject<ClusterTaintPolicy>[];
   federatedResourceQuotas: SourceObject<FederatedResourceQuota>[];
   workloadRebalancers: SourceObject<WorkloadRebalancer>[];
+  /** Acted on by the autoscaling controller of `run`; `plan` and `apply` replay what it recorded. */
+  federatedHPAs: SourceObject<FederatedHPA>[];
+  cronFederatedHPAs: SourceObject<CronFederatedHPA>[];
   /** The search cache's registries; never templates. */
   resourceRegistries: SourceObject<ResourceRegistry>[];
   /** Claim their Services (the detector) and expose their endpoints across members (the endpoints controller). */
@@ -47,6 +52,8 @@ export function emptyFleet(isNamespaced: IsNamespaced): Fleet {
     clusterTaintPolicies: [],
     federatedResourceQuotas: [],
     workloadRebalancers: [],
+    federatedHPAs: [],
+    cronFederatedHPAs: [],
     resourceRegistries: [],
     multiClusterServices: [],
     isNamespaced,

@@ -11,8 +11,11 @@ import type { Diagnostic, FieldPath, KubeObject, SourceObject } from '../../mode
 import type { ParsedSources } from '../parse/parse-sources.ts';
 import {
   findCustomizationConflicts,
+  schemaLookup,
   validateAndDefault,
   withScopedNamespace,
+  type KindSchema,
+  type SchemaLookup,
   type Validated,
 } from '../validate/index.ts';
 import { classify } from './classify.ts';
@@ -67,6 +70,8 @@ const FLEET_FIELD = {
   WorkloadRebalancer: 'workloadRebalancers',
   ResourceRegistry: 'resourceRegistries',
   MultiClusterService: 'multiClusterServices',
+  FederatedHPA: 'federatedHPAs',
+  CronFederatedHPA: 'cronFederatedHPAs',
 } as const satisfies Partial<Record<ObjectRole, keyof Fleet>>;
 
 function place(fleet: Fleet, role: ObjectRole, source: SourceObject): void {
@@ -75,10 +80,17 @@ function place(fleet: Fleet, role: ObjectRole, source: SourceObject): void {
   if (field) (fleet[field] as SourceObject[]).push(source);
 }
 
-/** A validation and the scope answers it asked for, which are all it depends on besides the object. */
+/** A validation and the scope and schema answers it asked for, which are all it depends on besides the object. */
 interface ValidationMemo {
   result: Validated;
   asked: { apiVersion: string; kind: string; namespaced: boolean | undefined }[];
+  schemas: { apiVersion: string; kind: string; schema: KindSchema | undefined }[];
+}
+
+/** What an object's validation asks about kinds: scopes and schemas, from the repository's CRDs too. */
+interface KindLookups {
+  isNamespaced: IsNamespaced;
+  schemaFor: SchemaLookup;
 }
 
 /**
@@ -90,21 +102,34 @@ interface ValidationMemo {
 const validations = new WeakMap<object, ValidationMemo>();
 
 /**
- * validateAndDefault, memoised by object. Kind scopes come from the repository's CRDs, which may
- * change while the object does not: the memo is used only while every scope the validation asked
- * for is still answered the same.
+ * validateAndDefault, memoised by object. Kind scopes and schemas come from the repository's CRDs,
+ * which may change while the object does not: the memo is used only while every scope and schema
+ * the validation asked for is still answered the same (an unchanged CRD keeps its compiled schema).
  */
-function validateOnce(obj: KubeObject, isNamespaced: IsNamespaced): Validated {
+function validateOnce(obj: KubeObject, { isNamespaced, schemaFor }: KindLookups): Validated {
   const memo = validations.get(obj);
-  if (memo?.asked.every((a) => isNamespaced(a.apiVersion, a.kind) === a.namespaced)) return memo.result;
+  if (
+    memo?.asked.every((a) => isNamespaced(a.apiVersion, a.kind) === a.namespaced) &&
+    memo.schemas.every((s) => schemaFor(s.apiVersion, s.kind) === s.schema)
+  ) {
+    return memo.result;
+  }
   const asked: ValidationMemo['asked'] = [];
-  const recording: IsNamespaced = (apiVersion, kind) => {
-    const namespaced = isNamespaced(apiVersion, kind);
-    asked.push({ apiVersion, kind, namespaced });
-    return namespaced;
+  const schemas: ValidationMemo['schemas'] = [];
+  const recording: KindLookups = {
+    isNamespaced: (apiVersion, kind) => {
+      const namespaced = isNamespaced(apiVersion, kind);
+      asked.push({ apiVersion, kind, namespaced });
+      return namespaced;
+    },
+    schemaFor: (apiVersion, kind) => {
+      const schema = schemaFor(apiVersion, kind);
+      schemas.push({ apiVersion, kind, schema });
+      return schema;
+    },
   };
-  const result = validateAndDefault(obj, { isNamespaced: recording });
-  validations.set(obj, { result, asked });
+  const result = validateAndDefault(obj, recording);
+  validations.set(obj, { result, asked, schemas });
   return result;
 }
 
@@ -114,11 +139,13 @@ function validateOnce(obj: KubeObject, isNamespaced: IsNamespaced): Validated {
  * reported (naming each other's file) and only the first, in path order, is kept.
  */
 export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: Diagnostic[] } {
-  const fleet = emptyFleet(scopeLookup(parsed.objects.map((o) => o.object)));
+  const objects = parsed.objects.map((o) => o.object);
+  const fleet = emptyFleet(scopeLookup(objects));
+  const lookups: KindLookups = { isNamespaced: fleet.isNamespaced, schemaFor: schemaLookup(objects) };
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, SourceObject>();
   for (const source of parsed.objects) {
-    const { issues, object: defaulted } = validateOnce(source.object, fleet.isNamespaced);
+    const { issues, object: defaulted } = validateOnce(source.object, lookups);
     for (const issue of issues)
       diagnostics.push(diagnosticAt(parsed, source, issue.path, issue.severity, issue.message));
     if (issues.some((i) => i.severity === 'error')) continue;

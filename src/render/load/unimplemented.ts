@@ -2,7 +2,14 @@
  * Karmada features Flotilla recognises but does not act on: one warning per object, so nothing a
  * Karmada user wrote is silently ignored (docs/karmada-compatibility.md lists them).
  */
-import type { FieldPath, KubeObject, MultiClusterService, PropagationPolicy } from '../../model/index.ts';
+import type {
+  FederatedHPA,
+  FieldPath,
+  KubeObject,
+  MultiClusterService,
+  PropagationPolicy,
+  ResourceRegistry,
+} from '../../model/index.ts';
 import type { ObjectRole } from './classify.ts';
 
 /** One warning at one field of the object. */
@@ -13,8 +20,6 @@ export interface Notice {
 
 function kindNotice(role: ObjectRole): string | undefined {
   switch (role) {
-    case 'ResourceRegistry':
-      return `Flotilla does not act on ${role} yet: it is validated and loaded, and changes nothing`;
     case 'ResourceInterpreterWebhookConfiguration':
       return 'Flotilla does not call resource interpreter webhooks (they need a live endpoint); use a ResourceInterpreterCustomization';
     default:
@@ -41,6 +46,50 @@ function loadBalancerNotice(role: ObjectRole, obj: KubeObject): Notice | undefin
   };
 }
 
+/**
+ * What the search cache does otherwise than Karmada for a registry (docs/karmada-compatibility.md#search):
+ * it keeps the cache in memory whatever the backend, and a Secret without its values.
+ */
+function registryNotices(role: ObjectRole, obj: KubeObject): Notice[] {
+  if (role !== 'ResourceRegistry') return [];
+  const spec = (obj as ResourceRegistry).spec;
+  const notices: Notice[] = [];
+  if (spec?.backendStore?.openSearch)
+    notices.push({
+      path: ['spec', 'backendStore', 'openSearch'],
+      message:
+        'Flotilla keeps the search cache in memory: no OpenSearch backend is built, this registry is cached in memory',
+    });
+  (spec?.resourceSelectors ?? []).forEach((s, i) => {
+    if (s.kind === 'Secret' && s.apiVersion === 'v1')
+      notices.push({
+        path: ['spec', 'resourceSelectors', i],
+        message:
+          'Secrets are cached without their values (each shows as ***): the cache is served to whoever holds its token',
+      });
+  });
+  return notices;
+}
+
+/**
+ * Flotilla reads pod usage from the members' resource metrics API only: a Pods or Object metric
+ * (the custom metrics API) is not used (docs/karmada-compatibility.md#federatedhpa).
+ */
+function customMetricNotices(role: ObjectRole, obj: KubeObject): Notice[] {
+  if (role !== 'FederatedHPA') return [];
+  const metrics = (obj as FederatedHPA).spec?.metrics ?? [];
+  return metrics.flatMap((m, i) =>
+    m.type === 'Pods' || m.type === 'Object'
+      ? [
+          {
+            path: ['spec', 'metrics', i],
+            message: `Flotilla does not support ${m.type} metrics yet (no custom metrics API): this metric is not used, and the FederatedHPA reports it in a ScalingActive condition`,
+          },
+        ]
+      : [],
+  );
+}
+
 /** The warnings for what Flotilla does not act on in a valid, classified object. */
 export function unimplementedNotices(role: ObjectRole, obj: KubeObject): Notice[] {
   const notices: Notice[] = [];
@@ -50,5 +99,5 @@ export function unimplementedNotices(role: ObjectRole, obj: KubeObject): Notice[
   if (affinity !== undefined) notices.push({ path: ['spec', 'placement', 'workloadAffinity'], message: affinity });
   const loadBalancer = loadBalancerNotice(role, obj);
   if (loadBalancer) notices.push(loadBalancer);
-  return notices;
+  return [...notices, ...registryNotices(role, obj), ...customMetricNotices(role, obj)];
 }

@@ -12,11 +12,16 @@ import { error, type FieldIssue } from './issues.ts';
 import { karmadaKind } from './karmada-kinds.ts';
 import { nameRuleFor } from './name-rules.ts';
 import { checkObjectMeta } from './object-meta.ts';
+import { builtinSchema } from './openapi/kube-schemas.ts';
+import type { SchemaLookup } from './openapi/kind-schema.ts';
 import { validateTemplate } from './template.ts';
 import { jsonType, walk } from './walk.ts';
 
 export type { FieldIssue } from './issues.ts';
 export { findCustomizationConflicts, type IndexedIssue } from './customization-conflicts.ts';
+export { crdSchemaLookup, schemaLookup } from './openapi/crd-schemas.ts';
+export type { KindSchema, SchemaLookup } from './openapi/kind-schema.ts';
+export { builtinSchema, KUBERNETES_SCHEMA_VERSION } from './openapi/kube-schemas.ts';
 
 /** Options of validateObject. */
 export interface ValidateOptions {
@@ -26,10 +31,19 @@ export interface ValidateOptions {
    * @default builtinIsNamespaced
    */
   isNamespaced: IsNamespaced;
+  /**
+   * The OpenAPI schema of template kinds, e.g. schemaLookup(objects) to know the kinds the
+   * repository's CustomResourceDefinitions declare too.
+   * @default builtinSchema
+   */
+  schemaFor: SchemaLookup;
 }
 
-/** Built-in kind scopes only: pass scopeLookup(objects) to know CRD-declared kinds too. */
-export const DEFAULT_VALIDATE_OPTIONS: Readonly<ValidateOptions> = { isNamespaced: builtinIsNamespaced };
+/** Built-in kinds only: pass scopeLookup(objects) and schemaLookup(objects) to know CRD-declared kinds too. */
+export const DEFAULT_VALIDATE_OPTIONS: Readonly<ValidateOptions> = {
+  isNamespaced: builtinIsNamespaced,
+  schemaFor: builtinSchema,
+};
 
 /** An object's validation issues, and the object as Karmada would store it. */
 export interface Validated {
@@ -58,7 +72,12 @@ export function validateAndDefault(obj: unknown, options: Partial<ValidateOption
   }
   const karmada = karmadaKind(obj['apiVersion'], obj['kind']);
   if (karmada === undefined) {
-    validateTemplate(obj, options.isNamespaced ?? DEFAULT_VALIDATE_OPTIONS.isNamespaced, out);
+    validateTemplate(
+      obj,
+      options.isNamespaced ?? DEFAULT_VALIDATE_OPTIONS.isNamespaced,
+      options.schemaFor ?? DEFAULT_VALIDATE_OPTIONS.schemaFor,
+      out,
+    );
     return { issues: out, object: obj };
   }
   const prepared = karmada.prepare ? karmada.prepare(obj, out) : obj;

@@ -46,7 +46,7 @@ export function invalidMessage(value: unknown, detail: string): string {
 }
 
 /** field.NotSupported. */
-export function unsupportedMessage(value: unknown, supported: readonly string[]): string {
+export function unsupportedMessage(value: unknown, supported: readonly unknown[]): string {
   const list = supported.map((s) => JSON.stringify(s)).join(', ');
   return `Unsupported value: ${showValue(value)}: supported values: ${list}`;
 }

@@ -5,6 +5,7 @@
 import type { OverridePolicy, PropagationPolicy } from '../../model/index.ts';
 import {
   APPS_GROUP_VERSION,
+  AUTOSCALING_GROUP_VERSION,
   CLUSTER_GROUP_VERSION,
   CONFIG_GROUP_VERSION,
   isRecord,
@@ -13,12 +14,15 @@ import {
   SEARCH_GROUP_VERSION,
 } from '../../model/index.ts';
 import { defaultOverridePolicy, defaultPropagationPolicy } from '../defaults/index.ts';
+import { defaultCronFederatedHPA, defaultFederatedHPA } from '../defaults/autoscaling.ts';
 import { policyNamespace } from '../defaults/selectors.ts';
 import { renameDeprecatedPurgeModes } from './deprecated-purge-modes.ts';
 import { error, invalidMessage, type IssueSink } from './issues.ts';
 import { objectMeta } from './schemas/meta.ts';
-import { checkClusterZones, clusterSpec, clusterStatus, migrateClusterZone } from './schemas/cluster.ts';
+import { checkCluster, clusterSpec, clusterStatus, migrateClusterZone } from './schemas/cluster.ts';
 import { clusterTaintPolicySpec } from './schemas/cluster-taint-policy.ts';
+import { checkCronFederatedHPA, cronFederatedHPASpec, cronFederatedHPAStatus } from './schemas/cron-federated-hpa.ts';
+import { checkFederatedHPA, federatedHPASpec, federatedHPAStatus } from './schemas/federated-hpa.ts';
 import { federatedResourceQuotaSpec, federatedResourceQuotaStatus } from './schemas/federated-resource-quota.ts';
 import { resourceRegistrySpec, resourceRegistryStatus } from './schemas/resource-registry.ts';
 import { workloadRebalancerSpec, workloadRebalancerStatus } from './schemas/workload-rebalancer.ts';
@@ -112,7 +116,7 @@ const KINDS: ReadonlyMap<string, KarmadaKind> = new Map([
       schema: root(clusterSpec, clusterStatus),
       namespaced: false,
       prepare: migrateClusterZone,
-      check: checkClusterZones,
+      check: checkCluster,
     },
   ],
   [
@@ -135,6 +139,24 @@ const KINDS: ReadonlyMap<string, KarmadaKind> = new Map([
   [
     `${SEARCH_GROUP_VERSION}/ResourceRegistry`,
     { schema: root(resourceRegistrySpec, resourceRegistryStatus), namespaced: false },
+  ],
+  [
+    `${AUTOSCALING_GROUP_VERSION}/FederatedHPA`,
+    {
+      schema: root(federatedHPASpec, federatedHPAStatus),
+      namespaced: true,
+      prepare: defaultFederatedHPA,
+      check: checkFederatedHPA,
+    },
+  ],
+  [
+    `${AUTOSCALING_GROUP_VERSION}/CronFederatedHPA`,
+    {
+      schema: root(cronFederatedHPASpec, cronFederatedHPAStatus),
+      namespaced: true,
+      prepare: defaultCronFederatedHPA,
+      check: checkCronFederatedHPA,
+    },
   ],
   [
     `${NETWORKING_GROUP_VERSION}/MultiClusterService`,

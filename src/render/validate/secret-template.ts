@@ -11,7 +11,7 @@ import { jsonType } from './walk.ts';
  * Go's `encoding/json` decodes `[]byte` with the padded standard alphabet and skips CR and LF,
  * so that is what a member accepts in `data`.
  */
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+export const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function checkValues(obj: Record<string, unknown>, field: 'data' | 'stringData', out: IssueSink): void {
   const values = obj[field];

@@ -3,8 +3,10 @@
  * well-formed, metadata valid, the name valid for the kind, namespace consistent with the scope.
  */
 import type { IsNamespaced } from '../../model/index.ts';
-import { groupOf, versionOf } from '../../model/index.ts';
+import { formatFieldPath, groupOf, versionOf } from '../../model/index.ts';
 import { checkCustomResourceDefinition } from './crd-template.ts';
+import { checkObjectFields } from './openapi/check.ts';
+import type { SchemaLookup } from './openapi/kind-schema.ts';
 import { error, invalidMessage, requiredMessage, unsupportedMessage, type IssueSink } from './issues.ts';
 import { KARMADA_KINDS, karmadaApiVersionOf } from './karmada-kinds.ts';
 import { nameRuleFor } from './name-rules.ts';
@@ -59,8 +61,36 @@ function checkApiVersion(apiVersion: string, kind: string | undefined, out: Issu
   return kind === undefined || checkKarmadaKind(apiVersion, kind, out);
 }
 
-/** Checks one template; `isNamespaced` answers the scope of its kind. */
-export function validateTemplate(obj: Record<string, unknown>, isNamespaced: IsNamespaced, out: IssueSink): void {
+/** What the other checks of a template own, so the schema check leaves it alone. */
+const OWNED = new Set(['apiVersion', 'kind', 'metadata', 'status']);
+/** A Secret's values are checked by checkSecret, whose messages never show them. */
+const OWNED_IN_SECRET = new Set([...OWNED, 'data', 'stringData']);
+
+/**
+ * Checks the fields of a template against its kind's OpenAPI schema, as the API server Karmada
+ * creates templates in would (docs/karmada-compatibility.md#templates-against-their-schemas).
+ * Status is left out: it is never sent to a member.
+ */
+function checkSchema(
+  obj: Record<string, unknown>,
+  apiVersion: string,
+  kind: string,
+  schemaFor: SchemaLookup,
+  out: IssueSink,
+): void {
+  const schema = schemaFor(apiVersion, kind);
+  if (schema === undefined) return;
+  const owned = kind === 'Secret' && apiVersion === 'v1' ? OWNED_IN_SECRET : OWNED;
+  checkObjectFields(schema.root, obj, owned, schema.resolve, out);
+}
+
+/** Checks one template; `isNamespaced` answers the scope of its kind, `schemaFor` its schema. */
+export function validateTemplate(
+  obj: Record<string, unknown>,
+  isNamespaced: IsNamespaced,
+  schemaFor: SchemaLookup,
+  out: IssueSink,
+): void {
   const apiVersion = topString(obj, 'apiVersion', out);
   const kind = topString(obj, 'kind', out);
   if (kind !== undefined && isDNS1035Label(kind.toLowerCase()).length > 0) {
@@ -81,4 +111,18 @@ export function validateTemplate(obj: Record<string, unknown>, isNamespaced: IsN
     checkCustomResourceDefinition(obj, out);
   }
   if (kind === 'Secret' && apiVersion === 'v1') checkSecret(obj, out);
+  const before = out.length;
+  checkSchema(obj, apiVersion, kind, schemaFor, out);
+  dropRepeated(out, before);
+}
+
+/** The schema check may find what a rule above already reported (a CRD's `Required value`s): said once. */
+function dropRepeated(out: IssueSink, from: number): void {
+  const said = new Set(out.slice(0, from).map((i) => `${formatFieldPath(i.path)}\u0000${i.message}`));
+  let kept = from;
+  for (let i = from; i < out.length; i++) {
+    const issue = out[i]!;
+    if (!said.has(`${formatFieldPath(issue.path)}\u0000${issue.message}`)) out[kept++] = issue;
+  }
+  out.length = kept;
 }

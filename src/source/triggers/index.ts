@@ -26,4 +26,4 @@ export {
   type WebhookServer,
   type WebhookServerOptions,
 } from './webhook-server.ts';
-export { verifyWebhook, type WebhookVerdict } from './webhook-verify.ts';
+export { safeEqual, verifyWebhook, type WebhookVerdict } from './webhook-verify.ts';

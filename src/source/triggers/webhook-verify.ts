@@ -10,7 +10,7 @@ export type WebhookVerdict =
   | { kind: 'bad-request'; reason: string };
 
 /** Equal strings, compared in constant time whatever their lengths (both sides are hashed first). */
-function safeEqual(a: string, b: string): boolean {
+export function safeEqual(a: string, b: string): boolean {
   const ha = createHash('sha256').update(a).digest();
   const hb = createHash('sha256').update(b).digest();
   return timingSafeEqual(ha, hb);

@@ -1,6 +1,6 @@
 import { CLUSTER_GROUP_VERSION, isRecord } from '../../model/index.ts';
 import type { ClusterStatus } from '../../model/index.ts';
-import type { ClusterReport } from '../status-report.ts';
+import type { AgentSummary, ClusterReport } from '../status-report.ts';
 import { parseTaints, type Warn } from './failover-fields.ts';
 
 /** `clusters/<name>.yaml` (README.md#flotilla-status). */
@@ -10,16 +10,32 @@ export function clusterPath(name: string): string {
 
 /**
  * The observed Cluster as written: Karmada's Cluster kind, name and status (no connection
- * details), and `spec.taints` only while the run loop has failed the member over.
+ * details), `spec.taints` only while the run loop has failed the member over, and for a Pull
+ * member `spec.syncMode: Pull` with Flotilla's `status.agent` (its last heartbeat, the Work it applied).
  */
 export function clusterDocument(cluster: ClusterReport): Record<string, unknown> {
   const taints = cluster.taints ?? [];
+  const spec = { ...(cluster.agent ? { syncMode: 'Pull' } : {}), ...(taints.length > 0 ? { taints } : {}) };
   return {
     apiVersion: CLUSTER_GROUP_VERSION,
     kind: 'Cluster',
     metadata: { name: cluster.name },
-    ...(taints.length > 0 ? { spec: { taints } } : {}),
-    status: cluster.status,
+    ...(Object.keys(spec).length > 0 ? { spec } : {}),
+    status: cluster.agent ? { ...cluster.status, agent: cluster.agent } : cluster.status,
+  };
+}
+
+/** Flotilla's `status.agent` of a Pull member's document, as far as it is one. */
+function agentSummary(value: unknown): AgentSummary | undefined {
+  if (!isRecord(value) || typeof value['graceSeconds'] !== 'number') return undefined;
+  const text = (key: string) => (typeof value[key] === 'string' ? { [key]: value[key] } : {});
+  return {
+    graceSeconds: value['graceSeconds'],
+    ...text('lastHeartbeat'),
+    ...(typeof value['heartbeatSeconds'] === 'number' ? { heartbeatSeconds: value['heartbeatSeconds'] } : {}),
+    ...text('worksCommit'),
+    ...text('sourceCommit'),
+    ...text('problem'),
   };
 }
 
@@ -34,7 +50,7 @@ const listOfMappings = (value: unknown): value is Record<string, unknown>[] =>
  */
 function clusterStatus(value: unknown, warn: Warn): ClusterStatus {
   if (!isRecord(value)) return {};
-  const status = { ...value };
+  const { agent: _agent, ...status } = value;
   if (status['conditions'] !== undefined && !listOfMappings(status['conditions'])) {
     warn('status.conditions: not a list of mappings; ignored');
     delete status['conditions'];
@@ -59,5 +75,11 @@ export function parseClusterDocument(doc: unknown, warn: Warn = () => undefined)
   const name = doc['metadata']['name'];
   if (typeof name !== 'string' || name === '') return undefined;
   const taints = isRecord(doc['spec']) ? parseTaints(doc['spec']['taints'], warn) : [];
-  return { name, ...(taints.length > 0 ? { taints } : {}), status: clusterStatus(doc['status'], warn) };
+  const agent = isRecord(doc['status']) ? agentSummary(doc['status']['agent']) : undefined;
+  return {
+    name,
+    ...(taints.length > 0 ? { taints } : {}),
+    status: clusterStatus(doc['status'], warn),
+    ...(agent ? { agent } : {}),
+  };
 }

@@ -9,7 +9,7 @@ import { multiClusterServicePath } from './multicluster-service-document.ts';
 const endpoints = (n: number): string => `${n} endpoint${n === 1 ? '' : 's'}`;
 
 function providerText(p: ServiceProvider): string {
-  return `${p.cluster} (${endpoints(p.endpoints)}${p.ready ? '' : ', not Ready: not dispatched'})`;
+  return `${p.cluster} (${endpoints(p.endpoints)}${p.ready ? '' : ', not dispatched'})`;
 }
 
 function consumerText(c: ServiceConsumer): string {

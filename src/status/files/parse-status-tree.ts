@@ -1,9 +1,11 @@
 import { load } from 'js-yaml';
 import { isRecord } from '../../model/index.ts';
-import type { RecordedMultiClusterService, RecordedRebalancer } from '../../model/index.ts';
+import { emptyAutoscalingRecord } from '../../model/index.ts';
+import type { AutoscalingRecord, RecordedMultiClusterService, RecordedRebalancer } from '../../model/index.ts';
 import type { ClusterReport } from '../status-report.ts';
 import type { StatusCounts } from '../status-report.ts';
 import type { TemplateStatus } from '../template-status.ts';
+import { readAutoscalingFile } from './autoscaling-document.ts';
 import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';
 import type { Warn } from './failover-fields.ts';
@@ -11,6 +13,8 @@ import type { FederatedQuotaReport } from '../federated-quota-status.ts';
 import { parseMultiClusterServiceDocument } from './multicluster-service-document.ts';
 import { parseQuotaDocument } from './quota-document.ts';
 import { parseRebalancerDocument } from './rebalancer-document.ts';
+import { parseRegistryDocument } from './registry-document.ts';
+import type { RegistryRecord } from '../search-cache-record.ts';
 import { SUMMARY_FILE } from './status-files.ts';
 
 /** summary.json as read back. */
@@ -53,6 +57,10 @@ export interface ParsedStatusTree {
   warnings: string[];
   /** The WorkloadRebalancers' records; absent when the tree has none. */
   rebalancers?: RecordedRebalancer[];
+  /** The search cache's records per ResourceRegistry; absent when the tree has none. */
+  registries?: RegistryRecord[];
+  /** The autoscalers' record; absent when the tree has none. */
+  autoscaling?: AutoscalingRecord;
   /** The multi-cluster services' records; absent when the tree has none. */
   multiClusterServices?: RecordedMultiClusterService[];
 }
@@ -151,6 +159,12 @@ export function parseStatusTree(
     } else if (path.startsWith('rebalancers/') && path.endsWith('.yaml')) {
       const rebalancer = parseRebalancerDocument(parseYaml(content, warn), warn);
       if (rebalancer) out.rebalancers = [...(out.rebalancers ?? []), rebalancer];
+    } else if (path.startsWith('registries/') && path.endsWith('.yaml')) {
+      const registry = parseRegistryDocument(parseYaml(content, warn), warn);
+      if (registry) out.registries = [...(out.registries ?? []), registry];
+    } else if (path.startsWith('autoscaling/') && path.endsWith('.yaml')) {
+      out.autoscaling ??= emptyAutoscalingRecord();
+      readAutoscalingFile(out.autoscaling, path, parseYaml(content, warn), warn);
     } else if (path.startsWith('multicluster-services/') && path.endsWith('.yaml')) {
       const service = parseMultiClusterServiceDocument(parseYaml(content, warn), warn);
       if (service) out.multiClusterServices = [...(out.multiClusterServices ?? []), service];

@@ -1,11 +1,13 @@
 import type { CommitFile } from '../../source/index.ts';
 import { statusCounts, type StatusReport } from '../status-report.ts';
+import { autoscalingFiles } from './autoscaling-document.ts';
 import { bindingDocument, resourcePath } from './binding-document.ts';
 import { clusterDocument, clusterPath } from './cluster-document.ts';
 import { emitYaml } from './emit-yaml.ts';
 import { multiClusterServiceDocument, multiClusterServicePath } from './multicluster-service-document.ts';
 import { quotaDocument, quotaPath } from './quota-document.ts';
 import { rebalancerDocument, rebalancerPath } from './rebalancer-document.ts';
+import { registryDocument, registryPath } from './registry-document.ts';
 import { statusMarkdown, type StatusMarkdownOptions } from './status-markdown.ts';
 
 export const STATUS_MARKDOWN_FILE = 'STATUS.md';
@@ -35,6 +37,11 @@ export function statusFiles(report: StatusReport, options: Partial<StatusMarkdow
     files.push({ path: quotaPath(quota.resource), content: emitYaml(quotaDocument(quota)) });
   for (const rebalancer of report.rebalancers ?? [])
     files.push({ path: rebalancerPath(rebalancer.name), content: emitYaml(rebalancerDocument(rebalancer)) });
+  for (const registry of report.registries ?? [])
+    files.push({ path: registryPath(registry.name), content: emitYaml(registryDocument(registry)) });
+  if (report.autoscaling)
+    for (const { path, document } of autoscalingFiles(report.autoscaling))
+      files.push({ path, content: emitYaml(document) });
   for (const service of report.multiClusterServices ?? [])
     files.push({ path: multiClusterServicePath(service), content: emitYaml(multiClusterServiceDocument(service)) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -16,6 +16,11 @@ export interface StatusWriteOptions {
   parent?: string | null;
   /** Author and committer; the timestamp comes from the caller's clock. @default DEFAULT_COMMIT_AUTHOR, now */
   author?: CommitFilesInput['author'];
+  /**
+   * The file every tip Flotilla wrote on this branch holds: summary.json on the status branch,
+   * works.json on the works branch, report.json on an agent's. @default SUMMARY_FILE
+   */
+  marker?: string;
 }
 
 export const DEFAULT_STATUS_WRITE_OPTIONS: Readonly<Pick<StatusWriteOptions, 'branch'>> = Object.freeze({
@@ -63,7 +68,7 @@ async function sameFiles(
  * Commits `files` as the whole tree of the status branch, without touching any working tree or
  * the checked-out branch, unless the branch already holds them: then nothing
  * is written and the tip is returned. A branch that does not exist starts as an orphan; one whose
- * tip Flotilla did not write is refused (ForeignStatusBranchError), never built on.
+ * tip Flotilla did not write (no `marker` file) is refused (ForeignStatusBranchError), never built on.
  */
 export async function writeStatusBranch(
   store: GitStore,
@@ -75,7 +80,8 @@ export async function writeStatusBranch(
     options.parent === undefined ? await store.readRef(`refs/heads/${branch}`) : (options.parent ?? undefined);
   if (parent !== undefined) {
     const entries = await store.listTree(parent, '');
-    if (!entries?.some((e) => e.path === SUMMARY_FILE)) throw new ForeignStatusBranchError(branch, parent);
+    const marker = options.marker ?? SUMMARY_FILE;
+    if (!entries?.some((e) => e.path === marker)) throw new ForeignStatusBranchError(branch, parent, marker);
     if (await sameFiles(store, entries, files)) return { commit: parent, changed: false };
   }
   const commit = await store.commitFiles({

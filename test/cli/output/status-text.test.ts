@@ -104,6 +104,24 @@ describe('statusText', () => {
     ).toEqual(['Workload rebalancers:', '  hello-now: generation 1: 1 Successful, 0 Failed, 0 pending; finished 2026-11-29T17:00:00.000Z']);
   });
 
+  it('lists what the search cache holds per registry, and nothing without a registry', () => {
+    const registries = [
+      { name: 'apps', cached: [{ cluster: 'member1', apiVersion: 'apps/v1', kind: 'Deployment', objects: 3, syncedAt: '2026-11-29T17:00:00.000Z' }] },
+      { name: 'idle', cached: [] },
+    ];
+    expect(
+      statusText({ ...view(false), registries }, plain)
+        .split('\n')
+        .slice(-4),
+    ).toEqual([
+      'Search cache:',
+      '  apps:',
+      '    member1 apps/v1 Deployment (all namespaces): 3 objects, synced 2026-11-29T17:00:00.000Z',
+      '  idle: caches nothing',
+    ]);
+    expect(statusText(view(false), plain)).not.toContain('Search cache');
+  });
+
   it('lists the multi-cluster services: providers and consumers with their endpoints, and why a write failed', () => {
     const multiClusterServices = [
       {
@@ -133,7 +151,7 @@ describe('statusText', () => {
         .slice(-3),
     ).toEqual([
       'Multi-cluster services:',
-      '  MultiClusterService shop/web: providers member1 (3 endpoints), member3 (1 endpoint, not Ready: not dispatched); consumers member2 (3 endpoints), member4 (3 endpoints, not dispatched: namespaces "shop" not found)',
+      '  MultiClusterService shop/web: providers member1 (3 endpoints), member3 (1 endpoint, not dispatched); consumers member2 (3 endpoints), member4 (3 endpoints, not dispatched: namespaces "shop" not found)',
       '  ServiceExport shop/api: providers member1 (1 endpoint); consumers none',
     ]);
     expect(statusText(view(false), plain)).not.toContain('Multi-cluster');

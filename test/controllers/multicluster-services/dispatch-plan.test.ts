@@ -73,6 +73,13 @@ describe('dispatchPlan: which EndpointSlices each consumer holds', () => {
       { member2: { slices: [], frozen: [] }, member3: { slices: ['member2-web-b1'], frozen: [] } },
     ],
     [
+      'a Pull member neither provides nor consumes: the hub does not reach it',
+      [mcs],
+      views({ member2: { ready: true, servesSlices: true, pull: true } }),
+      collections,
+      { member1: { slices: [], frozen: [] }, member3: { slices: ['member1-web-a1'], frozen: [] } },
+    ],
+    [
       'a provider not read yet freezes what the consumers hold from it',
       [mcs],
       views(),

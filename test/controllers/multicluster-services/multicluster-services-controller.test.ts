@@ -48,7 +48,7 @@ describe('the endpoints controller through its phases, over in-memory members', 
     await holding(members, { member2: ['member1-web-a', 'member3-web-c'] });
     loop.pass(mcsYaml(['member1', 'member3'], ['member2']), new Map([['member1', NOT_READY]]));
     await holding(members, { member2: ['member3-web-c'] });
-    expect(members.get('member1')?.openWatches).toBe(0);
+    expect(members.get('member1')?.watching).toBe(0);
     loop.pass(mcsYaml(['member1', 'member3'], ['member2']).replace(/---\napiVersion: networking[\s\S]*$/, ''));
     await holding(members, {});
   });
@@ -84,7 +84,7 @@ describe('the endpoints controller through its phases, over in-memory members', 
     const api = mcsYaml(['member1'], ['member3']).split('---\n').slice(4).join('---\n').replaceAll('web', 'api');
     loop.pass(`${mcsYaml(['member1'], ['member2'])}---\n${api}`);
     await holding(members, { member2: ['member1-web-a'], member3: ['member1-api-a'] });
-    expect(provider.openWatches).toBe(1);
+    expect(provider.watching).toBe(1);
   });
 
   it('costs a fleet without multi-cluster services one read per member, then nothing', async () => {

@@ -35,9 +35,9 @@ export function counting(client: KubeClient, log: RequestLog): KubeClient {
     discover: () => read(client.discover()),
     get: (ref) => read(client.get(ref)),
     list: (query) => read(client.list(query)),
-    listVersioned: (query) => read(client.listVersioned(query)),
-    watch: (query, onEvent) => read(client.watch(query, onEvent)),
-    raw: (path) => read(client.raw(path)),
+    listWithVersion: (query) => read(client.listWithVersion(query)),
+    watch: (query, onEvent, signal) => read(client.watch(query, onEvent, signal)),
+    raw: (path, accept) => read(client.raw(path, accept)),
     apply: (object, request) => {
       if (request.dryRun) log.reads++;
       else if (object.kind !== 'Lease') log.writes.push({ method: 'apply', target: `${object.kind}/${object.metadata.name}` });
@@ -163,4 +163,36 @@ export function planChanges(plan: LivePlanResult, cluster: string): string[] {
 
 export function configMap(namespace: string, name: string, data: Record<string, string>, annotations: Record<string, string> = {}): string {
   return JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, annotations }, data });
+}
+
+/** A Deployment of `replicas` nginx pods named `name`. */
+export function deployment(namespace: string, name: string, replicas: number): string {
+  return JSON.stringify({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: 'nginx' }] } },
+    },
+  });
+}
+
+/** `web`'s PropagationPolicy: its replicas divided evenly among `members` by static weights. */
+export function dividedPolicy(namespace: string, members: readonly string[]): string {
+  return `apiVersion: policy.karmada.io/v1alpha1
+kind: PropagationPolicy
+metadata: {name: web, namespace: ${namespace}}
+spec:
+  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
+  placement:
+    clusterAffinity: {clusterNames: [${members.join(', ')}]}
+    replicaScheduling:
+      replicaSchedulingType: Divided
+      replicaDivisionPreference: Weighted
+      weightPreference:
+        staticWeightList:
+${members.map((m) => `          - {targetCluster: {clusterNames: [${m}]}, weight: 1}`).join('\n')}
+`;
 }

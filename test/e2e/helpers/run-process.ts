@@ -1,5 +1,6 @@
-// `flotilla run` as a child process for e2e tests: its JSON log lines collected,
-// its metrics scraped, and every process stopped (or killed) after the test.
+// `flotilla run` (or `flotilla agent`) as a child process for e2e tests: its JSON
+// log lines collected, its metrics scraped, and every process stopped (or killed)
+// after the test.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,7 @@ import { waitFor } from '../../helpers/wait.ts';
 
 const CLI = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
 
-/** A running `flotilla run`. */
+/** A running `flotilla run` or `flotilla agent`. */
 export interface RunProcess {
   child: ChildProcess;
   /** Every JSON log record so far. */
@@ -39,7 +40,12 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 /** Starts `flotilla run ARGS` with JSON logs at debug level. */
 export function startRun(args: readonly string[]): RunProcess {
-  const child = spawn(process.execPath, [CLI, 'run', '--log-level', 'debug', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return startFlotilla('run', args);
+}
+
+/** Starts `flotilla COMMAND ARGS` (a long-running one: `run`, `agent`) with JSON logs at debug level. */
+export function startFlotilla(command: 'run' | 'agent', args: readonly string[]): RunProcess {
+  const child = spawn(process.execPath, [CLI, command, '--log-level', 'debug', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   const records: Record<string, unknown>[] = [];
   let partial = '';
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHealthServer } from '../../../src/reconcile/observability/health-server.ts';
 import type { HealthServer } from '../../../src/reconcile/observability/health-server.ts';
-import { createMetrics, recordClusterResult, recordReconciledCommit } from '../../../src/reconcile/observability/metrics.ts';
+import { controllerMetrics, createMetrics, recordClusterResult, recordReconciledCommit } from '../../../src/reconcile/observability/metrics.ts';
 
 const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'a', name: 'x' };
 let server: HealthServer | undefined;
@@ -11,6 +11,22 @@ afterEach(async () => {
 });
 
 describe('reconciler metrics', () => {
+  it("carry the autoscalers' syncs, scale events and cron rule runs as flotilla_autoscaling_*", async () => {
+    const metrics = createMetrics({ defaultMetrics: false });
+    const reported = controllerMetrics(metrics);
+    reported.autoscalerSynced('FederatedHPA shop/web', 4, 8, true);
+    reported.autoscalingRound(0.2, true);
+    reported.workloadScaled('FederatedHPA shop/web', 'up');
+    reported.cronRuleRan('CronFederatedHPA shop/daily', 'night', 'Successful');
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('flotilla_autoscaling_current_replicas{autoscaler="FederatedHPA shop/web"} 4');
+    expect(text).toContain('flotilla_autoscaling_desired_replicas{autoscaler="FederatedHPA shop/web"} 8');
+    expect(text).toContain('flotilla_autoscaling_syncs_total{autoscaler="FederatedHPA shop/web",result="ok"} 1');
+    expect(text).toContain('flotilla_autoscaling_round_duration_seconds_count{result="ok"} 1');
+    expect(text).toContain('flotilla_autoscaling_scale_events_total{autoscaler="FederatedHPA shop/web",direction="up"} 1');
+    expect(text).toContain('flotilla_autoscaling_cron_executions_total{autoscaler="CronFederatedHPA shop/daily",rule="night",result="Successful"} 1');
+  });
+
   it('count applied, pruned and failed objects per cluster and keep one commit series', async () => {
     const metrics = createMetrics({ defaultMetrics: false });
     recordClusterResult(metrics, {

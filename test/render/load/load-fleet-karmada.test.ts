@@ -106,9 +106,18 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
       (f) => f.workloadRebalancers.length,
     ],
     [
-      'ResourceRegistry, never a template',
+      'ResourceRegistry, acted on by the search cache: never a template, no warning',
       'apiVersion: search.karmada.io/v1alpha1\nkind: ResourceRegistry\nmetadata: {name: r}\nspec: {targetCluster: {}, resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]}',
-      ['warning: ResourceRegistry/r: Flotilla does not act on ResourceRegistry yet: it is validated and loaded, and changes nothing'],
+      [],
+      (f) => f.resourceRegistries.length + 10 * f.templates.length,
+    ],
+    [
+      'ResourceRegistry with an OpenSearch backend and Secrets: accepted, both warned about',
+      'apiVersion: search.karmada.io/v1alpha1\nkind: ResourceRegistry\nmetadata: {name: r}\nspec: {targetCluster: {}, resourceSelectors: [{apiVersion: v1, kind: Secret}], backendStore: {openSearch: {addresses: ["https://os:9200"], secretRef: {namespace: karmada-system, name: os}}}}',
+      [
+        'warning: ResourceRegistry/r: spec.backendStore.openSearch: Flotilla keeps the search cache in memory: no OpenSearch backend is built, this registry is cached in memory',
+        'warning: ResourceRegistry/r: spec.resourceSelectors[0]: Secrets are cached without their values (each shows as ***): the cache is served to whoever holds its token',
+      ],
       (f) => f.resourceRegistries.length + 10 * f.templates.length,
     ],
     [
@@ -126,6 +135,26 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
       (f) => f.templates.length + 1,
     ],
     [
+      'FederatedHPA, acted on: no warning',
+      'apiVersion: autoscaling.karmada.io/v1alpha1\nkind: FederatedHPA\nmetadata: {name: web, namespace: shop}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, maxReplicas: 5}',
+      [],
+      (f) => f.federatedHPAs.length,
+    ],
+    [
+      'a FederatedHPA with a Pods metric: that metric is not used',
+      'apiVersion: autoscaling.karmada.io/v1alpha1\nkind: FederatedHPA\nmetadata: {name: web, namespace: shop}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, maxReplicas: 5, metrics: [{type: Pods, pods: {metric: {name: qps}, target: {type: AverageValue, averageValue: "10"}}}]}',
+      [
+        'warning: FederatedHPA/shop/web: spec.metrics[0]: Flotilla does not support Pods metrics yet (no custom metrics API): this metric is not used, and the FederatedHPA reports it in a ScalingActive condition',
+      ],
+      (f) => f.federatedHPAs.length,
+    ],
+    [
+      'CronFederatedHPA, acted on: no warning',
+      'apiVersion: autoscaling.karmada.io/v1alpha1\nkind: CronFederatedHPA\nmetadata: {name: nightly, namespace: shop}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, rules: [{name: night, schedule: "0 22 * * *", targetReplicas: 1}]}',
+      [],
+      (f) => f.cronFederatedHPAs.length,
+    ],
+    [
       'placement.workloadAffinity',
       'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p, namespace: shop}\nspec: {resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}], placement: {workloadAffinity: {affinity: {groupByLabelKey: app.group}}}}',
       [
@@ -141,8 +170,8 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
 
   it.each<[string, string]>([
     [
-      'apiVersion: autoscaling.karmada.io/v1alpha1\nkind: FederatedHPA\nmetadata: {name: h, namespace: shop}\nspec: {}',
-      'warning: autoscaling.karmada.io/v1alpha1 FederatedHPA: Flotilla does not act on this Karmada kind, and never propagates it; ignored',
+      'apiVersion: remedy.karmada.io/v1alpha1\nkind: Remedy\nmetadata: {name: r}\nspec: {}',
+      'warning: remedy.karmada.io/v1alpha1 Remedy: Flotilla does not act on this Karmada kind, and never propagates it; ignored',
     ],
     [
       'apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata: {name: l, namespace: shop}',

@@ -61,7 +61,7 @@ describe('loadFleet', () => {
       path: 'crd.yaml',
       blobId: scope,
       content: Buffer.from(
-        `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec: {group: example.com, scope: ${scope}, names: {plural: widgets, kind: Widget}}\n`,
+        `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec: {group: example.com, scope: ${scope}, names: {plural: widgets, kind: Widget}, versions: []}\n`,
       ),
     });
     const cache: ParseCache = new Map();
@@ -80,5 +80,26 @@ describe('loadFleet', () => {
       'Widget/apps',
     ]);
     expect(messages('Cluster')).toEqual([clusterScoped]);
+  });
+  it('checks a custom resource against the CRD of the same commit, again when only the CRD changes', () => {
+    const widget = {
+      path: 'widget.yaml',
+      blobId: 'w',
+      content: Buffer.from('apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w, namespace: apps}\nspec: {size: 3}\n'),
+    };
+    const crd = (sizeType: string) => ({
+      path: 'crd.yaml',
+      blobId: sizeType,
+      content: Buffer.from(
+        `apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\nspec: {group: example.com, scope: Namespaced, names: {plural: widgets, kind: Widget}, versions: [{name: v1, served: true, storage: true, schema: {openAPIV3Schema: {type: object, properties: {spec: {type: object, properties: {size: {type: ${sizeType}}}}}}}}]}\n`,
+      ),
+    });
+    const cache: ParseCache = new Map();
+    const messages = (sizeType: string) => loadFleet(parseSources([crd(sizeType), widget], cache)).diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`);
+
+    expect(messages('integer')).toEqual([]);
+    expect(messages('string')).toEqual(['widget.yaml:4: Widget/apps/w: spec.size: must be of type string, got integer']);
+    expect(messages('integer')).toEqual([]);
+    expect(loadFleet(parseSources([widget], cache)).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });

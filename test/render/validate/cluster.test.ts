@@ -24,7 +24,27 @@ describe('Cluster validation', () => {
     [
       'a missing syncMode is a warning',
       cluster({ syncMode: undefined }),
-      [w(['spec', 'syncMode'], 'Required value: Karmada requires Push or Pull; Flotilla does not use it')],
+      [w(['spec', 'syncMode'], 'Required value: Karmada requires Push or Pull; Flotilla takes it as Push')],
+    ],
+    [
+      'a Pull member with a heartbeat grace is valid',
+      cluster({ syncMode: 'Pull' }, { metadata: { name: 'eu-1', annotations: { 'flotilla.io/heartbeat-grace': '90s' } } }),
+      [],
+    ],
+    [
+      'a heartbeat grace that is not a duration is a warning',
+      cluster({ syncMode: 'Pull' }, { metadata: { name: 'eu-1', annotations: { 'flotilla.io/heartbeat-grace': 'soon' } } }),
+      [
+        w(
+          ['metadata', 'annotations', 'flotilla.io/heartbeat-grace'],
+          `Invalid value: "soon": expected a duration such as 90s or 5m; the grace is three of the agent's heartbeat intervals`,
+        ),
+      ],
+    ],
+    [
+      'a heartbeat grace on a Push member is a warning',
+      cluster({ syncMode: 'Push' }, { metadata: { name: 'eu-1', annotations: { 'flotilla.io/heartbeat-grace': '90s' } } }),
+      [w(['metadata', 'annotations', 'flotilla.io/heartbeat-grace'], 'only a Cluster with syncMode Pull has an agent to hear from: ignored')],
     ],
     ['an apiEndpoint with scheme, host and port is valid', cluster({ apiEndpoint: 'https://10.0.0.1:6443/prefix' }), []],
     [

@@ -22,7 +22,10 @@ describe('Template validation', () => {
   it.each<[string, unknown, Issue[]]>([
     [
       'a deployment with labels and annotations is valid',
-      deployment({ name: 'web', namespace: 'shop', labels: { app: 'web' }, annotations: { 'example.com/note': 'any text' } }, { spec: { anything: [1] } }),
+      deployment(
+        { name: 'web', namespace: 'shop', labels: { app: 'web' }, annotations: { 'example.com/note': 'any text' } },
+        { spec: { selector: { matchLabels: { app: 'web' } }, template: {} } },
+      ),
       [],
     ],
     ['a namespaced template may omit its namespace', deployment({ name: 'web' }), []],
@@ -97,7 +100,7 @@ describe('Template validation', () => {
     ],
     [
       'a CronJob name has at most 52 characters',
-      { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'c'.repeat(53) } },
+      { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'c'.repeat(53) }, spec: { schedule: '@daily', jobTemplate: {} } },
       [e(['metadata', 'name'], `Invalid value: "${'c'.repeat(53)}": must be no more than 52 characters`)],
     ],
     [

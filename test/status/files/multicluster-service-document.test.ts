@@ -78,7 +78,7 @@ describe('multi-cluster services on the status branch', () => {
   it('STATUS.md lists them, each linked to its file; a fleet without any gets no section', () => {
     const md = statusMarkdown(report);
     expect(md).toContain(
-      `## Multi-cluster services\n\n- [MultiClusterService shop/web](${multiClusterServicePath(web)}): providers member1 (3 endpoints); consumers member2 (3 endpoints), member3 (0 endpoints, not dispatched: not Ready)\n- [ServiceExport shop/api](${multiClusterServicePath(api)}): providers member1 (4 endpoints, not Ready: not dispatched); consumers member2 (4 endpoints)\n`,
+      `## Multi-cluster services\n\n- [MultiClusterService shop/web](${multiClusterServicePath(web)}): providers member1 (3 endpoints); consumers member2 (3 endpoints), member3 (0 endpoints, not dispatched: not Ready)\n- [ServiceExport shop/api](${multiClusterServicePath(api)}): providers member1 (4 endpoints, not dispatched); consumers member2 (4 endpoints)\n`,
     );
     expect(statusMarkdown({ ...report, multiClusterServices: [] })).not.toContain('Multi-cluster');
     expect(emitYaml(multiClusterServiceDocument(web))).toBe(statusFiles(report).find((f) => f.path === multiClusterServicePath(web))?.content);

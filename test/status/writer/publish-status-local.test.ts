@@ -24,7 +24,11 @@ describe.each([
       writers.map(async (w) => publishStatus(await openStatusStore({ repo: repo.dir, preferNative }, 'status'), w.compose, { branch: 'status' })),
     );
     expect(results.every((r) => r.changed)).toBe(true);
-    expect(results.map((r) => r.attempts).sort()).toEqual([1, 2, 3]);
+    // Exactly one writer wins the first round; how the two losers' second rounds interleave is up
+    // to the scheduler (the second may read the tip the first loser just made and land at once).
+    const attempts = results.map((r) => r.attempts).sort();
+    expect(attempts[0]).toBe(1);
+    expect(attempts.slice(1).every((n) => n === 2 || n === 3)).toBe(true);
     expect(repo.git('log', '--format=%s', 'status').split('\n').sort()).toEqual(['[a] status', '[b] status', '[c] status']);
     expect(repo.git('rev-list', '--min-parents=2', 'status')).toBe('');
     expect(repo.git('ls-tree', '-r', '--name-only', 'status').split('\n')).toEqual(['clusters/a.yaml', 'clusters/b.yaml', 'clusters/c.yaml', 'summary.json']);

@@ -74,13 +74,20 @@ function headline(placed: readonly Placement[]): string {
   return `Placements: ${placed.length} templates propagated (${parts.join(', ')})`;
 }
 
+/** The count, and who set it when an autoscaler replaced the template's. */
+function replicasCell(b: PlanBinding): string {
+  return b.autoscaled
+    ? `${b.replicas} (${plain(b.autoscaled.by)}; template says ${b.autoscaled.templateReplicas})`
+    : String(b.replicas);
+}
+
 export function placements(doc: PlanDocument): string {
   const inWork = clustersByObject(doc);
   const placed = doc.bindings.map((b) => placementOf(b, inWork)).filter((p): p is Placement => p !== undefined);
   if (placed.length === 0) return '';
   const rows = placed.map(
     ({ binding: b, how, clusters }) =>
-      `| ${plain(describeRef(b.resource))} | ${plain(how)} | ${b.hasReplicas ? b.replicas : '—'} | ${plain(clusters)} |`,
+      `| ${plain(describeRef(b.resource))} | ${plain(how)} | ${b.hasReplicas ? replicasCell(b) : '—'} | ${plain(clusters)} |`,
   );
   return [
     '<details>',

@@ -2,7 +2,7 @@
  * cluster.karmada.io/v1alpha1 Cluster: spec (docs/karmada-compatibility.md#clusters) and the `status` stanza Flotilla
  * reads for offline planning (README.md#flotilla-plan), with well-formed resource quantities.
  */
-import { isRecord, type FieldPath } from '../../../model/index.ts';
+import { HEARTBEAT_GRACE_ANNOTATION, isRecord, parseDuration, type FieldPath } from '../../../model/index.ts';
 import { error, forbiddenMessage, invalidMessage, requiredMessage, warning, type IssueSink } from '../issues.ts';
 import { arr, bool, int, map, obj, quantity, str, stringMap, strings, type ObjectSchema } from '../schema.ts';
 import { taints } from './common.ts';
@@ -43,12 +43,13 @@ function checkProxyUrl(proxy: string, path: FieldPath, out: IssueSink): void {
 }
 
 /**
- * Karmada requires syncMode (ValidateClusterSpec); Flotilla reaches every cluster the same way,
- * so a missing one is only a warning.
+ * Karmada requires syncMode (ValidateClusterSpec). Flotilla reads it (Pull: the hub never contacts
+ * the member, its agent applies the works branch; docs/karmada-compatibility.md#pull-mode) and takes
+ * a Cluster without it as Push, so a missing one is only a warning.
  */
 function checkSyncMode(spec: Record<string, unknown>, path: FieldPath, out: IssueSink): void {
   if (spec['syncMode'] === undefined || spec['syncMode'] === null) {
-    warning(out, [...path, 'syncMode'], requiredMessage('Karmada requires Push or Pull; Flotilla does not use it'));
+    warning(out, [...path, 'syncMode'], requiredMessage('Karmada requires Push or Pull; Flotilla takes it as Push'));
   }
 }
 
@@ -135,7 +136,7 @@ export function migrateClusterZone(cluster: Json): Json {
 }
 
 /** After the migration, a zone left beside zones was written together with them, which Karmada refuses. */
-export function checkClusterZones(cluster: Json, out: IssueSink): void {
+function checkClusterZones(cluster: Json, out: IssueSink): void {
   const spec = cluster['spec'];
   if (!isRecord(spec) || typeof spec['zone'] !== 'string' || spec['zone'] === '' || !hasZones(spec)) return;
   error(
@@ -143,4 +144,41 @@ export function checkClusterZones(cluster: Json, out: IssueSink): void {
     ['spec', 'zone'],
     forbiddenMessage('zone is deprecated and cannot be set together with zones; list it in zones'),
   );
+}
+
+/**
+ * Flotilla's `flotilla.io/heartbeat-grace` (docs/karmada-compatibility.md#pull-mode): a duration,
+ * and only meaningful on a Pull member (a Push member has no agent to hear from). A bad one is a
+ * warning: the member keeps the default grace, three of its agent's heartbeat intervals.
+ */
+function checkHeartbeatGrace(cluster: Json, out: IssueSink): void {
+  const meta = cluster['metadata'];
+  const value =
+    isRecord(meta) && isRecord(meta['annotations']) ? meta['annotations'][HEARTBEAT_GRACE_ANNOTATION] : undefined;
+  if (value === undefined) return;
+  const path: FieldPath = ['metadata', 'annotations', HEARTBEAT_GRACE_ANNOTATION];
+  const spec = cluster['spec'];
+  if (!isRecord(spec) || spec['syncMode'] !== 'Pull')
+    return warning(out, path, 'only a Cluster with syncMode Pull has an agent to hear from: ignored');
+  let ms: number;
+  try {
+    ms = typeof value === 'string' ? parseDuration(value) : Number.NaN;
+  } catch {
+    ms = Number.NaN;
+  }
+  if (!(ms > 0))
+    warning(
+      out,
+      path,
+      invalidMessage(
+        value,
+        "expected a duration such as 90s or 5m; the grace is three of the agent's heartbeat intervals",
+      ),
+    );
+}
+
+/** The checks of a whole Cluster object, after its zone is migrated. */
+export function checkCluster(cluster: Json, out: IssueSink): void {
+  checkClusterZones(cluster, out);
+  checkHeartbeatGrace(cluster, out);
 }

@@ -2,6 +2,14 @@
 import { any, arr, obj, str, type ObjectSchema } from '../schema.ts';
 import { clusterAffinity } from './common.ts';
 
+/** BackendStoreConfig: where Karmada's search keeps its cache (OpenSearch, or memory when absent). */
+const backendStore = obj({
+  openSearch: obj(
+    { addresses: arr(str()), secretRef: obj({ namespace: str(), name: str() }) },
+    { required: ['addresses'] },
+  ),
+});
+
 /** ResourceRegistrySpec. */
 export const resourceRegistrySpec: ObjectSchema = obj(
   {
@@ -9,6 +17,7 @@ export const resourceRegistrySpec: ObjectSchema = obj(
     resourceSelectors: arr(
       obj({ apiVersion: str(), kind: str(), namespace: str() }, { required: ['apiVersion', 'kind'] }),
     ),
+    backendStore,
   },
   { required: ['targetCluster', 'resourceSelectors'] },
 );

@@ -1,4 +1,4 @@
-/** A duration flag (`500ms`, `30s`, `5m`, `1h`, `1h30m`; a bare number is seconds) in milliseconds. */
+/** A duration (`500ms`, `30s`, `5m`, `1h`, `1h30m`; a bare number is seconds) in milliseconds. */
 export function parseDuration(text: string): number {
   const trimmed = text.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration } from '../../../src/reconcile/run/duration.ts';
+import { parseDuration } from '../../src/model/index.ts';
 
 describe('parseDuration', () => {
   it.each([

@@ -1,0 +1,240 @@
+/**
+ * What the autoscaling controller keeps between passes, and its record on the status branch: each
+ * FederatedHPA's sync memory and the bounds CronFederatedHPA rules set on it, each
+ * CronFederatedHPA's rule timings and histories, and each scaled workload's replica count. The
+ * memory follows the fleet of every pass (docs/karmada-compatibility.md#autoscaled-replicas-on-the-status-branch):
+ * an autoscaler removed from git, or whose target changed, is forgotten, and so is what it set; a
+ * count or bound set over git's value gives way when git's value changes (the later write wins).
+ * Pure.
+ */
+import { compareBytes, refKey, refOf } from '../../model/index.ts';
+import type {
+  AutoscalingRecord,
+  CronFederatedHPA,
+  CronLimits,
+  CrossVersionObjectReference,
+  FederatedHPA,
+  ObjectRef,
+  ScaledWorkload,
+  SourceObject,
+} from '../../model/index.ts';
+import type { Fleet } from '../../render/load/fleet.ts';
+import { executionHistories, resumedRule, ruleZone } from './cron-rules.ts';
+import type { CronState } from './cron-rules.ts';
+import { NEW_FEDERATED_HPA } from './hpa-sync.ts';
+import type { FederatedHPAMemory } from './hpa-sync.ts';
+import { scalePathsOf, specReplicasOf, withSpecReplicas } from './scale-target.ts';
+import { EMPTY_HISTORY } from './scaling-rules.ts';
+
+/** One FederatedHPA's memory, its target, and the bounds cron rules set on it. */
+export interface FederatedHPAState extends FederatedHPAMemory {
+  scaleTargetRef: CrossVersionObjectReference;
+  limits?: CronLimits;
+}
+
+export interface AutoscalingMemory {
+  /** By `namespace/name`. */
+  federatedHPAs: Map<string, FederatedHPAState>;
+  cronFederatedHPAs: Map<string, CronState>;
+  /** By the workload's refKey. */
+  workloads: Map<string, ScaledWorkload>;
+}
+
+export function emptyAutoscalingMemory(): AutoscalingMemory {
+  return { federatedHPAs: new Map(), cronFederatedHPAs: new Map(), workloads: new Map() };
+}
+
+export const nameOf = (o: { metadata: { namespace?: string; name?: string } }): string =>
+  `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
+
+/** How an autoscaler is named in records, logs and plans: `FederatedHPA shop/web`. */
+export const autoscalerName = (o: { kind: string; metadata: { namespace?: string; name?: string } }): string =>
+  `${o.kind} ${nameOf(o)}`;
+
+/** The template an autoscaler in `namespace` targets. */
+export function targetRef(namespace: string, ref: CrossVersionObjectReference): ObjectRef {
+  return { apiVersion: ref.apiVersion ?? '', kind: ref.kind, namespace, name: ref.name };
+}
+
+const sameRef = (a: CrossVersionObjectReference, b: CrossVersionObjectReference): boolean =>
+  (a.apiVersion ?? '') === (b.apiVersion ?? '') && a.kind === b.kind && a.name === b.name;
+
+/** The template of a ref in the fleet. */
+export function templateOf(fleet: Fleet, ref: ObjectRef): SourceObject | undefined {
+  const key = refKey(ref);
+  return fleet.templates.find((t) => refKey(refOf(t.object)) === key);
+}
+
+/** The replica count of a template in git, or undefined when it has no scale subresource Flotilla knows. */
+export function gitReplicas(fleet: Fleet, template: SourceObject): number | undefined {
+  const paths = scalePathsOf(template.object, fleet.templates);
+  return paths ? specReplicasOf(template.object, paths) : undefined;
+}
+
+/** A FederatedHPA's spec with the bounds cron rules set. */
+export function effectiveSpec(hpa: FederatedHPA, limits: CronLimits | undefined): FederatedHPA['spec'] {
+  if (!limits) return hpa.spec;
+  return {
+    ...hpa.spec,
+    ...(limits.minReplicas !== undefined ? { minReplicas: limits.minReplicas } : {}),
+    ...(limits.maxReplicas !== undefined ? { maxReplicas: limits.maxReplicas } : {}),
+  };
+}
+
+/** Whether a cron rule's bounds still stand: set by a CronFederatedHPA that exists, over git's current bounds. */
+function limitsStand(limits: CronLimits, hpa: FederatedHPA, crons: ReadonlySet<string>): boolean {
+  return (
+    crons.has(limits.by) &&
+    limits.specMinReplicas === (hpa.spec.minReplicas ?? 1) &&
+    limits.specMaxReplicas === hpa.spec.maxReplicas
+  );
+}
+
+/** The memory as far as the fleet still has what it is about (see the module comment). */
+export function followFleet(memory: AutoscalingMemory, fleet: Fleet): AutoscalingMemory {
+  const crons = new Set(fleet.cronFederatedHPAs.map((c) => autoscalerName(c.object)));
+  const federatedHPAs = new Map<string, FederatedHPAState>();
+  for (const { object } of fleet.federatedHPAs) {
+    const before = memory.federatedHPAs.get(nameOf(object));
+    const state =
+      before && sameRef(before.scaleTargetRef, object.spec.scaleTargetRef)
+        ? before
+        : { ...NEW_FEDERATED_HPA, scaleTargetRef: object.spec.scaleTargetRef };
+    const { limits, ...rest } = state;
+    federatedHPAs.set(nameOf(object), limits && limitsStand(limits, object, crons) ? state : rest);
+  }
+  const cronFederatedHPAs = new Map<string, CronState>();
+  for (const { object } of fleet.cronFederatedHPAs) {
+    const before = memory.cronFederatedHPAs.get(nameOf(object));
+    if (before && sameRef(before.scaleTargetRef, object.spec.scaleTargetRef))
+      cronFederatedHPAs.set(nameOf(object), before);
+  }
+  const targets = new Set([
+    ...fleet.federatedHPAs.map(
+      (h) =>
+        `${autoscalerName(h.object)}\n${refKey(targetRef(h.object.metadata.namespace, h.object.spec.scaleTargetRef))}`,
+    ),
+    ...fleet.cronFederatedHPAs.map(
+      (c) =>
+        `${autoscalerName(c.object)}\n${refKey(targetRef(c.object.metadata.namespace, c.object.spec.scaleTargetRef))}`,
+    ),
+  ]);
+  const workloads = new Map<string, ScaledWorkload>();
+  for (const [key, w] of memory.workloads) {
+    const template = templateOf(fleet, w.resource);
+    if (!template || !targets.has(`${w.by}\n${key}`) || gitReplicas(fleet, template) !== w.templateReplicas) continue;
+    workloads.set(key, w);
+  }
+  return { federatedHPAs, cronFederatedHPAs, workloads };
+}
+
+/** The fleet with each scaled workload's count in place of its template's. */
+export function scaledFleet(fleet: Fleet, workloads: ReadonlyMap<string, ScaledWorkload>): Fleet {
+  if (workloads.size === 0) return fleet;
+  const templates = fleet.templates.map((source) => {
+    const w = workloads.get(refKey(refOf(source.object)));
+    const paths = w ? scalePathsOf(source.object, fleet.templates) : undefined;
+    return w && paths ? { ...source, object: withSpecReplicas(source.object, paths, w.replicas) } : source;
+  });
+  return { ...fleet, templates };
+}
+
+const byKey = <T>(entries: Iterable<[string, T]>): T[] =>
+  [...entries].sort(([a], [b]) => compareBytes(a, b)).map(([, v]) => v);
+
+/** The memory's record for the status branch, for the autoscalers of `fleet`. */
+export function recordOf(memory: AutoscalingMemory, fleet: Fleet): AutoscalingRecord {
+  const hpas = new Map(fleet.federatedHPAs.map((h) => [nameOf(h.object), h.object]));
+  const crons = new Map(fleet.cronFederatedHPAs.map((c) => [nameOf(c.object), c.object]));
+  return {
+    federatedHPAs: byKey(
+      [...memory.federatedHPAs].flatMap(([key, s]) => {
+        const hpa = hpas.get(key);
+        if (!hpa) return [];
+        const { limits } = s;
+        return [
+          [
+            key,
+            {
+              namespace: hpa.metadata.namespace,
+              name: hpa.metadata.name,
+              scaleTargetRef: s.scaleTargetRef,
+              status: s.status,
+              scaleEvents: s.scaleEvents,
+              ...(limits ? { limits } : {}),
+            },
+          ] as const,
+        ];
+      }),
+    ),
+    cronFederatedHPAs: byKey(
+      [...crons].map(([key, cron]) => [
+        key,
+        {
+          namespace: cron.metadata.namespace,
+          name: cron.metadata.name,
+          scaleTargetRef: cron.spec.scaleTargetRef,
+          status: { executionHistories: executionHistories(cron, memory.cronFederatedHPAs.get(key)) },
+        },
+      ]),
+    ),
+    workloads: byKey(memory.workloads),
+  };
+}
+
+/** The memory a record resumes, for the autoscalers of `fleet` (syncing windows start afresh, as in Karmada). */
+export function restoredMemory(record: AutoscalingRecord, fleet: Fleet, processZone: string): AutoscalingMemory {
+  const crons = new Map(fleet.cronFederatedHPAs.map((c) => [nameOf(c.object), c.object]));
+  const memory: AutoscalingMemory = {
+    federatedHPAs: new Map(
+      record.federatedHPAs.map((r) => [
+        `${r.namespace}/${r.name}`,
+        {
+          status: r.status,
+          scaleEvents: r.scaleEvents,
+          history: EMPTY_HISTORY,
+          scaleTargetRef: r.scaleTargetRef,
+          ...(r.limits ? { limits: r.limits } : {}),
+        },
+      ]),
+    ),
+    cronFederatedHPAs: new Map(
+      record.cronFederatedHPAs.flatMap((r) => {
+        const cron: CronFederatedHPA | undefined = crons.get(`${r.namespace}/${r.name}`);
+        if (!cron) return [];
+        const histories = new Map((r.status.executionHistories ?? []).map((h) => [h.ruleName, h]));
+        const rules = new Map(
+          cron.spec.rules.map((rule) => [
+            rule.name,
+            resumedRule(rule, histories.get(rule.name), ruleZone(rule, processZone)),
+          ]),
+        );
+        return [[`${r.namespace}/${r.name}`, { scaleTargetRef: r.scaleTargetRef, rules }] as const];
+      }),
+    ),
+    workloads: new Map(record.workloads.map((w) => [refKey(w.resource), w])),
+  };
+  return followFleet(memory, fleet);
+}
+
+/**
+ * The workloads a FederatedHPA scales brought within its bounds as they stand: a pass without
+ * memory (`plan`, `apply`) makes no other decision, and this one Kubernetes' HPA makes first, without metrics.
+ */
+function withinBounds(memory: AutoscalingMemory, fleet: Fleet): AutoscalingMemory {
+  const workloads = new Map(memory.workloads);
+  for (const { object: hpa } of fleet.federatedHPAs) {
+    const key = refKey(targetRef(hpa.metadata.namespace, hpa.spec.scaleTargetRef));
+    const scaled = workloads.get(key);
+    if (!scaled || scaled.by !== autoscalerName(hpa)) continue;
+    const spec = effectiveSpec(hpa, memory.federatedHPAs.get(nameOf(hpa))?.limits);
+    const replicas = Math.min(Math.max(scaled.replicas, spec.minReplicas ?? 1), spec.maxReplicas);
+    if (replicas !== scaled.replicas) workloads.set(key, { ...scaled, replicas });
+  }
+  return { ...memory, workloads };
+}
+
+/** What a pass without memory replays of a record: the memory it resumes, within the bounds. */
+export function replayedMemory(record: AutoscalingRecord, fleet: Fleet, processZone: string): AutoscalingMemory {
+  return withinBounds(restoredMemory(record, fleet, processZone), fleet);
+}

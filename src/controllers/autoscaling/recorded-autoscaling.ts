@@ -1,0 +1,34 @@
+/**
+ * The autoscaling controller of a pass without memory (`plan`, `apply`): it decides nothing — no
+ * sync, no cron rule — and replays what the run loop recorded on the status branch: each scaled
+ * workload's count in place of its template's (within its FederatedHPA's bounds as they stand),
+ * and the record written back for the autoscalers the fleet still has.
+ */
+import { emptyAutoscalingRecord, processTimeZone } from '../../model/index.ts';
+import type { AutoscalingRecord } from '../../model/index.ts';
+import type { Controller } from '../controller.ts';
+import { recordOf, replayedMemory, scaledFleet } from './autoscaling-memory.ts';
+
+/** See the module comment; the record is the one the pass's first phase is given (`restore`). */
+export function recordedAutoscaling(processZone: string = processTimeZone()): Controller {
+  let recorded: AutoscalingRecord = emptyAutoscalingRecord();
+  return {
+    name: 'autoscaling',
+    nextDue: () => undefined,
+    beforeRender: ({ scheduling, restore }) => {
+      if (restore) recorded = restore.autoscaling;
+      const memory = replayedMemory(recorded, scheduling.fleet, processZone);
+      const records = { autoscaling: recordOf(memory, scheduling.fleet) };
+      return {
+        scheduling: { ...scheduling, fleet: scaledFleet(scheduling.fleet, memory.workloads) },
+        next: {
+          afterRender: () => ({
+            holds: { waiting: new Set(), kept: new Map() },
+            diagnostics: [],
+            next: { afterApply: () => ({ records, next: { afterStatus: () => ({}) } }) },
+          }),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * A Pull member's readiness from its agent's heartbeat (docs/karmada-compatibility.md#pull-mode), as
+ * Karmada's cluster controller turns a member's Lease renewals into its Ready condition: the status
+ * the agent last reported while its heartbeat is fresh; once no heartbeat came for the grace period,
+ * that status with Ready set to Unknown; Unknown too for a member whose agent never reported. The
+ * failover controller takes the same verdict as a probe, so a silent agent is tainted, evicted and
+ * rescheduled from exactly as a Push member whose API server stops answering. Pure: time is passed in.
+ */
+import {
+  HEARTBEAT_GRACE_ANNOTATION,
+  HEARTBEAT_GRACE_INTERVALS,
+  parseDuration,
+  parseRfc3339,
+} from '../../model/index.ts';
+import type { AgentReport, Cluster, ClusterStatus, Condition } from '../../model/index.ts';
+import type { AgentReportRead } from '../../status/index.ts';
+import type { MemberReadiness } from '../controller.ts';
+
+/** An agent's heartbeat interval when nothing says otherwise (its `--heartbeat` default). */
+const DEFAULT_HEARTBEAT_SECONDS = 60;
+
+/** A Pull member as one pass sees it. */
+export interface PullMemberState {
+  cluster: string;
+  /** `fresh`: a heartbeat within the grace; `stale`: none since; `never`: no report at all. */
+  freshness: 'fresh' | 'stale' | 'never';
+  graceMs: number;
+  /** What the failover controller records as this member's probe. */
+  probe: MemberReadiness;
+  /** The status the scheduler and the status branch see. */
+  status: ClusterStatus;
+  report?: AgentReport;
+  /** Why the agent's branch gave no report, when it did not. */
+  problem?: string;
+}
+
+/** The grace of a Cluster's annotation; `undefined` without one or with one that is not a duration (validation warns). */
+function annotatedGrace(cluster: Cluster): number | undefined {
+  const value = cluster.metadata.annotations?.[HEARTBEAT_GRACE_ANNOTATION];
+  if (value === undefined) return undefined;
+  try {
+    const ms = parseDuration(value);
+    return ms > 0 ? ms : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How long the member's agent may stay silent: the annotation, else three of its reported intervals. */
+export function heartbeatGraceMs(cluster: Cluster, report: AgentReport | undefined): number {
+  return (
+    annotatedGrace(cluster) ??
+    HEARTBEAT_GRACE_INTERVALS * (report?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS) * 1000
+  );
+}
+
+function withReady(status: ClusterStatus, ready: Condition): ClusterStatus {
+  return { ...status, conditions: [...(status.conditions ?? []).filter((c) => c.type !== 'Ready'), ready] };
+}
+
+function readiness(status: ClusterStatus): MemberReadiness {
+  const ready = status.conditions?.find((c) => c.type === 'Ready');
+  if (ready?.status === 'True') return 'ready';
+  return ready?.status === 'False' ? 'not-ready' : 'unreachable';
+}
+
+/**
+ * One Pull member at `now`, from what its agent's branch held (`read`) and, for a member that never
+ * reported, what was last known of it (`previous`: the status branch, else the Cluster file).
+ */
+export function pullMemberState(
+  cluster: Cluster,
+  read: AgentReportRead | undefined,
+  previous: ClusterStatus | undefined,
+  now: number,
+): PullMemberState {
+  const name = cluster.metadata.name;
+  const report = read?.report;
+  const graceMs = heartbeatGraceMs(cluster, report);
+  const problem = read?.problem;
+  const heartbeat = report ? parseRfc3339(report.heartbeat) : undefined;
+  if (report === undefined || heartbeat === undefined) {
+    const status = withReady(previous ?? {}, {
+      type: 'Ready',
+      status: 'Unknown',
+      reason: 'ClusterStatusNeverUpdated',
+      message: `no report from the agent of ${name} yet`,
+    });
+    return {
+      cluster: name,
+      freshness: 'never',
+      graceMs,
+      probe: 'unreachable',
+      status,
+      ...(problem ? { problem } : {}),
+    };
+  }
+  const base = { cluster: name, graceMs, report };
+  if (now < heartbeat + graceMs)
+    return { ...base, freshness: 'fresh', probe: readiness(report.clusterStatus), status: report.clusterStatus };
+  const status = withReady(report.clusterStatus, {
+    type: 'Ready',
+    status: 'Unknown',
+    reason: 'ClusterStatusUnknown',
+    message: `the agent stopped posting cluster status: last heartbeat ${report.heartbeat}`,
+  });
+  return { ...base, freshness: 'stale', probe: 'unreachable', status };
+}

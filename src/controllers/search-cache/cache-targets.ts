@@ -1,0 +1,62 @@
+/**
+ * The search cache's pure core: what to cache where, from the ResourceRegistries and Clusters of
+ * the commit a pass read (docs/karmada-compatibility.md#search). A registry selects its members
+ * with `targetCluster` (Karmada's cluster affinity: names, labels, fields, exclude) and its kinds
+ * with `resourceSelectors`; a member caches the union of what its registries select. A selector
+ * with a namespace caches that namespace only, one without caches every namespace, and every
+ * namespace wins over single ones of the same kind.
+ */
+import { compareBytes } from '../../model/index.ts';
+import type { Cluster, ResourceRegistry } from '../../model/index.ts';
+import { clusterMatches } from '../../scheduler/cluster-affinity.ts';
+
+/** One kind to cache in one member, in one namespace or in all. */
+export interface CacheTarget {
+  cluster: string;
+  apiVersion: string;
+  kind: string;
+  /** Absent: every namespace (or a cluster-scoped kind). */
+  namespace?: string;
+  /** The registries asking for it, by name. */
+  registries: string[];
+}
+
+/** A target's identity: one reflector per key. */
+export function targetKey(t: Pick<CacheTarget, 'cluster' | 'apiVersion' | 'kind' | 'namespace'>): string {
+  return `${t.cluster} ${t.apiVersion} ${t.kind} ${t.namespace ?? '*'}`;
+}
+
+/** What the registries make each cluster cache, sorted by cluster, apiVersion, kind and namespace. */
+export function cacheTargets(registries: readonly ResourceRegistry[], clusters: readonly Cluster[]): CacheTarget[] {
+  // cluster → "apiVersion kind" → namespace ('' for all) → registries
+  const wanted = new Map<string, Map<string, Map<string, Set<string>>>>();
+  for (const registry of registries) {
+    for (const cluster of clusters) {
+      if (!clusterMatches(cluster, registry.spec.targetCluster ?? {})) continue;
+      const kinds = wanted.get(cluster.metadata.name) ?? new Map<string, Map<string, Set<string>>>();
+      wanted.set(cluster.metadata.name, kinds);
+      for (const s of registry.spec.resourceSelectors ?? []) {
+        const kind = `${s.apiVersion} ${s.kind}`;
+        const namespaces = kinds.get(kind) ?? new Map<string, Set<string>>();
+        kinds.set(kind, namespaces);
+        const names = namespaces.get(s.namespace ?? '') ?? new Set<string>();
+        namespaces.set(s.namespace ?? '', names.add(registry.metadata.name));
+      }
+    }
+  }
+  const out: CacheTarget[] = [];
+  for (const [cluster, kinds] of wanted) {
+    for (const [kind, namespaces] of kinds) {
+      const [apiVersion = '', kindName = ''] = kind.split(' ');
+      const everywhere = namespaces.get('');
+      if (everywhere) {
+        const all = new Set([...namespaces.values()].flatMap((s) => [...s]));
+        out.push({ cluster, apiVersion, kind: kindName, registries: [...all].sort(compareBytes) });
+        continue;
+      }
+      for (const [namespace, names] of namespaces)
+        out.push({ cluster, apiVersion, kind: kindName, namespace, registries: [...names].sort(compareBytes) });
+    }
+  }
+  return out.sort((a, b) => compareBytes(targetKey(a), targetKey(b)));
+}

@@ -1,0 +1,24 @@
+/**
+ * Karmada's search API as Flotilla serves it (docs/karmada-compatibility.md#search): the path
+ * under which the search cache answers list requests, and the annotation each object it returns
+ * carries to name the member it came from.
+ */
+import type { KubeObject } from './kube.ts';
+import { SEARCH_GROUP_VERSION } from './karmada-extensions.ts';
+
+/** The annotation naming the member an object was read from (Karmada's `CacheSourceAnnotationKey`). */
+export const CACHED_FROM_CLUSTER_ANNOTATION = 'resource.karmada.io/cached-from-cluster';
+
+/** The cache's path prefix; a member's API path follows it (`…/cache/apis/apps/v1/deployments`). */
+export const SEARCH_CACHE_PATH = `/apis/${SEARCH_GROUP_VERSION}/search/cache`;
+
+/** The object with the annotation naming its member, as Karmada's search cache returns objects. */
+export function withCluster(object: KubeObject, cluster: string): KubeObject {
+  const annotations = { ...object.metadata.annotations, [CACHED_FROM_CLUSTER_ANNOTATION]: cluster };
+  return { ...object, metadata: { ...object.metadata, annotations } };
+}
+
+/** The member an object returned by the cache came from, or undefined when it does not say. */
+export function cachedFrom(object: KubeObject): string | undefined {
+  return object.metadata.annotations?.[CACHED_FROM_CLUSTER_ANNOTATION];
+}

@@ -1,0 +1,221 @@
+/**
+ * One round of `flotilla agent` (docs/karmada-compatibility.md#pull-mode): read the works branch
+ * (for a remote, one fetch), and only when this member's folder changed since the last good apply
+ * (or the last one failed, or a resync is due) apply it with the engine `apply` uses — staged
+ * server-side apply, the inventory and its Lease, safe prune as work.json allows. When it applied,
+ * or a heartbeat is due, observe the cluster and the Work's objects with the status step's code and
+ * publish the report to the agent's own branch. A round with nothing new costs the fetch and
+ * nothing else: no request to the member, no commit.
+ */
+import { refOf } from '../../model/index.ts';
+import type { ClusterStatus, KubeObject } from '../../model/index.ts';
+import { applyCluster, DEFAULT_APPLY_OPTIONS } from '../../apply/apply-cluster.ts';
+import type { ApplyEvent, ClusterApplyResult } from '../../apply/events.ts';
+import type { InventoryLockOptions } from '../../apply/inventory-lock.ts';
+import { entryRef } from '../../apply/inventory.ts';
+import { readInventory } from '../../apply/inventory-store.ts';
+import { objectId } from '../../apply/object-id.ts';
+import type { KubeClient } from '../../apply/kube-client.ts';
+import { memberDeadline } from '../../apply/member-deadline.ts';
+import { createInterpreter } from '../../interpreter/index.ts';
+import type { ResourceInterpreter } from '../../interpreter/index.ts';
+import type { OpenSourceOptions } from '../../source/index.ts';
+import {
+  agentReport,
+  collectMemberObjects,
+  computeClusterStatus,
+  folderKey,
+  observeCluster,
+  openStatusStore,
+  publishReport,
+  readClusterWork,
+} from '../../status/index.ts';
+import type { ClusterWork } from '../../status/index.ts';
+import { agentWork, observedApply } from './agent-work.ts';
+
+/** What an agent is configured with. */
+export interface AgentOptions {
+  cluster: string;
+  /** The fleet repository holding the works branch and the agent's own branch. */
+  source: OpenSourceOptions;
+  worksBranch: string;
+  client: KubeClient;
+  inventoryName: string;
+  lock: Partial<InventoryLockOptions>;
+  /** `--heartbeat`: a report at least this often. */
+  heartbeatMs: number;
+  /** `--resync`: the Work is applied again this often although it did not change (drift); 0 never. */
+  resyncMs: number;
+  /** Each round's deadline for the member (`--member-timeout`). */
+  memberTimeoutMs: number;
+  /** This agent as its report and the inventory Lease name it. */
+  holder: string;
+  /** `--report-only`: another tool applies the folder; the agent observes and reports. */
+  reportOnly?: boolean;
+  onEvent: (event: ApplyEvent) => void;
+}
+
+/** What a round did. */
+export interface RoundResult {
+  /** The works commit read; absent when the branch does not exist. */
+  worksCommit?: string;
+  applied?: ClusterApplyResult;
+  /** Whether a report was published (a commit on the agent's branch). */
+  reported: boolean;
+  /** Why nothing was applied, when the round could not apply. */
+  error?: string;
+  /** The round applied and everything went through (prune blocked only by work.json counts as fine). */
+  ok: boolean;
+}
+
+interface Applied {
+  key: string;
+  work: ClusterWork;
+  /** What the apply did; absent with `reportOnly`, where the report's observation stands for it. */
+  result?: ClusterApplyResult;
+  at: number;
+  failed: boolean;
+}
+
+const toMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** One agent's rounds, with what it remembers between them. */
+export class AgentRounds {
+  readonly #o: AgentOptions;
+  #applied: Applied | undefined;
+  #status: ClusterStatus | undefined;
+  #reportedAt: number | undefined;
+  #reportedError: string | undefined;
+  #interpreter: { key: string; interpreter: ResourceInterpreter } | undefined;
+
+  constructor(options: AgentOptions) {
+    this.#o = options;
+  }
+
+  /** One round at `now` (milliseconds, wall clock). */
+  async round(now: number): Promise<RoundResult> {
+    const o = this.#o;
+    const target = await openStatusStore(o.source, o.worksBranch);
+    const commit = await target.store.readRef(`refs/heads/${o.worksBranch}`);
+    const entries = commit === undefined ? undefined : await target.store.listTree(commit, o.cluster);
+    let error: string | undefined;
+    let appliedNow = false;
+    if (commit === undefined) error = `the works branch ${o.worksBranch} does not exist yet`;
+    else if (entries === undefined) error = `no Work for ${o.cluster} on ${o.worksBranch} yet`;
+    else if (this.#due(folderKey(entries), now)) {
+      try {
+        const work = await readClusterWork(target.store, commit, o.cluster, entries);
+        if (work === undefined) throw new Error(`no Work for ${o.cluster} on ${o.worksBranch}`);
+        if (o.reportOnly) this.#applied = { key: folderKey(entries), work, at: now, failed: false };
+        else await this.#apply(folderKey(entries), work, now);
+        appliedNow = true;
+      } catch (failure) {
+        error = toMessage(failure);
+      }
+    }
+    const heartbeatDue = this.#reportedAt === undefined || now - this.#reportedAt >= o.heartbeatMs;
+    const news = appliedNow || error !== this.#reportedError;
+    const reported = news || heartbeatDue ? await this.#report(now, error) : false;
+    const applied = appliedNow ? this.#applied?.result : undefined;
+    return {
+      ...(commit !== undefined ? { worksCommit: commit } : {}),
+      ...(applied ? { applied } : {}),
+      reported,
+      ...(error !== undefined ? { error } : {}),
+      ok: error === undefined && !(this.#applied?.failed ?? false),
+    };
+  }
+
+  /** Whether the folder must be applied: new, failed last time, or due for a resync. */
+  #due(key: string, now: number): boolean {
+    const last = this.#applied;
+    if (last === undefined || last.key !== key || last.failed) return true;
+    return this.#o.resyncMs > 0 && now - last.at >= this.#o.resyncMs;
+  }
+
+  /** The interpreter of the Work's customizations (bundled and native ones for a member without Work). */
+  #interpreterFor(work: ClusterWork | undefined): ResourceInterpreter {
+    const customizations = work?.customizations ?? [];
+    const key = JSON.stringify(customizations);
+    if (this.#interpreter?.key !== key) this.#interpreter = { key, interpreter: createInterpreter(customizations) };
+    return this.#interpreter.interpreter;
+  }
+
+  async #apply(key: string, work: ClusterWork, now: number): Promise<void> {
+    const o = this.#o;
+    const { items, prune, keptCopies } = agentWork(work.document, work.manifests);
+    const interpreter = this.#interpreterFor(work);
+    const client = o.client.withSignal(memberDeadline(o.cluster, o.memberTimeoutMs));
+    const result = await applyCluster(
+      client,
+      items,
+      {
+        ...DEFAULT_APPLY_OPTIONS,
+        prune,
+        retain: interpreter.retain.bind(interpreter),
+        inventoryName: o.inventoryName,
+        lock: { ...o.lock, holder: o.holder },
+      },
+      o.onEvent,
+      keptCopies,
+    );
+    // Prune held back by work.json is what the hub asked for, not a failure to retry.
+    this.#applied = { key, work, result, at: now, failed: result.error !== undefined || hasFailures(result) };
+  }
+
+  /** Observes the member and publishes the report; true when a commit was made. */
+  async #report(now: number, error: string | undefined): Promise<boolean> {
+    const o = this.#o;
+    const client = o.client.withSignal(memberDeadline(o.cluster, o.memberTimeoutMs));
+    const applied = this.#applied;
+    const manifests: readonly KubeObject[] = applied?.work.manifests ?? [];
+    const [observation, stored] = await Promise.all([
+      observeCluster(client),
+      o.reportOnly ? [] : readInventory(client, o.inventoryName).catch(() => []),
+    ]);
+    const inWork = new Set(manifests.map((m) => objectId(refOf(m))));
+    const live = await collectMemberObjects(client, [
+      ...manifests.map(refOf),
+      ...stored.filter((e) => !inWork.has(e.id)).map(entryRef),
+    ]);
+    const observed = o.reportOnly && applied ? observedApply(o.cluster, manifests, live) : undefined;
+    const inventory = observed?.inventory ?? stored;
+    const result = observed?.result ?? applied?.result;
+    this.#status = computeClusterStatus(observation, this.#status);
+    const report = agentReport({
+      cluster: o.cluster,
+      now: new Date(now),
+      heartbeatSeconds: o.heartbeatMs / 1000,
+      holder: o.holder,
+      ...(applied
+        ? {
+            work: {
+              worksCommit: applied.work.commit,
+              sourceCommit: applied.work.document.sourceCommit,
+              blob: applied.work.blob,
+            },
+          }
+        : {}),
+      ...(result ? { applied: result } : {}),
+      // An apply that could not work on the member at all (its Lease held, its API server gone) is the round's failure too.
+      ...(error !== undefined || result?.error ? { error: error ?? result?.error?.message } : {}),
+      clusterStatus: this.#status,
+      manifests,
+      inventory,
+      live,
+      interpreter: this.#interpreterFor(applied?.work),
+    });
+    const target = await openStatusStore(o.source, o.worksBranch, { fetch: false });
+    const published = await publishReport(target, report, new Date(now));
+    this.#reportedAt = now;
+    this.#reportedError = error;
+    return published.changed;
+  }
+}
+
+function hasFailures(result: ClusterApplyResult): boolean {
+  return (
+    result.objects.some((x) => x.action === 'failed' || x.action === 'conflict') ||
+    result.pruned.some((p) => p.action === 'failed')
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * `plan` for a Pull member (docs/karmada-compatibility.md#pull-mode): the hub never contacts it, so
+ * its Work is compared with its agent's last report instead of a live dry-run — an object the agent
+ * reports at the digest the Work now has is unchanged, at another digest an update (no diff: the
+ * report holds digests, not objects), not reported a create; an object the report lists and the
+ * Work lacks is a delete unless failover keeps its copy. The plan says so per member. Pure.
+ */
+import { refKey, refOf } from '../model/index.ts';
+import type { ObjectRef } from '../model/index.ts';
+import { desiredDigest, diffable } from '../apply/normalize.ts';
+import { objectId } from '../apply/object-id.ts';
+import { unifiedDiff } from '../render/works/diff-works.ts';
+import type { ObjectChange } from '../render/works/diff-works.ts';
+import type { WorkItem } from '../render/works/work.ts';
+import type { AgentReportRead } from '../status/index.ts';
+
+const LEFT_ALONE: ReadonlySet<string> = new Set(['conflict', 'suspended', 'skipped', 'failed']);
+
+/** What a plan says of a Pull member: what its changes were computed against. */
+export interface PlanPullMember {
+  /** The last heartbeat of the report compared with; absent when there is none. */
+  reportedAt?: string;
+  worksCommit?: string;
+  sourceCommit?: string;
+  /** Why there is no report to compare with. */
+  problem?: string;
+}
+
+const identity = (ref: ObjectRef) => ({
+  apiVersion: ref.apiVersion,
+  kind: ref.kind,
+  namespace: ref.namespace,
+  name: ref.name,
+});
+
+/** The member's entry of the plan document. */
+export function planPullMember(read: AgentReportRead | undefined, cluster: string): PlanPullMember {
+  const report = read?.report;
+  if (report === undefined) return { problem: read?.problem ?? `no report from the agent of ${cluster} yet` };
+  return {
+    reportedAt: report.heartbeat,
+    ...(report.work ? { worksCommit: report.work.worksCommit, sourceCommit: report.work.sourceCommit } : {}),
+  };
+}
+
+/** The member's changes against its agent's report. */
+export function pullChanges(
+  items: readonly WorkItem[],
+  read: AgentReportRead | undefined,
+  keptCopies: ReadonlyMap<string, string>,
+  showSecrets: boolean,
+): ObjectChange[] {
+  const reported = new Map((read?.report?.objects ?? []).map((o) => [objectId(o), o]));
+  const inWork = new Set<string>();
+  const changes = items.map((item): ObjectChange => {
+    const ref = refOf(item.manifest);
+    const id = objectId(ref);
+    inWork.add(id);
+    const object = reported.get(id);
+    // What the agent leaves alone (a conflict, a suspended copy, a Namespace it does not own) does not change by applying.
+    if (object?.action !== undefined && LEFT_ALONE.has(object.action))
+      return { action: 'unchanged', ...identity(ref), diff: '' };
+    const digest = object?.digest;
+    if (digest === undefined)
+      return {
+        action: 'create',
+        ...identity(ref),
+        diff: unifiedDiff(refKey(ref), undefined, diffable(item.manifest), { showSecrets }),
+      };
+    return { action: digest === desiredDigest(item.manifest) ? 'unchanged' : 'update', ...identity(ref), diff: '' };
+  });
+  for (const [id, object] of reported) {
+    if (inWork.has(id) || object.digest === undefined) continue;
+    if (object.template !== undefined && keptCopies.has(object.template)) continue;
+    changes.push({ action: 'delete', ...identity(object), diff: '' });
+  }
+  return changes;
+}

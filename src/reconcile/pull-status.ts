@@ -1,0 +1,80 @@
+/**
+ * The status step's view of Pull members (docs/karmada-compatibility.md#pull-mode): a Pull member is
+ * not observed by the hub; its cluster status and its objects' status items are its agent's report,
+ * Ready by heartbeat age as the pull-members controller decides it. An object counts as applied
+ * only at the digest the hub now wants: until the agent reports that digest, it is not applied yet.
+ */
+import { refOf } from '../model/index.ts';
+import type { AggregatedStatusItem, Cluster, ClusterStatus, ReportedObject } from '../model/index.ts';
+import { desiredDigest } from '../apply/normalize.ts';
+import { objectId } from '../apply/object-id.ts';
+import { pullMemberState } from '../controllers/pull-members/heartbeat.ts';
+import type { PullMemberState } from '../controllers/pull-members/heartbeat.ts';
+import type { WorkItem } from '../render/works/work.ts';
+import type { AgentReports, AgentSummary, ClusterReport } from '../status/index.ts';
+
+/** Each Pull member's state at `now`, by name. */
+export function pullStates(
+  clusters: readonly Cluster[],
+  reports: AgentReports | undefined,
+  previous: ReadonlyMap<string, ClusterStatus>,
+  now: number,
+): Map<string, PullMemberState> {
+  return new Map(
+    clusters.map((c) => {
+      const name = c.metadata.name;
+      return [name, pullMemberState(c, reports?.get(name), previous.get(name) ?? c.status, now)];
+    }),
+  );
+}
+
+function summary(state: PullMemberState): AgentSummary {
+  const report = state.report;
+  const problem = state.problem ?? report?.error;
+  return {
+    graceSeconds: Math.round(state.graceMs / 1000),
+    ...(report ? { lastHeartbeat: report.heartbeat, heartbeatSeconds: report.heartbeatSeconds } : {}),
+    ...(report?.work ? { worksCommit: report.work.worksCommit, sourceCommit: report.work.sourceCommit } : {}),
+    ...(problem ? { problem } : {}),
+  };
+}
+
+/** A Pull member's cluster document. */
+export function pullClusterReport(state: PullMemberState): Omit<ClusterReport, 'taints'> {
+  return { name: state.cluster, status: state.status, agent: summary(state) };
+}
+
+function reportedItem(cluster: string, reported: ReportedObject): AggregatedStatusItem {
+  return {
+    clusterName: cluster,
+    applied: reported.applied,
+    ...(reported.appliedMessage !== undefined ? { appliedMessage: reported.appliedMessage } : {}),
+    health: reported.health,
+    ...(reported.status !== undefined ? { status: reported.status } : {}),
+  };
+}
+
+/** The status item of one manifest of a Pull member's Work, from its agent's report. */
+export function pullItem(state: PullMemberState, item: WorkItem): AggregatedStatusItem {
+  const cluster = state.cluster;
+  const report = state.report;
+  if (report === undefined)
+    return {
+      clusterName: cluster,
+      applied: false,
+      appliedMessage: `no report from the agent of ${cluster}`,
+      health: 'Unknown',
+    };
+  const id = objectId(refOf(item.manifest));
+  const reported = report.objects.find((o) => objectId(o) === id);
+  // A failure the agent reported is worth more than "waiting": it is why the version is not there.
+  if (reported && (reported.digest === desiredDigest(item.manifest) || (!reported.applied && reported.action)))
+    return reportedItem(cluster, reported);
+  const at = report.work ? ` (it last applied source commit ${report.work.sourceCommit.slice(0, 12)})` : '';
+  return {
+    clusterName: cluster,
+    applied: false,
+    appliedMessage: `waiting for the agent of ${cluster} to apply this version${at}`,
+    health: 'Unknown',
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * The Pull members' part of a pass (docs/karmada-compatibility.md#pull-mode): where a Push member
+ * is applied, a Pull member's Work — less what the controllers hold back, with the copies they
+ * keep and the prune settings of this source commit — goes to the works branch, and what its agent
+ * last reported stands for its apply: the controllers after the apply see a member that has applied
+ * the Work now written (the same work.json) as applied, with the agent's outcomes, and any other as
+ * not applied yet.
+ */
+import { refKey } from '../model/index.ts';
+import type { ObjectRef, PolicyRef } from '../model/index.ts';
+import type { ClusterApplyResult, ObjectAction } from '../apply/events.ts';
+import type { PruneBlock, PruneSettings } from '../apply/prune-plan.ts';
+import type { ApplyHolds } from '../controllers/controller.ts';
+import type { Rendered } from '../render/render-fleet.ts';
+import type { Works } from '../render/works/work.ts';
+import type { OpenSourceOptions } from '../source/index.ts';
+import { openStatusStore, publishWorks } from '../status/index.ts';
+import type { AgentReportRead, AgentReports, PullWork, WorksInput, WorksWriteResult } from '../status/index.ts';
+import type { FleetSource } from './read-fleet.ts';
+
+/** What the works step of a pass writes, and for which members. */
+export interface PassWorksInput {
+  input: WorksInput;
+  branch: string;
+  /** Every Pull member of the fleet. */
+  members: readonly string[];
+  owns: (cluster: string) => boolean;
+}
+
+/** Writes the works branch ({@link passWorksStep}); absent from a pass, nothing is written. */
+export type WorksStep = (input: PassWorksInput) => Promise<WorksWriteResult>;
+
+/** What the Pull members' step did. */
+export interface PullStepResult {
+  /** The works branch write, or why it failed; absent without Pull members or a works step. */
+  written?: WorksWriteResult | Error;
+  /** Per Pull member this replica owns, its agent's last apply as far as it is the Work now written. */
+  applied: ClusterApplyResult[];
+}
+
+const APPLY_ACTIONS: ReadonlySet<string> = new Set([
+  'created',
+  'configured',
+  'unchanged',
+  'conflict',
+  'failed',
+  'suspended',
+  'skipped',
+]);
+const PRUNE_BLOCKS: ReadonlySet<string> = new Set(['disabled', 'source-errors', 'mass-prune']);
+
+function policies(rendered: Rendered): Map<string, PolicyRef> {
+  return new Map(
+    rendered.bindings.flatMap((b) => (b.binding ? [[refKey(b.binding.resource), b.binding.policy] as const] : [])),
+  );
+}
+
+const refOfReported = (o: ObjectRef): ObjectRef => ({
+  apiVersion: o.apiVersion,
+  kind: o.kind,
+  namespace: o.namespace,
+  name: o.name,
+});
+
+/** What a member's agent reported, as the apply result of the Work whose work.json has blob id `blob`. */
+export function reportedApply(
+  cluster: string,
+  read: AgentReportRead | undefined,
+  blob: string | undefined,
+): ClusterApplyResult {
+  const result: ClusterApplyResult = { cluster, objects: [], pruned: [], inventoryWritten: false };
+  const report = read?.report;
+  if (report === undefined)
+    return {
+      ...result,
+      error: new Error(`cluster ${cluster}: no report from its agent${read?.problem ? ` (${read.problem})` : ''}`),
+    };
+  if (blob === undefined || report.work?.blob !== blob)
+    return {
+      ...result,
+      error: new Error(`cluster ${cluster}: its agent has not reported applying the current Work yet`),
+    };
+  const blocked = report.pruneBlocked;
+  return {
+    ...result,
+    objects: report.objects.flatMap((o) =>
+      o.action !== undefined && APPLY_ACTIONS.has(o.action)
+        ? [
+            {
+              cluster,
+              ref: refOfReported(o),
+              action: o.action as ObjectAction,
+              ...(o.applied ? {} : { error: new Error(o.appliedMessage ?? o.action) }),
+            },
+          ]
+        : [],
+    ),
+    pruned: report.pruned.map((p) => ({
+      cluster,
+      ref: refOfReported(p),
+      action: p.action,
+      ...(p.action === 'failed'
+        ? { error: new Error(p.message ?? 'delete failed') }
+        : p.message
+          ? { reason: p.message }
+          : {}),
+    })),
+    ...(blocked && PRUNE_BLOCKS.has(blocked.reason) ? { pruneBlocked: blocked as PruneBlock } : {}),
+    ...(report.error !== undefined ? { error: new Error(report.error) } : {}),
+  };
+}
+
+/** Each owned Pull member's Work, as the pass applies Push members' Work. */
+function pullWorks(names: readonly string[], works: Works, holds: ApplyHolds): PullWork[] {
+  return names.map((cluster) => ({
+    cluster,
+    items: (works.get(cluster) ?? []).filter((item) => !holds.waiting.has(refKey(item.template))),
+    keptCopies: holds.kept.get(cluster) ?? new Map<string, string>(),
+  }));
+}
+
+/** Writes the owned Pull members' Work and reads their apply from their reports. */
+export async function runPullStep(
+  step: WorksStep | undefined,
+  pass: {
+    source: FleetSource;
+    rendered: Rendered;
+    works: Works;
+    holds: ApplyHolds;
+    prune: PruneSettings;
+    /** Every Pull member of the fleet, and the ones this replica owns. */
+    members: readonly string[];
+    owned: readonly string[];
+    owns: (cluster: string) => boolean;
+    reports: AgentReports | undefined;
+  },
+): Promise<PullStepResult> {
+  if (pass.members.length === 0 || step === undefined) return { applied: [] };
+  const input: WorksInput = {
+    sourceCommit: pass.source.snapshot.commit,
+    prune: pass.prune,
+    works: pullWorks(pass.owned, pass.works, pass.holds),
+    policies: policies(pass.rendered),
+    customizations: pass.source.fleet.customizations.map((c) => c.object),
+  };
+  const written = await step({
+    input,
+    branch: pass.source.snapshot.config.worksBranch,
+    members: pass.members,
+    owns: pass.owns,
+  }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  const blobs = written instanceof Error ? new Map<string, string>() : written.workBlobs;
+  return {
+    written,
+    applied: pass.owned.map((cluster) => reportedApply(cluster, pass.reports?.get(cluster), blobs.get(cluster))),
+  };
+}
+
+/** The works step over the repository `source` names (a remote's branch is pushed). */
+export function passWorksStep(source: OpenSourceOptions, now: () => Date = () => new Date()): WorksStep {
+  return async ({ input, branch, members, owns }) => {
+    // No fetch here: publishing fetches the remote's tip itself, every round.
+    const target = await openStatusStore(source, branch, { fetch: false });
+    return publishWorks(target, input, { branch, members, owns, now });
+  };
+}

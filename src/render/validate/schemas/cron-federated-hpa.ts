@@ -1,0 +1,120 @@
+/**
+ * autoscaling.karmada.io/v1alpha1 CronFederatedHPA and Karmada's admission rules for it
+ * (docs/karmada-compatibility.md#cronfederatedhpa): a target in Karmada's autoscaling group must
+ * be a FederatedHPA; rule names are unique, 1 to 32 characters; each schedule parses and each time
+ * zone exists; a rule scaling a FederatedHPA sets targetMinReplicas or targetMaxReplicas, any other
+ * sets targetReplicas; history limits between 1 (0 for failures) and 32. A schedule Karmada's
+ * admission stores but its scheduler cannot run is a warning: the rule never runs.
+ */
+import {
+  AUTOSCALING_GROUP_VERSION,
+  isCronScheduleError,
+  isRecord,
+  parseCronSchedule,
+  timeZoneError,
+} from '../../../model/index.ts';
+import type { FieldPath } from '../../../model/index.ts';
+import { error, invalidMessage, showValue, warning, type IssueSink } from '../issues.ts';
+import { any, arr, bool, int, obj, str, type ObjectSchema } from '../schema.ts';
+import { checkReference, crossVersionObjectReference } from './federated-hpa.ts';
+
+type Json = Record<string, unknown>;
+
+const MAX_RULE_NAME = 32;
+const MAX_HISTORY = 32;
+
+const rule = obj(
+  {
+    name: str(),
+    schedule: str(),
+    targetReplicas: int(),
+    targetMinReplicas: int(),
+    targetMaxReplicas: int(),
+    suspend: bool,
+    timeZone: str(),
+    successfulHistoryLimit: int({ minimum: 1 }),
+    failedHistoryLimit: int({ minimum: 0 }),
+  },
+  { required: ['name', 'schedule'] },
+);
+
+/** CronFederatedHPASpec (structure; the rules are in {@link checkCronFederatedHPA}). */
+export const cronFederatedHPASpec: ObjectSchema = obj(
+  { scaleTargetRef: crossVersionObjectReference, rules: arr(rule) },
+  { required: ['scaleTargetRef', 'rules'] },
+);
+
+/** CronFederatedHPAStatus, which an exported CronFederatedHPA may carry; kept as written. */
+export const cronFederatedHPAStatus: ObjectSchema = obj({ executionHistories: arr(any) });
+
+function checkSchedule(schedule: unknown, path: FieldPath, out: IssueSink): void {
+  if (typeof schedule !== 'string') return;
+  const parsed = parseCronSchedule(schedule);
+  if (!isCronScheduleError(parsed)) return;
+  if (parsed.admitted)
+    warning(
+      out,
+      path,
+      invalidMessage(
+        schedule,
+        `Karmada's scheduler cannot run this schedule (${parsed.message}), so the rule never runs`,
+      ),
+    );
+  else error(out, path, invalidMessage(schedule, `invalid cron format: ${parsed.message}`));
+}
+
+function checkRule(r: Json, i: number, scalesFederatedHPA: boolean, kind: string, out: IssueSink): void {
+  const path: FieldPath = ['spec', 'rules', i];
+  const name = r['name'];
+  if (typeof name === 'string' && (name.length < 1 || name.length > MAX_RULE_NAME))
+    error(out, [...path, 'name'], invalidMessage(name, `must be 1 to ${MAX_RULE_NAME} characters`));
+  checkSchedule(r['schedule'], [...path, 'schedule'], out);
+  const zone = r['timeZone'];
+  if (typeof zone === 'string' && zone !== '') {
+    const problem = timeZoneError(zone);
+    if (problem) error(out, [...path, 'timeZone'], invalidMessage(zone, problem));
+  }
+  for (const key of ['successfulHistoryLimit', 'failedHistoryLimit']) {
+    const limit = r[key];
+    if (typeof limit === 'number' && limit > MAX_HISTORY)
+      error(out, [...path, key], invalidMessage(limit, `should be less than or equal to ${MAX_HISTORY}`));
+  }
+  if (scalesFederatedHPA) {
+    if (r['targetMinReplicas'] === undefined && r['targetMaxReplicas'] === undefined)
+      error(
+        out,
+        path,
+        invalidMessage(
+          '',
+          'targetMinReplicas and targetMaxReplicas cannot be nil at the same time if you want to scale FederatedHPA',
+        ),
+      );
+    return;
+  }
+  if (r['targetReplicas'] === undefined)
+    error(out, path, invalidMessage('', `targetReplicas cannot be nil if you want to scale ${kind}`));
+}
+
+/** Karmada's validateCronFederatedHPASpec. */
+export function checkCronFederatedHPA(object: Json, out: IssueSink): void {
+  const spec = isRecord(object['spec']) ? object['spec'] : {};
+  const ref = isRecord(spec['scaleTargetRef']) ? spec['scaleTargetRef'] : {};
+  checkReference(ref, ['spec', 'scaleTargetRef'], out);
+  const kind = typeof ref['kind'] === 'string' ? ref['kind'] : '';
+  const scalesFederatedHPA = ref['apiVersion'] === AUTOSCALING_GROUP_VERSION;
+  if (scalesFederatedHPA && kind !== 'FederatedHPA') {
+    error(
+      out,
+      ['spec', 'scaleTargetRef', 'kind'],
+      invalidMessage(kind, `invalid scaleTargetRef kind: ${kind}, only support FederatedHPA`),
+    );
+    return;
+  }
+  const names = new Set<unknown>();
+  (Array.isArray(spec['rules']) ? spec['rules'] : []).forEach((r: unknown, i) => {
+    if (!isRecord(r)) return;
+    if (names.has(r['name'])) error(out, ['spec', 'rules', i, 'name'], `Duplicate value: ${showValue(r['name'])}`);
+    names.add(r['name']);
+    checkRule(r, i, scalesFederatedHPA, kind, out);
+  });
+}

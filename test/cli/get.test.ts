@@ -1,0 +1,94 @@
+// `flotilla get` in-process: its usage errors, and the whole command over a search cache.
+import { Command } from '@oclif/core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import Get from '../../src/cli/commands/get.ts';
+import { MemorySearchStore } from '../../src/controllers/search-cache/memory-store.ts';
+import { startSearchServer, type SearchServer } from '../../src/reconcile/search/search-server.ts';
+import { cachedDeployment, DEPLOYMENTS } from '../reconcile/search/cache-fixture.ts';
+import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import { REPO_ROOT } from './run-cli.ts';
+
+/** Runs `get ARGV`: what it wrote to stdout and stderr, and its exit code. */
+async function get(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    out.push(String(chunk));
+    const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+    done?.();
+    return true;
+  });
+  const stderr = vi.spyOn(Command.prototype, 'logToStderr').mockImplementation((message?: string) => {
+    err.push(`${message ?? ''}\n`);
+  });
+  let code = 0;
+  try {
+    await Get.run([...argv, '--no-color'], { root: REPO_ROOT });
+  } catch (e) {
+    code = (e as { oclif?: { exit?: number } }).oclif?.exit ?? 1;
+    if (code !== 0) err.push(e instanceof Error ? e.message : String(e));
+  } finally {
+    write.mockRestore();
+    stderr.mockRestore();
+  }
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+const repo = createGitRepo();
+repo.write(
+  'clusters.yaml',
+  ['member1', 'member2'].map((n) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${n}}\nspec: {}\n`).join('---\n'),
+);
+repo.commit('clusters');
+
+const store = new MemorySearchStore();
+const deploy = (cluster: string, name: string) =>
+  cachedDeployment(cluster, 'shop', name, {
+    metadata: { creationTimestamp: new Date(Date.now() - 300_000).toISOString() },
+    spec: { replicas: 2 },
+    status: { readyReplicas: 1, updatedReplicas: 2, availableReplicas: 1 },
+  });
+store.replace({ cluster: 'member1', resource: 'apps/v1/Deployment' }, [deploy('member1', 'web')], '1');
+store.replace({ cluster: 'member2', resource: 'apps/v1/Deployment' }, [deploy('member2', 'web')], '1');
+let server: SearchServer;
+beforeAll(async () => {
+  server = await startSearchServer({ address: '127.0.0.1:0', token: 't', cache: { store, resources: () => [DEPLOYMENTS], problems: () => [] } });
+});
+afterAll(async () => {
+  await server.close();
+  removeFixtures();
+});
+
+describe('flotilla get', () => {
+  it.each([
+    [['deploy/web', '-l', 'app=web'], 'a name cannot be given with a label selector (-l)'],
+    [['deploy/web', 'api'], 'there is a name in deploy/web already: give TYPE/NAME or TYPE NAME, not both'],
+    [['deploy', '--repo', repo.dir, '--clusters', 'member1,nope'], '--clusters: no Cluster nope in the repository (it has member1, member2)'],
+    [['deploy', '--from', 'http://127.0.0.1:9'], '--from needs the search token: --token, FLOTILLA_SEARCH_TOKEN or --token-file'],
+  ])('%j is refused: %s', async (argv, message) => {
+    const { code, stderr } = await get(argv);
+    expect(code).toBe(1);
+    expect(stderr).toContain(message);
+  });
+
+  it('--from prints the cache’s objects with kubectl’s columns and a CLUSTER column', async () => {
+    const { code, stdout, stderr } = await get(['deploy', '-n', 'shop', '--from', server.url, '--token', 't']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split('\n')).toEqual([
+      'NAME   CLUSTER   READY   UP-TO-DATE   AVAILABLE   AGE',
+      'web    member1   1/2     2            1           5m',
+      'web    member2   1/2     2            1           5m',
+    ]);
+  });
+
+  it('--from with a name finds it on the members that have it, and says NotFound when none has', async () => {
+    expect((await get(['deployment', 'web', '-n', 'shop', '--from', server.url, '--token', 't', '-o', 'name'])).stdout.trimEnd().split('\n')).toEqual([
+      'member1/deployment.apps/web',
+      'member2/deployment.apps/web',
+    ]);
+    const missing = await get(['deployment', 'nope', '-n', 'shop', '--from', server.url, '--token', 't']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Error from server (NotFound): deployments.apps "nope" not found');
+  });
+});

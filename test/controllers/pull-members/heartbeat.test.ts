@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { heartbeatGraceMs, pullMemberState } from '../../../src/controllers/pull-members/heartbeat.ts';
+import type { AgentReport, Cluster, ClusterStatus } from '../../../src/model/index.ts';
+
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+
+const cluster = (grace?: string): Cluster => ({
+  apiVersion: 'cluster.karmada.io/v1alpha1',
+  kind: 'Cluster',
+  metadata: { name: 'edge', ...(grace !== undefined ? { annotations: { 'flotilla.io/heartbeat-grace': grace } } : {}) },
+  spec: { syncMode: 'Pull' },
+});
+
+const READY: ClusterStatus = {
+  conditions: [{ type: 'Ready', status: 'True', reason: 'ClusterReady', message: 'ok' }],
+  resourceSummary: { allocatable: { cpu: '4' } },
+};
+const report = (at: number, status: ClusterStatus = READY, heartbeatSeconds = 10): AgentReport => ({
+  cluster: 'edge',
+  heartbeat: new Date(at).toISOString(),
+  heartbeatSeconds,
+  holder: 'h',
+  clusterStatus: status,
+  objects: [],
+  pruned: [],
+});
+
+describe('a Pull member from its agent’s heartbeat', () => {
+  it.each([
+    ['three reported intervals', cluster(), report(T0, READY, 10), 30_000],
+    ['three default intervals when it never reported', cluster(), undefined, 180_000],
+    ["the Cluster's annotation", cluster('90s'), report(T0), 90_000],
+    ['three intervals when the annotation is not a duration', cluster('soon'), report(T0, READY, 5), 15_000],
+    ['three intervals when the annotation is zero', cluster('0s'), report(T0, READY, 5), 15_000],
+  ])('has a grace of %s', (_name, c, r, ms) => {
+    expect(heartbeatGraceMs(c, r)).toBe(ms);
+  });
+
+  it.each([
+    ['fresh: the status the agent reported, its probe from its Ready', report(T0), T0 + 29_999, 'fresh', 'ready', 'True', 'ClusterReady'],
+    [
+      'fresh but its API server not ready: not-ready',
+      report(T0, { conditions: [{ type: 'Ready', status: 'False', reason: 'ClusterNotReady' }] }),
+      T0 + 1_000,
+      'fresh',
+      'not-ready',
+      'False',
+      'ClusterNotReady',
+    ],
+    ['silent for the grace: Unknown, ClusterStatusUnknown, unreachable', report(T0), T0 + 30_000, 'stale', 'unreachable', 'Unknown', 'ClusterStatusUnknown'],
+    ['never reported: Unknown, ClusterStatusNeverUpdated, unreachable', undefined, T0, 'never', 'unreachable', 'Unknown', 'ClusterStatusNeverUpdated'],
+  ])('%s', (_name, r, now, freshness, probe, ready, reason) => {
+    const state = pullMemberState(cluster(), r ? { report: r } : {}, { conditions: [] }, now);
+    expect([state.freshness, state.probe]).toEqual([freshness, probe]);
+    const condition = state.status.conditions?.find((c) => c.type === 'Ready');
+    expect([condition?.status, condition?.reason]).toEqual([ready, reason]);
+  });
+
+  it('keeps the reported capacity while silent, and what was known of a member that never reported', () => {
+    expect(pullMemberState(cluster(), { report: report(T0) }, undefined, T0 + 60_000).status.resourceSummary).toEqual(READY.resourceSummary);
+    const known: ClusterStatus = { resourceSummary: { allocatable: { cpu: '8' } } };
+    const never = pullMemberState(cluster(), { problem: 'flotilla/agents/edge holds no report.json' }, known, T0);
+    expect(never.status.resourceSummary).toEqual(known.resourceSummary);
+    expect(never.problem).toBe('flotilla/agents/edge holds no report.json');
+    expect(never.status.conditions?.filter((c) => c.type === 'Ready')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { cacheTargets } from '../../../src/controllers/search-cache/cache-targets.ts';
+import type { Cluster, RegistrySelector, ResourceRegistry } from '../../../src/model/index.ts';
+
+const cluster = (name: string, labels: Record<string, string> = {}): Cluster =>
+  ({ apiVersion: 'cluster.karmada.io/v1alpha1', kind: 'Cluster', metadata: { name, labels }, spec: {} }) as Cluster;
+const registry = (name: string, targetCluster: ResourceRegistry['spec']['targetCluster'], resourceSelectors: RegistrySelector[]): ResourceRegistry => ({
+  apiVersion: 'search.karmada.io/v1alpha1',
+  kind: 'ResourceRegistry',
+  metadata: { name },
+  spec: { targetCluster, resourceSelectors },
+});
+const DEPLOY = { apiVersion: 'apps/v1', kind: 'Deployment' };
+const CLUSTERS = [cluster('member1', { env: 'prod' }), cluster('member2', { env: 'prod' }), cluster('member3', { env: 'dev' })];
+const short = (t: ReturnType<typeof cacheTargets>[number]) => `${t.cluster} ${t.kind} ${t.namespace ?? '*'} [${t.registries.join(',')}]`;
+
+describe('cacheTargets', () => {
+  it.each<[string, ResourceRegistry[], string[]]>([
+    ['no registry caches nothing', [], []],
+    ['cluster names', [registry('r', { clusterNames: ['member1', 'member3'] }, [DEPLOY])], ['member1 Deployment * [r]', 'member3 Deployment * [r]']],
+    [
+      'a label selector',
+      [registry('r', { labelSelector: { matchLabels: { env: 'prod' } } }, [DEPLOY])],
+      ['member1 Deployment * [r]', 'member2 Deployment * [r]'],
+    ],
+    ['exclude', [registry('r', { exclude: ['member2'] }, [DEPLOY])], ['member1 Deployment * [r]', 'member3 Deployment * [r]']],
+    [
+      'an empty affinity selects every cluster',
+      [registry('r', {}, [{ ...DEPLOY, namespace: 'shop' }])],
+      ['member1 Deployment shop [r]', 'member2 Deployment shop [r]', 'member3 Deployment shop [r]'],
+    ],
+    [
+      'namespaces of one kind add up; every namespace wins over single ones',
+      [
+        registry('a', { clusterNames: ['member1', 'member2'] }, [
+          { ...DEPLOY, namespace: 'shop' },
+          { ...DEPLOY, namespace: 'data' },
+        ]),
+        registry('b', { clusterNames: ['member2'] }, [DEPLOY]),
+      ],
+      ['member1 Deployment data [a]', 'member1 Deployment shop [a]', 'member2 Deployment * [a,b]'],
+    ],
+    [
+      'two registries on the same kind share one target',
+      [registry('a', { clusterNames: ['member1'] }, [DEPLOY]), registry('b', { clusterNames: ['member1'] }, [DEPLOY, { apiVersion: 'v1', kind: 'ConfigMap' }])],
+      ['member1 Deployment * [a,b]', 'member1 ConfigMap * [b]'],
+    ],
+  ])('%s', (_name, registries, want) => {
+    expect(cacheTargets(registries, CLUSTERS).map(short)).toEqual(want);
+  });
+});

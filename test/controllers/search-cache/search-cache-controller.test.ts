@@ -1,0 +1,188 @@
+// The search cache controller driven through the phases of passes, its cache reflecting fake
+// members: what the registries select is cached and followed, a removed registry's copies go, a
+// member that cannot be reached is recorded with its error, Secrets lose their values.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { KubeClient } from '../../../src/apply/kube-client.ts';
+import { MemorySearchStore } from '../../../src/controllers/search-cache/memory-store.ts';
+import { SearchCache } from '../../../src/controllers/search-cache/search-cache.ts';
+import { recordedSearchCache, SearchCacheController } from '../../../src/controllers/search-cache/search-cache-controller.ts';
+import type { Controller } from '../../../src/controllers/controller.ts';
+import type { KubeObject } from '../../../src/model/index.ts';
+import { loadFleet } from '../../../src/render/load/load-fleet.ts';
+import { parseSources } from '../../../src/render/parse/parse-sources.ts';
+import { emptyControllerRecords } from '../../../src/status/index.ts';
+import type { ControllerRecords } from '../../../src/status/index.ts';
+import { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { waitFor } from '../../helpers/wait.ts';
+
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+const CLUSTERS = ['member1', 'member2', 'member3']
+  .map(
+    (name) =>
+      `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${name}, labels: {env: ${name === 'member3' ? 'dev' : 'prod'}}}\nspec: {syncMode: Push}\n`,
+  )
+  .join('---\n');
+const REGISTRY = `---
+apiVersion: search.karmada.io/v1alpha1
+kind: ResourceRegistry
+metadata: {name: prod-apps}
+spec:
+  targetCluster: {labelSelector: {matchLabels: {env: prod}}}
+  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}, {apiVersion: v1, kind: Secret, namespace: shop}]
+`;
+const fleetOf = (yaml: string) => loadFleet(parseSources([{ path: 'fleet.yaml', blobId: yaml.length.toString(), content: Buffer.from(yaml) }])).fleet;
+const deploy = (name: string, namespace = 'shop'): KubeObject => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name, namespace, managedFields: [{ manager: 'kubectl' }] },
+  spec: { replicas: 1 },
+});
+
+/** One pass over `yaml`: its records after the apply, and its diagnostics. */
+function pass(controller: Controller, yaml: string, restore?: ControllerRecords) {
+  const fleet = fleetOf(yaml);
+  const before = controller.beforeRender({
+    now: T0,
+    lastBindings: [],
+    ...(restore ? { restore } : {}),
+    scheduling: { fleet, observedClusters: new Map(), previousSchedules: new Map() },
+  });
+  const rendered = before.next.afterRender({ now: T0, fleet, bindings: [], complete: true, clusters: [] });
+  const { records } = rendered.next.afterApply({ now: T0, applied: [], notApplied: [] });
+  return { records: { ...emptyControllerRecords(), ...records }, diagnostics: rendered.diagnostics, scheduling: before.scheduling };
+}
+
+const names = async (cache: SearchCache, resource: string) =>
+  (await cache.store.list({ resource })).items.map((j) => {
+    const o = JSON.parse(j) as KubeObject;
+    return `${o.metadata.annotations?.['resource.karmada.io/cached-from-cluster']}/${o.metadata.name}`;
+  });
+
+describe('SearchCacheController', () => {
+  const caches: SearchCache[] = [];
+  afterEach(async () => {
+    await Promise.all(caches.splice(0).map((c) => c.close()));
+  });
+
+  const requested: string[] = [];
+  function running(members: Record<string, KubeClient | Error>) {
+    const cache = new SearchCache({ store: new MemorySearchStore(), now: () => T0 + 5000, reflector: { backoffMs: 5, maxBackoffMs: 20 } });
+    caches.push(cache);
+    const controller = new SearchCacheController(cache);
+    controller.start?.({
+      access: {
+        kubeconfig: {},
+        client: {},
+        connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members[c.metadata.name] ?? new Error('no such member')])),
+      },
+      clusters: () => [],
+      now: () => T0,
+      requestPass: (detail) => requested.push(detail),
+      memberProbed: () => undefined,
+      warn: () => undefined,
+    });
+    return { cache, controller };
+  }
+
+  it('caches what the registries select in the members they target, and follows changes', async () => {
+    const m1 = new FakeKubeClient('member1', [deploy('web'), deploy('db', 'data')]);
+    const m2 = new FakeKubeClient('member2', [deploy('web')]);
+    const m3 = new FakeKubeClient('member3', [deploy('dev-only')]);
+    const { cache, controller } = running({ member1: m1, member2: m2, member3: m3 });
+    const first = pass(controller, CLUSTERS + REGISTRY);
+    expect(first.scheduling.fleet.resourceRegistries).toHaveLength(1);
+    await waitFor('both members listed', async () => ((await names(cache, 'apps/v1/Deployment')).length === 3 ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 5,
+    });
+    expect(await names(cache, 'apps/v1/Deployment')).toEqual(['member1/db', 'member1/web', 'member2/web']);
+    expect(m3.watching).toBe(0);
+    m2.put(deploy('api'));
+    await waitFor('the new Deployment', async () => ((await names(cache, 'apps/v1/Deployment')).includes('member2/api') ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 5,
+    });
+    const stored = JSON.parse((await cache.store.list({ resource: 'apps/v1/Deployment', name: 'api' })).items[0] ?? '{}') as KubeObject;
+    expect(stored.metadata['managedFields']).toBeUndefined();
+    expect(cache.resources().map((r) => r.resource)).toEqual(['secrets', 'deployments']);
+    // Each copy coming into sync asks for a pass, so the status branch says so at once.
+    expect(requested).toContain('the search cache of Deployment in member2 is in sync');
+
+    const second = pass(controller, CLUSTERS + REGISTRY);
+    expect(second.records.searchCache).toEqual([
+      {
+        name: 'prod-apps',
+        cached: [
+          { cluster: 'member1', apiVersion: 'apps/v1', kind: 'Deployment', objects: 2, syncedAt: '2026-01-01T00:00:05.000Z' },
+          { cluster: 'member1', apiVersion: 'v1', kind: 'Secret', namespace: 'shop', objects: 0, syncedAt: '2026-01-01T00:00:05.000Z' },
+          { cluster: 'member2', apiVersion: 'apps/v1', kind: 'Deployment', objects: 2, syncedAt: '2026-01-01T00:00:05.000Z' },
+          { cluster: 'member2', apiVersion: 'v1', kind: 'Secret', namespace: 'shop', objects: 0, syncedAt: '2026-01-01T00:00:05.000Z' },
+        ],
+      },
+    ]);
+  });
+
+  it('drops a registry’s copies when the commit no longer has it', async () => {
+    const m1 = new FakeKubeClient('member1', [deploy('web')]);
+    const { cache, controller } = running({ member1: m1, member2: new FakeKubeClient('member2') });
+    pass(controller, CLUSTERS + REGISTRY);
+    await waitFor('watching', async () => (m1.watching === 2 ? true : undefined), { timeoutMs: 2000, intervalMs: 5 });
+    const after = pass(controller, CLUSTERS);
+    await cache.settled();
+    expect(m1.watching).toBe(0);
+    expect(await names(cache, 'apps/v1/Deployment')).toEqual([]);
+    expect(after.records.searchCache).toEqual([]);
+  });
+
+  it('records a member that cannot be reached, and the server’s warning for it', async () => {
+    const { cache, controller } = running({
+      member1: new FakeKubeClient('member1', [deploy('web')]),
+      member2: new Error('cluster member2: API server https://127.0.0.1:1 is unreachable: connect ECONNREFUSED'),
+    });
+    pass(controller, CLUSTERS + REGISTRY);
+    await cache.settled();
+    const { records } = pass(controller, CLUSTERS + REGISTRY);
+    expect(records.searchCache[0]?.cached.find((c) => c.cluster === 'member2' && c.kind === 'Deployment')).toEqual({
+      cluster: 'member2',
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      objects: 0,
+      error: 'cluster member2: API server https://127.0.0.1:1 is unreachable: connect ECONNREFUSED',
+    });
+    expect(cache.problems('apps/v1/Deployment').map((p) => p.message)).toContain(
+      'cluster member2: the cache of Deployment is not in sync: cluster member2: API server https://127.0.0.1:1 is unreachable: connect ECONNREFUSED',
+    );
+  });
+
+  it('keeps no Secret value', async () => {
+    const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'shop' }, data: { password: 'aHVudGVyMg==' } };
+    const { cache, controller } = running({ member1: new FakeKubeClient('member1', [secret]), member2: new FakeKubeClient('member2') });
+    pass(controller, CLUSTERS + REGISTRY);
+    await waitFor('the Secret', async () => ((await cache.store.list({ resource: 'v1/Secret' })).items.length === 1 ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 5,
+    });
+    const [json] = (await cache.store.list({ resource: 'v1/Secret' })).items;
+    expect(json).not.toContain('aHVudGVyMg==');
+    expect(JSON.parse(json ?? '{}').data).toEqual({ password: '***' });
+  });
+
+  it('without a cache (no --search-addr) caches nothing and warns once per registry and pass', () => {
+    const { records, diagnostics } = pass(new SearchCacheController(), CLUSTERS + REGISTRY);
+    expect(records.searchCache).toEqual([{ name: 'prod-apps', cached: [] }]);
+    expect(diagnostics.map((d) => [d.severity, d.message])).toEqual([
+      ['warning', 'ResourceRegistry/prod-apps: nothing is cached: `flotilla run` keeps the search cache only with --search-addr'],
+    ]);
+  });
+
+  it('the recorded form hands the branch’s record back, for the registries the commit still has', () => {
+    const restore = {
+      ...emptyControllerRecords(),
+      searchCache: [
+        { name: 'prod-apps', cached: [] },
+        { name: 'gone', cached: [] },
+      ],
+    };
+    expect(pass(recordedSearchCache(), CLUSTERS + REGISTRY, restore).records.searchCache).toEqual([{ name: 'prod-apps', cached: [] }]);
+  });
+});

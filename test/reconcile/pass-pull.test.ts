@@ -1,0 +1,91 @@
+// One pass over a fleet with a Pull member: the member is never connected; its Work, with the
+// prune settings of the commit, goes to the works step; the status step and the controllers after
+// the apply get what its agent reported.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AgentReport } from '../../src/model/index.ts';
+import { recordedControllers } from '../../src/controllers/registry.ts';
+import { emptyPassMemory, reconcile } from '../../src/reconcile/pass.ts';
+import type { PassOptions, PassStatusInput } from '../../src/reconcile/pass.ts';
+import type { PassWorksInput } from '../../src/reconcile/pull-step.ts';
+import { feedbackFromStatus } from '../../src/reconcile/status-feedback.ts';
+import { FakeKubeClient } from '../fakes/kube-client.ts';
+import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+
+afterAll(removeFixtures);
+
+const FLEET = `apiVersion: cluster.karmada.io/v1alpha1
+kind: Cluster
+metadata: {name: member1}
+spec: {syncMode: Push}
+---
+apiVersion: cluster.karmada.io/v1alpha1
+kind: Cluster
+metadata: {name: edge}
+spec: {syncMode: Pull}
+---
+apiVersion: policy.karmada.io/v1alpha1
+kind: ClusterPropagationPolicy
+metadata: {name: all}
+spec:
+  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]
+  placement: {clusterAffinity: {clusterNames: [member1, edge]}}
+`;
+
+const report = (at: number): AgentReport => ({
+  cluster: 'edge',
+  heartbeat: new Date(at).toISOString(),
+  heartbeatSeconds: 60,
+  holder: 'h',
+  work: { worksCommit: 'w', sourceCommit: 's', blob: 'blob-of-edge' },
+  clusterStatus: { conditions: [{ type: 'Ready', status: 'True', reason: 'ClusterReady' }] },
+  objects: [],
+  pruned: [],
+});
+
+describe('a pass with a Pull member', () => {
+  it('connects only the Push members, writes the Pull member’s Work, and hands its report to the status step', async () => {
+    const repo = createGitRepo();
+    repo.write('fleet.yaml', FLEET);
+    repo.write('app.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app, namespace: shop}\ndata: {k: v}\n');
+    repo.commit('fleet');
+    const connected: string[][] = [];
+    const written: PassWorksInput[] = [];
+    const statuses: PassStatusInput[] = [];
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    const options: PassOptions = {
+      source: { repo: repo.dir },
+      connect: async (clusters) => {
+        connected.push(clusters.map((c) => c.metadata.name));
+        return new Map([['member1', new FakeKubeClient('member1')]]);
+      },
+      prune: { enabled: true },
+      runner: {},
+      controllers: recordedControllers(),
+      owns: () => true,
+      now: () => now,
+      feedback: async () => feedbackFromStatus(undefined),
+      agentReports: async (_source, clusters) => new Map(clusters.map((c) => [c, { report: report(now) }])),
+      works: async (input) => {
+        written.push(input);
+        return { commit: 'c'.repeat(40), changed: true, attempts: 1, workBlobs: new Map([['edge', 'blob-of-edge']]) };
+      },
+      onEvent: () => undefined,
+      status: async (input) => {
+        statuses.push(input);
+        return { observedClusters: input.previousClusters };
+      },
+    };
+    const result = await reconcile(options, emptyPassMemory());
+    expect(result.ok).toBe(true);
+    expect(connected).toEqual([['member1']]);
+    expect(result.clusters.map((c) => c.cluster)).toEqual(['member1']);
+    expect(result.pullMembers).toEqual(['edge']);
+    expect(written).toHaveLength(1);
+    expect(written[0]?.branch).toBe('works');
+    expect(written[0]?.input.prune).toMatchObject({ enabled: true, sourceHasErrors: false });
+    expect(written[0]?.input.works.map((w) => [w.cluster, w.items.map((i) => `${i.manifest.kind}/${i.manifest.metadata.name}`)])).toEqual([
+      ['edge', ['Namespace/shop', 'ConfigMap/app']],
+    ]);
+    expect(statuses[0]?.agentReports?.get('edge')?.report?.heartbeat).toBe(new Date(now).toISOString());
+  });
+});

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemorySearchStore } from '../../../src/controllers/search-cache/memory-store.ts';
+import type { SearchCacheView } from '../../../src/controllers/search-cache/search-cache.ts';
+import type { KubeObject } from '../../../src/model/index.ts';
+import { startSearchServer, type SearchServer } from '../../../src/reconcile/search/search-server.ts';
+import { cachedDeployment, DEPLOYMENTS } from './cache-fixture.ts';
+
+const TOKEN = 's3cret-token';
+const P = '/apis/search.karmada.io/v1alpha1/search/cache';
+const deploy = (cluster: string, namespace: string, name: string, app: string): KubeObject => cachedDeployment(cluster, namespace, name, { labels: { app } });
+
+const store = new MemorySearchStore();
+store.replace(
+  { cluster: 'member1', resource: 'apps/v1/Deployment' },
+  [deploy('member1', 'shop', 'web', 'web'), deploy('member1', 'shop', 'api', 'api'), deploy('member1', 'data', 'db', 'db')],
+  '100',
+);
+store.replace({ cluster: 'member2', resource: 'apps/v1/Deployment' }, [deploy('member2', 'shop', 'web', 'web')], '200');
+const view: SearchCacheView = {
+  store,
+  resources: () => [DEPLOYMENTS],
+  problems: (resource) =>
+    resource === 'apps/v1/Deployment'
+      ? [{ cluster: 'member3', message: 'cluster member3: the cache of Deployment is not in sync: connect "ECONNREFUSED"' }]
+      : [],
+};
+let server: SearchServer;
+beforeAll(async () => {
+  server = await startSearchServer({ address: '127.0.0.1:0', token: TOKEN, cache: view });
+});
+afterAll(() => server.close());
+
+const get = (path: string, token: string | null = TOKEN) =>
+  fetch(`${server.url}${path}`, token === null ? {} : { headers: { Authorization: `Bearer ${token}` } });
+const body = async (path: string) => {
+  const res = await get(path);
+  return {
+    status: res.status,
+    doc: (await res.json()) as { kind: string; metadata: Record<string, string>; items: KubeObject[]; message?: string; reason?: string },
+    res,
+  };
+};
+const names = (items: KubeObject[]) =>
+  items.map((o) => `${o.metadata.annotations?.['resource.karmada.io/cached-from-cluster']}/${o.metadata.namespace}/${o.metadata.name}`);
+
+describe('the search server', () => {
+  it.each([
+    ['no token', null],
+    ['a wrong token', 'nope'],
+    ['an empty token', ''],
+  ])('refuses a request with %s (401, nothing of the cache)', async (_what, token) => {
+    const res = await get(`${P}/apis/apps/v1/deployments`, token);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    const text = await res.text();
+    expect(text).not.toContain('web');
+    expect(text).not.toContain(TOKEN);
+  });
+
+  it('answers /healthz without a token', async () => {
+    expect((await get('/healthz', null)).status).toBe(200);
+  });
+
+  it('lists the resources it holds, with their group, version and short names', async () => {
+    const { status, doc } = await body(P);
+    expect(status).toBe(200);
+    expect(doc).toMatchObject({
+      kind: 'APIResourceList',
+      resources: [{ name: 'deployments', group: 'apps', version: 'v1', kind: 'Deployment', namespaced: true, shortNames: ['deploy'] }],
+    });
+  });
+
+  it('answers a DeploymentList of every member’s objects, each naming its member, with a composite resourceVersion', async () => {
+    const { status, doc, res } = await body(`${P}/apis/apps/v1/deployments`);
+    expect(status).toBe(200);
+    expect(doc.kind).toBe('DeploymentList');
+    expect(names(doc.items)).toEqual(['member1/data/db', 'member1/shop/api', 'member1/shop/web', 'member2/shop/web']);
+    expect(JSON.parse(Buffer.from(doc.metadata['resourceVersion'] ?? '', 'base64url').toString())).toEqual({ member1: '100', member2: '200' });
+    expect(res.headers.get('warning')).toBe('299 - "cluster member3: the cache of Deployment is not in sync: connect \\"ECONNREFUSED\\""');
+  });
+
+  it.each([
+    [`${P}/apis/apps/v1/namespaces/shop/deployments`, ['member1/shop/api', 'member1/shop/web', 'member2/shop/web']],
+    [`${P}/apis/apps/v1/namespaces/shop/deployments/web`, ['member1/shop/web', 'member2/shop/web']],
+    [`${P}/apis/apps/v1/deployments?labelSelector=${encodeURIComponent('app in (api,db)')}`, ['member1/data/db', 'member1/shop/api']],
+    [`${P}/apis/apps/v1/deployments?fieldSelector=metadata.namespace%3Ddata`, ['member1/data/db']],
+  ])('%s', async (path, want) => {
+    expect(names((await body(path)).doc.items)).toEqual(want);
+  });
+
+  it('pages with limit and continue until every object was read once', async () => {
+    const seen: string[] = [];
+    let token = '';
+    let pages = 0;
+    do {
+      const { doc } = await body(`${P}/apis/apps/v1/deployments?limit=3${token ? `&continue=${token}` : ''}`);
+      seen.push(...names(doc.items));
+      token = doc.metadata['continue'] ?? '';
+      pages++;
+    } while (token);
+    expect(pages).toBe(2);
+    expect(seen).toEqual(['member1/data/db', 'member1/shop/api', 'member1/shop/web', 'member2/shop/web']);
+  });
+
+  it.each([
+    [`${P}/apis/apps/v1/statefulsets`, 404, 'NotFound'],
+    [`${P}/apis/apps/v1/deployments?labelSelector=${encodeURIComponent('app=(')}`, 400, 'BadRequest'],
+    [`${P}/apis/apps/v1/deployments?fieldSelector=status.phase%3DRunning`, 400, 'BadRequest'],
+    [`${P}/apis/apps/v1/deployments?limit=-1`, 400, 'BadRequest'],
+    [`${P}/apis/apps/v1/deployments?continue=garbage`, 400, 'BadRequest'],
+    [`${P}/apis/apps/v1/deployments?resourceVersion=12`, 400, 'BadRequest'],
+    [`${P}/apis/apps/v1/deployments?watch=1`, 405, 'MethodNotAllowed'],
+    [`${P}/apis/apps/v1/deployments?resourceVersion=${Buffer.from(JSON.stringify({ member1: '999' })).toString('base64url')}`, 504, 'Timeout'],
+    ['/apis/apps/v1/deployments', 404, 'NotFound'],
+  ])('%s → %d %s, as a Status', async (path, code, reason) => {
+    const { status, doc } = await body(path);
+    expect([status, doc.kind, doc.reason]).toEqual([code, 'Status', reason]);
+  });
+
+  it('serves a resourceVersion it has reached', async () => {
+    const rv = Buffer.from(JSON.stringify({ member1: '100' })).toString('base64url');
+    expect((await body(`${P}/apis/apps/v1/deployments?resourceVersion=${rv}`)).status).toBe(200);
+  });
+
+  it('refuses writes', async () => {
+    const res = await fetch(`${server.url}${P}/apis/apps/v1/deployments`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(405);
+  });
+});
