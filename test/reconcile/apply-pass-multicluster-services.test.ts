@@ -1,25 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import type { ClusterAccess } from '../../src/apply/connect.ts';
 import { fleetFiles } from '../../src/cli/scaffold/fleet-files.ts';
 import { applyPass } from '../../src/reconcile/apply-pass.ts';
 import { initRepository } from '../../src/source/init-repository.ts';
 import { multiClusterServiceDocument } from '../../src/status/index.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+import { removeFixtures, runGitIn, tempDir } from '../source/helpers/git-fixture.ts';
+import { fakeMembers } from './helpers/fake-fleet.ts';
 
 afterAll(removeFixtures);
 
 const RECORD = 'multicluster-services/MultiClusterService/hello/hello.yaml';
-const git = (dir: string, ...args: string[]) =>
-  execFileSync('git', args, {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' },
-  }).trim();
+const git = (dir: string, ...args: string[]) => runGitIn(dir, args);
 const MCS = `apiVersion: networking.karmada.io/v1alpha1
 kind: MultiClusterService
 metadata: {name: hello, namespace: hello}
@@ -37,7 +30,7 @@ const record = {
 function recordOnBranch(dir: string): void {
   const tree = join(tempDir('flotilla-status-tree-'), 'status');
   git(dir, 'worktree', 'add', '-q', tree, 'status');
-  execFileSync('mkdir', ['-p', join(tree, 'multicluster-services/MultiClusterService/hello')]);
+  mkdirSync(join(tree, 'multicluster-services/MultiClusterService/hello'), { recursive: true });
   writeFileSync(join(tree, RECORD), stringify(multiClusterServiceDocument(record)));
   git(tree, 'add', '.');
   git(tree, 'commit', '-qm', 'the run loop recorded hello');
@@ -48,15 +41,7 @@ describe('a MultiClusterService through apply, a pass without memory', () => {
   it("places its Service on the providers and consumers, keeps the loop's record while it exists, drops it after", async () => {
     const dir = join(tempDir('flotilla-apply-mcs-'), 'fleet');
     await initRepository(dir, [...fleetFiles(), { path: 'apps/hello/mcs.yaml', content: MCS }], 'fleet');
-    const members = new Map([
-      ['production', new FakeKubeClient('production')],
-      ['staging', new FakeKubeClient('staging')],
-    ]);
-    const access: ClusterAccess = {
-      kubeconfig: {},
-      client: {},
-      connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, members.get(c.metadata.name)!])),
-    };
+    const { members, access } = fakeMembers(['production', 'staging']);
     const apply = async () => expect((await applyPass({ source: { repo: dir }, access, prune: {}, runner: {} })).ok).toBe(true);
 
     await apply();

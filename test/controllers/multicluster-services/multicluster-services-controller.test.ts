@@ -14,6 +14,13 @@ function start(...args: Parameters<typeof endpointsLoop>) {
   loops.push(loop);
   return loop;
 }
+/** Members where member1 and member3 each serve one endpoint of web. */
+function twoProviders(): ReturnType<typeof fakeMembers> {
+  const members = fakeMembers();
+  members.get('member1')?.put(slice('web-a', ['10.1.0.1']));
+  members.get('member3')?.put(slice('web-c', ['10.3.0.1']));
+  return members;
+}
 const sliceRef = (name: string) => ({ apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', namespace: 'shop', name });
 const endpointsOf = (member: ReturnType<typeof fakeMembers>, cluster: string, name: string) =>
   ((member.get(cluster)?.objects.get(`discovery.k8s.io/EndpointSlice/shop/${name}`) as EndpointSlice | undefined)?.endpoints ?? []).flatMap((e) => e.addresses);
@@ -40,9 +47,7 @@ describe('the endpoints controller through its phases, over in-memory members', 
   });
 
   it('removes the copies when the export goes, and when the provider fails over', async () => {
-    const members = fakeMembers();
-    members.get('member1')?.put(slice('web-a', ['10.1.0.1']));
-    members.get('member3')?.put(slice('web-c', ['10.3.0.1']));
+    const members = twoProviders();
     const loop = start(members);
     loop.pass(mcsYaml(['member1', 'member3'], ['member2']));
     await holding(members, { member2: ['member1-web-a', 'member3-web-c'] });
@@ -161,9 +166,7 @@ describe('the endpoints controller across restarts', () => {
   });
 
   it('a process killed with an export it dispatched leaves nothing the next one does not clean', async () => {
-    const members = fakeMembers();
-    members.get('member1')?.put(slice('web-a', ['10.1.0.1']));
-    members.get('member3')?.put(slice('web-c', ['10.3.0.1']));
+    const members = twoProviders();
     const killed = start(members);
     killed.pass(mcsYaml(['member1', 'member3'], ['member2']));
     await holding(members, { member2: ['member1-web-a', 'member3-web-c'] });
