@@ -118,16 +118,6 @@ export class EndpointsEngine {
     for (const member of this.#plannedOwned()) this.#request(member, true);
   }
 
-  /** Resolves once no sync is running or waiting (tests, and close). */
-  async idle(): Promise<void> {
-    for (;;) {
-      const running = [...this.#consumers.values()].flatMap((c) => (c.running ? [c.running] : []));
-      if (running.length === 0 && this.#debounce === undefined) return;
-      await Promise.all(running);
-      if (this.#debounce !== undefined) await new Promise((resolve) => setTimeout(resolve, this.#o.debounceMs));
-    }
-  }
-
   async close(): Promise<void> {
     this.#closing.abort(new Error('the endpoints controller is stopping'));
     clearTimeout(this.#debounce);

@@ -111,6 +111,8 @@ export class MultiClusterServicesController implements Controller {
     this.#lastPassAt = now;
     this.#recorded = this.records();
     const records = new Map(this.#recorded.map((r) => [multiClusterServiceKey(r), r]));
+    // What is not read yet (a provider whose watch restarts) keeps the counts last written, not those of the start.
+    this.#restored = records;
     return { records: { multiClusterServices: records }, next: { afterStatus: () => ({}) } };
   }
 
