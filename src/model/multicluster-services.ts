@@ -102,11 +102,14 @@ export type ExportKind = 'MultiClusterService' | 'ServiceExport';
 /** A provider member of a multi-cluster service, as the endpoints controller last saw it. */
 export interface ServiceProvider {
   cluster: string;
-  /** Its endpoints are dispatched: it is Ready (the failover controller's view), serves EndpointSlices and is no Pull member. */
+  /**
+   * Its endpoints are dispatched: it is Ready (the failover controller's view), serves EndpointSlices and is no
+   * Pull member.
+   */
   ready: boolean;
   /** EndpointSlices of the Service collected there. */
   slices: number;
-  /** Addresses in them. */
+  /** The endpoints in them. */
   endpoints: number;
 }
 
@@ -115,7 +118,7 @@ export interface ServiceConsumer {
   cluster: string;
   /** The EndpointSlices dispatched to it. */
   slices: number;
-  /** Addresses in them. */
+  /** The endpoints in them. */
   endpoints: number;
   /** Whether the last write of this member succeeded; absent when this process does not write it (shards). */
   dispatched?: boolean;

@@ -86,7 +86,10 @@ export interface StatusStepInput {
   registries?: SearchCacheRecord;
   /** The Pull members' reports: a Pull member's status is its agent's, never observed by the hub. */
   agentReports?: AgentReports;
-  /** The multi-cluster services as the endpoints controller left them (status/files/multicluster-service-document.ts). */
+  /**
+   * The multi-cluster services as the endpoints controller left them
+   * (status/files/multicluster-service-document.ts).
+   */
   multiClusterServices?: readonly RecordedMultiClusterService[];
 }
 

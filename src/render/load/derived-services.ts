@@ -44,7 +44,7 @@ function derivedService(source: SourceObject<ServiceImport>): SourceObject {
   };
 }
 
-/** The derived Services of the templates' ServiceImports that the repository does not define itself, and the notices. */
+/** The derived Services of the templates' ServiceImports that the repository does not define itself, with notices. */
 export function derivedServices(templates: readonly SourceObject[]): {
   services: SourceObject[];
   notices: DerivedServiceNotice[];
