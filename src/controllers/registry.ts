@@ -12,6 +12,11 @@ import { DEFAULT_FAILOVER_OPTIONS } from './failover/failover-memory.ts';
 import type { FailoverOptions } from './failover/failover-memory.ts';
 import { recordedFailover } from './failover/recorded-failover.ts';
 import { PullMembersController } from './pull-members/pull-members-controller.ts';
+import {
+  MultiClusterServicesController,
+  recordedMultiClusterServices,
+} from './multicluster-services/multicluster-services-controller.ts';
+import type { MultiClusterServicesOptions } from './multicluster-services/multicluster-services-controller.ts';
 import { RebalancerController } from './rebalancer/rebalancer-controller.ts';
 import type { SearchCache } from './search-cache/search-cache.ts';
 import { recordedSearchCache, SearchCacheController } from './search-cache/search-cache-controller.ts';
@@ -23,6 +28,7 @@ export interface ControllerSettings {
   autoscaling?: Partial<AutoscalingOptions>;
   /** The search cache `run --search-addr` serves; absent, nothing is cached. */
   searchCache?: SearchCache;
+  multiClusterServices?: Partial<MultiClusterServicesOptions>;
 }
 
 /** A controller as the registry lists it: its live form for `run`, its recorded form for passes without memory. */
@@ -54,6 +60,12 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
     name: 'autoscaling',
     live: (settings) => new AutoscalingController(settings.autoscaling),
     recorded: () => recordedAutoscaling(),
+  },
+  // After failover: its failed-over members are not Ready in the scheduling inputs this one reads.
+  {
+    name: 'multicluster-services',
+    live: (settings) => new MultiClusterServicesController(settings.multiClusterServices),
+    recorded: recordedMultiClusterServices,
   },
 ];
 

@@ -9,8 +9,9 @@ import type {
   TargetCluster,
 } from './karmada.ts';
 
+/** What claims a template: a propagation policy, or a MultiClusterService claiming its Service. */
 export interface PolicyRef {
-  kind: 'PropagationPolicy' | 'ClusterPropagationPolicy';
+  kind: 'PropagationPolicy' | 'ClusterPropagationPolicy' | 'MultiClusterService';
   namespace: string;
   name: string;
 }

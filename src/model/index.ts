@@ -10,6 +10,7 @@ export * from './errors.ts';
 export * from './identity.ts';
 export * from './karmada.ts';
 export * from './karmada-extensions.ts';
+export * from './multicluster-services.ts';
 export * from './rebalancer-status.ts';
 export * from './kube.ts';
 export * from './source-object.ts';

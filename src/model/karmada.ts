@@ -133,8 +133,12 @@ export interface PropagationSpec {
   schedulePriority?: { priorityClassSource?: string; priorityClassName?: string };
 }
 
+/**
+ * A PropagationPolicy or ClusterPropagationPolicy; `MultiClusterService` is the policy the
+ * detector makes of one for the Service it claims (src/render/detect/multicluster-service-claims.ts).
+ */
 export interface PropagationPolicy extends KubeObject {
-  kind: 'PropagationPolicy' | 'ClusterPropagationPolicy';
+  kind: 'PropagationPolicy' | 'ClusterPropagationPolicy' | 'MultiClusterService';
   spec: PropagationSpec;
 }
 

@@ -42,6 +42,7 @@ export function passStatusStep(
         ...input,
         failover: withPolicyTaints(records.failover, records.taintPolicy),
         rebalancers: [...records.rebalancers.values()],
+        multiClusterServices: [...records.multiClusterServices.values()],
         autoscaling: records.autoscaling,
         // With shards every replica has a cache of its own: no replica's view is the fleet's record.
         ...(sharded ? { owns } : { registries: records.searchCache }),

@@ -5,6 +5,7 @@ import type { Rendered } from '../render/render-fleet.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Snapshot } from '../source/index.ts';
 import type { PlanPullMember } from './pull-plan.ts';
+import type { PlanMultiClusterService } from './plan-multicluster-services.ts';
 
 export interface PlanCluster {
   name: string;
@@ -70,6 +71,8 @@ export interface PlanDocument {
   replicaMoves?: ReplicaMove[];
   /** Live plans: per Pull member, the agent's report its `changes` were computed against (not the cluster). */
   pullMembers?: Record<string, PlanPullMember>;
+  /** The Services exposed across members, their providers and consumers; absent when there is none. */
+  multiClusterServices?: PlanMultiClusterService[];
   diagnostics: Diagnostic[];
 }
 

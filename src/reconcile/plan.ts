@@ -5,6 +5,7 @@ import type { ParseCache } from '../render/parse/parse-sources.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { withAutoscaling } from './plan-autoscaling.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
+import { planMultiClusterServices } from './plan-multicluster-services.ts';
 import type { PlanDocument } from './plan-document.ts';
 import { planWarnings } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
@@ -94,6 +95,8 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics, ...renderedWarnings(source, rendered)];
   const document = planDocument(source.snapshot, rendered, source.interpreter, diagnostics);
   document.bindings = withAutoscaling(document.bindings, feedback.records.autoscaling, source.fleet);
+  const services = planMultiClusterServices(source.fleet, rendered);
+  if (services.length > 0) document.multiClusterServices = services;
   if (options.base !== undefined) {
     const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
     document.base = { ref: options.base, commit: base.source.snapshot.commit };

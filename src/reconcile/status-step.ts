@@ -9,6 +9,7 @@ import type {
   AutoscalingRecord,
   ClusterStatus,
   KubeObject,
+  RecordedMultiClusterService,
   RecordedRebalancer,
 } from '../model/index.ts';
 import type { ClusterApplyResult } from '../apply/events.ts';
@@ -85,6 +86,11 @@ export interface StatusStepInput {
   registries?: SearchCacheRecord;
   /** The Pull members' reports: a Pull member's status is its agent's, never observed by the hub. */
   agentReports?: AgentReports;
+  /**
+   * The multi-cluster services as the endpoints controller left them
+   * (status/files/multicluster-service-document.ts).
+   */
+  multiClusterServices?: readonly RecordedMultiClusterService[];
 }
 
 /** Status step options. */
@@ -357,6 +363,7 @@ export async function statusStep(
       ...(input.rebalancers?.length ? { rebalancers: [...input.rebalancers] } : {}),
       ...(input.registries?.length ? { registries: [...input.registries] } : {}),
       ...(hasAutoscaling(input.autoscaling) ? { autoscaling: input.autoscaling } : {}),
+      ...(input.multiClusterServices?.length ? { multiClusterServices: [...input.multiClusterServices] } : {}),
     };
     return { files: statusFiles(report), message: commitMessage(report), report };
   };

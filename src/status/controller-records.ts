@@ -9,8 +9,8 @@ import type { ParsedStatusTree } from './files/parse-status-tree.ts';
 import type { StatusReport } from './status-report.ts';
 import type { SearchCacheRecord } from './search-cache-record.ts';
 import type { TaintPolicyRecord } from './taint-policy-record.ts';
-import { emptyAutoscalingRecord } from '../model/index.ts';
-import type { AutoscalingRecord, RecordedRebalancer } from '../model/index.ts';
+import { emptyAutoscalingRecord, multiClusterServiceKey } from '../model/index.ts';
+import type { AutoscalingRecord, RecordedMultiClusterService, RecordedRebalancer } from '../model/index.ts';
 
 /** Every controller's record, by controller name. */
 export interface ControllerRecords {
@@ -24,7 +24,12 @@ export interface ControllerRecords {
   searchCache: SearchCacheRecord;
   /** The FederatedHPAs' and CronFederatedHPAs' statuses and the scaled workloads' counts. */
   autoscaling: AutoscalingRecord;
+  /** The multi-cluster services' providers, consumers and endpoint counts, by `<kind>/<namespace>/<name>`. */
+  multiClusterServices: ReadonlyMap<string, RecordedMultiClusterService>;
 }
+
+const byKey = (list: readonly RecordedMultiClusterService[] | undefined) =>
+  new Map((list ?? []).map((r) => [multiClusterServiceKey(r), r]));
 
 /** Nothing recorded: what a fleet without a status branch starts from. */
 export function emptyControllerRecords(): ControllerRecords {
@@ -34,12 +39,16 @@ export function emptyControllerRecords(): ControllerRecords {
     rebalancers: new Map(),
     searchCache: [],
     autoscaling: emptyAutoscalingRecord(),
+    multiClusterServices: new Map(),
   };
 }
 
 /** The records a status branch tree holds. */
 export function controllerRecordsOfTree(
-  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'rebalancers' | 'registries' | 'autoscaling'>,
+  tree: Pick<
+    ParsedStatusTree,
+    'clusters' | 'placements' | 'rebalancers' | 'registries' | 'autoscaling' | 'multiClusterServices'
+  >,
 ): ControllerRecords {
   const failover = failoverOfTree(tree);
   return {
@@ -48,6 +57,7 @@ export function controllerRecordsOfTree(
     rebalancers: new Map((tree.rebalancers ?? []).map((r) => [r.name, r])),
     searchCache: tree.registries ?? [],
     autoscaling: tree.autoscaling ?? emptyAutoscalingRecord(),
+    multiClusterServices: byKey(tree.multiClusterServices),
   };
 }
 
@@ -56,7 +66,10 @@ export function controllerRecordsOfTree(
  * owners of other replicas' members decided, for the loop to adopt.
  */
 export function controllerRecordsOfReport(
-  report: Pick<StatusReport, 'clusters' | 'templates' | 'rebalancers' | 'registries' | 'autoscaling'>,
+  report: Pick<
+    StatusReport,
+    'clusters' | 'templates' | 'rebalancers' | 'registries' | 'autoscaling' | 'multiClusterServices'
+  >,
 ): ControllerRecords {
   const failover = recordedFailover(report);
   return {
@@ -65,5 +78,6 @@ export function controllerRecordsOfReport(
     rebalancers: new Map((report.rebalancers ?? []).map((r) => [r.name, r])),
     searchCache: report.registries ?? [],
     autoscaling: report.autoscaling ?? emptyAutoscalingRecord(),
+    multiClusterServices: byKey(report.multiClusterServices),
   };
 }

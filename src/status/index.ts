@@ -74,6 +74,12 @@ export { cachedKindLine } from './files/registry-summary.ts';
 export { registryPath } from './files/registry-document.ts';
 export type { CachedKindRecord, RegistryRecord, SearchCacheRecord } from './search-cache-record.ts';
 export { agentLine } from './files/agent-summary.ts';
+export {
+  multiClusterServiceDocument,
+  multiClusterServicePath,
+  parseMultiClusterServiceDocument,
+} from './files/multicluster-service-document.ts';
+export { multiClusterServiceLine } from './files/multicluster-service-summary.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
 export {

@@ -1,4 +1,11 @@
-import type { AutoscalingRecord, ClusterStatus, HealthState, RecordedRebalancer, Taint } from '../model/index.ts';
+import type {
+  AutoscalingRecord,
+  ClusterStatus,
+  HealthState,
+  RecordedMultiClusterService,
+  RecordedRebalancer,
+  Taint,
+} from '../model/index.ts';
 import { isClusterReady } from './cluster-status.ts';
 import type { FederatedQuotaReport } from './federated-quota-status.ts';
 import type { RegistryRecord } from './search-cache-record.ts';
@@ -44,6 +51,8 @@ export interface StatusReport {
   registries?: RegistryRecord[];
   /** The autoscalers' record; absent when the fleet has none. */
   autoscaling?: AutoscalingRecord;
+  /** The multi-cluster services as the endpoints controller left them; absent or empty when there are none. */
+  multiClusterServices?: RecordedMultiClusterService[];
 }
 
 /** The counts `summary.json` and STATUS.md lead with. */

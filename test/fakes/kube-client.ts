@@ -35,6 +35,7 @@ export const FAKE_BUILTIN_RESOURCES: readonly ApiResource[] = [
   ['rbac.authorization.k8s.io', 'v1', 'ClusterRole', 'clusterroles', false],
   ['apiextensions.k8s.io', 'v1', 'CustomResourceDefinition', 'customresourcedefinitions', false],
   ['coordination.k8s.io', 'v1', 'Lease', 'leases', true],
+  ['discovery.k8s.io', 'v1', 'EndpointSlice', 'endpointslices', true],
 ].map(([group, version, kind, resource, namespaced]) => ({
   group: group as string,
   version: version as string,
@@ -52,10 +53,23 @@ function clone<T>(value: T): T {
   return structuredClone(value);
 }
 
-/** The fake's selectors: `key=value` labels, `metadata.name=` and `metadata.namespace=` fields. */
+/** Label selector terms as the engine writes them: `a=b`, `c!=d`, `e in (f,g)`. */
+function matchesLabels(selector: string | undefined, labels: Record<string, string> | undefined): boolean {
+  return (selector?.match(/[^,(]+(\([^)]*\))?/g) ?? []).every((raw) => {
+    const term = raw.trim();
+    const set = /^(\S+)\s+(in|notin)\s+\((.*)\)$/.exec(term);
+    if (set) {
+      const has = (set[3] ?? '').split(',').some((v) => v.trim() === labels?.[set[1] ?? '']);
+      return set[2] === 'in' ? has : !has;
+    }
+    const [key = '', value = ''] = term.split(/!=|=/);
+    return term.includes('!=') ? labels?.[key] !== value : labels?.[key] === value;
+  });
+}
+
+/** The fake's selectors: labels ({@link matchesLabels}), `metadata.name=` and `metadata.namespace=` fields. */
 function matches(query: ListQuery, object: KubeObject): boolean {
-  const [key, value] = (query.labelSelector ?? '').split('=');
-  if (key && object.metadata.labels?.[key] !== value) return false;
+  if (!matchesLabels(query.labelSelector, object.metadata.labels)) return false;
   for (const term of query.fieldSelector ? query.fieldSelector.split(',') : []) {
     const [field, wanted] = term.split('=');
     const have = field === 'metadata.name' ? object.metadata.name : field === 'metadata.namespace' ? object.metadata.namespace : undefined;

@@ -15,10 +15,22 @@ function allHealthy(view: StatusBranchView | undefined): boolean {
   return view?.templates.every((t) => t.health === 'Healthy') === true;
 }
 
-/** What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates, federated quotas, search cache and autoscalers. */
+/**
+ * What `status -o json|yaml` prints: the status branch's tip, summary, clusters, templates, federated quotas, search
+ * cache, autoscalers and multi-cluster services.
+ */
 function statusDocument(branch: string, view: StatusBranchView | undefined): object {
   if (view === undefined)
-    return { branch, statusCommit: null, summary: null, clusters: [], templates: [], quotas: [], searchCache: [] };
+    return {
+      branch,
+      statusCommit: null,
+      summary: null,
+      clusters: [],
+      templates: [],
+      quotas: [],
+      searchCache: [],
+      multiClusterServices: [],
+    };
   return {
     branch,
     statusCommit: view.commit,
@@ -28,6 +40,7 @@ function statusDocument(branch: string, view: StatusBranchView | undefined): obj
     quotas: view.quotas,
     searchCache: view.registries ?? [],
     ...(view.autoscaling ? { autoscaling: view.autoscaling } : {}),
+    multiClusterServices: view.multiClusterServices ?? [],
   };
 }
 

@@ -1,6 +1,7 @@
 import { describeRef, refKey, refOf, type ObjectRef } from '../../model/index.ts';
 import type { PlanBinding, PlanDocument } from '../../reconcile/plan-document.ts';
 import type { PlanPullMember } from '../../reconcile/pull-plan.ts';
+import type { PlanServiceMember } from '../../reconcile/plan-multicluster-services.ts';
 import type { ObjectChange } from '../../render/works/diff-works.ts';
 import type { Paint } from '../color.ts';
 import { diagnosticsSummary, diagnosticsText } from './diagnostics.ts';
@@ -107,6 +108,27 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): stri
   return lines;
 }
 
+function serviceMembers(members: readonly PlanServiceMember[], paint: Paint): string {
+  if (members.length === 0) return 'none';
+  const shown = (m: PlanServiceMember) =>
+    m.objects.length > 0 ? `${m.name} (${m.objects.join(', ')})` : `${m.name} ${paint('yellow', '(none in its Work)')}`;
+  return members.map(shown).join(', ');
+}
+
+/** Where each exported Service's endpoints come from and go to, and what of it each member's Work holds. */
+function multiClusterServicesSection(doc: PlanDocument, paint: Paint): string[] {
+  if (!doc.multiClusterServices?.length) return [];
+  return [
+    '',
+    paint('bold', 'Multi-cluster services (run copies the EndpointSlices):'),
+    ...doc.multiClusterServices.flatMap((s) => [
+      `  ${s.kind} ${s.namespace}/${s.name} → Service ${s.namespace}/${s.service}`,
+      `    providers: ${serviceMembers(s.providers, paint)}`,
+      `    consumers: ${serviceMembers(s.consumers, paint)}`,
+    ]),
+  ];
+}
+
 /** The plan for people, in the spirit of `terraform plan`: placements, then each cluster's Work. */
 export function planText(
   doc: PlanDocument,
@@ -122,6 +144,7 @@ export function planText(
     ...bindingsSection(doc, paint),
     '',
     ...worksSection(doc, paint, options.diffs),
+    ...multiClusterServicesSection(doc, paint),
   ];
   const pruned = Object.values(doc.changes ?? {})
     .flat()

@@ -4,6 +4,7 @@ import {
   agentLine,
   autoscalingLines,
   isClusterReady,
+  multiClusterServiceLine,
   quotaRows,
   readyReplicas,
   cachedKindLine,
@@ -98,7 +99,10 @@ function quotaLines(view: StatusBranchView, paint: Paint): string[] {
   ];
 }
 
-/** `flotilla status` as text: header, clusters, one row per template and cluster, failover, quotas, then the problems. */
+/**
+ * `flotilla status` as text: header, clusters, one row per template and cluster, failover, quotas, rebalancers,
+ * multi-cluster services, then the problems.
+ */
 export function statusText(view: StatusBranchView, paint: Paint): string {
   const summary = view.summary;
   const counts = summary?.counts;
@@ -137,6 +141,12 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
     );
   const autoscaling = autoscalingLines(view.autoscaling);
   if (autoscaling.length > 0) lines.push('', paint('bold', 'Autoscaling:'), ...autoscaling.map((l) => `  ${l}`));
+  if (view.multiClusterServices?.length)
+    lines.push(
+      '',
+      paint('bold', 'Multi-cluster services:'),
+      ...view.multiClusterServices.map((r) => `  ${r.kind} ${r.namespace}/${r.name}: ${multiClusterServiceLine(r)}`),
+    );
   const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
   if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);
   return lines.join('\n');

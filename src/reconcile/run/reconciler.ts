@@ -83,6 +83,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs },
     ...(searchCache ? { searchCache } : {}),
     ...(options.autoscaling ? { autoscaling: options.autoscaling } : {}),
+    multiClusterServices: options.inventoryName ? { inventoryName: options.inventoryName } : {},
   });
   const controller = inOrder(controllers);
   let clusters: readonly Cluster[] = [];

@@ -10,6 +10,7 @@ import type { Fleet } from '../load/fleet.ts';
 import { matchResourceSelector } from '../match/resource-selector.ts';
 import { closestName } from '../validate/suggest.ts';
 import type { FleetLocator } from './locate.ts';
+import { multiClusterServiceReferences } from './multicluster-service-references.ts';
 
 /** Keys whose string lists name clusters, wherever they appear in a policy's spec. */
 const CLUSTER_NAME_LISTS = new Set(['clusterNames', 'exclude']);
@@ -88,5 +89,5 @@ function emptySelectors(fleet: Fleet, at: FleetLocator): Diagnostic[] {
 
 /** Every cross-object warning of a loaded fleet. Pure. */
 export function checkFleetReferences(fleet: Fleet, at: FleetLocator): Diagnostic[] {
-  return [...unknownClusterNames(fleet, at), ...emptySelectors(fleet, at)];
+  return [...unknownClusterNames(fleet, at), ...emptySelectors(fleet, at), ...multiClusterServiceReferences(fleet, at)];
 }

@@ -1,6 +1,7 @@
 import { refKey, refOf } from '../../model/index.ts';
 import type { PolicyRef, PropagationPolicy, SourceObject } from '../../model/index.ts';
 import type { Fleet } from '../load/fleet.ts';
+import { multiClusterServiceClaims } from './multicluster-service-claims.ts';
 import { matchPolicy, selectBestPolicy } from './select-policy.ts';
 import type { PolicyMatch } from './select-policy.ts';
 import { compileNamespacePatterns, DEFAULT_SKIPPED_NAMESPACES, skipReason } from './skip-rules.ts';
@@ -45,7 +46,7 @@ export interface Claim {
 export function policyRefOf(policy: SourceObject<PropagationPolicy>): PolicyRef {
   return {
     kind: policy.object.kind,
-    namespace: policy.object.kind === 'PropagationPolicy' ? (policy.object.metadata.namespace ?? 'default') : '',
+    namespace: policy.object.kind === 'ClusterPropagationPolicy' ? '' : (policy.object.metadata.namespace ?? 'default'),
     name: policy.object.metadata.name ?? '',
   };
 }
@@ -56,6 +57,7 @@ interface Context {
   ppByNamespace: Map<string, SourceObject<PropagationPolicy>[]>;
   skipped: RegExp[];
   overrideNames: Map<string, Set<string>>;
+  claimedByService: ReturnType<typeof multiClusterServiceClaims>;
 }
 
 function freshMatch(ctx: Context, template: SourceObject): PolicyMatch | undefined {
@@ -65,6 +67,7 @@ function freshMatch(ctx: Context, template: SourceObject): PolicyMatch | undefin
 }
 
 function findPolicy(ctx: Context, ref: PolicyRef): SourceObject<PropagationPolicy> | undefined {
+  if (ref.kind === 'MultiClusterService') return undefined;
   const list =
     ref.kind === 'PropagationPolicy'
       ? (ctx.ppByNamespace.get(ref.namespace) ?? [])
@@ -107,6 +110,8 @@ function missingOverrides(ctx: Context, policy: SourceObject<PropagationPolicy>)
 }
 
 function claimOne(ctx: Context, template: SourceObject): Claim {
+  const service = ctx.claimedByService(template.object);
+  if (service) return { template, policy: service };
   const skip = skipReason(template.object, ctx.skipped);
   if (skip) return { template, policy: null, note: skip };
   const match = stickyMatch(ctx, template) ?? freshMatch(ctx, template);
@@ -134,8 +139,9 @@ function indexOverrideNames(fleet: Fleet): Map<string, Set<string>> {
 
 /**
  * Karmada's detector over a whole commit: for every template, the policy that claims it
- * (docs/karmada-compatibility.md#detector). Any matching PropagationPolicy beats every ClusterPropagationPolicy;
- * within a kind, explicit priority, then implicit priority, then name decide. Pure.
+ * (docs/karmada-compatibility.md#detector). A CrossCluster MultiClusterService claims its Service first; then any
+ * matching PropagationPolicy beats every ClusterPropagationPolicy; within a kind, explicit priority, then implicit
+ * priority, then name decide. Pure.
  */
 export function detect(fleet: Fleet, options: Partial<DetectOptions> = {}): Claim[] {
   const opts = { ...DEFAULT_DETECT_OPTIONS, ...options };
@@ -150,6 +156,7 @@ export function detect(fleet: Fleet, options: Partial<DetectOptions> = {}): Clai
     ppByNamespace,
     skipped: compileNamespacePatterns(opts.skippedNamespaces),
     overrideNames: indexOverrideNames(fleet),
+    claimedByService: multiClusterServiceClaims(fleet),
   };
   return fleet.templates.map((t) => claimOne(ctx, t));
 }

@@ -4,6 +4,7 @@ import {
   CLUSTER_GROUP_VERSION,
   CONFIG_GROUP_VERSION,
   groupOf,
+  NETWORKING_GROUP_VERSION,
   POLICY_GROUP_VERSION,
   SEARCH_GROUP_VERSION,
 } from '../../model/index.ts';
@@ -22,6 +23,7 @@ export type ObjectRole =
   | 'WorkloadRebalancer'
   | 'ResourceRegistry'
   | 'ResourceInterpreterWebhookConfiguration'
+  | 'MultiClusterService'
   | 'FederatedHPA'
   | 'CronFederatedHPA'
   | 'template'
@@ -41,6 +43,7 @@ const KARMADA_ROLES: ReadonlyMap<string, ObjectRole> = new Map(
       [CONFIG_GROUP_VERSION, 'ResourceInterpreterWebhookConfiguration'],
       [APPS_GROUP_VERSION, 'WorkloadRebalancer'],
       [SEARCH_GROUP_VERSION, 'ResourceRegistry'],
+      [NETWORKING_GROUP_VERSION, 'MultiClusterService'],
       [AUTOSCALING_GROUP_VERSION, 'FederatedHPA'],
       [AUTOSCALING_GROUP_VERSION, 'CronFederatedHPA'],
     ] as const

@@ -5,6 +5,7 @@ import type {
   FederatedHPA,
   FederatedResourceQuota,
   IsNamespaced,
+  MultiClusterService,
   OverridePolicy,
   PropagationPolicy,
   ResourceInterpreterCustomization,
@@ -32,6 +33,8 @@ export interface Fleet {
   cronFederatedHPAs: SourceObject<CronFederatedHPA>[];
   /** The search cache's registries; never templates. */
   resourceRegistries: SourceObject<ResourceRegistry>[];
+  /** Claim their Services (the detector) and expose their endpoints across members (the endpoints controller). */
+  multiClusterServices: SourceObject<MultiClusterService>[];
   /** Scope of a kind: built-in table, then the CRDs of this commit. */
   isNamespaced: IsNamespaced;
 }
@@ -52,6 +55,7 @@ export function emptyFleet(isNamespaced: IsNamespaced): Fleet {
     federatedHPAs: [],
     cronFederatedHPAs: [],
     resourceRegistries: [],
+    multiClusterServices: [],
     isNamespaced,
   };
 }

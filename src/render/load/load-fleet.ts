@@ -19,6 +19,7 @@ import {
   type Validated,
 } from '../validate/index.ts';
 import { classify } from './classify.ts';
+import { derivedServices } from './derived-services.ts';
 import { unimplementedNotices } from './unimplemented.ts';
 import type { ObjectRole } from './classify.ts';
 import { emptyFleet, type Fleet } from './fleet.ts';
@@ -68,6 +69,7 @@ const FLEET_FIELD = {
   FederatedResourceQuota: 'federatedResourceQuotas',
   WorkloadRebalancer: 'workloadRebalancers',
   ResourceRegistry: 'resourceRegistries',
+  MultiClusterService: 'multiClusterServices',
   FederatedHPA: 'federatedHPAs',
   CronFederatedHPA: 'cronFederatedHPAs',
 } as const satisfies Partial<Record<ObjectRole, keyof Fleet>>;
@@ -195,6 +197,9 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
     seen.set(key, source);
     place(fleet, role, object === source.object ? source : { ...source, object });
   }
+  const derived = derivedServices(fleet.templates);
+  fleet.templates.push(...derived.services);
+  for (const n of derived.notices) diagnostics.push(diagnosticAt(parsed, n.source, n.path, n.severity, n.message));
   const rics = fleet.customizations;
   for (const { index, issue } of findCustomizationConflicts(rics.map((r) => r.object))) {
     diagnostics.push(diagnosticAt(parsed, rics[index] as SourceObject, issue.path, issue.severity, issue.message));

@@ -2,7 +2,14 @@
  * Karmada features Flotilla recognises but does not act on: one warning per object, so nothing a
  * Karmada user wrote is silently ignored (docs/karmada-compatibility.md lists them).
  */
-import type { FederatedHPA, FieldPath, KubeObject, PropagationPolicy, ResourceRegistry } from '../../model/index.ts';
+import type {
+  FederatedHPA,
+  FieldPath,
+  KubeObject,
+  MultiClusterService,
+  PropagationPolicy,
+  ResourceRegistry,
+} from '../../model/index.ts';
 import type { ObjectRole } from './classify.ts';
 
 /** One warning at one field of the object. */
@@ -26,6 +33,17 @@ function workloadAffinityNotice(role: ObjectRole, obj: KubeObject): string | und
   const affinity = (obj as PropagationPolicy).spec?.placement?.workloadAffinity;
   if (affinity === undefined || affinity === null) return undefined;
   return 'Flotilla does not implement workloadAffinity (alpha in Karmada, off by default); the policy is scheduled without it';
+}
+
+/** Karmada leaves LoadBalancer exposure to a cloud provider's multi-cluster load balancer, which a pass cannot be. */
+function loadBalancerNotice(role: ObjectRole, obj: KubeObject): Notice | undefined {
+  if (role !== 'MultiClusterService' || !(obj as MultiClusterService).spec.types.includes('LoadBalancer'))
+    return undefined;
+  return {
+    path: ['spec', 'types'],
+    message:
+      "Flotilla does not implement LoadBalancer exposure (a cloud provider's multi-cluster load balancer does); this MultiClusterService changes nothing",
+  };
 }
 
 /**
@@ -79,5 +97,7 @@ export function unimplementedNotices(role: ObjectRole, obj: KubeObject): Notice[
   if (kind !== undefined) notices.push({ path: [], message: kind });
   const affinity = workloadAffinityNotice(role, obj);
   if (affinity !== undefined) notices.push({ path: ['spec', 'placement', 'workloadAffinity'], message: affinity });
+  const loadBalancer = loadBalancerNotice(role, obj);
+  if (loadBalancer) notices.push(loadBalancer);
   return [...notices, ...registryNotices(role, obj), ...customMetricNotices(role, obj)];
 }

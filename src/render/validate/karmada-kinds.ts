@@ -9,6 +9,7 @@ import {
   CLUSTER_GROUP_VERSION,
   CONFIG_GROUP_VERSION,
   isRecord,
+  NETWORKING_GROUP_VERSION,
   POLICY_GROUP_VERSION,
   SEARCH_GROUP_VERSION,
 } from '../../model/index.ts';
@@ -25,6 +26,7 @@ import { checkFederatedHPA, federatedHPASpec, federatedHPAStatus } from './schem
 import { federatedResourceQuotaSpec, federatedResourceQuotaStatus } from './schemas/federated-resource-quota.ts';
 import { resourceRegistrySpec, resourceRegistryStatus } from './schemas/resource-registry.ts';
 import { workloadRebalancerSpec, workloadRebalancerStatus } from './schemas/workload-rebalancer.ts';
+import { multiClusterServiceSpec, multiClusterServiceStatus } from './schemas/multi-cluster-service.ts';
 import { overrideSpec } from './schemas/override-policy.ts';
 import { propagationSpec } from './schemas/propagation-policy.ts';
 import { interpreterCustomizationSpec } from './schemas/resource-interpreter-customization.ts';
@@ -155,6 +157,10 @@ const KINDS: ReadonlyMap<string, KarmadaKind> = new Map([
       prepare: defaultCronFederatedHPA,
       check: checkCronFederatedHPA,
     },
+  ],
+  [
+    `${NETWORKING_GROUP_VERSION}/MultiClusterService`,
+    { schema: root(multiClusterServiceSpec, multiClusterServiceStatus), namespaced: true },
   ],
 ]);
 

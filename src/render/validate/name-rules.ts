@@ -28,6 +28,8 @@ const NAME_RULES: ReadonlyMap<string, NameRule> = new Map([
   ['rbac.authorization.k8s.io/ClusterRoleBinding', isPathSegmentName],
   ['batch/CronJob', cronJobName],
   ['cluster.karmada.io/Cluster', clusterName],
+  // Named as the Service it exposes.
+  ['networking.karmada.io/MultiClusterService', isDNS1035Label],
 ]);
 
 /** The name rule of a kind: a DNS-1123 subdomain unless the kind has its own. */

@@ -24,6 +24,9 @@ export const BINDING_API_VERSION = 'work.karmada.io/v1alpha2';
 export const POLICY_NAME_ANNOTATION = 'propagationpolicy.karmada.io/name';
 export const POLICY_NAMESPACE_ANNOTATION = 'propagationpolicy.karmada.io/namespace';
 export const CLUSTER_POLICY_NAME_ANNOTATION = 'clusterpropagationpolicy.karmada.io/name';
+/** Karmada's annotations on the binding of a Service a MultiClusterService claims. */
+export const MCS_NAME_ANNOTATION = 'multiclusterservice.karmada.io/name';
+export const MCS_NAMESPACE_ANNOTATION = 'multiclusterservice.karmada.io/namespace';
 /** Karmada's annotation with the placement JSON a binding was last scheduled with: the next pass's reschedule gate reads it. */
 export const APPLIED_PLACEMENT_ANNOTATION = 'policy.karmada.io/applied-placement';
 
@@ -40,6 +43,8 @@ export function resourcePath(ref: ObjectRef): string {
 function policyAnnotations(policy: PolicyRef | null): Record<string, string> {
   if (policy === null) return {};
   if (policy.kind === 'ClusterPropagationPolicy') return { [CLUSTER_POLICY_NAME_ANNOTATION]: policy.name };
+  if (policy.kind === 'MultiClusterService')
+    return { [MCS_NAMESPACE_ANNOTATION]: policy.namespace, [MCS_NAME_ANNOTATION]: policy.name };
   return { [POLICY_NAMESPACE_ANNOTATION]: policy.namespace, [POLICY_NAME_ANNOTATION]: policy.name };
 }
 
@@ -108,6 +113,8 @@ function text(value: unknown): string {
 function policyFrom(annotations: Record<string, unknown>): PolicyRef | null {
   const cluster = text(annotations[CLUSTER_POLICY_NAME_ANNOTATION]);
   if (cluster) return { kind: 'ClusterPropagationPolicy', namespace: '', name: cluster };
+  const mcs = text(annotations[MCS_NAME_ANNOTATION]);
+  if (mcs) return { kind: 'MultiClusterService', namespace: text(annotations[MCS_NAMESPACE_ANNOTATION]), name: mcs };
   const name = text(annotations[POLICY_NAME_ANNOTATION]);
   return name ? { kind: 'PropagationPolicy', namespace: text(annotations[POLICY_NAMESPACE_ANNOTATION]), name } : null;
 }

@@ -1,7 +1,7 @@
 import { load } from 'js-yaml';
 import { isRecord } from '../../model/index.ts';
 import { emptyAutoscalingRecord } from '../../model/index.ts';
-import type { AutoscalingRecord, RecordedRebalancer } from '../../model/index.ts';
+import type { AutoscalingRecord, RecordedMultiClusterService, RecordedRebalancer } from '../../model/index.ts';
 import type { ClusterReport } from '../status-report.ts';
 import type { StatusCounts } from '../status-report.ts';
 import type { TemplateStatus } from '../template-status.ts';
@@ -10,6 +10,7 @@ import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';
 import type { Warn } from './failover-fields.ts';
 import type { FederatedQuotaReport } from '../federated-quota-status.ts';
+import { parseMultiClusterServiceDocument } from './multicluster-service-document.ts';
 import { parseQuotaDocument } from './quota-document.ts';
 import { parseRebalancerDocument } from './rebalancer-document.ts';
 import { parseRegistryDocument } from './registry-document.ts';
@@ -60,6 +61,8 @@ export interface ParsedStatusTree {
   registries?: RegistryRecord[];
   /** The autoscalers' record; absent when the tree has none. */
   autoscaling?: AutoscalingRecord;
+  /** The multi-cluster services' records; absent when the tree has none. */
+  multiClusterServices?: RecordedMultiClusterService[];
 }
 
 function parseYaml(content: Buffer | string, warn: Warn): unknown {
@@ -162,6 +165,9 @@ export function parseStatusTree(
     } else if (path.startsWith('autoscaling/') && path.endsWith('.yaml')) {
       out.autoscaling ??= emptyAutoscalingRecord();
       readAutoscalingFile(out.autoscaling, path, parseYaml(content, warn), warn);
+    } else if (path.startsWith('multicluster-services/') && path.endsWith('.yaml')) {
+      const service = parseMultiClusterServiceDocument(parseYaml(content, warn), warn);
+      if (service) out.multiClusterServices = [...(out.multiClusterServices ?? []), service];
     } else if (path.startsWith('resources/') && path.endsWith('.yaml')) {
       if (detail === 'placement') {
         const placement = parsePlacement(content, warn);

@@ -4,6 +4,7 @@ import { autoscalingFiles } from './autoscaling-document.ts';
 import { bindingDocument, resourcePath } from './binding-document.ts';
 import { clusterDocument, clusterPath } from './cluster-document.ts';
 import { emitYaml } from './emit-yaml.ts';
+import { multiClusterServiceDocument, multiClusterServicePath } from './multicluster-service-document.ts';
 import { quotaDocument, quotaPath } from './quota-document.ts';
 import { rebalancerDocument, rebalancerPath } from './rebalancer-document.ts';
 import { registryDocument, registryPath } from './registry-document.ts';
@@ -41,6 +42,8 @@ export function statusFiles(report: StatusReport, options: Partial<StatusMarkdow
   if (report.autoscaling)
     for (const { path, document } of autoscalingFiles(report.autoscaling))
       files.push({ path, content: emitYaml(document) });
+  for (const service of report.multiClusterServices ?? [])
+    files.push({ path: multiClusterServicePath(service), content: emitYaml(multiClusterServiceDocument(service)) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -9,6 +9,7 @@ import { clusterPath } from './cluster-document.ts';
 import { agentSection } from './agent-summary.ts';
 import { autoscalingSection } from './autoscaling-summary.ts';
 import { failoverSection } from './failover-markdown.ts';
+import { multiClusterServiceSection } from './multicluster-service-summary.ts';
 import { quotaSection } from './quota-markdown.ts';
 import { rebalancerSection } from './rebalancer-summary.ts';
 import { registrySection } from './registry-summary.ts';
@@ -91,7 +92,7 @@ function templateSection(t: TemplateStatus): string[] {
 /**
  * STATUS.md: a summary written for review on a git host — per cluster readiness and capacity,
  * failover under way (members tainted, bindings being evicted), federated resource quotas (used against hard),
- * the workload rebalancers, the autoscalers,
+ * the workload rebalancers, the autoscalers, the multi-cluster services (providers, consumers, endpoints),
  * per template a table of clusters with desired and ready replicas, applied and health, one
  * line per problem, and links to the per-resource and per-cluster files. Deterministic.
  */
@@ -113,6 +114,7 @@ export function statusMarkdown(report: StatusReport, options: Partial<StatusMark
     ...rebalancerSection(report.rebalancers),
     ...registrySection(report.registries),
     ...autoscalingSection(report.autoscaling),
+    ...multiClusterServiceSection(report.multiClusterServices),
     '## Templates',
     '',
   ];

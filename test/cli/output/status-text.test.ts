@@ -121,4 +121,39 @@ describe('statusText', () => {
     ]);
     expect(statusText(view(false), plain)).not.toContain('Search cache');
   });
+
+  it('lists the multi-cluster services: providers and consumers with their endpoints, and why a write failed', () => {
+    const multiClusterServices = [
+      {
+        kind: 'MultiClusterService' as const,
+        namespace: 'shop',
+        name: 'web',
+        providers: [
+          { cluster: 'member1', ready: true, slices: 1, endpoints: 3 },
+          { cluster: 'member3', ready: false, slices: 1, endpoints: 1 },
+        ],
+        consumers: [
+          { cluster: 'member2', slices: 1, endpoints: 3, dispatched: true },
+          { cluster: 'member4', slices: 1, endpoints: 3, dispatched: false, message: 'namespaces "shop" not found' },
+        ],
+      },
+      {
+        kind: 'ServiceExport' as const,
+        namespace: 'shop',
+        name: 'api',
+        providers: [{ cluster: 'member1', ready: true, slices: 1, endpoints: 1 }],
+        consumers: [],
+      },
+    ];
+    expect(
+      statusText({ ...view(false), multiClusterServices }, plain)
+        .split('\n')
+        .slice(-3),
+    ).toEqual([
+      'Multi-cluster services:',
+      '  MultiClusterService shop/web: providers member1 (3 endpoints), member3 (1 endpoint, not dispatched); consumers member2 (3 endpoints), member4 (3 endpoints, not dispatched: namespaces "shop" not found)',
+      '  ServiceExport shop/api: providers member1 (1 endpoint); consumers none',
+    ]);
+    expect(statusText(view(false), plain)).not.toContain('Multi-cluster');
+  });
 });

@@ -121,3 +121,29 @@ spec:
     expect(warnings(...docs)).toEqual(want);
   });
 });
+
+describe('cross-object warnings: MultiClusterService', () => {
+  const service = 'apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: shop}\nspec: {ports: [{port: 80}]}';
+  const mcs = (spec: string) => `apiVersion: networking.karmada.io/v1alpha1\nkind: MultiClusterService\nmetadata: {name: web, namespace: shop}\nspec: ${spec}`;
+  it.each<[string, string[], string[]]>([
+    [
+      'members the repository has, and its Service: nothing to say',
+      [service, mcs('{types: [CrossCluster], providerClusters: [{name: staging}], consumerClusters: [{name: production}]}')],
+      [],
+    ],
+    [
+      'a member no Cluster is',
+      [service, mcs('{types: [CrossCluster], providerClusters: [{name: stagign}]}')],
+      ['19:51: MultiClusterService/shop/web: spec.providerClusters[0].name: no Cluster stagign in the repository; did you mean staging?'],
+    ],
+    [
+      'no Service of its name',
+      [mcs('{types: [CrossCluster]}')],
+      [
+        "11:1: MultiClusterService/shop/web: no Service shop/web in the repository: it is propagated nowhere, and only the providers' own Services are collected",
+      ],
+    ],
+  ])('%s', (_name, docs, want) => {
+    expect(warnings(clusters, ...docs)).toEqual(want);
+  });
+});

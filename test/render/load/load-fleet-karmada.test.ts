@@ -121,6 +121,12 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
       (f) => f.resourceRegistries.length + 10 * f.templates.length,
     ],
     [
+      'MultiClusterService, acted on: no warning',
+      'apiVersion: networking.karmada.io/v1alpha1\nkind: MultiClusterService\nmetadata: {name: web, namespace: shop}\nspec: {types: [CrossCluster]}',
+      [],
+      (f) => f.multiClusterServices.length + 10 * f.templates.length,
+    ],
+    [
       'ResourceInterpreterWebhookConfiguration',
       'apiVersion: config.karmada.io/v1alpha1\nkind: ResourceInterpreterWebhookConfiguration\nmetadata: {name: w}\nwebhooks: [{name: w.example.io, clientConfig: {url: "https://w.example.io"}, interpreterContextVersions: [v1alpha1]}]',
       [

@@ -43,6 +43,18 @@ const clusterScoped = templateStatus(
   nativeInterpreter,
 );
 
+const service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'shop' } };
+const claimedByService = templateStatus(
+  {
+    template: service,
+    policy: { kind: 'MultiClusterService', namespace: 'shop', name: 'web' },
+    binding: bindingFor(service, [{ name: 'member1', replicas: 0 }]),
+    expectedClusters: ['member1'],
+    observations: [{ clusterName: 'member1', applied: true, observed: service }],
+  },
+  nativeInterpreter,
+);
+
 const ready: ClusterStatus = {
   kubernetesVersion: 'v1.31.0',
   conditions: [{ type: 'Ready', status: 'True', reason: 'ClusterReady' }],
@@ -92,6 +104,7 @@ describe('status branch files', () => {
   it.each([
     ['a namespaced binding', healthy],
     ['a cluster-scoped binding with a ClusterPropagationPolicy', clusterScoped],
+    ["a Service's binding made by its MultiClusterService", claimedByService],
   ])('%s reads back as written', (_name, status) => {
     expect(parseBindingDocument(JSON.parse(JSON.stringify(bindingDocument(status))))).toEqual(status);
   });

@@ -1,0 +1,70 @@
+/**
+ * The multi-cluster services of a plan (README.md#flotilla-plan): per exported Service, its providers and consumers,
+ * each with the objects of its Work that take part — the Service and the ServiceExport in a provider, the Service
+ * (or the ServiceImport and its derived Service) in a consumer — so a plan shows where endpoints will come from and
+ * go to before `run` copies them. Pure.
+ */
+import { compareBytes, MCS_API_GROUP_VERSION, refOf } from '../model/index.ts';
+import type { ExportKind } from '../model/index.ts';
+import { exportedServices, type ExportedService } from '../controllers/multicluster-services/exported-services.ts';
+import type { Fleet } from '../render/load/fleet.ts';
+import type { Rendered } from '../render/render-fleet.ts';
+
+/** One member of a multi-cluster service in a plan. */
+export interface PlanServiceMember {
+  name: string;
+  /** `Kind/name` of the objects of its Work that take part, in apply order; empty when it has none. */
+  objects: string[];
+}
+
+/** `plan -o json`'s `multiClusterServices[]`. */
+export interface PlanMultiClusterService {
+  kind: ExportKind;
+  namespace: string;
+  name: string;
+  /** The Service the consumers' copies of the EndpointSlices belong to. */
+  service: string;
+  providers: PlanServiceMember[];
+  consumers: PlanServiceMember[];
+}
+
+function member(
+  rendered: Rendered,
+  cluster: string,
+  wanted: ReadonlySet<string>,
+  namespace: string,
+): PlanServiceMember {
+  const objects = (rendered.works.get(cluster) ?? [])
+    .map((i) => refOf(i.manifest))
+    .filter((r) => r.namespace === namespace && wanted.has(`${r.apiVersion}/${r.kind}/${r.name}`))
+    .map((r) => `${r.kind}/${r.name}`);
+  return { name: cluster, objects };
+}
+
+function planService(rendered: Rendered, s: ExportedService): PlanMultiClusterService {
+  const provided = new Set([`v1/Service/${s.name}`, `${MCS_API_GROUP_VERSION}/ServiceExport/${s.name}`]);
+  const consumed =
+    s.kind === 'MultiClusterService'
+      ? new Set([`v1/Service/${s.name}`])
+      : new Set([`${MCS_API_GROUP_VERSION}/ServiceImport/${s.name}`, `v1/Service/${s.consumerService}`]);
+  return {
+    kind: s.kind,
+    namespace: s.namespace,
+    name: s.name,
+    service: s.consumerService,
+    providers: s.providers.map((p) => member(rendered, p, provided, s.namespace)),
+    consumers: s.consumers.map((c) => member(rendered, c, consumed, s.namespace)),
+  };
+}
+
+/** Every exported Service of the render, in the order of {@link exportedServices}; clusters in name order. */
+export function planMultiClusterServices(
+  fleet: Pick<Fleet, 'clusters' | 'multiClusterServices'>,
+  rendered: Rendered,
+): PlanMultiClusterService[] {
+  const byName = (a: PlanServiceMember, b: PlanServiceMember) => compareBytes(a.name, b.name);
+  return exportedServices(fleet, rendered.bindings).map((s) => {
+    const planned = planService(rendered, s);
+    return { ...planned, providers: planned.providers.sort(byName), consumers: planned.consumers.sort(byName) };
+  });
+}

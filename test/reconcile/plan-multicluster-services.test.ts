@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { planText } from '../../src/cli/output/plan-text.ts';
+import { planMultiClusterServices } from '../../src/reconcile/plan-multicluster-services.ts';
+import type { PlanDocument } from '../../src/reconcile/plan-document.ts';
+import { exportYaml, load, mcsYaml, render } from '../controllers/multicluster-services/fixtures.ts';
+
+const planned = (yaml: string) => {
+  const fleet = load(yaml);
+  return planMultiClusterServices(fleet, render(fleet));
+};
+const plain = (_format: unknown, text: string) => text;
+
+describe('plan: the multi-cluster services, with what each member gets of them', () => {
+  it.each<[string, string, unknown]>([
+    [
+      "a MultiClusterService: its Service in every provider's and consumer's Work",
+      mcsYaml(['member1'], ['member2']),
+      [
+        {
+          kind: 'MultiClusterService',
+          namespace: 'shop',
+          name: 'web',
+          service: 'web',
+          providers: [{ name: 'member1', objects: ['Service/web'] }],
+          consumers: [{ name: 'member2', objects: ['Service/web'] }],
+        },
+      ],
+    ],
+    [
+      'a ServiceExport: Service and ServiceExport in the providers, the ServiceImport and its derived Service in the consumers',
+      exportYaml(['member1'], ['member3']).replace(
+        'kind: ServiceExport, name: web}]',
+        'kind: ServiceExport, name: web}, {apiVersion: v1, kind: Service, name: web}]',
+      ),
+      [
+        {
+          kind: 'ServiceExport',
+          namespace: 'shop',
+          name: 'web',
+          service: 'derived-web',
+          providers: [{ name: 'member1', objects: ['Service/web', 'ServiceExport/web'] }],
+          consumers: [{ name: 'member3', objects: ['Service/derived-web', 'ServiceImport/web'] }],
+        },
+      ],
+    ],
+    [
+      'a provider whose Work lacks the Service says so with an empty list',
+      exportYaml(['member1'], ['member3']),
+      [expect.objectContaining({ providers: [{ name: 'member1', objects: ['ServiceExport/web'] }] })],
+    ],
+  ])('%s', (_name, yaml, want) => {
+    expect(planned(yaml)).toEqual(want);
+  });
+
+  it('the text plan shows them after the Work, and nothing when there is none', () => {
+    const doc: PlanDocument = {
+      source: { repo: 'r', ref: 'HEAD', commit: 'c'.repeat(40), path: '' },
+      clusters: [],
+      bindings: [],
+      works: {},
+      diagnostics: [],
+      multiClusterServices: planned(exportYaml(['member1'], ['member2', 'member3'])),
+    };
+    const text = planText(doc, plain, { diffs: false });
+    expect(text).toContain(
+      [
+        'Multi-cluster services (run copies the EndpointSlices):',
+        '  ServiceExport shop/web → Service shop/derived-web',
+        '    providers: member1 (ServiceExport/web)',
+        '    consumers: member2 (Service/derived-web, ServiceImport/web), member3 (Service/derived-web, ServiceImport/web)',
+      ].join('\n'),
+    );
+    expect(planText({ ...doc, multiClusterServices: undefined }, plain, { diffs: false })).not.toContain('Multi-cluster');
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { createInterpreter } from '../../src/interpreter/index.ts';
+import { POLICY_ANNOTATION, refKey } from '../../src/model/index.ts';
+import { loadFleet } from '../../src/render/load/load-fleet.ts';
+import { parseSources } from '../../src/render/parse/parse-sources.ts';
+import { renderFleet } from '../../src/render/render-fleet.ts';
+import type { Rendered } from '../../src/render/render-fleet.ts';
+
+const CLUSTERS = ['member1', 'member2', 'member3']
+  .map((name) => `apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: ${name}}\nspec: {syncMode: Push}\n`)
+  .join('---\n');
+const SERVICE = 'apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: shop}\nspec: {selector: {app: web}, ports: [{name: http, port: 80}]}\n';
+const mcs = (spec: string): string =>
+  `apiVersion: networking.karmada.io/v1alpha1\nkind: MultiClusterService\nmetadata: {name: web, namespace: shop}\nspec: ${spec}\n`;
+const policy = (kind: string, name: string, clusters: string[]): string => `apiVersion: policy.karmada.io/v1alpha1
+kind: PropagationPolicy
+metadata: {name: ${name}, namespace: shop}
+spec:
+  resourceSelectors: [{apiVersion: ${kind === 'Service' ? 'v1' : 'multicluster.x-k8s.io/v1alpha1'}, kind: ${kind}, name: web}]
+  placement: {clusterAffinity: {clusterNames: [${clusters.join(', ')}]}}
+`;
+const serviceImport = (type = 'ClusterSetIP'): string =>
+  `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: {type: ${type}, ports: [{name: http, protocol: TCP, port: 80}]}\n`;
+
+function render(...docs: string[]): Rendered & { messages: string[] } {
+  const yaml = [CLUSTERS, ...docs].join('---\n');
+  const parsed = parseSources([{ path: 'fleet.yaml', blobId: yaml, content: Buffer.from(yaml) }]);
+  const { fleet, diagnostics } = loadFleet(parsed);
+  const rendered = renderFleet(fleet, createInterpreter([]), { sourceCommit: 'c0ffee', detect: {}, previousSchedules: new Map(), observedClusters: new Map() });
+  return { ...rendered, messages: [...diagnostics, ...rendered.diagnostics].map((d) => `${d.severity}: ${d.message}`) };
+}
+
+/** Per member, `Kind/name` of each manifest of the Work in namespace shop. */
+function works(r: Rendered): Record<string, string[]> {
+  return Object.fromEntries(
+    [...r.works].map(([cluster, items]) => [
+      cluster,
+      items.filter((i) => i.manifest.metadata.namespace === 'shop').map((i) => `${i.manifest.kind}/${i.manifest.metadata.name}`),
+    ]),
+  );
+}
+
+describe('MultiClusterService: its Service goes to the providers and the consumers', () => {
+  it.each<[string, string, Record<string, string[]>]>([
+    [
+      'named providers and consumers',
+      mcs('{types: [CrossCluster], providerClusters: [{name: member1}], consumerClusters: [{name: member2}]}'),
+      { member1: ['Service/web'], member2: ['Service/web'], member3: [] },
+    ],
+    [
+      'no consumers named: every member consumes',
+      mcs('{types: [CrossCluster], providerClusters: [{name: member1}]}'),
+      { member1: ['Service/web'], member2: ['Service/web'], member3: ['Service/web'] },
+    ],
+    ['LoadBalancer only: the Service is left to the policies', mcs('{types: [LoadBalancer]}'), { member1: [], member2: [], member3: ['Service/web'] }],
+  ])('%s', (_name, doc, want) => {
+    const r = render(SERVICE, policy('Service', 'web', ['member3']), doc);
+    expect(works(r)).toEqual(want);
+  });
+
+  it('claims its Service ahead of any PropagationPolicy, with Overwrite, as the policy of the binding', () => {
+    const r = render(
+      SERVICE,
+      policy('Service', 'web', ['member3']),
+      mcs('{types: [CrossCluster], providerClusters: [{name: member1}], consumerClusters: [{name: member2}]}'),
+    );
+    const binding = r.bindings.find((b) => b.template.object.kind === 'Service')?.binding;
+    expect(binding).toMatchObject({
+      policy: { kind: 'MultiClusterService', namespace: 'shop', name: 'web' },
+      conflictResolution: 'Overwrite',
+      placement: { clusterAffinity: { clusterNames: ['member1', 'member2'] } },
+    });
+    const service = r.works.get('member2')?.find((i) => i.manifest.kind === 'Service');
+    expect(service?.manifest.metadata.annotations?.[POLICY_ANNOTATION]).toBe('MultiClusterService/shop/web');
+  });
+
+  it('is loaded without a warning; LoadBalancer exposure is said not to be implemented', () => {
+    expect(render(SERVICE, mcs('{types: [CrossCluster]}')).messages).toEqual([]);
+    expect(render(SERVICE, mcs('{types: [LoadBalancer]}')).messages).toContain(
+      "warning: MultiClusterService/shop/web: spec.types: Flotilla does not implement LoadBalancer exposure (a cloud provider's multi-cluster load balancer does); this MultiClusterService changes nothing",
+    );
+  });
+});
+
+describe('ServiceImport: the derived Service goes with it to its consumers', () => {
+  it('a ClusterSetIP import takes derived-<name>, ClusterIP with its ports, to the members it is propagated to', () => {
+    const r = render(policy('ServiceImport', 'import', ['member2', 'member3']), serviceImport());
+    expect(r.messages).toEqual([]);
+    expect(works(r)).toEqual({ member1: [], member2: ['Service/derived-web', 'ServiceImport/web'], member3: ['Service/derived-web', 'ServiceImport/web'] });
+    const derived = r.works.get('member2')?.find((i) => i.manifest.kind === 'Service')?.manifest;
+    expect(derived?.['spec']).toEqual({ type: 'ClusterIP', ports: [{ name: 'http', protocol: 'TCP', port: 80 }] });
+    expect(r.requiredBy.get(refKey({ apiVersion: 'v1', kind: 'Service', namespace: 'shop', name: 'derived-web' }))).toEqual({
+      clusters: ['member2', 'member3'],
+      requiredBy: [refKey({ apiVersion: 'multicluster.x-k8s.io/v1alpha1', kind: 'ServiceImport', namespace: 'shop', name: 'web' })],
+    });
+  });
+
+  it.each<[string, string[], string]>([
+    [
+      'a Headless import derives nothing, as in Karmada',
+      [serviceImport('Headless')],
+      'warning: ServiceImport/shop/web: spec.type: a Headless ServiceImport gets no derived Service (Karmada derives one for ClusterSetIP only)',
+    ],
+    [
+      'a derived Service the repository defines itself is used as written',
+      [serviceImport(), 'apiVersion: v1\nkind: Service\nmetadata: {name: derived-web, namespace: shop}\nspec: {ports: [{port: 81}]}\n'],
+      'warning: ServiceImport/shop/web: the repository defines Service shop/derived-web itself; it is used instead of the Service Karmada derives from this ServiceImport',
+    ],
+  ])('%s', (_name, docs, want) => {
+    expect(render(policy('ServiceImport', 'import', ['member2']), ...docs).messages).toContain(want);
+  });
+
+  it('an import whose derived name is too long for a Service is an error naming it', () => {
+    const name = 'w'.repeat(60);
+    const doc = serviceImport().replace('name: web', `name: ${name}`);
+    expect(render(doc).messages).toContain(
+      `error: ServiceImport/shop/${name}: metadata.name: its derived Service derived-${name} is not a valid Service name: must be no more than 63 bytes`,
+    );
+  });
+});

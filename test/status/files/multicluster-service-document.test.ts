@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { load } from 'js-yaml';
+import type { RecordedMultiClusterService } from '../../../src/model/index.ts';
+import {
+  controllerRecordsOfTree,
+  emitYaml,
+  multiClusterServiceDocument,
+  multiClusterServicePath,
+  parseMultiClusterServiceDocument,
+  parseStatusTree,
+  statusFiles,
+  statusMarkdown,
+  type StatusReport,
+} from '../../../src/status/index.ts';
+
+const web: RecordedMultiClusterService = {
+  kind: 'MultiClusterService',
+  namespace: 'shop',
+  name: 'web',
+  providers: [{ cluster: 'member1', ready: true, slices: 1, endpoints: 3 }],
+  consumers: [
+    { cluster: 'member2', slices: 1, endpoints: 3, dispatched: true },
+    { cluster: 'member3', slices: 0, endpoints: 0, dispatched: false, message: 'not Ready' },
+  ],
+};
+const api: RecordedMultiClusterService = {
+  kind: 'ServiceExport',
+  namespace: 'shop',
+  name: 'api',
+  providers: [{ cluster: 'member1', ready: false, slices: 2, endpoints: 4 }],
+  consumers: [{ cluster: 'member2', slices: 2, endpoints: 4 }],
+};
+const report: StatusReport = {
+  sourceCommit: 'a'.repeat(40),
+  reconciledAt: '2026-01-01T00:00:00.000Z',
+  clusters: [],
+  templates: [],
+  multiClusterServices: [web, api],
+};
+
+describe('multi-cluster services on the status branch', () => {
+  it('one file per service, named by kind, namespace and name, in the shape of its kind', () => {
+    const files = statusFiles(report).filter((f) => f.path.startsWith('multicluster-services/'));
+    expect(files.map((f) => f.path)).toEqual(['multicluster-services/MultiClusterService/shop/web.yaml', 'multicluster-services/ServiceExport/shop/api.yaml']);
+    expect(load(String(files[1]?.content ?? ''))).toEqual({
+      apiVersion: 'multicluster.x-k8s.io/v1alpha1',
+      kind: 'ServiceExport',
+      metadata: { name: 'api', namespace: 'shop' },
+      status: { providers: api.providers, consumers: api.consumers },
+    });
+  });
+
+  it('reads back as written, into the records a restarted run resumes from', () => {
+    const tree = parseStatusTree(statusFiles(report).map((f) => ({ path: f.path, content: Buffer.from(f.content) })));
+    expect(tree.multiClusterServices).toEqual([web, api]);
+    expect([...controllerRecordsOfTree(tree).multiClusterServices.keys()]).toEqual(['MultiClusterService/shop/web', 'ServiceExport/shop/api']);
+  });
+
+  it.each<[string, unknown, RecordedMultiClusterService | undefined, string[]]>([
+    [
+      'not a record',
+      { kind: 'Service', metadata: { name: 'web', namespace: 'shop' }, status: {} },
+      undefined,
+      ['not a MultiClusterService or ServiceExport record with metadata.name, metadata.namespace and a status; ignored'],
+    ],
+    [
+      'a member entry without its counts is dropped, the rest kept',
+      { ...multiClusterServiceDocument(web), status: { providers: [{ cluster: 'member1', ready: true }], consumers: web.consumers } },
+      { ...web, providers: [] },
+      ['status.providers[0]: not a member with its counts; ignored'],
+    ],
+  ])('%s', (_name, doc, want, warnings) => {
+    const seen: string[] = [];
+    expect(parseMultiClusterServiceDocument(doc, (m) => seen.push(m))).toEqual(want);
+    expect(seen).toEqual(warnings);
+  });
+
+  it('STATUS.md lists them, each linked to its file; a fleet without any gets no section', () => {
+    const md = statusMarkdown(report);
+    expect(md).toContain(
+      `## Multi-cluster services\n\n- [MultiClusterService shop/web](${multiClusterServicePath(web)}): providers member1 (3 endpoints); consumers member2 (3 endpoints), member3 (0 endpoints, not dispatched: not Ready)\n- [ServiceExport shop/api](${multiClusterServicePath(api)}): providers member1 (4 endpoints, not dispatched); consumers member2 (4 endpoints)\n`,
+    );
+    expect(statusMarkdown({ ...report, multiClusterServices: [] })).not.toContain('Multi-cluster');
+    expect(emitYaml(multiClusterServiceDocument(web))).toBe(statusFiles(report).find((f) => f.path === multiClusterServicePath(web))?.content);
+  });
+});
