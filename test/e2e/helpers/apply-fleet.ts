@@ -68,8 +68,13 @@ spec:
 
 const CLUSTERS = clusterObjects(memberNames);
 
-/** A ClusterPropagationPolicy for the given kinds (`apiVersion kind` pairs) to every member. */
-export function policy(kinds: readonly [string, string][], conflictResolution: 'Abort' | 'Overwrite' = 'Abort', name = 'everything'): string {
+/** A ClusterPropagationPolicy for the given kinds (`apiVersion kind` pairs) to every member, or to the ones named. */
+export function policy(
+  kinds: readonly [string, string][],
+  conflictResolution: 'Abort' | 'Overwrite' = 'Abort',
+  name = 'everything',
+  clusters: readonly string[] = memberNames,
+): string {
   return `apiVersion: policy.karmada.io/v1alpha1
 kind: ClusterPropagationPolicy
 metadata:
@@ -80,7 +85,7 @@ spec:
 ${kinds.map(([apiVersion, kind]) => `    - apiVersion: ${apiVersion}\n      kind: ${kind}`).join('\n')}
   placement:
     clusterAffinity:
-      clusterNames: [${memberNames.join(', ')}]
+      clusterNames: [${clusters.join(', ')}]
 `;
 }
 
