@@ -97,6 +97,8 @@ export async function startMember(member: MemberSpec, bins: Binaries, log: Log):
     // kwokctl only logs a failed readiness wait and still exits 0.
     if (!(await memberReady(member, bins.kubectl)))
       throw new Error('kwokctl finished but kube-apiserver does not answer /readyz');
+    // kwokctl starts metrics-server beside an apiserver that may not answer yet; it then exits at once.
+    await ensureMetricsServerRunning(member, bins, log);
   } catch (error) {
     const logs = await logTails(member);
     await removeMember(member, bins.kwokctl, log);
