@@ -44,7 +44,13 @@ export interface PrunePlan {
   blocked?: PruneBlock;
 }
 
-function blockOf(settings: PruneSettings, cluster: string, deletes: number, inventory: number): PruneBlock | undefined {
+/** Why `deletes` of a cluster's `inventory` objects are not pruned this pass, or `undefined` when they are. */
+export function pruneBlock(
+  settings: PruneSettings,
+  cluster: string,
+  deletes: number,
+  inventory: number,
+): PruneBlock | undefined {
   if (deletes === 0) return undefined;
   if (!settings.enabled)
     return {
@@ -117,7 +123,7 @@ export function planPrune(input: {
   const position = new Map(input.inventory.map((e, i) => [e.id, i]));
   const inInventoryOrder = (entries: InventoryEntry[]) =>
     entries.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-  const blocked = blockOf(input.settings, input.cluster, plan.deletes.length, input.inventory.length);
+  const blocked = pruneBlock(input.settings, input.cluster, plan.deletes.length, input.inventory.length);
   if (!blocked) return { ...plan, kept: inInventoryOrder(plan.kept) };
   return { ...plan, deletes: [], kept: inInventoryOrder([...plan.kept, ...plan.deletes.map((c) => c.entry)]), blocked };
 }

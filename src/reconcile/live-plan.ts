@@ -57,6 +57,8 @@ const ACTION = {
   failed: 'unchanged',
 } as const;
 
+const NO_ORIGIN: Origin = { file: '', line: 0, column: 0 };
+
 function changesOf(plan: ClusterLivePlan, showSecrets: boolean): ObjectChange[] {
   const out = plan.objects.map(
     (o): ObjectChange => ({
@@ -154,23 +156,23 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
   for (const plan of clusterPlans) {
     // A member that could not be read has no changes to show: absent, never an empty list that reads as "none".
     if (!plan.error) changes[plan.cluster] = changesOf(plan, options.showSecrets ?? false);
-    const origin = fleet.clusters.find((c) => c.object.metadata.name === plan.cluster)?.origin ?? {
-      file: '',
-      line: 0,
-      column: 0,
-    };
+    const origin = fleet.clusters.find((c) => c.object.metadata.name === plan.cluster)?.origin ?? NO_ORIGIN;
     result.diagnostics.push(...diagnosticsOf(plan, origin));
   }
   const pullMembers: Record<string, PlanPullMember> = {};
   for (const name of names.filter((n) => pull.has(n))) {
     const items = (result.rendered.works.get(name) ?? []).filter((i) => !holds.waiting.has(refKey(i.template)));
-    changes[name] = pullChanges(
-      items,
-      reports.get(name),
-      holds.kept.get(name) ?? new Map(),
-      options.showSecrets ?? false,
-    );
+    const planned = pullChanges(name, items, reports.get(name), holds.kept.get(name) ?? new Map(), {
+      prune,
+      showSecrets: options.showSecrets ?? false,
+    });
+    changes[name] = planned.changes;
     pullMembers[name] = planPullMember(reports.get(name), name);
+    if (planned.pruneBlocked) {
+      const origin = fleet.clusters.find((c) => c.object.metadata.name === name)?.origin ?? NO_ORIGIN;
+      const message = planned.pruneBlocked.message;
+      result.diagnostics.push({ ...origin, severity: 'warning', object: `Cluster/${name}`, message });
+    }
   }
   result.document.changes = Object.fromEntries(Object.entries(changes).sort(([a], [b]) => compareBytes(a, b)));
   if (pull.size > 0) result.document.pullMembers = pullMembers;

@@ -3,12 +3,16 @@
  * its Work is compared with its agent's last report instead of a live dry-run — an object the agent
  * reports at the digest the Work now has is unchanged, at another digest an update (no diff: the
  * report holds digests, not objects), not reported a create; an object the report lists and the
- * Work lacks is a delete unless failover keeps its copy. The plan says so per member. Pure.
+ * Work lacks is a delete unless failover keeps its copy, and none is when the prune settings the
+ * agent gets with this Work would refuse them (source errors, the mass-prune guard), as for a
+ * Push member. The plan says so per member. Pure.
  */
 import { refKey, refOf } from '../model/index.ts';
 import type { ObjectRef } from '../model/index.ts';
 import { desiredDigest, diffable } from '../apply/normalize.ts';
 import { objectId } from '../apply/object-id.ts';
+import { pruneBlock } from '../apply/prune-plan.ts';
+import type { PruneBlock, PruneSettings } from '../apply/prune-plan.ts';
 import { unifiedDiff } from '../render/works/diff-works.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { WorkItem } from '../render/works/work.ts';
@@ -43,13 +47,15 @@ export function planPullMember(read: AgentReportRead | undefined, cluster: strin
   };
 }
 
-/** The member's changes against its agent's report. */
+/** The member's changes against its agent's report, and why its deletes are held back when they are. */
 export function pullChanges(
+  cluster: string,
   items: readonly WorkItem[],
   read: AgentReportRead | undefined,
   keptCopies: ReadonlyMap<string, string>,
-  showSecrets: boolean,
-): ObjectChange[] {
+  options: { prune: PruneSettings; showSecrets: boolean },
+): { changes: ObjectChange[]; pruneBlocked?: PruneBlock } {
+  const showSecrets = options.showSecrets;
   const reported = new Map((read?.report?.objects ?? []).map((o) => [objectId(o), o]));
   const inWork = new Set<string>();
   const changes = items.map((item): ObjectChange => {
@@ -69,10 +75,14 @@ export function pullChanges(
       };
     return { action: digest === desiredDigest(item.manifest) ? 'unchanged' : 'update', ...identity(ref), diff: '' };
   });
+  const deletes: ObjectChange[] = [];
   for (const [id, object] of reported) {
     if (inWork.has(id) || object.digest === undefined) continue;
     if (object.template !== undefined && keptCopies.has(object.template)) continue;
-    changes.push({ action: 'delete', ...identity(object), diff: '' });
+    deletes.push({ action: 'delete', ...identity(object), diff: '' });
   }
-  return changes;
+  // What the agent's inventory holds: the reported objects at a digest.
+  const inventory = [...reported.values()].filter((o) => o.digest !== undefined).length;
+  const blocked = pruneBlock(options.prune, cluster, deletes.length, inventory);
+  return blocked ? { changes, pruneBlocked: blocked } : { changes: [...changes, ...deletes] };
 }

@@ -194,7 +194,6 @@ interface TemplatePart {
 /** Per template refKey, the members' observations of its manifests. */
 type Observations = ReadonlyMap<string, MemberObservation[]>;
 
-/** Every template that is propagated (claimed, or required as a dependency) or whose claim failed. */
 /** Per template refKey, the status items the Pull members' agents reported for its manifests. */
 function pullItems(
   input: StatusStepInput,
@@ -212,6 +211,7 @@ function pullItems(
   return byTemplate;
 }
 
+/** Every template that is propagated (claimed, or required as a dependency) or whose claim failed. */
 function templateReports(
   input: StatusStepInput,
   observations: Observations,

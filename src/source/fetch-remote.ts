@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import git, { Errors } from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
+import { oneFetchAtATime } from './cache-fetch-queue.ts';
 import { FetchFailedError, RefNotFoundError, RepoNotFoundError } from './errors/index.ts';
 import { authHeaders, type GitAuth } from './git-auth.ts';
 import { parseRevision } from './parse-revision.ts';
@@ -33,7 +34,7 @@ const UNSHALLOW = 2147483647;
 export async function fetchRemote(url: string, ref: string, options: FetchRemoteOptions): Promise<FetchedRemote> {
   const shown = redactUrl(url);
   const gitdir = path.join(options.cacheDir, `${createHash('sha256').update(shown).digest('hex').slice(0, 16)}.git`);
-  return oneAtATime(gitdir, () => fetchInto(gitdir, url, ref, options.auth));
+  return oneFetchAtATime(gitdir, () => fetchInto(gitdir, url, ref, options.auth));
 }
 
 async function fetchInto(gitdir: string, url: string, ref: string, auth: GitAuth | undefined): Promise<FetchedRemote> {
@@ -58,23 +59,6 @@ async function fetchInto(gitdir: string, url: string, ref: string, auth: GitAuth
     return { gitdir, revision: fetched.fetchHead + ref.slice(revision.base.length) };
   } catch (error) {
     throw fetchError(error, shown, ref);
-  }
-}
-
-const fetching = new Map<string, Promise<unknown>>();
-
-/**
- * Runs fetches into one cache repository one after another: `plan --base` may read two refs of
- * the same remote at once, and isomorphic-git rewrites the `shallow` file read-modify-write, so
- * interleaved fetches could drop each other's shallow commits and leave a cache git misreads.
- */
-async function oneAtATime<T>(gitdir: string, task: () => Promise<T>): Promise<T> {
-  const run = (fetching.get(gitdir) ?? Promise.resolve()).catch(() => undefined).then(task);
-  fetching.set(gitdir, run);
-  try {
-    return await run;
-  } finally {
-    if (fetching.get(gitdir) === run) fetching.delete(gitdir);
   }
 }
 

@@ -5,6 +5,7 @@
  * {@link GitStore.commitFiles}. All git I/O goes through the {@link GitStore} port.
  */
 export * from './errors/index.ts';
+export { oneFetchAtATime } from './cache-fetch-queue.ts';
 export { authFromEnvironment, type GitAuth } from './git-auth.ts';
 export {
   DEFAULT_COMMIT_AUTHOR,

@@ -8,6 +8,7 @@ import {
   defaultCacheDir,
   DEFAULT_OPEN_SOURCE_OPTIONS,
   locateRepository,
+  oneFetchAtATime,
   openGitStore,
   type GitAuth,
   type GitStore,
@@ -50,30 +51,33 @@ async function ensureBare(gitdir: string, url: string): Promise<void> {
 /**
  * Fetches the remote's status branch into the cache and points the cache's own
  * `refs/heads/<branch>` at it (or removes it when the remote has no such branch), so readers
- * and the writer see exactly the remote's tip. Returns that tip.
+ * and the writer see exactly the remote's tip. Returns that tip. One fetch into the cache at a time,
+ * the source stage's included: the run loop reads the agents' branches between its passes.
  */
 export async function fetchStatusBranch(target: RemoteStatusTarget, branch: string): Promise<string | undefined> {
   const ref = `refs/heads/${branch}`;
-  let tip: string | undefined;
-  try {
-    const fetched = await git.fetch({
-      fs,
-      http,
-      gitdir: target.gitdir,
-      url: target.url,
-      ref: branch,
-      singleBranch: true,
-      depth: 1,
-      tags: false,
-      headers: authHeaders(target.auth),
-    });
-    tip = fetched.fetchHead ?? undefined;
-  } catch (error) {
-    if (!(error instanceof Errors.NotFoundError)) throw error;
-  }
-  if (tip === undefined) await git.deleteRef({ fs, gitdir: target.gitdir, ref }).catch(() => undefined);
-  else await git.writeRef({ fs, gitdir: target.gitdir, ref, value: tip, force: true });
-  return tip;
+  return oneFetchAtATime(target.gitdir, async () => {
+    let tip: string | undefined;
+    try {
+      const fetched = await git.fetch({
+        fs,
+        http,
+        gitdir: target.gitdir,
+        url: target.url,
+        ref: branch,
+        singleBranch: true,
+        depth: 1,
+        tags: false,
+        headers: authHeaders(target.auth),
+      });
+      tip = fetched.fetchHead ?? undefined;
+    } catch (error) {
+      if (!(error instanceof Errors.NotFoundError)) throw error;
+    }
+    if (tip === undefined) await git.deleteRef({ fs, gitdir: target.gitdir, ref }).catch(() => undefined);
+    else await git.writeRef({ fs, gitdir: target.gitdir, ref, value: tip, force: true });
+    return tip;
+  });
 }
 
 /** How {@link openStatusStore} opens a remote's cache. */

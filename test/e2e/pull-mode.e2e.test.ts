@@ -147,6 +147,10 @@ describe('pull mode: member3 applied by its agent, never contacted by the hub', 
     expect(workOf(repo.dir, PULL)?.document.prune).toMatchObject({ allowed: false, sourceHasErrors: true });
     const held = await reportOfCurrentWork(repo);
     expect(held.pruneBlocked?.reason).toBe('source-errors');
+    // plan says what the agent did: no delete in member3, and why.
+    const brokenPlan = await repo.plan();
+    expect(planChanges(brokenPlan, PULL).filter((c) => c.startsWith('delete'))).toEqual([]);
+    expect(brokenPlan.diagnostics.some((d) => d.object === `Cluster/${PULL}` && /prune refused: the source has errors/.test(d.message))).toBe(true);
     for (const member of all) {
       expect(await replicasIn(member, ns, 'web')).toBe(1);
       expect(await configMapIn(member, ns, 'c')).toEqual({ data: 'two' });

@@ -42,39 +42,45 @@ const report = (at: number): AgentReport => ({
   pruned: [],
 });
 
+const NOW = Date.parse('2026-01-01T00:00:00Z');
+
+function setup(reported: AgentReport) {
+  const repo = createGitRepo();
+  repo.write('fleet.yaml', FLEET);
+  repo.write('app.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app, namespace: shop}\ndata: {k: v}\n');
+  repo.commit('fleet');
+  const connected: string[][] = [];
+  const written: PassWorksInput[] = [];
+  const statuses: PassStatusInput[] = [];
+  const options: PassOptions = {
+    source: { repo: repo.dir },
+    connect: async (clusters) => {
+      connected.push(clusters.map((c) => c.metadata.name));
+      return new Map([['member1', new FakeKubeClient('member1')]]);
+    },
+    prune: { enabled: true },
+    runner: {},
+    controllers: recordedControllers(),
+    owns: () => true,
+    now: () => NOW,
+    feedback: async () => feedbackFromStatus(undefined),
+    agentReports: async (_source, clusters) => new Map(clusters.map((c) => [c, { report: reported }])),
+    works: async (input) => {
+      written.push(input);
+      return { commit: 'c'.repeat(40), changed: true, attempts: 1, workBlobs: new Map([['edge', 'blob-of-edge']]) };
+    },
+    onEvent: () => undefined,
+    status: async (input) => {
+      statuses.push(input);
+      return { observedClusters: input.previousClusters };
+    },
+  };
+  return { options, connected, written, statuses };
+}
+
 describe('a pass with a Pull member', () => {
   it('connects only the Push members, writes the Pull member’s Work, and hands its report to the status step', async () => {
-    const repo = createGitRepo();
-    repo.write('fleet.yaml', FLEET);
-    repo.write('app.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app, namespace: shop}\ndata: {k: v}\n');
-    repo.commit('fleet');
-    const connected: string[][] = [];
-    const written: PassWorksInput[] = [];
-    const statuses: PassStatusInput[] = [];
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    const options: PassOptions = {
-      source: { repo: repo.dir },
-      connect: async (clusters) => {
-        connected.push(clusters.map((c) => c.metadata.name));
-        return new Map([['member1', new FakeKubeClient('member1')]]);
-      },
-      prune: { enabled: true },
-      runner: {},
-      controllers: recordedControllers(),
-      owns: () => true,
-      now: () => now,
-      feedback: async () => feedbackFromStatus(undefined),
-      agentReports: async (_source, clusters) => new Map(clusters.map((c) => [c, { report: report(now) }])),
-      works: async (input) => {
-        written.push(input);
-        return { commit: 'c'.repeat(40), changed: true, attempts: 1, workBlobs: new Map([['edge', 'blob-of-edge']]) };
-      },
-      onEvent: () => undefined,
-      status: async (input) => {
-        statuses.push(input);
-        return { observedClusters: input.previousClusters };
-      },
-    };
+    const { options, connected, written, statuses } = setup(report(NOW));
     const result = await reconcile(options, emptyPassMemory());
     expect(result.ok).toBe(true);
     expect(connected).toEqual([['member1']]);
@@ -86,6 +92,15 @@ describe('a pass with a Pull member', () => {
     expect(written[0]?.input.works.map((w) => [w.cluster, w.items.map((i) => `${i.manifest.kind}/${i.manifest.metadata.name}`)])).toEqual([
       ['edge', ['Namespace/shop', 'ConfigMap/app']],
     ]);
-    expect(statuses[0]?.agentReports?.get('edge')?.report?.heartbeat).toBe(new Date(now).toISOString());
+    expect(statuses[0]?.agentReports?.get('edge')?.report?.heartbeat).toBe(new Date(NOW).toISOString());
+  });
+
+  it('runs on when an agent reports a malformed cluster status: that member is unscheduled, the others applied', async () => {
+    const malformed = { ...report(NOW), clusterStatus: { ...report(NOW).clusterStatus, apiEnablements: 5 } } as unknown as AgentReport;
+    const { options, written } = setup(malformed);
+    const result = await reconcile(options, emptyPassMemory());
+    expect(result.clusters.map((c) => [c.cluster, c.error])).toEqual([['member1', undefined]]);
+    expect(result.rendered.bindings[0]?.binding?.clusters.map((c) => c.name)).toEqual(['member1']);
+    expect(written[0]?.input.works.map((w) => [w.cluster, w.items.length])).toEqual([['edge', 0]]);
   });
 });

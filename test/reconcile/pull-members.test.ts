@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentReport, KubeObject, ReportedObject } from '../../src/model/index.ts';
 import { desiredDigest } from '../../src/apply/normalize.ts';
+import { DEFAULT_PRUNE_SETTINGS } from '../../src/apply/prune-plan.ts';
 import { pullMemberState } from '../../src/controllers/pull-members/heartbeat.ts';
 import { pullChanges } from '../../src/reconcile/pull-plan.ts';
 import { pullItem } from '../../src/reconcile/pull-status.ts';
@@ -10,6 +11,7 @@ import { reportedApply } from '../../src/reconcile/pull-step.ts';
 import type { WorkItem } from '../../src/render/works/work.ts';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
+const PRUNE = { ...DEFAULT_PRUNE_SETTINGS, enabled: true, allowMassPrune: true };
 const cm = (name: string, data: string): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'shop' }, data: { data } });
 const item = (m: KubeObject): WorkItem => ({
   manifest: m,
@@ -78,18 +80,34 @@ describe('pullChanges: plan against the report', () => {
         reported(cm('conflicting', '1'), { action: 'conflict', applied: false, digest: undefined }),
       ]),
     };
-    const changes = pullChanges(
+    const { changes, pruneBlocked } = pullChanges(
+      'edge',
       [item(cm('same', '1')), item(cm('changed', 'new')), item(cm('new', '1')), item(cm('conflicting', '2'))],
       read,
       new Map([['v1/ConfigMap/shop/kept', 'evicted (Gracefully)']]),
-      false,
+      { prune: PRUNE, showSecrets: false },
     );
     expect(changes.map((c) => `${c.action} ${c.name}`)).toEqual(['unchanged same', 'update changed', 'create new', 'unchanged conflicting', 'delete gone']);
     expect(changes.find((c) => c.name === 'new')?.diff).toContain('+kind: ConfigMap');
+    expect(pruneBlocked).toBeUndefined();
+  });
+
+  it.each([
+    ['the source has errors', { sourceHasErrors: true }, 'source-errors'],
+    ['more of the inventory than the guard lets go', { maxFraction: 0.25, allowMassPrune: false }, 'mass-prune'],
+    ['prune is off', { enabled: false }, 'disabled'],
+  ] as const)('deletes nothing when %s, as the agent would not, and says why', (_name, settings, reason) => {
+    const read = { report: report([reported(cm('a', '1')), reported(cm('gone', '1'))]) };
+    const planned = pullChanges('edge', [item(cm('a', '1'))], read, new Map(), { prune: { ...PRUNE, ...settings }, showSecrets: false });
+    expect(planned.changes.map((c) => `${c.action} ${c.name}`)).toEqual(['unchanged a']);
+    expect(planned.pruneBlocked?.reason).toBe(reason);
+    expect(planned.pruneBlocked?.message).toMatch(/^cluster edge: /);
   });
 
   it('without a report every object is to create', () => {
-    expect(pullChanges([item(cm('a', '1'))], undefined, new Map(), false).map((c) => c.action)).toEqual(['create']);
+    expect(pullChanges('edge', [item(cm('a', '1'))], undefined, new Map(), { prune: PRUNE, showSecrets: false }).changes.map((c) => c.action)).toEqual([
+      'create',
+    ]);
   });
 });
 

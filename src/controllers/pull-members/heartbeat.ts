@@ -7,12 +7,17 @@
  * rescheduled from exactly as a Push member whose API server stops answering. Pure: time is passed in.
  */
 import {
+  agentBranch,
+  formatFieldPath,
   HEARTBEAT_GRACE_ANNOTATION,
   HEARTBEAT_GRACE_INTERVALS,
   parseDuration,
   parseRfc3339,
 } from '../../model/index.ts';
 import type { AgentReport, Cluster, ClusterStatus, Condition } from '../../model/index.ts';
+import type { FieldIssue } from '../../render/validate/issues.ts';
+import { clusterStatus as clusterStatusSchema } from '../../render/validate/schemas/cluster.ts';
+import { walk } from '../../render/validate/walk.ts';
 import type { AgentReportRead } from '../../status/index.ts';
 import type { MemberReadiness } from '../controller.ts';
 
@@ -54,6 +59,18 @@ export function heartbeatGraceMs(cluster: Cluster, report: AgentReport | undefin
   );
 }
 
+/**
+ * What is wrong with the cluster status an agent reported, checked as a Cluster file's status is, since
+ * the scheduler reads both alike: one malformed report must not stop the passes of the whole fleet.
+ * Fields this hub does not know are let through: a newer agent may report more.
+ */
+function reportedStatusProblem(status: ClusterStatus): string | undefined {
+  const issues: FieldIssue[] = [];
+  walk(clusterStatusSchema, status, ['clusterStatus'], issues);
+  const issue = issues.find((i) => i.severity === 'error' && !i.message.startsWith('unknown field'));
+  return issue && `report.json: ${formatFieldPath(issue.path)}: ${issue.message}`;
+}
+
 function withReady(status: ClusterStatus, ready: Condition): ClusterStatus {
   return { ...status, conditions: [...(status.conditions ?? []).filter((c) => c.type !== 'Ready'), ready] };
 }
@@ -75,9 +92,11 @@ export function pullMemberState(
   now: number,
 ): PullMemberState {
   const name = cluster.metadata.name;
-  const report = read?.report;
+  const invalid = read?.report && reportedStatusProblem(read.report.clusterStatus);
+  // A report whose cluster status is not one counts as no report, as one that does not parse does.
+  const report = invalid ? undefined : read?.report;
   const graceMs = heartbeatGraceMs(cluster, report);
-  const problem = read?.problem;
+  const problem = invalid ? `${agentBranch(name)}: ${invalid}` : read?.problem;
   const heartbeat = report ? parseRfc3339(report.heartbeat) : undefined;
   if (report === undefined || heartbeat === undefined) {
     const status = withReady(previous ?? {}, {

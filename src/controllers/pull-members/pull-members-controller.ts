@@ -101,7 +101,7 @@ export class PullMembersController implements Controller {
   start(context: ControllerContext): { close(): Promise<void> } {
     const read = context.agentReports;
     if (this.#live === undefined || read === undefined) return { close: async () => undefined };
-    let running: Promise<void> = Promise.resolve();
+    let running: Promise<void> | undefined;
     const round = async (): Promise<void> => {
       const pull = context.clusters().filter(isPullMember);
       if (pull.length === 0) return;
@@ -119,9 +119,14 @@ export class PullMembersController implements Controller {
       if (changed.length > 0) context.requestPass(`Pull members: ${changed.join(', ')}`);
     };
     const timer = setInterval(() => {
-      running = running
-        .then(round)
-        .catch((error: unknown) => context.warn({ err: error }, 'reading agent reports failed'));
+      // A round that outlasts the interval (many agents' branches fetched from a slow host) is not
+      // queued behind: the backlog would grow without end.
+      if (running) return;
+      running = round()
+        .catch((error: unknown) => context.warn({ err: error }, 'reading agent reports failed'))
+        .finally(() => {
+          running = undefined;
+        });
     }, this.#live.monitorIntervalMs);
     return {
       close: async () => {

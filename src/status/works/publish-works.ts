@@ -5,7 +5,8 @@
  * refused. Two things are decided on the tip each round: a member whose Work is unchanged but for
  * the source commit keeps its work.json as it was (its `sourceCommit` names the commit that last
  * changed its Work, so its agent has nothing to do), and, with shards, the members this replica
- * does not own keep the tip's folders, written by their owners.
+ * does not own keep the tip's folders, written by their owners. A folder leaves the branch only
+ * when a source without errors no longer names its member a Pull Cluster.
  */
 import { compareBytes } from '../../model/index.ts';
 import type { CommitFile, GitStore, TreeEntry } from '../../source/index.ts';
@@ -125,11 +126,14 @@ function composer(input: WorksInput, options: WorksWriteOptions): (base: StatusB
   const theirs = options.members.filter((c) => !owns(c));
   return async (base) => {
     const tip = base.commit === undefined ? new Map() : folders((await base.store.listTree(base.commit, '')) ?? []);
+    // With errors in the source a member may be missing only because its Cluster file did not parse:
+    // its folder stays, as a Push member the pass cannot see is left alone.
+    const unseen = input.prune.sourceHasErrors ? [...tip.keys()].filter((c) => !options.members.includes(c)) : [];
     const byCluster = new Map([
-      ...(await theirFolders(base.store, tip, theirs)),
+      ...(await theirFolders(base.store, tip, [...theirs, ...unseen])),
       ...(await keepUnchangedWork(base.store, own, tip)),
     ]);
-    const files: CommitFile[] = [worksMarker(options.members)];
+    const files: CommitFile[] = [worksMarker([...options.members, ...unseen])];
     const workBlobs = new Map<string, string>();
     for (const cluster of [...byCluster.keys()].sort(compareBytes)) {
       for (const file of byCluster.get(cluster) ?? []) {

@@ -56,6 +56,22 @@ describe('a Pull member from its agent’s heartbeat', () => {
     expect([condition?.status, condition?.reason]).toEqual([ready, reason]);
   });
 
+  it.each([
+    ['apiEnablements not a list', { apiEnablements: 5 }, 'clusterStatus.apiEnablements: must be of type array, got integer'],
+    ['a quantity that is not one', { resourceSummary: { allocatable: { cpu: 'lots' } } }, 'clusterStatus.resourceSummary.allocatable.cpu: Invalid value'],
+    ['a node count that is text', { nodeSummary: { totalNum: 'three' } }, 'clusterStatus.nodeSummary.totalNum: must be of type integer, got string'],
+  ])('takes a report whose cluster status is malformed (%s) as no report, naming the field', (_name, status, message) => {
+    const bad = report(T0, { ...READY, ...(status as ClusterStatus) });
+    const state = pullMemberState(cluster(), { report: bad }, undefined, T0);
+    expect([state.freshness, state.probe, state.report]).toEqual(['never', 'unreachable', undefined]);
+    expect(state.problem).toContain(`flotilla/agents/edge: report.json: ${message}`);
+  });
+
+  it('reads a report whose cluster status holds fields it does not know (a newer agent)', () => {
+    const newer = report(T0, { ...READY, remedyActions: ['TrafficControl'], futureField: true } as ClusterStatus);
+    expect(pullMemberState(cluster(), { report: newer }, undefined, T0)).toMatchObject({ freshness: 'fresh', probe: 'ready' });
+  });
+
   it('keeps the reported capacity while silent, and what was known of a member that never reported', () => {
     expect(pullMemberState(cluster(), { report: report(T0) }, undefined, T0 + 60_000).status.resourceSummary).toEqual(READY.resourceSummary);
     const known: ClusterStatus = { resourceSummary: { allocatable: { cpu: '8' } } };

@@ -1,6 +1,6 @@
 // The pull-members controller driven through the phases with the failover controller after it,
 // as the registry orders them: a silent agent makes its member NotReady, then failed over.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Controller, ControllerContext } from '../../../src/controllers/controller.ts';
 import { FailoverController } from '../../../src/controllers/failover/failover-controller.ts';
 import { inOrder } from '../../../src/controllers/in-order.ts';
@@ -120,5 +120,43 @@ describe('the pull-members controller', () => {
     expect(requests[0]).toBe('Pull members: member3 stale');
     expect(probed).toContainEqual(['member3', false]);
     await watching.close();
+  });
+
+  it('between passes, starts no round while the last one still reads (a slow git host): no backlog of rounds builds up', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const pull = new PullMembersController({ failoverGraceMs: 2_000, monitorIntervalMs: 10 });
+      loop(pull)(T0, heard(T0));
+      const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(FLEET) }]));
+      let reads = 0;
+      let release: () => void = () => undefined;
+      const hanging = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const watching = pull.start({
+        access: { kubeconfig: {}, client: {} },
+        clusters: () => fleet.clusters.map((c) => c.object),
+        now: () => T0,
+        requestPass: () => undefined,
+        memberProbed: () => undefined,
+        agentReports: async () => {
+          reads++;
+          if (reads === 1) await hanging;
+          return heard(T0);
+        },
+        warn: () => undefined,
+      });
+      // A hundred intervals while the first read hangs, then it ends: no interval's round was left waiting to run.
+      vi.advanceTimersByTime(1_000);
+      release();
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+      expect(reads).toBe(1);
+      vi.advanceTimersByTime(10);
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+      expect(reads).toBe(2);
+      await watching.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

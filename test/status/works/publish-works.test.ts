@@ -36,10 +36,10 @@ describe.each([
     const repo = createGitRepo();
     repo.write('clusters.yaml', 'kind: Cluster\n');
     repo.commit('source');
-    const write = async (works: WorksInput, owns?: (c: string) => boolean) =>
+    const write = async (works: WorksInput, owns?: (c: string) => boolean, members = ['a', 'b']) =>
       publishWorks(await openStatusStore({ repo: repo.dir, preferNative }, 'works'), works, {
         branch: 'works',
-        members: ['a', 'b'],
+        members,
         now: () => new Date(0),
         ...(owns ? { owns } : {}),
       });
@@ -91,6 +91,18 @@ describe.each([
     await write(input(C2, { a: [configMap('x', '2')] }), (c) => c === 'a');
     expect(show('b/shop/core.ConfigMap.y.yaml')).toContain('data: "1"');
     expect(show('a/shop/core.ConfigMap.x.yaml')).toContain('data: "2"');
+  });
+
+  it.each([
+    ['keeps the folder of a member the source no longer names while it has errors (its Cluster file may not parse)', true, ['a', 'b']],
+    ['drops it once the source without errors no longer names it', false, ['a']],
+  ])('%s', async (_name, sourceHasErrors, folders) => {
+    const { repo, write } = await setup();
+    await write(input(C1, { a: [configMap('x', '1')], b: [configMap('y', '1')] }));
+    await write(input(C2, { a: [configMap('x', '2')] }, sourceHasErrors), undefined, ['a']);
+    const tree = repo.git('ls-tree', '-r', '--name-only', 'works').split('\n');
+    expect([...new Set(tree.filter((p) => p.includes('/')).map((p) => p.split('/')[0]))]).toEqual(folders);
+    expect(JSON.parse(repo.git('show', 'works:works.json')).clusters).toEqual(folders);
   });
 
   it('says in work.json that prune is not allowed when the source has errors', async () => {
