@@ -128,11 +128,11 @@ export function afterRun(
 }
 
 /** The state as Karmada's status shows it: one history per rule, in rule order. */
-export function executionHistories(cron: CronFederatedHPA, state: CronState | undefined): ExecutionHistory[] {
-  return cron.spec.rules.map((rule) => {
-    const r = state?.rules.get(rule.name);
+export function executionHistories(rules: readonly string[], state: CronState | undefined): ExecutionHistory[] {
+  return rules.map((ruleName) => {
+    const r = state?.rules.get(ruleName);
     return {
-      ruleName: rule.name,
+      ruleName,
       ...(r?.next !== undefined ? { nextExecutionTime: rfc3339(r.next) } : {}),
       ...(r?.successful.length ? { successfulExecutions: r.successful } : {}),
       ...(r?.failed.length ? { failedExecutions: r.failed } : {}),
