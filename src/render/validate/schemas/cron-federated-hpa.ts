@@ -4,8 +4,8 @@
  * be a FederatedHPA; rule names are unique, 1 to 32 characters; each schedule parses and each time
  * zone exists; a rule scaling a FederatedHPA sets targetMinReplicas or targetMaxReplicas (positive,
  * the minimum not above the maximum), any other sets targetReplicas (0 or more); history limits
- * between 1 (0 for failures) and 32. A schedule Karmada's
- * admission stores but its scheduler cannot run is a warning: the rule never runs.
+ * between 1 (0 for failures) and 32. A schedule Karmada's admission stores but its scheduler
+ * cannot run is a warning: the rule never runs.
  */
 import {
   AUTOSCALING_GROUP_VERSION,
