@@ -30,11 +30,13 @@ function realPath(path: string): string {
 }
 
 /**
- * Paths that identify a process as one of the fleet's (see processes.ts ownProcess). The workdir's
- * real path too: a second worktree whose .flotilla-dev links to the first's shares its fleet, and
- * the processes name the first's paths.
+ * The workdir and its real path: a second worktree whose .flotilla-dev links to the first's shares
+ * its fleet, and the processes name the first's paths.
  */
-export const ownPaths = (): string[] => [...new Set([kwokWorkdir, realPath(kwokWorkdir), binCacheRoot()])];
+export const workdirPaths = (): string[] => [...new Set([kwokWorkdir, realPath(kwokWorkdir)])];
+
+/** Paths that identify a process as one of the fleet's (see processes.ts ownProcess). */
+export const ownPaths = (): string[] => [...new Set([...workdirPaths(), binCacheRoot()])];
 
 export interface NodeShape {
   count: number;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseAllDocuments, stringify } from 'yaml';
 import type { Binaries } from './build.ts';
-import { kwokWorkdir, memberPorts, repoRoot, type MemberSpec } from './config.ts';
+import { kwokWorkdir, memberPorts, repoRoot, workdirPaths, type MemberSpec } from './config.ts';
 import { run, spawnCollect } from './run.ts';
 
 const env = (): NodeJS.ProcessEnv => ({ ...process.env, KWOK_WORKDIR: kwokWorkdir });
@@ -165,6 +165,33 @@ export async function memberPids(member: MemberName): Promise<number[]> {
 /** Drops a component's pid file, as kwokctl stop does once the process is gone. */
 export async function forgetComponent(member: MemberName, component: string): Promise<void> {
   await rm(join(clusterDir(member), 'pids', `${component}.pid`), { force: true });
+}
+
+/** Records a component's pid where kwokctl keeps it. */
+export async function recordComponent(member: MemberName, component: string, pid: number): Promise<void> {
+  await writeFile(join(clusterDir(member), 'pids', `${component}.pid`), String(pid));
+}
+
+/** The first of the processes (pid and NUL-separated command line) that runs one of the binaries. */
+export function processRunning(
+  processes: Iterable<readonly [pid: number, cmdline: string]>,
+  binaries: readonly string[],
+): number | undefined {
+  for (const [pid, cmdline] of processes) if (binaries.includes(cmdline.split('\0')[0] ?? '')) return pid;
+  return undefined;
+}
+
+/**
+ * The pid of a running process of the member's component, found by the binary kwokctl runs it
+ * from (clusters/<name>/bin/<component>), whatever its pid file says.
+ */
+export async function runningComponentPid(member: MemberName, component: string): Promise<number | undefined> {
+  const binaries = workdirPaths().map((dir) => join(dir, 'clusters', member.name, 'bin', component));
+  const pids = (await readdir('/proc').catch(() => [])).filter((entry) => /^\d+$/.test(entry));
+  const processes = await Promise.all(
+    pids.map(async (pid) => [Number(pid), await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')] as const),
+  );
+  return processRunning(processes, binaries);
 }
 
 /**

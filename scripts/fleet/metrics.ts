@@ -12,7 +12,9 @@ import {
   memberKubeconfig,
   memberLogs,
   metricsServerComponent,
+  recordComponent,
   recordedComponents,
+  runningComponentPid,
   startStoppedComponents,
   type MemberName,
 } from './kwok.ts';
@@ -34,6 +36,14 @@ export async function hasMetricsServer(member: MemberName): Promise<boolean> {
 export async function ensureMetricsServerRunning(member: MemberName, bins: Binaries, log: Log): Promise<void> {
   const pid = (await componentPids(member)).get(metricsServerComponent);
   if (pid !== undefined && (await ownProcess(pid, ownPaths()))) return;
+  // A stale pid file (a second metrics-server started while the first still served died on its
+  // port) hides the one that serves: record it, so `clusters:down` stops it and no third is started.
+  const running = await runningComponentPid(member, metricsServerComponent);
+  if (running !== undefined) {
+    log(`${member.name}: metrics-server runs as pid ${running}, not as its pid file says; recording it`);
+    await recordComponent(member, metricsServerComponent, running);
+    return;
+  }
   log(`${member.name}: metrics-server is not running; starting it again (kwokctl start cluster)`);
   // kwokctl takes a recorded pid that still answers signal 0 (a zombie, a reused pid) for a running component.
   if (pid !== undefined) await forgetComponent(member, metricsServerComponent);

@@ -51,6 +51,8 @@ export interface PassStart {
   restore?: ControllerRecords;
   /** The Pull members' reports as their agents' branches hold them now; absent in a pass that reads none (`plan`). */
   agentReports?: AgentReports;
+  /** The source has errors, so the fleet may lack an object it declares (one that failed validation): forget nothing. */
+  sourceHasErrors?: boolean;
 }
 
 /** The render of a pass. */

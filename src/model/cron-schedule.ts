@@ -54,8 +54,15 @@ const DESCRIPTORS: Readonly<Record<string, string>> = {
   '@hourly': '0 * * * *',
 };
 
-/** Descriptors Karmada's admission knows and its scheduler does not. */
-const ADMISSION_ONLY_DESCRIPTORS = new Set(['@always', '@5minutes', '@10minutes', '@15minutes', '@30minutes']);
+/** The descriptors Karmada's admission knows, in any case; its scheduler knows only those above, in lower case. */
+const ADMISSION_DESCRIPTORS = new Set([
+  ...Object.keys(DESCRIPTORS),
+  '@always',
+  '@5minutes',
+  '@10minutes',
+  '@15minutes',
+  '@30minutes',
+]);
 
 class ParseError extends Error {}
 
@@ -122,9 +129,9 @@ function admittedAnyway(fields: readonly string[]): boolean {
 export function parseCronSchedule(text: string): CronSchedule | CronScheduleError {
   const trimmed = text.trim();
   if (trimmed.startsWith('@')) {
-    const expanded = DESCRIPTORS[trimmed.toLowerCase()];
+    const expanded = DESCRIPTORS[trimmed];
     if (expanded === undefined) {
-      const admitted = ADMISSION_ONLY_DESCRIPTORS.has(trimmed.toLowerCase());
+      const admitted = ADMISSION_DESCRIPTORS.has(trimmed.toLowerCase());
       return { message: `unsupported descriptor ${JSON.stringify(trimmed)}`, admitted };
     }
     return parseCronSchedule(expanded);

@@ -37,12 +37,17 @@ export function processTimeZone(): string {
   return new Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/** Go's name for the zone of the process. */
+export const LOCAL_ZONE = 'Local';
+
 /**
  * Why a time zone name cannot be used, or undefined when it can: an IANA name as Go's
- * time.LoadLocation reads it (`UTC`, `Europe/Berlin`, `America/Argentina/Buenos_Aires`).
+ * time.LoadLocation reads it (`UTC`, `Europe/Berlin`, `America/Argentina/Buenos_Aires`, and
+ * `Local`, the zone of the process).
  * Intl's UTC-offset zones (`+01:00`) are refused: Go has no such names.
  */
 export function timeZoneError(zone: string): string | undefined {
+  if (zone === LOCAL_ZONE) return undefined;
   if (!/^[A-Za-z]/.test(zone)) return `unknown time zone ${zone}`;
   try {
     formatter(zone);

@@ -222,6 +222,7 @@ export async function readAndRender(
     lastBindings: memory.last,
     ...(first ? { restore: feedback.records } : {}),
     ...(agentReports ? { agentReports } : {}),
+    sourceHasErrors: source.diagnostics.some((d) => d.severity === 'error'),
     scheduling: {
       fleet: source.fleet,
       observedClusters: new Map(memory.observed),

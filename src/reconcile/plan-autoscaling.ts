@@ -10,13 +10,14 @@ import type { AutoscalingRecord } from '../model/index.ts';
 import type { Fleet } from '../render/load/fleet.ts';
 import type { PlanBinding } from './plan-document.ts';
 
-/** The bindings with `autoscaled` set where the record scales their template. */
+/** The bindings with `autoscaled` set where the record scales their template (`sourceHasErrors`: as the render kept it). */
 export function withAutoscaling(
   bindings: readonly PlanBinding[],
   record: AutoscalingRecord,
   fleet: Fleet,
+  sourceHasErrors: boolean,
 ): PlanBinding[] {
-  const { workloads } = replayedMemory(record, fleet, processTimeZone());
+  const { workloads } = replayedMemory(record, fleet, processTimeZone(), sourceHasErrors);
   return bindings.map((b) => {
     const scaled = workloads.get(refKey(b.resource));
     return scaled ? { ...b, autoscaled: { by: scaled.by, templateReplicas: scaled.templateReplicas } } : b;

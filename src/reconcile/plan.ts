@@ -94,7 +94,8 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const { source, rendered, feedback, controllers } = await renderAt(options.source, cache);
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics, ...renderedWarnings(source, rendered)];
   const document = planDocument(source.snapshot, rendered, source.interpreter, diagnostics);
-  document.bindings = withAutoscaling(document.bindings, feedback.records.autoscaling, source.fleet);
+  const sourceHasErrors = source.diagnostics.some((d) => d.severity === 'error');
+  document.bindings = withAutoscaling(document.bindings, feedback.records.autoscaling, source.fleet, sourceHasErrors);
   const services = planMultiClusterServices(source.fleet, rendered);
   if (services.length > 0) document.multiClusterServices = services;
   if (options.base !== undefined) {

@@ -59,6 +59,7 @@ describe('cron schedules (the five-field syntax Karmada runs)', () => {
     ['expected 5 fields, found 6', '0 0 * * * 2025', true],
     ['day of month: "L" is not a number', '0 0 L * *', true],
     ['unsupported descriptor "@5minutes"', '@5minutes', true],
+    ['unsupported descriptor "@Daily"', '@Daily', true],
   ])('refused: %s (%s); Karmada admits it: %s', (message, text, admitted) => {
     expect(parseCronSchedule(text)).toEqual({ message, admitted });
   });
@@ -67,6 +68,7 @@ describe('cron schedules (the five-field syntax Karmada runs)', () => {
 describe('time zones through Intl', () => {
   it.each([
     ['UTC', undefined],
+    ['Local', undefined],
     ['Europe/Berlin', undefined],
     ['America/Argentina/Buenos_Aires', undefined],
     ['Mars/Olympus', 'unknown time zone Mars/Olympus'],

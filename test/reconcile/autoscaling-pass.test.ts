@@ -1,7 +1,7 @@
 // A FederatedHPA through real passes — a git repository, the status branch, in-memory members:
-// the run loop's passes and its autoscaling controller's sync scale web and record it; `apply`
-// and `plan` (passes without memory) replay the record; removing the FederatedHPA returns web to
-// its template's replicas.
+// the run loop's passes and its autoscaling controller's sync scale web and record it; a
+// FederatedHPA that fails validation leaves web as it was; `apply` and `plan` (passes without
+// memory) replay the record; removing the FederatedHPA returns web to its template's replicas.
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { AutoscalingController } from '../../src/controllers/autoscaling/autoscaling-controller.ts';
@@ -61,6 +61,18 @@ describe('a FederatedHPA through passes', { timeout: 60_000 }, () => {
     const hpa = parse(repo.git('show', 'status:autoscaling/federatedhpas/shop/web.yaml')) as { status: { currentReplicas: number; desiredReplicas: number } };
     expect(hpa.status).toMatchObject({ currentReplicas: 4, desiredReplicas: 8 });
     expect(repo.git('show', 'status:STATUS.md')).toContain('Deployment/shop/web: 8 replicas (FederatedHPA shop/web; template says 4)');
+
+    // A typo Karmada's webhook would refuse leaves the FederatedHPA out of the fleet: web keeps its count.
+    repo.write('hpa.yaml', federatedHPA().replace('minReplicas: 1', 'minReplicas: 0'));
+    repo.commit('a FederatedHPA Karmada refuses');
+    now += 1000;
+    expect((await reconcile(options, memory)).sourceHasErrors).toBe(true);
+    expect([replicasOn(clients, 'member1'), replicasOn(clients, 'member2')]).toEqual([4, 4]);
+    expect(repo.git('show', 'status:autoscaling/workloads.yaml')).toContain('replicas: 8');
+    const typo = planText((await planOffline({ source })).document, painter(true), { diffs: false });
+    expect(typo).toContain('8 replicas (FederatedHPA shop/web; template says 4) → member1: 4, member2: 4');
+    repo.write('hpa.yaml', federatedHPA());
+    repo.commit('the typo mended');
 
     // A pass without memory (a fresh `apply`) replays the record, and so does a plan.
     expect((await applyPass({ source, access: { kubeconfig: {}, client: {}, connect }, prune: {}, runner: {} })).ok).toBe(true);

@@ -75,8 +75,9 @@ export class AutoscalingController implements Controller {
 
   beforeRender(start: PassStart): BeforeRender {
     const { fleet } = start.scheduling;
-    if (start.restore) this.memory = restoredMemory(start.restore.autoscaling, fleet, this.options.processZone);
-    this.memory = settleRules(followFleet(this.memory, fleet), fleet, start.now, this.options.processZone);
+    const keep = start.sourceHasErrors === true;
+    if (start.restore) this.memory = restoredMemory(start.restore.autoscaling, fleet, this.options.processZone, keep);
+    this.memory = settleRules(followFleet(this.memory, fleet, keep), fleet, start.now, this.options.processZone);
     this.fleet = fleet;
     this.observed = start.scheduling.observedClusters;
     return {

@@ -5,7 +5,7 @@
  * memory follows the fleet of every pass (docs/karmada-compatibility.md#autoscaled-replicas-on-the-status-branch):
  * an autoscaler removed from git, or whose target changed, is forgotten, and so is what it set; a
  * count or bound set over git's value gives way when git's value changes (the later write wins).
- * Pure.
+ * While the source has errors, what the fleet lacks is kept. Pure.
  */
 import { compareBytes, refKey, refOf } from '../../model/index.ts';
 import type {
@@ -13,6 +13,7 @@ import type {
   CronFederatedHPA,
   CronLimits,
   CrossVersionObjectReference,
+  ExecutionHistory,
   FederatedHPA,
   ObjectRef,
   ScaledWorkload,
@@ -20,7 +21,7 @@ import type {
 } from '../../model/index.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
 import { executionHistories, resumedRule, ruleZone } from './cron-rules.ts';
-import type { CronState } from './cron-rules.ts';
+import type { CronState, RuleState } from './cron-rules.ts';
 import { NEW_FEDERATED_HPA } from './hpa-sync.ts';
 import type { FederatedHPAMemory } from './hpa-sync.ts';
 import { scalePathsOf, specReplicasOf, withSpecReplicas } from './scale-target.ts';
@@ -81,19 +82,34 @@ export function effectiveSpec(hpa: FederatedHPA, limits: CronLimits | undefined)
   };
 }
 
-/** Whether a cron rule's bounds still stand: set by a CronFederatedHPA that exists, over git's current bounds. */
-function limitsStand(limits: CronLimits, hpa: FederatedHPA, crons: ReadonlySet<string>): boolean {
+/** Whether a cron rule's bounds still stand: set by a CronFederatedHPA that is there, over git's current bounds. */
+function limitsStand(limits: CronLimits, hpa: FederatedHPA, setterThere: (by: string) => boolean): boolean {
   return (
-    crons.has(limits.by) &&
+    setterThere(limits.by) &&
     limits.specMinReplicas === (hpa.spec.minReplicas ?? 1) &&
     limits.specMaxReplicas === hpa.spec.maxReplicas
   );
 }
 
-/** The memory as far as the fleet still has what it is about (see the module comment). */
-export function followFleet(memory: AutoscalingMemory, fleet: Fleet): AutoscalingMemory {
-  const crons = new Set(fleet.cronFederatedHPAs.map((c) => autoscalerName(c.object)));
-  const federatedHPAs = new Map<string, FederatedHPAState>();
+/** `<autoscaler name>\n<target refKey>` of each autoscaler of the fleet. */
+function autoscalerTargets(fleet: Fleet): Set<string> {
+  return new Set(
+    [...fleet.federatedHPAs, ...fleet.cronFederatedHPAs].map(
+      ({ object: o }) => `${autoscalerName(o)}\n${refKey(targetRef(o.metadata.namespace, o.spec.scaleTargetRef))}`,
+    ),
+  );
+}
+
+/**
+ * The memory as far as the fleet still has what it is about (see the module comment). With
+ * `keepMissing` (the source has errors, so an autoscaler or template it declares may have failed
+ * validation) what is missing from the fleet is kept as it was, as Karmada keeps the last valid
+ * object when its webhook refuses an edit; a change the fleet shows still counts.
+ */
+export function followFleet(memory: AutoscalingMemory, fleet: Fleet, keepMissing = false): AutoscalingMemory {
+  const present = new Set([...fleet.federatedHPAs, ...fleet.cronFederatedHPAs].map((a) => autoscalerName(a.object)));
+  const setterThere = (by: string): boolean => present.has(by) || keepMissing;
+  const federatedHPAs = new Map<string, FederatedHPAState>(keepMissing ? memory.federatedHPAs : []);
   for (const { object } of fleet.federatedHPAs) {
     const before = memory.federatedHPAs.get(nameOf(object));
     const state =
@@ -101,29 +117,24 @@ export function followFleet(memory: AutoscalingMemory, fleet: Fleet): Autoscalin
         ? before
         : { ...NEW_FEDERATED_HPA, scaleTargetRef: object.spec.scaleTargetRef };
     const { limits, ...rest } = state;
-    federatedHPAs.set(nameOf(object), limits && limitsStand(limits, object, crons) ? state : rest);
+    federatedHPAs.set(nameOf(object), limits && limitsStand(limits, object, setterThere) ? state : rest);
   }
-  const cronFederatedHPAs = new Map<string, CronState>();
+  const cronFederatedHPAs = new Map<string, CronState>(keepMissing ? memory.cronFederatedHPAs : []);
   for (const { object } of fleet.cronFederatedHPAs) {
     const before = memory.cronFederatedHPAs.get(nameOf(object));
     if (before && sameRef(before.scaleTargetRef, object.spec.scaleTargetRef))
       cronFederatedHPAs.set(nameOf(object), before);
+    else cronFederatedHPAs.delete(nameOf(object));
   }
-  const targets = new Set([
-    ...fleet.federatedHPAs.map(
-      (h) =>
-        `${autoscalerName(h.object)}\n${refKey(targetRef(h.object.metadata.namespace, h.object.spec.scaleTargetRef))}`,
-    ),
-    ...fleet.cronFederatedHPAs.map(
-      (c) =>
-        `${autoscalerName(c.object)}\n${refKey(targetRef(c.object.metadata.namespace, c.object.spec.scaleTargetRef))}`,
-    ),
-  ]);
+  const targets = autoscalerTargets(fleet);
   const workloads = new Map<string, ScaledWorkload>();
   for (const [key, w] of memory.workloads) {
     const template = templateOf(fleet, w.resource);
-    if (!template || !targets.has(`${w.by}\n${key}`) || gitReplicas(fleet, template) !== w.templateReplicas) continue;
-    workloads.set(key, w);
+    const stands = template
+      ? gitReplicas(fleet, template) === w.templateReplicas &&
+        (targets.has(`${w.by}\n${key}`) || (keepMissing && !present.has(w.by)))
+      : keepMissing;
+    if (stands) workloads.set(key, w);
   }
   return { federatedHPAs, cronFederatedHPAs, workloads };
 }
@@ -142,48 +153,63 @@ export function scaledFleet(fleet: Fleet, workloads: ReadonlyMap<string, ScaledW
 const byKey = <T>(entries: Iterable<[string, T]>): T[] =>
   [...entries].sort(([a], [b]) => compareBytes(a, b)).map(([, v]) => v);
 
-/** The memory's record for the status branch, for the autoscalers of `fleet`. */
+const splitKey = (key: string): { namespace: string; name: string } => {
+  const slash = key.indexOf('/');
+  return { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
+};
+
+/** The memory's record for the status branch: its autoscalers, and the fleet's CronFederatedHPAs it has not met yet. */
 export function recordOf(memory: AutoscalingMemory, fleet: Fleet): AutoscalingRecord {
-  const hpas = new Map(fleet.federatedHPAs.map((h) => [nameOf(h.object), h.object]));
   const crons = new Map(fleet.cronFederatedHPAs.map((c) => [nameOf(c.object), c.object]));
+  const cronKeys = new Set([...crons.keys(), ...memory.cronFederatedHPAs.keys()]);
   return {
     federatedHPAs: byKey(
-      [...memory.federatedHPAs].flatMap(([key, s]) => {
-        const hpa = hpas.get(key);
-        if (!hpa) return [];
-        const { limits } = s;
-        return [
-          [
-            key,
-            {
-              namespace: hpa.metadata.namespace,
-              name: hpa.metadata.name,
-              scaleTargetRef: s.scaleTargetRef,
-              status: s.status,
-              scaleEvents: s.scaleEvents,
-              ...(limits ? { limits } : {}),
-            },
-          ] as const,
-        ];
-      }),
-    ),
-    cronFederatedHPAs: byKey(
-      [...crons].map(([key, cron]) => [
+      [...memory.federatedHPAs].map(([key, s]) => [
         key,
         {
-          namespace: cron.metadata.namespace,
-          name: cron.metadata.name,
-          scaleTargetRef: cron.spec.scaleTargetRef,
-          status: { executionHistories: executionHistories(cron, memory.cronFederatedHPAs.get(key)) },
+          ...splitKey(key),
+          scaleTargetRef: s.scaleTargetRef,
+          status: s.status,
+          scaleEvents: s.scaleEvents,
+          ...(s.limits ? { limits: s.limits } : {}),
         },
       ]),
+    ),
+    cronFederatedHPAs: byKey(
+      [...cronKeys].flatMap((key) => {
+        const [cron, state] = [crons.get(key), memory.cronFederatedHPAs.get(key)];
+        const scaleTargetRef = cron?.spec.scaleTargetRef ?? state?.scaleTargetRef;
+        if (!scaleTargetRef) return [];
+        const rules = cron ? cron.spec.rules.map((r) => r.name) : [...(state?.rules.keys() ?? [])];
+        const status = { executionHistories: executionHistories(rules, state) };
+        return [[key, { ...splitKey(key), scaleTargetRef, status }] as const];
+      }),
     ),
     workloads: byKey(memory.workloads),
   };
 }
 
-/** The memory a record resumes, for the autoscalers of `fleet` (syncing windows start afresh, as in Karmada). */
-export function restoredMemory(record: AutoscalingRecord, fleet: Fleet, processZone: string): AutoscalingMemory {
+/** A rule as its recorded history has it, for a CronFederatedHPA the fleet lacks: never due until it is back. */
+function keptRule(history: ExecutionHistory): RuleState {
+  const next = history.nextExecutionTime === undefined ? Number.NaN : Date.parse(history.nextExecutionTime);
+  return {
+    timing: '',
+    ...(Number.isNaN(next) ? {} : { next }),
+    successful: history.successfulExecutions ?? [],
+    failed: history.failedExecutions ?? [],
+  };
+}
+
+/**
+ * The memory a record resumes, for the autoscalers of `fleet` (syncing windows start afresh, as in
+ * Karmada); with `keepMissing` (the source has errors), for those it lacks too.
+ */
+export function restoredMemory(
+  record: AutoscalingRecord,
+  fleet: Fleet,
+  processZone: string,
+  keepMissing = false,
+): AutoscalingMemory {
   const crons = new Map(fleet.cronFederatedHPAs.map((c) => [nameOf(c.object), c.object]));
   const memory: AutoscalingMemory = {
     federatedHPAs: new Map(
@@ -199,22 +225,22 @@ export function restoredMemory(record: AutoscalingRecord, fleet: Fleet, processZ
       ]),
     ),
     cronFederatedHPAs: new Map(
-      record.cronFederatedHPAs.flatMap((r) => {
+      record.cronFederatedHPAs.map((r) => {
         const cron: CronFederatedHPA | undefined = crons.get(`${r.namespace}/${r.name}`);
-        if (!cron) return [];
-        const histories = new Map((r.status.executionHistories ?? []).map((h) => [h.ruleName, h]));
-        const rules = new Map(
-          cron.spec.rules.map((rule) => [
-            rule.name,
-            resumedRule(rule, histories.get(rule.name), ruleZone(rule, processZone)),
-          ]),
-        );
-        return [[`${r.namespace}/${r.name}`, { scaleTargetRef: r.scaleTargetRef, rules }] as const];
+        const recorded = r.status.executionHistories ?? [];
+        const histories = new Map(recorded.map((h) => [h.ruleName, h]));
+        const rules = cron
+          ? cron.spec.rules.map((rule): [string, RuleState] => [
+              rule.name,
+              resumedRule(rule, histories.get(rule.name), ruleZone(rule, processZone)),
+            ])
+          : recorded.map((h): [string, RuleState] => [h.ruleName, keptRule(h)]);
+        return [`${r.namespace}/${r.name}`, { scaleTargetRef: r.scaleTargetRef, rules: new Map(rules) }] as const;
       }),
     ),
     workloads: new Map(record.workloads.map((w) => [refKey(w.resource), w])),
   };
-  return followFleet(memory, fleet);
+  return followFleet(memory, fleet, keepMissing);
 }
 
 /**
@@ -235,6 +261,11 @@ function withinBounds(memory: AutoscalingMemory, fleet: Fleet): AutoscalingMemor
 }
 
 /** What a pass without memory replays of a record: the memory it resumes, within the bounds. */
-export function replayedMemory(record: AutoscalingRecord, fleet: Fleet, processZone: string): AutoscalingMemory {
-  return withinBounds(restoredMemory(record, fleet, processZone), fleet);
+export function replayedMemory(
+  record: AutoscalingRecord,
+  fleet: Fleet,
+  processZone: string,
+  keepMissing = false,
+): AutoscalingMemory {
+  return withinBounds(restoredMemory(record, fleet, processZone, keepMissing), fleet);
 }

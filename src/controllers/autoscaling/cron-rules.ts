@@ -7,7 +7,7 @@
  * suspension starts the rule's timing afresh. Each execution goes into the rule's history, newest
  * first, trimmed to its limits. Pure; the clock and the default time zone are arguments.
  */
-import { isCronScheduleError, nextCronTime, parseCronSchedule } from '../../model/index.ts';
+import { isCronScheduleError, LOCAL_ZONE, nextCronTime, parseCronSchedule } from '../../model/index.ts';
 import type {
   CronFederatedHPA,
   CronFederatedHPARule,
@@ -45,9 +45,9 @@ export type RunOutcome =
 
 const rfc3339 = (ms: number): string => new Date(ms).toISOString();
 
-/** A rule's zone: its own (Go reads "" as UTC), else the `run` process's. */
+/** A rule's zone: its own (Go reads "" as UTC and `Local` as the process's), else the `run` process's. */
 export function ruleZone(rule: CronFederatedHPARule, processZone: string): string {
-  if (rule.timeZone === undefined) return processZone;
+  if (rule.timeZone === undefined || rule.timeZone === LOCAL_ZONE) return processZone;
   return rule.timeZone === '' ? 'UTC' : rule.timeZone;
 }
 
@@ -128,11 +128,11 @@ export function afterRun(
 }
 
 /** The state as Karmada's status shows it: one history per rule, in rule order. */
-export function executionHistories(cron: CronFederatedHPA, state: CronState | undefined): ExecutionHistory[] {
-  return cron.spec.rules.map((rule) => {
-    const r = state?.rules.get(rule.name);
+export function executionHistories(rules: readonly string[], state: CronState | undefined): ExecutionHistory[] {
+  return rules.map((ruleName) => {
+    const r = state?.rules.get(ruleName);
     return {
-      ruleName: rule.name,
+      ruleName,
       ...(r?.next !== undefined ? { nextExecutionTime: rfc3339(r.next) } : {}),
       ...(r?.successful.length ? { successfulExecutions: r.successful } : {}),
       ...(r?.failed.length ? { failedExecutions: r.failed } : {}),

@@ -15,9 +15,9 @@ export function recordedAutoscaling(processZone: string = processTimeZone()): Co
   return {
     name: 'autoscaling',
     nextDue: () => undefined,
-    beforeRender: ({ scheduling, restore }) => {
+    beforeRender: ({ scheduling, restore, sourceHasErrors }) => {
       if (restore) recorded = restore.autoscaling;
-      const memory = replayedMemory(recorded, scheduling.fleet, processZone);
+      const memory = replayedMemory(recorded, scheduling.fleet, processZone, sourceHasErrors === true);
       const records = { autoscaling: recordOf(memory, scheduling.fleet) };
       return {
         scheduling: { ...scheduling, fleet: scaledFleet(scheduling.fleet, memory.workloads) },

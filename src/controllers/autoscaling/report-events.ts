@@ -1,7 +1,8 @@
 /**
  * The autoscaling controller's decisions as the loop's logs and metrics: one log line per scale
  * decision and per cron rule run, a warning per sync that could not decide, the
- * `flotilla_autoscaling_*` metrics; and what changed, for the pass the loop is asked for.
+ * `flotilla_autoscaling_*` metrics; and what changed, for the pass the loop is asked for (a scale,
+ * and every rule run, whose history and next time the status branch must hold before a restart).
  */
 import { describeRef } from '../../model/index.ts';
 import type { ControllerContext, ControllerMetrics } from '../controller.ts';
@@ -54,10 +55,10 @@ export function reportEvents(
           scheduleTime: new Date(event.scheduleTime).toISOString(),
           ...(event.outcome.ok ? event.outcome.applied : { error: event.outcome.message }),
         };
-        if (event.outcome.ok) {
-          context.info(fields, 'cron rule ran');
-          changed.push(`${event.autoscaler} rule ${event.rule} ran`);
-        } else context.warn(fields, 'cron rule failed');
+        if (event.outcome.ok) context.info(fields, 'cron rule ran');
+        else context.warn(fields, 'cron rule failed');
+        // Failed or not, the run moved the rule's next time: until a pass records it, a restart would run it again.
+        changed.push(`${event.autoscaler} rule ${event.rule} ${event.outcome.ok ? 'ran' : 'failed'}`);
         break;
       }
     }

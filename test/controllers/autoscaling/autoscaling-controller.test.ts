@@ -110,6 +110,43 @@ describe('AutoscalingController: a FederatedHPA on a Divided Deployment', () => 
   });
 });
 
+describe('AutoscalingController: a source with errors forgets nothing', () => {
+  const cron = `apiVersion: autoscaling.karmada.io/v1alpha1
+kind: CronFederatedHPA
+metadata: {name: nightly, namespace: shop}
+spec:
+  scaleTargetRef: {apiVersion: autoscaling.karmada.io/v1alpha1, kind: FederatedHPA, name: web}
+  rules: [{name: floor, schedule: "0 22 * * *", targetMinReplicas: 6}]
+`;
+  const at22 = Date.parse('2026-03-02T22:00:01Z');
+
+  it('an autoscaler missing from the fleet (it failed validation) keeps its count, bounds and histories, through a restart and a replay, and goes on once valid', async () => {
+    const fleet = loadYaml(webYaml(4), federatedHPA(), cron);
+    const clients = members();
+    const controller = liveController();
+    runWork(clients, pass(controller, fleet, T0).rendered, 200, T0);
+    await tick(controller, clients, T0);
+    await tick(controller, clients, at22);
+    const { records } = pass(controller, fleet, at22 + 1000);
+    expect(records.autoscaling.workloads.map((w) => w.replicas)).toEqual([10]);
+    expect(records.autoscaling.federatedHPAs[0]?.limits?.minReplicas).toBe(6);
+    expect(records.autoscaling.cronFederatedHPAs[0]?.status.executionHistories?.[0]?.successfulExecutions).toHaveLength(1);
+
+    const invalid = loadYaml(webYaml(4));
+    const kept = pass(controller, invalid, at22 + 2000, undefined, true);
+    expect(kept.web.replicas).toBe(10);
+    expect(kept.records.autoscaling).toEqual(records.autoscaling);
+    expect(pass(liveController(), invalid, at22 + 3000, kept.records, true).records.autoscaling).toEqual(records.autoscaling);
+    const replay = pass(recordedAutoscaling('UTC'), invalid, at22 + 3000, kept.records, true);
+    expect([replay.web.replicas, replay.records.autoscaling]).toEqual([10, records.autoscaling]);
+
+    const valid = pass(controller, fleet, at22 + 4000);
+    expect(valid.web.replicas).toBe(10);
+    expect(valid.records.autoscaling.federatedHPAs[0]?.limits?.minReplicas).toBe(6);
+    expect(pass(controller, invalid, at22 + 5000).web.replicas).toBe(4);
+  });
+});
+
 describe('AutoscalingController: what a sync cannot do, in its conditions', () => {
   const condition = async (yaml: string[], setup: (clients: ReturnType<typeof members>) => void) => {
     const fleet = loadYaml(...yaml);

@@ -122,11 +122,12 @@ export interface PassOutcome {
   records: ControllerRecords;
 }
 
-/** One pass of `controller` over `fleet` at `now` (the records restore the first pass when given). */
-export function pass(controller: Controller, fleet: Fleet, now: number, restore?: ControllerRecords): PassOutcome {
+/** One pass of `controller` over `fleet` at `now` (the records restore the first pass when given; `sourceHasErrors`: the fleet lacks what failed validation). */
+export function pass(controller: Controller, fleet: Fleet, now: number, restore?: ControllerRecords, sourceHasErrors = false): PassOutcome {
   const before = controller.beforeRender({
     now,
     lastBindings: [],
+    sourceHasErrors,
     ...(restore ? { restore } : {}),
     scheduling: { fleet, observedClusters: new Map(), previousSchedules: new Map() },
   });
@@ -136,7 +137,7 @@ export function pass(controller: Controller, fleet: Fleet, now: number, restore?
     previousSchedules: new Map(),
     observedClusters: new Map(),
   });
-  const after = before.next.afterRender({ now, fleet, bindings: rendered.bindings, complete: true, clusters: MEMBERS });
+  const after = before.next.afterRender({ now, fleet, bindings: rendered.bindings, complete: !sourceHasErrors, clusters: MEMBERS });
   const records = { ...emptyControllerRecords(), ...after.next.afterApply({ now, applied: [], notApplied: [] }).records };
   const binding = rendered.bindings.find((b) => b.template.object.metadata.name === 'web')?.binding;
   return {

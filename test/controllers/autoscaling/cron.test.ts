@@ -72,11 +72,15 @@ describe('CronFederatedHPA rules on a workload', () => {
     expect(controller.due()).toBeUndefined();
   });
 
-  it("runs in the rule's time zone", () => {
-    const fleet = loadYaml(webYaml(4), cron('  - {name: r, schedule: "0 18 * * *", targetReplicas: 5, timeZone: Asia/Tokyo}\n'));
-    const controller = liveController();
+  it.each([
+    ["the rule's own", 'Asia/Tokyo', '09:00:00'],
+    ["the process's for Local, as Go reads it", 'Local', '23:00:00'],
+    ['UTC for an empty one', '""', '18:00:00'],
+  ])("runs in the rule's time zone: %s", (_name, zone, due) => {
+    const fleet = loadYaml(webYaml(4), cron(`  - {name: r, schedule: "0 18 * * *", targetReplicas: 5, timeZone: ${zone}}\n`));
+    const controller = liveController({ processZone: 'America/New_York' });
     pass(controller, fleet, T0);
-    expect(controller.due()).toBe(at('09:00:00'));
+    expect(controller.due()).toBe(at(due));
   });
 
   it('a failure goes into the failed history, trimmed to its limit', async () => {

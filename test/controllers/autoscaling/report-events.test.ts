@@ -39,13 +39,13 @@ describe('reportEvents: the decisions as logs, metrics and the reasons for a pas
     ]);
   });
 
-  it('a sync that could not decide is a warning and no pass; a failed rule too', () => {
+  it('a sync that could not decide is a warning and no pass; a failed rule is a warning and a pass, which records its history', () => {
     const { calls, context } = recorder();
     const events: AutoscalingEvent[] = [
       { kind: 'synced', autoscaler: 'FederatedHPA shop/web', current: 4, desired: 4, error: 'no metrics' },
       { kind: 'rule', autoscaler: 'CronFederatedHPA shop/daily', rule: 'r', scheduleTime: 0, outcome: { ok: false, message: 'not found' } },
     ];
-    expect(reportEvents(events, context, 1)).toEqual([]);
+    expect(reportEvents(events, context, 1)).toEqual(['CronFederatedHPA shop/daily rule r failed']);
     expect(calls).toEqual([
       'round 1 false',
       'synced FederatedHPA shop/web 4 4 false',

@@ -191,12 +191,43 @@ describe("CronFederatedHPA: Karmada's admission rules", () => {
         scaleTargetRef: { apiVersion: 'autoscaling.karmada.io/v1alpha1', kind: 'FederatedHPA', name: 'web' },
         rules: [{ name: 'x', schedule: '@hourly' }],
       }),
-      [e(R, 'Invalid value: "": targetMinReplicas and targetMaxReplicas cannot be nil at the same time if you want to scale FederatedHPA')],
+      [
+        e(
+          [...R, 'targetMaxReplicas'],
+          'Invalid value: "": targetMinReplicas and targetMaxReplicas cannot be nil at the same time if you want to scale FederatedHPA',
+        ),
+      ],
     ],
     [
       'a workload rule needs targetReplicas',
       cron({ rules: [{ name: 'x', schedule: '@hourly' }] }),
-      [e(R, 'Invalid value: "": targetReplicas cannot be nil if you want to scale Deployment')],
+      [e([...R, 'targetReplicas'], 'Invalid value: "": targetReplicas cannot be nil if you want to scale Deployment')],
+    ],
+    ['a workload rule may scale to zero', cron({ rules: [rule({ targetReplicas: 0 })] }), []],
+    [
+      'a workload rule with negative replicas',
+      cron({ rules: [rule({ targetReplicas: -1 })] }),
+      [e([...R, 'targetReplicas'], 'Invalid value: "": targetReplicas should be larger than or equal to 0')],
+    ],
+    [
+      'a FederatedHPA rule with bounds that are not positive',
+      cron({
+        scaleTargetRef: { apiVersion: 'autoscaling.karmada.io/v1alpha1', kind: 'FederatedHPA', name: 'web' },
+        rules: [{ name: 'x', schedule: '@hourly', targetMinReplicas: 0, targetMaxReplicas: -1 }],
+      }),
+      [
+        e([...R, 'targetMinReplicas'], 'Invalid value: "": targetMinReplicas should be larger than 0'),
+        e([...R, 'targetMaxReplicas'], 'Invalid value: "": targetMaxReplicas should be larger than 0'),
+        e([...R, 'targetMinReplicas'], 'Invalid value: "": targetMaxReplicas should be larger than or equal to targetMinReplicas'),
+      ],
+    ],
+    [
+      "a FederatedHPA rule's minimum above its maximum",
+      cron({
+        scaleTargetRef: { apiVersion: 'autoscaling.karmada.io/v1alpha1', kind: 'FederatedHPA', name: 'web' },
+        rules: [{ name: 'x', schedule: '@hourly', targetMinReplicas: 5, targetMaxReplicas: 3 }],
+      }),
+      [e([...R, 'targetMinReplicas'], 'Invalid value: "": targetMaxReplicas should be larger than or equal to targetMinReplicas')],
     ],
     ['rule names are unique', cron({ rules: [rule({}), rule({})] }), [e(['spec', 'rules', 1, 'name'], 'Duplicate value: "up"')]],
     [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentNames } from '../../../scripts/fleet/kwok.ts';
+import { componentNames, processRunning } from '../../../scripts/fleet/kwok.ts';
 
 // The shape kwokctl records in clusters/<name>/kwok.yaml: its own configuration first, then the
 // kwok controller's documents (Stages, Metrics, ...), which also have no components of their own.
@@ -28,5 +28,27 @@ describe('componentNames', () => {
     { case: 'only kwok documents', text: 'kind: Metric\ncomponents:\n  - name: not-a-component\n', want: [] },
   ])('$case', ({ text, want }) => {
     expect(componentNames(text)).toEqual(want);
+  });
+});
+
+describe('processRunning', () => {
+  const binary = '/w/.flotilla-dev/kwok/clusters/member1/bin/metrics-server';
+  const linked = '/main/.flotilla-dev/kwok/clusters/member1/bin/metrics-server';
+  const cmdline = (...argv: string[]): string => `${argv.join('\0')}\0`;
+  it.each([
+    {
+      case: 'the process running the binary',
+      processes: [
+        [7, cmdline('/usr/bin/sh')],
+        [9, cmdline(binary, '--secure-port=1')],
+      ] as const,
+      want: 9,
+    },
+    { case: 'the binary through the real path of a linked workdir', processes: [[5, cmdline(linked, '--metric-resolution=10s')]] as const, want: 5 },
+    { case: "another member's metrics-server", processes: [[5, cmdline(binary.replace('member1', 'member2'))]] as const, want: undefined },
+    { case: 'the path only as an argument', processes: [[5, cmdline('/usr/bin/tail', binary)]] as const, want: undefined },
+    { case: 'a zombie (no command line)', processes: [[5, '']] as const, want: undefined },
+  ])('$case', ({ processes, want }) => {
+    expect(processRunning(processes, [binary, linked])).toBe(want);
   });
 });

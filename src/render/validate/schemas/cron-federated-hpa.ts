@@ -2,9 +2,10 @@
  * autoscaling.karmada.io/v1alpha1 CronFederatedHPA and Karmada's admission rules for it
  * (docs/karmada-compatibility.md#cronfederatedhpa): a target in Karmada's autoscaling group must
  * be a FederatedHPA; rule names are unique, 1 to 32 characters; each schedule parses and each time
- * zone exists; a rule scaling a FederatedHPA sets targetMinReplicas or targetMaxReplicas, any other
- * sets targetReplicas; history limits between 1 (0 for failures) and 32. A schedule Karmada's
- * admission stores but its scheduler cannot run is a warning: the rule never runs.
+ * zone exists; a rule scaling a FederatedHPA sets targetMinReplicas or targetMaxReplicas (positive,
+ * the minimum not above the maximum), any other sets targetReplicas (0 or more); history limits
+ * between 1 (0 for failures) and 32. A schedule Karmada's admission stores but its scheduler
+ * cannot run is a warning: the rule never runs.
  */
 import {
   AUTOSCALING_GROUP_VERSION,
@@ -79,20 +80,47 @@ function checkRule(r: Json, i: number, scalesFederatedHPA: boolean, kind: string
     if (typeof limit === 'number' && limit > MAX_HISTORY)
       error(out, [...path, key], invalidMessage(limit, `should be less than or equal to ${MAX_HISTORY}`));
   }
-  if (scalesFederatedHPA) {
-    if (r['targetMinReplicas'] === undefined && r['targetMaxReplicas'] === undefined)
-      error(
-        out,
-        path,
-        invalidMessage(
-          '',
-          'targetMinReplicas and targetMaxReplicas cannot be nil at the same time if you want to scale FederatedHPA',
-        ),
-      );
-    return;
-  }
+  if (scalesFederatedHPA) checkBounds(r, path, out);
+  else checkReplicas(r, path, kind, out);
+}
+
+const count = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+/** A rule on a FederatedHPA: at least one bound, each positive, the minimum not above the maximum. */
+function checkBounds(r: Json, path: FieldPath, out: IssueSink): void {
+  const [min, max] = [count(r['targetMinReplicas']), count(r['targetMaxReplicas'])];
+  if (r['targetMinReplicas'] === undefined && r['targetMaxReplicas'] === undefined)
+    error(
+      out,
+      [...path, 'targetMaxReplicas'],
+      invalidMessage(
+        '',
+        'targetMinReplicas and targetMaxReplicas cannot be nil at the same time if you want to scale FederatedHPA',
+      ),
+    );
+  if (min !== undefined && min <= 0)
+    error(out, [...path, 'targetMinReplicas'], invalidMessage('', 'targetMinReplicas should be larger than 0'));
+  if (max !== undefined && max <= 0)
+    error(out, [...path, 'targetMaxReplicas'], invalidMessage('', 'targetMaxReplicas should be larger than 0'));
+  if ((min ?? 1) > (max ?? Number.MAX_SAFE_INTEGER))
+    error(
+      out,
+      [...path, 'targetMinReplicas'],
+      invalidMessage('', 'targetMaxReplicas should be larger than or equal to targetMinReplicas'),
+    );
+}
+
+/** A rule on a workload: its replicas, zero allowed (a workload emptied for the weekend). */
+function checkReplicas(r: Json, path: FieldPath, kind: string, out: IssueSink): void {
   if (r['targetReplicas'] === undefined)
-    error(out, path, invalidMessage('', `targetReplicas cannot be nil if you want to scale ${kind}`));
+    error(
+      out,
+      [...path, 'targetReplicas'],
+      invalidMessage('', `targetReplicas cannot be nil if you want to scale ${kind}`),
+    );
+  const replicas = count(r['targetReplicas']);
+  if (replicas !== undefined && replicas < 0)
+    error(out, [...path, 'targetReplicas'], invalidMessage('', 'targetReplicas should be larger than or equal to 0'));
 }
 
 /** Karmada's validateCronFederatedHPASpec. */
