@@ -32,12 +32,15 @@ export interface MultiClusterServicesOptions {
   statusIntervalMs: number;
   /** How long provider changes are gathered before the consumers are written. @default 100 */
   debounceMs: number;
+  /** The first wait before a failed sync or watch is tried again; it doubles up to 30 s. @default 1000 */
+  retryMs: number;
 }
 
 export const DEFAULT_MULTICLUSTER_SERVICES_OPTIONS: Readonly<MultiClusterServicesOptions> = Object.freeze({
   inventoryName: 'flotilla-inventory',
   statusIntervalMs: 30_000,
   debounceMs: 100,
+  retryMs: 1000,
 });
 
 const NO_HOLDS = { waiting: new Set<string>(), kept: new Map<string, Map<string, string>>() };
@@ -148,6 +151,7 @@ export class MultiClusterServicesController implements Controller {
       connect,
       inventoryName: this.#o.inventoryName,
       debounceMs: this.#o.debounceMs,
+      retryMs: this.#o.retryMs,
       warn: context.warn,
       ...(context.info ? { info: context.info } : {}),
       onChange: changed,

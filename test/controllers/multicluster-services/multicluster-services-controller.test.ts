@@ -92,6 +92,20 @@ describe('the endpoints controller through its phases, over in-memory members', 
     expect(provider.watching).toBe(1);
   });
 
+  it('keeps one watch per provider however many passes run, and closes it when the process stops', async () => {
+    const members = twoProviders();
+    const loop = start(members);
+    const watchesOf = (m: string) => members.get(m)?.calls.filter((c) => c.method === 'watch').length;
+    for (let i = 0; i < 5; i++) loop.pass(mcsYaml(['member1', 'member3'], ['member2']));
+    await holding(members, { member2: ['member1-web-a', 'member3-web-c'] });
+    for (let i = 0; i < 5; i++) loop.pass(mcsYaml(['member1', 'member3'], ['member2']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([members.get('member1')?.watching, members.get('member3')?.watching]).toEqual([1, 1]);
+    expect([watchesOf('member1'), watchesOf('member3')]).toEqual([1, 1]);
+    await loop.close();
+    expect([...members.values()].map((m) => m.watching)).toEqual([0, 0, 0]);
+  });
+
   it('costs a fleet without multi-cluster services one read per member, then nothing', async () => {
     const members = fakeMembers();
     const loop = start(members);
