@@ -219,6 +219,8 @@ export class EndpointsEngine {
     if (this.#closing.signal.aborted) return;
     const c = this.#consumers.get(member) ?? { retryMs: this.#o.retryMs };
     this.#consumers.set(member, c);
+    // A member whose last sync failed waits out its backoff; its retry reads it afresh. Only a pass cuts it short.
+    if (c.retry !== undefined && !full) return;
     if (c.running) {
       c.pending = { full: full || (c.pending?.full ?? false) };
       return;

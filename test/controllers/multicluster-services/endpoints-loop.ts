@@ -15,8 +15,8 @@ export function fakeMembers(): Map<string, FakeKubeClient> {
 }
 
 /** One process: its controller started over `members`; `pass` runs a pass over `yaml`. */
-export function endpointsLoop(members: ReadonlyMap<string, FakeKubeClient>, statusIntervalMs = 60_000, inventoryName = INVENTORY) {
-  const controller = new MultiClusterServicesController({ inventoryName, statusIntervalMs, debounceMs: 10, retryMs: 20 });
+export function endpointsLoop(members: ReadonlyMap<string, FakeKubeClient>, statusIntervalMs = 60_000, inventoryName = INVENTORY, retryMs = 20) {
+  const controller = new MultiClusterServicesController({ inventoryName, statusIntervalMs, debounceMs: 10, retryMs });
   const requests: string[] = [];
   const warnings: string[] = [];
   let first = true;
