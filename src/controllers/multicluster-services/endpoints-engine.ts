@@ -122,6 +122,11 @@ export class EndpointsEngine {
     for (const member of this.#plannedOwned()) this.#request(member, true);
   }
 
+  /** The apply may have made what a failed sync lacked (the copies' namespace): those members are tried again now. */
+  retryFailed(): void {
+    for (const [member, c] of this.#consumers) if (c.retry !== undefined) this.#request(member, true);
+  }
+
   async close(): Promise<void> {
     this.#closing.abort(new Error('the endpoints controller is stopping'));
     clearTimeout(this.#debounce);

@@ -104,7 +104,7 @@ export class MultiClusterServicesController implements Controller {
     this.#owned = new Set(rendered.clusters);
     this.#clusters = rendered.fleet.clusters.map((c) => c.object);
     // Before the apply, so a provider that failed over loses its copies without waiting for the apply to a dead
-    // member; a copy whose namespace the apply creates is written on the engine's next try.
+    // member; a copy whose namespace the apply creates is written once the apply is done.
     this.#passed = true;
     this.#configure();
     return { holds: NO_HOLDS, diagnostics: [], next: { afterApply: (applied) => this.#afterApply(applied.now) } };
@@ -112,6 +112,7 @@ export class MultiClusterServicesController implements Controller {
 
   #afterApply(now: number): AfterApply {
     this.#lastPassAt = now;
+    this.#engine?.retryFailed();
     this.#recorded = this.records();
     const records = new Map(this.#recorded.map((r) => [multiClusterServiceKey(r), r]));
     // What is not read yet (a provider whose watch restarts) keeps the counts last written, not those of the start.

@@ -132,6 +132,26 @@ describe('the endpoints controller through its phases, over in-memory members', 
     await holding(members, { member2: ['member1-web-a'] });
   });
 
+  it('tries a failed consumer again once the apply is done, which may have made the namespace its copies lacked', async () => {
+    const members = fakeMembers();
+    const consumer = members.get('member2')!;
+    members.get('member1')?.put(slice('web-a', ['10.1.0.1']));
+    consumer.failWhen(
+      'apply',
+      (t) => t.startsWith('discovery.k8s.io/EndpointSlice/'),
+      () => new Error('namespaces "shop" not found'),
+    );
+    const loop = start(members, 60_000, INVENTORY, 60_000);
+    const pass = loop.render(mcsYaml(['member1'], ['member2']));
+    await waitFor('the failed sync', async () => (loop.warnings.includes('dispatching EndpointSlices failed') ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 10,
+    });
+    consumer.clearFailures();
+    pass.apply();
+    await holding(members, { member2: ['member1-web-a'] });
+  });
+
   it('costs a fleet without multi-cluster services one read per member, then nothing', async () => {
     const members = fakeMembers();
     const loop = start(members);
