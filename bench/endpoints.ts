@@ -1,7 +1,7 @@
 /**
  * Endpoints controller benchmark (issue 20): what one provider change costs before anything is written — the plan of
- * every consumer's copies and the records, recomputed from every collection (the engine does both after each
- * gathered burst of changes). S exported Services, each provided by P members with K EndpointSlices of E endpoints,
+ * every consumer's copies (the engine plans each consumer it syncs after a gathered burst of changes) and the records
+ * (recomputed at most once per status interval), from every collection. S exported Services, each provided by P members with K EndpointSlices of E endpoints,
  * consumed by C members. Run: `node bench/endpoints.ts [services] [providers] [consumers] [slices] [endpoints] [runs]`.
  */
 import { performance } from 'node:perf_hooks';

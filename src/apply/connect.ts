@@ -55,12 +55,14 @@ export async function openClusters(
  * Connects like {@link openClusters}, but keeps each cluster's client between calls while its
  * context and the kubeconfig stay the same, so a long-running process does not rebuild clients
  * (and their discovery) on every pass. The kubeconfig is read again each call: rotated credentials
- * or a changed server give a fresh client. Failures are never kept.
+ * or a changed server give a fresh client. Failures are never kept. A call that names only some
+ * clusters leaves the others' clients as they are: a caller that connects one member at a time
+ * must not rebuild the rest at every call.
  */
 export class ClientCache {
   readonly #location: KubeconfigLocation;
   readonly #options: Partial<KubeClientOptions>;
-  #clients = new Map<string, { key: string; client: KubeClient }>();
+  readonly #clients = new Map<string, { key: string; client: KubeClient }>();
 
   constructor(location: KubeconfigLocation, options: Partial<KubeClientOptions> = {}) {
     this.#location = location;
@@ -75,22 +77,20 @@ export class ClientCache {
       return new Map(clusters.map((c) => [c.metadata.name, error as Error]));
     }
     const config = JSON.stringify(kubeconfig);
-    const next = new Map<string, { key: string; client: KubeClient }>();
     const out = new Map<string, KubeClient | Error>();
     for (const cluster of clusters) {
       const name = cluster.metadata.name;
       const key = `${contextOf(cluster)}\n${config}`;
       const kept = this.#clients.get(name);
       if (kept?.key === key) {
-        next.set(name, kept);
         out.set(name, kept.client);
         continue;
       }
       const [connected] = (await connectClusters([cluster], kubeconfig, this.#options)).values();
       out.set(name, connected!);
-      if (!(connected instanceof Error)) next.set(name, { key, client: connected! });
+      if (connected instanceof Error) this.#clients.delete(name);
+      else this.#clients.set(name, { key, client: connected! });
     }
-    this.#clients = next;
     return out;
   }
 }

@@ -3,7 +3,9 @@
  * every page, then watch from the list's resourceVersion. A watch the server ends (its timeout) is
  * resumed from the last resourceVersion seen; a 410 ERROR (the version is too old) lists again;
  * any failure lists again after a backoff that doubles up to a bound and starts over once a list
- * succeeds. What the copy is lives in the handler (the search cache's store is one).
+ * succeeds. What the copy is lives in the handler (the search cache's store is one). Given a
+ * function for its client, it asks for one before each list, so a failure can bring fresh
+ * credentials.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KubeObject } from '../model/index.ts';
@@ -89,7 +91,7 @@ async function follow(
 
 /** Starts reflecting `query` of `client`'s member into `handler`. */
 export function startReflector(
-  client: KubeClient,
+  client: KubeClient | (() => Promise<KubeClient>),
   query: ListQuery,
   handler: ReflectorHandler,
   options: Partial<ReflectorOptions> = {},
@@ -97,11 +99,12 @@ export function startReflector(
   const o = { ...DEFAULT_REFLECTOR_OPTIONS, ...options };
   const stopping = new AbortController();
   const { signal } = stopping;
-  const view = client.withSignal(signal);
+  const connect = typeof client === 'function' ? client : async () => client;
   const run = async (): Promise<void> => {
     let delay = o.backoffMs;
     while (!signal.aborted) {
       try {
+        const view = (await connect()).withSignal(signal);
         const list = await view.listWithVersion(query);
         if (signal.aborted) return;
         handler.replace(list.items, list.resourceVersion);

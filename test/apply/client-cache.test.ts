@@ -35,6 +35,15 @@ describe('ClientCache', () => {
     expect(rotated.get('member1')).not.toBeInstanceOf(Error);
   });
 
+  it('keeps the clients of the clusters a call does not name', async () => {
+    writeFileSync(file, kubeconfig('https://127.0.0.1:1', ['member1', 'member2']));
+    const cache = new ClientCache({ kubeconfig: file });
+    const one = (await cache.connect([cluster('member1')])).get('member1');
+    const two = (await cache.connect([cluster('member2')])).get('member2');
+    expect((await cache.connect([cluster('member1')])).get('member1')).toBe(one);
+    expect((await cache.connect([cluster('member2')])).get('member2')).toBe(two);
+  });
+
   it('does not keep a failure: a context added later connects on the next call', async () => {
     writeFileSync(file, kubeconfig('https://127.0.0.1:1', ['member1']));
     const cache = new ClientCache({ kubeconfig: file });

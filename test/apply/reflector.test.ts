@@ -108,6 +108,22 @@ describe('reflector', () => {
     expect([...h.names.keys()]).toEqual(['a']);
   });
 
+  it('asks a client function for a client again after each failure', async () => {
+    const [down, up] = [new FakeKubeClient('member1'), new FakeKubeClient('member1', [cm('a')])];
+    down.failWhen(
+      'list',
+      () => true,
+      () => new ClusterUnreachableError('member1', 'https://m1', 'connection refused'),
+    );
+    const clients = [down, up];
+    const h = copy();
+    const r = startReflector(async () => clients.shift() ?? up, QUERY, h, FAST);
+    running.push(r);
+    await until('the list from the second client', () => h.replaced === 1);
+    expect(h.failures).toHaveLength(1);
+    expect([...h.names.keys()]).toEqual(['a']);
+  });
+
   it('selects what the query names: a namespace and a label', async () => {
     const fake = new FakeKubeClient('member1', [cm('a'), { ...cm('b', 'x', 'other') }]);
     const h = copy();

@@ -110,6 +110,21 @@ describe('ServiceImport: the derived Service goes with it to its consumers', () 
     expect(render(policy('ServiceImport', 'import', ['member2']), ...docs).messages).toContain(want);
   });
 
+  it.each<[string, string, string]>([
+    ['not a list', 'ports: x', 'spec.ports: must be of type array, got string'],
+    ['missing', 'ips: []', 'spec.ports: Required value'],
+    ['a port without its number', 'ports: [{name: http}]', 'spec.ports[0].port: Required value'],
+    ['a port number as a string', 'ports: [{port: "80"}]', 'spec.ports[0].port: Invalid value: "80": must be an integer between 1 and 65535'],
+    ['a port out of range', 'ports: [{port: 80}, {port: 70000}]', 'spec.ports[1].port: Invalid value: 70000: must be an integer between 1 and 65535'],
+    ['a port that is not an object', 'ports: [7]', 'spec.ports[0]: must be of type object, got integer'],
+    ['a protocol that is not a string', 'ports: [{port: 80, protocol: 6}]', 'spec.ports[0].protocol: must be of type string, got integer'],
+  ])('ports the derived Service cannot take (%s) are an error naming the field, and derive nothing', (_name, ports, want) => {
+    const doc = `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: {type: ClusterSetIP, ${ports}}\n`;
+    const r = render(policy('ServiceImport', 'import', ['member2']), doc);
+    expect(r.messages).toContain(`error: ServiceImport/shop/web: ${want} (its derived Service needs the ports)`);
+    expect(works(r)['member2']).toEqual(['ServiceImport/web']);
+  });
+
   it('an import whose derived name is too long for a Service is an error naming it', () => {
     const name = 'w'.repeat(60);
     const doc = serviceImport().replace('name: web', `name: ${name}`);

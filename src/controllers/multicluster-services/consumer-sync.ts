@@ -13,7 +13,7 @@ import {
   MANAGED_BY_VALUE,
   refOf,
 } from '../../model/index.ts';
-import type { KubeObject } from '../../model/index.ts';
+import type { EndpointSlice, KubeObject } from '../../model/index.ts';
 import type { InventoryEntry } from '../../apply/inventory.ts';
 import { readStoredInventory, swapInventory } from '../../apply/inventory-store.ts';
 import type { StoredInventory } from '../../apply/inventory-store.ts';
@@ -21,7 +21,7 @@ import { FIELD_MANAGER } from '../../apply/kube-client.ts';
 import type { KubeClient } from '../../apply/kube-client.ts';
 import { containedIn, desiredDigest, sameJson } from '../../apply/normalize.ts';
 import { objectId } from '../../apply/object-id.ts';
-import { frozenKeyOf, isDispatched, type ConsumerPlan } from './dispatch-plan.ts';
+import { frozenKeyOf, type ConsumerPlan } from './dispatch-plan.ts';
 
 /** The selector of every dispatched slice Flotilla wrote: what a consumer is listed by. */
 export const DISPATCHED_SELECTOR = `${ENDPOINTSLICE_MANAGED_BY_LABEL}=${DISPATCHED_SLICE_MANAGER},${MANAGED_BY_LABEL}=${MANAGED_BY_VALUE}`;
@@ -69,9 +69,27 @@ const entryOf = (slice: KubeObject): InventoryEntry => ({
   digest: desiredDigest(slice),
 });
 
-/** Whether a slice of the same name exists that this inventory does not list: someone else's, never written over. */
+/**
+ * Whether a slice of the same name exists that is not a live one of this inventory: someone else's, never written
+ * over. Also asked of a listed slice that is not live (a process died between listing and creating it, or someone
+ * deleted it, and perhaps made their own of that name since).
+ */
 async function foreign(client: KubeClient, slice: KubeObject): Promise<boolean> {
   return (await client.get(refOf(slice))) !== undefined;
+}
+
+/**
+ * Whether the live copy already is `slice`: its endpoints and ports exactly (a field the provider dropped goes from
+ * the copy too; an empty list reads back as null), its labels and annotations at least.
+ */
+function holds(live: KubeObject, slice: EndpointSlice): boolean {
+  const held = live as EndpointSlice;
+  return (
+    containedIn(slice.metadata, held.metadata) &&
+    held.addressType === slice.addressType &&
+    sameJson(held.endpoints ?? [], slice.endpoints ?? []) &&
+    sameJson(held.ports ?? [], slice.ports ?? [])
+  );
 }
 
 /** Carries out the plan: new slices listed first, then applied; stale ones deleted, then unlisted. */
@@ -89,17 +107,22 @@ export async function syncConsumer(
     error ??= e instanceof Error ? e : new Error(String(e));
   };
   const added: KubeObject[] = [];
+  /** Planned slices not written this time; `theirs`, those someone else holds, which are not listed either. */
+  const [unwritten, theirs] = [new Set<string>(), new Set<string>()];
   for (const [id, slice] of plan.slices) {
-    if (listed.has(id)) continue;
+    if (live.has(id)) continue;
     try {
       if (await foreign(client, slice)) {
         const at = `${slice.metadata.namespace}/${slice.metadata.name}`;
         fail(new Error(`EndpointSlice ${at} exists and is not Flotilla's: left alone`));
+        unwritten.add(id);
+        theirs.add(id);
         continue;
       }
-      added.push(slice);
+      if (!listed.has(id)) added.push(slice);
     } catch (e) {
       fail(e);
+      unwritten.add(id);
     }
   }
   let inventory = state.inventory;
@@ -108,9 +131,9 @@ export async function syncConsumer(
   const written = new Set(added.map((s) => objectId(refOf(s))));
   let applied = 0;
   for (const [id, slice] of plan.slices) {
-    if (!listed.has(id) && !written.has(id)) continue;
+    if (unwritten.has(id) || (!listed.has(id) && !written.has(id))) continue;
     const current = live.get(id);
-    if (current && containedIn(slice, current)) continue;
+    if (current && holds(current, slice)) continue;
     try {
       live.set(id, await client.apply(slice, WRITE));
       applied++;
@@ -128,10 +151,6 @@ export async function syncConsumer(
       kept.push(id);
       continue;
     }
-    if (!isDispatched(current)) {
-      live.delete(id);
-      continue;
-    }
     try {
       await client.delete(refOf(current));
       live.delete(id);
@@ -143,7 +162,9 @@ export async function syncConsumer(
   }
   const byId = new Map(inventory.entries.map((e) => [e.id, e]));
   const entries = [
-    ...[...plan.slices].filter(([id]) => listed.has(id) || written.has(id)).map(([, s]) => entryOf(s)),
+    ...[...plan.slices]
+      .filter(([id]) => (listed.has(id) || written.has(id)) && !theirs.has(id))
+      .map(([, s]) => entryOf(s)),
     ...kept.flatMap((id) => byId.get(id) ?? []),
   ].sort((a, b) => compareBytes(a.id, b.id));
   if (!sameJson(entries, inventory.entries)) inventory = await swapInventory(client, inventory, entries, name);

@@ -7,6 +7,7 @@
  */
 import type { Cluster, EndpointSlice } from '../../model/index.ts';
 import type { KubeClient } from '../../apply/kube-client.ts';
+import type { Reflector } from '../../apply/reflector.ts';
 import { readConsumerState, syncConsumer, type ConsumerState } from './consumer-sync.ts';
 import {
   collectionKey,
@@ -74,8 +75,12 @@ export class EndpointsEngine {
   #config: EngineConfig = { services: [], views: new Map(), owned: new Set(), clusters: [] };
   readonly #collections = new Map<string, LiveCollection>();
   /** Per provider, its follower and the Services it follows. */
-  readonly #followers = new Map<string, { stop: AbortController; services: ReadonlyMap<string, FollowedService> }>();
-  readonly #following = new Set<Promise<void>>();
+  readonly #followers = new Map<
+    string,
+    { stopped: AbortController; reflector: Reflector; services: ReadonlyMap<string, FollowedService> }
+  >();
+  /** Followers stopped and not yet done. */
+  readonly #stopping = new Set<Promise<void>>();
   readonly #consumers = new Map<string, Consumer>();
   readonly #outcomes = new Map<string, ConsumerOutcome>();
   readonly #clients = new Map<string, KubeClient>();
@@ -109,8 +114,7 @@ export class EndpointsEngine {
     for (const [provider, follower] of this.#followers) {
       const services = followed.get(provider);
       if (services && sameKeys(services, follower.services)) continue;
-      follower.stop.abort();
-      this.#followers.delete(provider);
+      this.#stop(provider);
     }
     const keep = new Set([...followed].flatMap(([p, services]) => [...services.values()].map((s) => key(p, s))));
     for (const k of this.#collections.keys()) if (!keep.has(k)) this.#collections.delete(k);
@@ -118,13 +122,19 @@ export class EndpointsEngine {
     for (const member of this.#plannedOwned()) this.#request(member, true);
   }
 
+  /** The apply may have made what a failed sync lacked (the copies' namespace): those members are tried again now. */
+  retryFailed(): void {
+    for (const [member, c] of this.#consumers) if (c.retry !== undefined) this.#request(member, true);
+  }
+
   async close(): Promise<void> {
     this.#closing.abort(new Error('the endpoints controller is stopping'));
     clearTimeout(this.#debounce);
     this.#debounce = undefined;
     for (const c of this.#consumers.values()) clearTimeout(c.retry);
+    for (const provider of [...this.#followers.keys()]) this.#stop(provider);
     await Promise.all([
-      ...this.#following,
+      ...this.#stopping,
       ...[...this.#consumers.values()].flatMap((c) => (c.running ? [c.running] : [])),
     ]);
   }
@@ -150,8 +160,7 @@ export class EndpointsEngine {
    * Service exported from a provider already followed does not freeze the others' copies.
    */
   #follow(provider: string, services: ReadonlyMap<string, FollowedService>): void {
-    const stop = new AbortController();
-    this.#followers.set(provider, { stop, services });
+    const stopped = new AbortController();
     const collectionOf = (service: FollowedService): LiveCollection => {
       const k = key(provider, service);
       const kept = this.#collections.get(k) ?? { synced: false, slices: new Map() };
@@ -159,11 +168,10 @@ export class EndpointsEngine {
       return kept;
     };
     for (const service of services.values()) collectionOf(service);
-    const signal = AbortSignal.any([stop.signal, this.#closing.signal]);
-    const running = followSlices({
+    const { signal } = stopped;
+    const reflector = followSlices({
       client: () => this.#client(provider),
       services,
-      signal,
       backoffMs: this.#o.retryMs,
       onList: (listed) => {
         if (signal.aborted) return;
@@ -188,8 +196,18 @@ export class EndpointsEngine {
         this.#clients.delete(provider);
         this.#o.warn({ err: error, cluster: provider }, 'following EndpointSlices failed');
       },
-    }).finally(() => this.#following.delete(running));
-    this.#following.add(running);
+    });
+    this.#followers.set(provider, { stopped, reflector, services });
+  }
+
+  /** Stops a provider's follower: nothing it still hears counts, and closing waits until it is done. */
+  #stop(provider: string): void {
+    const follower = this.#followers.get(provider);
+    if (!follower) return;
+    this.#followers.delete(provider);
+    follower.stopped.abort();
+    const done = follower.reflector.stop().finally(() => this.#stopping.delete(done));
+    this.#stopping.add(done);
   }
 
   /** A collection changed: the consumers are synced once the changes arriving with it are in. */
@@ -206,6 +224,8 @@ export class EndpointsEngine {
     if (this.#closing.signal.aborted) return;
     const c = this.#consumers.get(member) ?? { retryMs: this.#o.retryMs };
     this.#consumers.set(member, c);
+    // A member whose last sync failed waits out its backoff; its retry reads it afresh. Only a pass cuts it short.
+    if (c.retry !== undefined && !full) return;
     if (c.running) {
       c.pending = { full: full || (c.pending?.full ?? false) };
       return;

@@ -32,12 +32,15 @@ export interface MultiClusterServicesOptions {
   statusIntervalMs: number;
   /** How long provider changes are gathered before the consumers are written. @default 100 */
   debounceMs: number;
+  /** The first wait before a failed sync or watch is tried again; it doubles up to 30 s. @default 1000 */
+  retryMs: number;
 }
 
 export const DEFAULT_MULTICLUSTER_SERVICES_OPTIONS: Readonly<MultiClusterServicesOptions> = Object.freeze({
   inventoryName: 'flotilla-inventory',
   statusIntervalMs: 30_000,
   debounceMs: 100,
+  retryMs: 1000,
 });
 
 const NO_HOLDS = { waiting: new Set<string>(), kept: new Map<string, Map<string, string>>() };
@@ -101,7 +104,7 @@ export class MultiClusterServicesController implements Controller {
     this.#owned = new Set(rendered.clusters);
     this.#clusters = rendered.fleet.clusters.map((c) => c.object);
     // Before the apply, so a provider that failed over loses its copies without waiting for the apply to a dead
-    // member; a copy whose namespace the apply creates is written on the engine's next try.
+    // member; a copy whose namespace the apply creates is written once the apply is done.
     this.#passed = true;
     this.#configure();
     return { holds: NO_HOLDS, diagnostics: [], next: { afterApply: (applied) => this.#afterApply(applied.now) } };
@@ -109,6 +112,7 @@ export class MultiClusterServicesController implements Controller {
 
   #afterApply(now: number): AfterApply {
     this.#lastPassAt = now;
+    this.#engine?.retryFailed();
     this.#recorded = this.records();
     const records = new Map(this.#recorded.map((r) => [multiClusterServiceKey(r), r]));
     // What is not read yet (a provider whose watch restarts) keeps the counts last written, not those of the start.
@@ -148,6 +152,7 @@ export class MultiClusterServicesController implements Controller {
       connect,
       inventoryName: this.#o.inventoryName,
       debounceMs: this.#o.debounceMs,
+      retryMs: this.#o.retryMs,
       warn: context.warn,
       ...(context.info ? { info: context.info } : {}),
       onChange: changed,

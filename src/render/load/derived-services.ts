@@ -6,9 +6,11 @@
  * template of the same commit, with the import's origin, so the dependencies distributor finds it the same way. Only a
  * ClusterSetIP import has one, as in Karmada.
  */
-import { derivedServiceName, MCS_API_GROUP_VERSION, refKey, refOf } from '../../model/index.ts';
+import { derivedServiceName, isRecord, MCS_API_GROUP_VERSION, refKey, refOf } from '../../model/index.ts';
 import type { FieldPath, KubeObject, ServiceImport, ServiceImportPort, SourceObject } from '../../model/index.ts';
+import { invalidMessage, requiredMessage } from '../validate/issues.ts';
 import { isDNS1035Label } from '../validate/names.ts';
+import { jsonType } from '../validate/walk.ts';
 
 /** A finding about one ServiceImport. */
 export interface DerivedServiceNotice {
@@ -29,6 +31,29 @@ function servicePort(p: ServiceImportPort): Record<string, unknown> {
     port: p.port,
     ...(p.appProtocol ? { appProtocol: p.appProtocol } : {}),
   };
+}
+
+/**
+ * Where the import's ports are not what a Service can take, as the MCS API's schema (which Karmada installs) would
+ * refuse them: a list of objects, each with an integer port 1-65535 and string name, protocol and app protocol.
+ */
+function portsProblem(ports: unknown): { path: FieldPath; message: string } | undefined {
+  const path: FieldPath = ['spec', 'ports'];
+  if (ports === undefined) return { path, message: requiredMessage() };
+  if (!Array.isArray(ports)) return { path, message: `must be of type array, got ${jsonType(ports)}` };
+  for (const [i, p] of ports.entries()) {
+    if (!isRecord(p)) return { path: [...path, i], message: `must be of type object, got ${jsonType(p)}` };
+    const port = p['port'];
+    if (port === undefined) return { path: [...path, i, 'port'], message: requiredMessage() };
+    if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535)
+      return { path: [...path, i, 'port'], message: invalidMessage(port, 'must be an integer between 1 and 65535') };
+    for (const field of ['name', 'protocol', 'appProtocol']) {
+      const value = p[field];
+      if (value !== undefined && typeof value !== 'string')
+        return { path: [...path, i, field], message: `must be of type string, got ${jsonType(value)}` };
+    }
+  }
+  return undefined;
 }
 
 function derivedService(source: SourceObject<ServiceImport>): SourceObject {
@@ -58,6 +83,12 @@ export function derivedServices(templates: readonly SourceObject[]): {
     if (type !== 'ClusterSetIP') {
       const message = `a ${type ?? 'typeless'} ServiceImport gets no derived Service (Karmada derives one for ClusterSetIP only)`;
       notices.push({ source, path: ['spec', 'type'], severity: 'warning', message });
+      continue;
+    }
+    const problem = portsProblem(source.object.spec?.ports);
+    if (problem) {
+      const message = `${problem.message} (its derived Service needs the ports)`;
+      notices.push({ source, path: problem.path, severity: 'error', message });
       continue;
     }
     const service = derivedService(source as SourceObject<ServiceImport>);

@@ -107,6 +107,41 @@ describe('syncConsumer: a consumer brought to its plan through its own inventory
     expect(await listed(member)).toEqual([]);
   });
 
+  it('never writes over a slice of a name it listed that someone else made after its own went, and unlists it', async () => {
+    const member = new FakeKubeClient('member3');
+    await sync(member, plan([copy('web-a', ['10.1.0.1'])]));
+    member.remove(ref('member1-web-a'));
+    member.put({ ...slice('member1-web-a', ['192.0.2.1']), metadata: { name: 'member1-web-a', namespace: 'shop' } });
+    member.calls.length = 0;
+    const result = await sync(member, plan([copy('web-a', ['10.1.0.1'])]));
+    expect(result.error?.message).toBe("EndpointSlice shop/member1-web-a exists and is not Flotilla's: left alone");
+    expect(member.writes().map((c) => `${c.method} ${c.target}`)).toEqual(['apply /ConfigMap/flotilla-system/fleet-a-endpointslices']);
+    expect((member.objects.get('discovery.k8s.io/EndpointSlice/shop/member1-web-a') as EndpointSlice).endpoints?.[0]?.addresses).toEqual(['192.0.2.1']);
+    expect(await listed(member)).toEqual([]);
+  });
+
+  it.each<[string, (s: EndpointSlice) => EndpointSlice, EndpointSlice, number]>([
+    [
+      'a copy without endpoints or ports, which the server reads back as null, is not written again',
+      (s) => ({ ...s, endpoints: null, ports: null }),
+      { ...copy('web-a', []), ports: [] },
+      0,
+    ],
+    [
+      'a field the provider dropped from an endpoint is dropped from the copy',
+      (s) => ({ ...s, endpoints: (s.endpoints ?? []).map((e) => ({ ...e, zone: 'zone-a' })) }),
+      copy('web-a', ['10.1.0.1']),
+      1,
+    ],
+  ])('%s', async (_name, asServed, want, applied) => {
+    const member = new FakeKubeClient('member3');
+    await sync(member, plan([want]));
+    member.put(asServed(member.objects.get('discovery.k8s.io/EndpointSlice/shop/member1-web-a') as EndpointSlice));
+    member.calls.length = 0;
+    expect(await sync(member, plan([want]))).toMatchObject({ applied, deleted: 0 });
+    expect(member.writes()).toHaveLength(applied);
+  });
+
   it('forgets, without deleting, a slice whose labels were taken off, and an entry whose slice is gone', async () => {
     const member = new FakeKubeClient('member3');
     await sync(member, plan([copy('web-a', ['10.1.0.1']), copy('web-b', ['10.1.0.2'])]));

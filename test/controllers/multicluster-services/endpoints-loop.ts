@@ -15,8 +15,8 @@ export function fakeMembers(): Map<string, FakeKubeClient> {
 }
 
 /** One process: its controller started over `members`; `pass` runs a pass over `yaml`. */
-export function endpointsLoop(members: ReadonlyMap<string, FakeKubeClient>, statusIntervalMs = 60_000, inventoryName = INVENTORY) {
-  const controller = new MultiClusterServicesController({ inventoryName, statusIntervalMs, debounceMs: 10 });
+export function endpointsLoop(members: ReadonlyMap<string, FakeKubeClient>, statusIntervalMs = 60_000, inventoryName = INVENTORY, retryMs = 20) {
+  const controller = new MultiClusterServicesController({ inventoryName, statusIntervalMs, debounceMs: 10, retryMs });
   const requests: string[] = [];
   const warnings: string[] = [];
   let first = true;
@@ -36,8 +36,8 @@ export function endpointsLoop(members: ReadonlyMap<string, FakeKubeClient>, stat
     controller,
     requests,
     warnings,
-    /** One pass over `yaml`, members' status as `observed`; `restore` on the first pass. */
-    pass(yaml: string, observed: ReadonlyMap<string, ClusterStatus> = new Map(), restore?: ControllerRecords): Partial<ControllerRecords> {
+    /** A pass over `yaml` up to its apply, members' status as `observed`; `restore` on the first pass. `apply()` ends it. */
+    render(yaml: string, observed: ReadonlyMap<string, ClusterStatus> = new Map(), restore?: ControllerRecords) {
       const fleet = load(yaml);
       const now = Date.now();
       const before = controller.beforeRender({
@@ -49,7 +49,11 @@ export function endpointsLoop(members: ReadonlyMap<string, FakeKubeClient>, stat
       first = false;
       const rendered = render(before.scheduling.fleet, observed);
       const after = before.next.afterRender({ now, fleet, bindings: rendered.bindings, complete: true, clusters: MEMBERS });
-      return after.next.afterApply({ now, applied: [], notApplied: [] }).records;
+      return { apply: (): Partial<ControllerRecords> => after.next.afterApply({ now, applied: [], notApplied: [] }).records };
+    },
+    /** One whole pass: {@link render}, then its apply. */
+    pass(yaml: string, observed: ReadonlyMap<string, ClusterStatus> = new Map(), restore?: ControllerRecords): Partial<ControllerRecords> {
+      return this.render(yaml, observed, restore).apply();
     },
     close: () => started.close(),
   };

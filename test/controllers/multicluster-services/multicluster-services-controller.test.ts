@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EndpointSlice } from '../../../src/model/index.ts';
 import { emptyControllerRecords } from '../../../src/status/index.ts';
 import { waitFor } from '../../helpers/wait.ts';
-import { dispatched, endpointsLoop, fakeMembers, holding } from './endpoints-loop.ts';
+import { dispatched, endpointsLoop, fakeMembers, holding, INVENTORY } from './endpoints-loop.ts';
 import { exportYaml, mcsYaml, NOT_READY, slice } from './fixtures.ts';
 
 const loops: { close(): Promise<void> }[] = [];
@@ -90,6 +90,66 @@ describe('the endpoints controller through its phases, over in-memory members', 
     loop.pass(`${mcsYaml(['member1'], ['member2'])}---\n${api}`);
     await holding(members, { member2: ['member1-web-a'], member3: ['member1-api-a'] });
     expect(provider.watching).toBe(1);
+  });
+
+  it('keeps one watch per provider however many passes run, and closes it when the process stops', async () => {
+    const members = twoProviders();
+    const loop = start(members);
+    const watchesOf = (m: string) => members.get(m)?.calls.filter((c) => c.method === 'watch').length;
+    for (let i = 0; i < 5; i++) loop.pass(mcsYaml(['member1', 'member3'], ['member2']));
+    await holding(members, { member2: ['member1-web-a', 'member3-web-c'] });
+    for (let i = 0; i < 5; i++) loop.pass(mcsYaml(['member1', 'member3'], ['member2']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([members.get('member1')?.watching, members.get('member3')?.watching]).toEqual([1, 1]);
+    expect([watchesOf('member1'), watchesOf('member3')]).toEqual([1, 1]);
+    await loop.close();
+    expect([...members.values()].map((m) => m.watching)).toEqual([0, 0, 0]);
+  });
+
+  it("waits out a failed consumer's backoff however often the providers change, and a pass cuts it short", async () => {
+    const members = fakeMembers();
+    const [provider, consumer] = [members.get('member1')!, members.get('member2')!];
+    provider.put(slice('web-a', ['10.1.0.1']));
+    consumer.failWhen(
+      'get',
+      () => true,
+      () => new Error('connection refused'),
+    );
+    const loop = start(members, 60_000, INVENTORY, 60_000);
+    loop.pass(mcsYaml(['member1'], ['member2']));
+    await waitFor('the failed sync', async () => (loop.warnings.includes('dispatching EndpointSlices failed') ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 10,
+    });
+    consumer.calls.length = 0;
+    for (const address of ['10.1.0.2', '10.1.0.3', '10.1.0.4']) {
+      provider.put(slice('web-a', ['10.1.0.1', address]));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    expect(consumer.calls).toEqual([]);
+    consumer.clearFailures();
+    loop.pass(mcsYaml(['member1'], ['member2']));
+    await holding(members, { member2: ['member1-web-a'] });
+  });
+
+  it('tries a failed consumer again once the apply is done, which may have made the namespace its copies lacked', async () => {
+    const members = fakeMembers();
+    const consumer = members.get('member2')!;
+    members.get('member1')?.put(slice('web-a', ['10.1.0.1']));
+    consumer.failWhen(
+      'apply',
+      (t) => t.startsWith('discovery.k8s.io/EndpointSlice/'),
+      () => new Error('namespaces "shop" not found'),
+    );
+    const loop = start(members, 60_000, INVENTORY, 60_000);
+    const pass = loop.render(mcsYaml(['member1'], ['member2']));
+    await waitFor('the failed sync', async () => (loop.warnings.includes('dispatching EndpointSlices failed') ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 10,
+    });
+    consumer.clearFailures();
+    pass.apply();
+    await holding(members, { member2: ['member1-web-a'] });
   });
 
   it('costs a fleet without multi-cluster services one read per member, then nothing', async () => {
