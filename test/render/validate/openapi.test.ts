@@ -68,6 +68,14 @@ describe('Built-in templates against the Kubernetes OpenAPI schema', () => {
     ['a required list left out is an error', deployment({}), [e(['spec', 'template', 'spec', 'containers'], 'Required value')]],
     ['a required port left out is an error', pod({ ports: [{ name: 'http' }] }), [e([...C, 'ports', 0, 'containerPort'], 'Required value')]],
     [
+      'a header or sysctl without a value is valid (the API server takes it as empty)',
+      deployment({
+        securityContext: { sysctls: [{ name: 'net.ipv4.ip_local_port_range' }] },
+        containers: [container({ livenessProbe: { httpGet: { port: 80, httpHeaders: [{ name: 'X-Empty' }] } } })],
+      }),
+      [],
+    ],
+    [
       'items of nested lists are checked one by one',
       deployment({
         containers: [
