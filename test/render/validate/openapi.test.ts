@@ -179,6 +179,7 @@ const SCHEMA = {
           'x-kubernetes-embedded-resource': true,
           properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
         },
+        ratio: { type: 'number', multipleOf: 0.1 },
         retries: { type: 'integer', default: 3 },
         strategy: { type: 'object', required: ['retries'], properties: { retries: { type: 'integer', default: 3 } } },
         target: {
@@ -216,6 +217,8 @@ describe('Custom resources against the CRD schema in the same commit', () => {
     ['a pattern is checked', widget({ size: 1, name: 'ABC' }), [e(S('name'), 'Invalid value: "ABC": should match \'^[a-z]+$\'')]],
     ['a maximum length is checked', widget({ size: 1, name: 'abcdefghi' }), [e(S('name'), 'Too long: may not be more than 8 characters')]],
     ['a maximum item count is checked', widget({ size: 1, tags: ['a', 'b', 'c'] }), [e(S('tags'), 'Too many: 3: must have at most 2 items')]],
+    ['a multiple of a fraction is one, floating point aside', widget({ size: 1, ratio: 0.3 }), []],
+    ['a multipleOf is checked', widget({ size: 1, ratio: 0.35 }), [e(S('ratio'), 'Invalid value: 0.35: should be a multiple of 0.1')]],
     ['int-or-string takes a number', widget({ size: 1, port: 8080 }), []],
     ['int-or-string refuses a list', widget({ size: 1, port: [80] }), [e(S('port'), 'must be of type integer or string, got array')]],
     ['map values are checked', widget({ size: 1, labels: { a: 1 } }), [e(S('labels', 'a'), 'must be of type string, got integer')]],
