@@ -39,14 +39,24 @@ const ZERO_IS_VALID = new Set([
 ]);
 
 /**
+ * Required strings whose empty value is valid: left out, they decode as "" and the API server
+ * accepts them (checked against a kube-apiserver of the pinned version with a dry-run create).
+ */
+const EMPTY_IS_VALID = new Set(['io.k8s.api.core.v1.HTTPHeader.value', 'io.k8s.api.core.v1.Sysctl.value']);
+
+/**
  * The required fields the API server refuses to miss. A required boolean left out decodes as
- * false, which is a valid value; so do the integers of ZERO_IS_VALID.
+ * false, which is a valid value; so do the integers of ZERO_IS_VALID and the strings of
+ * EMPTY_IS_VALID.
  */
 function enforcedRequired(definition: string, schema: Json): string[] {
   const properties = isJson(schema['properties']) ? schema['properties'] : {};
   return ((schema['required'] as string[] | undefined) ?? []).filter((name) => {
     const fallback = (properties[name] as Json | undefined)?.['default'];
-    return fallback !== false && !(fallback === 0 && ZERO_IS_VALID.has(`${definition}.${name}`));
+    const field = `${definition}.${name}`;
+    if (fallback === 0) return !ZERO_IS_VALID.has(field);
+    if (fallback === '') return !EMPTY_IS_VALID.has(field);
+    return fallback !== false;
   });
 }
 

@@ -336,7 +336,8 @@ class ClientNodeKubeClient implements KubeClient {
           res.on('error', reject);
         },
       );
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+      const quiet = stream ? `a watch silent for ${stream.idleMs} ms` : `no answer within ${options.timeoutMs} ms`;
+      req.on('timeout', () => req.destroy(new Error(quiet)));
       req.on('error', (e) => reject(new ClusterUnreachableError(this.cluster, server.origin, e.message, { cause: e })));
       // The deadline's reason settles the request first; destroying the socket keeps no half-read
       // response in the keep-alive pool.

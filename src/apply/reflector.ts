@@ -1,9 +1,11 @@
 /**
  * Keeps a copy of one kind's objects in a member up to date, as client-go's reflector does: list
  * every page, then watch from the list's resourceVersion. A watch the server ends (its timeout) is
- * resumed from the last resourceVersion seen; a 410 ERROR (the version is too old) lists again;
- * any failure lists again after a backoff that doubles up to a bound and starts over once a list
- * succeeds. What the copy is lives in the handler (the search cache's store is one). Given a
+ * resumed from the last resourceVersion seen; a 410 ERROR (the version is too old) lists again, at
+ * once if the watch had worked; any failure lists again after a backoff that doubles up to a bound
+ * and starts over once a watch has worked (an event came, or the server ended it): a member that
+ * lists but refuses the watch (a role without `watch`) is listed ever more rarely, not every
+ * second. What the copy is lives in the handler (the search cache's store is one). Given a
  * function for its client, it asks for one before each list, so a failure can bring fresh
  * credentials.
  */
@@ -49,7 +51,8 @@ class WatchEnded extends Error {}
 
 /**
  * Watches from `resourceVersion` until the server ends a watch with 410 (resolves: list again)
- * or fails (rejects); a watch ended by the server's timeout is resumed where it stopped.
+ * or fails (rejects); a watch ended by the server's timeout is resumed where it stopped. `worked`
+ * hears each watch that delivered an event or was ended by the server.
  */
 async function follow(
   client: KubeClient,
@@ -58,6 +61,7 @@ async function follow(
   handler: ReflectorHandler,
   options: ReflectorOptions,
   signal: AbortSignal,
+  worked: () => void,
 ): Promise<void> {
   let resourceVersion = from;
   while (!signal.aborted) {
@@ -71,9 +75,11 @@ async function follow(
           if (event.code === 410) gone = true;
           else refused = new WatchEnded(`watch ended by the server: ${event.code} ${event.reason}: ${event.message}`);
         } else if (event.type === 'BOOKMARK') {
+          worked();
           resourceVersion = event.resourceVersion;
           handler.progress(resourceVersion);
         } else {
+          worked();
           const version = event.object.metadata['resourceVersion'];
           if (typeof version === 'string') resourceVersion = version;
           handler.change(event.type, event.object, resourceVersion);
@@ -83,6 +89,7 @@ async function follow(
     );
     if (gone) return;
     if (refused) throw refused;
+    worked();
     // A server that ends watches at once must not make this a busy loop.
     if (performance.now() - started < 1000)
       await sleep(options.backoffMs, undefined, { signal }).catch(() => undefined);
@@ -103,19 +110,24 @@ export function startReflector(
   const run = async (): Promise<void> => {
     let delay = o.backoffMs;
     while (!signal.aborted) {
+      let worked = false;
       try {
         const view = (await connect()).withSignal(signal);
         const list = await view.listWithVersion(query);
         if (signal.aborted) return;
         handler.replace(list.items, list.resourceVersion);
-        delay = o.backoffMs;
-        await follow(view, query, list.resourceVersion, handler, o, signal);
+        await follow(view, query, list.resourceVersion, handler, o, signal, () => {
+          worked = true;
+          delay = o.backoffMs;
+        });
+        // A 410 ends a watch that worked: list again at once. One that never did waits as a failure does.
+        if (worked) continue;
       } catch (error) {
         if (signal.aborted) return;
         handler.failed(error);
-        await sleep(delay, undefined, { signal }).catch(() => undefined);
-        delay = Math.min(delay * 2, o.maxBackoffMs);
       }
+      await sleep(delay, undefined, { signal }).catch(() => undefined);
+      delay = Math.min(delay * 2, o.maxBackoffMs);
     }
   };
   const running = run();

@@ -22,3 +22,13 @@ export function withCluster(object: KubeObject, cluster: string): KubeObject {
 export function cachedFrom(object: KubeObject): string | undefined {
   return object.metadata.annotations?.[CACHED_FROM_CLUSTER_ANNOTATION];
 }
+
+/**
+ * The object without `metadata.managedFields`: most of a small object's size, read by no search,
+ * and left out by `kubectl get` and by Karmada's cache alike.
+ */
+export function withoutManagedFields(object: KubeObject): KubeObject {
+  if (object.metadata.managedFields === undefined) return object;
+  const { managedFields: _dropped, ...metadata } = object.metadata;
+  return { ...object, metadata };
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClusterUnreachableError } from '../../src/apply/errors/index.ts';
+import { ClusterUnreachableError, KubeApiError } from '../../src/apply/errors/index.ts';
 import { startReflector } from '../../src/apply/reflector.ts';
 import type { Reflector, ReflectorHandler } from '../../src/apply/reflector.ts';
 import type { KubeObject } from '../../src/model/index.ts';
@@ -122,6 +122,23 @@ describe('reflector', () => {
     await until('the list from the second client', () => h.replaced === 1);
     expect(h.failures).toHaveLength(1);
     expect([...h.names.keys()]).toEqual(['a']);
+  });
+
+  it('backs off a member that lists but refuses the watch, instead of listing it again and again', async () => {
+    const fake = new FakeKubeClient('member1', [cm('a')]);
+    const forbidden = { cluster: 'member1', status: 403, reason: 'Forbidden', method: 'GET', path: '/api/v1/configmaps' };
+    fake.failWhen(
+      'watch',
+      () => true,
+      () => new KubeApiError(forbidden, 'configmaps is forbidden: cannot watch'),
+    );
+    const h = copy();
+    const began = performance.now();
+    running.push(startReflector(fake, QUERY, h, { backoffMs: 40, maxBackoffMs: 10_000, watchTimeoutSeconds: 1 }));
+    await until('four refused watches', () => h.failures.length >= 4);
+    // 40 + 80 + 160 ms between them; a backoff that a successful list starts over waits 40 ms each time.
+    expect(performance.now() - began).toBeGreaterThanOrEqual(275);
+    expect(h.failures[0]).toContain('cannot watch');
   });
 
   it('selects what the query names: a namespace and a label', async () => {

@@ -5,6 +5,7 @@ import Get from '../../src/cli/commands/get.ts';
 import { MemorySearchStore } from '../../src/controllers/search-cache/memory-store.ts';
 import { startSearchServer, type SearchServer } from '../../src/reconcile/search/search-server.ts';
 import { cachedDeployment, DEPLOYMENTS } from '../reconcile/search/cache-fixture.ts';
+import type { KubeObject } from '../../src/model/index.ts';
 import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
 import { REPO_ROOT } from './run-cli.ts';
 
@@ -51,6 +52,9 @@ const deploy = (cluster: string, name: string) =>
   });
 store.replace({ cluster: 'member1', resource: 'apps/v1/Deployment' }, [deploy('member1', 'web')], '1');
 store.replace({ cluster: 'member2', resource: 'apps/v1/Deployment' }, [deploy('member2', 'web')], '1');
+// As a member answers it: with managedFields, which the cache strips and get leaves out too.
+const managed = cachedDeployment('member1', 'ops', 'tool', { metadata: { managedFields: [{ manager: 'kubectl', operation: 'Apply' }] } });
+store.replace({ cluster: 'member1', resource: 'apps/v1/Deployment', namespace: 'ops' }, [managed], '1');
 let server: SearchServer;
 beforeAll(async () => {
   server = await startSearchServer({ address: '127.0.0.1:0', token: 't', cache: { store, resources: () => [DEPLOYMENTS], problems: () => [] } });
@@ -88,8 +92,27 @@ describe('flotilla get', () => {
       'member1/deployment.apps/web',
       'member2/deployment.apps/web',
     ]);
-    const missing = await get(['deployment', 'nope', '-n', 'shop', '--from', server.url, '--token', 't']);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('Error from server (NotFound): deployments.apps "nope" not found');
+    for (const format of ['table', 'json', 'yaml', 'name']) {
+      const missing = await get(['deployment', 'nope', '-n', 'shop', '--from', server.url, '--token', 't', '-o', format]);
+      expect([format, missing.code, missing.stdout]).toEqual([format, 1, '']);
+      expect(missing.stderr).toContain('Error from server (NotFound): deployments.apps "nope" not found');
+    }
+  });
+
+  it.each([
+    ['table', '', 'No resources found in empty namespace.\n'],
+    ['name', '', ''],
+    ['json', '"items": []', ''],
+  ])('an empty namespace with -o %s prints %j and says %j on stderr, as kubectl does (exit 0)', async (format, out, err) => {
+    const { code, stdout, stderr } = await get(['deploy', '-n', 'empty', '--from', server.url, '--token', 't', '-o', format]);
+    expect([code, stderr]).toEqual([0, err]);
+    expect(stdout).toContain(out);
+  });
+
+  it('leaves managedFields out of -o json unless --show-managed-fields', async () => {
+    const argv = ['deploy/tool', '-n', 'ops', '--from', server.url, '--token', 't', '-o', 'json'];
+    const items = async (extra: string[]) => (JSON.parse((await get([...argv, ...extra])).stdout) as { items: KubeObject[] }).items;
+    expect((await items([])).map((o) => o.metadata.managedFields)).toEqual([undefined]);
+    expect((await items(['--show-managed-fields'])).map((o) => o.metadata.managedFields)).toEqual([[{ manager: 'kubectl', operation: 'Apply' }]]);
   });
 });

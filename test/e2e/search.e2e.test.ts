@@ -117,8 +117,12 @@ describe('multi-cluster search', () => {
     expect(rows(stdout)).toEqual(['member3/api', 'member1/web', 'member2/web']);
 
     const json = await flotilla(['get', 'deploy', '-n', NS, '-o', 'json', '--repo', repo.dir, '--kubeconfig', fleetKubeconfig()]);
-    const list = JSON.parse(json.stdout) as { kind: string; items: { metadata: { name: string; annotations: Record<string, string> } }[] };
+    const list = JSON.parse(json.stdout) as {
+      kind: string;
+      items: { metadata: { name: string; annotations: Record<string, string>; managedFields?: unknown } }[];
+    };
     expect(list.kind).toBe('List');
+    expect(list.items.filter((i) => i.metadata.managedFields !== undefined)).toEqual([]);
     expect(list.items.map((i) => `${i.metadata.annotations['resource.karmada.io/cached-from-cluster']}/${i.metadata.name}`)).toEqual([
       'member3/api',
       'member1/web',

@@ -1,6 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
-import type { Cluster } from '../../model/index.ts';
+import { withoutManagedFields } from '../../model/index.ts';
+import type { Cluster, KubeObject } from '../../model/index.ts';
 import { qualifiedResource } from '../../apply/resolve-type.ts';
 import { getFromCache } from '../../reconcile/get/cache-get.ts';
 import type { GetOutcome, GetRequest } from '../../reconcile/get/get-outcome.ts';
@@ -69,6 +70,10 @@ export default class Get extends FlotillaCommand {
         "print Secrets' values with -o json|yaml (masked as *** otherwise; the search cache never holds them)",
       default: false,
     }),
+    'show-managed-fields': Flags.boolean({
+      description: 'keep metadata.managedFields with -o json|yaml (left out otherwise, as kubectl does)',
+      default: false,
+    }),
   };
 
   async run(): Promise<void> {
@@ -92,18 +97,27 @@ export default class Get extends FlotillaCommand {
     const found = flags.from
       ? await this.fromCache(flags.from, flags, request, wanted)
       : await this.fromMembers(flags, request, wanted);
-    const masked = found.items.map((i) => ({ ...i, object: maskSecret(i.object) }));
-    const outcome = flags['show-secrets'] ? found : { ...found, items: masked };
-    const text = getText(outcome, { format: flags.output, allNamespaces: namespace === undefined, now: Date.now() });
+    const shown = (object: KubeObject): KubeObject => {
+      const visible = flags['show-secrets'] ? object : maskSecret(object);
+      return flags['show-managed-fields'] ? visible : withoutManagedFields(visible);
+    };
+    const outcome = { ...found, items: found.items.map((i) => ({ ...i, object: shown(i.object) })) };
+    // As kubectl: a name no member has is NotFound in every format, with nothing on stdout (not an
+    // empty List); an empty list is said so on stderr only in its tables.
+    const missing = outcome.items.length === 0 && outcome.failures.length === 0;
+    const text =
+      missing && name !== undefined
+        ? ''
+        : getText(outcome, { format: flags.output, allNamespaces: namespace === undefined, now: Date.now() });
     if (text !== '') await writeStdout(text);
     for (const failure of outcome.failures) this.logToStderr(`error: ${failure.message}`);
-    const missing = text === '' && outcome.failures.length === 0;
     if (missing && name !== undefined) {
       const what = outcome.resource ? qualifiedResource(outcome.resource) : type;
       this.logToStderr(`Error from server (NotFound): ${what} "${name}" not found`);
       this.exit(EXIT.error);
     }
-    if (missing) this.logToStderr(nothingFound(namespace, outcome.resource?.namespaced ?? true));
+    if (missing && request.shape === 'table')
+      this.logToStderr(nothingFound(namespace, outcome.resource?.namespaced ?? true));
     if (outcome.failures.length > 0) this.exit(EXIT.error);
   }
 

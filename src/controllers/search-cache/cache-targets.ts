@@ -4,10 +4,11 @@
  * with `targetCluster` (Karmada's cluster affinity: names, labels, fields, exclude) and its kinds
  * with `resourceSelectors`; a member caches the union of what its registries select. A selector
  * with a namespace caches that namespace only, one without caches every namespace, and every
- * namespace wins over single ones of the same kind.
+ * namespace wins over single ones of the same kind. A namespace on a cluster-scoped kind means
+ * nothing (the API lists every object of it whatever the request's namespace), so it is dropped.
  */
 import { compareBytes } from '../../model/index.ts';
-import type { Cluster, ResourceRegistry } from '../../model/index.ts';
+import type { Cluster, IsNamespaced, ResourceRegistry } from '../../model/index.ts';
 import { clusterMatches } from '../../scheduler/cluster-affinity.ts';
 
 /** One kind to cache in one member, in one namespace or in all. */
@@ -27,7 +28,11 @@ export function targetKey(t: Pick<CacheTarget, 'cluster' | 'apiVersion' | 'kind'
 }
 
 /** What the registries make each cluster cache, sorted by cluster, apiVersion, kind and namespace. */
-export function cacheTargets(registries: readonly ResourceRegistry[], clusters: readonly Cluster[]): CacheTarget[] {
+export function cacheTargets(
+  registries: readonly ResourceRegistry[],
+  clusters: readonly Cluster[],
+  isNamespaced: IsNamespaced = () => undefined,
+): CacheTarget[] {
   // cluster → "apiVersion kind" → namespace ('' for all) → registries
   const wanted = new Map<string, Map<string, Map<string, Set<string>>>>();
   for (const registry of registries) {
@@ -39,8 +44,9 @@ export function cacheTargets(registries: readonly ResourceRegistry[], clusters: 
         const kind = `${s.apiVersion} ${s.kind}`;
         const namespaces = kinds.get(kind) ?? new Map<string, Set<string>>();
         kinds.set(kind, namespaces);
-        const names = namespaces.get(s.namespace ?? '') ?? new Set<string>();
-        namespaces.set(s.namespace ?? '', names.add(registry.metadata.name));
+        const namespace = isNamespaced(s.apiVersion, s.kind) === false ? '' : (s.namespace ?? '');
+        const names = namespaces.get(namespace) ?? new Set<string>();
+        namespaces.set(namespace, names.add(registry.metadata.name));
       }
     }
   }

@@ -5,11 +5,10 @@
  * Secret with its values masked: the cache is served to whoever has its token, and no Secret value
  * leaves Flotilla (README.md#flotilla-get).
  */
-import { withCluster } from '../../model/index.ts';
+import { withCluster, withoutManagedFields } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
 import { maskSecret } from '../../render/mask-secrets.ts';
 
 export function compactObject(object: KubeObject, cluster: string): KubeObject {
-  const { managedFields: _dropped, ...metadata } = object.metadata;
-  return withCluster(maskSecret({ ...object, metadata }), cluster);
+  return withCluster(maskSecret(withoutManagedFields(object)), cluster);
 }

@@ -61,7 +61,7 @@ export class SearchCacheController implements Controller {
       return phases(start, () => names.map((name) => ({ name, cached: [] })), unserved(fleet.resourceRegistries));
     const registries = fleet.resourceRegistries.map((r) => r.object);
     const clusters = fleet.clusters.map((c) => c.object);
-    cache.want(cacheTargets(registries, clusters), clusters);
+    cache.want(cacheTargets(registries, clusters, fleet.isNamespaced), clusters);
     return phases(start, () => cache.record(names), []);
   }
 

@@ -197,7 +197,8 @@ export class SearchCache implements SearchCacheView {
           running.syncedAt = this.#options.now();
           delete running.error;
           if (!was) this.#changed(`the search cache of ${target.kind} in ${cluster} is in sync`);
-          if (!this.#discovered.has(cluster)) void this.#discover(client);
+          // A kind the last discovery did not have (a CRD established since) is asked for again.
+          if (!this.#discovered.get(cluster)?.find(target.apiVersion, target.kind)) void this.#discover(client);
         },
         change: (type, object, version) => {
           if (type === 'DELETED') this.store.remove(scope, object, version);

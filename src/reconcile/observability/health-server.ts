@@ -24,7 +24,8 @@ export interface HealthServer {
 /** Starts the server. */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    // A request target that URL cannot parse (`http://[`) must not throw out of the listener: that ends `run`.
+    const path = URL.parse(req.url ?? '/', 'http://x')?.pathname;
     if (path === '/metrics') {
       options.registry.metrics().then(
         (text) => res.writeHead(200, { 'content-type': options.registry.contentType }).end(text),

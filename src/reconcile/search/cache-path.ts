@@ -24,11 +24,16 @@ export type CachePath =
 
 export function parseCachePath(pathname: string): CachePath | undefined {
   if (pathname !== SEARCH_CACHE_PATH && !pathname.startsWith(`${SEARCH_CACHE_PATH}/`)) return undefined;
-  const parts = pathname
-    .slice(SEARCH_CACHE_PATH.length)
-    .split('/')
-    .filter((p) => p !== '')
-    .map(decodeURIComponent);
+  let parts: string[];
+  try {
+    parts = pathname
+      .slice(SEARCH_CACHE_PATH.length)
+      .split('/')
+      .filter((p) => p !== '')
+      .map(decodeURIComponent);
+  } catch {
+    return { kind: 'invalid', reason: `not a valid path (a % escape that decodes to nothing): ${pathname}` };
+  }
   if (parts.length === 0) return { kind: 'resources' };
   const [prefix, ...rest] = parts;
   if (prefix !== 'api' && prefix !== 'apis')

@@ -163,7 +163,9 @@ function authorized(req: IncomingMessage, token: string): boolean {
 /** Starts the server. */
 export async function startSearchServer(options: SearchServerOptions): Promise<SearchServer> {
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
+    // A request target that URL cannot parse (`http://[`) must not throw out of the listener: that ends `run`.
+    const url = URL.parse(req.url ?? '/', 'http://x');
+    if (!url) return status(res, 400, 'not a valid request target');
     if (url.pathname === '/healthz') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
     if (!authorized(req, options.token))
       return status(res, 401, 'Unauthorized: a bearer token is needed (Authorization: Bearer <token>)', {

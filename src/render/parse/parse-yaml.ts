@@ -1,4 +1,4 @@
-import { constructFromEvents, EVENT_ID, parseEvents, YAMLException } from 'js-yaml';
+import { constructFromEvents, CORE_SCHEMA, EVENT_ID, mergeTag, parseEvents, YAMLException } from 'js-yaml';
 import type { Event } from 'js-yaml';
 import { aliasExpansions, excessiveAliasing } from './alias-budget.ts';
 import { eventStart } from './yaml-events.ts';
@@ -66,10 +66,13 @@ function refuseAliasBombs(text: string, events: Event[]): void {
   }
 }
 
+/** YAML's merge keys (`<<: *defaults`), which kubectl's YAML reader resolves too: without them `<<` would be a field. */
+const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
+
 function parseWhole(text: string, filename: string, base: number, separators: readonly number[]): YamlDocument[] {
   const events = parseEvents(text, { filename });
   refuseAliasBombs(text, events);
-  const values = constructFromEvents(events, { source: text, filename });
+  const values = constructFromEvents(events, { source: text, filename, schema: SCHEMA });
   const offsets = documentOffsets(events);
   return values.map((value, i) => {
     const offset = base + Math.max(offsets[i] ?? 0, 0);

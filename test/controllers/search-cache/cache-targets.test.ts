@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cacheTargets } from '../../../src/controllers/search-cache/cache-targets.ts';
+import { builtinIsNamespaced } from '../../../src/model/index.ts';
 import type { Cluster, RegistrySelector, ResourceRegistry } from '../../../src/model/index.ts';
 
 const cluster = (name: string, labels: Record<string, string> = {}): Cluster =>
@@ -47,5 +48,15 @@ describe('cacheTargets', () => {
     ],
   ])('%s', (_name, registries, want) => {
     expect(cacheTargets(registries, CLUSTERS).map(short)).toEqual(want);
+  });
+
+  it('drops the namespace of a cluster-scoped kind, whose list has every object whatever the namespace asked', () => {
+    const selectors = [
+      { apiVersion: 'v1', kind: 'Namespace', namespace: 'shop' },
+      { apiVersion: 'v1', kind: 'Namespace', namespace: 'data' },
+      { ...DEPLOY, namespace: 'shop' },
+    ];
+    const targets = cacheTargets([registry('r', { clusterNames: ['member1'] }, selectors)], CLUSTERS, builtinIsNamespaced);
+    expect(targets.map(short)).toEqual(['member1 Deployment shop [r]', 'member1 Namespace * [r]']);
   });
 });

@@ -154,6 +154,29 @@ describe('SearchCacheController', () => {
     );
   });
 
+  it('serves a kind whose CRD the member established after its first discovery', async () => {
+    const m1 = new FakeKubeClient('member1', [deploy('web')]);
+    const { cache, controller } = running({ member1: m1, member2: new FakeKubeClient('member2') });
+    const widgets = `${REGISTRY}---
+apiVersion: search.karmada.io/v1alpha1
+kind: ResourceRegistry
+metadata: {name: widgets}
+spec:
+  targetCluster: {clusterNames: [member1]}
+  resourceSelectors: [{apiVersion: example.com/v1, kind: Widget}]
+`;
+    pass(controller, CLUSTERS + widgets);
+    await waitFor('deployments served', async () => (cache.resources().some((r) => r.resource === 'deployments') ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 5,
+    });
+    m1.serve({ group: 'example.com', version: 'v1', kind: 'Widget', resource: 'widgets', namespaced: true, verbs: ['list', 'watch'] });
+    await waitFor('widgets served', async () => (cache.resources().some((r) => r.resource === 'widgets') ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 5,
+    });
+  });
+
   it('keeps no Secret value', async () => {
     const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'shop' }, data: { password: 'aHVudGVyMg==' } };
     const { cache, controller } = running({ member1: new FakeKubeClient('member1', [secret]), member2: new FakeKubeClient('member2') });

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySearchStore } from '../../../src/controllers/search-cache/memory-store.ts';
 import type { SearchCacheView } from '../../../src/controllers/search-cache/search-cache.ts';
@@ -120,6 +121,25 @@ describe('the search server', () => {
   it('serves a resourceVersion it has reached', async () => {
     const rv = Buffer.from(JSON.stringify({ member1: '100' })).toString('base64url');
     expect((await body(`${P}/apis/apps/v1/deployments?resourceVersion=${rv}`)).status).toBe(200);
+  });
+
+  it.each([
+    ['a request target URL cannot parse, before the token is checked', 'http://[', false, 400],
+    ['a % escape that decodes to nothing', `${P}/apis/apps/v1/%zz`, true, 404],
+  ])('answers %s with a Status and keeps serving', async (_what, path, withToken, code) => {
+    const answer = await new Promise<{ status: number; kind: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(server.url);
+      const headers = withToken ? { authorization: `Bearer ${TOKEN}` } : {};
+      request({ hostname, port, path, headers }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, kind: (JSON.parse(text) as { kind: string }).kind }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(answer).toEqual({ status: code, kind: 'Status' });
+    expect((await body(P)).status).toBe(200);
   });
 
   it('refuses writes', async () => {

@@ -89,6 +89,11 @@ describe('parseSources', () => {
     expect(`${where.line}:${where.column}`).toBe(want);
   });
 
+  it('resolves merge keys as kubectl does: the mapping merged in, its own keys winning', () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  base: &base {a: "1", b: "2"}\n  merged:\n    <<: *base\n    b: "3"\n';
+    expect(parseSources([file('m.yaml', text)]).objects[0]?.object['data']).toEqual({ base: { a: '1', b: '2' }, merged: { a: '1', b: '3' } });
+  });
+
   it('reuses a cached parse for an unchanged blob', () => {
     const cache: ParseCache = new Map();
     const first = parseSources([file('a.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n', 'blob1')], cache);

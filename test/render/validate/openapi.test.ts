@@ -68,6 +68,14 @@ describe('Built-in templates against the Kubernetes OpenAPI schema', () => {
     ['a required list left out is an error', deployment({}), [e(['spec', 'template', 'spec', 'containers'], 'Required value')]],
     ['a required port left out is an error', pod({ ports: [{ name: 'http' }] }), [e([...C, 'ports', 0, 'containerPort'], 'Required value')]],
     [
+      'a header or sysctl without a value is valid (the API server takes it as empty)',
+      deployment({
+        securityContext: { sysctls: [{ name: 'net.ipv4.ip_local_port_range' }] },
+        containers: [container({ livenessProbe: { httpGet: { port: 80, httpHeaders: [{ name: 'X-Empty' }] } } })],
+      }),
+      [],
+    ],
+    [
       'items of nested lists are checked one by one',
       deployment({
         containers: [
@@ -171,6 +179,7 @@ const SCHEMA = {
           'x-kubernetes-embedded-resource': true,
           properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
         },
+        ratio: { type: 'number', multipleOf: 0.1 },
         retries: { type: 'integer', default: 3 },
         strategy: { type: 'object', required: ['retries'], properties: { retries: { type: 'integer', default: 3 } } },
         target: {
@@ -208,6 +217,8 @@ describe('Custom resources against the CRD schema in the same commit', () => {
     ['a pattern is checked', widget({ size: 1, name: 'ABC' }), [e(S('name'), 'Invalid value: "ABC": should match \'^[a-z]+$\'')]],
     ['a maximum length is checked', widget({ size: 1, name: 'abcdefghi' }), [e(S('name'), 'Too long: may not be more than 8 characters')]],
     ['a maximum item count is checked', widget({ size: 1, tags: ['a', 'b', 'c'] }), [e(S('tags'), 'Too many: 3: must have at most 2 items')]],
+    ['a multiple of a fraction is one, floating point aside', widget({ size: 1, ratio: 0.3 }), []],
+    ['a multipleOf is checked', widget({ size: 1, ratio: 0.35 }), [e(S('ratio'), 'Invalid value: 0.35: should be a multiple of 0.1')]],
     ['int-or-string takes a number', widget({ size: 1, port: 8080 }), []],
     ['int-or-string refuses a list', widget({ size: 1, port: [80] }), [e(S('port'), 'must be of type integer or string, got array')]],
     ['map values are checked', widget({ size: 1, labels: { a: 1 } }), [e(S('labels', 'a'), 'must be of type string, got integer')]],

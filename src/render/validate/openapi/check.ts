@@ -77,6 +77,19 @@ function checkString(node: SchemaNode, value: string, w: Walk): void {
   }
 }
 
+/**
+ * multipleOf as the API server's validator judges it: the quotient computed its way (through
+ * 1/factor for a fraction) and taken as whole within a relative 1e-9, so 0.3 is a multiple of 0.1
+ * although 0.3 / 0.1 is 2.9999999999999996 in floating point.
+ */
+function isMultiple(value: number, factor: number): boolean {
+  const quotient = factor < 1 ? (1 / factor) * value : value / factor;
+  if (!Number.isFinite(quotient) || Math.abs(quotient) > Number.MAX_SAFE_INTEGER) return false;
+  const whole = Math.trunc(quotient);
+  if (quotient === whole) return true;
+  return whole !== 0 && Math.abs(quotient - whole) / (Math.abs(quotient) + Math.abs(whole)) < 1e-9;
+}
+
 function checkNumber(node: SchemaNode, value: number, w: Walk): void {
   if (node.format === 'int32' && (value < -INT32 || value >= INT32)) {
     return error(w.out, w.path, invalidMessage(value, 'must fit in a 32-bit integer'));
@@ -90,7 +103,7 @@ function checkNumber(node: SchemaNode, value: number, w: Walk): void {
     const op = node.exclusiveMaximum ? 'less than' : 'less than or equal to';
     error(w.out, w.path, invalidMessage(value, `should be ${op} ${maximum}`));
   }
-  if (node.multipleOf && !Number.isInteger(value / node.multipleOf)) {
+  if (node.multipleOf && !isMultiple(value, node.multipleOf)) {
     error(w.out, w.path, invalidMessage(value, `should be a multiple of ${node.multipleOf}`));
   }
 }

@@ -1,0 +1,31 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHealthServer } from '../../../src/reconcile/observability/health-server.ts';
+import type { HealthServer } from '../../../src/reconcile/observability/health-server.ts';
+import { createMetrics } from '../../../src/reconcile/observability/metrics.ts';
+
+let server: HealthServer;
+beforeAll(async () => {
+  server = await startHealthServer({ address: '127.0.0.1:0', registry: createMetrics({ defaultMetrics: false }).registry, ready: () => true });
+});
+afterAll(() => server.close());
+
+/** The status of a GET of `path` exactly as written (fetch would normalise it). */
+function statusOf(path: string): Promise<number> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    request({ hostname, port, path }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('the health server', () => {
+  it('answers a request target URL cannot parse with 404 and keeps serving', async () => {
+    expect(await statusOf('http://[')).toBe(404);
+    expect(await statusOf('/healthz')).toBe(200);
+  });
+});
