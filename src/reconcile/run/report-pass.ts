@@ -41,7 +41,12 @@ export function reportPass(result: ReconcileResult, metrics: ReconcilerMetrics, 
     };
     if (clusterFailed(cluster))
       log.warn(
-        { ...fields, err: cluster.error, failed: cluster.objects.filter((o) => o.error).map((o) => o.error?.message) },
+        {
+          ...fields,
+          err: cluster.error,
+          failed: cluster.objects.filter((o) => o.error).map((o) => o.error?.message),
+          ...(cluster.pruneBlocked ? { pruneBlocked: cluster.pruneBlocked.message } : {}),
+        },
         'cluster failed',
       );
     else log.debug(fields, 'cluster reconciled');

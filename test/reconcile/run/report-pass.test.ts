@@ -6,13 +6,14 @@ import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.
 import type { Rendered } from '../../../src/render/render-fleet.ts';
 import type { FleetSource } from '../../../src/reconcile/read-fleet.ts';
 import type { ScriptTimeout } from '../../../src/interpreter/index.ts';
+import type { ClusterApplyResult } from '../../../src/apply/events.ts';
 
-const result = (statusWarnings: string[], scriptTimeouts: ScriptTimeout[] = []): ReconcileResult => ({
+const result = (statusWarnings: string[], scriptTimeouts: ScriptTimeout[] = [], clusters: ClusterApplyResult[] = []): ReconcileResult => ({
   commit: 'c'.repeat(40),
   statusBranch: 'status',
   rendered: { bindings: [], works: new Map() } as unknown as Rendered,
   source: {} as FleetSource,
-  clusters: [],
+  clusters,
   sourceHasErrors: false,
   diagnostics: [],
   controllerDiagnostics: [],
@@ -60,5 +61,20 @@ describe('reportPass', () => {
     expect(await metrics.registry.getSingleMetricAsString('flotilla_interpreter_script_timeouts_total')).toContain(
       'flotilla_interpreter_script_timeouts_total{customization="slow-health",operation="InterpretHealth"} 2',
     );
+  });
+
+  it('says why a cluster failed when only its prune was refused', () => {
+    const records: Record<string, unknown>[] = [];
+    const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
+    const message = 'cluster member1: prune refused: 1 of 3 inventory objects would be deleted, more than 25%; pass --allow-mass-prune if this is intended';
+    const cluster: ClusterApplyResult = {
+      cluster: 'member1',
+      objects: [],
+      pruned: [],
+      inventoryWritten: false,
+      pruneBlocked: { reason: 'mass-prune', message },
+    };
+    reportPass(result([], [], [cluster]), createMetrics({ defaultMetrics: false }), log);
+    expect(records.filter((r) => r['level'] === 40).map((r) => [r['msg'], r['cluster'], r['pruneBlocked']])).toEqual([['cluster failed', 'member1', message]]);
   });
 });
