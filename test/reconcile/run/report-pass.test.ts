@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/reconcile/observability/logger.ts';
 import { createMetrics } from '../../../src/reconcile/observability/metrics.ts';
-import { reportPass } from '../../../src/reconcile/run/report-pass.ts';
+import { diagnosticReporter, reportPass } from '../../../src/reconcile/run/report-pass.ts';
 import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { Rendered } from '../../../src/render/render-fleet.ts';
 import type { FleetSource } from '../../../src/reconcile/read-fleet.ts';
@@ -76,5 +76,38 @@ describe('reportPass', () => {
     };
     reportPass(result([], [], [cluster]), createMetrics({ defaultMetrics: false }), log);
     expect(records.filter((r) => r['level'] === 40).map((r) => [r['msg'], r['cluster'], r['pruneBlocked']])).toEqual([['cluster failed', 'member1', message]]);
+  });
+});
+
+describe('diagnosticReporter', () => {
+  it('logs what the pass before did not have, errors as errors, and again once it came back', () => {
+    const records: Record<string, unknown>[] = [];
+    const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
+    const report = diagnosticReporter(log);
+    const error = {
+      file: 'apps/cron.yaml',
+      line: 18,
+      column: 7,
+      severity: 'error' as const,
+      object: 'CronFederatedHPA/shop/web',
+      field: 'spec.rules[1].schedule',
+      message: 'invalid cron format',
+    };
+    const warning = { file: 'policies/web.yaml', line: 3, column: 1, severity: 'warning' as const, message: 'no Cluster prodution in the repository' };
+    const passes = [[error, warning], [error, warning], [warning], [error, warning]];
+    const logged = passes.map((diagnostics) => {
+      const from = records.length;
+      report(diagnostics);
+      return records.slice(from).map((r) => [r['level'], r['msg'], r['file'], r['field'] ?? null]);
+    });
+    expect(logged).toEqual([
+      [
+        [50, 'invalid cron format', 'apps/cron.yaml', 'spec.rules[1].schedule'],
+        [40, 'no Cluster prodution in the repository', 'policies/web.yaml', null],
+      ],
+      [],
+      [],
+      [[50, 'invalid cron format', 'apps/cron.yaml', 'spec.rules[1].schedule']],
+    ]);
   });
 });
