@@ -96,6 +96,7 @@ export default class Get extends FlotillaCommand {
     const outcome = flags['show-secrets'] ? found : { ...found, items: masked };
     const text = getText(outcome, { format: flags.output, allNamespaces: namespace === undefined, now: Date.now() });
     if (text !== '') await writeStdout(text);
+    for (const skip of outcome.skipped ?? []) this.logToStderr(`note: ${skip.message}`);
     for (const failure of outcome.failures) this.logToStderr(`error: ${failure.message}`);
     const missing = text === '' && outcome.failures.length === 0;
     if (missing && name !== undefined) {
@@ -140,6 +141,7 @@ export default class Get extends FlotillaCommand {
         memberTimeoutMs: flags['member-timeout'],
       },
       request,
+      wanted !== undefined,
     );
   }
 
