@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheTargets } from '../../../src/controllers/search-cache/cache-targets.ts';
+import { cacheTargets, uncachedPullMembers } from '../../../src/controllers/search-cache/cache-targets.ts';
 import type { Cluster, RegistrySelector, ResourceRegistry } from '../../../src/model/index.ts';
 
 const cluster = (name: string, labels: Record<string, string> = {}): Cluster =>
@@ -47,5 +47,18 @@ describe('cacheTargets', () => {
     ],
   ])('%s', (_name, registries, want) => {
     expect(cacheTargets(registries, CLUSTERS).map(short)).toEqual(want);
+  });
+});
+
+describe('a Pull member', () => {
+  const clusters = [...CLUSTERS.slice(0, 2), { ...cluster('member3', { env: 'dev' }), spec: { syncMode: 'Pull' } } as Cluster];
+  const registries = [registry('all', {}, [DEPLOY]), registry('prod', { labelSelector: { matchLabels: { env: 'prod' } } }, [DEPLOY])];
+
+  it('is not cached, though a registry selects it', () => {
+    expect(cacheTargets(registries, clusters).map(short)).toEqual(['member1 Deployment * [all,prod]', 'member2 Deployment * [all,prod]']);
+  });
+
+  it('is named for each registry that selects it', () => {
+    expect([...uncachedPullMembers(registries, clusters)]).toEqual([['all', ['member3']]]);
   });
 });
