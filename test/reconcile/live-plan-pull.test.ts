@@ -6,6 +6,7 @@ import type { KubeClient } from '../../src/apply/kube-client.ts';
 import { applyPass } from '../../src/reconcile/apply-pass.ts';
 import { planLive } from '../../src/reconcile/live-plan.ts';
 import { openStatusStore, publishReport } from '../../src/status/index.ts';
+import type { TemplateBinding } from '../../src/render/works/template-binding.ts';
 import { FakeKubeClient } from '../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
 
@@ -60,7 +61,7 @@ describe('a live plan with a Pull member', { timeout: 60_000 }, () => {
     if (reported) await publishReport(await openStatusStore({ repo: repo.dir }, 'works', { fetch: false }), report(new Date()), new Date());
     const member1 = new FakeKubeClient('member1');
     const access = { kubeconfig: {}, client: {}, connect: async () => new Map<string, KubeClient | Error>([['member1', member1]]) };
-    const splitOf = (bindings: { binding?: { resource: { name: string }; clusters: { name: string; replicas: number }[] } }[]) =>
+    const splitOf = (bindings: readonly TemplateBinding[]) =>
       bindings
         .find((b) => b.binding?.resource.name === 'web')
         ?.binding?.clusters.map((c) => `${c.name}=${c.replicas}`)
