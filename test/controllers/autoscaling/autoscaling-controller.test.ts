@@ -205,7 +205,8 @@ describe('AutoscalingController.start: the loop between passes', () => {
     };
     const watching = controller.start({
       access: { kubeconfig: {}, client: {}, connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, clients.get(c.metadata.name)!])) },
-      clusters: () => fleet.clusters.map((c) => c.object),
+      // As run's context before its first pass has ended: the sync reads the clusters of the fleet it rendered.
+      clusters: () => [],
       now: () => Date.now(),
       requestPass: (detail) => requested.push(detail),
       memberProbed: () => undefined,
