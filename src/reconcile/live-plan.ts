@@ -2,7 +2,8 @@
  * `plan` against live clusters: the offline plan, then per cluster a server-side dry-run of its
  * Work compared with what the cluster holds, into `changes` (README.md#flotilla-plan) with unified
  * diffs, Secret values masked. Cluster state for scheduling is the declared one (the status
- * branch or the Cluster files), as in the offline plan.
+ * branch or the Cluster files), as in the offline plan, but for Pull members: their agents' reports,
+ * as `apply` reads them.
  */
 import { compareBytes, compareDiagnostics, describeRef, pullMemberNames, refKey } from '../model/index.ts';
 import type { Diagnostic, Origin } from '../model/index.ts';
@@ -18,7 +19,6 @@ import type { Cluster } from '../model/index.ts';
 import { unifiedDiff } from '../render/works/diff-works.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
 import type { Works } from '../render/works/work.ts';
-import { readAgentReports } from '../status/index.ts';
 import { pruneSettings } from './apply-step.ts';
 import { planPullMember, pullChanges } from './pull-plan.ts';
 import type { PlanPullMember } from './pull-plan.ts';
@@ -106,8 +106,10 @@ function diagnosticsOf(plan: ClusterLivePlan, at: Origin): Diagnostic[] {
 
 /** The plan with `changes` from every reachable cluster; an unreachable cluster is absent from them and an error diagnostic. */
 export async function planLive(options: LivePlanOptions): Promise<LivePlanResult> {
+  // The Pull members' reports are read before the render, so they are scheduled as apply schedules them.
   const result = await planOffline({
     source: options.source,
+    agentReports: true,
     ...(options.showSecrets !== undefined ? { showSecrets: options.showSecrets } : {}),
   });
   const { fleet } = result.source;
@@ -122,7 +124,7 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
     fleet.clusters.map((c) => c.object).filter((c) => !pull.has(c.metadata.name)),
     options.access,
   );
-  const reports = pull.size > 0 ? await readAgentReports(options.source, [...pull]) : new Map();
+  const reports = result.agentReports ?? new Map();
   const retain = result.source.interpreter.retain.bind(result.source.interpreter);
   const names = passClusterNames(fleet.clusters, result.rendered.works);
   const { holds } = result.controllers.afterRender({

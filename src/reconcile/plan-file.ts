@@ -297,7 +297,7 @@ export async function loadSavedPlan(file: string, options: SavedPlanOptions): Pr
           access: options.access,
           ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}),
         }).then((r) => ({ result: r, state: liveClusterState(r.clusterPlans), clients: r.clients }));
-  const { document, source: read, rendered, feedback, controllers } = now.result;
+  const { document, source: read, rendered, feedback, controllers, agentReports } = now.result;
   const reasons = stalePlanReasons(plan, {
     commit: document.source.commit,
     path: document.source.path,
@@ -308,7 +308,14 @@ export async function loadSavedPlan(file: string, options: SavedPlanOptions): Pr
     plan,
     works: savedWorks(plan),
     source: { ...source, ref: plan.source.commit },
-    prepared: { source: read, rendered, feedback, controllers, ...(now.clients ? { clients: now.clients } : {}) },
+    prepared: {
+      source: read,
+      rendered,
+      feedback,
+      controllers,
+      ...(now.clients ? { clients: now.clients } : {}),
+      ...(agentReports ? { agentReports } : {}),
+    },
   };
 }
 

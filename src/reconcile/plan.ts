@@ -13,6 +13,8 @@ import { emptyPassMemory, readAndRender } from './pass.ts';
 import type { PreparedPass } from './pass.ts';
 import { readPlanningFeedback, type PlanningFeedback } from './status-feedback.ts';
 import type { AwaitingRender } from '../controllers/controller.ts';
+import { readAgentReports } from '../status/index.ts';
+import type { AgentReports } from '../status/index.ts';
 import { inOrder } from '../controllers/in-order.ts';
 import { recordedControllers } from '../controllers/registry.ts';
 
@@ -28,6 +30,12 @@ export interface PlanOptions {
    * @default false
    */
   showSecrets?: boolean;
+  /**
+   * Read the Pull members' agent reports and schedule with the status they give, as `apply` does
+   * (a live plan); otherwise the status branch's snapshot stands for them too.
+   * @default false
+   */
+  agentReports?: boolean;
 }
 
 export interface PlanResult {
@@ -41,6 +49,8 @@ export interface PlanResult {
   controllers: AwaitingRender;
   /** With `base`: the base revision's diagnostics, so a review can tell new warnings from old ones. */
   baseDiagnostics?: Diagnostic[];
+  /** With `agentReports`: the reports the render saw. */
+  agentReports?: AgentReports;
 }
 
 /**
@@ -52,6 +62,7 @@ export async function renderAt(
   options: OpenSourceOptions,
   cache: ParseCache = new Map(),
   feedback?: PlanningFeedback,
+  agentReports = false,
 ): Promise<PreparedPass> {
   const memory = {
     ...emptyPassMemory(),
@@ -63,12 +74,18 @@ export async function renderAt(
     rendered,
     feedback: read,
     controllers,
+    agentReports: reports,
   } = await readAndRender(
-    { source: options, feedback: readPlanningFeedback, now: () => Date.now() },
+    {
+      source: options,
+      feedback: readPlanningFeedback,
+      now: () => Date.now(),
+      ...(agentReports ? { agentReports: readAgentReports } : {}),
+    },
     memory,
     inOrder(recordedControllers()),
   );
-  return { source, rendered, feedback: read, controllers };
+  return { source, rendered, feedback: read, controllers, ...(reports ? { agentReports: reports } : {}) };
 }
 
 function manifestsOf(rendered: Rendered): Map<string, KubeObject[]> {
@@ -91,7 +108,12 @@ function renderedWarnings(source: FleetSource, rendered: Rendered): Diagnostic[]
  */
 export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   const cache: ParseCache = new Map();
-  const { source, rendered, feedback, controllers } = await renderAt(options.source, cache);
+  const { source, rendered, feedback, controllers, agentReports } = await renderAt(
+    options.source,
+    cache,
+    undefined,
+    options.agentReports ?? false,
+  );
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics, ...renderedWarnings(source, rendered)];
   const document = planDocument(source.snapshot, rendered, source.interpreter, diagnostics);
   const sourceHasErrors = source.diagnostics.some((d) => d.severity === 'error');
@@ -112,5 +134,5 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
     ];
     return { document, source, rendered, diagnostics, feedback, controllers, baseDiagnostics };
   }
-  return { document, source, rendered, diagnostics, feedback, controllers };
+  return { document, source, rendered, diagnostics, feedback, controllers, ...(agentReports ? { agentReports } : {}) };
 }

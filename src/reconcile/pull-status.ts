@@ -70,7 +70,11 @@ export function pullItem(state: PullMemberState, item: WorkItem): AggregatedStat
   // A failure the agent reported is worth more than "waiting": it is why the version is not there.
   if (reported && (reported.digest === desiredDigest(item.manifest) || (!reported.applied && reported.action)))
     return reportedItem(cluster, reported);
-  const at = report.work ? ` (it last applied source commit ${report.work.sourceCommit.slice(0, 12)})` : '';
+  // The works commit, not only the source commit: one source commit has a new Work whenever scheduling moves.
+  const work = report.work;
+  const at = work
+    ? ` (it last applied works commit ${work.worksCommit.slice(0, 12)}, of source commit ${work.sourceCommit.slice(0, 12)})`
+    : '';
   return {
     clusterName: cluster,
     applied: false,

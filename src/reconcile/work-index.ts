@@ -5,7 +5,7 @@
  */
 import { refKey } from '../model/index.ts';
 import { compareApplyOrder, sortInApplyOrder } from '../render/works/apply-order.ts';
-import { isSystemNamespace, synthesizedNamespace } from '../render/works/namespaces.ts';
+import { isSynthesizedNamespace, isSystemNamespace, synthesizedNamespace } from '../render/works/namespaces.ts';
 import type { WorkItem, Works } from '../render/works/work.ts';
 
 /** The index of one render's Work. */
@@ -37,7 +37,7 @@ function count(index: WorkIndex, cluster: string, item: WorkItem, by: number): v
 
 function add(index: WorkIndex, cluster: string, item: WorkItem, isTemplate: (key: string) => boolean): void {
   const key = refKey(item.template);
-  if (!isTemplate(key)) {
+  if (!isTemplate(key) || isSynthesizedNamespace(item)) {
     (index.synthesized.get(cluster) ?? index.synthesized.set(cluster, new Map()).get(cluster)!).set(
       item.manifest.metadata.name ?? '',
       item,
@@ -48,7 +48,7 @@ function add(index: WorkIndex, cluster: string, item: WorkItem, isTemplate: (key
   count(index, cluster, item, 1);
 }
 
-/** Indexes a whole Work; items whose template is not in the fleet are synthesized Namespaces. */
+/** Indexes a whole Work; synthesized Namespaces apart from the templates' items. */
 export function indexWorks(works: Works, isTemplate: (key: string) => boolean): WorkIndex {
   const index: WorkIndex = { byTemplate: new Map(), synthesized: new Map(), used: new Map(), defined: new Map() };
   for (const [cluster, items] of works) for (const item of items) add(index, cluster, item, isTemplate);
@@ -85,7 +85,8 @@ export function mergeWorks(input: MergeInput): Works {
   }
   for (const [cluster, items] of input.part) {
     for (const item of items) {
-      if (!input.isTemplate(refKey(item.template))) continue;
+      // The part synthesizes the Namespaces its few templates need; the merge decides those itself.
+      if (!input.isTemplate(refKey(item.template)) || isSynthesizedNamespace(item)) continue;
       add(index, cluster, item, input.isTemplate);
       (added.get(cluster) ?? added.set(cluster, []).get(cluster)!).push(item);
     }

@@ -51,6 +51,9 @@ describe('plan --offline on examples/repo', { timeout: 120_000 }, () => {
     expect(files.length).toBeGreaterThan(30);
     const tree = files.map((f) => `# ${relative(dir, f)}\n${readFileSync(f, 'utf8')}`).join('');
     golden('works.yaml', tree);
+    const modes = files.map((f) => [relative(dir, f).includes('core.Secret.') ? 'Secret' : 'other', (statSync(f).mode & 0o777).toString(8)]);
+    expect(new Set(modes.filter(([kind]) => kind === 'Secret').map(([, mode]) => mode))).toEqual(new Set(['600']));
+    expect(new Set(modes.filter(([kind]) => kind === 'other').map(([, mode]) => mode))).not.toContain('600');
   });
 
   it('masks Secret values in JSON unless --show-secrets', () => {

@@ -221,3 +221,31 @@ describe('renderIncremental with FederatedResourceQuotas', () => {
     expect(names('member2')).toEqual(['Namespace//quota-only', 'ResourceQuota/quota-only/team', 'ResourceQuota/team-1/team']);
   });
 });
+
+describe('renderIncremental with Namespace templates', () => {
+  const NAMESPACES = ['team-0', 'team-1']
+    .map(
+      (ns, i) => `apiVersion: v1\nkind: Namespace\nmetadata: {name: ${ns}${i === 1 ? ', labels: {namespace.karmada.io/skip-auto-propagation: "true"}' : ''}}\n`,
+    )
+    .join('---\n');
+
+  it.each<[string, (f: Files) => Files]>([
+    ['a changed template in a synced Namespace', (f) => ({ ...f, 'apps/app-0.yaml': app(0, 9) })],
+    ['a changed template in a Namespace that opts out of the sync', (f) => ({ ...f, 'apps/app-1.yaml': app(1, 9) })],
+    ['a new template in a synced Namespace', (f) => ({ ...f, 'apps/app-9.yaml': app(9, 2, 'team-0') })],
+  ])('%s keeps one Namespace item per cluster, as a full render does', (_name, change) => {
+    const cache: ParseCache = new Map();
+    const interpreter = createInterpreter([]);
+    const before = { ...base(), 'namespaces.yaml': NAMESPACES };
+    const first = renderIncremental(undefined, load(before, cache), interpreter, options('c1'));
+    const after = change(before);
+    const next = renderIncremental(first.memo, load(after, cache), interpreter, options('c2'));
+    expect(next.mode).toBe('incremental');
+    const full = renderIncremental(undefined, load(after, new Map()), interpreter, options('c2'));
+    expect(comparable(next.rendered)).toEqual(comparable(full.rendered));
+    for (const items of next.rendered.works.values()) {
+      const namespaces = items.filter((i) => i.manifest.kind === 'Namespace').map((i) => i.manifest.metadata.name);
+      expect(namespaces).toEqual([...new Set(namespaces)]);
+    }
+  });
+});

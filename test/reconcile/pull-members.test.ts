@@ -127,7 +127,9 @@ describe('pullItem: the status step’s item for a Pull member', () => {
       {
         applied: false,
         health: 'Unknown',
-        appliedMessage: expect.stringMatching(/^waiting for the agent of edge to apply this version \(it last applied source commit a{12}\)$/),
+        appliedMessage: expect.stringMatching(
+          /^waiting for the agent of edge to apply this version \(it last applied works commit w, of source commit a{12}\)$/,
+        ),
       },
     ],
     [

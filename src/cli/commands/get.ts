@@ -110,6 +110,7 @@ export default class Get extends FlotillaCommand {
         ? ''
         : getText(outcome, { format: flags.output, allNamespaces: namespace === undefined, now: Date.now() });
     if (text !== '') await writeStdout(text);
+    for (const skip of outcome.skipped ?? []) this.logToStderr(`note: ${skip.message}`);
     for (const failure of outcome.failures) this.logToStderr(`error: ${failure.message}`);
     if (missing && name !== undefined) {
       const what = outcome.resource ? qualifiedResource(outcome.resource) : type;
@@ -154,6 +155,7 @@ export default class Get extends FlotillaCommand {
         memberTimeoutMs: flags['member-timeout'],
       },
       request,
+      wanted !== undefined,
     );
   }
 

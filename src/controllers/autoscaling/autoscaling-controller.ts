@@ -171,8 +171,10 @@ export class AutoscalingController implements Controller {
       },
       memberTimeoutMs: 2 * READ_TIMEOUT_MS,
     });
+    // The clusters of the fleet the last render read, not the context's: those are known only once
+    // the first pass has ended, and the first sync runs as soon as that pass has rendered.
     const clients: Clients = async (names) =>
-      connect(context.clusters().filter((c) => names.includes(c.metadata.name)));
+      connect((this.fleet?.clusters ?? []).map((c) => c.object).filter((c) => names.includes(c.metadata.name)));
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = Promise.resolve();
     let closed = false;

@@ -1,13 +1,13 @@
 /**
  * What a FederatedHPA's sync reads from the members (docs/karmada-compatibility.md#federatedhpa):
  * the target template and its binding from the last render, then, from every Ready member of the
- * binding, the workload's copy (its scale: spec and status replicas, pod selector), its pods and
- * their PodMetrics (metrics.k8s.io/v1beta1). A member that cannot be read is left out, as
+ * binding but a Pull one (the hub never contacts it), the workload's copy (its scale: spec and
+ * status replicas, pod selector), its pods and their PodMetrics (metrics.k8s.io/v1beta1). A member that cannot be read is left out, as
  * Karmada's controller skips it; when none can be, the sync says so. The effectful part of the
  * controller: everything it reads goes through the KubeClient port.
  */
 import type { KubeClient } from '../../apply/kube-client.ts';
-import { refKey, refOf } from '../../model/index.ts';
+import { isPullMember, refKey, refOf } from '../../model/index.ts';
 import type { ClusterStatus, FederatedHPA, KubeObject } from '../../model/index.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
@@ -97,9 +97,11 @@ export async function observeWorkload(hpa: FederatedHPA, context: ObservationCon
       'FailedGetTargetClusters',
       'the HPA controller was unable to get the target clusters from binding: Binding has no schedulable clusters.',
     );
+  const pull = new Set(context.fleet.clusters.filter((c) => isPullMember(c.object)).map((c) => c.object.metadata.name));
   const ready = binding.clusters
     .map((c) => c.name)
     .filter((name) => {
+      if (pull.has(name)) return false;
       const status = context.observed.get(name);
       return status === undefined || isClusterReady(status);
     });

@@ -6,8 +6,9 @@
  * with a namespace caches that namespace only, one without caches every namespace, and every
  * namespace wins over single ones of the same kind. A namespace on a cluster-scoped kind means
  * nothing (the API lists every object of it whatever the request's namespace), so it is dropped.
+ * A Pull member is never cached: `run` never contacts it (docs/karmada-compatibility.md#pull-mode).
  */
-import { compareBytes } from '../../model/index.ts';
+import { compareBytes, isPullMember } from '../../model/index.ts';
 import type { Cluster, IsNamespaced, ResourceRegistry } from '../../model/index.ts';
 import { clusterMatches } from '../../scheduler/cluster-affinity.ts';
 
@@ -37,7 +38,7 @@ export function cacheTargets(
   const wanted = new Map<string, Map<string, Map<string, Set<string>>>>();
   for (const registry of registries) {
     for (const cluster of clusters) {
-      if (!clusterMatches(cluster, registry.spec.targetCluster ?? {})) continue;
+      if (isPullMember(cluster) || !clusterMatches(cluster, registry.spec.targetCluster ?? {})) continue;
       const kinds = wanted.get(cluster.metadata.name) ?? new Map<string, Map<string, Set<string>>>();
       wanted.set(cluster.metadata.name, kinds);
       for (const s of registry.spec.resourceSelectors ?? []) {
@@ -65,4 +66,18 @@ export function cacheTargets(
     }
   }
   return out.sort((a, b) => compareBytes(targetKey(a), targetKey(b)));
+}
+
+/** Per registry, the Pull members its `targetCluster` selects, which it does not cache. */
+export function uncachedPullMembers(
+  registries: readonly ResourceRegistry[],
+  clusters: readonly Cluster[],
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const pull = clusters.filter(isPullMember);
+  for (const registry of registries) {
+    const names = pull.filter((c) => clusterMatches(c, registry.spec.targetCluster ?? {})).map((c) => c.metadata.name);
+    if (names.length > 0) out.set(registry.metadata.name, names.sort(compareBytes));
+  }
+  return out;
 }

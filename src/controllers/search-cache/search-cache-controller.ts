@@ -8,10 +8,10 @@
  * branch's record back unchanged.
  */
 import { compareBytes } from '../../model/index.ts';
-import type { Diagnostic, ResourceRegistry, SourceObject } from '../../model/index.ts';
+import type { Cluster, Diagnostic, ResourceRegistry, SourceObject } from '../../model/index.ts';
 import type { SearchCacheRecord } from '../../status/index.ts';
 import type { BeforeRender, Controller, ControllerContext, PassStart } from '../controller.ts';
-import { cacheTargets } from './cache-targets.ts';
+import { cacheTargets, uncachedPullMembers } from './cache-targets.ts';
 import type { SearchCache } from './search-cache.ts';
 
 /** The phases of a pass that changes nothing and records `record()` after the apply. */
@@ -40,6 +40,28 @@ function unserved(registries: readonly SourceObject<ResourceRegistry>[]): Diagno
   }));
 }
 
+function pullWarnings(
+  registries: readonly SourceObject<ResourceRegistry>[],
+  clusters: readonly Cluster[],
+): Diagnostic[] {
+  const pull = uncachedPullMembers(
+    registries.map((r) => r.object),
+    clusters,
+  );
+  return registries.flatMap(({ object, origin }) => {
+    const names = pull.get(object.metadata.name);
+    if (names === undefined) return [];
+    return [
+      {
+        ...origin,
+        severity: 'warning' as const,
+        object: `ResourceRegistry/${object.metadata.name}`,
+        message: `ResourceRegistry/${object.metadata.name}: ${names.join(', ')} not cached: \`flotilla run\` never contacts a Pull member`,
+      },
+    ];
+  });
+}
+
 /** See the module comment. */
 export class SearchCacheController implements Controller {
   readonly name = 'search-cache';
@@ -62,7 +84,7 @@ export class SearchCacheController implements Controller {
     const registries = fleet.resourceRegistries.map((r) => r.object);
     const clusters = fleet.clusters.map((c) => c.object);
     cache.want(cacheTargets(registries, clusters, fleet.isNamespaced), clusters);
-    return phases(start, () => cache.record(names), []);
+    return phases(start, () => cache.record(names), pullWarnings(fleet.resourceRegistries, clusters));
   }
 
   start(context: ControllerContext): { close(): Promise<void> } {

@@ -51,4 +51,6 @@ export interface GetOutcome {
   columns?: TableColumn[];
   items: GetItem[];
   failures: GetFailure[];
+  /** Members not asked, and why (one line each); not failures. */
+  skipped?: GetFailure[];
 }

@@ -3,11 +3,11 @@
  * through its own discovery, kubectl's Table rows (or whole objects) from each, and one failure
  * per member that did not answer while the others' answers stand.
  */
-import { compareBytes, isRecord } from '../../model/index.ts';
+import { compareBytes, isPullMember, isRecord } from '../../model/index.ts';
 import type { Cluster, KubeObject } from '../../model/index.ts';
 import { connectFleet } from '../../apply/connect.ts';
 import type { ClusterAccess } from '../../apply/connect.ts';
-import { KubeApiError } from '../../apply/errors/index.ts';
+import { ContextNotFoundError, KubeApiError } from '../../apply/errors/index.ts';
 import type { ApiResource, KubeClient } from '../../apply/kube-client.ts';
 import { resolveType } from '../../apply/resolve-type.ts';
 import { resourcePath } from '../../apply/rest-mapper.ts';
@@ -123,13 +123,28 @@ export function aboutMember(cluster: string, error: unknown): string {
   return named ? message : `cluster ${cluster}: ${message}`;
 }
 
-/** Asks every cluster at once; the answers in cluster order, one failure per cluster that did not answer. */
+/**
+ * Asks every cluster at once; the answers in cluster order, one failure per cluster that did not
+ * answer. A Pull member the kubeconfig has no context for is skipped, not failed, unless `chosen`
+ * (named with --clusters): the hub is not meant to hold its credentials (README.md#flotilla-agent).
+ */
 export async function getFromMembers(
   clusters: readonly Cluster[],
   access: ClusterAccess,
   request: GetRequest,
+  chosen = false,
 ): Promise<GetOutcome> {
   const clients = await connectFleet(clusters, access);
+  const skipped: GetFailure[] = [];
+  for (const cluster of chosen ? [] : clusters.filter(isPullMember)) {
+    const name = cluster.metadata.name;
+    if (!(clients.get(name) instanceof ContextNotFoundError)) continue;
+    clients.delete(name);
+    skipped.push({
+      cluster: name,
+      message: `cluster ${name}: a Pull member with no context in the kubeconfig; not asked`,
+    });
+  }
   const names = [...clients.keys()].sort(compareBytes);
   const settled = await Promise.all(
     names.map(async (cluster): Promise<MemberAnswer | GetFailure> => {
@@ -152,5 +167,6 @@ export async function getFromMembers(
       columns && a.columns ? a.items.map((i) => alignCells(i, a.columns ?? [], columns)) : a.items,
     ),
     failures: settled.filter((s): s is GetFailure => !('resource' in s)),
+    ...(skipped.length > 0 ? { skipped } : {}),
   };
 }

@@ -31,7 +31,7 @@ import type { ReconcilerMetrics } from '../observability/metrics.ts';
 import { RunLoop } from '../run-loop.ts';
 import { createReconcilePass } from './reconcile-pass.ts';
 import type { ReconcilePassOptions } from './reconcile-pass.ts';
-import { reportPass, reportLoopEvent } from './report-pass.ts';
+import { diagnosticReporter, reportPass, reportLoopEvent } from './report-pass.ts';
 
 /** Everything `run` is configured with. */
 export interface ReconcilerOptions {
@@ -91,6 +91,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
   // commit (the branch that pass's status step wrote); flotilla.yaml's default until then.
   let statusBranch = DEFAULT_FLEET_CONFIG.statusBranch;
   const due = dueTimer(now, () => merger.emit({ kind: 'members', detail: "a controller's timer is due" }));
+  const reportDiagnostics = diagnosticReporter(log);
   const pass = createReconcilePass({
     source: options.source,
     access: options.access,
@@ -104,6 +105,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       clusters = result.rendered.clusters;
       statusBranch = result.statusBranch;
       reportPass(result, metrics, log);
+      reportDiagnostics(result.diagnostics);
       if (result.passRequested) merger.emit({ kind: 'members', detail: result.passRequested });
       // An eviction waiting for a toleration to run out needs a pass when it does.
       due.at(controller.nextDue());

@@ -1,5 +1,6 @@
 /** Turns the loop's and the pass's events into metrics and log records (they only render). */
 import type { Logger } from 'pino';
+import type { Diagnostic } from '../../model/index.ts';
 import { clusterFailed } from '../../apply/events.ts';
 import { recordClusterResult, recordReconciledCommit } from '../observability/metrics.ts';
 import type { ReconcilerMetrics } from '../observability/metrics.ts';
@@ -41,7 +42,12 @@ export function reportPass(result: ReconcileResult, metrics: ReconcilerMetrics, 
     };
     if (clusterFailed(cluster))
       log.warn(
-        { ...fields, err: cluster.error, failed: cluster.objects.filter((o) => o.error).map((o) => o.error?.message) },
+        {
+          ...fields,
+          err: cluster.error,
+          failed: cluster.objects.filter((o) => o.error).map((o) => o.error?.message),
+          ...(cluster.pruneBlocked ? { pruneBlocked: cluster.pruneBlocked.message } : {}),
+        },
         'cluster failed',
       );
     else log.debug(fields, 'cluster reconciled');
@@ -51,6 +57,26 @@ export function reportPass(result: ReconcileResult, metrics: ReconcilerMetrics, 
     log.info({ commit: result.works.commit, clusters: result.pullMembers }, 'works branch written');
   if (result.status instanceof Error) log.warn({ err: result.status }, 'status branch not written');
   if (result.aborted) log.info({ commit: result.commit }, 'stopping: pass ended before the apply step');
+}
+
+/**
+ * Logs a pass's source and render diagnostics that the pass before did not have: a pushed commit's
+ * errors (which hold prune back and make the pass fail) are told once, not at every pass on it.
+ */
+export function diagnosticReporter(log: Logger): (diagnostics: readonly Diagnostic[]) => void {
+  let last = new Set<string>();
+  return (diagnostics) => {
+    const now = new Set<string>();
+    for (const d of diagnostics) {
+      const key = JSON.stringify(d);
+      now.add(key);
+      if (last.has(key)) continue;
+      const fields = { file: d.file, line: d.line, object: d.object, field: d.field };
+      if (d.severity === 'error') log.error(fields, d.message);
+      else log.warn(fields, d.message);
+    }
+    last = now;
+  };
 }
 
 /** Records pass durations and the reconciled commit; logs every loop event. */

@@ -1,4 +1,4 @@
-import { refKey, SYNTHESIZED_NAMESPACE_POLICY } from '../../model/index.ts';
+import { POLICY_ANNOTATION, refKey, SYNTHESIZED_NAMESPACE_POLICY } from '../../model/index.ts';
 import type { KubeObject, ObjectRef } from '../../model/index.ts';
 import { isReservedNamespace } from '../detect/skip-rules.ts';
 import { stampTracking } from './tracking.ts';
@@ -15,6 +15,15 @@ export function isSystemNamespace(name: string, skipped: readonly RegExp[]): boo
 export function autoPropagates(ns: KubeObject, skipped: readonly RegExp[]): boolean {
   const optOut = ns.metadata.labels?.[SKIP_AUTO_PROPAGATION_LABEL];
   return !isSystemNamespace(ns.metadata.name ?? '', skipped) && optOut?.toLowerCase() !== 'true';
+}
+
+/**
+ * Whether an item is a Namespace `synthesizedNamespace` made, not one rendered from a template. Its
+ * template ref names the namespace, which may also be a Namespace template that this render left
+ * out (a part of the fleet, or one not propagated to that cluster), so the ref cannot tell them apart.
+ */
+export function isSynthesizedNamespace(item: WorkItem): boolean {
+  return item.manifest.metadata.annotations?.[POLICY_ANNOTATION] === SYNTHESIZED_NAMESPACE_POLICY;
 }
 
 /**

@@ -44,6 +44,16 @@ describe('AutoscalingController: a FederatedHPA on a Divided Deployment', () => 
     ]);
   });
 
+  it('never asks a Pull member: the members it reads stand for the whole workload', async () => {
+    const fleet = loadYaml(webYaml(4).replace('metadata: {name: member2}\nspec: {}', 'metadata: {name: member2}\nspec: {syncMode: Pull}'), federatedHPA());
+    const clients = members();
+    const controller = liveController();
+    runWork(clients, pass(controller, fleet, T0).rendered, 200, T0);
+    const events = await tick(controller, clients, T0 + 1000);
+    expect(clients.get('member2')?.calls).toEqual([]);
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'scaled', by: SCALED_BY, from: 4, to: 8 }));
+  });
+
   it('within the tolerance nothing changes; a sync waits for its period', async () => {
     const fleet = loadYaml(webYaml(4), federatedHPA());
     const clients = members();
@@ -232,7 +242,8 @@ describe('AutoscalingController.start: the loop between passes', () => {
     };
     const watching = controller.start({
       access: { kubeconfig: {}, client: {}, connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, clients.get(c.metadata.name)!])) },
-      clusters: () => fleet.clusters.map((c) => c.object),
+      // As run's context before its first pass has ended: the sync reads the clusters of the fleet it rendered.
+      clusters: () => [],
       now: () => Date.now(),
       requestPass: (detail) => requested.push(detail),
       memberProbed: () => undefined,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheTargets } from '../../../src/controllers/search-cache/cache-targets.ts';
+import { cacheTargets, uncachedPullMembers } from '../../../src/controllers/search-cache/cache-targets.ts';
 import { builtinIsNamespaced } from '../../../src/model/index.ts';
 import type { Cluster, RegistrySelector, ResourceRegistry } from '../../../src/model/index.ts';
 
@@ -58,5 +58,18 @@ describe('cacheTargets', () => {
     ];
     const targets = cacheTargets([registry('r', { clusterNames: ['member1'] }, selectors)], CLUSTERS, builtinIsNamespaced);
     expect(targets.map(short)).toEqual(['member1 Deployment shop [r]', 'member1 Namespace * [r]']);
+  });
+});
+
+describe('a Pull member', () => {
+  const clusters = [...CLUSTERS.slice(0, 2), { ...cluster('member3', { env: 'dev' }), spec: { syncMode: 'Pull' } } as Cluster];
+  const registries = [registry('all', {}, [DEPLOY]), registry('prod', { labelSelector: { matchLabels: { env: 'prod' } } }, [DEPLOY])];
+
+  it('is not cached, though a registry selects it', () => {
+    expect(cacheTargets(registries, clusters).map(short)).toEqual(['member1 Deployment * [all,prod]', 'member2 Deployment * [all,prod]']);
+  });
+
+  it('is named for each registry that selects it', () => {
+    expect([...uncachedPullMembers(registries, clusters)]).toEqual([['all', ['member3']]]);
   });
 });

@@ -198,6 +198,21 @@ spec:
     ]);
   });
 
+  it('asks no Pull member, and says which a registry selects', async () => {
+    const m2 = new FakeKubeClient('member2', [deploy('web')]);
+    const m3 = new FakeKubeClient('member3', [deploy('web')]);
+    const { cache, controller } = running({ member2: m2, member3: m3 });
+    const yaml = CLUSTERS.replace('name: member2, labels: {env: prod}}\nspec: {syncMode: Push}', 'name: member2, labels: {env: prod}}\nspec: {syncMode: Pull}');
+    const { diagnostics } = pass(controller, yaml + REGISTRY.replace('{labelSelector: {matchLabels: {env: prod}}}', '{}'));
+    expect(diagnostics.map((d) => d.message)).toEqual(['ResourceRegistry/prod-apps: member2 not cached: `flotilla run` never contacts a Pull member']);
+    await waitFor('member3 cached', async () => ((await names(cache, 'apps/v1/Deployment')).includes('member3/web') ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 5,
+    });
+    expect(await names(cache, 'apps/v1/Deployment')).toEqual(['member3/web']);
+    expect(m2.calls.length).toBe(0);
+  });
+
   it('the recorded form hands the branch’s record back, for the registries the commit still has', () => {
     const restore = {
       ...emptyControllerRecords(),

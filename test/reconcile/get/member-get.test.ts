@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterAccess } from '../../../src/apply/connect.ts';
-import { ClusterUnreachableError } from '../../../src/apply/errors/index.ts';
+import { ClusterUnreachableError, ContextNotFoundError } from '../../../src/apply/errors/index.ts';
 import type { KubeClient } from '../../../src/apply/kube-client.ts';
 import type { Cluster, KubeObject } from '../../../src/model/index.ts';
 import { getFromMembers } from '../../../src/reconcile/get/member-get.ts';
@@ -75,6 +75,22 @@ describe('getFromMembers', () => {
       { cluster: 'member2', message: 'cluster member2: kubeconfig context member2 not found' },
       { cluster: 'member3', message: 'cluster member3: API server https://127.0.0.1:1 is unreachable: connect ECONNREFUSED' },
     ]);
+  });
+
+  it.each<[string, boolean, string[], string[]]>([
+    ['skips a Pull member the kubeconfig has no context for', false, ['member1'], ['member3']],
+    ['fails it when --clusters names it', true, ['member1', 'member3'], []],
+  ])('%s', async (_name, chosen, failed, skipped) => {
+    const m2 = new FakeKubeClient('member2', [deploy('web', 'shop')]);
+    const missing = (name: string) => new ContextNotFoundError(name, name, ['/tmp/hub.kubeconfig']);
+    const { clusters, access } = fleet({ member1: missing('member1'), member2: m2, member3: missing('member3') });
+    const pull = clusters.map((c) => (c.metadata.name === 'member3' ? ({ ...c, spec: { syncMode: 'Pull' } } as Cluster) : c));
+    const outcome = await getFromMembers(pull, access, { type: 'deploy', shape: 'objects' }, chosen);
+    expect(outcome.items.map((i) => i.cluster)).toEqual(['member2']);
+    expect(outcome.failures.map((f) => f.cluster)).toEqual(failed);
+    expect((outcome.skipped ?? []).map((f) => f.message)).toEqual(
+      skipped.map((c) => `cluster ${c}: a Pull member with no context in the kubeconfig; not asked`),
+    );
   });
 
   it('names a type a member does not serve, in kubectl’s words', async () => {

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/reconcile/observability/logger.ts';
 import { createMetrics } from '../../../src/reconcile/observability/metrics.ts';
-import { reportPass } from '../../../src/reconcile/run/report-pass.ts';
+import { diagnosticReporter, reportPass } from '../../../src/reconcile/run/report-pass.ts';
 import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { Rendered } from '../../../src/render/render-fleet.ts';
 import type { FleetSource } from '../../../src/reconcile/read-fleet.ts';
 import type { ScriptTimeout } from '../../../src/interpreter/index.ts';
+import type { ClusterApplyResult } from '../../../src/apply/events.ts';
 
-const result = (statusWarnings: string[], scriptTimeouts: ScriptTimeout[] = []): ReconcileResult => ({
+const result = (statusWarnings: string[], scriptTimeouts: ScriptTimeout[] = [], clusters: ClusterApplyResult[] = []): ReconcileResult => ({
   commit: 'c'.repeat(40),
   statusBranch: 'status',
   rendered: { bindings: [], works: new Map() } as unknown as Rendered,
   source: {} as FleetSource,
-  clusters: [],
+  clusters,
   sourceHasErrors: false,
   diagnostics: [],
   controllerDiagnostics: [],
@@ -60,5 +61,53 @@ describe('reportPass', () => {
     expect(await metrics.registry.getSingleMetricAsString('flotilla_interpreter_script_timeouts_total')).toContain(
       'flotilla_interpreter_script_timeouts_total{customization="slow-health",operation="InterpretHealth"} 2',
     );
+  });
+
+  it('says why a cluster failed when only its prune was refused', () => {
+    const records: Record<string, unknown>[] = [];
+    const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
+    const message = 'cluster member1: prune refused: 1 of 3 inventory objects would be deleted, more than 25%; pass --allow-mass-prune if this is intended';
+    const cluster: ClusterApplyResult = {
+      cluster: 'member1',
+      objects: [],
+      pruned: [],
+      inventoryWritten: false,
+      pruneBlocked: { reason: 'mass-prune', message },
+    };
+    reportPass(result([], [], [cluster]), createMetrics({ defaultMetrics: false }), log);
+    expect(records.filter((r) => r['level'] === 40).map((r) => [r['msg'], r['cluster'], r['pruneBlocked']])).toEqual([['cluster failed', 'member1', message]]);
+  });
+});
+
+describe('diagnosticReporter', () => {
+  it('logs what the pass before did not have, errors as errors, and again once it came back', () => {
+    const records: Record<string, unknown>[] = [];
+    const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
+    const report = diagnosticReporter(log);
+    const error = {
+      file: 'apps/cron.yaml',
+      line: 18,
+      column: 7,
+      severity: 'error' as const,
+      object: 'CronFederatedHPA/shop/web',
+      field: 'spec.rules[1].schedule',
+      message: 'invalid cron format',
+    };
+    const warning = { file: 'policies/web.yaml', line: 3, column: 1, severity: 'warning' as const, message: 'no Cluster prodution in the repository' };
+    const passes = [[error, warning], [error, warning], [warning], [error, warning]];
+    const logged = passes.map((diagnostics) => {
+      const from = records.length;
+      report(diagnostics);
+      return records.slice(from).map((r) => [r['level'], r['msg'], r['file'], r['field'] ?? null]);
+    });
+    expect(logged).toEqual([
+      [
+        [50, 'invalid cron format', 'apps/cron.yaml', 'spec.rules[1].schedule'],
+        [40, 'no Cluster prodution in the repository', 'policies/web.yaml', null],
+      ],
+      [],
+      [],
+      [[50, 'invalid cron format', 'apps/cron.yaml', 'spec.rules[1].schedule']],
+    ]);
   });
 });
