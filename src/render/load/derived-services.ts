@@ -34,8 +34,9 @@ function servicePort(p: ServiceImportPort): Record<string, unknown> {
 }
 
 /**
- * Where the import's ports are not what a Service can take, as the MCS API's schema (which Karmada installs) would
- * refuse them: a list of objects, each with an integer port 1-65535 and string name, protocol and app protocol.
+ * Where the import's ports are not what a Service can take: a list of objects, each with an integer port 1-65535 and
+ * string name, protocol and app protocol. The MCS API's schema has refused most of that already, but lets a port
+ * outside 1-65535 through, and a repository's own CRD for ServiceImport may check less.
  */
 function portsProblem(ports: unknown): { path: FieldPath; message: string } | undefined {
   const path: FieldPath = ['spec', 'ports'];
@@ -81,7 +82,7 @@ export function derivedServices(templates: readonly SourceObject[]): {
     if (!isServiceImport(source.object)) continue;
     const type = source.object.spec?.type;
     if (type !== 'ClusterSetIP') {
-      const message = `a ${type ?? 'typeless'} ServiceImport gets no derived Service (Karmada derives one for ClusterSetIP only)`;
+      const message = `a ${type || 'typeless'} ServiceImport gets no derived Service (Karmada derives one for ClusterSetIP only)`;
       notices.push({ source, path: ['spec', 'type'], severity: 'warning', message });
       continue;
     }
