@@ -19,6 +19,8 @@ spec:
   resourceSelectors: [{apiVersion: ${kind === 'Service' ? 'v1' : 'multicluster.x-k8s.io/v1alpha1'}, kind: ${kind}, name: web}]
   placement: {clusterAffinity: {clusterNames: [${clusters.join(', ')}]}}
 `;
+const DNS1123_LABEL =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 const serviceImport = (type = 'ClusterSetIP'): string =>
   `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: {type: ${type}, ports: [{name: http, protocol: TCP, port: 80}]}\n`;
 
@@ -152,13 +154,34 @@ describe('ServiceImport: the derived Service goes with it to its consumers', () 
     expect(works(r)['member2']).toEqual(['ServiceImport/web']);
   });
 
-  it('a port the derived Service cannot take is an error naming the field; the import goes without a derived Service', () => {
-    const doc = `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: {type: ClusterSetIP, ports: [{port: 80}, {port: 70000}]}\n`;
+  it.each<[string, string, string]>([
+    ['a port past 65535', '[{name: a, port: 80}, {name: b, port: 70000}]', 'spec.ports[1].port: Invalid value: 70000: must be an integer between 1 and 65535'],
+    ['no port at all', '[]', 'spec.ports: Required value: a ClusterIP Service needs at least one port'],
+    ['an unnamed port beside another', '[{name: http, port: 80}, {port: 443}]', 'spec.ports[1].name: Required value'],
+    ['a name that is no DNS-1123 label', '[{name: Web, port: 80}]', `spec.ports[0].name: Invalid value: "Web": ${DNS1123_LABEL}`],
+    ['a name used twice', '[{name: http, port: 80}, {name: http, port: 81}]', 'spec.ports[1].name: Duplicate value: "http"'],
+    [
+      'a protocol a Service has not',
+      '[{port: 80, protocol: HTTP}]',
+      'spec.ports[0].protocol: Unsupported value: "HTTP": supported values: "SCTP", "TCP", "UDP"',
+    ],
+    [
+      'one port and protocol twice',
+      '[{name: a, port: 80}, {name: b, port: 80, protocol: TCP}]',
+      'spec.ports[1]: Duplicate value: {"port":80,"protocol":"TCP"}',
+    ],
+  ])('ports the derived Service cannot take (%s) are an error naming the field; the import goes without a derived Service', (_name, ports, want) => {
+    const doc = `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: {type: ClusterSetIP, ports: ${ports}}\n`;
     const r = render(policy('ServiceImport', 'import', ['member2']), doc);
-    expect(r.messages).toContain(
-      'error: ServiceImport/shop/web: spec.ports[1].port: Invalid value: 70000: must be an integer between 1 and 65535 (its derived Service needs the ports)',
-    );
+    expect(r.messages).toContain(`error: ServiceImport/shop/web: ${want} (its derived Service needs the ports)`);
     expect(works(r)['member2']).toEqual(['ServiceImport/web']);
+  });
+
+  it('the same port over two protocols, each named, derives a Service with both', () => {
+    const doc = `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: {type: ClusterSetIP, ports: [{name: dns, port: 53, protocol: UDP}, {name: dns-tcp, port: 53, protocol: TCP}]}\n`;
+    const r = render(policy('ServiceImport', 'import', ['member2']), doc);
+    expect(r.messages).toEqual([]);
+    expect(works(r)['member2']).toEqual(['Service/derived-web', 'ServiceImport/web']);
   });
 
   it.each<[string, string, string[]]>([
