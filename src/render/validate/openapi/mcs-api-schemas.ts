@@ -2,8 +2,8 @@
  * The schemas of the MCS API's ServiceExport and ServiceImport (multicluster.x-k8s.io/v1alpha1), which Karmada installs
  * with its own CRDs, so its API server checks them even when the repository ships no CRD for them
  * (docs/karmada-compatibility.md#serviceexport-and-serviceimport). A ServiceImport needs its ports (each with an
- * integer port) and a type, ClusterSetIP or Headless, and holds at most one IP; a ServiceExport has no spec. Status is
- * left out: the template check never reads it.
+ * integer port) and a type, ClusterSetIP or Headless, and holds at most one IP; a ServiceExport has no spec. Their
+ * status is left out, as the template check never reads one.
  */
 import { compileSchema } from './compile.ts';
 import type { KindSchema } from './kind-schema.ts';
@@ -38,14 +38,10 @@ const serviceImport = {
         },
       },
     },
-    status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
   },
 };
 
-const serviceExport = {
-  type: 'object',
-  properties: { ...top, status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
-};
+const serviceExport = { type: 'object', properties: top };
 
 const noRefs = () => ({});
 const SCHEMAS = new Map<string, KindSchema>([
