@@ -19,6 +19,8 @@ spec:
   resourceSelectors: [{apiVersion: ${kind === 'Service' ? 'v1' : 'multicluster.x-k8s.io/v1alpha1'}, kind: ${kind}, name: web}]
   placement: {clusterAffinity: {clusterNames: [${clusters.join(', ')}]}}
 `;
+const DNS1123_LABEL =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 const serviceImport = (type = 'ClusterSetIP'): string =>
   `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: {type: ${type}, ports: [{name: http, protocol: TCP, port: 80}]}\n`;
 
@@ -111,18 +113,102 @@ describe('ServiceImport: the derived Service goes with it to its consumers', () 
   });
 
   it.each<[string, string, string]>([
-    ['not a list', 'ports: x', 'spec.ports: must be of type array, got string'],
-    ['missing', 'ips: []', 'spec.ports: Required value'],
-    ['a port without its number', 'ports: [{name: http}]', 'spec.ports[0].port: Required value'],
-    ['a port number as a string', 'ports: [{port: "80"}]', 'spec.ports[0].port: Invalid value: "80": must be an integer between 1 and 65535'],
-    ['a port out of range', 'ports: [{port: 80}, {port: 70000}]', 'spec.ports[1].port: Invalid value: 70000: must be an integer between 1 and 65535'],
-    ['a port that is not an object', 'ports: [7]', 'spec.ports[0]: must be of type object, got integer'],
-    ['a protocol that is not a string', 'ports: [{port: 80, protocol: 6}]', 'spec.ports[0].protocol: must be of type string, got integer'],
-  ])('ports the derived Service cannot take (%s) are an error naming the field, and derive nothing', (_name, ports, want) => {
-    const doc = `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: {type: ClusterSetIP, ${ports}}\n`;
+    ['ports not a list', '{type: ClusterSetIP, ports: x}', 'spec.ports: must be of type array, got string'],
+    ['ports missing', '{type: ClusterSetIP, ips: []}', 'spec.ports: Required value'],
+    ['a port without its number', '{type: ClusterSetIP, ports: [{name: http}]}', 'spec.ports[0].port: Required value'],
+    ['a port number as a string', '{type: ClusterSetIP, ports: [{port: "80"}]}', 'spec.ports[0].port: must be of type integer, got string'],
+    ['a port that is not an object', '{type: ClusterSetIP, ports: [7]}', 'spec.ports[0]: must be of type object, got integer'],
+    [
+      'a protocol that is not a string',
+      '{type: ClusterSetIP, ports: [{port: 80, protocol: 6}]}',
+      'spec.ports[0].protocol: must be of type string, got integer',
+    ],
+    [
+      'a field ServicePort does not have',
+      '{type: ClusterSetIP, ports: [{port: 80, targetPort: 8080}]}',
+      'spec.ports[0].targetPort: unknown field "targetPort"',
+    ],
+    ['no type', '{ports: [{port: 80}]}', 'spec.type: Required value'],
+    [
+      'a type that is neither ClusterSetIP nor Headless',
+      '{type: LoadBalancer, ports: [{port: 80}]}',
+      'spec.type: Unsupported value: "LoadBalancer": supported values: "ClusterSetIP", "Headless"',
+    ],
+    ['more than one IP', '{type: ClusterSetIP, ports: [{port: 80}], ips: [10.0.0.1, 10.0.0.2]}', 'spec.ips: Too many: 2: must have at most 1 items'],
+  ])("an import the MCS API's schema refuses (%s) is an error at the field, and is not propagated", (_name, spec, want) => {
+    const doc = `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: ${spec}\n`;
+    const r = render(policy('ServiceImport', 'import', ['member2']), doc);
+    expect(r.messages).toContain(`error: ServiceImport/shop/web: ${want}`);
+    expect(works(r)['member2']).toEqual([]);
+  });
+
+  it.each([
+    ['without a spec', ''],
+    ['with an empty type', 'spec: {type: "", ports: [{port: 80}]}\n'],
+  ])('an import %s is accepted and derives nothing, with a warning', (_name, spec) => {
+    const doc = `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\n${spec}`;
+    const r = render(policy('ServiceImport', 'import', ['member2']), doc);
+    expect(r.messages).toContain(
+      'warning: ServiceImport/shop/web: spec.type: a typeless ServiceImport gets no derived Service (Karmada derives one for ClusterSetIP only)',
+    );
+    expect(works(r)['member2']).toEqual(['ServiceImport/web']);
+  });
+
+  it.each<[string, string, string]>([
+    ['a port past 65535', '[{name: a, port: 80}, {name: b, port: 70000}]', 'spec.ports[1].port: Invalid value: 70000: must be an integer between 1 and 65535'],
+    ['no port at all', '[]', 'spec.ports: Required value: a ClusterIP Service needs at least one port'],
+    ['an unnamed port beside another', '[{name: http, port: 80}, {port: 443}]', 'spec.ports[1].name: Required value'],
+    ['a name that is no DNS-1123 label', '[{name: Web, port: 80}]', `spec.ports[0].name: Invalid value: "Web": ${DNS1123_LABEL}`],
+    ['a name used twice', '[{name: http, port: 80}, {name: http, port: 81}]', 'spec.ports[1].name: Duplicate value: "http"'],
+    [
+      'a protocol a Service has not',
+      '[{port: 80, protocol: HTTP}]',
+      'spec.ports[0].protocol: Unsupported value: "HTTP": supported values: "SCTP", "TCP", "UDP"',
+    ],
+    [
+      'one port and protocol twice',
+      '[{name: a, port: 80}, {name: b, port: 80, protocol: TCP}]',
+      'spec.ports[1]: Duplicate value: {"port":80,"protocol":"TCP"}',
+    ],
+  ])('ports the derived Service cannot take (%s) are an error naming the field; the import goes without a derived Service', (_name, ports, want) => {
+    const doc = `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: {type: ClusterSetIP, ports: ${ports}}\n`;
     const r = render(policy('ServiceImport', 'import', ['member2']), doc);
     expect(r.messages).toContain(`error: ServiceImport/shop/web: ${want} (its derived Service needs the ports)`);
     expect(works(r)['member2']).toEqual(['ServiceImport/web']);
+  });
+
+  it('the same port over two protocols, each named, derives a Service with both', () => {
+    const doc = `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: {type: ClusterSetIP, ports: [{name: dns, port: 53, protocol: UDP}, {name: dns-tcp, port: 53, protocol: TCP}]}\n`;
+    const r = render(policy('ServiceImport', 'import', ['member2']), doc);
+    expect(r.messages).toEqual([]);
+    expect(works(r)['member2']).toEqual(['Service/derived-web', 'ServiceImport/web']);
+  });
+
+  it.each<[string, string, string[]]>([
+    ['a ServiceExport has no spec', 'spec: {}\n', ['error: ServiceExport/shop/web: spec: unknown field "spec"']],
+    ['a ServiceExport with only metadata is valid', '', []],
+  ])('%s', (_name, extra, want) => {
+    const doc = `apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceExport\nmetadata: {name: web, namespace: shop}\n${extra}`;
+    expect(render(doc).messages).toEqual(want);
+  });
+
+  it("the repository's own CRD for ServiceImport replaces the schema Karmada installs", () => {
+    const crd = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: serviceimports.multicluster.x-k8s.io}
+spec:
+  group: multicluster.x-k8s.io
+  scope: Namespaced
+  names: {kind: ServiceImport, plural: serviceimports, singular: serviceimport}
+  versions:
+  - name: v1alpha1
+    served: true
+    storage: true
+    schema: {openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}}
+`;
+    const doc =
+      'apiVersion: multicluster.x-k8s.io/v1alpha1\nkind: ServiceImport\nmetadata: {name: web, namespace: shop}\nspec: {type: ClusterSetIP, ports: [{port: 80}], ips: [a, b]}\n';
+    expect(render(crd, doc).messages.filter((m) => m.startsWith('error'))).toEqual([]);
   });
 
   it('an import whose derived name is too long for a Service is an error naming it', () => {

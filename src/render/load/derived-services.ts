@@ -8,8 +8,8 @@
  */
 import { derivedServiceName, isRecord, MCS_API_GROUP_VERSION, refKey, refOf } from '../../model/index.ts';
 import type { FieldPath, KubeObject, ServiceImport, ServiceImportPort, SourceObject } from '../../model/index.ts';
-import { invalidMessage, requiredMessage } from '../validate/issues.ts';
-import { isDNS1035Label } from '../validate/names.ts';
+import { invalidMessage, requiredMessage, unsupportedMessage } from '../validate/issues.ts';
+import { isDNS1035Label, isDNS1123Label } from '../validate/names.ts';
 import { jsonType } from '../validate/walk.ts';
 
 /** A finding about one ServiceImport. */
@@ -33,11 +33,43 @@ function servicePort(p: ServiceImportPort): Record<string, unknown> {
   };
 }
 
+type Problem = { path: FieldPath; message: string };
+
+const PROTOCOLS = ['SCTP', 'TCP', 'UDP'] as const;
+
 /**
- * Where the import's ports are not what a Service can take, as the MCS API's schema (which Karmada installs) would
- * refuse them: a list of objects, each with an integer port 1-65535 and string name, protocol and app protocol.
+ * What the API server refuses in a ClusterIP Service's ports, which the MCS API's schema lets through: none at all,
+ * a name missing beside other ports, a name that is no DNS-1123 label or is used twice, a protocol other than TCP, UDP
+ * and SCTP, and one port and protocol given twice.
  */
-function portsProblem(ports: unknown): { path: FieldPath; message: string } | undefined {
+function serviceRulesProblem(ports: readonly Record<string, unknown>[], path: FieldPath): Problem | undefined {
+  if (ports.length === 0) return { path, message: requiredMessage('a ClusterIP Service needs at least one port') };
+  const names = new Set<string>();
+  const numbers = new Set<string>();
+  for (const [i, p] of ports.entries()) {
+    const name = typeof p['name'] === 'string' ? p['name'] : '';
+    if (name === '' && ports.length > 1) return { path: [...path, i, 'name'], message: requiredMessage() };
+    const badName = name === '' ? undefined : isDNS1123Label(name)[0];
+    if (badName) return { path: [...path, i, 'name'], message: invalidMessage(name, badName) };
+    if (names.has(name)) return { path: [...path, i, 'name'], message: `Duplicate value: ${JSON.stringify(name)}` };
+    names.add(name);
+    const protocol = typeof p['protocol'] === 'string' && p['protocol'] !== '' ? p['protocol'] : 'TCP';
+    if (!(PROTOCOLS as readonly string[]).includes(protocol))
+      return { path: [...path, i, 'protocol'], message: unsupportedMessage(protocol, PROTOCOLS) };
+    const key = JSON.stringify({ port: p['port'], protocol });
+    if (numbers.has(key)) return { path: [...path, i], message: `Duplicate value: ${key}` };
+    numbers.add(key);
+  }
+  return undefined;
+}
+
+/**
+ * Where the import's ports are not what a Service can take: a list of objects, each with an integer port 1-65535 and
+ * string name, protocol and app protocol, then the Service's own rules. The MCS API's schema has refused most of the
+ * first already, but lets a port outside 1-65535 through, and a repository's own CRD for ServiceImport may check
+ * less; Karmada's controller then fails to create the Service, and derives nothing.
+ */
+function portsProblem(ports: unknown): Problem | undefined {
   const path: FieldPath = ['spec', 'ports'];
   if (ports === undefined) return { path, message: requiredMessage() };
   if (!Array.isArray(ports)) return { path, message: `must be of type array, got ${jsonType(ports)}` };
@@ -53,7 +85,7 @@ function portsProblem(ports: unknown): { path: FieldPath; message: string } | un
         return { path: [...path, i, field], message: `must be of type string, got ${jsonType(value)}` };
     }
   }
-  return undefined;
+  return serviceRulesProblem(ports as Record<string, unknown>[], path);
 }
 
 function derivedService(source: SourceObject<ServiceImport>): SourceObject {
@@ -81,7 +113,7 @@ export function derivedServices(templates: readonly SourceObject[]): {
     if (!isServiceImport(source.object)) continue;
     const type = source.object.spec?.type;
     if (type !== 'ClusterSetIP') {
-      const message = `a ${type ?? 'typeless'} ServiceImport gets no derived Service (Karmada derives one for ClusterSetIP only)`;
+      const message = `a ${type || 'typeless'} ServiceImport gets no derived Service (Karmada derives one for ClusterSetIP only)`;
       notices.push({ source, path: ['spec', 'type'], severity: 'warning', message });
       continue;
     }

@@ -33,11 +33,29 @@ describe('exportedServices: which Services are exposed, from where to where', ()
         },
       ],
     ],
+    [
+      'a MultiClusterService naming providers only: every member consumes',
+      mcsYaml(['member1', 'member2'], []),
+      [
+        {
+          kind: 'MultiClusterService',
+          service: 'shop/web',
+          consumerService: 'web',
+          providers: ['member1', 'member2'],
+          consumers: ['member1', 'member2', 'member3'],
+        },
+      ],
+    ],
     ['a LoadBalancer MultiClusterService exposes nothing across members', mcsYaml(['member1'], ['member2']).replace('CrossCluster', 'LoadBalancer'), []],
     [
       "a ServiceExport: its binding's members provide, its ServiceImport's consume the derived Service",
       exportYaml(['member1'], ['member2', 'member3']),
       [{ kind: 'ServiceExport', service: 'shop/web', consumerService: 'derived-web', providers: ['member1'], consumers: ['member2', 'member3'] }],
+    ],
+    [
+      'a Headless ServiceImport still takes the imported slices, with no derived Service to hold them',
+      exportYaml(['member1'], ['member2']).replace('type: ClusterSetIP', 'type: Headless'),
+      [{ kind: 'ServiceExport', service: 'shop/web', consumerService: 'derived-web', providers: ['member1'], consumers: ['member2'] }],
     ],
     [
       'a ServiceExport without a ServiceImport is collected for no one',

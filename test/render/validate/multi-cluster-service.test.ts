@@ -69,6 +69,44 @@ describe('MultiClusterService: schema and Karmada admission rules', () => {
         w(['spec', 'serviceProvisionClusters'], 'deprecated in favour of providerClusters and consumerClusters, and not read by Karmada or Flotilla'),
       ],
     ],
+    [
+      "Karmada's webhook vector: two named ports and one type",
+      mcs({
+        types: ['CrossCluster'],
+        ports: [
+          { name: 'foo', port: 16312 },
+          { name: 'bar', port: 16313 },
+        ],
+        providerClusters: [{ name: 'member1' }],
+      }),
+      [],
+    ],
+    [
+      "Karmada's webhook vector: a port name used twice, beside one type given twice",
+      mcs({
+        types: ['LoadBalancer', 'LoadBalancer'],
+        ports: [
+          { name: 'foo', port: 16312 },
+          { name: 'foo', port: 16313 },
+        ],
+      }),
+      [e(['spec', 'ports', 1, 'name'], 'Duplicate value: "foo"')],
+    ],
+    [
+      "Karmada's webhook vector: a port number past 65535",
+      mcs({ types: ['LoadBalancer'], ports: [{ name: 'foo', port: 163121 }] }),
+      [e(['spec', 'ports', 0, 'port'], 'Invalid value: 163121: must be between 1 and 65535, inclusive')],
+    ],
+    [
+      "Karmada's webhook vector: an empty exposure type",
+      mcs({ types: [''], ports: [{ name: 'foo', port: 16312 }] }),
+      [e(['spec', 'types', 0], 'Unsupported value: "": supported values: "CrossCluster", "LoadBalancer"')],
+    ],
+    [
+      "Karmada's webhook vector: a provider name past 48 characters",
+      mcs({ types: ['CrossCluster'], ports: [{ name: 'foo', port: 16312 }], providerClusters: [{ name: 'a'.repeat(49) }] }),
+      [e(['spec', 'providerClusters', 0, 'name'], `Invalid value: "${'a'.repeat(49)}": must be no more than 48 characters`)],
+    ],
     ['named as a Service: a DNS-1035 label', mcs({ types: ['CrossCluster'] }, '1web'), [e(['metadata', 'name'], `Invalid value: "1web": ${DNS1035}`)]],
   ])('%s', (_name, obj, want) => {
     expect(issues(obj)).toEqual(want);

@@ -6,6 +6,7 @@ import { isRecord } from '../../../model/index.ts';
 import { compileSchema } from './compile.ts';
 import type { KindSchema, SchemaLookup } from './kind-schema.ts';
 import { builtinSchema } from './kube-schemas.ts';
+import { mcsApiSchema } from './mcs-api-schemas.ts';
 
 /** A CRD's schema has no `$ref`. */
 const noRefs = () => ({});
@@ -58,9 +59,11 @@ export function crdSchemaLookup(objects: Iterable<unknown>): SchemaLookup {
 
 /**
  * The schemas of template kinds: built-in kinds first, so a CRD cannot change one (as for scopes),
- * then the kinds the CRDs among `objects` declare.
+ * then the kinds the CRDs among `objects` declare, then the MCS API kinds whose CRDs Karmada installs itself (a
+ * repository's own CRD for one replaces Karmada's, as applying it to Karmada's API server would).
  */
 export function schemaLookup(objects: Iterable<unknown>): SchemaLookup {
   const declared = crdSchemaLookup(objects);
-  return (apiVersion, kind) => builtinSchema(apiVersion, kind) ?? declared(apiVersion, kind);
+  return (apiVersion, kind) =>
+    builtinSchema(apiVersion, kind) ?? declared(apiVersion, kind) ?? mcsApiSchema(apiVersion, kind);
 }
