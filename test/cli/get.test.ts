@@ -66,7 +66,9 @@ afterAll(async () => {
 
 describe('flotilla get', () => {
   it.each([
-    [['deploy/web', '-l', 'app=web'], 'a name cannot be given with a label selector (-l)'],
+    [['deploy/web', '-l', 'app=web'], 'selectors and the all flag cannot be used when passing resource/name arguments'],
+    [['deploy', 'web', '-l', 'app=web'], 'name cannot be provided when a selector is specified'],
+    [['deploy', 'web', '--field-selector', 'metadata.namespace=shop'], 'name cannot be provided when a selector is specified'],
     [['deploy/web', 'api'], 'there is a name in deploy/web already: give TYPE/NAME or TYPE NAME, not both'],
     [['deploy', '--repo', repo.dir, '--clusters', 'member1,nope'], '--clusters: no Cluster nope in the repository (it has member1, member2)'],
     [['deploy', '--from', 'http://127.0.0.1:9'], '--from needs the search token: --token, FLOTILLA_SEARCH_TOKEN or --token-file'],
@@ -97,6 +99,12 @@ describe('flotilla get', () => {
       expect([format, missing.code, missing.stdout]).toEqual([format, 1, '']);
       expect(missing.stderr).toContain('Error from server (NotFound): deployments.apps "nope" not found');
     }
+  });
+
+  it('refuses a namespaced name across all namespaces, as kubectl does, and prints nothing', async () => {
+    const { code, stdout, stderr } = await get(['deploy/web', '-A', '--from', server.url, '--token', 't']);
+    expect([code, stdout]).toEqual([1, '']);
+    expect(stderr).toContain('a resource cannot be retrieved by name across all namespaces');
   });
 
   it.each([
