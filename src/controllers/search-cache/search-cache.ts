@@ -2,7 +2,8 @@
  * The search cache while `run` runs: one reflector (list, then watch) per member and kind the
  * ResourceRegistries of the last pass's commit select (cache-targets.ts), writing into the store;
  * what the search server reads beside the store (the kinds cached, the members out of sync); and
- * the record the status branch keeps. `want` is called by every pass with the targets; the
+ * the record the status branch keeps. A member that serves no such kind is skipped (recorded as
+ * not served, not as out of sync), as Karmada's cache skips a kind a member's API does not enable. `want` is called by every pass with the targets; the
  * reflectors follow the members between passes. A reflector is restarted when its member's
  * client changes (a new kubeconfig entry); a member that cannot be connected is tried again at
  * the next pass. A copy coming into sync or falling out of it asks for a pass, so the status
@@ -11,6 +12,7 @@
 import { compareBytes } from '../../model/index.ts';
 import type { Cluster, KubeObject } from '../../model/index.ts';
 import { ClientCache } from '../../apply/connect.ts';
+import { UnknownKindError } from '../../apply/errors/index.ts';
 import type { ClusterAccess, Connector } from '../../apply/connect.ts';
 import type { ApiResource, KubeClient } from '../../apply/kube-client.ts';
 import { startReflector } from '../../apply/reflector.ts';
@@ -39,6 +41,8 @@ interface Running {
   reflector?: Reflector;
   syncedAt?: number;
   error?: string;
+  /** The member serves no such kind: nothing to cache there, and not out of sync. */
+  unserved?: string;
 }
 
 export interface SearchCacheOptions {
@@ -107,7 +111,12 @@ export class SearchCache implements SearchCacheView {
 
   problems(resource: string): { cluster: string; message: string }[] {
     return [...this.#running.values()]
-      .filter((r) => r.scope.resource === resource && (r.error !== undefined || r.syncedAt === undefined))
+      .filter(
+        (r) =>
+          r.scope.resource === resource &&
+          r.unserved === undefined &&
+          (r.error !== undefined || r.syncedAt === undefined),
+      )
       .map((r) => {
         const where = r.target.namespace ? ` in namespace ${r.target.namespace}` : '';
         const why = r.error ?? 'the first list has not completed yet';
@@ -133,6 +142,7 @@ export class SearchCache implements SearchCacheView {
           objects: this.store.count(r.scope),
           ...(r.syncedAt !== undefined ? { syncedAt: rfc3339(r.syncedAt) } : {}),
           ...(r.error !== undefined ? { error: r.error } : {}),
+          ...(r.unserved !== undefined ? { unserved: r.unserved } : {}),
         }))
         .sort((a, b) =>
           compareBytes(`${a.cluster} ${a.apiVersion} ${a.kind}`, `${b.cluster} ${b.apiVersion} ${b.kind}`),
@@ -196,6 +206,7 @@ export class SearchCache implements SearchCacheView {
           const was = running.syncedAt !== undefined && running.error === undefined;
           running.syncedAt = this.#options.now();
           delete running.error;
+          delete running.unserved;
           if (!was) this.#changed(`the search cache of ${target.kind} in ${cluster} is in sync`);
           // A kind the last discovery did not have (a CRD established since) is asked for again.
           if (!this.#discovered.get(cluster)?.find(target.apiVersion, target.kind)) void this.#discover(client);
@@ -206,6 +217,16 @@ export class SearchCache implements SearchCacheView {
         },
         progress: (version) => this.store.progress(scope, version),
         failed: (error) => {
+          // As Karmada's cache skips a member whose API does not enable the kind: nothing of it is
+          // there, so nothing is out of sync; the reflector keeps trying, for a CRD established later.
+          if (error instanceof UnknownKindError) {
+            const first = running.unserved === undefined;
+            running.unserved = error.message;
+            delete running.error;
+            this.store.drop(scope);
+            if (first) this.#changed(`the search cache skips ${target.kind} in ${cluster}: not served there`);
+            return;
+          }
           const was = running.error === undefined;
           running.error = error instanceof Error ? error.message : String(error);
           if (was) this.#changed(`the search cache of ${target.kind} in ${cluster} is out of sync`);
