@@ -128,6 +128,11 @@ describe('Karmada kinds Flotilla loads but does not act on yet', () => {
     ],
     ['a ResourceRegistry without resource selectors caches nothing, and is valid', registry({ targetCluster: {} }), []],
     [
+      'a ResourceRegistry without a spec is an empty one, and is valid',
+      { apiVersion: 'search.karmada.io/v1alpha1', kind: 'ResourceRegistry', metadata: { name: 'r' } },
+      [],
+    ],
+    [
       'a ResourceRegistry with a namespace and an OpenSearch backend is valid',
       registry({
         targetCluster: {},

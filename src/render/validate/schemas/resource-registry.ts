@@ -1,9 +1,9 @@
 /**
  * search.karmada.io/v1alpha1 ResourceRegistry: which kinds the search cache collects from which
- * clusters. Karmada's search API server enforces no required field: an absent `targetCluster`
- * selects every cluster, absent `resourceSelectors` cache nothing, and a selector without its
- * apiVersion or kind is skipped by the cache controller, so here it is a warning
- * (docs/karmada-compatibility.md#search).
+ * clusters. Karmada's search API server enforces no required field: an absent `spec` is empty,
+ * an absent `targetCluster` selects every cluster, absent `resourceSelectors` cache nothing, and
+ * a selector without its apiVersion or kind is skipped by the cache controller, so here it is a
+ * warning (docs/karmada-compatibility.md#search).
  */
 import type { FieldPath } from '../../../model/index.ts';
 import { error, invalidMessage, warning, type IssueSink } from '../issues.ts';
@@ -55,6 +55,11 @@ export const resourceRegistrySpec: ObjectSchema = obj({
   ),
   backendStore,
 });
+
+/** Karmada's search API server stores a registry without a spec as an empty one. */
+export function defaultResourceRegistry(registry: Record<string, unknown>): Record<string, unknown> {
+  return registry['spec'] === undefined || registry['spec'] === null ? { ...registry, spec: {} } : registry;
+}
 
 /** ResourceRegistryStatus. */
 export const resourceRegistryStatus: ObjectSchema = obj({ conditions: arr(any) });
