@@ -57,7 +57,11 @@ const managed = cachedDeployment('member1', 'ops', 'tool', { metadata: { managed
 store.replace({ cluster: 'member1', resource: 'apps/v1/Deployment', namespace: 'ops' }, [managed], '1');
 let server: SearchServer;
 beforeAll(async () => {
-  server = await startSearchServer({ address: '127.0.0.1:0', token: 't', cache: { store, resources: () => [DEPLOYMENTS], problems: () => [] } });
+  server = await startSearchServer({
+    address: '127.0.0.1:0',
+    token: 't',
+    cache: { store, resources: () => [DEPLOYMENTS], problems: () => [], served: async () => undefined },
+  });
 });
 afterAll(async () => {
   await server.close();

@@ -9,7 +9,7 @@
  * the next pass. A copy coming into sync or falling out of it asks for a pass, so the status
  * branch says so without waiting for the next commit or resync.
  */
-import { compareBytes } from '../../model/index.ts';
+import { compareBytes, isPullMember } from '../../model/index.ts';
 import type { Cluster, KubeObject } from '../../model/index.ts';
 import { ClientCache } from '../../apply/connect.ts';
 import { UnknownKindError } from '../../apply/errors/index.ts';
@@ -31,6 +31,11 @@ export interface SearchCacheView {
   resources(): ApiResource[];
   /** The members whose copy of the kind (`apiVersion/Kind`) is not in sync, one line each. */
   problems(resource: string): { cluster: string; message: string }[];
+  /**
+   * A resource the cache holds nothing of, as a member's discovery names it (undefined when no
+   * member serves it): Karmada answers such a kind with an empty list, from its control plane's mapper.
+   */
+  served(group: string, version: string, resource: string): Promise<ApiResource | undefined>;
 }
 
 /** One target and how its copy is doing. */
@@ -53,6 +58,9 @@ export interface SearchCacheOptions {
 
 const resourceOf = (t: Pick<CacheTarget, 'apiVersion' | 'kind'>): string => `${t.apiVersion}/${t.kind}`;
 const rfc3339 = (ms: number): string => new Date(ms).toISOString();
+const REDISCOVER_MS = 30_000;
+/** How long an answer waits for a member's discovery: a frozen member must not hold it. */
+const DISCOVERY_WAIT_MS = 5_000;
 
 /** See the module comment. */
 export class SearchCache implements SearchCacheView {
@@ -65,6 +73,9 @@ export class SearchCache implements SearchCacheView {
   readonly #running = new Map<string, Running>();
   /** Each member's discovery, once it answered: the kinds' plurals, scopes and short names. */
   readonly #discovered = new Map<string, RestMapper>();
+  readonly #servedBy = new Map<string, readonly ApiResource[]>();
+  /** When a resource no member was known to serve may ask the members again (ms). */
+  #rediscoverAt = Number.NEGATIVE_INFINITY;
   #work: Promise<void> = Promise.resolve();
   #closed = false;
 
@@ -125,6 +136,26 @@ export class SearchCache implements SearchCacheView {
           message: `cluster ${r.target.cluster}: the cache of ${r.target.kind}${where} is not in sync: ${why}`,
         };
       });
+  }
+
+  async served(group: string, version: string, resource: string): Promise<ApiResource | undefined> {
+    const known = (): ApiResource | undefined => {
+      for (const resources of this.#servedBy.values()) {
+        const found = resources.find((r) => r.group === group && r.version === version && r.resource === resource);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const now = this.#options.now();
+    if (known() || !this.#connect || now < this.#rediscoverAt) return known();
+    // A miss asks every member the hub contacts again, at most so often: a CRD may be new, a typo stays a miss.
+    this.#rediscoverAt = now + REDISCOVER_MS;
+    const clients = await this.#connect(this.#clusters.filter((c) => !isPullMember(c)));
+    const answered = [...clients.values()].filter((c): c is KubeClient => !(c instanceof Error));
+    const bounded = (client: KubeClient): Promise<void> =>
+      Promise.race([this.#discover(client), new Promise<void>((done) => setTimeout(done, DISCOVERY_WAIT_MS).unref())]);
+    await Promise.all(answered.map(bounded));
+    return known();
   }
 
   /** Per registry, the state of each kind it caches. */
@@ -238,7 +269,9 @@ export class SearchCache implements SearchCacheView {
 
   async #discover(client: KubeClient): Promise<void> {
     try {
-      this.#discovered.set(client.cluster, new RestMapper(await client.discover()));
+      const resources = await client.discover();
+      this.#discovered.set(client.cluster, new RestMapper(resources));
+      this.#servedBy.set(client.cluster, resources);
     } catch {
       // A member that answered a list answers discovery too; if not, its next list asks again.
     }

@@ -217,6 +217,24 @@ spec:
     });
   });
 
+  it('names a kind the members serve though no registry caches it, and asks them again for a miss only after a while', async () => {
+    let now = T0;
+    const cache = new SearchCache({ store: new MemorySearchStore(), now: () => now });
+    caches.push(cache);
+    const m1 = new FakeKubeClient('member1');
+    cache.start({ kubeconfig: {}, client: {}, connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, m1])) });
+    cache.want(
+      [],
+      fleetOf(CLUSTERS).clusters.map((c) => c.object),
+    );
+    expect((await cache.served('', 'v1', 'services'))?.kind).toBe('Service');
+    expect(await cache.served('example.com', 'v1', 'widgets')).toBeUndefined();
+    m1.serve({ group: 'example.com', version: 'v1', kind: 'Widget', resource: 'widgets', namespaced: true, verbs: ['list'] });
+    expect(await cache.served('example.com', 'v1', 'widgets')).toBeUndefined();
+    now += 30_000;
+    expect((await cache.served('example.com', 'v1', 'widgets'))?.kind).toBe('Widget');
+  });
+
   it('keeps no Secret value', async () => {
     const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'shop' }, data: { password: 'aHVudGVyMg==' } };
     const { cache, controller } = running({ member1: new FakeKubeClient('member1', [secret]), member2: new FakeKubeClient('member2') });
