@@ -2,12 +2,13 @@
  * The search cache while `run` runs: one reflector (list, then watch) per member and kind the
  * ResourceRegistries of the last pass's commit select (cache-targets.ts), writing into the store;
  * what the search server reads beside the store (the kinds cached, the members out of sync); and
- * the record the status branch keeps. A member that serves no such kind is skipped (recorded as
- * not served, not as out of sync), as Karmada's cache skips a kind a member's API does not enable. `want` is called by every pass with the targets; the
+ * the record the status branch keeps. `want` is called by every pass with the targets; the
  * reflectors follow the members between passes. A reflector is restarted when its member's
  * client changes (a new kubeconfig entry); a member that cannot be connected is tried again at
  * the next pass. A copy coming into sync or falling out of it asks for a pass, so the status
- * branch says so without waiting for the next commit or resync.
+ * branch says so without waiting for the next commit or resync. A member that serves no such
+ * kind is skipped (recorded as not served, not as out of sync), as Karmada's cache skips a kind a
+ * member's API does not enable.
  */
 import { compareBytes, isPullMember } from '../../model/index.ts';
 import type { Cluster, KubeObject } from '../../model/index.ts';
