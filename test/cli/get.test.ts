@@ -105,6 +105,11 @@ describe('flotilla get', () => {
     }
   });
 
+  it('lets -A win over -n, as kubectl does', async () => {
+    const { code, stdout } = await get(['deploy', '-n', 'shop', '-A', '--from', server.url, '--token', 't', '-o', 'name']);
+    expect([code, stdout.trimEnd().split('\n')]).toEqual([0, ['member1/deployment.apps/tool', 'member1/deployment.apps/web', 'member2/deployment.apps/web']]);
+  });
+
   it('refuses a namespaced name across all namespaces, as kubectl does, and prints nothing', async () => {
     const { code, stdout, stderr } = await get(['deploy/web', '-A', '--from', server.url, '--token', 't']);
     expect([code, stdout]).toEqual([1, '']);

@@ -41,12 +41,13 @@ export default class Get extends FlotillaCommand {
   };
   static override flags = {
     ...sourceFlags,
-    namespace: Flags.string({
-      char: 'n',
-      description: 'the namespace (default: default)',
-      exclusive: ['all-namespaces'],
+    namespace: Flags.string({ char: 'n', description: 'the namespace (default: default)' }),
+    // As kubectl: -A wins over -n rather than conflicting with it.
+    'all-namespaces': Flags.boolean({
+      char: 'A',
+      description: 'every namespace (-n is then ignored)',
+      default: false,
     }),
-    'all-namespaces': Flags.boolean({ char: 'A', description: 'every namespace', default: false }),
     selector: Flags.string({ char: 'l', description: 'label selector (app=web,tier!=db)' }),
     'field-selector': Flags.string({ description: 'field selector (metadata.name=web)' }),
     clusters: Flags.string({ description: 'only these members, comma-separated (default: every Cluster)' }),
