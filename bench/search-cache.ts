@@ -213,6 +213,7 @@ const server = await startSearchServer({
       { group: 'apps', version: 'v1', kind: 'Deployment', resource: 'deployments', namespaced: true, verbs: ['list'] },
     ],
     problems: () => [],
+    served: async () => undefined,
   },
 });
 const rows: (string | number)[][] = [

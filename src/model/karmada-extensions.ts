@@ -103,12 +103,13 @@ export interface RegistrySelector {
 
 /** Where Karmada's search keeps its cache: an OpenSearch cluster (absent: memory). */
 export interface BackendStoreConfig {
-  openSearch?: { addresses: string[]; secretRef?: { namespace?: string; name?: string } };
+  openSearch?: { addresses?: string[]; secretRef?: { namespace?: string; name?: string } };
 }
 
+/** Every field may be absent: Karmada's search API server requires none (absent targetCluster: every cluster). */
 export interface ResourceRegistrySpec {
-  targetCluster: ClusterAffinity;
-  resourceSelectors: RegistrySelector[];
+  targetCluster?: ClusterAffinity;
+  resourceSelectors?: RegistrySelector[];
   backendStore?: BackendStoreConfig;
 }
 

@@ -14,8 +14,10 @@ export interface CachedKindRecord {
   objects: number;
   /** RFC 3339: the last complete list. */
   syncedAt?: string;
-  /** Why the copy is not in sync (a list or a watch failed, the member serves no such kind). */
+  /** Why the copy is not in sync (a list or a watch failed). */
   error?: string;
+  /** Why nothing is cached there: the member serves no such kind (Karmada's cache skips it too). */
+  unserved?: string;
 }
 
 /** One ResourceRegistry's part of the cache. */

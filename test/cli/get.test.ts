@@ -57,7 +57,11 @@ const managed = cachedDeployment('member1', 'ops', 'tool', { metadata: { managed
 store.replace({ cluster: 'member1', resource: 'apps/v1/Deployment', namespace: 'ops' }, [managed], '1');
 let server: SearchServer;
 beforeAll(async () => {
-  server = await startSearchServer({ address: '127.0.0.1:0', token: 't', cache: { store, resources: () => [DEPLOYMENTS], problems: () => [] } });
+  server = await startSearchServer({
+    address: '127.0.0.1:0',
+    token: 't',
+    cache: { store, resources: () => [DEPLOYMENTS], problems: () => [], served: async () => undefined },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -66,7 +70,9 @@ afterAll(async () => {
 
 describe('flotilla get', () => {
   it.each([
-    [['deploy/web', '-l', 'app=web'], 'a name cannot be given with a label selector (-l)'],
+    [['deploy/web', '-l', 'app=web'], 'selectors and the all flag cannot be used when passing resource/name arguments'],
+    [['deploy', 'web', '-l', 'app=web'], 'name cannot be provided when a selector is specified'],
+    [['deploy', 'web', '--field-selector', 'metadata.namespace=shop'], 'name cannot be provided when a selector is specified'],
     [['deploy/web', 'api'], 'there is a name in deploy/web already: give TYPE/NAME or TYPE NAME, not both'],
     [['deploy', '--repo', repo.dir, '--clusters', 'member1,nope'], '--clusters: no Cluster nope in the repository (it has member1, member2)'],
     [['deploy', '--from', 'http://127.0.0.1:9'], '--from needs the search token: --token, FLOTILLA_SEARCH_TOKEN or --token-file'],
@@ -97,6 +103,17 @@ describe('flotilla get', () => {
       expect([format, missing.code, missing.stdout]).toEqual([format, 1, '']);
       expect(missing.stderr).toContain('Error from server (NotFound): deployments.apps "nope" not found');
     }
+  });
+
+  it('lets -A win over -n, as kubectl does', async () => {
+    const { code, stdout } = await get(['deploy', '-n', 'shop', '-A', '--from', server.url, '--token', 't', '-o', 'name']);
+    expect([code, stdout.trimEnd().split('\n')]).toEqual([0, ['member1/deployment.apps/tool', 'member1/deployment.apps/web', 'member2/deployment.apps/web']]);
+  });
+
+  it('refuses a namespaced name across all namespaces, as kubectl does, and prints nothing', async () => {
+    const { code, stdout, stderr } = await get(['deploy/web', '-A', '--from', server.url, '--token', 't']);
+    expect([code, stdout]).toEqual([1, '']);
+    expect(stderr).toContain('a resource cannot be retrieved by name across all namespaces');
   });
 
   it.each([

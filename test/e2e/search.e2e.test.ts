@@ -1,7 +1,8 @@
 // Multi-cluster search on the local fleet (issue 21): `flotilla get` across the members, one of
 // them down, and `flotilla run --search-addr` serving a ResourceRegistry's cache that follows a
-// change made in a member, behind its token. One namespace and inventory of its own, shared by
-// every case: other tests' objects never change what these see.
+// change made in a member, behind its token, and an empty list for a kind no registry caches.
+// One namespace and inventory of its own, shared by every case: other tests' objects never change
+// what these see.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -186,6 +187,14 @@ describe('multi-cluster search', () => {
       intervalMs: 200,
     });
     expect(rows((await viaCache()).stdout)).toContain('member2/side');
+
+    // Karmada's own e2e vector: a kind the members serve that no registry caches is an empty list, not an error.
+    const uncached = await fetch(`${url}/apis/search.karmada.io/v1alpha1/search/cache/api/v1/services`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect([uncached.status, await uncached.json()]).toEqual([200, { apiVersion: 'v1', kind: 'ServiceList', metadata: {}, items: [] }]);
+    const unknown = await fetch(`${url}/apis/search.karmada.io/v1alpha1/search/cache/apis/apps/v1/nosuchthings`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    expect(unknown.status).toBe(404);
 
     const anonymous = await fetch(`${url}/apis/search.karmada.io/v1alpha1/search/cache/apis/apps/v1/namespaces/${NS}/deployments`);
     expect(anonymous.status).toBe(401);

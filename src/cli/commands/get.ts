@@ -41,12 +41,13 @@ export default class Get extends FlotillaCommand {
   };
   static override flags = {
     ...sourceFlags,
-    namespace: Flags.string({
-      char: 'n',
-      description: 'the namespace (default: default)',
-      exclusive: ['all-namespaces'],
+    namespace: Flags.string({ char: 'n', description: 'the namespace (default: default)' }),
+    // As kubectl: -A wins over -n rather than conflicting with it.
+    'all-namespaces': Flags.boolean({
+      char: 'A',
+      description: 'every namespace (-n is then ignored)',
+      default: false,
     }),
-    'all-namespaces': Flags.boolean({ char: 'A', description: 'every namespace', default: false }),
     selector: Flags.string({ char: 'l', description: 'label selector (app=web,tier!=db)' }),
     'field-selector': Flags.string({ description: 'field selector (metadata.name=web)' }),
     clusters: Flags.string({ description: 'only these members, comma-separated (default: every Cluster)' }),
@@ -79,8 +80,14 @@ export default class Get extends FlotillaCommand {
   async run(): Promise<void> {
     const { args, flags } = await this.parse(Get);
     const { type, name } = typeAndName(args.type, args.name);
-    if (name !== undefined && flags.selector)
-      this.error('a name cannot be given with a label selector (-l)', { exit: EXIT.error });
+    // kubectl's words: a name and a label or field selector exclude each other, in either form.
+    if (name !== undefined && (flags.selector || flags['field-selector']))
+      this.error(
+        args.name === undefined
+          ? 'selectors and the all flag cannot be used when passing resource/name arguments'
+          : 'name cannot be provided when a selector is specified',
+        { exit: EXIT.error },
+      );
     const namespace = flags['all-namespaces'] ? undefined : (flags.namespace ?? 'default');
     const request: GetRequest = {
       type,
@@ -97,6 +104,9 @@ export default class Get extends FlotillaCommand {
     const found = flags.from
       ? await this.fromCache(flags.from, flags, request, wanted)
       : await this.fromMembers(flags, request, wanted);
+    // As kubectl, once the type is known: a namespaced object is named in one namespace only.
+    if (name !== undefined && namespace === undefined && found.resource?.namespaced)
+      this.error('a resource cannot be retrieved by name across all namespaces', { exit: EXIT.error });
     const shown = (object: KubeObject): KubeObject => {
       const visible = flags['show-secrets'] ? object : maskSecret(object);
       return flags['show-managed-fields'] ? visible : withoutManagedFields(visible);

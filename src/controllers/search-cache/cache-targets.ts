@@ -6,6 +6,7 @@
  * with a namespace caches that namespace only, one without caches every namespace, and every
  * namespace wins over single ones of the same kind. A namespace on a cluster-scoped kind means
  * nothing (the API lists every object of it whatever the request's namespace), so it is dropped.
+ * A selector without its apiVersion or kind caches nothing, as in Karmada (validation warns).
  * A Pull member is never cached: `run` never contacts it (docs/karmada-compatibility.md#pull-mode).
  */
 import { compareBytes, isPullMember } from '../../model/index.ts';
@@ -42,6 +43,7 @@ export function cacheTargets(
       const kinds = wanted.get(cluster.metadata.name) ?? new Map<string, Map<string, Set<string>>>();
       wanted.set(cluster.metadata.name, kinds);
       for (const s of registry.spec.resourceSelectors ?? []) {
+        if (!s.apiVersion || !s.kind) continue; // validation warned: Karmada's controller skips it too
         const kind = `${s.apiVersion} ${s.kind}`;
         const namespaces = kinds.get(kind) ?? new Map<string, Set<string>>();
         kinds.set(kind, namespaces);

@@ -6,11 +6,14 @@
  * reflectors follow the members between passes. A reflector is restarted when its member's
  * client changes (a new kubeconfig entry); a member that cannot be connected is tried again at
  * the next pass. A copy coming into sync or falling out of it asks for a pass, so the status
- * branch says so without waiting for the next commit or resync.
+ * branch says so without waiting for the next commit or resync. A member that serves no such
+ * kind is skipped (recorded as not served, not as out of sync), as Karmada's cache skips a kind a
+ * member's API does not enable.
  */
-import { compareBytes } from '../../model/index.ts';
+import { compareBytes, isPullMember } from '../../model/index.ts';
 import type { Cluster, KubeObject } from '../../model/index.ts';
 import { ClientCache } from '../../apply/connect.ts';
+import { UnknownKindError } from '../../apply/errors/index.ts';
 import type { ClusterAccess, Connector } from '../../apply/connect.ts';
 import type { ApiResource, KubeClient } from '../../apply/kube-client.ts';
 import { startReflector } from '../../apply/reflector.ts';
@@ -29,6 +32,11 @@ export interface SearchCacheView {
   resources(): ApiResource[];
   /** The members whose copy of the kind (`apiVersion/Kind`) is not in sync, one line each. */
   problems(resource: string): { cluster: string; message: string }[];
+  /**
+   * A resource the cache holds nothing of, as a member's discovery names it (undefined when no
+   * member serves it): Karmada answers such a kind with an empty list, from its control plane's mapper.
+   */
+  served(group: string, version: string, resource: string): Promise<ApiResource | undefined>;
 }
 
 /** One target and how its copy is doing. */
@@ -39,6 +47,8 @@ interface Running {
   reflector?: Reflector;
   syncedAt?: number;
   error?: string;
+  /** The member serves no such kind: nothing to cache there, and not out of sync. */
+  unserved?: string;
 }
 
 export interface SearchCacheOptions {
@@ -49,6 +59,9 @@ export interface SearchCacheOptions {
 
 const resourceOf = (t: Pick<CacheTarget, 'apiVersion' | 'kind'>): string => `${t.apiVersion}/${t.kind}`;
 const rfc3339 = (ms: number): string => new Date(ms).toISOString();
+const REDISCOVER_MS = 30_000;
+/** How long an answer waits for a member's discovery: a frozen member must not hold it. */
+const DISCOVERY_WAIT_MS = 5_000;
 
 /** See the module comment. */
 export class SearchCache implements SearchCacheView {
@@ -61,6 +74,9 @@ export class SearchCache implements SearchCacheView {
   readonly #running = new Map<string, Running>();
   /** Each member's discovery, once it answered: the kinds' plurals, scopes and short names. */
   readonly #discovered = new Map<string, RestMapper>();
+  readonly #servedBy = new Map<string, readonly ApiResource[]>();
+  /** When a resource no member was known to serve may ask the members again (ms). */
+  #rediscoverAt = Number.NEGATIVE_INFINITY;
   #work: Promise<void> = Promise.resolve();
   #closed = false;
 
@@ -107,7 +123,12 @@ export class SearchCache implements SearchCacheView {
 
   problems(resource: string): { cluster: string; message: string }[] {
     return [...this.#running.values()]
-      .filter((r) => r.scope.resource === resource && (r.error !== undefined || r.syncedAt === undefined))
+      .filter(
+        (r) =>
+          r.scope.resource === resource &&
+          r.unserved === undefined &&
+          (r.error !== undefined || r.syncedAt === undefined),
+      )
       .map((r) => {
         const where = r.target.namespace ? ` in namespace ${r.target.namespace}` : '';
         const why = r.error ?? 'the first list has not completed yet';
@@ -116,6 +137,26 @@ export class SearchCache implements SearchCacheView {
           message: `cluster ${r.target.cluster}: the cache of ${r.target.kind}${where} is not in sync: ${why}`,
         };
       });
+  }
+
+  async served(group: string, version: string, resource: string): Promise<ApiResource | undefined> {
+    const known = (): ApiResource | undefined => {
+      for (const resources of this.#servedBy.values()) {
+        const found = resources.find((r) => r.group === group && r.version === version && r.resource === resource);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const now = this.#options.now();
+    if (known() || !this.#connect || now < this.#rediscoverAt) return known();
+    // A miss asks every member the hub contacts again, at most so often: a CRD may be new, a typo stays a miss.
+    this.#rediscoverAt = now + REDISCOVER_MS;
+    const clients = await this.#connect(this.#clusters.filter((c) => !isPullMember(c)));
+    const answered = [...clients.values()].filter((c): c is KubeClient => !(c instanceof Error));
+    const bounded = (client: KubeClient): Promise<void> =>
+      Promise.race([this.#discover(client), new Promise<void>((done) => setTimeout(done, DISCOVERY_WAIT_MS).unref())]);
+    await Promise.all(answered.map(bounded));
+    return known();
   }
 
   /** Per registry, the state of each kind it caches. */
@@ -133,6 +174,7 @@ export class SearchCache implements SearchCacheView {
           objects: this.store.count(r.scope),
           ...(r.syncedAt !== undefined ? { syncedAt: rfc3339(r.syncedAt) } : {}),
           ...(r.error !== undefined ? { error: r.error } : {}),
+          ...(r.unserved !== undefined ? { unserved: r.unserved } : {}),
         }))
         .sort((a, b) =>
           compareBytes(`${a.cluster} ${a.apiVersion} ${a.kind}`, `${b.cluster} ${b.apiVersion} ${b.kind}`),
@@ -196,6 +238,7 @@ export class SearchCache implements SearchCacheView {
           const was = running.syncedAt !== undefined && running.error === undefined;
           running.syncedAt = this.#options.now();
           delete running.error;
+          delete running.unserved;
           if (!was) this.#changed(`the search cache of ${target.kind} in ${cluster} is in sync`);
           // A kind the last discovery did not have (a CRD established since) is asked for again.
           if (!this.#discovered.get(cluster)?.find(target.apiVersion, target.kind)) void this.#discover(client);
@@ -206,6 +249,16 @@ export class SearchCache implements SearchCacheView {
         },
         progress: (version) => this.store.progress(scope, version),
         failed: (error) => {
+          // As Karmada's cache skips a member whose API does not enable the kind: nothing of it is
+          // there, so nothing is out of sync; the reflector keeps trying, for a CRD established later.
+          if (error instanceof UnknownKindError) {
+            const first = running.unserved === undefined;
+            running.unserved = error.message;
+            delete running.error;
+            this.store.drop(scope);
+            if (first) this.#changed(`the search cache skips ${target.kind} in ${cluster}: not served there`);
+            return;
+          }
           const was = running.error === undefined;
           running.error = error instanceof Error ? error.message : String(error);
           if (was) this.#changed(`the search cache of ${target.kind} in ${cluster} is out of sync`);
@@ -217,7 +270,9 @@ export class SearchCache implements SearchCacheView {
 
   async #discover(client: KubeClient): Promise<void> {
     try {
-      this.#discovered.set(client.cluster, new RestMapper(await client.discover()));
+      const resources = await client.discover();
+      this.#discovered.set(client.cluster, new RestMapper(resources));
+      this.#servedBy.set(client.cluster, resources);
     } catch {
       // A member that answered a list answers discovery too; if not, its next list asks again.
     }

@@ -46,10 +46,17 @@ function terms(selector: string): string[] {
   return out.map((t) => t.trim()).filter((t) => t !== '');
 }
 
+/** strconv.ParseInt's reading of a label value: the whole value, digits only (a label value has no sign). */
+const wholeNumber = (text: string): number => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
+
 function requirement(term: string): LabelMatcher {
   const set = /^(.+?)\s+(in|notin)\s*\((.*)\)$/.exec(term);
   if (set) {
     const k = key(set[1] ?? '', term);
+    if ((set[3] ?? '').trim() === '')
+      throw new SelectorError(
+        `unable to parse requirement: for 'in', 'notin' operators, values set can't be empty in "${term}"`,
+      );
     const values = new Set((set[3] ?? '').split(',').map((v) => value(v, term)));
     if (set[2] === 'in') return (l) => Object.hasOwn(l, k) && values.has(l[k] as string);
     return (l) => !Object.hasOwn(l, k) || !values.has(l[k] as string);
@@ -63,11 +70,11 @@ function requirement(term: string): LabelMatcher {
         return (l) => l[k] !== v;
       case '>':
       case '<': {
-        const n = Number.parseInt(v, 10);
+        const n = wholeNumber(v);
         if (Number.isNaN(n))
           throw new SelectorError(`unable to parse requirement: "${v}" is not an integer in "${term}"`);
         return (l) => {
-          const have = Number.parseInt(l[k] ?? '', 10);
+          const have = wholeNumber(l[k] ?? '');
           return !Number.isNaN(have) && (op[2] === '>' ? have > n : have < n);
         };
       }

@@ -5,7 +5,8 @@
  * group and version, for `flotilla get --from` to resolve a type); a member API path under it
  * answers a `<Kind>List` of every member's objects with list semantics — `labelSelector`,
  * `fieldSelector` (name and namespace), `limit` and `continue`, a composite `resourceVersion` —
- * and one `Warning` header per member whose copy is not in sync. `/healthz` answers without a
+ * and one `Warning` header per member whose copy is not in sync; a kind members serve that no
+ * ResourceRegistry caches is an empty list, as in Karmada. `/healthz` answers without a
  * token, for probes. Errors are `v1 Status` documents, as kubectl expects.
  */
 import { createServer } from 'node:http';
@@ -99,15 +100,15 @@ async function list(
     .resources()
     .find((r) => r.group === request.group && r.version === request.version && r.resource === request.resource);
   const gv = request.group === '' ? request.version : `${request.group}/${request.version}`;
-  if (!found)
-    return status(
-      res,
-      404,
-      `the search cache holds no ${request.resource} of ${gv}: no ResourceRegistry selects it, or no member serves it`,
-    );
-  const resource = `${gv}/${found.kind}`;
+  const kind = found ?? (await cache.served(request.group, request.version, request.resource));
+  if (!kind)
+    return status(res, 404, `the search cache holds no ${request.resource} of ${gv}: no member serves such a resource`);
+  const resource = `${gv}/${kind.kind}`;
   const query = storeQuery(resource, request, params);
   if (typeof query === 'string') return status(res, 400, query);
+  // A kind no ResourceRegistry caches is an empty list, as Karmada answers it.
+  if (!found)
+    return void res.writeHead(200, { 'content-type': 'application/json' }).end(listText(gv, kind.kind, {}, []));
   const asked = params.get('resourceVersion') ?? '';
   const askedVersions = asked === '' || asked === '0' ? {} : versionsOf(asked);
   if (!askedVersions) return status(res, 400, `resourceVersion: not a resourceVersion of this cache: ${asked}`);
@@ -123,7 +124,6 @@ async function list(
     resourceVersion: compositeVersion(page.versions),
     ...(page.next ? { continue: continueToken(page.next) } : {}),
   };
-  const head = `{"apiVersion":${JSON.stringify(gv)},"kind":${JSON.stringify(`${found.kind}List`)},"metadata":${JSON.stringify(metadata)},"items":[`;
   const problems = cache.problems(resource);
   res.setHeader('content-type', 'application/json');
   if (problems.length > 0)
@@ -131,7 +131,12 @@ async function list(
       'warning',
       problems.map((p) => warning(p.message)),
     );
-  res.writeHead(200).end(`${head}${page.items.join(',')}]}`);
+  res.writeHead(200).end(listText(gv, found.kind, metadata, page.items));
+}
+
+/** A `<Kind>List` of items already in JSON text. */
+function listText(gv: string, kind: string, metadata: object, items: readonly string[]): string {
+  return `{"apiVersion":${JSON.stringify(gv)},"kind":${JSON.stringify(`${kind}List`)},"metadata":${JSON.stringify(metadata)},"items":[${items.join(',')}]}`;
 }
 
 function resources(res: ServerResponse, cache: SearchCacheView): void {

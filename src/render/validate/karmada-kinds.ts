@@ -24,7 +24,7 @@ import { clusterTaintPolicySpec } from './schemas/cluster-taint-policy.ts';
 import { checkCronFederatedHPA, cronFederatedHPASpec, cronFederatedHPAStatus } from './schemas/cron-federated-hpa.ts';
 import { checkFederatedHPA, federatedHPASpec, federatedHPAStatus } from './schemas/federated-hpa.ts';
 import { federatedResourceQuotaSpec, federatedResourceQuotaStatus } from './schemas/federated-resource-quota.ts';
-import { resourceRegistrySpec, resourceRegistryStatus } from './schemas/resource-registry.ts';
+import { defaultResourceRegistry, resourceRegistrySpec, resourceRegistryStatus } from './schemas/resource-registry.ts';
 import { workloadRebalancerSpec, workloadRebalancerStatus } from './schemas/workload-rebalancer.ts';
 import { multiClusterServiceSpec, multiClusterServiceStatus } from './schemas/multi-cluster-service.ts';
 import { overrideSpec } from './schemas/override-policy.ts';
@@ -138,7 +138,7 @@ const KINDS: ReadonlyMap<string, KarmadaKind> = new Map([
   ],
   [
     `${SEARCH_GROUP_VERSION}/ResourceRegistry`,
-    { schema: root(resourceRegistrySpec, resourceRegistryStatus), namespaced: false },
+    { schema: root(resourceRegistrySpec, resourceRegistryStatus), namespaced: false, prepare: defaultResourceRegistry },
   ],
   [
     `${AUTOSCALING_GROUP_VERSION}/FederatedHPA`,

@@ -1,8 +1,8 @@
 /**
  * `registries/<name>.yaml`: a ResourceRegistry with what the search cache of `run` holds for it,
  * in Flotilla's `status.cachedResources` beside Karmada's (unused) `status.conditions`: per member
- * and kind, the objects cached, the last complete list and the error keeping it out of sync
- * (search-cache-record.ts). A document that does not parse is dropped with a warning.
+ * and kind, the objects cached, the last complete list and the error keeping it out of sync, or
+ * why the member serves no such kind (search-cache-record.ts). A document that does not parse is dropped with a warning.
  */
 import { isRecord, SEARCH_GROUP_VERSION } from '../../model/index.ts';
 import type { CachedKindRecord, RegistryRecord } from '../search-cache-record.ts';
@@ -29,7 +29,7 @@ function cachedOf(value: unknown): CachedKindRecord | undefined {
   const objects = value['objects'];
   if (!cluster || !apiVersion || !kind || typeof objects !== 'number') return undefined;
   const syncedAt = value['syncedAt'] instanceof Date ? value['syncedAt'].toISOString() : text(value['syncedAt']);
-  const [namespace, error] = [text(value['namespace']), text(value['error'])];
+  const [namespace, error, unserved] = [text(value['namespace']), text(value['error']), text(value['unserved'])];
   return {
     cluster,
     apiVersion,
@@ -38,6 +38,7 @@ function cachedOf(value: unknown): CachedKindRecord | undefined {
     objects,
     ...(syncedAt ? { syncedAt } : {}),
     ...(error ? { error } : {}),
+    ...(unserved ? { unserved } : {}),
   };
 }
 

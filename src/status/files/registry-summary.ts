@@ -9,7 +9,13 @@ import { registryPath } from './registry-document.ts';
 /** `member1 apps/v1 Deployment (namespace shop): 12 objects, synced 2026-12-01T10:00:00.000Z`. */
 export function cachedKindLine(c: CachedKindRecord): string {
   const where = c.namespace ? `namespace ${c.namespace}` : 'all namespaces';
-  const state = c.error ? `out of sync: ${c.error}` : c.syncedAt ? `synced ${c.syncedAt}` : 'listing';
+  const state = c.unserved
+    ? `not served: ${c.unserved}`
+    : c.error
+      ? `out of sync: ${c.error}`
+      : c.syncedAt
+        ? `synced ${c.syncedAt}`
+        : 'listing';
   return `${c.cluster} ${c.apiVersion} ${c.kind} (${where}): ${c.objects} object${c.objects === 1 ? '' : 's'}, ${state}`;
 }
 

@@ -46,6 +46,11 @@ describe('cacheTargets', () => {
       [registry('a', { clusterNames: ['member1'] }, [DEPLOY]), registry('b', { clusterNames: ['member1'] }, [DEPLOY, { apiVersion: 'v1', kind: 'ConfigMap' }])],
       ['member1 Deployment * [a,b]', 'member1 ConfigMap * [b]'],
     ],
+    [
+      'a selector without its apiVersion or kind caches nothing',
+      [registry('r', { clusterNames: ['member1'] }, [{ apiVersion: 'apps/v1', kind: '' }, { apiVersion: '', kind: 'Deployment' }, DEPLOY])],
+      ['member1 Deployment * [r]'],
+    ],
   ])('%s', (_name, registries, want) => {
     expect(cacheTargets(registries, CLUSTERS).map(short)).toEqual(want);
   });

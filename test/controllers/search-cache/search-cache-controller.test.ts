@@ -177,6 +177,64 @@ spec:
     });
   });
 
+  it('skips a member that serves no such kind, as Karmada does: recorded as not served, no warning, and picked up once served', async () => {
+    const WIDGET = { group: 'example.com', version: 'v1', kind: 'Widget', resource: 'widgets', namespaced: true, verbs: ['list', 'watch'] };
+    const widget = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'shop' } };
+    const m1 = new FakeKubeClient('member1', [widget]);
+    m1.serve(WIDGET);
+    const m2 = new FakeKubeClient('member2', [widget]);
+    const { cache, controller } = running({ member1: m1, member2: m2 });
+    const widgets = `---
+apiVersion: search.karmada.io/v1alpha1
+kind: ResourceRegistry
+metadata: {name: widgets}
+spec:
+  targetCluster: {clusterNames: [member1, member2]}
+  resourceSelectors: [{apiVersion: example.com/v1, kind: Widget}]
+`;
+    pass(controller, CLUSTERS + widgets);
+    await waitFor('member1 listed', async () => ((await names(cache, 'example.com/v1/Widget')).length === 1 ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 5,
+    });
+    await waitFor('member2 skipped', async () => (requested.some((r) => r.includes('skips Widget in member2')) ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 5,
+    });
+    expect(cache.problems('example.com/v1/Widget')).toEqual([]);
+    const { records } = pass(controller, CLUSTERS + widgets);
+    expect(records.searchCache[0]?.cached.find((c) => c.cluster === 'member2')).toEqual({
+      cluster: 'member2',
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      objects: 0,
+      unserved: 'Widget (example.com/v1) is not served by cluster member2',
+    });
+    m2.serve(WIDGET);
+    await waitFor('member2 listed once served', async () => ((await names(cache, 'example.com/v1/Widget')).length === 2 ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 5,
+    });
+  });
+
+  it('names a kind the members serve though no registry caches it, and asks them again for a miss only after a while', async () => {
+    let now = T0;
+    const cache = new SearchCache({ store: new MemorySearchStore(), now: () => now });
+    caches.push(cache);
+    const m1 = new FakeKubeClient('member1');
+    cache.start({ kubeconfig: {}, client: {}, connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, m1])) });
+    cache.want(
+      [],
+      fleetOf(CLUSTERS).clusters.map((c) => c.object),
+    );
+    expect((await cache.served('', 'v1', 'services'))?.kind).toBe('Service');
+    expect(await cache.served('example.com', 'v1', 'widgets')).toBeUndefined();
+    m1.serve({ group: 'example.com', version: 'v1', kind: 'Widget', resource: 'widgets', namespaced: true, verbs: ['list'] });
+    expect(await cache.served('example.com', 'v1', 'widgets')).toBeUndefined();
+    now += 30_000;
+    expect((await cache.served('example.com', 'v1', 'widgets'))?.kind).toBe('Widget');
+  });
+
   it('keeps no Secret value', async () => {
     const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds', namespace: 'shop' }, data: { password: 'aHVudGVyMg==' } };
     const { cache, controller } = running({ member1: new FakeKubeClient('member1', [secret]), member2: new FakeKubeClient('member2') });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFieldSelector, parseLabelSelector, SelectorError } from '../../../src/controllers/search-cache/selectors.ts';
 
-const WEB = { app: 'web', tier: 'front', 'example.io/shard': '3' };
+const WEB = { app: 'web', tier: 'front', 'example.io/shard': '3', rev: '7b' };
 
 describe('label selectors in string form', () => {
   it.each([
@@ -22,10 +22,11 @@ describe('label selectors in string form', () => {
     ['app=web,tier=back', false],
     ['example.io/shard>2', true],
     ['example.io/shard<3', false],
+    ['rev>1', false],
     ['app in (web),tier notin (db)', true],
   ])('%s matches: %s', (selector, want) => expect(parseLabelSelector(selector)(WEB)).toBe(want));
 
-  it.each([['app=(x'], ['-bad=key'], ['app=web value'], ['n>x']])('%s does not parse', (selector) => {
+  it.each([['app=(x'], ['-bad=key'], ['app=web value'], ['n>x'], ['n>1x'], ['app in ()'], ['app notin ( )']])('%s does not parse', (selector) => {
     expect(() => parseLabelSelector(selector)).toThrow(SelectorError);
   });
 });

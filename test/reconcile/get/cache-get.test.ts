@@ -24,6 +24,7 @@ beforeAll(async () => {
       store,
       resources: () => [DEPLOYMENTS],
       problems: () => [{ cluster: 'member3', message: 'cluster member3: the cache of Deployment is not in sync: connection refused' }],
+      served: async () => undefined,
     },
   });
 });

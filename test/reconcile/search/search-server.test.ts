@@ -24,7 +24,10 @@ const view: SearchCacheView = {
     resource === 'apps/v1/Deployment'
       ? [{ cluster: 'member3', message: 'cluster member3: the cache of Deployment is not in sync: connect "ECONNREFUSED"' }]
       : [],
+  // The members serve DaemonSets too, which no registry caches.
+  served: async (group, version, resource) => (group === 'apps' && version === 'v1' && resource === 'daemonsets' ? DAEMONSETS : undefined),
 };
+const DAEMONSETS = { group: 'apps', version: 'v1', kind: 'DaemonSet', resource: 'daemonsets', namespaced: true, verbs: ['list'] };
 let server: SearchServer;
 beforeAll(async () => {
   server = await startSearchServer({ address: '127.0.0.1:0', token: TOKEN, cache: view });
@@ -116,6 +119,14 @@ describe('the search server', () => {
   ])('%s → %d %s, as a Status', async (path, code, reason) => {
     const { status, doc } = await body(path);
     expect([status, doc.kind, doc.reason]).toEqual([code, 'Status', reason]);
+  });
+
+  it('answers a kind the members serve but no registry caches with an empty list, as Karmada does', async () => {
+    for (const path of [`${P}/apis/apps/v1/daemonsets`, `${P}/apis/apps/v1/namespaces/shop/daemonsets/web?labelSelector=app%3Dweb`]) {
+      const { status, doc } = await body(path);
+      expect([status, doc.kind, doc.items]).toEqual([200, 'DaemonSetList', []]);
+    }
+    expect((await body(`${P}/apis/apps/v1/daemonsets?labelSelector=${encodeURIComponent('app=(')}`)).status).toBe(400);
   });
 
   it('serves a resourceVersion it has reached', async () => {

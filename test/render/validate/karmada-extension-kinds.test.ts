@@ -122,9 +122,53 @@ describe('Karmada kinds Flotilla loads but does not act on yet', () => {
       [],
     ],
     [
-      'a ResourceRegistry needs its target clusters',
+      'a ResourceRegistry without target clusters selects every cluster (Karmada requires none)',
       registry({ resourceSelectors: [{ apiVersion: 'apps/v1', kind: 'Deployment' }] }),
-      [e(['spec', 'targetCluster'], 'Required value')],
+      [],
+    ],
+    ['a ResourceRegistry without resource selectors caches nothing, and is valid', registry({ targetCluster: {} }), []],
+    [
+      'a ResourceRegistry without a spec is an empty one, and is valid',
+      { apiVersion: 'search.karmada.io/v1alpha1', kind: 'ResourceRegistry', metadata: { name: 'r' } },
+      [],
+    ],
+    [
+      'a ResourceRegistry with a namespace and an OpenSearch backend is valid',
+      registry({
+        targetCluster: {},
+        resourceSelectors: [{ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default' }],
+        backendStore: { openSearch: { addresses: ['https://localhost:9200'], secretRef: { namespace: 'default', name: 'os-auth' } } },
+      }),
+      [],
+    ],
+    [
+      'a malformed apiVersion, namespace and OpenSearch address are errors; a selector without kind a warning',
+      registry({
+        targetCluster: {},
+        resourceSelectors: [{ apiVersion: 'apps/v1/extra', kind: '', namespace: 'Bad_Namespace' }],
+        backendStore: { openSearch: { addresses: ['localhost:9200', 'ftp://os.example', 'http://os.example:9200'], secretRef: {} } },
+      }),
+      [
+        e(['spec', 'resourceSelectors', 0, 'apiVersion'], 'Invalid value: "apps/v1/extra": unexpected GroupVersion string: apps/v1/extra'),
+        e(
+          ['spec', 'resourceSelectors', 0, 'namespace'],
+          "Invalid value: \"Bad_Namespace\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+        ),
+        w(['spec', 'resourceSelectors', 0, 'kind'], 'Required value: the search cache skips this selector'),
+        e(
+          ['spec', 'backendStore', 'openSearch', 'addresses', 0],
+          'Invalid value: "localhost:9200": must be a valid http or https URL with non-empty scheme and host',
+        ),
+        e(
+          ['spec', 'backendStore', 'openSearch', 'addresses', 1],
+          'Invalid value: "ftp://os.example": must be a valid http or https URL with non-empty scheme and host',
+        ),
+      ],
+    ],
+    [
+      'a ResourceRegistry selector without apiVersion is a warning',
+      registry({ targetCluster: {}, resourceSelectors: [{ kind: 'Deployment' }] }),
+      [w(['spec', 'resourceSelectors', 0, 'apiVersion'], 'Required value: the search cache skips this selector')],
     ],
     [
       'a ResourceRegistry takes no namespace (dropped, a warning)',

@@ -17,6 +17,7 @@ const RECORD: RegistryRecord = {
       objects: 0,
       error: 'cluster member2: API server https://m2 is unreachable: connect ECONNREFUSED',
     },
+    { cluster: 'member3', apiVersion: 'example.com/v1', kind: 'Widget', objects: 0, unserved: 'Widget (example.com/v1) is not served by cluster member3' },
   ],
 };
 
@@ -40,6 +41,7 @@ describe('registries/<name>.yaml', () => {
     expect(RECORD.cached.map(cachedKindLine)).toEqual([
       'member1 apps/v1 Deployment (all namespaces): 12 objects, synced 2026-12-01T10:00:00.000Z',
       'member2 v1 ConfigMap (namespace shop): 0 objects, out of sync: cluster member2: API server https://m2 is unreachable: connect ECONNREFUSED',
+      'member3 example.com/v1 Widget (all namespaces): 0 objects, not served: Widget (example.com/v1) is not served by cluster member3',
     ]);
     expect(registrySection([RECORD])[0]).toBe('## Search cache');
     expect(registrySection([])).toEqual([]);
