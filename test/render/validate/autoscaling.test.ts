@@ -49,9 +49,45 @@ describe("FederatedHPA: Karmada's admission rules", () => {
       [e(['spec', 'scaleTargetRef', 'name'], `Invalid value: "a/b": may not contain '/'`)],
     ],
     [
-      'an External metric (Karmada has none)',
-      fhpa({ metrics: [{ type: 'External', external: { metric: { name: 'qps' }, target: { type: 'Value', value: '10' } } }] }),
-      [e([...M, 'type'], 'Unsupported value: "External": supported values: "ContainerResource", "Object", "Pods", "Resource"')],
+      'an External metric with a value target',
+      fhpa({ metrics: [{ type: 'External', external: { metric: { name: 'qps' }, target: { type: 'Value', value: '100' } } }] }),
+      [],
+    ],
+    [
+      'an External metric with both a value and an average value',
+      fhpa({ metrics: [{ type: 'External', external: { metric: { name: 'qps' }, target: { type: 'Value', value: '100', averageValue: '10' } } }] }),
+      [e([...M, 'external', 'target', 'value'], 'Forbidden: may not set both a target value for metric and a per-pod target')],
+    ],
+    [
+      'an External metric with a Utilization target',
+      fhpa({ metrics: [{ type: 'External', external: { metric: { name: 'qps' }, target: { type: 'Utilization', averageUtilization: 50 } } }] }),
+      [
+        e([...M, 'external', 'target', 'type'], 'Invalid value: "Utilization": must be either Value or AverageValue'),
+        e([...M, 'external', 'target', 'averageValue'], 'Required value: must set either a target value or averageValue'),
+        e([...M, 'external', 'target', 'averageUtilization'], 'Forbidden: may not set a target utilization for an external metric'),
+      ],
+    ],
+    [
+      'an External metric with a value and a utilization',
+      fhpa({ metrics: [{ type: 'External', external: { metric: { name: 'qps' }, target: { type: 'Value', value: '100', averageUtilization: 50 } } }] }),
+      [e([...M, 'external', 'target', 'averageUtilization'], 'Forbidden: may not set a target utilization for an external metric')],
+    ],
+    [
+      'an External metric without its source',
+      fhpa({ metrics: [{ type: 'External' }] }),
+      [e([...M, 'external'], 'Required value: must populate information for the given metric source')],
+    ],
+    [
+      'an unknown metric type',
+      fhpa({ metrics: [{ type: 'Queue' }] }),
+      [e([...M, 'type'], 'Unsupported value: "Queue": supported values: "ContainerResource", "External", "Object", "Pods", "Resource"')],
+    ],
+    [
+      'a Resource metric with an External source too',
+      fhpa({
+        metrics: [{ ...cpu({ type: 'Utilization', averageUtilization: 50 }), external: { metric: { name: 'qps' }, target: { type: 'Value', value: '1' } } }],
+      }),
+      [e([...M, 'external'], 'Forbidden: must populate the given metric source only')],
     ],
     [
       'a Resource metric without its source',

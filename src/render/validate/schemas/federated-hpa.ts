@@ -23,13 +23,13 @@ type Json = Record<string, unknown>;
 
 const MAX_PERIOD_SECONDS = 1800;
 const MAX_STABILIZATION_WINDOW_SECONDS = 3600;
-/** Karmada's webhook has no External source. */
-const METRIC_SOURCE_TYPES = ['ContainerResource', 'Object', 'Pods', 'Resource'] as const;
+const METRIC_SOURCE_TYPES = ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'] as const;
 const SOURCE_FIELD: Readonly<Record<string, string>> = {
   Object: 'object',
   Pods: 'pods',
   Resource: 'resource',
   ContainerResource: 'containerResource',
+  External: 'external',
 };
 
 /** autoscalingv2.CrossVersionObjectReference. */
@@ -192,7 +192,32 @@ function checkSource(kind: string, source: Json, path: FieldPath, out: IssueSink
           requiredMessage('must set either a target value or averageValue'),
         );
       return;
+    case 'external':
+      return checkExternalSource(source, target, path, out);
   }
+}
+
+/** An External source: a per-metric value or a per-pod average, never a utilization. */
+function checkExternalSource(source: Json, target: Json, path: FieldPath, out: IssueSink): void {
+  checkMetricName(source['metric'], at(path, 'metric'), out);
+  const type = target['type'];
+  if (type !== 'Value' && type !== 'AverageValue')
+    error(out, at(path, 'target', 'type'), invalidMessage(type ?? '', 'must be either Value or AverageValue'));
+  const [value, average] = [target['value'], target['averageValue']];
+  if (value === undefined && average === undefined)
+    error(out, at(path, 'target', 'averageValue'), requiredMessage('must set either a target value or averageValue'));
+  if (value !== undefined && average !== undefined)
+    error(
+      out,
+      at(path, 'target', 'value'),
+      forbiddenMessage('may not set both a target value for metric and a per-pod target'),
+    );
+  if (target['averageUtilization'] !== undefined)
+    error(
+      out,
+      at(path, 'target', 'averageUtilization'),
+      forbiddenMessage('may not set a target utilization for an external metric'),
+    );
 }
 
 /** validateMetricSpec: a supported type, its source filled in, and no other source. */
@@ -204,7 +229,7 @@ function checkMetric(metric: unknown, path: FieldPath, out: IssueSink): void {
     error(out, at(path, 'type'), unsupportedMessage(type, METRIC_SOURCE_TYPES));
   const present = ['object', 'pods', 'resource', 'containerResource', 'external'].filter((k) => isRecord(metric[k]));
   const first = present[0];
-  if (first !== undefined && first !== 'external') checkSource(first, metric[first] as Json, at(path, first), out);
+  if (first !== undefined) checkSource(first, metric[first] as Json, at(path, first), out);
   const expected = typeof type === 'string' ? SOURCE_FIELD[type] : undefined;
   if (expected !== undefined && !isRecord(metric[expected]))
     error(out, at(path, expected), requiredMessage('must populate information for the given metric source'));
