@@ -73,6 +73,16 @@ describe('time zones through Intl', () => {
     ['America/Argentina/Buenos_Aires', undefined],
     ['Mars/Olympus', 'unknown time zone Mars/Olympus'],
     ['+01:00', 'unknown time zone +01:00'],
+    // Go looks the name up as a file name of the zone database: case counts.
+    ['asia/shanghai', 'unknown time zone asia/shanghai'],
+    ['utc', 'unknown time zone utc'],
+    ['us/eastern', 'unknown time zone us/eastern'],
+    ['Asia/Shanghai', undefined],
+    ['US/Eastern', undefined],
+    ['Etc/UTC', undefined],
+    ['EST5EDT', undefined],
+    ['../etc/passwd', 'time: invalid location name'],
+    ['/etc/localtime', 'time: invalid location name'],
   ])('%s', (zone, want) => expect(timeZoneError(zone)).toBe(want));
 
   it('wall time and instant are inverse outside transitions', () => {
