@@ -222,6 +222,11 @@ describe("CronFederatedHPA: Karmada's admission rules", () => {
       [e(['spec', 'scaleTargetRef', 'kind'], 'Invalid value: "CronFederatedHPA": invalid scaleTargetRef kind: CronFederatedHPA, only support FederatedHPA')],
     ],
     [
+      'a target in the autoscaling group without a kind: only the kind error, as Karmada stops there',
+      cron({ scaleTargetRef: { apiVersion: 'autoscaling.karmada.io/v1alpha1', kind: '', name: 'a/b' }, rules: [rule({})] }),
+      [e(['spec', 'scaleTargetRef', 'kind'], 'Invalid value: "": invalid scaleTargetRef kind: , only support FederatedHPA')],
+    ],
+    [
       'a FederatedHPA rule needs a bound',
       cron({
         scaleTargetRef: { apiVersion: 'autoscaling.karmada.io/v1alpha1', kind: 'FederatedHPA', name: 'web' },

@@ -127,9 +127,9 @@ function checkReplicas(r: Json, path: FieldPath, kind: string, out: IssueSink): 
 export function checkCronFederatedHPA(object: Json, out: IssueSink): void {
   const spec = isRecord(object['spec']) ? object['spec'] : {};
   const ref = isRecord(spec['scaleTargetRef']) ? spec['scaleTargetRef'] : {};
-  checkReference(ref, ['spec', 'scaleTargetRef'], out);
   const kind = typeof ref['kind'] === 'string' ? ref['kind'] : '';
   const scalesFederatedHPA = ref['apiVersion'] === AUTOSCALING_GROUP_VERSION;
+  // Karmada's webhook stops at a wrong kind in its own group, before the reference's other checks.
   if (scalesFederatedHPA && kind !== 'FederatedHPA') {
     error(
       out,
@@ -138,6 +138,7 @@ export function checkCronFederatedHPA(object: Json, out: IssueSink): void {
     );
     return;
   }
+  checkReference(ref, ['spec', 'scaleTargetRef'], out);
   const names = new Set<unknown>();
   (Array.isArray(spec['rules']) ? spec['rules'] : []).forEach((r: unknown, i) => {
     if (!isRecord(r)) return;
