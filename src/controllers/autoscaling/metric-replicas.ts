@@ -162,6 +162,8 @@ export function metricReplicas(
     if (!p.ok) {
       first ??= p;
       invalid++;
+      // Kubernetes keeps each metric's place in the status, an empty entry for one that failed.
+      statuses.push({ type: '' });
       continue;
     }
     statuses.push(p.status);

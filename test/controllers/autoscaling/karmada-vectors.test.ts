@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { metricReplicas } from '../../../src/controllers/autoscaling/metric-replicas.ts';
 import type { PodsObservation } from '../../../src/controllers/autoscaling/metric-replicas.ts';
+import type { PodSample, PodUsage } from '../../../src/controllers/autoscaling/pod-sample.ts';
 import { DEFAULT_CALCULATOR_OPTIONS } from '../../../src/controllers/autoscaling/replica-calculator.ts';
 import {
   boundWithBehavior,
@@ -194,5 +195,34 @@ describe("the metrics' errors, as Karmada's computeReplicasForMetric words them"
       message: `the HPA was unable to compute the replica count: ${c.condition}`,
     });
     expect(v.ok ? undefined : v.error).toBe(c.error);
+  });
+});
+
+describe("computeReplicasForMetrics: the status keeps one entry per metric, in the spec's order", () => {
+  const hour = 3_600_000;
+  const pod = (i: number): PodSample => ({
+    key: `member1/web-${i}`,
+    phase: 'Running',
+    deleting: false,
+    ready: { status: 'True', lastTransitionTime: NOW - hour },
+    startTime: NOW - hour,
+    containers: [{ name: 'app', requests: { cpu: 1000 } }],
+  });
+  const usage = (i: number): PodUsage => ({
+    key: `member1/web-${i}`,
+    timestamp: NOW - 10_000,
+    windowMs: 30_000,
+    containers: [{ name: 'app', usage: { cpu: 1500 } }],
+  });
+  const busy: PodsObservation = { pods: [pod(0), pod(1)], usage: [usage(0), usage(1)] };
+  const cpu: MetricSpec = { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } };
+  const external: MetricSpec = { type: 'External', external: { metric: { name: 'qps' }, target: { type: 'Value', value: '10' } } };
+
+  it('a failed metric before a scaling one: an empty entry in its place, and the scale up goes ahead', () => {
+    const v = metricReplicas([external, cpu], busy, 2, 1, NOW, DEFAULT_CALCULATOR_OPTIONS);
+    if (!v.ok) throw new Error(v.error);
+    expect(v.replicas).toBe(6);
+    expect(v.statuses.map((m) => m.type)).toEqual(['', 'Resource']);
+    expect(v.error).toBe('invalid metrics (1 invalid out of 2), first error is: unknown metric source type "External"');
   });
 });
