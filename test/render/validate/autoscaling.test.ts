@@ -274,8 +274,9 @@ describe("CronFederatedHPA: Karmada's admission rules", () => {
     [
       'a rule name over 32 characters',
       cron({ rules: [rule({ name: 'a'.repeat(33) })] }),
-      [e([...R, 'name'], `Invalid value: "${'a'.repeat(33)}": must be 1 to 32 characters`)],
+      [e([...R, 'name'], `Invalid value: "${'a'.repeat(33)}": should be at most 32 chars long`)],
     ],
+    ['an empty rule name', cron({ rules: [rule({ name: '' })] }), [e([...R, 'name'], 'Invalid value: "": should be at least 1 chars long')]],
     [
       'a schedule that does not parse',
       cron({ rules: [rule({ schedule: 'at nine' })] }),
