@@ -40,8 +40,13 @@ describe('cron schedules (the five-field syntax Karmada runs)', () => {
   it.each([
     ['a time zone shifts the instant', '0 9 * * *', '2024-06-07T00:00:00Z', 'Asia/Tokyo', '2024-06-08T00:00:00.000Z'],
     ['a minute the zone skips (spring forward) does not fire', '30 2 * * *', '2024-03-09T12:00:00Z', 'America/New_York', '2024-03-11T06:30:00.000Z'],
-    ['a repeated hour (fall back) fires once, at its first occurrence', '30 1 * * *', '2024-11-03T04:00:00Z', 'America/New_York', '2024-11-03T05:30:00.000Z'],
-    ['and the next day after that', '30 1 * * *', '2024-11-03T05:30:00Z', 'America/New_York', '2024-11-04T06:30:00.000Z'],
+    // Karmada's scheduler (robfig/cron's walk of the clock) fires a repeated minute in both of its occurrences.
+    ['a repeated hour (fall back): first its first occurrence', '30 1 * * *', '2024-11-03T04:00:00Z', 'America/New_York', '2024-11-03T05:30:00.000Z'],
+    ['then its second one, an hour later', '30 1 * * *', '2024-11-03T05:30:00Z', 'America/New_York', '2024-11-03T06:30:00.000Z'],
+    ['and the next day after that', '30 1 * * *', '2024-11-03T06:30:00Z', 'America/New_York', '2024-11-04T06:30:00.000Z'],
+    ['every 15 minutes walks into the repeated hour', '*/15 * * * *', '2024-11-03T05:59:00Z', 'America/New_York', '2024-11-03T06:00:00.000Z'],
+    ['from within the repeat, its later minutes', '45 1 * * *', '2024-11-03T06:10:00Z', 'America/New_York', '2024-11-03T06:45:00.000Z'],
+    ['a daily rule away from any change is unaffected', '30 1 * * *', '2024-11-05T00:00:00Z', 'America/New_York', '2024-11-05T06:30:00.000Z'],
   ])('%s', (_name, text, after, zone, want) => {
     expect(next(text, after, zone)).toBe(want);
   });
