@@ -109,6 +109,14 @@ describe("FederatedHPA: Karmada's admission rules", () => {
       [e([...M, 'resource', 'target', 'averageUtilization'], 'Required value: must set either a target raw value or a target utilization')],
     ],
     [
+      "a Pods metric without a name and with a zero target: the name's error first, as Karmada checks them",
+      fhpa({ metrics: [{ type: 'Pods', pods: { metric: { name: '' }, target: { type: 'AverageValue', averageValue: '0' } } }] }),
+      [
+        e([...M, 'pods', 'metric', 'name'], 'Required value: must specify a metric name'),
+        e([...M, 'pods', 'target', 'averageValue'], 'Invalid value: "0": must be positive'),
+      ],
+    ],
+    [
       'a resource target with both',
       fhpa({ metrics: [cpu({ type: 'Utilization', averageUtilization: 50, averageValue: '100m' })] }),
       [e([...M, 'resource', 'target', 'averageValue'], 'Forbidden: may not set both a target raw value and a target utilization')],

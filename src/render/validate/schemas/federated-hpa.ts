@@ -154,10 +154,12 @@ const CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
 
 function checkSource(kind: string, source: Json, path: FieldPath, out: IssueSink): void {
   const target = isRecord(source['target']) ? source['target'] : {};
-  checkTarget(source['target'], at(path, 'target'), out);
+  // Each source's own fields first, then its target, in the order of Karmada's checks.
+  const targetChecks = (): void => checkTarget(source['target'], at(path, 'target'), out);
   switch (kind) {
     case 'resource':
       if (source['name'] === '') error(out, at(path, 'name'), requiredMessage('must specify a resource name'));
+      targetChecks();
       return checkResourceTarget(target, at(path, 'target'), out);
     case 'containerResource': {
       const name = source['name'];
@@ -175,16 +177,19 @@ function checkSource(kind: string, source: Json, path: FieldPath, out: IssueSink
       if (container === '') error(out, at(path, 'container'), requiredMessage('must specify a container'));
       else if (typeof container === 'string')
         for (const msg of isDNS1123Label(container)) error(out, at(path, 'container'), invalidMessage(container, msg));
+      targetChecks();
       return checkResourceTarget(target, at(path, 'target'), out);
     }
     case 'pods':
       checkMetricName(source['metric'], at(path, 'metric'), out);
+      targetChecks();
       if (target['averageValue'] === undefined)
         error(out, at(path, 'target', 'averageValue'), requiredMessage('must specify a positive target averageValue'));
       return;
     case 'object':
       checkReference(source['describedObject'], at(path, 'describedObject'), out);
       checkMetricName(source['metric'], at(path, 'metric'), out);
+      targetChecks();
       if (target['value'] === undefined && target['averageValue'] === undefined)
         error(
           out,
@@ -193,13 +198,14 @@ function checkSource(kind: string, source: Json, path: FieldPath, out: IssueSink
         );
       return;
     case 'external':
-      return checkExternalSource(source, target, path, out);
+      checkMetricName(source['metric'], at(path, 'metric'), out);
+      targetChecks();
+      return checkExternalTarget(target, path, out);
   }
 }
 
-/** An External source: a per-metric value or a per-pod average, never a utilization. */
-function checkExternalSource(source: Json, target: Json, path: FieldPath, out: IssueSink): void {
-  checkMetricName(source['metric'], at(path, 'metric'), out);
+/** An External source's target: a per-metric value or a per-pod average, never a utilization. */
+function checkExternalTarget(target: Json, path: FieldPath, out: IssueSink): void {
   const type = target['type'];
   if (type !== 'Value' && type !== 'AverageValue')
     error(out, at(path, 'target', 'type'), invalidMessage(type ?? '', 'must be either Value or AverageValue'));
