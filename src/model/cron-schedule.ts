@@ -116,6 +116,10 @@ function fieldBits(text: string, field: Field): { bits: bigint; star: boolean } 
  */
 function admittedAnyway(fields: readonly string[]): boolean {
   if (fields.length !== 5 && fields.length !== 6) return false;
+  // That library stops at the first field that does not match the admission's clock, so only the
+  // first restricted field is always read: a zero step there in the minute, hour or month is refused.
+  const lead = fields.findIndex((f) => f !== '*' && f !== '?');
+  if ([0, 1, 3].includes(lead) && /\/0+$/.test(fields[lead]?.split(',')[0] ?? '')) return false;
   const item = /^(\*|\?|\d+(-\d+)?)(\/\d+)?$|^L$|^\d+[WL]$|^\d#\d$/i;
   return fields.every((f) =>
     f

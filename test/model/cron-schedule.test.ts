@@ -60,7 +60,11 @@ describe('cron schedules (the five-field syntax Karmada runs)', () => {
     ['day of week: 7 is above 6', '0 0 * * 7', true],
     ['day of month: 0 is below 1', '0 0 0 * *', true],
     ['hour: 10 is beyond 9', '0 10-9 * * *', true],
-    ['minute: the step of "*/0" must be positive', '*/0 * * * *', true],
+    // Karmada's admission library reads the first restricted field at any time: a zero step there is refused.
+    ['minute: the step of "*/0" must be positive', '*/0 * * * *', false],
+    ['hour: the step of "*/0" must be positive', '* */0 * * *', false],
+    // Past a field that rarely matches the admission's clock, that library reads no further.
+    ['hour: the step of "*/0" must be positive', '5 */0 * * *', true],
     ['expected 5 fields, found 6', '0 0 * * * 2025', true],
     ['day of month: "L" is not a number', '0 0 L * *', true],
     ['unsupported descriptor "@5minutes"', '@5minutes', true],
