@@ -89,8 +89,9 @@ export interface MetricValueStatus {
   averageUtilization?: number;
 }
 
+/** One per metric of the spec, in its order; a metric that could not be computed is an empty one (type ''). */
 export interface MetricStatus {
-  type: MetricSourceType;
+  type: MetricSourceType | '';
   resource?: { name: string; current: MetricValueStatus };
   containerResource?: { name: string; container: string; current: MetricValueStatus };
 }

@@ -3,10 +3,11 @@
  * five-field syntax Karmada's scheduler runs (minute, hour, day of month, month, day of week;
  * numbers, names, `*`, `?`, ranges, steps and lists) and the descriptors both Karmada's admission
  * and its scheduler accept (`@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`, `@hourly`),
- * and the next time a schedule fires in a time zone. Day of month and day of week, both
- * restricted, match when either does. Pure.
+ * and the next time a schedule fires in a time zone, as Karmada's scheduler walks the clock. Day
+ * of month and day of week, both restricted, match when either does. Pure.
  */
 import { addDays, instantOf, wallTimeOf, weekdayOf } from './time-zone.ts';
+import type { WallTime } from './time-zone.ts';
 
 /** A parsed schedule: one bit set per field, and whether each day field was written as `*` or `?`. */
 export interface CronSchedule {
@@ -115,6 +116,10 @@ function fieldBits(text: string, field: Field): { bits: bigint; star: boolean } 
  */
 function admittedAnyway(fields: readonly string[]): boolean {
   if (fields.length !== 5 && fields.length !== 6) return false;
+  // That library stops at the first field that does not match the admission's clock, so only the
+  // first restricted field is always read: a zero step there in the minute, hour or month is refused.
+  const lead = fields.findIndex((f) => f !== '*' && f !== '?');
+  if ([0, 1, 3].includes(lead) && /\/0+$/.test(fields[lead]?.split(',')[0] ?? '')) return false;
   const item = /^(\*|\?|\d+(-\d+)?)(\/\d+)?$|^L$|^\d+[WL]$|^\d#\d$/i;
   return fields.every((f) =>
     f
@@ -171,11 +176,38 @@ function dayMatches(s: CronSchedule, year: number, month: number, day: number): 
 /** Five years of days: the scheduler gives up on a schedule that does not fire within them. */
 const HORIZON_DAYS = 5 * 366 + 1;
 
+const matchesWall = (s: CronSchedule, w: WallTime): boolean =>
+  has(s.months, w.month) && dayMatches(s, w.year, w.month, w.day) && has(s.hours, w.hour) && has(s.minutes, w.minute);
+
+const wallMs = (w: WallTime): number => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+
+/** Wider than any clock change: a repeat of wall times is looked for this far on either side. */
+const REPEAT_WINDOW_MS = 3 * 3_600_000;
+
+/**
+ * When clocks go back near `after`, the wall times of the repeated stretch come twice and Karmada's
+ * scheduler fires in both; those minutes are looked at instant by instant, before `before`.
+ */
+function firstInRepeat(s: CronSchedule, after: number, zone: string, before: number): number | undefined {
+  const start = after - (((after % 60_000) + 60_000) % 60_000);
+  const span = wallMs(wallTimeOf(start + REPEAT_WINDOW_MS, zone)) - wallMs(wallTimeOf(start - REPEAT_WINDOW_MS, zone));
+  if (span >= 2 * REPEAT_WINDOW_MS) return undefined;
+  const end = Math.min(before, start + REPEAT_WINDOW_MS);
+  for (let at = start + 60_000; at < end; at += 60_000) if (matchesWall(s, wallTimeOf(at, zone))) return at;
+  return undefined;
+}
+
 /**
  * The first minute strictly after `after` (milliseconds) at which the schedule fires in `zone`,
- * or undefined when none falls within five years. A minute the zone skips does not fire.
+ * or undefined when none falls within five years. A minute the zone skips does not fire; one it
+ * repeats fires in both of its occurrences.
  */
 export function nextCronTime(s: CronSchedule, after: number, zone: string): number | undefined {
+  const byWall = nextByWallTime(s, after, zone);
+  return firstInRepeat(s, after, zone, byWall ?? Number.POSITIVE_INFINITY) ?? byWall;
+}
+
+function nextByWallTime(s: CronSchedule, after: number, zone: string): number | undefined {
   const from = wallTimeOf(after, zone);
   for (let d = 0; d < HORIZON_DAYS; d++) {
     const [year, month, day] = addDays(from.year, from.month, from.day, d);

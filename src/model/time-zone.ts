@@ -43,18 +43,24 @@ export const LOCAL_ZONE = 'Local';
 /**
  * Why a time zone name cannot be used, or undefined when it can: an IANA name as Go's
  * time.LoadLocation reads it (`UTC`, `Europe/Berlin`, `America/Argentina/Buenos_Aires`, and
- * `Local`, the zone of the process).
- * Intl's UTC-offset zones (`+01:00`) are refused: Go has no such names.
+ * `Local`, the zone of the process), in the case the database writes it (`asia/shanghai` is not
+ * a file Go finds). Intl's UTC-offset zones (`+01:00`) are refused: Go has no such names.
  */
 export function timeZoneError(zone: string): string | undefined {
   if (zone === LOCAL_ZONE) return undefined;
-  if (!/^[A-Za-z]/.test(zone)) return `unknown time zone ${zone}`;
+  if (zone.includes('..') || zone.startsWith('/') || zone.startsWith('\\')) return 'time: invalid location name';
+  const unknown = `unknown time zone ${zone}`;
+  if (!/^[A-Za-z]/.test(zone)) return unknown;
+  let resolved: string;
   try {
-    formatter(zone);
-    return undefined;
+    resolved = formatter(zone).resolvedOptions().timeZone;
   } catch {
-    return `unknown time zone ${zone}`;
+    return unknown;
   }
+  // Go finds a zone by its file name, so case counts: Intl gives a canonical name's exact case, and
+  // an alias (resolved to another name) has every part of its name capitalized, as IANA writes them.
+  if (resolved.toLowerCase() === zone.toLowerCase()) return resolved === zone ? undefined : unknown;
+  return zone.split('/').every((part) => /^[A-Z]/.test(part)) ? undefined : unknown;
 }
 
 /** The civil time of an instant (milliseconds) in a zone, to the minute. */

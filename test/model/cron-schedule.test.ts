@@ -40,8 +40,13 @@ describe('cron schedules (the five-field syntax Karmada runs)', () => {
   it.each([
     ['a time zone shifts the instant', '0 9 * * *', '2024-06-07T00:00:00Z', 'Asia/Tokyo', '2024-06-08T00:00:00.000Z'],
     ['a minute the zone skips (spring forward) does not fire', '30 2 * * *', '2024-03-09T12:00:00Z', 'America/New_York', '2024-03-11T06:30:00.000Z'],
-    ['a repeated hour (fall back) fires once, at its first occurrence', '30 1 * * *', '2024-11-03T04:00:00Z', 'America/New_York', '2024-11-03T05:30:00.000Z'],
-    ['and the next day after that', '30 1 * * *', '2024-11-03T05:30:00Z', 'America/New_York', '2024-11-04T06:30:00.000Z'],
+    // Karmada's scheduler (robfig/cron's walk of the clock) fires a repeated minute in both of its occurrences.
+    ['a repeated hour (fall back): first its first occurrence', '30 1 * * *', '2024-11-03T04:00:00Z', 'America/New_York', '2024-11-03T05:30:00.000Z'],
+    ['then its second one, an hour later', '30 1 * * *', '2024-11-03T05:30:00Z', 'America/New_York', '2024-11-03T06:30:00.000Z'],
+    ['and the next day after that', '30 1 * * *', '2024-11-03T06:30:00Z', 'America/New_York', '2024-11-04T06:30:00.000Z'],
+    ['every 15 minutes walks into the repeated hour', '*/15 * * * *', '2024-11-03T05:59:00Z', 'America/New_York', '2024-11-03T06:00:00.000Z'],
+    ['from within the repeat, its later minutes', '45 1 * * *', '2024-11-03T06:10:00Z', 'America/New_York', '2024-11-03T06:45:00.000Z'],
+    ['a daily rule away from any change is unaffected', '30 1 * * *', '2024-11-05T00:00:00Z', 'America/New_York', '2024-11-05T06:30:00.000Z'],
   ])('%s', (_name, text, after, zone, want) => {
     expect(next(text, after, zone)).toBe(want);
   });
@@ -55,7 +60,11 @@ describe('cron schedules (the five-field syntax Karmada runs)', () => {
     ['day of week: 7 is above 6', '0 0 * * 7', true],
     ['day of month: 0 is below 1', '0 0 0 * *', true],
     ['hour: 10 is beyond 9', '0 10-9 * * *', true],
-    ['minute: the step of "*/0" must be positive', '*/0 * * * *', true],
+    // Karmada's admission library reads the first restricted field at any time: a zero step there is refused.
+    ['minute: the step of "*/0" must be positive', '*/0 * * * *', false],
+    ['hour: the step of "*/0" must be positive', '* */0 * * *', false],
+    // Past a field that rarely matches the admission's clock, that library reads no further.
+    ['hour: the step of "*/0" must be positive', '5 */0 * * *', true],
     ['expected 5 fields, found 6', '0 0 * * * 2025', true],
     ['day of month: "L" is not a number', '0 0 L * *', true],
     ['unsupported descriptor "@5minutes"', '@5minutes', true],
@@ -73,6 +82,16 @@ describe('time zones through Intl', () => {
     ['America/Argentina/Buenos_Aires', undefined],
     ['Mars/Olympus', 'unknown time zone Mars/Olympus'],
     ['+01:00', 'unknown time zone +01:00'],
+    // Go looks the name up as a file name of the zone database: case counts.
+    ['asia/shanghai', 'unknown time zone asia/shanghai'],
+    ['utc', 'unknown time zone utc'],
+    ['us/eastern', 'unknown time zone us/eastern'],
+    ['Asia/Shanghai', undefined],
+    ['US/Eastern', undefined],
+    ['Etc/UTC', undefined],
+    ['EST5EDT', undefined],
+    ['../etc/passwd', 'time: invalid location name'],
+    ['/etc/localtime', 'time: invalid location name'],
   ])('%s', (zone, want) => expect(timeZoneError(zone)).toBe(want));
 
   it('wall time and instant are inverse outside transitions', () => {

@@ -103,8 +103,11 @@ function execute(
     const spec = effectiveSpec(hpa, state.limits);
     const min = run.rule.targetMinReplicas ?? spec.minReplicas ?? 1;
     const max = run.rule.targetMaxReplicas ?? spec.maxReplicas;
+    // Karmada's update of the FederatedHPA meets its admission webhook, which answers so.
     if (max < min)
-      return fail(`spec.maxReplicas: Invalid value: ${max}: must be greater than or equal to \`minReplicas\``);
+      return fail(
+        `admission webhook "federatedhpa.karmada.io" denied the request: spec.maxReplicas: Invalid value: ${max}: must be greater than or equal to \`minReplicas\``,
+      );
     const limits = {
       minReplicas: min,
       maxReplicas: max,

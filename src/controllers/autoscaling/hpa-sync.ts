@@ -61,7 +61,12 @@ export interface MemberScale {
 
 /** What the members said, or why the workload could not be read (a condition reason and message). */
 export type ScaleObservation =
-  | ({ ok: true; scales: readonly MemberScale[]; controlledBy?: readonly string[] } & PodsObservation)
+  | ({
+      ok: true;
+      scales: readonly MemberScale[];
+      selector?: string;
+      controlledBy?: readonly string[];
+    } & PodsObservation)
   | { ok: false; reason: string; message: string };
 
 export interface SyncInput {
@@ -201,7 +206,7 @@ export function syncFederatedHPA(
     decision = { desired: min, reason: 'Current number of replicas below Spec.MinReplicas', conditions, history };
     statuses = [];
   } else if ((observation.controlledBy?.length ?? 0) > 1) {
-    const message = `pods of ${spec.scaleTargetRef.kind} ${spec.scaleTargetRef.name} are controlled by multiple HPAs: [${observation.controlledBy?.join(' ')}]`;
+    const message = `pods by selector ${observation.selector ?? ''} are controlled by multiple HPAs: [${observation.controlledBy?.join(' ')}]`;
     conditions = setCondition(conditions, 'ScalingActive', 'False', 'AmbiguousSelector', message);
     return {
       memory: { ...memory, history, status: { ...memory.status, currentReplicas: current, conditions } },

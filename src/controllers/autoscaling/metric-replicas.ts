@@ -51,9 +51,15 @@ function resourceProposal(
   options: CalculatorOptions,
 ): Proposal {
   const reason = args.kind === 'Resource' ? 'FailedGetResourceMetric' : 'FailedGetContainerResourceMetric';
+  // The condition names the calculation's failure; the sync's error also names the metric.
+  const source = args.kind === 'Resource' ? `${args.resource} resource` : `${args.container ?? ''} container`;
   const failed = (error: string): Proposal => {
     const wrapped = `failed to get ${args.resource} utilization: ${error}`;
-    return { ok: false, condition: unableToCompute(reason, wrapped), error: wrapped };
+    return {
+      ok: false,
+      condition: unableToCompute(reason, wrapped),
+      error: `failed to get ${source} metric value: ${wrapped}`,
+    };
   };
   if (!Array.isArray(observation.usage))
     return failed(
@@ -128,6 +134,11 @@ function proposal(
       options,
     );
   }
+  // Karmada's controller computes no External metric although its webhook admits one.
+  if (spec.type === 'External') {
+    const error = `unknown metric source type "${spec.type}"`;
+    return { ok: false, condition: unableToCompute('InvalidMetricSourceType', error), error };
+  }
   const error = `Flotilla does not support ${spec.type} metrics yet (no custom metrics API)`;
   return { ok: false, condition: unableToCompute(`FailedGet${spec.type}Metric`, error), error };
 }
@@ -151,6 +162,8 @@ export function metricReplicas(
     if (!p.ok) {
       first ??= p;
       invalid++;
+      // Kubernetes keeps each metric's place in the status, an empty entry for one that failed.
+      statuses.push({ type: '' });
       continue;
     }
     statuses.push(p.status);

@@ -35,6 +35,7 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 
 interface MemberRead {
   scale?: MemberScale;
+  selector?: string;
   pods: PodSample[];
   usage?: PodUsage[];
   usageError?: string;
@@ -68,7 +69,7 @@ async function readMember(client: KubeClient, copy: KubeObject, paths: ScalePath
       (error: unknown) => ({ usageError: `unable to fetch metrics from resource metrics API: ${reasonOf(error)}` }),
     ),
   ]);
-  return { scale, pods, ...usage };
+  return { scale, selector, pods, ...usage };
 }
 
 /** Reads one FederatedHPA's workload from the members that run it. */
@@ -116,9 +117,12 @@ export async function observeWorkload(hpa: FederatedHPA, context: ObservationCon
   );
   const answered = reads.filter((r) => r.usage !== undefined);
   const errors = reads.flatMap((r) => (r.usageError ? [r.usageError] : []));
+  // As Karmada's summed scale, the workload's selector is the first member's.
+  const selector = reads.find((r) => r.selector !== undefined)?.selector;
   return {
     ok: true,
     scales: reads.flatMap((r) => (r.scale ? [r.scale] : [])),
+    ...(selector !== undefined ? { selector } : {}),
     pods: reads.flatMap((r) => r.pods),
     usage:
       answered.length === 0 && errors.length > 0

@@ -73,21 +73,31 @@ function registryNotices(role: ObjectRole, obj: KubeObject): Notice[] {
 
 /**
  * Flotilla reads pod usage from the members' resource metrics API only: a Pods or Object metric
- * (the custom metrics API) is not used (docs/karmada-compatibility.md#federatedhpa).
+ * (the custom metrics API) is not used, nor an External one, which Karmada's controller does not
+ * compute either (docs/karmada-compatibility.md#federatedhpa).
  */
 function customMetricNotices(role: ObjectRole, obj: KubeObject): Notice[] {
   if (role !== 'FederatedHPA') return [];
   const metrics = (obj as FederatedHPA).spec?.metrics ?? [];
-  return metrics.flatMap((m, i) =>
-    m.type === 'Pods' || m.type === 'Object'
+  return metrics.flatMap((m, i) => {
+    const path = ['spec', 'metrics', i];
+    if (m.type === 'External')
+      return [
+        {
+          path,
+          message:
+            'Karmada computes no External metric: this metric is not used, and the FederatedHPA reports it in a ScalingActive condition (InvalidMetricSourceType)',
+        },
+      ];
+    return m.type === 'Pods' || m.type === 'Object'
       ? [
           {
-            path: ['spec', 'metrics', i],
+            path,
             message: `Flotilla does not support ${m.type} metrics yet (no custom metrics API): this metric is not used, and the FederatedHPA reports it in a ScalingActive condition`,
           },
         ]
-      : [],
-  );
+      : [];
+  });
 }
 
 /** The warnings for what Flotilla does not act on in a valid, classified object. */

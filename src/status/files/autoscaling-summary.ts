@@ -22,7 +22,7 @@ export function scaledWorkloadLine(w: ScaledWorkload): string {
 
 function metricText(m: MetricStatus): string {
   const source = m.resource ?? m.containerResource;
-  if (!source) return m.type;
+  if (!source) return m.type || '<unknown>';
   const where = m.containerResource ? `${source.name} of ${m.containerResource.container}` : source.name;
   const value =
     source.current.averageUtilization !== undefined

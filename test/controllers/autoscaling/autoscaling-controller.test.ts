@@ -205,7 +205,7 @@ describe('AutoscalingController: what a sync cannot do, in its conditions', () =
       () => undefined,
     );
     expect(events.some((e) => e.kind === 'scaled')).toBe(false);
-    expect(conditions?.[1]).toBe('ScalingActive=False AmbiguousSelector: pods of Deployment web are controlled by multiple HPAs: [shop/web shop/web2]');
+    expect(conditions?.[1]).toBe('ScalingActive=False AmbiguousSelector: pods by selector app=web are controlled by multiple HPAs: [shop/web shop/web2]');
   });
 
   it('a Pods metric: "not supported yet", and it keeps the CPU metric from scaling down', async () => {

@@ -134,7 +134,11 @@ describe('CronFederatedHPA rules on a FederatedHPA', () => {
     expect(events).toContainEqual(
       expect.objectContaining({
         kind: 'rule',
-        outcome: { ok: false, message: 'spec.maxReplicas: Invalid value: 10: must be greater than or equal to `minReplicas`' },
+        outcome: {
+          ok: false,
+          message:
+            'admission webhook "federatedhpa.karmada.io" denied the request: spec.maxReplicas: Invalid value: 10: must be greater than or equal to `minReplicas`',
+        },
       }),
     );
   });

@@ -149,6 +149,14 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
       (f) => f.federatedHPAs.length,
     ],
     [
+      'a FederatedHPA with an External metric: Karmada computes none',
+      'apiVersion: autoscaling.karmada.io/v1alpha1\nkind: FederatedHPA\nmetadata: {name: web, namespace: shop}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, maxReplicas: 5, metrics: [{type: External, external: {metric: {name: qps}, target: {type: Value, value: "10"}}}]}',
+      [
+        'warning: FederatedHPA/shop/web: spec.metrics[0]: Karmada computes no External metric: this metric is not used, and the FederatedHPA reports it in a ScalingActive condition (InvalidMetricSourceType)',
+      ],
+      (f) => f.federatedHPAs.length,
+    ],
+    [
       'CronFederatedHPA, acted on: no warning',
       'apiVersion: autoscaling.karmada.io/v1alpha1\nkind: CronFederatedHPA\nmetadata: {name: nightly, namespace: shop}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, rules: [{name: night, schedule: "0 22 * * *", targetReplicas: 1}]}',
       [],

@@ -49,9 +49,45 @@ describe("FederatedHPA: Karmada's admission rules", () => {
       [e(['spec', 'scaleTargetRef', 'name'], `Invalid value: "a/b": may not contain '/'`)],
     ],
     [
-      'an External metric (Karmada has none)',
-      fhpa({ metrics: [{ type: 'External', external: { metric: { name: 'qps' }, target: { type: 'Value', value: '10' } } }] }),
-      [e([...M, 'type'], 'Unsupported value: "External": supported values: "ContainerResource", "Object", "Pods", "Resource"')],
+      'an External metric with a value target',
+      fhpa({ metrics: [{ type: 'External', external: { metric: { name: 'qps' }, target: { type: 'Value', value: '100' } } }] }),
+      [],
+    ],
+    [
+      'an External metric with both a value and an average value',
+      fhpa({ metrics: [{ type: 'External', external: { metric: { name: 'qps' }, target: { type: 'Value', value: '100', averageValue: '10' } } }] }),
+      [e([...M, 'external', 'target', 'value'], 'Forbidden: may not set both a target value for metric and a per-pod target')],
+    ],
+    [
+      'an External metric with a Utilization target',
+      fhpa({ metrics: [{ type: 'External', external: { metric: { name: 'qps' }, target: { type: 'Utilization', averageUtilization: 50 } } }] }),
+      [
+        e([...M, 'external', 'target', 'type'], 'Invalid value: "Utilization": must be either Value or AverageValue'),
+        e([...M, 'external', 'target', 'averageValue'], 'Required value: must set either a target value or averageValue'),
+        e([...M, 'external', 'target', 'averageUtilization'], 'Forbidden: may not set a target utilization for an external metric'),
+      ],
+    ],
+    [
+      'an External metric with a value and a utilization',
+      fhpa({ metrics: [{ type: 'External', external: { metric: { name: 'qps' }, target: { type: 'Value', value: '100', averageUtilization: 50 } } }] }),
+      [e([...M, 'external', 'target', 'averageUtilization'], 'Forbidden: may not set a target utilization for an external metric')],
+    ],
+    [
+      'an External metric without its source',
+      fhpa({ metrics: [{ type: 'External' }] }),
+      [e([...M, 'external'], 'Required value: must populate information for the given metric source')],
+    ],
+    [
+      'an unknown metric type',
+      fhpa({ metrics: [{ type: 'Queue' }] }),
+      [e([...M, 'type'], 'Unsupported value: "Queue": supported values: "ContainerResource", "External", "Object", "Pods", "Resource"')],
+    ],
+    [
+      'a Resource metric with an External source too',
+      fhpa({
+        metrics: [{ ...cpu({ type: 'Utilization', averageUtilization: 50 }), external: { metric: { name: 'qps' }, target: { type: 'Value', value: '1' } } }],
+      }),
+      [e([...M, 'external'], 'Forbidden: must populate the given metric source only')],
     ],
     [
       'a Resource metric without its source',
@@ -71,6 +107,14 @@ describe("FederatedHPA: Karmada's admission rules", () => {
       'a resource target with neither utilization nor value',
       fhpa({ metrics: [cpu({ type: 'Utilization' })] }),
       [e([...M, 'resource', 'target', 'averageUtilization'], 'Required value: must set either a target raw value or a target utilization')],
+    ],
+    [
+      "a Pods metric without a name and with a zero target: the name's error first, as Karmada checks them",
+      fhpa({ metrics: [{ type: 'Pods', pods: { metric: { name: '' }, target: { type: 'AverageValue', averageValue: '0' } } }] }),
+      [
+        e([...M, 'pods', 'metric', 'name'], 'Required value: must specify a metric name'),
+        e([...M, 'pods', 'target', 'averageValue'], 'Invalid value: "0": must be positive'),
+      ],
     ],
     [
       'a resource target with both',
@@ -186,6 +230,11 @@ describe("CronFederatedHPA: Karmada's admission rules", () => {
       [e(['spec', 'scaleTargetRef', 'kind'], 'Invalid value: "CronFederatedHPA": invalid scaleTargetRef kind: CronFederatedHPA, only support FederatedHPA')],
     ],
     [
+      'a target in the autoscaling group without a kind: only the kind error, as Karmada stops there',
+      cron({ scaleTargetRef: { apiVersion: 'autoscaling.karmada.io/v1alpha1', kind: '', name: 'a/b' }, rules: [rule({})] }),
+      [e(['spec', 'scaleTargetRef', 'kind'], 'Invalid value: "": invalid scaleTargetRef kind: , only support FederatedHPA')],
+    ],
+    [
       'a FederatedHPA rule needs a bound',
       cron({
         scaleTargetRef: { apiVersion: 'autoscaling.karmada.io/v1alpha1', kind: 'FederatedHPA', name: 'web' },
@@ -233,8 +282,9 @@ describe("CronFederatedHPA: Karmada's admission rules", () => {
     [
       'a rule name over 32 characters',
       cron({ rules: [rule({ name: 'a'.repeat(33) })] }),
-      [e([...R, 'name'], `Invalid value: "${'a'.repeat(33)}": must be 1 to 32 characters`)],
+      [e([...R, 'name'], `Invalid value: "${'a'.repeat(33)}": should be at most 32 chars long`)],
     ],
+    ['an empty rule name', cron({ rules: [rule({ name: '' })] }), [e([...R, 'name'], 'Invalid value: "": should be at least 1 chars long')]],
     [
       'a schedule that does not parse',
       cron({ rules: [rule({ schedule: 'at nine' })] }),

@@ -93,6 +93,14 @@ describe('autoscaling/ on the status branch', () => {
     expect(markdown).toContain('  - rule night: suspended, not run yet');
   });
 
+  it("a metric that could not be computed keeps its place in STATUS.md, as Kubernetes' <unknown>", () => {
+    const hpa = RECORD.federatedHPAs[0]!;
+    const metrics = [{ type: '' as const }, ...(hpa.status.currentMetrics ?? [])];
+    const record = { ...RECORD, federatedHPAs: [{ ...hpa, status: { ...hpa.status, currentMetrics: metrics } }] };
+    const markdown = statusFiles(report(record)).find((f) => f.path === 'STATUS.md')?.content ?? '';
+    expect(markdown).toContain('; <unknown>, cpu 200%;');
+  });
+
   it('flotilla status lists the same', () => {
     const parsed = tree(statusFiles(report(RECORD)));
     const text = statusText({ ...parsed, commit: 'f'.repeat(40) }, painter(true));

@@ -67,8 +67,11 @@ function checkSchedule(schedule: unknown, path: FieldPath, out: IssueSink): void
 function checkRule(r: Json, i: number, scalesFederatedHPA: boolean, kind: string, out: IssueSink): void {
   const path: FieldPath = ['spec', 'rules', i];
   const name = r['name'];
-  if (typeof name === 'string' && (name.length < 1 || name.length > MAX_RULE_NAME))
-    error(out, [...path, 'name'], invalidMessage(name, `must be 1 to ${MAX_RULE_NAME} characters`));
+  // The CRD's minLength and maxLength, in the API server's words.
+  if (typeof name === 'string' && name.length < 1)
+    error(out, [...path, 'name'], invalidMessage(name, 'should be at least 1 chars long'));
+  if (typeof name === 'string' && name.length > MAX_RULE_NAME)
+    error(out, [...path, 'name'], invalidMessage(name, `should be at most ${MAX_RULE_NAME} chars long`));
   checkSchedule(r['schedule'], [...path, 'schedule'], out);
   const zone = r['timeZone'];
   if (typeof zone === 'string' && zone !== '') {
@@ -127,9 +130,9 @@ function checkReplicas(r: Json, path: FieldPath, kind: string, out: IssueSink): 
 export function checkCronFederatedHPA(object: Json, out: IssueSink): void {
   const spec = isRecord(object['spec']) ? object['spec'] : {};
   const ref = isRecord(spec['scaleTargetRef']) ? spec['scaleTargetRef'] : {};
-  checkReference(ref, ['spec', 'scaleTargetRef'], out);
   const kind = typeof ref['kind'] === 'string' ? ref['kind'] : '';
   const scalesFederatedHPA = ref['apiVersion'] === AUTOSCALING_GROUP_VERSION;
+  // Karmada's webhook stops at a wrong kind in its own group, before the reference's other checks.
   if (scalesFederatedHPA && kind !== 'FederatedHPA') {
     error(
       out,
@@ -138,6 +141,7 @@ export function checkCronFederatedHPA(object: Json, out: IssueSink): void {
     );
     return;
   }
+  checkReference(ref, ['spec', 'scaleTargetRef'], out);
   const names = new Set<unknown>();
   (Array.isArray(spec['rules']) ? spec['rules'] : []).forEach((r: unknown, i) => {
     if (!isRecord(r)) return;

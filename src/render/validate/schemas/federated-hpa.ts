@@ -23,13 +23,13 @@ type Json = Record<string, unknown>;
 
 const MAX_PERIOD_SECONDS = 1800;
 const MAX_STABILIZATION_WINDOW_SECONDS = 3600;
-/** Karmada's webhook has no External source. */
-const METRIC_SOURCE_TYPES = ['ContainerResource', 'Object', 'Pods', 'Resource'] as const;
+const METRIC_SOURCE_TYPES = ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'] as const;
 const SOURCE_FIELD: Readonly<Record<string, string>> = {
   Object: 'object',
   Pods: 'pods',
   Resource: 'resource',
   ContainerResource: 'containerResource',
+  External: 'external',
 };
 
 /** autoscalingv2.CrossVersionObjectReference. */
@@ -154,10 +154,12 @@ const CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
 
 function checkSource(kind: string, source: Json, path: FieldPath, out: IssueSink): void {
   const target = isRecord(source['target']) ? source['target'] : {};
-  checkTarget(source['target'], at(path, 'target'), out);
+  // Each source's own fields first, then its target, in the order of Karmada's checks.
+  const targetChecks = (): void => checkTarget(source['target'], at(path, 'target'), out);
   switch (kind) {
     case 'resource':
       if (source['name'] === '') error(out, at(path, 'name'), requiredMessage('must specify a resource name'));
+      targetChecks();
       return checkResourceTarget(target, at(path, 'target'), out);
     case 'containerResource': {
       const name = source['name'];
@@ -175,16 +177,19 @@ function checkSource(kind: string, source: Json, path: FieldPath, out: IssueSink
       if (container === '') error(out, at(path, 'container'), requiredMessage('must specify a container'));
       else if (typeof container === 'string')
         for (const msg of isDNS1123Label(container)) error(out, at(path, 'container'), invalidMessage(container, msg));
+      targetChecks();
       return checkResourceTarget(target, at(path, 'target'), out);
     }
     case 'pods':
       checkMetricName(source['metric'], at(path, 'metric'), out);
+      targetChecks();
       if (target['averageValue'] === undefined)
         error(out, at(path, 'target', 'averageValue'), requiredMessage('must specify a positive target averageValue'));
       return;
     case 'object':
       checkReference(source['describedObject'], at(path, 'describedObject'), out);
       checkMetricName(source['metric'], at(path, 'metric'), out);
+      targetChecks();
       if (target['value'] === undefined && target['averageValue'] === undefined)
         error(
           out,
@@ -192,7 +197,33 @@ function checkSource(kind: string, source: Json, path: FieldPath, out: IssueSink
           requiredMessage('must set either a target value or averageValue'),
         );
       return;
+    case 'external':
+      checkMetricName(source['metric'], at(path, 'metric'), out);
+      targetChecks();
+      return checkExternalTarget(target, path, out);
   }
+}
+
+/** An External source's target: a per-metric value or a per-pod average, never a utilization. */
+function checkExternalTarget(target: Json, path: FieldPath, out: IssueSink): void {
+  const type = target['type'];
+  if (type !== 'Value' && type !== 'AverageValue')
+    error(out, at(path, 'target', 'type'), invalidMessage(type ?? '', 'must be either Value or AverageValue'));
+  const [value, average] = [target['value'], target['averageValue']];
+  if (value === undefined && average === undefined)
+    error(out, at(path, 'target', 'averageValue'), requiredMessage('must set either a target value or averageValue'));
+  if (value !== undefined && average !== undefined)
+    error(
+      out,
+      at(path, 'target', 'value'),
+      forbiddenMessage('may not set both a target value for metric and a per-pod target'),
+    );
+  if (target['averageUtilization'] !== undefined)
+    error(
+      out,
+      at(path, 'target', 'averageUtilization'),
+      forbiddenMessage('may not set a target utilization for an external metric'),
+    );
 }
 
 /** validateMetricSpec: a supported type, its source filled in, and no other source. */
@@ -204,7 +235,7 @@ function checkMetric(metric: unknown, path: FieldPath, out: IssueSink): void {
     error(out, at(path, 'type'), unsupportedMessage(type, METRIC_SOURCE_TYPES));
   const present = ['object', 'pods', 'resource', 'containerResource', 'external'].filter((k) => isRecord(metric[k]));
   const first = present[0];
-  if (first !== undefined && first !== 'external') checkSource(first, metric[first] as Json, at(path, first), out);
+  if (first !== undefined) checkSource(first, metric[first] as Json, at(path, first), out);
   const expected = typeof type === 'string' ? SOURCE_FIELD[type] : undefined;
   if (expected !== undefined && !isRecord(metric[expected]))
     error(out, at(path, expected), requiredMessage('must populate information for the given metric source'));
