@@ -19,7 +19,7 @@ describe('saved plans against live members', { timeout: 180_000 }, () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     const planFile = join(mkdtempSync(join(tmpdir(), 'flotilla-planfile-')), 'fleet.plan');
-    const cli = (...args: string[]) => runCli([...args, '--repo', repo.dir, '--kubeconfig', fleetKubeconfig()]);
+    const cli = (...args: string[]) => runCli([...args, '--repo', repo.dir, '--kubeconfig', fleetKubeconfig(), '--inventory-name', repo.inventoryName]);
     const core = apiFor('member1', CoreV1Api);
 
     repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'reviewed', { k: 'v1' }) });

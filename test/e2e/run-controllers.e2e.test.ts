@@ -81,7 +81,7 @@ spec:
   taints: [{key: ${TAINT}, effect: NoExecute}]
 `,
     });
-    startRun(['--repo', repo.dir, '--kubeconfig', fleetKubeconfig(), '--resync', '0', '--prune', '--allow-mass-prune']);
+    startRun(['--repo', repo.dir, '--kubeconfig', fleetKubeconfig(), '--inventory-name', repo.inventoryName, '--resync', '0', '--prune', '--allow-mass-prune']);
     await waitFor('web all on member1', async () => ((await replicasIn('member1', ns)) === 4 ? true : undefined), { timeoutMs: SETTLE_MS, intervalMs: 500 });
     // member2's old copy stays while the graceful eviction task waits for the new placement's health.
     const doc = await waitFor(

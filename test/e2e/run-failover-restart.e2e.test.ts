@@ -86,7 +86,7 @@ describe('flotilla run restarted with SIGKILL during a failover', () => {
     const ns = namespace();
     const { member: lost, kubeconfig } = scratch();
     const repo = new FleetRepo(ns);
-    const start = (): RunProcess => startRun(['--repo', repo.dir, '--kubeconfig', kubeconfig, ...RUN_ARGS]);
+    const start = (): RunProcess => startRun(['--repo', repo.dir, '--kubeconfig', kubeconfig, '--inventory-name', repo.inventoryName, ...RUN_ARGS]);
     const deployed = (member: string): Promise<true> =>
       waitFor(
         `Deployment ${ns}/stuck in ${member}`,

@@ -114,6 +114,8 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
       repo.dir,
       '--kubeconfig',
       kubeconfig,
+      '--inventory-name',
+      repo.inventoryName,
       '--resync',
       '0',
       '--probe-interval',

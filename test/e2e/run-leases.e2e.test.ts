@@ -47,12 +47,14 @@ function fleet(ns: string, k: string, extra: Record<string, string> = {}): Recor
   return { 'clusters.yaml': CLUSTERS, 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'sharded', { k }), ...extra };
 }
 
-function replica(repo: string, ns: string, identity: string) {
+function replica(repo: FleetRepo, ns: string, identity: string) {
   return startRun([
     '--repo',
-    repo,
+    repo.dir,
     '--kubeconfig',
     fleetKubeconfig(),
+    '--inventory-name',
+    repo.inventoryName,
     '--metrics-addr',
     '127.0.0.1:0',
     '--probe-interval',
@@ -120,11 +122,11 @@ describe('flotilla run with Leases', () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     repo.commit(fleet(ns, '1'));
-    const a = replica(repo.dir, ns, 'replica-a');
+    const a = replica(repo, ns, 'replica-a');
     await waitFor('replica-a to hold both shards', async () => ((await holders(ns)).every((h) => h === 'replica-a') ? true : undefined), { timeoutMs: 30_000 });
     await Promise.all(memberNames.map((m) => allHold(m, ns, '1')));
 
-    const b = replica(repo.dir, ns, 'replica-b');
+    const b = replica(repo, ns, 'replica-b');
     const split = await waitFor(
       'the shards to be split between the replicas',
       async () => {

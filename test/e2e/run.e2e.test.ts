@@ -35,8 +35,10 @@ function dataIn(member: string, namespace: string, name: string, data: Record<st
   );
 }
 
-function common(repo: string): string[] {
-  return ['--repo', repo, '--kubeconfig', fleetKubeconfig(), '--metrics-addr', '127.0.0.1:0', '--probe-interval', '1h'];
+// An inventory of the test's own: another file's prune on the shared members never sees its objects.
+function common(repo: string, inventory: string): string[] {
+  const args = ['--repo', repo, '--kubeconfig', fleetKubeconfig(), '--inventory-name', inventory];
+  return [...args, '--metrics-addr', '127.0.0.1:0', '--probe-interval', '1h'];
 }
 
 /** A bare copy of `repo`'s main served over http: `push` sends main there again. */
@@ -73,7 +75,7 @@ async function midPass(ns: string, prefix: string) {
   const names = Array.from({ length: 40 }, (_, i) => `${prefix}-${i}`);
   repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': names.map((n) => configMap(ns, n, { k: n })).join('\n---\n') });
   const head = git(repo.dir, 'rev-parse', 'HEAD');
-  const run = startRun([...common(repo.dir), '--resync', '0']);
+  const run = startRun([...common(repo.dir, repo.inventoryName), '--resync', '0']);
   await run.waitForLog('the first pass to start', (r) => r['msg'] === 'pass started');
   await waitFor(
     'the first object in a member',
@@ -94,7 +96,7 @@ describe('flotilla run', () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'watched', { k: '1' }) });
-    const run = startRun([...common(repo.dir), '--resync', '0']);
+    const run = startRun([...common(repo.dir, repo.inventoryName), '--resync', '0']);
     await dataIn('member3', ns, 'watched', { k: '1' });
     await run.waitForLog('the first pass to finish', (r) => r['msg'] === 'pass finished');
 
@@ -125,7 +127,7 @@ describe('flotilla run', () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'drifty', { k: 'desired' }) });
-    startRun([...common(repo.dir), '--resync', '2s']);
+    startRun([...common(repo.dir, repo.inventoryName), '--resync', '2s']);
     await dataIn('member2', ns, 'drifty', { k: 'desired' });
     const core = apiFor('member2', CoreV1Api);
     const live = await core.readNamespacedConfigMap({ name: 'drifty', namespace: ns });
@@ -140,7 +142,7 @@ describe('flotilla run', () => {
     const remote = await servedRemote(repo);
     try {
       const run = startRun([
-        ...common(remote.url),
+        ...common(remote.url, repo.inventoryName),
         '--ref',
         'main',
         '--poll',
@@ -182,7 +184,7 @@ describe('flotilla run', () => {
     repo.commit({ 'policy.yaml': CONFIGMAPS, 'app.yaml': configMap(ns, 'polled', { k: '1' }) });
     const remote = await servedRemote(repo);
     try {
-      const run = startRun([...common(remote.url), '--ref', 'main', '--poll', '1s', '--resync', '0']);
+      const run = startRun([...common(remote.url, repo.inventoryName), '--ref', 'main', '--poll', '1s', '--resync', '0']);
       await dataIn('member1', ns, 'polled', { k: '1' });
       // Start-up passes (the first, and the one after it first observes the members) fetch too:
       // the commit is pushed only once the loop is idle, so that polling alone can find it.
@@ -226,7 +228,7 @@ describe('flotilla run', () => {
     const { ns, repo, names, head, run: first } = await midPass(namespace(), 'cm');
     await first.kill();
 
-    const second = startRun([...common(repo.dir), '--resync', '0']);
+    const second = startRun([...common(repo.dir, repo.inventoryName), '--resync', '0']);
     await second.waitForLog('the pass after restart', (r) => r['msg'] === 'pass finished' && r['ok'] === true && r['commit'] === head);
     for (const m of memberNames) {
       const list = await apiFor(m, CoreV1Api).listNamespacedConfigMap({ namespace: ns, labelSelector: 'flotilla.io/managed-by=flotilla' });
