@@ -68,6 +68,13 @@ describe('Cluster validation', () => {
       [e(['spec', 'proxyURL'], 'Invalid value: "ftp://proxy": unsupported scheme "ftp", must be http, https, or socks5')],
     ],
     ['a secret reference names namespace and name', cluster({ secretRef: { name: 'creds' } }), [e(['spec', 'secretRef', 'namespace'], 'Required value')]],
+    [
+      'an empty secret namespace or name is a missing one',
+      cluster({ impersonatorSecretRef: { namespace: '', name: '' } }),
+      [e(['spec', 'impersonatorSecretRef', 'namespace'], 'Required value'), e(['spec', 'impersonatorSecretRef', 'name'], 'Required value')],
+    ],
+    ['a Pull member needs neither apiEndpoint nor secretRef', cluster({ syncMode: 'Pull' }), []],
+    ['an empty apiEndpoint and proxyURL are not checked', cluster({ syncMode: 'Pull', apiEndpoint: '', proxyURL: '' }), []],
     ['a misspelt spec field is suggested', cluster({ regoin: 'eu' }), [e(['spec', 'regoin'], 'unknown field "regoin", did you mean "region"?')]],
     ['zones are strings', cluster({ zones: 'a' }), [e(['spec', 'zones'], 'must be of type array, got string')]],
     [

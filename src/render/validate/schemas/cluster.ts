@@ -17,8 +17,9 @@ function parseUrl(text: string): URL | undefined {
   }
 }
 
-/** ValidateClusterAPIEndpoint (pkg/apis/cluster/validation). */
+/** ValidateClusterAPIEndpoint (pkg/apis/cluster/validation); Karmada checks only a non-empty one. */
 function checkApiEndpoint(endpoint: string, path: FieldPath, out: IssueSink): void {
+  if (endpoint === '') return;
   const url = parseUrl(endpoint);
   if (url === undefined || url.host === '') {
     return error(out, path, invalidMessage(endpoint, `host must be provided${ENDPOINT_FORM}`));
@@ -30,8 +31,9 @@ function checkApiEndpoint(endpoint: string, path: FieldPath, out: IssueSink): vo
     error(out, path, invalidMessage(url.search.slice(1), 'query parameters are not permitted in the URL'));
 }
 
-/** ValidateClusterProxyURL. */
+/** ValidateClusterProxyURL, of a non-empty one as the endpoint's. */
 function checkProxyUrl(proxy: string, path: FieldPath, out: IssueSink): void {
+  if (proxy === '') return;
   const scheme = parseUrl(proxy)?.protocol.slice(0, -1) ?? '';
   if (scheme !== 'http' && scheme !== 'https' && scheme !== 'socks5') {
     error(
@@ -53,7 +55,15 @@ function checkSyncMode(spec: Record<string, unknown>, path: FieldPath, out: Issu
   }
 }
 
-const secretRef = obj({ namespace: str(), name: str() }, { required: ['namespace', 'name'] });
+/** Karmada takes an empty namespace or name of a secret reference as a missing one. */
+function checkNotEmpty(value: string, path: FieldPath, out: IssueSink): void {
+  if (value === '') error(out, path, requiredMessage());
+}
+
+const secretRef = obj(
+  { namespace: str({ check: checkNotEmpty }), name: str({ check: checkNotEmpty }) },
+  { required: ['namespace', 'name'] },
+);
 
 /** clusterv1alpha1.ClusterSpec. */
 export const clusterSpec: ObjectSchema = obj(
