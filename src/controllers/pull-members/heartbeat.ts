@@ -21,6 +21,24 @@ import { walk } from '../../render/validate/walk.ts';
 import type { AgentReportRead } from '../../status/index.ts';
 import type { MemberReadiness } from '../controller.ts';
 
+/**
+ * The Ready conditions Karmada's cluster controller posts for a member that never reported or went
+ * silent, in its words, so tools that read Karmada's Cluster read ours; the heartbeat itself is in
+ * the member's agent summary on the status branch.
+ */
+const NEVER_UPDATED: Condition = {
+  type: 'Ready',
+  status: 'Unknown',
+  reason: 'ClusterStatusNeverUpdated',
+  message: 'Cluster status controller never posted cluster status.',
+};
+const STOPPED_POSTING: Condition = {
+  type: 'Ready',
+  status: 'Unknown',
+  reason: 'ClusterStatusUnknown',
+  message: 'Cluster status controller stopped posting cluster status.',
+};
+
 /** An agent's heartbeat interval when nothing says otherwise (its `--heartbeat` default). */
 const DEFAULT_HEARTBEAT_SECONDS = 60;
 
@@ -99,12 +117,7 @@ export function pullMemberState(
   const problem = invalid ? `${agentBranch(name)}: ${invalid}` : read?.problem;
   const heartbeat = report ? parseRfc3339(report.heartbeat) : undefined;
   if (report === undefined || heartbeat === undefined) {
-    const status = withReady(previous ?? {}, {
-      type: 'Ready',
-      status: 'Unknown',
-      reason: 'ClusterStatusNeverUpdated',
-      message: `no report from the agent of ${name} yet`,
-    });
+    const status = withReady(previous ?? {}, NEVER_UPDATED);
     return {
       cluster: name,
       freshness: 'never',
@@ -117,11 +130,9 @@ export function pullMemberState(
   const base = { cluster: name, graceMs, report };
   if (now < heartbeat + graceMs)
     return { ...base, freshness: 'fresh', probe: readiness(report.clusterStatus), status: report.clusterStatus };
-  const status = withReady(report.clusterStatus, {
-    type: 'Ready',
-    status: 'Unknown',
-    reason: 'ClusterStatusUnknown',
-    message: `the agent stopped posting cluster status: last heartbeat ${report.heartbeat}`,
-  });
+  const reported = report.clusterStatus.conditions?.find((c) => c.type === 'Ready');
+  // Karmada's cluster controller leaves a Ready condition that is Unknown already as it is.
+  const status =
+    reported?.status === 'Unknown' ? report.clusterStatus : withReady(report.clusterStatus, STOPPED_POSTING);
   return { ...base, freshness: 'stale', probe: 'unreachable', status };
 }

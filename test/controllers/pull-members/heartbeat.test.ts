@@ -57,6 +57,36 @@ describe('a Pull member from its agent’s heartbeat', () => {
   });
 
   it.each([
+    [
+      'never reported',
+      undefined,
+      T0,
+      { status: 'Unknown', reason: 'ClusterStatusNeverUpdated', message: 'Cluster status controller never posted cluster status.' },
+    ],
+    [
+      'silent after Ready',
+      report(T0),
+      T0 + 30_000,
+      { status: 'Unknown', reason: 'ClusterStatusUnknown', message: 'Cluster status controller stopped posting cluster status.' },
+    ],
+    [
+      'silent after not ready',
+      report(T0, { conditions: [{ type: 'Ready', status: 'False', reason: 'ClusterNotReachable', message: 'cluster is not reachable' }] }),
+      T0 + 30_000,
+      { status: 'Unknown', reason: 'ClusterStatusUnknown', message: 'Cluster status controller stopped posting cluster status.' },
+    ],
+    [
+      'silent with a Ready condition Unknown already: left as reported',
+      report(T0, { conditions: [{ type: 'Ready', status: 'Unknown', reason: 'Probing', message: 'first round' }] }),
+      T0 + 30_000,
+      { status: 'Unknown', reason: 'Probing', message: 'first round' },
+    ],
+  ])("posts Karmada's cluster controller condition when %s", (_name, r, now, expected) => {
+    const state = pullMemberState(cluster(), r ? { report: r } : {}, undefined, now);
+    expect(state.status.conditions?.filter((c) => c.type === 'Ready')).toEqual([{ type: 'Ready', ...expected }]);
+  });
+
+  it.each([
     ['apiEnablements not a list', { apiEnablements: 5 }, 'clusterStatus.apiEnablements: must be of type array, got integer'],
     ['a quantity that is not one', { resourceSummary: { allocatable: { cpu: 'lots' } } }, 'clusterStatus.resourceSummary.allocatable.cpu: Invalid value'],
     ['a node count that is text', { nodeSummary: { totalNum: 'three' } }, 'clusterStatus.nodeSummary.totalNum: must be of type integer, got string'],
