@@ -6,6 +6,7 @@ import { HEARTBEAT_GRACE_ANNOTATION, isRecord, parseDuration, type FieldPath } f
 import { error, forbiddenMessage, invalidMessage, requiredMessage, warning, type IssueSink } from '../issues.ts';
 import { arr, bool, int, map, obj, quantity, str, stringMap, strings, type ObjectSchema } from '../schema.ts';
 import { taints } from './common.ts';
+import { checkResourceModels } from './resource-models.ts';
 
 const ENDPOINT_FORM = '; desired format: hostname, hostname:port, IP or IP:port';
 
@@ -89,6 +90,7 @@ export const clusterSpec: ObjectSchema = obj(
         },
         { required: ['grade', 'ranges'] },
       ),
+      { check: checkResourceModels },
     ),
   },
   { check: checkSyncMode },
