@@ -36,6 +36,12 @@ export {
   type ClusterObservation,
 } from './cluster-status.ts';
 export {
+  DEFAULT_READY_THRESHOLDS,
+  thresholdReady,
+  type ReadyStreak,
+  type ReadyThresholds,
+} from './ready-threshold.ts';
+export {
   commitMessage,
   commitSubject,
   statusCounts,

@@ -60,6 +60,12 @@ export default class Agent extends FlotillaCommand {
       '15s',
     ),
     'member-timeout': duration('deadline of one round against this cluster', DEFAULT_MEMBER_TIMEOUT_MS, '5m'),
+    'cluster-failure-threshold': duration(
+      'how long this cluster must fail its readyz before it reports not Ready',
+      30_000,
+      '30s',
+    ),
+    'cluster-success-threshold': duration('how long it must answer again before it reports Ready', 30_000, '30s'),
     qps: Flags.integer({ description: 'client-side requests per second', default: DEFAULT_KUBE_CLIENT_OPTIONS.qps }),
     burst: Flags.integer({ description: 'client-side request burst', default: DEFAULT_KUBE_CLIENT_OPTIONS.burst }),
     'log-level': Flags.option({ description: 'log level', options: LOG_LEVELS, default: 'info' as const })(),
@@ -101,6 +107,7 @@ export default class Agent extends FlotillaCommand {
       memberTimeoutMs: flags['member-timeout'],
       holder,
       reportOnly: flags['report-only'],
+      readyThresholds: { failureMs: flags['cluster-failure-threshold'], successMs: flags['cluster-success-threshold'] },
       onEvent: (event) => {
         if (event.type === 'object')
           log.debug({ cluster: flags.cluster, ...event.outcome.ref, action: event.outcome.action }, 'object');

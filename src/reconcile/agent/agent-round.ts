@@ -24,13 +24,15 @@ import {
   agentReport,
   collectMemberObjects,
   computeClusterStatus,
+  DEFAULT_READY_THRESHOLDS,
   folderKey,
   observeCluster,
   openStatusStore,
   publishReport,
   readClusterWork,
+  thresholdReady,
 } from '../../status/index.ts';
-import type { ClusterWork } from '../../status/index.ts';
+import type { ClusterWork, ReadyStreak, ReadyThresholds } from '../../status/index.ts';
 import { agentWork, observedApply } from './agent-work.ts';
 
 /** What an agent is configured with. */
@@ -52,6 +54,8 @@ export interface AgentOptions {
   holder: string;
   /** `--report-only`: another tool applies the folder; the agent observes and reports. */
   reportOnly?: boolean;
+  /** `--cluster-failure-threshold`, `--cluster-success-threshold`: how long a change of Ready must last. */
+  readyThresholds?: ReadyThresholds;
   onEvent: (event: ApplyEvent) => void;
 }
 
@@ -84,6 +88,7 @@ export class AgentRounds {
   readonly #o: AgentOptions;
   #applied: Applied | undefined;
   #status: ClusterStatus | undefined;
+  #readyStreak: ReadyStreak | undefined;
   #reportedAt: number | undefined;
   #reportedError: string | undefined;
   #interpreter: { key: string; interpreter: ResourceInterpreter } | undefined;
@@ -181,7 +186,17 @@ export class AgentRounds {
     const observed = o.reportOnly && applied ? observedApply(o.cluster, manifests, live) : undefined;
     const inventory = observed?.inventory ?? stored;
     const result = observed?.result ?? applied?.result;
-    this.#status = computeClusterStatus(observation, this.#status);
+    const threshold = thresholdReady(
+      this.#readyStreak,
+      this.#status,
+      observation.online && observation.healthy,
+      now,
+      o.readyThresholds ?? DEFAULT_READY_THRESHOLDS,
+    );
+    this.#readyStreak = threshold.streak;
+    // Within the threshold the status last reported stands, as Karmada's agent posts nothing new then.
+    if (!threshold.keepCurrent || this.#status === undefined)
+      this.#status = computeClusterStatus(observation, this.#status);
     const report = agentReport({
       cluster: o.cluster,
       now: new Date(now),

@@ -152,6 +152,24 @@ describe('flotilla agent, one round at a time', () => {
     ]);
   });
 
+  it("keeps reporting Ready until its API server has failed readyz for the failure threshold, as Karmada's agent does", async () => {
+    const { member, rounds, writeWork, reportOf } = await setup();
+    await writeWork([cm('a', '1')]);
+    const ready = () => reportOf().clusterStatus.conditions?.find((c) => c.type === 'Ready');
+    await rounds.round(T0);
+    expect(ready()).toMatchObject({ status: 'True', reason: 'ClusterReady' });
+    member.rawAnswers.set('/readyz', { status: 500, body: 'etcd failed' });
+    await rounds.round(T0 + 60_000);
+    expect(ready()).toMatchObject({ status: 'True', reason: 'ClusterReady' });
+    await rounds.round(T0 + 120_000);
+    expect(ready()).toMatchObject({ status: 'False', reason: 'ClusterNotReady' });
+    member.rawAnswers.set('/readyz', { status: 200, body: 'ok' });
+    await rounds.round(T0 + 180_000);
+    expect(ready()).toMatchObject({ status: 'False', reason: 'ClusterNotReady' });
+    await rounds.round(T0 + 240_000);
+    expect(ready()).toMatchObject({ status: 'True', reason: 'ClusterReady' });
+  });
+
   it('reports an apply that could not work on the member at all as the round’s error, and tries again next round', async () => {
     const { member, rounds, writeWork, reportOf } = await setup();
     await writeWork([cm('a', '1')]);
