@@ -1,8 +1,8 @@
 /**
  * A Cluster's `spec.resourceModels` as Karmada's registry admits them
  * (docs/karmada-compatibility.md#clusters): first standardized — ordered by grade, the first
- * grade's minimums taken as 0 and the last grade's maximums as the largest int64, whatever was
- * written — then checked: distinct grades, the same resource names in the same order in every
+ * grade's minimums taken as 0 and the last grade's maximums as unbounded (Karmada writes the
+ * largest int64), whatever was written — then checked: distinct grades, the same resource names in the same order in every
  * grade, only cpu, memory, storage and ephemeral-storage, each range's max above its min, and each
  * grade starting where the one below it ends. Karmada stops at the first problem, and so does this.
  */
