@@ -14,7 +14,7 @@ import type { ApplyHolds } from '../controllers/controller.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import type { Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
-import { openStatusStore, publishWorks } from '../status/index.ts';
+import { openStatusStore, publishWorks, worksHoldFolders } from '../status/index.ts';
 import type { AgentReportRead, AgentReports, PullWork, WorksInput, WorksWriteResult } from '../status/index.ts';
 import type { FleetSource } from './read-fleet.ts';
 
@@ -22,17 +22,20 @@ import type { FleetSource } from './read-fleet.ts';
 export interface PassWorksInput {
   input: WorksInput;
   branch: string;
-  /** Every Pull member of the fleet. */
+  /** Every Pull member of the fleet: none when the last one has left (its folder is to be dropped). */
   members: readonly string[];
   owns: (cluster: string) => boolean;
 }
 
-/** Writes the works branch ({@link passWorksStep}); absent from a pass, nothing is written. */
-export type WorksStep = (input: PassWorksInput) => Promise<WorksWriteResult>;
+/**
+ * Writes the works branch ({@link passWorksStep}); absent from a pass, nothing is written. Resolves
+ * to `undefined` when there was nothing to write: no Pull member, and no folder left on the branch.
+ */
+export type WorksStep = (input: PassWorksInput) => Promise<WorksWriteResult | undefined>;
 
 /** What the Pull members' step did. */
 export interface PullStepResult {
-  /** The works branch write, or why it failed; absent without Pull members or a works step. */
+  /** The works branch write, or why it failed; absent without a works step or anything to write. */
   written?: WorksWriteResult | Error;
   /** Per Pull member this replica owns, its agent's last apply as far as it is the Work now written. */
   applied: ClusterApplyResult[];
@@ -135,7 +138,7 @@ export async function runPullStep(
     reports: AgentReports | undefined;
   },
 ): Promise<PullStepResult> {
-  if (pass.members.length === 0 || step === undefined) return { applied: [] };
+  if (step === undefined) return { applied: [] };
   const input: WorksInput = {
     sourceCommit: pass.source.snapshot.commit,
     prune: pass.prune,
@@ -149,9 +152,9 @@ export async function runPullStep(
     members: pass.members,
     owns: pass.owns,
   }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-  const blobs = written instanceof Error ? new Map<string, string>() : written.workBlobs;
+  const blobs = written instanceof Error || written === undefined ? new Map<string, string>() : written.workBlobs;
   return {
-    written,
+    ...(written ? { written } : {}),
     applied: pass.owned.map((cluster) => reportedApply(cluster, pass.reports?.get(cluster), blobs.get(cluster))),
   };
 }
@@ -161,6 +164,9 @@ export function passWorksStep(source: OpenSourceOptions, now: () => Date = () =>
   return async ({ input, branch, members, owns }) => {
     // No fetch here: publishing fetches the remote's tip itself, every round.
     const target = await openStatusStore(source, branch, { fetch: false });
+    // Without Pull members a pass writes only to drop the last one's folder, so its agent applies
+    // nothing more; a fleet that never had one never gets the branch (docs/deploy.md#pull-members-flotilla-agent).
+    if (members.length === 0 && !(await worksHoldFolders(target, branch))) return undefined;
     return publishWorks(target, input, { branch, members, owns, now });
   };
 }

@@ -151,6 +151,7 @@ export {
 export { parseReport, REPORT_FILE, serializeReport } from './agent-report/report-document.ts';
 export { manifestPath } from './works/manifest-path.ts';
 export { publishWorks, type WorksWriteOptions, type WorksWriteResult } from './works/publish-works.ts';
+export { worksHoldFolders } from './works/publish-works.ts';
 export { folderKey, readClusterWork, type ClusterWork } from './works/read-work.ts';
 export { parseWork, serializeWork, WORK_FILE } from './works/work-document.ts';
 export {

@@ -44,9 +44,9 @@ const report = (at: number): AgentReport => ({
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
 
-function setup(reported: AgentReport) {
+function setup(reported: AgentReport, fleet = FLEET) {
   const repo = createGitRepo();
-  repo.write('fleet.yaml', FLEET);
+  repo.write('fleet.yaml', fleet);
   repo.write('app.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: app, namespace: shop}\ndata: {k: v}\n');
   repo.commit('fleet');
   const connected: string[][] = [];
@@ -102,5 +102,17 @@ describe('a pass with a Pull member', () => {
     expect(result.clusters.map((c) => [c.cluster, c.error])).toEqual([['member1', undefined]]);
     expect(result.rendered.bindings[0]?.binding?.clusters.map((c) => c.name)).toEqual(['member1']);
     expect(written[0]?.input.works.map((w) => [w.cluster, w.items.length])).toEqual([['edge', 0]]);
+  });
+
+  it('asks the works step with no members once none is left, so the last one’s folder leaves the branch', async () => {
+    const { options, connected, written } = setup(report(NOW), FLEET.replace('spec: {syncMode: Pull}', 'spec: {syncMode: Push}'));
+    options.connect = async (clusters) => {
+      connected.push(clusters.map((c) => c.metadata.name));
+      return new Map(clusters.map((c) => [c.metadata.name, new FakeKubeClient(c.metadata.name)]));
+    };
+    const result = await reconcile(options, emptyPassMemory());
+    expect(connected).toEqual([['member1', 'edge']]);
+    expect(written.map((w) => [w.members, w.input.works])).toEqual([[[], []]]);
+    expect(result.ok).toBe(true);
   });
 });

@@ -24,6 +24,10 @@ function worksLine(result: ApplyPassResult): string {
   const members = (result.pullMembers ?? []).join(', ');
   const branch = result.source.snapshot.config.worksBranch;
   if (result.works === undefined || result.works instanceof Error) return '';
+  if (members === '')
+    return result.works.changed
+      ? `${branch}: committed ${result.works.commit.slice(0, 12)} without the folders of former Pull members (their agents apply nothing more)`
+      : `${branch}: unchanged: the folders of former Pull members stay while the source has errors`;
   return result.works.changed
     ? `${branch}: committed ${result.works.commit.slice(0, 12)} with the Work of ${members} (Pull: their agents apply it)`
     : `${branch}: unchanged for ${members} (Pull: their agents apply it)`;

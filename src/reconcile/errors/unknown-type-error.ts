@@ -10,7 +10,7 @@ export class UnknownTypeError extends EngineError<'UnknownType', { type: string 
       'UnknownType',
       'cluster' in source
         ? `cluster ${source.cluster}: the server doesn't have a resource type "${type}"`
-        : `the search cache at ${source.cache} serves no resource type "${type}" (it serves: ${source.served.join(', ') || 'none'})`,
+        : `the search cache at ${source.cache} serves no resource type "${type}" (it serves the types ResourceRegistries select: ${source.served.join(', ') || 'none'})`,
       { type, ...source },
     );
   }

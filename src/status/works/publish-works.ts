@@ -159,3 +159,13 @@ export async function publishWorks(
   });
   return { ...published, workBlobs: content.workBlobs };
 }
+
+/**
+ * Whether the branch's tip, as `target` holds it now (no fetch), still has a member's folder: with
+ * no Pull member left, the branch is written once more to drop it, and after that not at all.
+ */
+export async function worksHoldFolders(target: StatusStore, branch: string): Promise<boolean> {
+  const tip = await target.store.readRef(`refs/heads/${branch}`);
+  if (tip === undefined) return false;
+  return ((await target.store.listTree(tip, '')) ?? []).some((entry) => entry.path.includes('/'));
+}

@@ -47,7 +47,7 @@ describe('getFromCache (flotilla get --from)', () => {
 
   it('says which types the cache serves when asked for another', async () => {
     await expect(getFromCache({ url: server.url, token: 't' }, { type: 'pods', shape: 'table' })).rejects.toThrow(
-      `the search cache at ${server.url} serves no resource type "pods" (it serves: deployments.apps)`,
+      `the search cache at ${server.url} serves no resource type "pods" (it serves the types ResourceRegistries select: deployments.apps)`,
     );
   });
 
