@@ -5,6 +5,7 @@
  * metric, behavior and status shapes are Kubernetes' autoscaling/v2, which Karmada embeds; field
  * names are Karmada's, so existing YAML is read unchanged.
  */
+import type { ObjectRef } from './identity.ts';
 import type { Condition, KubeObject, ObjectMeta } from './kube.ts';
 
 export const AUTOSCALING_GROUP_VERSION = 'autoscaling.karmada.io/v1alpha1';
@@ -14,6 +15,16 @@ export interface CrossVersionObjectReference {
   apiVersion?: string;
   kind: string;
   name: string;
+}
+
+/** The object an autoscaler in `namespace` targets. */
+export function targetRef(namespace: string, ref: CrossVersionObjectReference): ObjectRef {
+  return { apiVersion: ref.apiVersion ?? '', kind: ref.kind, namespace, name: ref.name };
+}
+
+/** Whether a CronFederatedHPA's target is a FederatedHPA (its bounds are scaled), not a workload. */
+export function targetsFederatedHPA(ref: CrossVersionObjectReference): boolean {
+  return ref.kind === 'FederatedHPA' && ref.apiVersion?.startsWith('autoscaling.karmada.io/') === true;
 }
 
 export type MetricTargetType = 'Utilization' | 'Value' | 'AverageValue';

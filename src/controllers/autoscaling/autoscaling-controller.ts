@@ -10,7 +10,7 @@
  */
 import { reusingConnector } from '../../apply/connect.ts';
 import type { KubeClient } from '../../apply/kube-client.ts';
-import { processTimeZone, refKey } from '../../model/index.ts';
+import { processTimeZone, refKey, targetRef } from '../../model/index.ts';
 import type { ClusterStatus, FederatedHPA } from '../../model/index.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
@@ -31,7 +31,6 @@ import {
   recordOf,
   restoredMemory,
   scaledFleet,
-  targetRef,
 } from './autoscaling-memory.ts';
 import type { AutoscalingMemory } from './autoscaling-memory.ts';
 import { reportEvents } from './report-events.ts';

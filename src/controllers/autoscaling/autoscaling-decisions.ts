@@ -6,10 +6,10 @@
  * (docs/karmada-compatibility.md#cronfederatedhpa). Each decision is also an event for the logs
  * and metrics. Pure.
  */
-import { refKey } from '../../model/index.ts';
+import { refKey, targetRef, targetsFederatedHPA } from '../../model/index.ts';
 import type { CronFederatedHPA, FederatedHPA, ObjectRef, SourceObject } from '../../model/index.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
-import { autoscalerName, effectiveSpec, gitReplicas, nameOf, targetRef, templateOf } from './autoscaling-memory.ts';
+import { autoscalerName, effectiveSpec, gitReplicas, nameOf, templateOf } from './autoscaling-memory.ts';
 import type { AutoscalingMemory } from './autoscaling-memory.ts';
 import { afterRun, dueRules } from './cron-rules.ts';
 import type { RuleRun, RunOutcome } from './cron-rules.ts';
@@ -93,7 +93,7 @@ function execute(
   const ref = cron.spec.scaleTargetRef;
   const by = autoscalerName(cron);
   const fail = (message: string) => ({ memory, outcome: { ok: false as const, message } });
-  if (ref.kind === 'FederatedHPA' && ref.apiVersion?.startsWith('autoscaling.karmada.io/')) {
+  if (targetsFederatedHPA(ref)) {
     const hpa = fleet.federatedHPAs.find((h) => nameOf(h.object) === `${ns}/${ref.name}`)?.object;
     if (!hpa) return fail(`federatedhpas.autoscaling.karmada.io "${ref.name}" not found`);
     const state = memory.federatedHPAs.get(nameOf(hpa)) ?? {

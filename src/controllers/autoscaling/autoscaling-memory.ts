@@ -7,7 +7,7 @@
  * count or bound set over git's value gives way when git's value changes (the later write wins).
  * While the source has errors, what the fleet lacks is kept. Pure.
  */
-import { compareBytes, refKey, refOf } from '../../model/index.ts';
+import { compareBytes, refKey, refOf, targetRef } from '../../model/index.ts';
 import type {
   AutoscalingRecord,
   CronFederatedHPA,
@@ -51,11 +51,6 @@ export const nameOf = (o: { metadata: { namespace?: string; name?: string } }): 
 /** How an autoscaler is named in records, logs and plans: `FederatedHPA shop/web`. */
 export const autoscalerName = (o: { kind: string; metadata: { namespace?: string; name?: string } }): string =>
   `${o.kind} ${nameOf(o)}`;
-
-/** The template an autoscaler in `namespace` targets. */
-export function targetRef(namespace: string, ref: CrossVersionObjectReference): ObjectRef {
-  return { apiVersion: ref.apiVersion ?? '', kind: ref.kind, namespace, name: ref.name };
-}
 
 const sameRef = (a: CrossVersionObjectReference, b: CrossVersionObjectReference): boolean =>
   (a.apiVersion ?? '') === (b.apiVersion ?? '') && a.kind === b.kind && a.name === b.name;

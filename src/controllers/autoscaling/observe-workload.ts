@@ -7,12 +7,12 @@
  * controller: everything it reads goes through the KubeClient port.
  */
 import type { KubeClient } from '../../apply/kube-client.ts';
-import { isPullMember, refKey, refOf } from '../../model/index.ts';
+import { isPullMember, refKey, refOf, targetRef } from '../../model/index.ts';
 import type { ClusterStatus, FederatedHPA, KubeObject } from '../../model/index.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
 import { isClusterReady } from '../../status/index.ts';
-import { targetRef, templateOf } from './autoscaling-memory.ts';
+import { templateOf } from './autoscaling-memory.ts';
 import type { MemberScale, ScaleObservation } from './hpa-sync.ts';
 import { podSampleOf, podUsageOf } from './pod-sample.ts';
 import type { PodSample, PodUsage } from './pod-sample.ts';

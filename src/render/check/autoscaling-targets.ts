@@ -4,7 +4,7 @@
  * target carrying the retain-replicas label (each member keeps its own replica count, so a decided
  * count never reaches the members), and a workload two FederatedHPAs scale (both stop scaling).
  */
-import { describeRef, refKey, refOf } from '../../model/index.ts';
+import { describeRef, refKey, refOf, targetRef, targetsFederatedHPA } from '../../model/index.ts';
 import type { CrossVersionObjectReference, Diagnostic, KubeObject, SourceObject } from '../../model/index.ts';
 import type { Fleet } from '../load/fleet.ts';
 import type { FleetLocator } from './locate.ts';
@@ -12,8 +12,7 @@ import type { FleetLocator } from './locate.ts';
 const RETAIN_REPLICAS_LABEL = 'resourcetemplate.karmada.io/retain-replicas';
 const REF = ['spec', 'scaleTargetRef'];
 
-const keyOf = (namespace: string, ref: CrossVersionObjectReference): string =>
-  refKey({ apiVersion: ref.apiVersion ?? '', kind: ref.kind, namespace, name: ref.name });
+const keyOf = (namespace: string, ref: CrossVersionObjectReference): string => refKey(targetRef(namespace, ref));
 
 /** Warnings about the targets of the fleet's FederatedHPAs and CronFederatedHPAs. */
 export function autoscalingTargetWarnings(fleet: Fleet, at: FleetLocator): Diagnostic[] {
@@ -26,17 +25,13 @@ export function autoscalingTargetWarnings(fleet: Fleet, at: FleetLocator): Diagn
   ): void => {
     const ns = source.object.metadata.namespace ?? '';
     const ref = source.object.spec.scaleTargetRef;
-    if (
-      source.object.kind === 'CronFederatedHPA' &&
-      ref.kind === 'FederatedHPA' &&
-      ref.apiVersion?.startsWith('autoscaling.karmada.io/')
-    ) {
+    if (source.object.kind === 'CronFederatedHPA' && targetsFederatedHPA(ref)) {
       if (!hpas.has(`${ns}/${ref.name}`))
         out.push(at(source, REF, `no FederatedHPA ${ns}/${ref.name} in the repository: the rules fail`));
       return;
     }
     const target = templates.get(keyOf(ns, ref));
-    const what = describeRef({ apiVersion: ref.apiVersion ?? '', kind: ref.kind, namespace: ns, name: ref.name });
+    const what = describeRef(targetRef(ns, ref));
     if (!target)
       out.push(
         at(
