@@ -31,10 +31,11 @@ import {
   recordOf,
   restoredMemory,
   scaledFleet,
+  stateOf,
 } from './autoscaling-memory.ts';
 import type { AutoscalingMemory } from './autoscaling-memory.ts';
 import { reportEvents } from './report-events.ts';
-import { DEFAULT_SYNC_OPTIONS, NEW_FEDERATED_HPA, syncFederatedHPA } from './hpa-sync.ts';
+import { DEFAULT_SYNC_OPTIONS, syncFederatedHPA } from './hpa-sync.ts';
 import type { SyncOptions } from './hpa-sync.ts';
 import { observeWorkload } from './observe-workload.ts';
 
@@ -146,11 +147,7 @@ export class AutoscalingController implements Controller {
         ...syncInputOf(this.memory, current, latest),
         observation: observation.ok ? { ...observation, controlledBy } : observation,
       };
-      const state = this.memory.federatedHPAs.get(nameOf(latest)) ?? {
-        ...NEW_FEDERATED_HPA,
-        scaleTargetRef: latest.spec.scaleTargetRef,
-      };
-      const result = syncFederatedHPA(state, input, now, this.options);
+      const result = syncFederatedHPA(stateOf(this.memory, latest), input, now, this.options);
       const synced = afterSync(this.memory, current, latest, result);
       this.memory = synced.memory;
       events.push(...synced.events);

@@ -9,11 +9,10 @@
 import { refKey, targetRef, targetsFederatedHPA } from '../../model/index.ts';
 import type { CronFederatedHPA, FederatedHPA, ObjectRef, SourceObject } from '../../model/index.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
-import { autoscalerName, effectiveSpec, gitReplicas, nameOf, templateOf } from './autoscaling-memory.ts';
+import { autoscalerName, effectiveSpec, gitReplicas, nameOf, stateOf, templateOf } from './autoscaling-memory.ts';
 import type { AutoscalingMemory } from './autoscaling-memory.ts';
 import { afterRun, dueRules } from './cron-rules.ts';
 import type { RuleRun, RunOutcome } from './cron-rules.ts';
-import { NEW_FEDERATED_HPA } from './hpa-sync.ts';
 import type { SyncInput, SyncResult } from './hpa-sync.ts';
 import { scalePathsOf } from './scale-target.ts';
 
@@ -53,8 +52,7 @@ export function afterSync(
   result: SyncResult,
 ): { memory: AutoscalingMemory; events: AutoscalingEvent[] } {
   const key = nameOf(hpa);
-  const before = memory.federatedHPAs.get(key) ?? { ...NEW_FEDERATED_HPA, scaleTargetRef: hpa.spec.scaleTargetRef };
-  const federatedHPAs = new Map(memory.federatedHPAs).set(key, { ...before, ...result.memory });
+  const federatedHPAs = new Map(memory.federatedHPAs).set(key, { ...stateOf(memory, hpa), ...result.memory });
   const by = autoscalerName(hpa);
   const synced: AutoscalingEvent = {
     kind: 'synced',
@@ -96,10 +94,7 @@ function execute(
   if (targetsFederatedHPA(ref)) {
     const hpa = fleet.federatedHPAs.find((h) => nameOf(h.object) === `${ns}/${ref.name}`)?.object;
     if (!hpa) return fail(`federatedhpas.autoscaling.karmada.io "${ref.name}" not found`);
-    const state = memory.federatedHPAs.get(nameOf(hpa)) ?? {
-      ...NEW_FEDERATED_HPA,
-      scaleTargetRef: hpa.spec.scaleTargetRef,
-    };
+    const state = stateOf(memory, hpa);
     const spec = effectiveSpec(hpa, state.limits);
     const min = run.rule.targetMinReplicas ?? spec.minReplicas ?? 1;
     const max = run.rule.targetMaxReplicas ?? spec.maxReplicas;

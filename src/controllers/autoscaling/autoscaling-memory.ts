@@ -67,6 +67,11 @@ export function gitReplicas(fleet: Fleet, template: SourceObject): number | unde
   return paths ? specReplicasOf(template.object, paths) : undefined;
 }
 
+/** A FederatedHPA's memory, or a new one for its target. */
+export function stateOf(memory: AutoscalingMemory, hpa: FederatedHPA): FederatedHPAState {
+  return memory.federatedHPAs.get(nameOf(hpa)) ?? { ...NEW_FEDERATED_HPA, scaleTargetRef: hpa.spec.scaleTargetRef };
+}
+
 /** A FederatedHPA's spec with the bounds cron rules set. */
 export function effectiveSpec(hpa: FederatedHPA, limits: CronLimits | undefined): FederatedHPA['spec'] {
   if (!limits) return hpa.spec;
