@@ -14,7 +14,6 @@ import type { AutoscalingMemory } from './autoscaling-memory.ts';
 import { afterRun, dueRules } from './cron-rules.ts';
 import type { RuleRun, RunOutcome } from './cron-rules.ts';
 import type { SyncInput, SyncResult } from './hpa-sync.ts';
-import { scalePathsOf } from './scale-target.ts';
 
 /** What a decision did, for the logs and the metrics. */
 export type AutoscalingEvent =
@@ -121,8 +120,7 @@ function execute(
   const template: SourceObject | undefined = templateOf(fleet, target);
   if (!template) return fail(notFound(ref.kind, ref.name));
   const templateReplicas = gitReplicas(fleet, template);
-  if (templateReplicas === undefined || !scalePathsOf(template.object, fleet.templates))
-    return fail(`${ref.kind} "${ref.name}" has no scale subresource`);
+  if (templateReplicas === undefined) return fail(`${ref.kind} "${ref.name}" has no scale subresource`);
   const replicas = run.rule.targetReplicas ?? templateReplicas;
   const from = currentReplicas(memory, fleet, target) ?? templateReplicas;
   const workloads = new Map(memory.workloads).set(refKey(target), { resource: target, replicas, templateReplicas, by });
