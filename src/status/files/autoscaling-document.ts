@@ -21,6 +21,7 @@ import type {
   ScaledWorkload,
   ScaleEvent,
 } from '../../model/index.ts';
+import { count, text } from './document-fields.ts';
 import type { Warn } from './failover-fields.ts';
 
 const SCALED_WORKLOADS_FILE = 'autoscaling/workloads.yaml';
@@ -65,9 +66,6 @@ function scaledWorkloadsDocument(workloads: readonly ScaledWorkload[]): Record<s
   };
 }
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const count = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
 const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 
 function referenceOf(value: unknown): CrossVersionObjectReference | undefined {

@@ -15,6 +15,7 @@ import type {
   TaintEffect,
 } from '../../model/index.ts';
 import type { UnhealthySince } from '../failover-view.ts';
+import { count } from './document-fields.ts';
 
 /** Receives why part of a status document was ignored. */
 export type Warn = (message: string) => void;
@@ -39,10 +40,6 @@ function oneOf<T extends string>(values: readonly T[], value: unknown): T | unde
 function time(value: unknown): string | undefined {
   const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? parseRfc3339(value) : undefined;
   return ms === undefined || Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-}
-
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
 function show(value: unknown): string {

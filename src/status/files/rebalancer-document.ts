@@ -11,6 +11,7 @@ import type {
   RecordedRebalancer,
   WorkloadRebalancerStatus,
 } from '../../model/index.ts';
+import { text } from './document-fields.ts';
 import type { Warn } from './failover-fields.ts';
 
 /** The annotation that holds the digest of the spec the status is for. */
@@ -28,8 +29,6 @@ export function rebalancerDocument(record: RecordedRebalancer): Record<string, u
     status: record.status,
   };
 }
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 function time(value: unknown): string | undefined {
   const ms = value instanceof Date ? value.getTime() : typeof value === 'string' ? parseRfc3339(value) : undefined;

@@ -6,6 +6,7 @@
  */
 import { isRecord, SEARCH_GROUP_VERSION } from '../../model/index.ts';
 import type { CachedKindRecord, RegistryRecord } from '../search-cache-record.ts';
+import { text } from './document-fields.ts';
 import type { Warn } from './failover-fields.ts';
 
 export function registryPath(name: string): string {
@@ -20,8 +21,6 @@ export function registryDocument(record: RegistryRecord): Record<string, unknown
     status: { cachedResources: record.cached },
   };
 }
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 function cachedOf(value: unknown): CachedKindRecord | undefined {
   if (!isRecord(value)) return undefined;
