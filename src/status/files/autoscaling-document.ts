@@ -123,7 +123,7 @@ function limitsOf(value: unknown, warn: Warn): CronLimits | undefined {
 }
 
 /** A FederatedHPA record read back, or undefined (with a warning) when it is not one. */
-function parseFederatedHPADocument(doc: unknown, warn: Warn = () => undefined): RecordedFederatedHPA | undefined {
+function parseFederatedHPADocument(doc: unknown, warn: Warn): RecordedFederatedHPA | undefined {
   const head = headOf(doc, 'FederatedHPA', warn);
   if (!head) return undefined;
   const s = head.status;
@@ -149,10 +149,7 @@ function parseFederatedHPADocument(doc: unknown, warn: Warn = () => undefined): 
 }
 
 /** A CronFederatedHPA record read back, or undefined (with a warning) when it is not one. */
-function parseCronFederatedHPADocument(
-  doc: unknown,
-  warn: Warn = () => undefined,
-): RecordedCronFederatedHPA | undefined {
+function parseCronFederatedHPADocument(doc: unknown, warn: Warn): RecordedCronFederatedHPA | undefined {
   const head = headOf(doc, 'CronFederatedHPA', warn);
   if (!head) return undefined;
   const executionHistories = list(head.status['executionHistories']).flatMap((h, i): ExecutionHistory[] => {
@@ -169,7 +166,7 @@ function parseCronFederatedHPADocument(
 }
 
 /** The scaled workloads read back; an entry that is not one is dropped with a warning. */
-function parseScaledWorkloads(doc: unknown, warn: Warn = () => undefined): ScaledWorkload[] {
+function parseScaledWorkloads(doc: unknown, warn: Warn): ScaledWorkload[] {
   return list(isRecord(doc) ? doc['workloads'] : undefined).flatMap((w, i): ScaledWorkload[] => {
     const [apiVersion, kind, name, by] = [text(w['apiVersion']), text(w['kind']), text(w['name']), text(w['scaledBy'])];
     const [replicas, templateReplicas] = [count(w['replicas']), count(w['templateReplicas'])];
