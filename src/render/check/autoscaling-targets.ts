@@ -16,6 +16,8 @@ const keyOf = (namespace: string, ref: CrossVersionObjectReference): string => r
 
 /** Warnings about the targets of the fleet's FederatedHPAs and CronFederatedHPAs. */
 export function autoscalingTargetWarnings(fleet: Fleet, at: FleetLocator): Diagnostic[] {
+  // Every read of the fleet comes here: one without autoscalers does not index its templates.
+  if (fleet.federatedHPAs.length === 0 && fleet.cronFederatedHPAs.length === 0) return [];
   const templates = new Map(fleet.templates.map((t) => [refKey(refOf(t.object)), t.object]));
   const hpas = new Set(fleet.federatedHPAs.map((h) => `${h.object.metadata.namespace}/${h.object.metadata.name}`));
   const out: Diagnostic[] = [];
