@@ -1,3 +1,5 @@
+import { DEFAULT_WORKS_BRANCH } from './pull-mode.ts';
+
 /**
  * Repository-wide settings from the optional `flotilla.yaml` at the fleet root (README.md#commands).
  * Keys Flotilla does not know yet are kept, so later stages can read them without a new parser.
@@ -18,6 +20,6 @@ export interface FleetConfig {
 export const DEFAULT_FLEET_CONFIG: Readonly<FleetConfig> = Object.freeze({
   exclude: [],
   statusBranch: 'status',
-  worksBranch: 'works',
+  worksBranch: DEFAULT_WORKS_BRANCH,
   prune: Object.freeze({ enabled: false, maxFraction: 0.25 }),
 });
