@@ -166,7 +166,7 @@ function checkCombinators(node: SchemaNode, value: unknown, w: Walk): void {
  * Checks `value` against `node`, appending issues at copies of `w.path` (a working stack,
  * restored before returning).
  */
-export function check(schema: SchemaNode, value: unknown, w: Walk): void {
+function check(schema: SchemaNode, value: unknown, w: Walk): void {
   const node = schema.ref === undefined ? schema : w.resolve(schema.ref);
   if (value === null || value === undefined) return;
   if (!typeMatches(node.type, value)) {
