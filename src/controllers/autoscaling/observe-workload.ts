@@ -7,7 +7,7 @@
  * controller: everything it reads goes through the KubeClient port.
  */
 import type { KubeClient } from '../../apply/kube-client.ts';
-import { isPullMember, refKey, refOf, targetRef } from '../../model/index.ts';
+import { pullMemberNames, refKey, refOf, targetRef } from '../../model/index.ts';
 import type { ClusterStatus, FederatedHPA, KubeObject } from '../../model/index.ts';
 import type { Fleet } from '../../render/load/fleet.ts';
 import type { TemplateBinding } from '../../render/works/template-binding.ts';
@@ -98,7 +98,7 @@ export async function observeWorkload(hpa: FederatedHPA, context: ObservationCon
       'FailedGetTargetClusters',
       'the HPA controller was unable to get the target clusters from binding: Binding has no schedulable clusters.',
     );
-  const pull = new Set(context.fleet.clusters.filter((c) => isPullMember(c.object)).map((c) => c.object.metadata.name));
+  const pull = new Set(pullMemberNames(context.fleet.clusters));
   const ready = binding.clusters
     .map((c) => c.name)
     .filter((name) => {
