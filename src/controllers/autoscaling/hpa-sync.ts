@@ -240,7 +240,7 @@ export function syncFederatedHPA(
   const rescale = decision.desired !== current;
   const status: FederatedHPAStatus = {
     currentReplicas: current,
-    desiredReplicas: rescale ? decision.desired : current,
+    desiredReplicas: decision.desired,
     ...(rescale
       ? { lastScaleTime: rfc3339(now) }
       : memory.status.lastScaleTime
