@@ -143,7 +143,8 @@ export async function runPullStep(
     sourceCommit: pass.source.snapshot.commit,
     prune: pass.prune,
     works: pullWorks(pass.owned, pass.works, pass.holds),
-    policies: policies(pass.rendered),
+    // Only the owned members' folders name policies: a fleet without them skips the walk of every binding.
+    policies: pass.owned.length > 0 ? policies(pass.rendered) : new Map(),
     customizations: pass.source.fleet.customizations.map((c) => c.object),
   };
   const written = await step({
