@@ -54,6 +54,22 @@ function reportedItem(cluster: string, reported: ReportedObject): AggregatedStat
   };
 }
 
+const reportedById = new WeakMap<readonly ReportedObject[], Map<string, ReportedObject>>();
+
+/** The reported object with id `id`, through an index built once per report (a Work may hold thousands). */
+function reportedObject(objects: readonly ReportedObject[], id: string): ReportedObject | undefined {
+  let index = reportedById.get(objects);
+  if (index === undefined) {
+    index = new Map();
+    for (const o of objects) {
+      const key = objectId(o);
+      if (!index.has(key)) index.set(key, o);
+    }
+    reportedById.set(objects, index);
+  }
+  return index.get(id);
+}
+
 /** The status item of one manifest of a Pull member's Work, from its agent's report. */
 export function pullItem(state: PullMemberState, item: WorkItem): AggregatedStatusItem {
   const cluster = state.cluster;
@@ -66,7 +82,7 @@ export function pullItem(state: PullMemberState, item: WorkItem): AggregatedStat
       health: 'Unknown',
     };
   const id = objectId(refOf(item.manifest));
-  const reported = report.objects.find((o) => objectId(o) === id);
+  const reported = reportedObject(report.objects, id);
   // A failure the agent reported is worth more than "waiting": it is why the version is not there.
   if (reported && (reported.digest === desiredDigest(item.manifest) || (!reported.applied && reported.action)))
     return reportedItem(cluster, reported);

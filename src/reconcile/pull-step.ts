@@ -143,7 +143,8 @@ export async function runPullStep(
     sourceCommit: pass.source.snapshot.commit,
     prune: pass.prune,
     works: pullWorks(pass.owned, pass.works, pass.holds),
-    policies: policies(pass.rendered),
+    // Only the owned members' folders name policies: a fleet without them skips the walk of every binding.
+    policies: pass.owned.length > 0 ? policies(pass.rendered) : new Map(),
     customizations: pass.source.fleet.customizations.map((c) => c.object),
   };
   const written = await step({
@@ -161,12 +162,23 @@ export async function runPullStep(
 
 /** The works step over the repository `source` names (a remote's branch is pushed). */
 export function passWorksStep(source: OpenSourceOptions, now: () => Date = () => new Date()): WorksStep {
+  // Set once the branch is known to hold no member's folder while the fleet has no Pull member:
+  // the passes after that skip opening the repository until a Pull member appears.
+  let folderless = false;
   return async ({ input, branch, members, owns }) => {
+    if (members.length > 0) folderless = false;
+    else if (folderless) return undefined;
     // No fetch here: publishing fetches the remote's tip itself, every round.
     const target = await openStatusStore(source, branch, { fetch: false });
     // Without Pull members a pass writes only to drop the last one's folder, so its agent applies
     // nothing more; a fleet that never had one never gets the branch (docs/deploy.md#pull-members-flotilla-agent).
-    if (members.length === 0 && !(await worksHoldFolders(target, branch))) return undefined;
-    return publishWorks(target, input, { branch, members, owns, now });
+    if (members.length === 0 && !(await worksHoldFolders(target, branch))) {
+      folderless = true;
+      return undefined;
+    }
+    const written = await publishWorks(target, input, { branch, members, owns, now });
+    // With errors in the source the folders of members it may not see are kept.
+    folderless = members.length === 0 && !input.prune.sourceHasErrors;
+    return written;
   };
 }

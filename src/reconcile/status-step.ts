@@ -205,7 +205,9 @@ function pullItems(
     if (state === undefined) continue;
     for (const item of items) {
       const key = refKey(item.template);
-      byTemplate.set(key, [...(byTemplate.get(key) ?? []), pullItem(state, item)]);
+      const list = byTemplate.get(key);
+      if (list) list.push(pullItem(state, item));
+      else byTemplate.set(key, [pullItem(state, item)]);
     }
   }
   return byTemplate;

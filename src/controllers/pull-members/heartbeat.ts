@@ -77,16 +77,22 @@ export function heartbeatGraceMs(cluster: Cluster, report: AgentReport | undefin
   );
 }
 
+/** Each report's verdict: a pass judges one report twice (before the render, and in the status step). */
+const checked = new WeakMap<ClusterStatus, string | undefined>();
+
 /**
  * What is wrong with the cluster status an agent reported, checked as a Cluster file's status is, since
  * the scheduler reads both alike: one malformed report must not stop the passes of the whole fleet.
  * Fields this hub does not know are let through: a newer agent may report more.
  */
 function reportedStatusProblem(status: ClusterStatus): string | undefined {
+  if (checked.has(status)) return checked.get(status);
   const issues: FieldIssue[] = [];
   walk(clusterStatusSchema, status, ['clusterStatus'], issues);
   const issue = issues.find((i) => i.severity === 'error' && !i.message.startsWith('unknown field'));
-  return issue && `report.json: ${formatFieldPath(issue.path)}: ${issue.message}`;
+  const problem = issue && `report.json: ${formatFieldPath(issue.path)}: ${issue.message}`;
+  checked.set(status, problem);
+  return problem;
 }
 
 function withReady(status: ClusterStatus, ready: Condition): ClusterStatus {

@@ -103,16 +103,17 @@ export class AgentRounds {
     const target = await openStatusStore(o.source, o.worksBranch);
     const commit = await target.store.readRef(`refs/heads/${o.worksBranch}`);
     const entries = commit === undefined ? undefined : await target.store.listTree(commit, o.cluster);
+    const key = entries && folderKey(entries);
     let error: string | undefined;
     let appliedNow = false;
     if (commit === undefined) error = `the works branch ${o.worksBranch} does not exist yet`;
-    else if (entries === undefined) error = `no Work for ${o.cluster} on ${o.worksBranch} yet`;
-    else if (this.#due(folderKey(entries), now)) {
+    else if (entries === undefined || key === undefined) error = `no Work for ${o.cluster} on ${o.worksBranch} yet`;
+    else if (this.#due(key, now)) {
       try {
         const work = await readClusterWork(target.store, commit, o.cluster, entries);
         if (work === undefined) throw new Error(`no Work for ${o.cluster} on ${o.worksBranch}`);
-        if (o.reportOnly) this.#applied = { key: folderKey(entries), work, at: now, failed: false };
-        else await this.#apply(folderKey(entries), work, now);
+        if (o.reportOnly) this.#applied = { key, work, at: now, failed: false };
+        else await this.#apply(key, work, now);
         appliedNow = true;
       } catch (failure) {
         error = toMessage(failure);

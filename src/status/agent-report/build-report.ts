@@ -14,7 +14,7 @@ import type {
   ReportedObject,
   ReportedPrune,
 } from '../../model/index.ts';
-import type { ClusterApplyResult } from '../../apply/events.ts';
+import type { ClusterApplyResult, ObjectOutcome } from '../../apply/events.ts';
 import { entryRef } from '../../apply/inventory.ts';
 import type { InventoryEntry } from '../../apply/inventory.ts';
 import { objectId } from '../../apply/object-id.ts';
@@ -55,9 +55,14 @@ function isSecret(ref: ObjectRef): boolean {
   return groupKind(ref.apiVersion, ref.kind) === 'core/Secret';
 }
 
-function workObject(manifest: KubeObject, input: ReportInput, digests: ReadonlyMap<string, string>): ReportedObject {
+function workObject(
+  manifest: KubeObject,
+  input: ReportInput,
+  digests: ReadonlyMap<string, string>,
+  outcomes: ReadonlyMap<string, ObjectOutcome>,
+): ReportedObject {
   const ref = refOf(manifest);
-  const outcome = input.applied?.objects.find((o) => refKey(o.ref) === refKey(ref));
+  const outcome = outcomes.get(refKey(ref));
   const observed = input.live.get(refKey(ref));
   const clusterError = input.applied?.error ?? (input.applied ? undefined : new Error('not applied yet'));
   const item = memberStatusItem(
@@ -96,8 +101,11 @@ function pruned(input: ReportInput): ReportedPrune[] {
 export function agentReport(input: ReportInput): AgentReport {
   const digests = new Map(input.inventory.map((e) => [e.id, e.digest]));
   const inWork = new Set(input.manifests.map((m) => objectId(refOf(m))));
+  // The first outcome per object, as a search of the list in order finds it.
+  const outcomes = new Map<string, ObjectOutcome>();
+  for (const o of input.applied?.objects ?? []) if (!outcomes.has(refKey(o.ref))) outcomes.set(refKey(o.ref), o);
   const objects = [
-    ...input.manifests.map((m) => workObject(m, input, digests)),
+    ...input.manifests.map((m) => workObject(m, input, digests, outcomes)),
     // What the inventory holds besides the Work: copies kept, prunes blocked or failed.
     ...input.inventory
       .filter((e) => !inWork.has(e.id))
