@@ -45,7 +45,7 @@ export async function memberReady(member: MemberName, kubectl: string, patienceM
 export const metricsServerComponent = 'metrics-server';
 
 /** The kwok configuration the repository ships for metrics (docs/development.md#metrics). */
-export const metricsConfigDir = join(repoRoot, 'scripts', 'fleet', 'metrics');
+const metricsConfigDir = join(repoRoot, 'scripts', 'fleet', 'metrics');
 const kwokMetricsFiles = ['resource-metrics.yaml', 'usage-from-annotations.yaml'];
 
 /**

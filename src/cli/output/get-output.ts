@@ -6,7 +6,7 @@
  * per object. Rows are ordered by namespace, name, then cluster, so one object's copies sit
  * together.
  */
-import { compareBytes, withCluster } from '../../model/index.ts';
+import { compareBytes, groupOf, withCluster } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
 import type { GetItem, GetOutcome, TableColumn } from '../../reconcile/get/get-outcome.ts';
 import { objectTable } from './object-columns.ts';
@@ -82,8 +82,7 @@ function tableText(outcome: GetOutcome, sorted: readonly GetItem[], options: Get
 
 /** kubectl's `-o name` of an object: `deployment.apps/web`, `configmap/settings`. */
 function nameOf(object: KubeObject): string {
-  const slash = object.apiVersion.indexOf('/');
-  const group = slash < 0 ? '' : object.apiVersion.slice(0, slash);
+  const group = groupOf(object.apiVersion);
   return `${object.kind.toLowerCase()}${group ? `.${group}` : ''}/${object.metadata.name ?? ''}`;
 }
 

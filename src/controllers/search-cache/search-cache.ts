@@ -73,8 +73,7 @@ export class SearchCache implements SearchCacheView {
   #clusters: readonly Cluster[] = [];
   readonly #running = new Map<string, Running>();
   /** Each member's discovery, once it answered: the kinds' plurals, scopes and short names. */
-  readonly #discovered = new Map<string, RestMapper>();
-  readonly #servedBy = new Map<string, readonly ApiResource[]>();
+  readonly #discovered = new Map<string, { mapper: RestMapper; resources: readonly ApiResource[] }>();
   /** When a resource no member was known to serve may ask the members again (ms). */
   #rediscoverAt = Number.NEGATIVE_INFINITY;
   #work: Promise<void> = Promise.resolve();
@@ -115,7 +114,7 @@ export class SearchCache implements SearchCacheView {
   resources(): ApiResource[] {
     const out = new Map<string, ApiResource>();
     for (const r of this.#running.values()) {
-      const found = this.#discovered.get(r.target.cluster)?.find(r.target.apiVersion, r.target.kind);
+      const found = this.#discovered.get(r.target.cluster)?.mapper.find(r.target.apiVersion, r.target.kind);
       if (found) out.set(`${found.group}/${found.version}/${found.resource}`, found);
     }
     return [...out.values()].sort((a, b) => compareBytes(`${a.group}/${a.resource}`, `${b.group}/${b.resource}`));
@@ -141,7 +140,7 @@ export class SearchCache implements SearchCacheView {
 
   async served(group: string, version: string, resource: string): Promise<ApiResource | undefined> {
     const known = (): ApiResource | undefined => {
-      for (const resources of this.#servedBy.values()) {
+      for (const { resources } of this.#discovered.values()) {
         const found = resources.find((r) => r.group === group && r.version === version && r.resource === resource);
         if (found) return found;
       }
@@ -241,7 +240,7 @@ export class SearchCache implements SearchCacheView {
           delete running.unserved;
           if (!was) this.#changed(`the search cache of ${target.kind} in ${cluster} is in sync`);
           // A kind the last discovery did not have (a CRD established since) is asked for again.
-          if (!this.#discovered.get(cluster)?.find(target.apiVersion, target.kind)) void this.#discover(client);
+          if (!this.#discovered.get(cluster)?.mapper.find(target.apiVersion, target.kind)) void this.#discover(client);
         },
         change: (type, object, version) => {
           if (type === 'DELETED') this.store.remove(scope, object, version);
@@ -271,8 +270,7 @@ export class SearchCache implements SearchCacheView {
   async #discover(client: KubeClient): Promise<void> {
     try {
       const resources = await client.discover();
-      this.#discovered.set(client.cluster, new RestMapper(resources));
-      this.#servedBy.set(client.cluster, resources);
+      this.#discovered.set(client.cluster, { mapper: new RestMapper(resources), resources });
     } catch {
       // A member that answered a list answers discovery too; if not, its next list asks again.
     }
