@@ -4,7 +4,7 @@
  * name stay two pods (docs/karmada-compatibility.md#federatedhpa). Quantities are milli-units, as
  * Kubernetes' calculator counts them. Pure.
  */
-import { isRecord, parseDuration, parseRfc3339, quantityAsMilli } from '../../model/index.ts';
+import { isRecord, parseRfc3339, quantityAsMilli } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
 
 /** One pod, from any member. */
@@ -76,14 +76,13 @@ export function podSampleOf(cluster: string, pod: KubeObject): PodSample {
   };
 }
 
-/** The window metrics-server reports (`15s`, `1m0s`, `10.5s`); 0 when it is not a duration. */
+/** Go's time.ParseDuration for the windows metrics-server reports (`15s`, `1m0s`, `10.5s`). */
 function windowMs(value: unknown): number {
   if (typeof value !== 'string') return 0;
-  try {
-    return parseDuration(value);
-  } catch {
-    return 0;
-  }
+  let total = 0;
+  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g))
+    total += Number(amount) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as 'ms' | 's' | 'm' | 'h'];
+  return total;
 }
 
 /** A member's PodMetrics object as a usage sample. */
