@@ -4,6 +4,7 @@
  */
 export * from './binding.ts';
 export * from './config.ts';
+export * from './controller-view.ts';
 export * from './diagnostic.ts';
 export * from './duration.ts';
 export * from './errors.ts';
