@@ -7,19 +7,19 @@
  * publish the report to the agent's own branch. A round with nothing new costs the fetch and
  * nothing else: no request to the member, no commit.
  */
-import { refOf } from '../../model/index.ts';
-import type { ClusterStatus, KubeObject } from '../../model/index.ts';
-import { applyCluster, DEFAULT_APPLY_OPTIONS } from '../../apply/apply-cluster.ts';
-import type { ApplyEvent, ClusterApplyResult } from '../../apply/events.ts';
-import type { InventoryLockOptions } from '../../apply/inventory-lock.ts';
-import { entryRef } from '../../apply/inventory.ts';
-import { readInventory } from '../../apply/inventory-store.ts';
-import { objectId } from '../../apply/object-id.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
-import { memberDeadline } from '../../apply/member-deadline.ts';
-import { createInterpreter } from '../../interpreter/index.ts';
-import type { ResourceInterpreter } from '../../interpreter/index.ts';
-import type { OpenSourceOptions } from '../../source/index.ts';
+import { refOf } from '../model/index.ts';
+import type { ClusterStatus, KubeObject } from '../model/index.ts';
+import { applyCluster, DEFAULT_APPLY_OPTIONS } from '../apply/apply-cluster.ts';
+import type { ApplyEvent, ClusterApplyResult } from '../apply/events.ts';
+import type { InventoryLockOptions } from '../apply/inventory-lock.ts';
+import { entryRef } from '../apply/inventory.ts';
+import { readInventory } from '../apply/inventory-store.ts';
+import { objectId } from '../apply/object-id.ts';
+import type { KubeClient } from '../apply/kube-client.ts';
+import { memberDeadline } from '../apply/member-deadline.ts';
+import { createInterpreter } from '../interpreter/index.ts';
+import type { ResourceInterpreter } from '../interpreter/index.ts';
+import type { OpenSourceOptions } from '../source/index.ts';
 import {
   agentReport,
   collectMemberObjects,
@@ -31,8 +31,8 @@ import {
   publishReport,
   readClusterWork,
   thresholdReady,
-} from '../../status/index.ts';
-import type { ClusterWork, ReadyStreak, ReadyThresholds } from '../../status/index.ts';
+} from '../status/index.ts';
+import type { ClusterWork, ReadyStreak, ReadyThresholds } from '../status/index.ts';
 import { agentWork, observedApply } from './agent-work.ts';
 
 /** What an agent is configured with. */

@@ -3,14 +3,14 @@
  * takes (docs/karmada-compatibility.md#pull-mode): the same desired objects, prune settings and
  * kept copies the hub's apply step gives a Push member. Pure.
  */
-import { refKey, refOf } from '../../model/index.ts';
-import type { KubeObject, WorkDocument } from '../../model/index.ts';
-import type { ClusterApplyResult } from '../../apply/events.ts';
-import { inventoryEntry } from '../../apply/inventory.ts';
-import type { InventoryEntry } from '../../apply/inventory.ts';
-import { comparable, containedIn, desiredDigest } from '../../apply/normalize.ts';
-import type { PruneSettings } from '../../apply/prune-plan.ts';
-import type { DesiredObject } from '../../apply/triage.ts';
+import { refKey, refOf } from '../model/index.ts';
+import type { KubeObject, WorkDocument } from '../model/index.ts';
+import type { ClusterApplyResult } from '../apply/events.ts';
+import { inventoryEntry } from '../apply/inventory.ts';
+import type { InventoryEntry } from '../apply/inventory.ts';
+import { comparable, containedIn, desiredDigest } from '../apply/normalize.ts';
+import type { PruneSettings } from '../apply/prune-plan.ts';
+import type { DesiredObject } from '../apply/triage.ts';
 
 /** The apply engine's input for one Work. */
 export interface AgentWork {

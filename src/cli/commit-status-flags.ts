@@ -1,8 +1,8 @@
 import { Flags } from '@oclif/core';
 import { clusterFailed } from '../apply/events.ts';
 import type { ClusterApplyResult } from '../apply/events.ts';
-import { reporterFromEnvironment, RolloutStatuses } from '../reconcile/commit-status/index.ts';
-import type { ClusterOutcome, CommitStatusHost } from '../reconcile/commit-status/index.ts';
+import { reporterFromEnvironment, RolloutStatuses } from '../commit-status/index.ts';
+import type { ClusterOutcome, CommitStatusHost } from '../commit-status/index.ts';
 import { readSnapshot } from '../source/index.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { painter } from './color.ts';

@@ -2,7 +2,7 @@
  * Commit statuses after `apply`: configuration from the environment (tokens never come from
  * flags) and the per-cluster rollout reporting. See port.ts.
  */
-import { CommitStatusConfigError, CommitStatusFailedError } from '../errors/index.ts';
+import { CommitStatusConfigError, CommitStatusFailedError } from './errors/index.ts';
 import { GitHubStatusReporter } from './github.ts';
 import { GitLabStatusReporter } from './gitlab.ts';
 import type { CommitState, CommitStatusHost, CommitStatusReporter } from './port.ts';
@@ -10,6 +10,7 @@ import type { CommitState, CommitStatusHost, CommitStatusReporter } from './port
 export type { CommitState, CommitStatus, CommitStatusHost, CommitStatusReporter } from './port.ts';
 export { GitHubStatusReporter } from './github.ts';
 export { GitLabStatusReporter } from './gitlab.ts';
+export { CommitStatusConfigError, CommitStatusFailedError } from './errors/index.ts';
 
 export interface CommitStatusSettings {
   host: CommitStatusHost;

@@ -144,7 +144,7 @@ export interface AfterStatus {
   requestPass?: string;
 }
 
-/** What controllers report into the loop's metrics (src/reconcile/observability/metrics.ts). */
+/** What controllers report into the loop's metrics (src/observability/metrics.ts). */
 export interface ControllerMetrics {
   /** A FederatedHPA sync: the replicas it found and set, whether it could decide. */
   autoscalerSynced(autoscaler: string, current: number, desired: number, ok: boolean): void;

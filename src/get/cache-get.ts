@@ -5,12 +5,12 @@
  * Karmada's cached-from-cluster annotation, and each member whose cache is not in sync comes back
  * as a failure (the server says so in a `Warning` header, as an API server warns kubectl).
  */
-import { cachedFrom, isRecord, SEARCH_CACHE_PATH } from '../../model/index.ts';
-import type { KubeObject } from '../../model/index.ts';
-import type { ApiResource } from '../../apply/kube-client.ts';
-import { qualifiedResource, resolveType } from '../../apply/resolve-type.ts';
-import { resourcePath } from '../../apply/rest-mapper.ts';
-import { SearchCacheError, UnknownTypeError } from '../errors/index.ts';
+import { cachedFrom, isRecord, SEARCH_CACHE_PATH } from '../model/index.ts';
+import type { KubeObject } from '../model/index.ts';
+import type { ApiResource } from '../apply/kube-client.ts';
+import { qualifiedResource, resolveType } from '../apply/resolve-type.ts';
+import { resourcePath } from '../apply/rest-mapper.ts';
+import { SearchCacheError, UnknownTypeError } from './errors/index.ts';
 import type { GetFailure, GetItem, GetOutcome, GetRequest } from './get-outcome.ts';
 
 /** Where the cache is and how to prove who asks. */

@@ -3,8 +3,8 @@
  * (`member-get.ts`) or from the search cache of `run` (`cache-get.ts`): the same shape either
  * way, so the CLI prints both alike.
  */
-import type { KubeObject } from '../../model/index.ts';
-import type { ApiResource } from '../../apply/kube-client.ts';
+import type { KubeObject } from '../model/index.ts';
+import type { ApiResource } from '../apply/kube-client.ts';
 
 /** One `flotilla get`. */
 export interface GetRequest {

@@ -3,15 +3,15 @@
  * through its own discovery, kubectl's Table rows (or whole objects) from each, and one failure
  * per member that did not answer while the others' answers stand.
  */
-import { compareBytes, isPullMember, isRecord } from '../../model/index.ts';
-import type { Cluster, KubeObject } from '../../model/index.ts';
-import { connectFleet } from '../../apply/connect.ts';
-import type { ClusterAccess } from '../../apply/connect.ts';
-import { ContextNotFoundError, KubeApiError } from '../../apply/errors/index.ts';
-import type { ApiResource, KubeClient } from '../../apply/kube-client.ts';
-import { resolveType } from '../../apply/resolve-type.ts';
-import { resourcePath } from '../../apply/rest-mapper.ts';
-import { UnknownTypeError } from '../errors/index.ts';
+import { compareBytes, isPullMember, isRecord } from '../model/index.ts';
+import type { Cluster, KubeObject } from '../model/index.ts';
+import { connectFleet } from '../apply/connect.ts';
+import type { ClusterAccess } from '../apply/connect.ts';
+import { ContextNotFoundError, KubeApiError } from '../apply/errors/index.ts';
+import type { ApiResource, KubeClient } from '../apply/kube-client.ts';
+import { resolveType } from '../apply/resolve-type.ts';
+import { resourcePath } from '../apply/rest-mapper.ts';
+import { UnknownTypeError } from './errors/index.ts';
 import type { GetFailure, GetItem, GetOutcome, GetRequest, TableColumn } from './get-outcome.ts';
 
 /** kubectl's Accept for `get`: a Table (v1, then v1beta1), else plain JSON. */

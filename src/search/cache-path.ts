@@ -5,7 +5,7 @@
  * parseK8sNativeResourceInfo, in the project's words). The prefix alone asks which resources the
  * cache holds. Pure.
  */
-import { SEARCH_CACHE_PATH } from '../../model/index.ts';
+import { SEARCH_CACHE_PATH } from '../model/index.ts';
 
 /** A list request on the cache. */
 export interface CacheRequest {

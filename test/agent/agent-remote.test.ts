@@ -3,13 +3,13 @@
 // credentials of FLOTILLA_GIT_TOKEN and FLOTILLA_GIT_USERNAME, and the hub reads its report back.
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { KubeObject } from '../../../src/model/index.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../../../src/apply/prune-plan.ts';
-import { AgentRounds } from '../../../src/reconcile/agent/agent-round.ts';
-import { openStatusStore, publishWorks, readAgentReports } from '../../../src/status/index.ts';
-import { FakeKubeClient } from '../../fakes/kube-client.ts';
-import { createGitRepo, removeFixtures, runGitIn, tempDir } from '../../source/helpers/git-fixture.ts';
-import { startGitHttpServer, type GitHttpServer } from '../../source/helpers/git-http-server.ts';
+import type { KubeObject } from '../../src/model/index.ts';
+import { DEFAULT_PRUNE_SETTINGS } from '../../src/apply/prune-plan.ts';
+import { AgentRounds } from '../../src/agent/agent-round.ts';
+import { openStatusStore, publishWorks, readAgentReports } from '../../src/status/index.ts';
+import { FakeKubeClient } from '../fakes/kube-client.ts';
+import { createGitRepo, removeFixtures, runGitIn, tempDir } from '../source/helpers/git-fixture.ts';
+import { startGitHttpServer, type GitHttpServer } from '../source/helpers/git-http-server.ts';
 
 const TOKEN_HEADER = `Basic ${Buffer.from('agent-edge:s3cret').toString('base64')}`;
 let server: GitHttpServer;

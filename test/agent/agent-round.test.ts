@@ -1,12 +1,12 @@
 // One agent's rounds over a real git repository (the works branch as the hub writes it) and an
 // in-memory member: what it applies, when it touches the member, when it reports.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AgentReport, KubeObject } from '../../../src/model/index.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../../../src/apply/prune-plan.ts';
-import { AgentRounds } from '../../../src/reconcile/agent/agent-round.ts';
-import { openStatusStore, publishWorks } from '../../../src/status/index.ts';
-import { FakeKubeClient } from '../../fakes/kube-client.ts';
-import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
+import type { AgentReport, KubeObject } from '../../src/model/index.ts';
+import { DEFAULT_PRUNE_SETTINGS } from '../../src/apply/prune-plan.ts';
+import { AgentRounds } from '../../src/agent/agent-round.ts';
+import { openStatusStore, publishWorks } from '../../src/status/index.ts';
+import { FakeKubeClient } from '../fakes/kube-client.ts';
+import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planMarkdown } from '../../src/cli/output/plan-markdown.ts';
 import type { Diagnostic } from '../../src/model/index.ts';
-import type { PlanBinding, PlanDocument } from '../../src/reconcile/plan-document.ts';
+import type { PlanBinding, PlanDocument } from '../../src/reconcile/plan/plan-document.ts';
 import type { ObjectChange } from '../../src/render/works/diff-works.ts';
 import { wellFormed } from './markdown-shape.ts';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_LIMIT, parseMarkdownLimit, planMarkdown, STEP_SUMMARY_LIMIT } from '../../src/cli/output/plan-markdown.ts';
 import type { MarkdownLimit } from '../../src/cli/output/plan-markdown.ts';
-import type { PlanDocument } from '../../src/reconcile/plan-document.ts';
+import type { PlanDocument } from '../../src/reconcile/plan/plan-document.ts';
 import type { ObjectChange } from '../../src/render/works/diff-works.ts';
 import { wellFormed } from './markdown-shape.ts';
 

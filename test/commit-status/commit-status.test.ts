@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GitHubStatusReporter, GitLabStatusReporter, reporterFromEnvironment, RolloutStatuses } from '../../../src/reconcile/commit-status/index.ts';
-import { CommitStatusConfigError, CommitStatusFailedError } from '../../../src/reconcile/errors/index.ts';
+import { GitHubStatusReporter, GitLabStatusReporter, reporterFromEnvironment, RolloutStatuses } from '../../src/commit-status/index.ts';
+import { CommitStatusConfigError, CommitStatusFailedError } from '../../src/commit-status/index.ts';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 

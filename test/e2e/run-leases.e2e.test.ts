@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { CoordinationV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { shardOf } from '../../src/reconcile/leases/shard-of.ts';
+import { shardOf } from '../../src/reconcile/run/leases/shard-of.ts';
 import { configMap, FleetRepo } from './helpers/apply-fleet.ts';
 import { apiFor, fleetKubeconfig, memberNames } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';

@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySearchStore } from '../../../src/controllers/search-cache/memory-store.ts';
-import { getFromCache, warningFailures } from '../../../src/reconcile/get/cache-get.ts';
-import { startSearchServer, type SearchServer } from '../../../src/reconcile/search/search-server.ts';
+import { MemorySearchStore } from '../../src/controllers/search-cache/memory-store.ts';
+import { getFromCache, warningFailures } from '../../src/get/cache-get.ts';
+import { startSearchServer, type SearchServer } from '../../src/search/search-server.ts';
 import { cachedDeployment, DEPLOYMENTS } from '../search/cache-fixture.ts';
 
 const deploy = (cluster: string, namespace: string, name: string) => cachedDeployment(cluster, namespace, name);

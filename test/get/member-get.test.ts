@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ClusterAccess } from '../../../src/apply/connect.ts';
-import { ClusterUnreachableError, ContextNotFoundError } from '../../../src/apply/errors/index.ts';
-import type { KubeClient } from '../../../src/apply/kube-client.ts';
-import type { Cluster, KubeObject } from '../../../src/model/index.ts';
-import { getFromMembers } from '../../../src/reconcile/get/member-get.ts';
-import { FakeKubeClient } from '../../fakes/kube-client.ts';
+import type { ClusterAccess } from '../../src/apply/connect.ts';
+import { ClusterUnreachableError, ContextNotFoundError } from '../../src/apply/errors/index.ts';
+import type { KubeClient } from '../../src/apply/kube-client.ts';
+import type { Cluster, KubeObject } from '../../src/model/index.ts';
+import { getFromMembers } from '../../src/get/member-get.ts';
+import { FakeKubeClient } from '../fakes/kube-client.ts';
 
 const cluster = (name: string): Cluster => ({ apiVersion: 'cluster.karmada.io/v1alpha1', kind: 'Cluster', metadata: { name }, spec: {} }) as Cluster;
 const deploy = (name: string, namespace: string, labels: Record<string, string> = {}): KubeObject => ({

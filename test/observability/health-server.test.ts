@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHealthServer } from '../../../src/reconcile/observability/health-server.ts';
-import type { HealthServer } from '../../../src/reconcile/observability/health-server.ts';
-import { createMetrics } from '../../../src/reconcile/observability/metrics.ts';
+import { startHealthServer } from '../../src/observability/health-server.ts';
+import type { HealthServer } from '../../src/observability/health-server.ts';
+import { createMetrics } from '../../src/observability/metrics.ts';
 
 let server: HealthServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, prettyLine } from '../../../src/reconcile/observability/logger.ts';
+import { createLogger, prettyLine } from '../../src/observability/logger.ts';
 
 describe('createLogger', () => {
   it('writes JSON records with the fields given, above the level', () => {

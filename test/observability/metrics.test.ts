@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHealthServer } from '../../../src/reconcile/observability/health-server.ts';
-import type { HealthServer } from '../../../src/reconcile/observability/health-server.ts';
-import { controllerMetrics, createMetrics, recordClusterResult, recordReconciledCommit } from '../../../src/reconcile/observability/metrics.ts';
+import { startHealthServer } from '../../src/observability/health-server.ts';
+import type { HealthServer } from '../../src/observability/health-server.ts';
+import { controllerMetrics, createMetrics, recordClusterResult, recordReconciledCommit } from '../../src/observability/metrics.ts';
 
 const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'a', name: 'x' };
 let server: HealthServer | undefined;

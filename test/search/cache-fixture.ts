@@ -1,7 +1,7 @@
 // What the search cache tests serve: Deployments as a member's discovery names them, and
 // Deployments as the cache keeps them (each naming its member).
-import type { ApiResource } from '../../../src/apply/kube-client.ts';
-import { withCluster, type KubeObject } from '../../../src/model/index.ts';
+import type { ApiResource } from '../../src/apply/kube-client.ts';
+import { withCluster, type KubeObject } from '../../src/model/index.ts';
 
 export const DEPLOYMENTS: ApiResource = {
   group: 'apps',

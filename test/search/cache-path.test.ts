@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCachePath } from '../../../src/reconcile/search/cache-path.ts';
+import { parseCachePath } from '../../src/search/cache-path.ts';
 
 const P = '/apis/search.karmada.io/v1alpha1/search/cache';
 

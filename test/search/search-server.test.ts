@@ -1,9 +1,9 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySearchStore } from '../../../src/controllers/search-cache/memory-store.ts';
-import type { SearchCacheView } from '../../../src/controllers/search-cache/search-cache.ts';
-import type { KubeObject } from '../../../src/model/index.ts';
-import { startSearchServer, type SearchServer } from '../../../src/reconcile/search/search-server.ts';
+import { MemorySearchStore } from '../../src/controllers/search-cache/memory-store.ts';
+import type { SearchCacheView } from '../../src/controllers/search-cache/search-cache.ts';
+import type { KubeObject } from '../../src/model/index.ts';
+import { startSearchServer, type SearchServer } from '../../src/search/search-server.ts';
 import { cachedDeployment, DEPLOYMENTS } from './cache-fixture.ts';
 
 const TOKEN = 's3cret-token';

@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { describeRef, refKey, refOf } from '../../model/index.ts';
-import { renderAt } from '../../reconcile/plan.ts';
+import { renderAt } from '../../reconcile/plan/plan.ts';
 import { explainTemplate } from '../../render/explain/explain.ts';
 import { closestName } from '../../render/validate/suggest.ts';
 import { FlotillaCommand } from '../base-command.ts';

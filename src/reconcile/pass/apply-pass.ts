@@ -3,19 +3,19 @@
  * status branch's feedback for scheduling, the recorded controllers replaying what the run loop
  * recorded — then every cluster applied and pruned, and the status branch written.
  */
-import { connectFleet } from '../apply/connect.ts';
-import type { ClusterAccess } from '../apply/connect.ts';
-import type { ApplyEvent } from '../apply/events.ts';
-import type { PruneSettings } from '../apply/prune-plan.ts';
-import type { RunnerOptions } from '../apply/runner.ts';
-import { recordedControllers } from '../controllers/registry.ts';
-import type { Works } from '../render/works/work.ts';
-import type { OpenSourceOptions } from '../source/index.ts';
+import { connectFleet } from '../../apply/connect.ts';
+import type { ClusterAccess } from '../../apply/connect.ts';
+import type { ApplyEvent } from '../../apply/events.ts';
+import type { PruneSettings } from '../../apply/prune-plan.ts';
+import type { RunnerOptions } from '../../apply/runner.ts';
+import { recordedControllers } from '../../controllers/registry.ts';
+import type { Works } from '../../render/works/work.ts';
+import type { OpenSourceOptions } from '../../source/index.ts';
 import { emptyPassMemory, reconcile } from './pass.ts';
 import type { PassResult, PassStatusOutput, PreparedPass } from './pass.ts';
 import { passStatusStep } from './pass-status-step.ts';
 import { passWorksStep } from './pull-step.ts';
-import { readAgentReports } from '../status/index.ts';
+import { readAgentReports } from '../../status/index.ts';
 import { readPlanningFeedback } from './status-feedback.ts';
 import type { StatusStepOptions } from './status-step.ts';
 

@@ -3,12 +3,12 @@
  * flags over flotilla.yaml over the defaults, then every target's Work applied and pruned,
  * progress reported as it happens, results in cluster name order.
  */
-import { compareBytes } from '../model/index.ts';
-import type { ApplyEvent, ClusterApplyResult } from '../apply/events.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../apply/prune-plan.ts';
-import type { PruneSettings } from '../apply/prune-plan.ts';
-import { runApply } from '../apply/runner.ts';
-import type { ClusterTarget, RunnerOptions } from '../apply/runner.ts';
+import { compareBytes } from '../../model/index.ts';
+import type { ApplyEvent, ClusterApplyResult } from '../../apply/events.ts';
+import { DEFAULT_PRUNE_SETTINGS } from '../../apply/prune-plan.ts';
+import type { PruneSettings } from '../../apply/prune-plan.ts';
+import { runApply } from '../../apply/runner.ts';
+import type { ClusterTarget, RunnerOptions } from '../../apply/runner.ts';
 import type { FleetSource } from './read-fleet.ts';
 
 /** Prune settings of a pass: flags win over flotilla.yaml, which wins over the defaults. */

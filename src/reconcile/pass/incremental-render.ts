@@ -8,13 +8,13 @@
  * are recomputed on the merged Work. Unchanged manifests keep the source commit they were
  * rendered at, which apply ignores when comparing with live objects.
  */
-import { describeRef, refKey, refOf } from '../model/index.ts';
-import type { Diagnostic, SourceObject } from '../model/index.ts';
-import type { ResourceInterpreter } from '../interpreter/index.ts';
-import { compileNamespacePatterns, DEFAULT_SKIPPED_NAMESPACES } from '../render/detect/skip-rules.ts';
-import type { Fleet } from '../render/load/fleet.ts';
-import { renderFleet } from '../render/render-fleet.ts';
-import type { Rendered, RenderOptions } from '../render/render-fleet.ts';
+import { describeRef, refKey, refOf } from '../../model/index.ts';
+import type { Diagnostic, SourceObject } from '../../model/index.ts';
+import type { ResourceInterpreter } from '../../interpreter/index.ts';
+import { compileNamespacePatterns, DEFAULT_SKIPPED_NAMESPACES } from '../../render/detect/skip-rules.ts';
+import type { Fleet } from '../../render/load/fleet.ts';
+import { renderFleet } from '../../render/render-fleet.ts';
+import type { Rendered, RenderOptions } from '../../render/render-fleet.ts';
 import { indexWorks, mergeWorks } from './work-index.ts';
 import type { WorkIndex } from './work-index.ts';
 

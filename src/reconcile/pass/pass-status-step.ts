@@ -5,11 +5,11 @@
  * (application failover) and, with shards, the records the status branch now holds, which the
  * controllers adopt for the members other replicas own.
  */
-import { refKey } from '../model/index.ts';
-import type { HealthReport } from '../controllers/controller.ts';
-import type { OpenSourceOptions } from '../source/index.ts';
-import { controllerRecordsOfReport, withPolicyTaints } from '../status/index.ts';
-import type { StatusReport } from '../status/index.ts';
+import { refKey } from '../../model/index.ts';
+import type { HealthReport } from '../../controllers/controller.ts';
+import type { OpenSourceOptions } from '../../source/index.ts';
+import { controllerRecordsOfReport, withPolicyTaints } from '../../status/index.ts';
+import type { StatusReport } from '../../status/index.ts';
 import { statusStep } from './status-step.ts';
 import type { StatusStepOptions } from './status-step.ts';
 import type { PassStatusInput, PassStatusOutput } from './pass.ts';

@@ -4,14 +4,14 @@
  * Ready by heartbeat age as the pull-members controller decides it. An object counts as applied
  * only at the digest the hub now wants: until the agent reports that digest, it is not applied yet.
  */
-import { refOf } from '../model/index.ts';
-import type { AggregatedStatusItem, Cluster, ClusterStatus, ReportedObject } from '../model/index.ts';
-import { desiredDigest } from '../apply/normalize.ts';
-import { objectId } from '../apply/object-id.ts';
-import { pullMemberState } from '../controllers/pull-members/heartbeat.ts';
-import type { PullMemberState } from '../controllers/pull-members/heartbeat.ts';
-import type { WorkItem } from '../render/works/work.ts';
-import type { AgentReports, AgentSummary, ClusterReport } from '../status/index.ts';
+import { refOf } from '../../model/index.ts';
+import type { AggregatedStatusItem, Cluster, ClusterStatus, ReportedObject } from '../../model/index.ts';
+import { desiredDigest } from '../../apply/normalize.ts';
+import { objectId } from '../../apply/object-id.ts';
+import { pullMemberState } from '../../controllers/pull-members/heartbeat.ts';
+import type { PullMemberState } from '../../controllers/pull-members/heartbeat.ts';
+import type { WorkItem } from '../../render/works/work.ts';
+import type { AgentReports, AgentSummary, ClusterReport } from '../../status/index.ts';
 
 /** Each Pull member's state at `now`, by name. */
 export function pullStates(

@@ -6,16 +6,16 @@
  * the Work now written (the same work.json) as applied, with the agent's outcomes, and any other as
  * not applied yet.
  */
-import { refKey } from '../model/index.ts';
-import type { ObjectRef, PolicyRef } from '../model/index.ts';
-import type { ClusterApplyResult, ObjectAction } from '../apply/events.ts';
-import type { PruneBlock, PruneSettings } from '../apply/prune-plan.ts';
-import type { ApplyHolds } from '../controllers/controller.ts';
-import type { Rendered } from '../render/render-fleet.ts';
-import type { Works } from '../render/works/work.ts';
-import type { OpenSourceOptions } from '../source/index.ts';
-import { openStatusStore, publishWorks, worksHoldFolders } from '../status/index.ts';
-import type { AgentReportRead, AgentReports, PullWork, WorksInput, WorksWriteResult } from '../status/index.ts';
+import { refKey } from '../../model/index.ts';
+import type { ObjectRef, PolicyRef } from '../../model/index.ts';
+import type { ClusterApplyResult, ObjectAction } from '../../apply/events.ts';
+import type { PruneBlock, PruneSettings } from '../../apply/prune-plan.ts';
+import type { ApplyHolds } from '../../controllers/controller.ts';
+import type { Rendered } from '../../render/render-fleet.ts';
+import type { Works } from '../../render/works/work.ts';
+import type { OpenSourceOptions } from '../../source/index.ts';
+import { openStatusStore, publishWorks, worksHoldFolders } from '../../status/index.ts';
+import type { AgentReportRead, AgentReports, PullWork, WorksInput, WorksWriteResult } from '../../status/index.ts';
 import type { FleetSource } from './read-fleet.ts';
 
 /** What the works step of a pass writes, and for which members. */

@@ -1,7 +1,7 @@
-import { refKey } from '../model/index.ts';
-import type { ClusterStatus, PolicyRef } from '../model/index.ts';
-import type { PreviousSchedule } from '../render/bind/schedule-claims.ts';
-import type { OpenSourceOptions } from '../source/index.ts';
+import { refKey } from '../../model/index.ts';
+import type { ClusterStatus, PolicyRef } from '../../model/index.ts';
+import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
+import type { OpenSourceOptions } from '../../source/index.ts';
 import {
   controllerRecordsOfTree,
   emptyControllerRecords,
@@ -9,7 +9,7 @@ import {
   readStatusBranch,
   type ControllerRecords,
   type StatusBranchView,
-} from '../status/index.ts';
+} from '../../status/index.ts';
 
 /** What the last pass left on the status branch that the next plan needs (README.md#flotilla-plan). */
 export interface PlanningFeedback {

@@ -3,7 +3,7 @@
  * every applied object, build each template's binding view and health, and commit it all, with the run
  * loop's failover, to the status branch (pushed for a remote repository). An unchanged fleet makes no commit.
  */
-import { compareBytes, isPullMember, refKey, refOf } from '../model/index.ts';
+import { compareBytes, isPullMember, refKey, refOf } from '../../model/index.ts';
 import type {
   AggregatedStatusItem,
   AutoscalingRecord,
@@ -11,11 +11,11 @@ import type {
   KubeObject,
   RecordedMultiClusterService,
   RecordedRebalancer,
-} from '../model/index.ts';
-import type { ClusterApplyResult } from '../apply/events.ts';
-import type { KubeClient } from '../apply/kube-client.ts';
-import type { Rendered } from '../render/render-fleet.ts';
-import { DEFAULT_COMMIT_AUTHOR, type OpenSourceOptions } from '../source/index.ts';
+} from '../../model/index.ts';
+import type { ClusterApplyResult } from '../../apply/events.ts';
+import type { KubeClient } from '../../apply/kube-client.ts';
+import type { Rendered } from '../../render/render-fleet.ts';
+import { DEFAULT_COMMIT_AUTHOR, type OpenSourceOptions } from '../../source/index.ts';
 import {
   applyState,
   collectMemberObjects,
@@ -51,10 +51,10 @@ import {
   type StatusReport,
   type TemplateItemsInput,
   type AgentReports,
-} from '../status/index.ts';
-import type { PullMemberState } from '../controllers/pull-members/heartbeat.ts';
+} from '../../status/index.ts';
+import type { PullMemberState } from '../../controllers/pull-members/heartbeat.ts';
 import { pullClusterReport, pullItem, pullStates } from './pull-status.ts';
-import type { ResourceInterpreter } from '../interpreter/index.ts';
+import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import type { FleetSource } from './read-fleet.ts';
 
 /** What the pass hands to the status step. */

@@ -3,10 +3,10 @@
  * costs in proportion to them, not to the fleet: the items of each template, the Namespaces
  * synthesized for objects, and how many objects each namespace holds per cluster.
  */
-import { refKey } from '../model/index.ts';
-import { compareApplyOrder, sortInApplyOrder } from '../render/works/apply-order.ts';
-import { isSynthesizedNamespace, isSystemNamespace, synthesizedNamespace } from '../render/works/namespaces.ts';
-import type { WorkItem, Works } from '../render/works/work.ts';
+import { refKey } from '../../model/index.ts';
+import { compareApplyOrder, sortInApplyOrder } from '../../render/works/apply-order.ts';
+import { isSynthesizedNamespace, isSystemNamespace, synthesizedNamespace } from '../../render/works/namespaces.ts';
+import type { WorkItem, Works } from '../../render/works/work.ts';
 
 /** The index of one render's Work. */
 export interface WorkIndex {

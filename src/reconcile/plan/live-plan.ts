@@ -5,21 +5,21 @@
  * branch or the Cluster files), as in the offline plan, but for Pull members: their agents' reports,
  * as `apply` reads them.
  */
-import { compareBytes, compareDiagnostics, describeRef, pullMemberNames, refKey } from '../model/index.ts';
-import type { Diagnostic, Origin } from '../model/index.ts';
-import { connectFleet } from '../apply/connect.ts';
-import type { ClusterAccess } from '../apply/connect.ts';
-import type { KubeClient } from '../apply/kube-client.ts';
-import { diffable } from '../apply/normalize.ts';
-import { planCluster } from '../apply/plan-cluster.ts';
-import type { ClusterLivePlan } from '../apply/plan-cluster.ts';
-import { describeSkip } from '../apply/prune-plan.ts';
-import type { PruneSettings } from '../apply/prune-plan.ts';
-import type { Cluster } from '../model/index.ts';
-import { unifiedDiff } from '../render/works/diff-works.ts';
-import type { ObjectChange } from '../render/works/diff-works.ts';
-import type { Works } from '../render/works/work.ts';
-import { pruneSettings } from './apply-step.ts';
+import { compareBytes, compareDiagnostics, describeRef, pullMemberNames, refKey } from '../../model/index.ts';
+import type { Diagnostic, Origin } from '../../model/index.ts';
+import { connectFleet } from '../../apply/connect.ts';
+import type { ClusterAccess } from '../../apply/connect.ts';
+import type { KubeClient } from '../../apply/kube-client.ts';
+import { diffable } from '../../apply/normalize.ts';
+import { planCluster } from '../../apply/plan-cluster.ts';
+import type { ClusterLivePlan } from '../../apply/plan-cluster.ts';
+import { describeSkip } from '../../apply/prune-plan.ts';
+import type { PruneSettings } from '../../apply/prune-plan.ts';
+import type { Cluster } from '../../model/index.ts';
+import { unifiedDiff } from '../../render/works/diff-works.ts';
+import type { ObjectChange } from '../../render/works/diff-works.ts';
+import type { Works } from '../../render/works/work.ts';
+import { pruneSettings } from '../pass/apply-step.ts';
 import { planPullMember, pullChanges } from './pull-plan.ts';
 import type { PlanPullMember } from './pull-plan.ts';
 import { planOffline } from './plan.ts';

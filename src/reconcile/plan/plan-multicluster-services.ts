@@ -4,11 +4,11 @@
  * (or the ServiceImport and its derived Service) in a consumer — so a plan shows where endpoints will come from and
  * go to before `run` copies them. Pure.
  */
-import { compareBytes, MCS_API_GROUP_VERSION, refOf } from '../model/index.ts';
-import type { ExportKind } from '../model/index.ts';
-import { exportedServices, type ExportedService } from '../controllers/multicluster-services/exported-services.ts';
-import type { Fleet } from '../render/load/fleet.ts';
-import type { Rendered } from '../render/render-fleet.ts';
+import { compareBytes, MCS_API_GROUP_VERSION, refOf } from '../../model/index.ts';
+import type { ExportKind } from '../../model/index.ts';
+import { exportedServices, type ExportedService } from '../../controllers/multicluster-services/exported-services.ts';
+import type { Fleet } from '../../render/load/fleet.ts';
+import type { Rendered } from '../../render/render-fleet.ts';
 
 /** One member of a multi-cluster service in a plan. */
 export interface PlanServiceMember {

@@ -1,22 +1,22 @@
-import type { Diagnostic, KubeObject } from '../model/index.ts';
-import type { Rendered } from '../render/render-fleet.ts';
-import { diffWorks } from '../render/works/diff-works.ts';
-import type { ParseCache } from '../render/parse/parse-sources.ts';
-import type { OpenSourceOptions } from '../source/index.ts';
+import type { Diagnostic, KubeObject } from '../../model/index.ts';
+import type { Rendered } from '../../render/render-fleet.ts';
+import { diffWorks } from '../../render/works/diff-works.ts';
+import type { ParseCache } from '../../render/parse/parse-sources.ts';
+import type { OpenSourceOptions } from '../../source/index.ts';
 import { withAutoscaling } from './plan-autoscaling.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
 import { planMultiClusterServices } from './plan-multicluster-services.ts';
 import type { PlanDocument } from './plan-document.ts';
-import { planWarnings } from './read-fleet.ts';
-import type { FleetSource } from './read-fleet.ts';
-import { emptyPassMemory, readAndRender } from './pass.ts';
-import type { PreparedPass } from './pass.ts';
-import { readPlanningFeedback, type PlanningFeedback } from './status-feedback.ts';
-import type { AwaitingRender } from '../controllers/controller.ts';
-import { readAgentReports } from '../status/index.ts';
-import type { AgentReports } from '../status/index.ts';
-import { inOrder } from '../controllers/in-order.ts';
-import { recordedControllers } from '../controllers/registry.ts';
+import { planWarnings } from '../pass/read-fleet.ts';
+import type { FleetSource } from '../pass/read-fleet.ts';
+import { emptyPassMemory, readAndRender } from '../pass/pass.ts';
+import type { PreparedPass } from '../pass/pass.ts';
+import { readPlanningFeedback, type PlanningFeedback } from '../pass/status-feedback.ts';
+import type { AwaitingRender } from '../../controllers/controller.ts';
+import { readAgentReports } from '../../status/index.ts';
+import type { AgentReports } from '../../status/index.ts';
+import { inOrder } from '../../controllers/in-order.ts';
+import { recordedControllers } from '../../controllers/registry.ts';
 
 export interface PlanOptions {
   source: OpenSourceOptions;

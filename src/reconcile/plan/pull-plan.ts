@@ -7,16 +7,16 @@
  * agent gets with this Work would refuse them (source errors, the mass-prune guard), as for a
  * Push member. The plan says so per member. Pure.
  */
-import { refKey, refOf } from '../model/index.ts';
-import type { ObjectRef } from '../model/index.ts';
-import { desiredDigest, diffable } from '../apply/normalize.ts';
-import { objectId } from '../apply/object-id.ts';
-import { pruneBlock } from '../apply/prune-plan.ts';
-import type { PruneBlock, PruneSettings } from '../apply/prune-plan.ts';
-import { unifiedDiff } from '../render/works/diff-works.ts';
-import type { ObjectChange } from '../render/works/diff-works.ts';
-import type { WorkItem } from '../render/works/work.ts';
-import type { AgentReportRead } from '../status/index.ts';
+import { refKey, refOf } from '../../model/index.ts';
+import type { ObjectRef } from '../../model/index.ts';
+import { desiredDigest, diffable } from '../../apply/normalize.ts';
+import { objectId } from '../../apply/object-id.ts';
+import { pruneBlock } from '../../apply/prune-plan.ts';
+import type { PruneBlock, PruneSettings } from '../../apply/prune-plan.ts';
+import { unifiedDiff } from '../../render/works/diff-works.ts';
+import type { ObjectChange } from '../../render/works/diff-works.ts';
+import type { WorkItem } from '../../render/works/work.ts';
+import type { AgentReportRead } from '../../status/index.ts';
 
 const LEFT_ALONE: ReadonlySet<string> = new Set(['conflict', 'suspended', 'skipped', 'failed']);
 

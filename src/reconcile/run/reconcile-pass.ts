@@ -5,14 +5,14 @@
  */
 import { reusingConnector } from '../../apply/connect.ts';
 import type { ClusterAccess } from '../../apply/connect.ts';
-import { emptyPassMemory, reconcile } from '../pass.ts';
-import type { PassOptions, PassResult } from '../pass.ts';
-import type { Pass, PassOutcome, PassRequest } from '../run-loop.ts';
-import { readPlanningFeedback } from '../status-feedback.ts';
-import { passWorksStep } from '../pull-step.ts';
+import { emptyPassMemory, reconcile } from '../pass/pass.ts';
+import type { PassOptions, PassResult } from '../pass/pass.ts';
+import type { Pass, PassOutcome, PassRequest } from './run-loop.ts';
+import { readPlanningFeedback } from '../pass/status-feedback.ts';
+import { passWorksStep } from '../pass/pull-step.ts';
 import { readAgentReports } from '../../status/index.ts';
 
-export type { PassStatusInput, PassStatusOutput } from '../pass.ts';
+export type { PassStatusInput, PassStatusOutput } from '../pass/pass.ts';
 
 /**
  * What the pass needs, injected by the composition root: the one pass's options, with the

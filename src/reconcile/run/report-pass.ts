@@ -2,9 +2,9 @@
 import type { Logger } from 'pino';
 import type { Diagnostic } from '../../model/index.ts';
 import { clusterFailed } from '../../apply/events.ts';
-import { recordClusterResult, recordReconciledCommit } from '../observability/metrics.ts';
-import type { ReconcilerMetrics } from '../observability/metrics.ts';
-import type { RunLoopEvent } from '../run-loop.ts';
+import { recordClusterResult, recordReconciledCommit } from '../../observability/metrics.ts';
+import type { ReconcilerMetrics } from '../../observability/metrics.ts';
+import type { RunLoopEvent } from './run-loop.ts';
 import { scriptTimeoutLine } from '../../status/index.ts';
 import type { ReconcileResult } from './reconcile-pass.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { ApiResource } from '../../../src/apply/kube-client.ts';
 import { getText, nothingFound } from '../../../src/cli/output/get-output.ts';
-import type { GetOutcome } from '../../../src/reconcile/get/get-outcome.ts';
+import type { GetOutcome } from '../../../src/get/get-outcome.ts';
 
 const DEPLOYMENTS: ApiResource = { group: 'apps', version: 'v1', kind: 'Deployment', resource: 'deployments', namespaced: true, verbs: ['list'] };
 const NOW = Date.parse('2026-12-01T10:00:00Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planMarkdown } from '../../../src/cli/output/plan-markdown.ts';
 import { planText } from '../../../src/cli/output/plan-text.ts';
-import type { PlanBinding, PlanDocument } from '../../../src/reconcile/plan-document.ts';
+import type { PlanBinding, PlanDocument } from '../../../src/reconcile/plan/plan-document.ts';
 
 const web = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' };
 const cfg = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'cfg' };

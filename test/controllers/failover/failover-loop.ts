@@ -4,7 +4,7 @@ import { createInterpreter } from '../../../src/interpreter/index.ts';
 import type { ApplyHolds, AwaitingStatus, HealthReport, SchedulingInputs } from '../../../src/controllers/controller.ts';
 import { FailoverController } from '../../../src/controllers/failover/failover-controller.ts';
 import type { ProbeResult } from '../../../src/controllers/failover/member-health.ts';
-import { schedulesOf } from '../../../src/reconcile/pass.ts';
+import { schedulesOf } from '../../../src/reconcile/pass/pass.ts';
 import type { PreviousSchedule } from '../../../src/render/bind/schedule-claims.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';

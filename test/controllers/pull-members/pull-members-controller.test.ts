@@ -7,7 +7,7 @@ import { inOrder } from '../../../src/controllers/in-order.ts';
 import { PullMembersController } from '../../../src/controllers/pull-members/pull-members-controller.ts';
 import { createInterpreter } from '../../../src/interpreter/index.ts';
 import type { AgentReport, Cluster, ClusterStatus } from '../../../src/model/index.ts';
-import { schedulesOf } from '../../../src/reconcile/pass.ts';
+import { schedulesOf } from '../../../src/reconcile/pass/pass.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
 import { renderFleet } from '../../../src/render/render-fleet.ts';

@@ -7,7 +7,7 @@ import { inOrder } from '../../../src/controllers/in-order.ts';
 import { recordedTaintPolicy, TaintPolicyController } from '../../../src/controllers/taint-policy/taint-policy-controller.ts';
 import { createInterpreter } from '../../../src/interpreter/index.ts';
 import type { ClusterStatus } from '../../../src/model/index.ts';
-import { schedulesOf } from '../../../src/reconcile/pass.ts';
+import { schedulesOf } from '../../../src/reconcile/pass/pass.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
 import { renderFleet } from '../../../src/render/render-fleet.ts';

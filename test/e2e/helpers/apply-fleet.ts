@@ -9,10 +9,10 @@ import type { KubeClient } from '../../../src/apply/kube-client.ts';
 import type { KubeconfigLocation } from '../../../src/apply/kubeconfig.ts';
 import { openClusters } from '../../../src/apply/connect.ts';
 import type { PruneSettings } from '../../../src/apply/prune-plan.ts';
-import { applyPass } from '../../../src/reconcile/apply-pass.ts';
-import type { ApplyPassResult } from '../../../src/reconcile/apply-pass.ts';
-import { planLive } from '../../../src/reconcile/live-plan.ts';
-import type { LivePlanResult } from '../../../src/reconcile/live-plan.ts';
+import { applyPass } from '../../../src/reconcile/pass/apply-pass.ts';
+import type { ApplyPassResult } from '../../../src/reconcile/pass/apply-pass.ts';
+import { planLive } from '../../../src/reconcile/plan/live-plan.ts';
+import type { LivePlanResult } from '../../../src/reconcile/plan/live-plan.ts';
 import { fleetKubeconfig, memberNames } from './fleet.ts';
 
 /** Every request the engine sent, per cluster. */

@@ -3,11 +3,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import { planLive } from '../../src/reconcile/live-plan.ts';
-import type { FakeKubeClient } from '../fakes/kube-client.ts';
-import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
-import { initFakeFleet } from './helpers/fake-fleet.ts';
+import { applyPass } from '../../../src/reconcile/pass/apply-pass.ts';
+import { planLive } from '../../../src/reconcile/plan/live-plan.ts';
+import type { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { removeFixtures, tempDir } from '../../source/helpers/git-fixture.ts';
+import { initFakeFleet } from '../helpers/fake-fleet.ts';
 
 afterAll(removeFixtures);
 

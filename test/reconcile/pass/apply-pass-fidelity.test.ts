@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import { planOffline } from '../../src/reconcile/plan.ts';
-import type { FakeKubeClient } from '../fakes/kube-client.ts';
-import { removeFixtures } from '../source/helpers/git-fixture.ts';
-import { initFakeFleet } from './helpers/fake-fleet.ts';
+import { applyPass } from '../../../src/reconcile/pass/apply-pass.ts';
+import { planOffline } from '../../../src/reconcile/plan/plan.ts';
+import type { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { removeFixtures } from '../../source/helpers/git-fixture.ts';
+import { initFakeFleet } from '../helpers/fake-fleet.ts';
 
 afterAll(removeFixtures);
 

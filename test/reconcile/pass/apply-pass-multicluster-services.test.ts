@@ -2,12 +2,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { fleetFiles } from '../../src/cli/scaffold/fleet-files.ts';
-import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import { initRepository } from '../../src/source/init-repository.ts';
-import { multiClusterServiceDocument } from '../../src/status/index.ts';
-import { removeFixtures, runGitIn, tempDir } from '../source/helpers/git-fixture.ts';
-import { fakeMembers } from './helpers/fake-fleet.ts';
+import { fleetFiles } from '../../../src/cli/scaffold/fleet-files.ts';
+import { applyPass } from '../../../src/reconcile/pass/apply-pass.ts';
+import { initRepository } from '../../../src/source/init-repository.ts';
+import { multiClusterServiceDocument } from '../../../src/status/index.ts';
+import { removeFixtures, runGitIn, tempDir } from '../../source/helpers/git-fixture.ts';
+import { fakeMembers } from '../helpers/fake-fleet.ts';
 
 afterAll(removeFixtures);
 

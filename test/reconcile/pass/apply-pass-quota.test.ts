@@ -2,15 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fleetFiles } from '../../src/cli/scaffold/fleet-files.ts';
-import type { ClusterAccess } from '../../src/apply/connect.ts';
-import type { KubeObject } from '../../src/model/index.ts';
-import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import { planOffline } from '../../src/reconcile/plan.ts';
-import { initRepository } from '../../src/source/init-repository.ts';
-import { openStatusStore, readStatusBranch } from '../../src/status/index.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+import { fleetFiles } from '../../../src/cli/scaffold/fleet-files.ts';
+import type { ClusterAccess } from '../../../src/apply/connect.ts';
+import type { KubeObject } from '../../../src/model/index.ts';
+import { applyPass } from '../../../src/reconcile/pass/apply-pass.ts';
+import { planOffline } from '../../../src/reconcile/plan/plan.ts';
+import { initRepository } from '../../../src/source/init-repository.ts';
+import { openStatusStore, readStatusBranch } from '../../../src/status/index.ts';
+import { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { removeFixtures, tempDir } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

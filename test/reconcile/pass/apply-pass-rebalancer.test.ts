@@ -3,13 +3,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { fleetFiles } from '../../src/cli/scaffold/fleet-files.ts';
-import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import type { ClusterAccess } from '../../src/apply/connect.ts';
-import { planLive } from '../../src/reconcile/live-plan.ts';
-import { initRepository } from '../../src/source/init-repository.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+import { fleetFiles } from '../../../src/cli/scaffold/fleet-files.ts';
+import { applyPass } from '../../../src/reconcile/pass/apply-pass.ts';
+import type { ClusterAccess } from '../../../src/apply/connect.ts';
+import { planLive } from '../../../src/reconcile/plan/live-plan.ts';
+import { initRepository } from '../../../src/source/init-repository.ts';
+import { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { removeFixtures, tempDir } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

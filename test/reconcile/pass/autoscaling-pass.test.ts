@@ -4,19 +4,19 @@
 // memory) replay the record; removing the FederatedHPA returns web to its template's replicas.
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { AutoscalingController } from '../../src/controllers/autoscaling/autoscaling-controller.ts';
-import { liveControllers } from '../../src/controllers/registry.ts';
-import { painter } from '../../src/cli/color.ts';
-import { planText } from '../../src/cli/output/plan-text.ts';
-import type { KubeObject } from '../../src/model/index.ts';
-import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import { emptyPassMemory, reconcile } from '../../src/reconcile/pass.ts';
-import type { PassOptions } from '../../src/reconcile/pass.ts';
-import { passStatusStep } from '../../src/reconcile/pass-status-step.ts';
-import { planOffline } from '../../src/reconcile/plan.ts';
-import { readPlanningFeedback } from '../../src/reconcile/status-feedback.ts';
-import { federatedHPA, members, runWork, tick, webYaml } from '../controllers/autoscaling/autoscaling-loop.ts';
-import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import type { AutoscalingController } from '../../../src/controllers/autoscaling/autoscaling-controller.ts';
+import { liveControllers } from '../../../src/controllers/registry.ts';
+import { painter } from '../../../src/cli/color.ts';
+import { planText } from '../../../src/cli/output/plan-text.ts';
+import type { KubeObject } from '../../../src/model/index.ts';
+import { applyPass } from '../../../src/reconcile/pass/apply-pass.ts';
+import { emptyPassMemory, reconcile } from '../../../src/reconcile/pass/pass.ts';
+import type { PassOptions } from '../../../src/reconcile/pass/pass.ts';
+import { passStatusStep } from '../../../src/reconcile/pass/pass-status-step.ts';
+import { planOffline } from '../../../src/reconcile/plan/plan.ts';
+import { readPlanningFeedback } from '../../../src/reconcile/pass/status-feedback.ts';
+import { federatedHPA, members, runWork, tick, webYaml } from '../../controllers/autoscaling/autoscaling-loop.ts';
+import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

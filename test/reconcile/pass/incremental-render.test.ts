@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createInterpreter } from '../../src/interpreter/index.ts';
-import { SOURCE_COMMIT_ANNOTATION } from '../../src/model/index.ts';
-import type { KubeObject } from '../../src/model/index.ts';
-import { schedulesOf } from '../../src/reconcile/pass.ts';
-import { renderIncremental } from '../../src/reconcile/incremental-render.ts';
-import type { RenderMemo } from '../../src/reconcile/incremental-render.ts';
-import { loadFleet } from '../../src/render/load/load-fleet.ts';
-import { parseSources } from '../../src/render/parse/parse-sources.ts';
-import type { ParseCache } from '../../src/render/parse/parse-sources.ts';
-import type { Rendered, RenderOptions } from '../../src/render/render-fleet.ts';
+import { createInterpreter } from '../../../src/interpreter/index.ts';
+import { SOURCE_COMMIT_ANNOTATION } from '../../../src/model/index.ts';
+import type { KubeObject } from '../../../src/model/index.ts';
+import { schedulesOf } from '../../../src/reconcile/pass/pass.ts';
+import { renderIncremental } from '../../../src/reconcile/pass/incremental-render.ts';
+import type { RenderMemo } from '../../../src/reconcile/pass/incremental-render.ts';
+import { loadFleet } from '../../../src/render/load/load-fleet.ts';
+import { parseSources } from '../../../src/render/parse/parse-sources.ts';
+import type { ParseCache } from '../../../src/render/parse/parse-sources.ts';
+import type { Rendered, RenderOptions } from '../../../src/render/render-fleet.ts';
 
 const CLUSTERS = ['member1', 'member2', 'member3']
   .map(

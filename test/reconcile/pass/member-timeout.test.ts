@@ -1,17 +1,17 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemberTimeoutError } from '../../src/apply/errors/index.ts';
-import { fleetFiles } from '../../src/cli/scaffold/fleet-files.ts';
-import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import type { ClusterAccess } from '../../src/apply/connect.ts';
-import { planLive } from '../../src/reconcile/live-plan.ts';
-import { FailoverController } from '../../src/controllers/failover/failover-controller.ts';
-import { createReconcilePass } from '../../src/reconcile/run/reconcile-pass.ts';
-import type { ReconcileResult } from '../../src/reconcile/run/reconcile-pass.ts';
-import { feedbackFromStatus } from '../../src/reconcile/status-feedback.ts';
-import { initRepository } from '../../src/source/init-repository.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+import { MemberTimeoutError } from '../../../src/apply/errors/index.ts';
+import { fleetFiles } from '../../../src/cli/scaffold/fleet-files.ts';
+import { applyPass } from '../../../src/reconcile/pass/apply-pass.ts';
+import type { ClusterAccess } from '../../../src/apply/connect.ts';
+import { planLive } from '../../../src/reconcile/plan/live-plan.ts';
+import { FailoverController } from '../../../src/controllers/failover/failover-controller.ts';
+import { createReconcilePass } from '../../../src/reconcile/run/reconcile-pass.ts';
+import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
+import { feedbackFromStatus } from '../../../src/reconcile/pass/status-feedback.ts';
+import { initRepository } from '../../../src/source/init-repository.ts';
+import { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { removeFixtures, tempDir } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

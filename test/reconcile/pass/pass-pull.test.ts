@@ -2,14 +2,14 @@
 // prune settings of the commit, goes to the works step; the status step and the controllers after
 // the apply get what its agent reported.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AgentReport } from '../../src/model/index.ts';
-import { recordedControllers } from '../../src/controllers/registry.ts';
-import { emptyPassMemory, reconcile } from '../../src/reconcile/pass.ts';
-import type { PassOptions, PassStatusInput } from '../../src/reconcile/pass.ts';
-import type { PassWorksInput } from '../../src/reconcile/pull-step.ts';
-import { feedbackFromStatus } from '../../src/reconcile/status-feedback.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import type { AgentReport } from '../../../src/model/index.ts';
+import { recordedControllers } from '../../../src/controllers/registry.ts';
+import { emptyPassMemory, reconcile } from '../../../src/reconcile/pass/pass.ts';
+import type { PassOptions, PassStatusInput } from '../../../src/reconcile/pass/pass.ts';
+import type { PassWorksInput } from '../../../src/reconcile/pass/pull-step.ts';
+import { feedbackFromStatus } from '../../../src/reconcile/pass/status-feedback.ts';
+import { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ClusterStatus } from '../../src/model/index.ts';
-import { recordedControllers } from '../../src/controllers/registry.ts';
-import { emptyPassMemory, reconcile } from '../../src/reconcile/pass.ts';
-import type { PassOptions, PassRun, PassStatusInput } from '../../src/reconcile/pass.ts';
-import { renderAt } from '../../src/reconcile/plan.ts';
-import { feedbackFromStatus } from '../../src/reconcile/status-feedback.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import type { ClusterStatus } from '../../../src/model/index.ts';
+import { recordedControllers } from '../../../src/controllers/registry.ts';
+import { emptyPassMemory, reconcile } from '../../../src/reconcile/pass/pass.ts';
+import type { PassOptions, PassRun, PassStatusInput } from '../../../src/reconcile/pass/pass.ts';
+import { renderAt } from '../../../src/reconcile/plan/plan.ts';
+import { feedbackFromStatus } from '../../../src/reconcile/pass/status-feedback.ts';
+import { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

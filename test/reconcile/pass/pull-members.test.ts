@@ -1,14 +1,14 @@
 // The pure parts of a pass's Pull members: what the controllers after the apply see of an agent's
 // apply, the plan's changes against a report, and the status items the status step records.
 import { describe, expect, it } from 'vitest';
-import type { AgentReport, KubeObject, ReportedObject } from '../../src/model/index.ts';
-import { desiredDigest } from '../../src/apply/normalize.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../../src/apply/prune-plan.ts';
-import { pullMemberState } from '../../src/controllers/pull-members/heartbeat.ts';
-import { pullChanges } from '../../src/reconcile/pull-plan.ts';
-import { pullItem } from '../../src/reconcile/pull-status.ts';
-import { reportedApply } from '../../src/reconcile/pull-step.ts';
-import type { WorkItem } from '../../src/render/works/work.ts';
+import type { AgentReport, KubeObject, ReportedObject } from '../../../src/model/index.ts';
+import { desiredDigest } from '../../../src/apply/normalize.ts';
+import { DEFAULT_PRUNE_SETTINGS } from '../../../src/apply/prune-plan.ts';
+import { pullMemberState } from '../../../src/controllers/pull-members/heartbeat.ts';
+import { pullChanges } from '../../../src/reconcile/plan/pull-plan.ts';
+import { pullItem } from '../../../src/reconcile/pass/pull-status.ts';
+import { reportedApply } from '../../../src/reconcile/pass/pull-step.ts';
+import type { WorkItem } from '../../../src/render/works/work.ts';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const PRUNE = { ...DEFAULT_PRUNE_SETTINGS, enabled: true, allowMassPrune: true };

@@ -2,11 +2,11 @@
 // its folder, so an agent left running applies nothing more, and after that a pass writes nothing.
 // A fleet that never had a Pull member never gets the branch. Real git repositories, both adapters.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../src/model/index.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../../src/apply/prune-plan.ts';
-import { passWorksStep } from '../../src/reconcile/pull-step.ts';
-import type { PassWorksInput } from '../../src/reconcile/pull-step.ts';
-import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import type { KubeObject } from '../../../src/model/index.ts';
+import { DEFAULT_PRUNE_SETTINGS } from '../../../src/apply/prune-plan.ts';
+import { passWorksStep } from '../../../src/reconcile/pass/pull-step.ts';
+import type { PassWorksInput } from '../../../src/reconcile/pass/pull-step.ts';
+import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

@@ -1,12 +1,12 @@
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { planOffline } from '../../src/reconcile/plan.ts';
-import { feedbackFromStatus } from '../../src/reconcile/status-feedback.ts';
-import { NativeGitStore } from '../../src/source/index.ts';
-import { commitMessage, emptyControllerRecords, statusFiles, writeStatusBranch, type StatusReport, type StatusBranchView } from '../../src/status/index.ts';
-import { REPO_ROOT } from '../cli/run-cli.ts';
-import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import { planOffline } from '../../../src/reconcile/plan/plan.ts';
+import { feedbackFromStatus } from '../../../src/reconcile/pass/status-feedback.ts';
+import { NativeGitStore } from '../../../src/source/index.ts';
+import { commitMessage, emptyControllerRecords, statusFiles, writeStatusBranch, type StatusReport, type StatusBranchView } from '../../../src/status/index.ts';
+import { REPO_ROOT } from '../../cli/run-cli.ts';
+import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

@@ -1,12 +1,12 @@
 // The status step with a Pull member: its cluster document and its objects' status come from its
 // agent's report, never from a client; a FederatedResourceQuota counts what its agent reflected.
 import { afterAll, describe, expect, it } from 'vitest';
-import { desiredDigest } from '../../src/apply/normalize.ts';
-import type { AgentReport, KubeObject } from '../../src/model/index.ts';
-import { readFleet } from '../../src/reconcile/read-fleet.ts';
-import { statusStep } from '../../src/reconcile/status-step.ts';
-import { renderFleet } from '../../src/render/render-fleet.ts';
-import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import { desiredDigest } from '../../../src/apply/normalize.ts';
+import type { AgentReport, KubeObject } from '../../../src/model/index.ts';
+import { readFleet } from '../../../src/reconcile/pass/read-fleet.ts';
+import { statusStep } from '../../../src/reconcile/pass/status-step.ts';
+import { renderFleet } from '../../../src/render/render-fleet.ts';
+import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

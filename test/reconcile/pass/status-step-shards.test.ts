@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ClusterApplyResult } from '../../src/apply/events.ts';
-import type { KubeClient } from '../../src/apply/kube-client.ts';
-import { refKey, refOf } from '../../src/model/index.ts';
-import type { GracefulEvictionTask, KubeObject } from '../../src/model/index.ts';
-import { readFleet } from '../../src/reconcile/read-fleet.ts';
-import { statusStep, type StatusStepInput } from '../../src/reconcile/status-step.ts';
-import { renderFleet, type Rendered } from '../../src/render/render-fleet.ts';
-import { openStatusStore, readStatusBranch, type FailoverView } from '../../src/status/index.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { createGitRepo, removeFixtures, type GitFixture } from '../source/helpers/git-fixture.ts';
+import type { ClusterApplyResult } from '../../../src/apply/events.ts';
+import type { KubeClient } from '../../../src/apply/kube-client.ts';
+import { refKey, refOf } from '../../../src/model/index.ts';
+import type { GracefulEvictionTask, KubeObject } from '../../../src/model/index.ts';
+import { readFleet } from '../../../src/reconcile/pass/read-fleet.ts';
+import { statusStep, type StatusStepInput } from '../../../src/reconcile/pass/status-step.ts';
+import { renderFleet, type Rendered } from '../../../src/render/render-fleet.ts';
+import { openStatusStore, readStatusBranch, type FailoverView } from '../../../src/status/index.ts';
+import { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { createGitRepo, removeFixtures, type GitFixture } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

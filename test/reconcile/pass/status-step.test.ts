@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ClusterApplyResult } from '../../src/apply/events.ts';
-import { ClusterUnreachableError } from '../../src/apply/errors/index.ts';
-import type { KubeClient } from '../../src/apply/kube-client.ts';
-import { refOf } from '../../src/model/index.ts';
-import type { KubeObject } from '../../src/model/index.ts';
-import { readFleet } from '../../src/reconcile/read-fleet.ts';
-import { statusStep, type StatusStepInput } from '../../src/reconcile/status-step.ts';
-import { renderFleet } from '../../src/render/render-fleet.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import type { ClusterApplyResult } from '../../../src/apply/events.ts';
+import { ClusterUnreachableError } from '../../../src/apply/errors/index.ts';
+import type { KubeClient } from '../../../src/apply/kube-client.ts';
+import { refOf } from '../../../src/model/index.ts';
+import type { KubeObject } from '../../../src/model/index.ts';
+import { readFleet } from '../../../src/reconcile/pass/read-fleet.ts';
+import { statusStep, type StatusStepInput } from '../../../src/reconcile/pass/status-step.ts';
+import { renderFleet } from '../../../src/render/render-fleet.ts';
+import { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

@@ -1,14 +1,14 @@
 // A live plan schedules a Pull member on its agent's report, as apply does: one that never reported
 // gets no replicas, one whose report is fresh gets its share, both in the plan and in the pass.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AgentReport } from '../../src/model/index.ts';
-import type { KubeClient } from '../../src/apply/kube-client.ts';
-import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import { planLive } from '../../src/reconcile/live-plan.ts';
-import { openStatusStore, publishReport } from '../../src/status/index.ts';
-import type { TemplateBinding } from '../../src/render/works/template-binding.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import type { AgentReport } from '../../../src/model/index.ts';
+import type { KubeClient } from '../../../src/apply/kube-client.ts';
+import { applyPass } from '../../../src/reconcile/pass/apply-pass.ts';
+import { planLive } from '../../../src/reconcile/plan/live-plan.ts';
+import { openStatusStore, publishReport } from '../../../src/status/index.ts';
+import type { TemplateBinding } from '../../../src/render/works/template-binding.ts';
+import { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 

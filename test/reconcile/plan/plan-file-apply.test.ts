@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../src/model/index.ts';
-import { applyPass } from '../../src/reconcile/apply-pass.ts';
-import { StalePlanError } from '../../src/reconcile/errors/index.ts';
-import { planLive } from '../../src/reconcile/live-plan.ts';
-import type { ClusterAccess } from '../../src/apply/connect.ts';
-import { loadSavedPlan, planFileOf, writePlanFile } from '../../src/reconcile/plan-file.ts';
-import type { FakeKubeClient } from '../fakes/kube-client.ts';
-import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
-import { initFakeFleet } from './helpers/fake-fleet.ts';
+import type { KubeObject } from '../../../src/model/index.ts';
+import { applyPass } from '../../../src/reconcile/pass/apply-pass.ts';
+import { StalePlanError } from '../../../src/reconcile/errors/index.ts';
+import { planLive } from '../../../src/reconcile/plan/live-plan.ts';
+import type { ClusterAccess } from '../../../src/apply/connect.ts';
+import { loadSavedPlan, planFileOf, writePlanFile } from '../../../src/reconcile/plan/plan-file.ts';
+import type { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { removeFixtures, tempDir } from '../../source/helpers/git-fixture.ts';
+import { initFakeFleet } from '../helpers/fake-fleet.ts';
 
 afterAll(removeFixtures);
 

@@ -1,9 +1,9 @@
 import { chmodSync, cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ClusterLivePlan } from '../../src/apply/plan-cluster.ts';
-import type { Cluster } from '../../src/model/index.ts';
-import { PlanFileInvalidError, StalePlanError } from '../../src/reconcile/errors/index.ts';
+import type { ClusterLivePlan } from '../../../src/apply/plan-cluster.ts';
+import type { Cluster } from '../../../src/model/index.ts';
+import { PlanFileInvalidError, StalePlanError } from '../../../src/reconcile/errors/index.ts';
 import {
   createPlanFile,
   liveClusterState,
@@ -15,13 +15,13 @@ import {
   readPlanFile,
   stalePlanReasons,
   writePlanFile,
-} from '../../src/reconcile/plan-file.ts';
-import type { ClusterAccess } from '../../src/apply/connect.ts';
-import { planOffline } from '../../src/reconcile/plan.ts';
-import type { WorkItem } from '../../src/render/works/work.ts';
-import { createGitRepo, removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+} from '../../../src/reconcile/plan/plan-file.ts';
+import type { ClusterAccess } from '../../../src/apply/connect.ts';
+import { planOffline } from '../../../src/reconcile/plan/plan.ts';
+import type { WorkItem } from '../../../src/render/works/work.ts';
+import { createGitRepo, removeFixtures, tempDir } from '../../source/helpers/git-fixture.ts';
 
-const REPO_ROOT = new URL('../../', import.meta.url).pathname;
+const REPO_ROOT = new URL('../../../', import.meta.url).pathname;
 const NO_CLUSTERS: ClusterAccess = { kubeconfig: {}, client: {}, connect: async () => new Map() };
 
 afterAll(removeFixtures);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { planText } from '../../src/cli/output/plan-text.ts';
-import { planMultiClusterServices } from '../../src/reconcile/plan-multicluster-services.ts';
-import type { PlanDocument } from '../../src/reconcile/plan-document.ts';
-import { exportYaml, load, mcsYaml, render } from '../controllers/multicluster-services/fixtures.ts';
+import { planText } from '../../../src/cli/output/plan-text.ts';
+import { planMultiClusterServices } from '../../../src/reconcile/plan/plan-multicluster-services.ts';
+import type { PlanDocument } from '../../../src/reconcile/plan/plan-document.ts';
+import { exportYaml, load, mcsYaml, render } from '../../controllers/multicluster-services/fixtures.ts';
 
 const planned = (yaml: string) => {
   const fleet = load(yaml);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replicaMoves } from '../../src/reconcile/plan-document.ts';
-import type { PlanBinding } from '../../src/reconcile/plan-document.ts';
+import { replicaMoves } from '../../../src/reconcile/plan/plan-document.ts';
+import type { PlanBinding } from '../../../src/reconcile/plan/plan-document.ts';
 
 function binding(name: string, replicas: number, clusters: [string, number][], kind = 'Deployment'): PlanBinding {
   return {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FailoverController } from '../../../src/controllers/failover/failover-controller.ts';
 import { createReconcilePass } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
-import { feedbackFromStatus } from '../../../src/reconcile/status-feedback.ts';
+import { feedbackFromStatus } from '../../../src/reconcile/pass/status-feedback.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { CLUSTER, GOOD, HOSTILE, PIN, POLICY } from '../../fixtures/hostile-repos.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';

@@ -4,7 +4,7 @@ import { FailoverController } from '../../../src/controllers/failover/failover-c
 import type { ProbeResult } from '../../../src/controllers/failover/member-health.ts';
 import { createReconcilePass } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { PassStatusInput, ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
-import { passStatusStep } from '../../../src/reconcile/pass-status-step.ts';
+import { passStatusStep } from '../../../src/reconcile/pass/pass-status-step.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures, type GitFixture } from '../../source/helpers/git-fixture.ts';
 

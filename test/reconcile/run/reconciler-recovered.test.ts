@@ -2,7 +2,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClusterStatus } from '../../../src/model/index.ts';
-import { createLogger } from '../../../src/reconcile/observability/logger.ts';
+import { createLogger } from '../../../src/observability/logger.ts';
 import { startReconciler } from '../../../src/reconcile/run/reconciler.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KubeClient } from '../../../src/apply/kube-client.ts';
 import type { Cluster } from '../../../src/model/index.ts';
-import { createLogger } from '../../../src/reconcile/observability/logger.ts';
+import { createLogger } from '../../../src/observability/logger.ts';
 import { startReconciler } from '../../../src/reconcile/run/reconciler.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { waitFor } from '../../helpers/wait.ts';

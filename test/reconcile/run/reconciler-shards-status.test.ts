@@ -2,13 +2,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../helpers/wait.ts';
-import { ShardCoordinator } from '../../../src/reconcile/leases/shard-coordinator.ts';
-import { shardOf } from '../../../src/reconcile/leases/shard-of.ts';
-import { createLogger } from '../../../src/reconcile/observability/logger.ts';
+import { ShardCoordinator } from '../../../src/reconcile/run/leases/shard-coordinator.ts';
+import { shardOf } from '../../../src/reconcile/run/leases/shard-of.ts';
+import { createLogger } from '../../../src/observability/logger.ts';
 import type { PassStatusInput } from '../../../src/reconcile/run/reconcile-pass.ts';
 import { startReconciler } from '../../../src/reconcile/run/reconciler.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
-import { FakeLeaseStore } from '../leases/fake-lease-store.ts';
+import { FakeLeaseStore } from './leases/fake-lease-store.ts';
 
 afterAll(removeFixtures);
 

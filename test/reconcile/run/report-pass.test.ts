@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/reconcile/observability/logger.ts';
-import { createMetrics } from '../../../src/reconcile/observability/metrics.ts';
+import { createLogger } from '../../../src/observability/logger.ts';
+import { createMetrics } from '../../../src/observability/metrics.ts';
 import { diagnosticReporter, reportPass } from '../../../src/reconcile/run/report-pass.ts';
 import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { Rendered } from '../../../src/render/render-fleet.ts';
-import type { FleetSource } from '../../../src/reconcile/read-fleet.ts';
+import type { FleetSource } from '../../../src/reconcile/pass/read-fleet.ts';
 import type { ScriptTimeout } from '../../../src/interpreter/index.ts';
 import type { ClusterApplyResult } from '../../../src/apply/events.ts';
 

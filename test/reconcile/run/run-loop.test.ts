@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nothingNew, RunLoop } from '../../../src/reconcile/run-loop.ts';
-import type { PassOutcome, PassRequest, RunLoopEvent } from '../../../src/reconcile/run-loop.ts';
+import { nothingNew, RunLoop } from '../../../src/reconcile/run/run-loop.ts';
+import type { PassOutcome, PassRequest, RunLoopEvent } from '../../../src/reconcile/run/run-loop.ts';
 import type { TriggerSignal } from '../../../src/source/triggers/index.ts';
 
 const watch = (commit: string): TriggerSignal => ({ kind: 'watch', commit, detail: commit });

@@ -6,7 +6,7 @@
  */
 import { describeRef, refOf } from '../../../model/index.ts';
 import type { ObjectRef } from '../../../model/index.ts';
-import type { PlanDocument } from '../../../reconcile/plan-document.ts';
+import type { PlanDocument } from '../../../reconcile/plan/plan-document.ts';
 import type { ObjectChange } from '../../../render/works/diff-works.ts';
 import { plural } from '../diagnostics.ts';
 import { type Action, type ClusterRow, WORD } from './cluster-table.ts';

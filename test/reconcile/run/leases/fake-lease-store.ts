@@ -1,4 +1,4 @@
-import type { LeaseRecord, LeaseStore } from '../../../src/reconcile/leases/lease-store.ts';
+import type { LeaseRecord, LeaseStore } from '../../../../src/reconcile/run/leases/lease-store.ts';
 
 /** An in-memory Lease namespace with resourceVersion checks, as the API server does. */
 export class FakeLeaseStore implements LeaseStore {

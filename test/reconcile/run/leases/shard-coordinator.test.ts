@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ShardCoordinator } from '../../../src/reconcile/leases/shard-coordinator.ts';
-import { shardOf } from '../../../src/reconcile/leases/shard-of.ts';
+import { ShardCoordinator } from '../../../../src/reconcile/run/leases/shard-coordinator.ts';
+import { shardOf } from '../../../../src/reconcile/run/leases/shard-of.ts';
 import { FakeLeaseStore } from './fake-lease-store.ts';
 
 function replicas(store: FakeLeaseStore, shards: number, clock: { t: number }, ...ids: string[]): ShardCoordinator[] {
