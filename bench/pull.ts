@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { KubeObject } from '../src/model/index.ts';
 import { DEFAULT_PRUNE_SETTINGS } from '../src/apply/prune-plan.ts';
-import { AgentRounds } from '../src/reconcile/agent/agent-round.ts';
+import { AgentRounds } from '../src/agent/agent-round.ts';
 import { openStatusStore, publishWorks } from '../src/status/index.ts';
 import type { PullWork, WorksInput } from '../src/status/index.ts';
 import { FakeKubeClient } from '../test/fakes/kube-client.ts';

@@ -8,8 +8,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createReconcilePass } from '../src/reconcile/run/reconcile-pass.ts';
 import { FailoverController } from '../src/controllers/failover/failover-controller.ts';
-import { feedbackFromStatus } from '../src/reconcile/status-feedback.ts';
-import type { Pass } from '../src/reconcile/run-loop.ts';
+import { feedbackFromStatus } from '../src/reconcile/pass/status-feedback.ts';
+import type { Pass } from '../src/reconcile/run/run-loop.ts';
 import { makeFleetRepo } from './lib/fleet-repo.ts';
 import { printTable } from './lib/measure.ts';
 

@@ -14,7 +14,7 @@ import { MemorySearchStore } from '../src/controllers/search-cache/memory-store.
 import type { StoreQuery } from '../src/controllers/search-cache/search-store.ts';
 import { parseLabelSelector } from '../src/controllers/search-cache/selectors.ts';
 import type { KubeObject } from '../src/model/index.ts';
-import { startSearchServer } from '../src/reconcile/search/search-server.ts';
+import { startSearchServer } from '../src/search/search-server.ts';
 import { printTable } from './lib/measure.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
