@@ -71,6 +71,16 @@ module.exports = {
       to: { path: floor([...FLOOR_5, 'cli']), pathNot: '^src/$1/' },
     },
     {
+      name: 'outside-a-folder-only-its-face',
+      comment:
+        'Every top-level folder of src/ is entered through its index.ts: code outside it imports nothing else of ' +
+        "it, so a folder's insides can move without touching its users (outside controllers/, that face is the " +
+        'seam: controller.ts and the registry).',
+      severity: 'error',
+      from: { path: '^src/([^/]+)/' },
+      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
+    },
+    {
       name: 'pure-floors-no-io',
       comment:
         'model, scheduler, render and interpreter are pure: no network, subprocess, git, cluster client or file ' +

@@ -6,10 +6,8 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Logger } from 'pino';
-import { startHealthServer } from '../observability/health-server.ts';
-import type { HealthServer } from '../observability/health-server.ts';
-import { createObjectMetrics, recordClusterResult } from '../observability/metrics.ts';
-import type { ObjectMetrics } from '../observability/metrics.ts';
+import { startHealthServer, createObjectMetrics, recordClusterResult } from '../observability/index.ts';
+import type { HealthServer, ObjectMetrics } from '../observability/index.ts';
 import type { AgentRounds, RoundResult } from './agent-round.ts';
 
 /** How the loop runs. */

@@ -9,14 +9,15 @@
  */
 import { refOf } from '../model/index.ts';
 import type { ClusterStatus, KubeObject } from '../model/index.ts';
-import { applyCluster, DEFAULT_APPLY_OPTIONS } from '../apply/apply-cluster.ts';
-import type { ApplyEvent, ClusterApplyResult } from '../apply/events.ts';
-import type { InventoryLockOptions } from '../apply/inventory-lock.ts';
-import { entryRef } from '../apply/inventory.ts';
-import { readInventory } from '../apply/inventory-store.ts';
-import { objectId } from '../apply/object-id.ts';
-import type { KubeClient } from '../apply/kube-client.ts';
-import { memberDeadline } from '../apply/member-deadline.ts';
+import {
+  applyCluster,
+  DEFAULT_APPLY_OPTIONS,
+  entryRef,
+  readInventory,
+  objectId,
+  memberDeadline,
+} from '../apply/index.ts';
+import type { ApplyEvent, ClusterApplyResult, InventoryLockOptions, KubeClient } from '../apply/index.ts';
 import { createInterpreter } from '../interpreter/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
 import type { OpenSourceOptions } from '../source/index.ts';

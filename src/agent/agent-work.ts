@@ -5,12 +5,8 @@
  */
 import { refKey, refOf } from '../model/index.ts';
 import type { KubeObject, WorkDocument } from '../model/index.ts';
-import type { ClusterApplyResult } from '../apply/events.ts';
-import { inventoryEntry } from '../apply/inventory.ts';
-import type { InventoryEntry } from '../apply/inventory.ts';
-import { comparable, containedIn, desiredDigest } from '../apply/normalize.ts';
-import type { PruneSettings } from '../apply/prune-plan.ts';
-import type { DesiredObject } from '../apply/triage.ts';
+import type { ClusterApplyResult, InventoryEntry, PruneSettings, DesiredObject } from '../apply/index.ts';
+import { inventoryEntry, comparable, containedIn, desiredDigest } from '../apply/index.ts';
 
 /** The apply engine's input for one Work. */
 export interface AgentWork {

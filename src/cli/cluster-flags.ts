@@ -1,8 +1,6 @@
 import { Flags } from '@oclif/core';
-import { DEFAULT_KUBE_CLIENT_OPTIONS } from '../apply/client-node-kube-client.ts';
-import { INVENTORY_NAME } from '../apply/inventory.ts';
-import { DEFAULT_MEMBER_TIMEOUT_MS } from '../apply/member-deadline.ts';
-import type { ClusterAccess } from '../apply/connect.ts';
+import { DEFAULT_KUBE_CLIENT_OPTIONS, INVENTORY_NAME, DEFAULT_MEMBER_TIMEOUT_MS } from '../apply/index.ts';
+import type { ClusterAccess } from '../apply/index.ts';
 import { parseDuration } from '../model/index.ts';
 
 /** A duration flag (`30s`, `5m`, `1h30m`) parsed into milliseconds; a malformed one is a usage error naming the flag. */

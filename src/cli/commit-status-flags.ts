@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
-import { clusterFailed } from '../apply/events.ts';
-import type { ClusterApplyResult } from '../apply/events.ts';
+import { clusterFailed } from '../apply/index.ts';
+import type { ClusterApplyResult } from '../apply/index.ts';
 import { reporterFromEnvironment, RolloutStatuses } from '../commit-status/index.ts';
 import type { ClusterOutcome, CommitStatusHost } from '../commit-status/index.ts';
 import { readSnapshot } from '../source/index.ts';

@@ -1,6 +1,6 @@
 /** The one HTTP call both adapters make: a JSON POST, retried on 429, 5xx and transport failures. */
-import { withRetry } from '../apply/retry.ts';
-import type { RetryOptions } from '../apply/retry.ts';
+import { withRetry } from '../apply/index.ts';
+import type { RetryOptions } from '../apply/index.ts';
 import { CommitStatusFailedError } from './errors/index.ts';
 
 export interface PostOptions {

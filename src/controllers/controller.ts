@@ -16,11 +16,8 @@
  * through each controller's `recorded` form, which only replays what the status branch holds.
  */
 import type { Cluster, ClusterStatus, Diagnostic, HealthState } from '../model/index.ts';
-import type { ClusterAccess } from '../apply/connect.ts';
-import type { ClusterApplyResult } from '../apply/events.ts';
-import type { PreviousSchedule } from '../render/bind/schedule-claims.ts';
-import type { Fleet } from '../render/load/fleet.ts';
-import type { TemplateBinding } from '../render/works/template-binding.ts';
+import type { ClusterAccess, ClusterApplyResult } from '../apply/index.ts';
+import type { PreviousSchedule, Fleet, TemplateBinding } from '../render/index.ts';
 import type { AgentReports, ControllerRecords } from '../status/index.ts';
 
 /** A member's readiness: its API server's `/readyz` (a probe), or for a Pull member its agent's heartbeat. */

@@ -7,9 +7,8 @@
  */
 import { cachedFrom, isRecord, SEARCH_CACHE_PATH } from '../model/index.ts';
 import type { KubeObject } from '../model/index.ts';
-import type { ApiResource } from '../apply/kube-client.ts';
-import { qualifiedResource, resolveType } from '../apply/resolve-type.ts';
-import { resourcePath } from '../apply/rest-mapper.ts';
+import type { ApiResource } from '../apply/index.ts';
+import { qualifiedResource, resolveType, resourcePath } from '../apply/index.ts';
 import { SearchCacheError, UnknownTypeError } from './errors/index.ts';
 import type { GetFailure, GetItem, GetOutcome, GetRequest } from './get-outcome.ts';
 

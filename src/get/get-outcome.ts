@@ -4,7 +4,7 @@
  * way, so the CLI prints both alike.
  */
 import type { KubeObject } from '../model/index.ts';
-import type { ApiResource } from '../apply/kube-client.ts';
+import type { ApiResource } from '../apply/index.ts';
 
 /** One `flotilla get`. */
 export interface GetRequest {

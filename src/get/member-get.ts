@@ -5,12 +5,8 @@
  */
 import { compareBytes, isPullMember, isRecord } from '../model/index.ts';
 import type { Cluster, KubeObject } from '../model/index.ts';
-import { connectFleet } from '../apply/connect.ts';
-import type { ClusterAccess } from '../apply/connect.ts';
-import { ContextNotFoundError, KubeApiError } from '../apply/errors/index.ts';
-import type { ApiResource, KubeClient } from '../apply/kube-client.ts';
-import { resolveType } from '../apply/resolve-type.ts';
-import { resourcePath } from '../apply/rest-mapper.ts';
+import { connectFleet, ContextNotFoundError, KubeApiError, resolveType, resourcePath } from '../apply/index.ts';
+import type { ClusterAccess, ApiResource, KubeClient } from '../apply/index.ts';
 import { UnknownTypeError } from './errors/index.ts';
 import type { GetFailure, GetItem, GetOutcome, GetRequest, TableColumn } from './get-outcome.ts';
 

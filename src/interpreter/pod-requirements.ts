@@ -13,7 +13,7 @@ import {
   quantityMilliValue,
   quantityValue,
   toQuantity,
-} from './quantity.ts';
+} from '../model/index.ts';
 
 type Totals = Map<string, bigint>;
 

@@ -8,9 +8,8 @@
 import { createTwoFilesPatch } from 'diff';
 import { isDeepStrictEqual } from 'node:util';
 import { stringify } from 'yaml';
-import { compareBytes, type Component, type JsonValue, type ReplicaRequirements } from '../model/index.ts';
+import { compareBytes, type Component, type JsonValue, type ReplicaRequirements, toQuantity } from '../model/index.ts';
 import { typedComponent, typedDependency, typedRequirements } from './lua/typed-results.ts';
-import { toQuantity } from './quantity.ts';
 import { type OperationInput, type OperationOutput, parseOperation, runOperation } from './run-operation.ts';
 import type { DependentObjectReference, ResourceInterpreter } from './types.ts';
 

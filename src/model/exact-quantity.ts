@@ -3,17 +3,15 @@
  * values are kept as exact decimals (a BigInt mantissa and a power of ten, rounded up to nano
  * units as apimachinery does), and `formatQuantity` ports `CanonicalizeBytes`.
  */
+import { EngineError } from './errors.ts';
 import {
   ceilDiv,
   DECIMAL_SUFFIX_POWER,
   decimalQuantity,
-  EngineError,
   MAX_QUANTITY_EXPONENT,
   splitQuantity,
   type QuantityFormat,
-} from '../model/index.ts';
-
-export type { QuantityFormat } from '../model/index.ts';
+} from './quantity.ts';
 
 /** An exact quantity: `mantissa × 10^exponent`, printed in `format`. */
 export interface Quantity {

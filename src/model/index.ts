@@ -19,6 +19,7 @@ export * from './label-selector.ts';
 export * from './scopes.ts';
 export * from './search.ts';
 export * from './quantity.ts';
+export * from './exact-quantity.ts';
 export * from './rfc3339.ts';
 export * from './tracking.ts';
 export * from './pull-mode.ts';

@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http';
 import type { Registry } from 'prom-client';
-import { listenHttp } from '../source/triggers/index.ts';
+import { listenHttp } from '../source/index.ts';
 
 /** What the endpoints read. */
 export interface HealthServerOptions {

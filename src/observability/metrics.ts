@@ -3,8 +3,8 @@
  * global one: two loops in one process, as in tests, keep separate counts).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ClusterApplyResult } from '../apply/events.ts';
-import type { ControllerMetrics } from '../controllers/controller.ts';
+import type { ClusterApplyResult } from '../apply/index.ts';
+import type { ControllerMetrics } from '../controllers/index.ts';
 
 /** Every metric the reconciler exports. */
 export interface ReconcilerMetrics {

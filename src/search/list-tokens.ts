@@ -5,7 +5,7 @@
  * as Karmada's proxy cache composes a multi-cluster resourceVersion. Both are base64url JSON, opaque
  * to clients. Pure.
  */
-import type { StorePosition } from '../controllers/search-cache/search-store.ts';
+import type { StorePosition } from '../controllers/index.ts';
 
 const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 

@@ -11,10 +11,9 @@
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SearchCacheView } from '../controllers/search-cache/search-cache.ts';
-import type { StoreQuery } from '../controllers/search-cache/search-store.ts';
-import { parseFieldSelector, parseLabelSelector, SelectorError } from '../controllers/search-cache/selectors.ts';
-import { listenHttp, safeEqual } from '../source/triggers/index.ts';
+import type { SearchCacheView, StoreQuery } from '../controllers/index.ts';
+import { parseFieldSelector, parseLabelSelector, SelectorError } from '../controllers/index.ts';
+import { listenHttp, safeEqual } from '../source/index.ts';
 import { parseCachePath } from './cache-path.ts';
 import type { CacheRequest } from './cache-path.ts';
 import { behind, compositeVersion, continueToken, positionOf, versionsOf } from './list-tokens.ts';

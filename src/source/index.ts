@@ -6,7 +6,7 @@
  */
 export * from './errors/index.ts';
 export { oneFetchAtATime } from './cache-fetch-queue.ts';
-export { authFromEnvironment, type GitAuth } from './git-auth.ts';
+export { authFromEnvironment, authHeaders, type GitAuth } from './git-auth.ts';
 export {
   DEFAULT_COMMIT_AUTHOR,
   type CommitFile,
@@ -31,3 +31,5 @@ export type { Snapshot, SourceFile } from './snapshot.ts';
 export type { FleetConfig } from '../model/index.ts';
 export { initRepository } from './init-repository.ts';
 export { uncommittedFiles } from './uncommitted-files.ts';
+export * from './remote-url.ts';
+export * from './triggers/index.ts';

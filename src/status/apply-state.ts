@@ -1,5 +1,5 @@
 import type { KubeObject } from '../model/index.ts';
-import type { ObjectOutcome } from '../apply/events.ts';
+import type { ObjectOutcome } from '../apply/index.ts';
 import type { MemberObservation } from './member-item.ts';
 
 /**

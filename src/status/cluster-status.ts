@@ -6,7 +6,7 @@
  */
 import { compareBytes } from '../model/index.ts';
 import type { APIEnablement, ClusterStatus, Condition, KubeObject } from '../model/index.ts';
-import type { ApiResource } from '../apply/kube-client.ts';
+import type { ApiResource } from '../apply/index.ts';
 import { nodeSummary, resourceSummary } from './resource-summary.ts';
 
 /** What was read from one member cluster in one pass. */

@@ -4,7 +4,15 @@
  * name order; the overall quota as the spec says; the overall use as the sum of the members' use
  * (Quantity.Add: a sum keeps the format of its first non-zero term). Pure.
  */
-import { compareBytes, isRecord, refOf } from '../model/index.ts';
+import {
+  compareBytes,
+  isRecord,
+  refOf,
+  addQuantities,
+  formatQuantity,
+  toQuantity,
+  type Quantity,
+} from '../model/index.ts';
 import type {
   ClusterQuotaStatus,
   FederatedResourceQuota,
@@ -12,7 +20,6 @@ import type {
   ObjectRef,
   ResourceList,
 } from '../model/index.ts';
-import { addQuantities, formatQuantity, toQuantity, type Quantity } from '../interpreter/quantity.ts';
 import type { MemberObservation } from './member-item.ts';
 
 /** One FederatedResourceQuota as the status branch records it. */

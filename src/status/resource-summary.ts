@@ -4,9 +4,8 @@
  * allocated the requests of pods bound to a node and not Succeeded or Failed; allocating the
  * requests of pods not bound yet; each with a pod count.
  */
-import { isRecord } from '../model/index.ts';
-import type { KubeObject, ResourceList, ResourceSummary } from '../model/index.ts';
 import {
+  isRecord,
   addQuantities,
   formatQuantity,
   newMilliQuantity,
@@ -15,7 +14,8 @@ import {
   quantityValue,
   toQuantity,
   type Quantity,
-} from '../interpreter/quantity.ts';
+} from '../model/index.ts';
+import type { KubeObject, ResourceList, ResourceSummary } from '../model/index.ts';
 
 /** Karmada's util.Resource: integer milli-CPU, bytes and counts. */
 interface Resource {

@@ -13,9 +13,11 @@ import {
   type GitAuth,
   type GitStore,
   type OpenSourceOptions,
+  authHeaders,
+  isRemoteUrl,
+  localPath,
+  redactUrl,
 } from '../source/index.ts';
-import { authHeaders } from '../source/git-auth.ts';
-import { isRemoteUrl, localPath, redactUrl } from '../source/remote-url.ts';
 
 /** Where a remote's status branch is fetched from and pushed to. */
 export interface RemoteStatusTarget {

@@ -5,7 +5,7 @@ import { ApiregistrationV1Api, CoreV1Api, CustomObjectsApi, PatchStrategy, setHe
 import { describe, expect, it } from 'vitest';
 import { metricResolutionSeconds } from '../../scripts/fleet/kwok.ts';
 import { metricsApiService } from '../../scripts/fleet/metrics.ts';
-import { parseQuantity, quantityToNumber } from '../../src/interpreter/quantity.ts';
+import { parseQuantity, quantityToNumber } from '../../src/model/exact-quantity.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { apiFor, members } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';

@@ -10,7 +10,7 @@ import {
   quantityMilliValue,
   quantityValue,
   toQuantity,
-} from '../../src/interpreter/quantity.ts';
+} from '../../src/model/exact-quantity.ts';
 
 describe('formatQuantity', () => {
   it.each([

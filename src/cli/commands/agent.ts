@@ -1,19 +1,21 @@
 import { Flags } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
-import { connectKubeClient } from '../../apply/client-node-kube-client.ts';
-import { DEFAULT_KUBE_CLIENT_OPTIONS } from '../../apply/client-node-kube-client.ts';
-import { IN_CLUSTER_CONTEXT, inClusterKubeconfig } from '../../apply/in-cluster.ts';
-import { INVENTORY_NAME } from '../../apply/inventory.ts';
-import { holderIdentity } from '../../apply/inventory-lock.ts';
-import { loadKubeconfig } from '../../apply/kubeconfig.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
-import { DEFAULT_MEMBER_TIMEOUT_MS } from '../../apply/member-deadline.ts';
+import {
+  connectKubeClient,
+  DEFAULT_KUBE_CLIENT_OPTIONS,
+  IN_CLUSTER_CONTEXT,
+  inClusterKubeconfig,
+  INVENTORY_NAME,
+  holderIdentity,
+  loadKubeconfig,
+  DEFAULT_MEMBER_TIMEOUT_MS,
+} from '../../apply/index.ts';
+import type { KubeClient } from '../../apply/index.ts';
 import { DEFAULT_WORKS_BRANCH } from '../../model/index.ts';
-import { runAgentLoop } from '../../agent/agent-loop.ts';
-import { AgentRounds } from '../../agent/agent-round.ts';
-import { createLogger, LOG_LEVELS } from '../../observability/logger.ts';
+import { runAgentLoop, AgentRounds } from '../../agent/index.ts';
+import { createLogger, LOG_LEVELS } from '../../observability/index.ts';
 import { durationFlag } from '../cluster-flags.ts';
-import { redactUrl } from '../../source/remote-url.ts';
+import { redactUrl } from '../../source/index.ts';
 import { EXIT } from '../exit-codes.ts';
 
 const duration = (description: string, ms: number, shown: string) =>

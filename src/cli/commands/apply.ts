@@ -1,14 +1,11 @@
 import { Flags } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
-import type { ApplyEvent } from '../../apply/events.ts';
-import { holderIdentity } from '../../apply/inventory-lock.ts';
+import type { ApplyEvent } from '../../apply/index.ts';
+import { holderIdentity } from '../../apply/index.ts';
 import { compareDiagnostics } from '../../model/index.ts';
-import { applyPass } from '../../reconcile/pass/apply-pass.ts';
-import type { ApplyPassResult } from '../../reconcile/pass/apply-pass.ts';
+import { applyPass, PlanFileInvalidError, StalePlanError, loadSavedPlan } from '../../reconcile/index.ts';
+import type { ApplyPassResult, SavedPlan } from '../../reconcile/index.ts';
 import { CommitStatusConfigError } from '../../commit-status/index.ts';
-import { PlanFileInvalidError, StalePlanError } from '../../reconcile/errors/index.ts';
-import { loadSavedPlan } from '../../reconcile/plan/plan-file.ts';
-import type { SavedPlan } from '../../reconcile/plan/plan-file.ts';
 import { clusterAccess, clusterFlags, durationFlag } from '../cluster-flags.ts';
 import { commitStatusFlags, rolloutOutcomes, startRollout } from '../commit-status-flags.ts';
 import type { Rollout } from '../commit-status-flags.ts';

@@ -1,8 +1,7 @@
 import { Args } from '@oclif/core';
 import { describeRef, refKey, refOf } from '../../model/index.ts';
-import { renderAt } from '../../reconcile/plan/plan.ts';
-import { explainTemplate } from '../../render/explain/explain.ts';
-import { closestName } from '../../render/validate/suggest.ts';
+import { renderAt } from '../../reconcile/index.ts';
+import { explainTemplate, closestName } from '../../render/index.ts';
 import { FlotillaCommand } from '../base-command.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';

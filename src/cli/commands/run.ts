@@ -1,13 +1,10 @@
 import { hostname } from 'node:os';
 import { Flags } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
-import { connectLeaseStore } from '../../reconcile/run/leases/client-node-lease-store.ts';
-import { ShardCoordinator } from '../../reconcile/run/leases/shard-coordinator.ts';
-import { createLogger, LOG_LEVELS } from '../../observability/logger.ts';
+import { connectLeaseStore, ShardCoordinator, startReconciler, passStatusStep } from '../../reconcile/index.ts';
+import { createLogger, LOG_LEVELS } from '../../observability/index.ts';
 import { parseDuration } from '../../model/index.ts';
-import { startReconciler } from '../../reconcile/run/reconciler.ts';
-import type { ReconcilerOptions } from '../../reconcile/run/reconciler.ts';
-import { passStatusStep } from '../../reconcile/pass/pass-status-step.ts';
+import type { ReconcilerOptions } from '../../reconcile/index.ts';
 import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
 import { EXIT } from '../exit-codes.ts';
 import { sourceFlags } from '../flags.ts';

@@ -1,6 +1,6 @@
 import { FlotillaCommand } from '../base-command.ts';
 import { compareDiagnostics } from '../../model/index.ts';
-import { crossObjectWarnings, readFleet } from '../../reconcile/pass/read-fleet.ts';
+import { crossObjectWarnings, readFleet } from '../../reconcile/index.ts';
 import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';

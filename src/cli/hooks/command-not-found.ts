@@ -1,5 +1,5 @@
 import type { Hook } from '@oclif/core';
-import { closestName } from '../../render/validate/suggest.ts';
+import { closestName } from '../../render/index.ts';
 import { EXIT } from '../exit-codes.ts';
 
 /**

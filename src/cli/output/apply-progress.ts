@@ -3,7 +3,7 @@
  * objects are applied. Otherwise: one plain line per change, prune and finished cluster.
  */
 import { describeRef } from '../../model/index.ts';
-import type { ApplyEvent, ClusterApplyResult } from '../../apply/events.ts';
+import type { ApplyEvent, ClusterApplyResult } from '../../apply/index.ts';
 import type { Paint } from '../color.ts';
 
 interface ClusterLine {

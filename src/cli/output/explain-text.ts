@@ -1,5 +1,5 @@
 /** `flotilla explain -o text`: the claim, each scheduling attempt cluster by cluster, the overrides. */
-import type { Explanation, SchedulingExplanation } from '../../render/explain/explain.ts';
+import type { Explanation, SchedulingExplanation } from '../../render/index.ts';
 import type { AttemptTrace, ClusterVerdict } from '../../scheduler/index.ts';
 
 function claimLines(e: Explanation): string[] {

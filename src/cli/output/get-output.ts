@@ -8,7 +8,7 @@
  */
 import { compareBytes, groupOf, withCluster } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
-import type { GetItem, GetOutcome, TableColumn } from '../../get/get-outcome.ts';
+import type { GetItem, GetOutcome, TableColumn } from '../../get/index.ts';
 import { objectTable } from './object-columns.ts';
 import { structured } from './structured.ts';
 

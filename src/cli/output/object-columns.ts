@@ -7,7 +7,7 @@
  */
 import { isRecord } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
-import type { TableColumn } from '../../get/get-outcome.ts';
+import type { TableColumn } from '../../get/index.ts';
 import { ageOf } from './human-duration.ts';
 
 type Cell = (o: KubeObject, now: number) => string | number;

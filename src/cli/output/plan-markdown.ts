@@ -8,7 +8,7 @@
  */
 import { describeRef } from '../../model/index.ts';
 import type { Diagnostic } from '../../model/index.ts';
-import type { PlanDocument, ReplicaMove } from '../../reconcile/plan/plan-document.ts';
+import type { PlanDocument, ReplicaMove } from '../../reconcile/index.ts';
 import { type ClusterRow, clusterRows, tableHead, tableRow } from './markdown/cluster-table.ts';
 import { diagnosticLists } from './markdown/diagnostics-list.ts';
 import { COMMENT_LIMIT, type MarkdownLimit, measure } from './markdown/limit.ts';

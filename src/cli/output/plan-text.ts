@@ -1,8 +1,6 @@
 import { describeRef, refKey, refOf, type ObjectRef } from '../../model/index.ts';
-import type { PlanBinding, PlanDocument } from '../../reconcile/plan/plan-document.ts';
-import type { PlanPullMember } from '../../reconcile/plan/pull-plan.ts';
-import type { PlanServiceMember } from '../../reconcile/plan/plan-multicluster-services.ts';
-import type { ObjectChange } from '../../render/works/diff-works.ts';
+import type { PlanBinding, PlanDocument, PlanPullMember, PlanServiceMember } from '../../reconcile/index.ts';
+import type { ObjectChange } from '../../render/index.ts';
 import type { Paint } from '../color.ts';
 import { diagnosticsSummary, diagnosticsText } from './diagnostics.ts';
 

@@ -8,12 +8,11 @@
  * scheduler divides it and the Work, the status and the plan carry it; after the apply the memory
  * is the record. The first pass's records resume it, so a restart keeps the counts.
  */
-import { reusingConnector } from '../../apply/connect.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
+import { reusingConnector } from '../../apply/index.ts';
+import type { KubeClient } from '../../apply/index.ts';
 import { processTimeZone, refKey, targetRef } from '../../model/index.ts';
 import type { ClusterStatus, FederatedHPA } from '../../model/index.ts';
-import type { Fleet } from '../../render/load/fleet.ts';
-import type { TemplateBinding } from '../../render/works/template-binding.ts';
+import type { Fleet, TemplateBinding } from '../../render/index.ts';
 import type {
   AfterRender,
   BeforeRender,

@@ -8,7 +8,7 @@
  */
 import { refKey, targetRef, targetsFederatedHPA } from '../../model/index.ts';
 import type { CronFederatedHPA, FederatedHPA, ObjectRef, SourceObject } from '../../model/index.ts';
-import type { Fleet } from '../../render/load/fleet.ts';
+import type { Fleet } from '../../render/index.ts';
 import { autoscalerName, effectiveSpec, gitReplicas, nameOf, stateOf, templateOf } from './autoscaling-memory.ts';
 import type { AutoscalingMemory } from './autoscaling-memory.ts';
 import { afterRun, dueRules } from './cron-rules.ts';

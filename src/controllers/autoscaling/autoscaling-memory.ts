@@ -19,7 +19,7 @@ import type {
   ScaledWorkload,
   SourceObject,
 } from '../../model/index.ts';
-import type { Fleet } from '../../render/load/fleet.ts';
+import type { Fleet } from '../../render/index.ts';
 import { executionHistories, resumedRule, ruleZone } from './cron-rules.ts';
 import type { CronState, RuleState } from './cron-rules.ts';
 import { NEW_FEDERATED_HPA } from './hpa-sync.ts';

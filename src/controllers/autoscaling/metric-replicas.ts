@@ -6,8 +6,7 @@
  * ContainerResource metrics are read from the members' resource metrics API; Pods and Object
  * metrics need a custom metrics API Flotilla does not ask yet. Pure.
  */
-import { formatQuantity, newMilliQuantity } from '../../interpreter/quantity.ts';
-import { quantityAsMilli } from '../../model/index.ts';
+import { formatQuantity, newMilliQuantity, quantityAsMilli } from '../../model/index.ts';
 import type { HPACondition, MetricSpec, MetricStatus, MetricTarget, MetricValueStatus } from '../../model/index.ts';
 import { unableToCompute } from './hpa-conditions.ts';
 import { podMetricsOf } from './pod-sample.ts';

@@ -6,11 +6,10 @@
  * Karmada's controller skips it; when none can be, the sync says so. The effectful part of the
  * controller: everything it reads goes through the KubeClient port.
  */
-import type { KubeClient } from '../../apply/kube-client.ts';
+import type { KubeClient } from '../../apply/index.ts';
 import { pullMemberNames, refKey, refOf, targetRef } from '../../model/index.ts';
 import type { ClusterStatus, FederatedHPA, KubeObject } from '../../model/index.ts';
-import type { Fleet } from '../../render/load/fleet.ts';
-import type { TemplateBinding } from '../../render/works/template-binding.ts';
+import type { Fleet, TemplateBinding } from '../../render/index.ts';
 import { isClusterReady } from '../../status/index.ts';
 import { templateOf } from './autoscaling-memory.ts';
 import type { MemberScale, ScaleObservation } from './hpa-sync.ts';

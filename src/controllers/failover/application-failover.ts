@@ -7,7 +7,7 @@
  * reporting. Pure; time is passed in.
  */
 import { refKey } from '../../model/index.ts';
-import type { TemplateBinding } from '../../render/works/template-binding.ts';
+import type { TemplateBinding } from '../../render/index.ts';
 import type { HealthReport } from '../controller.ts';
 import type { EvictionTask } from './eviction.ts';
 

@@ -7,7 +7,7 @@
  * controller seam; the member monitor is what it runs between passes.
  */
 import { isPullMember } from '../../model/index.ts';
-import type { ClusterApplyResult } from '../../apply/events.ts';
+import type { ClusterApplyResult } from '../../apply/index.ts';
 import type { FailoverView } from '../../status/index.ts';
 import type {
   AfterApply,

@@ -7,8 +7,7 @@
  */
 import { refKey } from '../../model/index.ts';
 import type { Cluster, SourceObject, Taint, TargetCluster } from '../../model/index.ts';
-import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
-import type { TemplateBinding } from '../../render/works/template-binding.ts';
+import type { PreviousSchedule, TemplateBinding } from '../../render/index.ts';
 import type { SchedulingInputs } from '../controller.ts';
 import { applicationEvictions, applicationFailovers } from './application-failover.ts';
 import { newEvictions } from './eviction.ts';

@@ -4,8 +4,8 @@
  * for a pass. Probes use a short timeout and no retries: one probe is one observation.
  */
 import type { Cluster } from '../../model/index.ts';
-import { reusingConnector } from '../../apply/connect.ts';
-import type { ClusterAccess } from '../../apply/connect.ts';
+import { reusingConnector } from '../../apply/index.ts';
+import type { ClusterAccess } from '../../apply/index.ts';
 import type { ProbeResult } from './member-health.ts';
 import { probeMembers } from './probe-members.ts';
 

@@ -1,4 +1,4 @@
-import type { KubeClient } from '../../apply/kube-client.ts';
+import type { KubeClient } from '../../apply/index.ts';
 import type { ProbeResult } from './member-health.ts';
 
 /**

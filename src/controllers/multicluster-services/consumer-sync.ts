@@ -14,13 +14,16 @@ import {
   refOf,
 } from '../../model/index.ts';
 import type { EndpointSlice, KubeObject } from '../../model/index.ts';
-import type { InventoryEntry } from '../../apply/inventory.ts';
-import { readStoredInventory, swapInventory } from '../../apply/inventory-store.ts';
-import type { StoredInventory } from '../../apply/inventory-store.ts';
-import { FIELD_MANAGER } from '../../apply/kube-client.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
-import { containedIn, desiredDigest, sameJson } from '../../apply/normalize.ts';
-import { objectId } from '../../apply/object-id.ts';
+import type { InventoryEntry, StoredInventory, KubeClient } from '../../apply/index.ts';
+import {
+  readStoredInventory,
+  swapInventory,
+  FIELD_MANAGER,
+  containedIn,
+  desiredDigest,
+  sameJson,
+  objectId,
+} from '../../apply/index.ts';
 import { frozenKeyOf, type ConsumerPlan } from './dispatch-plan.ts';
 
 /** The selector of every dispatched slice Flotilla wrote: what a consumer is listed by. */

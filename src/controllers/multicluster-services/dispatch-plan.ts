@@ -18,7 +18,7 @@ import {
   TEMPLATE_ANNOTATION,
 } from '../../model/index.ts';
 import type { EndpointSlice, KubeObject } from '../../model/index.ts';
-import { objectId } from '../../apply/object-id.ts';
+import { objectId } from '../../apply/index.ts';
 import type { ExportedService } from './exported-services.ts';
 import { usable, type MemberView } from './member-views.ts';
 

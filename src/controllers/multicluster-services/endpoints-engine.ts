@@ -6,8 +6,7 @@
  * tried again, from a fresh read, after a backoff.
  */
 import type { Cluster, EndpointSlice } from '../../model/index.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
-import type { Reflector } from '../../apply/reflector.ts';
+import type { KubeClient, Reflector } from '../../apply/index.ts';
 import { readConsumerState, syncConsumer, type ConsumerState } from './consumer-sync.ts';
 import {
   collectionKey,

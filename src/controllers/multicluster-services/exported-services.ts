@@ -13,9 +13,8 @@ import {
   refOf,
 } from '../../model/index.ts';
 import type { ExportKind, ScheduledBinding } from '../../model/index.ts';
-import { membersNamed } from '../../render/detect/multicluster-service-claims.ts';
-import type { Fleet } from '../../render/load/fleet.ts';
-import type { TemplateBinding } from '../../render/works/template-binding.ts';
+import { membersNamed } from '../../render/index.ts';
+import type { Fleet, TemplateBinding } from '../../render/index.ts';
 
 /** A Service exposed across members. */
 export interface ExportedService {

@@ -6,8 +6,8 @@
  */
 import type { EndpointSlice } from '../../model/index.ts';
 import { SERVICE_NAME_LABEL } from '../../model/index.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
-import { startReflector, type Reflector } from '../../apply/reflector.ts';
+import type { KubeClient } from '../../apply/index.ts';
+import { startReflector, type Reflector } from '../../apply/index.ts';
 import { isDispatched } from './dispatch-plan.ts';
 
 /** A Service of the provider, by namespace and name. */

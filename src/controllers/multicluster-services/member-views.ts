@@ -8,7 +8,7 @@
  */
 import { DISCOVERY_GROUP_VERSION, isPullMember } from '../../model/index.ts';
 import type { ClusterStatus } from '../../model/index.ts';
-import { clusterViews } from '../../render/load/cluster-views.ts';
+import { clusterViews } from '../../render/index.ts';
 import type { SchedulingInputs } from '../controller.ts';
 
 /** One member, as the endpoints controller sees it. */

@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { multiClusterServiceKey } from '../../model/index.ts';
 import type { Cluster, RecordedMultiClusterService } from '../../model/index.ts';
-import { ClientCache } from '../../apply/connect.ts';
+import { ClientCache } from '../../apply/index.ts';
 import type {
   AfterApply,
   AfterRender,

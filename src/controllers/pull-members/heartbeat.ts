@@ -15,9 +15,8 @@ import {
   parseRfc3339,
 } from '../../model/index.ts';
 import type { AgentReport, Cluster, ClusterStatus, Condition } from '../../model/index.ts';
-import type { FieldIssue } from '../../render/validate/issues.ts';
-import { clusterStatus as clusterStatusSchema } from '../../render/validate/schemas/cluster.ts';
-import { walk } from '../../render/validate/walk.ts';
+import type { FieldIssue } from '../../render/index.ts';
+import { clusterStatus as clusterStatusSchema, walk } from '../../render/index.ts';
 import type { AgentReportRead } from '../../status/index.ts';
 import type { MemberReadiness } from '../controller.ts';
 

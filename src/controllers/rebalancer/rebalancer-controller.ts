@@ -8,7 +8,7 @@
  */
 import { refKey } from '../../model/index.ts';
 import type { RecordedRebalancer, WorkloadRebalancer } from '../../model/index.ts';
-import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
+import type { PreviousSchedule } from '../../render/index.ts';
 import type { AfterRender, BeforeRender, Controller, PassStart, RenderedPass } from '../controller.ts';
 import { expiredRecord, expiresAt, pendingKeys, settledRecord, syncedRecord } from './rebalancer-core.ts';
 

@@ -11,7 +11,7 @@
  */
 import { compareBytes, isPullMember } from '../../model/index.ts';
 import type { Cluster, IsNamespaced, ResourceRegistry } from '../../model/index.ts';
-import { clusterMatches } from '../../scheduler/cluster-affinity.ts';
+import { clusterMatches } from '../../scheduler/index.ts';
 
 /** One kind to cache in one member, in one namespace or in all. */
 export interface CacheTarget {

@@ -7,7 +7,7 @@
  */
 import { withCluster, withoutManagedFields } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
-import { maskSecret } from '../../render/mask-secrets.ts';
+import { maskSecret } from '../../render/index.ts';
 
 export function compactObject(object: KubeObject, cluster: string): KubeObject {
   return withCluster(maskSecret(withoutManagedFields(object)), cluster);

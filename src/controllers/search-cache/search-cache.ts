@@ -12,13 +12,15 @@
  */
 import { compareBytes, isPullMember } from '../../model/index.ts';
 import type { Cluster, KubeObject } from '../../model/index.ts';
-import { ClientCache } from '../../apply/connect.ts';
-import { UnknownKindError } from '../../apply/errors/index.ts';
-import type { ClusterAccess, Connector } from '../../apply/connect.ts';
-import type { ApiResource, KubeClient } from '../../apply/kube-client.ts';
-import { startReflector } from '../../apply/reflector.ts';
-import type { Reflector, ReflectorOptions } from '../../apply/reflector.ts';
-import { RestMapper } from '../../apply/rest-mapper.ts';
+import { ClientCache, UnknownKindError, startReflector, RestMapper } from '../../apply/index.ts';
+import type {
+  ClusterAccess,
+  Connector,
+  ApiResource,
+  KubeClient,
+  Reflector,
+  ReflectorOptions,
+} from '../../apply/index.ts';
 import type { SearchCacheRecord } from '../../status/index.ts';
 import { targetKey } from './cache-targets.ts';
 import type { CacheTarget } from './cache-targets.ts';

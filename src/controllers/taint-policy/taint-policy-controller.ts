@@ -8,7 +8,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { AfterStatus, BeforeRender, Controller, PassStart, ReportedPass } from '../controller.ts';
-import type { Fleet } from '../../render/load/fleet.ts';
+import type { Fleet } from '../../render/index.ts';
 import { policyTaints, recordedPolicyTaints, taintedClusters } from './taint-policy-core.ts';
 import type { PolicyTaints } from './taint-policy-core.ts';
 

@@ -12,7 +12,7 @@
  */
 import { compareBytes } from '../../model/index.ts';
 import type { Cluster, ClusterStatus, ClusterTaintPolicy, SourceObject, Taint } from '../../model/index.ts';
-import { clusterMatches } from '../../scheduler/cluster-affinity.ts';
+import { clusterMatches } from '../../scheduler/index.ts';
 import { conditionsMatch } from './condition-match.ts';
 
 /** Policy-added taints, by member. */

@@ -11,7 +11,7 @@ import {
   quantityToNumber,
   ZERO_QUANTITY,
   type Quantity,
-} from '../quantity.ts';
+} from '../../model/index.ts';
 import { type Marshal, NO_REFERENCES, pushJson, readJson } from './convert.ts';
 import { type LuaCFunction, type LuaState, lauxlib, lua, toJsString, toLuaString } from './fengari.ts';
 

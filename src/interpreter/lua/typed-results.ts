@@ -12,7 +12,7 @@ import type {
   ResourceList,
   Toleration,
 } from '../../model/index.ts';
-import { formatQuantity, toQuantity } from '../quantity.ts';
+import { formatQuantity, toQuantity } from '../../model/index.ts';
 import type { DependentObjectReference } from '../types.ts';
 
 /** A result that does not fit the Go type Karmada decodes it into. */

@@ -2,9 +2,14 @@
  * Native TS interpreters keyed on exact GVKs (docs/karmada-compatibility.md#native-interpreters), the last link of the
  * chain.
  */
-import { type AggregatedStatusItem, describeRef, type KubeObject, refOf } from '../../model/index.ts';
+import {
+  type AggregatedStatusItem,
+  describeRef,
+  type KubeObject,
+  refOf,
+  QuantityParseError,
+} from '../../model/index.ts';
 import { InterpretError } from '../errors.ts';
-import { QuantityParseError } from '../quantity.ts';
 import type { PodRequirementOptions } from '../pod-requirements.ts';
 import type { DependentObjectReference, Gvk, InterpreterOperation, ReplicaResult } from '../types.ts';
 import { AGGREGATORS } from './aggregate-status.ts';

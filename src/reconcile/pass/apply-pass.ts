@@ -3,13 +3,10 @@
  * status branch's feedback for scheduling, the recorded controllers replaying what the run loop
  * recorded — then every cluster applied and pruned, and the status branch written.
  */
-import { connectFleet } from '../../apply/connect.ts';
-import type { ClusterAccess } from '../../apply/connect.ts';
-import type { ApplyEvent } from '../../apply/events.ts';
-import type { PruneSettings } from '../../apply/prune-plan.ts';
-import type { RunnerOptions } from '../../apply/runner.ts';
-import { recordedControllers } from '../../controllers/registry.ts';
-import type { Works } from '../../render/works/work.ts';
+import { connectFleet } from '../../apply/index.ts';
+import type { ClusterAccess, ApplyEvent, PruneSettings, RunnerOptions } from '../../apply/index.ts';
+import { recordedControllers } from '../../controllers/index.ts';
+import type { Works } from '../../render/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { emptyPassMemory, reconcile } from './pass.ts';
 import type { PassResult, PassStatusOutput, PreparedPass } from './pass.ts';

@@ -4,11 +4,8 @@
  * progress reported as it happens, results in cluster name order.
  */
 import { compareBytes } from '../../model/index.ts';
-import type { ApplyEvent, ClusterApplyResult } from '../../apply/events.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../../apply/prune-plan.ts';
-import type { PruneSettings } from '../../apply/prune-plan.ts';
-import { runApply } from '../../apply/runner.ts';
-import type { ClusterTarget, RunnerOptions } from '../../apply/runner.ts';
+import type { ApplyEvent, ClusterApplyResult, PruneSettings, ClusterTarget, RunnerOptions } from '../../apply/index.ts';
+import { DEFAULT_PRUNE_SETTINGS, runApply } from '../../apply/index.ts';
 import type { FleetSource } from './read-fleet.ts';
 
 /** Prune settings of a pass: flags win over flotilla.yaml, which wins over the defaults. */

@@ -11,10 +11,8 @@
 import { describeRef, refKey, refOf } from '../../model/index.ts';
 import type { Diagnostic, SourceObject } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
-import { compileNamespacePatterns, DEFAULT_SKIPPED_NAMESPACES } from '../../render/detect/skip-rules.ts';
-import type { Fleet } from '../../render/load/fleet.ts';
-import { renderFleet } from '../../render/render-fleet.ts';
-import type { Rendered, RenderOptions } from '../../render/render-fleet.ts';
+import { compileNamespacePatterns, DEFAULT_SKIPPED_NAMESPACES, renderFleet } from '../../render/index.ts';
+import type { Fleet, Rendered, RenderOptions } from '../../render/index.ts';
 import { indexWorks, mergeWorks } from './work-index.ts';
 import type { WorkIndex } from './work-index.ts';
 

@@ -6,7 +6,7 @@
  * controllers adopt for the members other replicas own.
  */
 import { refKey } from '../../model/index.ts';
-import type { HealthReport } from '../../controllers/controller.ts';
+import type { HealthReport } from '../../controllers/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { controllerRecordsOfReport, withPolicyTaints } from '../../status/index.ts';
 import type { StatusReport } from '../../status/index.ts';

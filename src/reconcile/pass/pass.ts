@@ -10,20 +10,20 @@
  */
 import { compareBytes, isPullMember, pullMemberNames, refKey } from '../../model/index.ts';
 import type { ClusterStatus, Diagnostic, PolicyRef } from '../../model/index.ts';
-import type { Connector } from '../../apply/connect.ts';
-import type { ApplyEvent, ClusterApplyResult } from '../../apply/events.ts';
-import { clusterFailed } from '../../apply/events.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
-import type { PruneSettings } from '../../apply/prune-plan.ts';
-import type { RunnerOptions } from '../../apply/runner.ts';
-import type { AwaitingRender, Controller, HealthReport } from '../../controllers/controller.ts';
+import type {
+  Connector,
+  ApplyEvent,
+  ClusterApplyResult,
+  KubeClient,
+  PruneSettings,
+  RunnerOptions,
+} from '../../apply/index.ts';
+import { clusterFailed } from '../../apply/index.ts';
+import type { AwaitingRender, Controller, HealthReport } from '../../controllers/index.ts';
 import type { ScriptTimeout } from '../../interpreter/index.ts';
-import { inOrder } from '../../controllers/in-order.ts';
-import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
-import { parseCacheKey, type ParseCache } from '../../render/parse/parse-sources.ts';
-import type { Rendered } from '../../render/render-fleet.ts';
-import type { TemplateBinding } from '../../render/works/template-binding.ts';
-import type { Works } from '../../render/works/work.ts';
+import { inOrder } from '../../controllers/index.ts';
+import type { PreviousSchedule, Rendered, TemplateBinding, Works } from '../../render/index.ts';
+import { parseCacheKey, type ParseCache } from '../../render/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { emptyControllerRecords } from '../../status/index.ts';
 import type { AgentReports, ControllerRecords, WorksWriteResult } from '../../status/index.ts';

@@ -6,11 +6,10 @@
  */
 import { refOf } from '../../model/index.ts';
 import type { AggregatedStatusItem, Cluster, ClusterStatus, ReportedObject } from '../../model/index.ts';
-import { desiredDigest } from '../../apply/normalize.ts';
-import { objectId } from '../../apply/object-id.ts';
-import { pullMemberState } from '../../controllers/pull-members/heartbeat.ts';
-import type { PullMemberState } from '../../controllers/pull-members/heartbeat.ts';
-import type { WorkItem } from '../../render/works/work.ts';
+import { desiredDigest, objectId } from '../../apply/index.ts';
+import { pullMemberState } from '../../controllers/index.ts';
+import type { PullMemberState } from '../../controllers/index.ts';
+import type { WorkItem } from '../../render/index.ts';
 import type { AgentReports, AgentSummary, ClusterReport } from '../../status/index.ts';
 
 /** Each Pull member's state at `now`, by name. */

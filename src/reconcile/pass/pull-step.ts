@@ -8,11 +8,9 @@
  */
 import { refKey } from '../../model/index.ts';
 import type { ObjectRef, PolicyRef } from '../../model/index.ts';
-import type { ClusterApplyResult, ObjectAction } from '../../apply/events.ts';
-import type { PruneBlock, PruneSettings } from '../../apply/prune-plan.ts';
-import type { ApplyHolds } from '../../controllers/controller.ts';
-import type { Rendered } from '../../render/render-fleet.ts';
-import type { Works } from '../../render/works/work.ts';
+import type { ClusterApplyResult, ObjectAction, PruneBlock, PruneSettings } from '../../apply/index.ts';
+import type { ApplyHolds } from '../../controllers/index.ts';
+import type { Rendered, Works } from '../../render/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { openStatusStore, publishWorks, worksHoldFolders } from '../../status/index.ts';
 import type { AgentReportRead, AgentReports, PullWork, WorksInput, WorksWriteResult } from '../../status/index.ts';

@@ -3,16 +3,18 @@ import { refKey } from '../../model/index.ts';
 import type { Diagnostic, FieldPath, SourceObject } from '../../model/index.ts';
 import { checkCustomization, createInterpreter, OPERATION_SCRIPTS } from '../../interpreter/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
-import { autoscalingTargetWarnings } from '../../render/check/autoscaling-targets.ts';
-import { checkFleetReferences } from '../../render/check/fleet-references.ts';
-import { fleetLocator } from '../../render/check/locate.ts';
-import { dependenciesOf, unpropagatedTemplates } from '../../render/check/unpropagated.ts';
-import { detect, type Claim } from '../../render/detect/detect.ts';
-import { loadFleet } from '../../render/load/load-fleet.ts';
-import type { Fleet } from '../../render/load/fleet.ts';
-import { parseSources } from '../../render/parse/parse-sources.ts';
-import type { ParseCache, ParsedSources } from '../../render/parse/parse-sources.ts';
-import type { Works } from '../../render/works/work.ts';
+import {
+  autoscalingTargetWarnings,
+  checkFleetReferences,
+  fleetLocator,
+  dependenciesOf,
+  unpropagatedTemplates,
+  detect,
+  type Claim,
+  loadFleet,
+  parseSources,
+} from '../../render/index.ts';
+import type { Fleet, ParseCache, ParsedSources, Works } from '../../render/index.ts';
 import { readSnapshot } from '../../source/index.ts';
 import type { OpenSourceOptions, Snapshot } from '../../source/index.ts';
 

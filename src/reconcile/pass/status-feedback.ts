@@ -1,6 +1,6 @@
 import { refKey } from '../../model/index.ts';
 import type { ClusterStatus, PolicyRef } from '../../model/index.ts';
-import type { PreviousSchedule } from '../../render/bind/schedule-claims.ts';
+import type { PreviousSchedule } from '../../render/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import {
   controllerRecordsOfTree,

@@ -12,9 +12,8 @@ import type {
   RecordedMultiClusterService,
   RecordedRebalancer,
 } from '../../model/index.ts';
-import type { ClusterApplyResult } from '../../apply/events.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
-import type { Rendered } from '../../render/render-fleet.ts';
+import type { ClusterApplyResult, KubeClient } from '../../apply/index.ts';
+import type { Rendered } from '../../render/index.ts';
 import { DEFAULT_COMMIT_AUTHOR, type OpenSourceOptions } from '../../source/index.ts';
 import {
   applyState,
@@ -52,7 +51,7 @@ import {
   type TemplateItemsInput,
   type AgentReports,
 } from '../../status/index.ts';
-import type { PullMemberState } from '../../controllers/pull-members/heartbeat.ts';
+import type { PullMemberState } from '../../controllers/index.ts';
 import { pullClusterReport, pullItem, pullStates } from './pull-status.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import type { FleetSource } from './read-fleet.ts';

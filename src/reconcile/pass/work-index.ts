@@ -4,9 +4,14 @@
  * synthesized for objects, and how many objects each namespace holds per cluster.
  */
 import { refKey } from '../../model/index.ts';
-import { compareApplyOrder, sortInApplyOrder } from '../../render/works/apply-order.ts';
-import { isSynthesizedNamespace, isSystemNamespace, synthesizedNamespace } from '../../render/works/namespaces.ts';
-import type { WorkItem, Works } from '../../render/works/work.ts';
+import {
+  compareApplyOrder,
+  sortInApplyOrder,
+  isSynthesizedNamespace,
+  isSystemNamespace,
+  synthesizedNamespace,
+} from '../../render/index.ts';
+import type { WorkItem, Works } from '../../render/index.ts';
 
 /** The index of one render's Work. */
 export interface WorkIndex {

@@ -6,19 +6,11 @@
  * as `apply` reads them.
  */
 import { compareBytes, compareDiagnostics, describeRef, pullMemberNames, refKey } from '../../model/index.ts';
-import type { Diagnostic, Origin } from '../../model/index.ts';
-import { connectFleet } from '../../apply/connect.ts';
-import type { ClusterAccess } from '../../apply/connect.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
-import { diffable } from '../../apply/normalize.ts';
-import { planCluster } from '../../apply/plan-cluster.ts';
-import type { ClusterLivePlan } from '../../apply/plan-cluster.ts';
-import { describeSkip } from '../../apply/prune-plan.ts';
-import type { PruneSettings } from '../../apply/prune-plan.ts';
-import type { Cluster } from '../../model/index.ts';
-import { unifiedDiff } from '../../render/works/diff-works.ts';
-import type { ObjectChange } from '../../render/works/diff-works.ts';
-import type { Works } from '../../render/works/work.ts';
+import type { Diagnostic, Origin, Cluster } from '../../model/index.ts';
+import { connectFleet, diffable, planCluster, describeSkip } from '../../apply/index.ts';
+import type { ClusterAccess, KubeClient, ClusterLivePlan, PruneSettings } from '../../apply/index.ts';
+import { unifiedDiff } from '../../render/index.ts';
+import type { ObjectChange, Works } from '../../render/index.ts';
 import { pruneSettings } from '../pass/apply-step.ts';
 import { planPullMember, pullChanges } from './pull-plan.ts';
 import type { PlanPullMember } from './pull-plan.ts';

@@ -4,10 +4,10 @@
  * `6 replicas (FederatedHPA shop/web; template says 4)`. The counts are those the recorded
  * autoscaling controller replays from the status branch, so the plan shows what the render used.
  */
-import { replayedMemory } from '../../controllers/autoscaling/autoscaling-memory.ts';
+import { replayedMemory } from '../../controllers/index.ts';
 import { processTimeZone, refKey } from '../../model/index.ts';
 import type { AutoscalingRecord } from '../../model/index.ts';
-import type { Fleet } from '../../render/load/fleet.ts';
+import type { Fleet } from '../../render/index.ts';
 import type { PlanBinding } from './plan-document.ts';
 
 /** The bindings with `autoscaled` set where the record scales their template (`sourceHasErrors`: as the render kept it). */

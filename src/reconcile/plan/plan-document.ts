@@ -1,8 +1,7 @@
 import { compareBytes, compareDiagnostics, compareRefs, refKey, refOf } from '../../model/index.ts';
 import type { Cluster, Diagnostic, KubeObject, ObjectRef, PolicyRef, TargetCluster } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
-import type { Rendered } from '../../render/render-fleet.ts';
-import type { ObjectChange } from '../../render/works/diff-works.ts';
+import type { Rendered, ObjectChange } from '../../render/index.ts';
 import type { Snapshot } from '../../source/index.ts';
 import type { PlanPullMember } from './pull-plan.ts';
 import type { PlanMultiClusterService } from './plan-multicluster-services.ts';

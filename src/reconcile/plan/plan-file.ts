@@ -15,16 +15,15 @@
  */
 import { createHash } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
-import { canonical, comparable } from '../../apply/normalize.ts';
-import type { ClusterLivePlan } from '../../apply/plan-cluster.ts';
+import { canonical, comparable } from '../../apply/index.ts';
+import type { ClusterLivePlan, ClusterAccess } from '../../apply/index.ts';
 import { compareBytes, isRecord, refKey } from '../../model/index.ts';
 import type { Cluster, KubeObject, ObjectRef } from '../../model/index.ts';
-import type { WorkItem, Works } from '../../render/works/work.ts';
+import type { WorkItem, Works } from '../../render/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { PlanFileInvalidError, StalePlanError } from '../errors/index.ts';
 import type { PreparedPass } from '../pass/pass.ts';
 import { planLive } from './live-plan.ts';
-import type { ClusterAccess } from '../../apply/connect.ts';
 import type { LivePlanResult } from './live-plan.ts';
 import { planOffline } from './plan.ts';
 import type { PlanResult } from './plan.ts';

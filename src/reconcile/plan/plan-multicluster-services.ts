@@ -6,9 +6,8 @@
  */
 import { compareBytes, MCS_API_GROUP_VERSION, refOf } from '../../model/index.ts';
 import type { ExportKind } from '../../model/index.ts';
-import { exportedServices, type ExportedService } from '../../controllers/multicluster-services/exported-services.ts';
-import type { Fleet } from '../../render/load/fleet.ts';
-import type { Rendered } from '../../render/render-fleet.ts';
+import { exportedServices, type ExportedService } from '../../controllers/index.ts';
+import type { Fleet, Rendered } from '../../render/index.ts';
 
 /** One member of a multi-cluster service in a plan. */
 export interface PlanServiceMember {

@@ -1,7 +1,6 @@
 import type { Diagnostic, KubeObject } from '../../model/index.ts';
-import type { Rendered } from '../../render/render-fleet.ts';
-import { diffWorks } from '../../render/works/diff-works.ts';
-import type { ParseCache } from '../../render/parse/parse-sources.ts';
+import type { Rendered, ParseCache } from '../../render/index.ts';
+import { diffWorks } from '../../render/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { withAutoscaling } from './plan-autoscaling.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
@@ -12,11 +11,10 @@ import type { FleetSource } from '../pass/read-fleet.ts';
 import { emptyPassMemory, readAndRender } from '../pass/pass.ts';
 import type { PreparedPass } from '../pass/pass.ts';
 import { readPlanningFeedback, type PlanningFeedback } from '../pass/status-feedback.ts';
-import type { AwaitingRender } from '../../controllers/controller.ts';
+import type { AwaitingRender } from '../../controllers/index.ts';
 import { readAgentReports } from '../../status/index.ts';
 import type { AgentReports } from '../../status/index.ts';
-import { inOrder } from '../../controllers/in-order.ts';
-import { recordedControllers } from '../../controllers/registry.ts';
+import { inOrder, recordedControllers } from '../../controllers/index.ts';
 
 export interface PlanOptions {
   source: OpenSourceOptions;

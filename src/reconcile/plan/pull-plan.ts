@@ -9,13 +9,10 @@
  */
 import { refKey, refOf } from '../../model/index.ts';
 import type { ObjectRef } from '../../model/index.ts';
-import { desiredDigest, diffable } from '../../apply/normalize.ts';
-import { objectId } from '../../apply/object-id.ts';
-import { pruneBlock } from '../../apply/prune-plan.ts';
-import type { PruneBlock, PruneSettings } from '../../apply/prune-plan.ts';
-import { unifiedDiff } from '../../render/works/diff-works.ts';
-import type { ObjectChange } from '../../render/works/diff-works.ts';
-import type { WorkItem } from '../../render/works/work.ts';
+import { desiredDigest, diffable, objectId, pruneBlock } from '../../apply/index.ts';
+import type { PruneBlock, PruneSettings } from '../../apply/index.ts';
+import { unifiedDiff } from '../../render/index.ts';
+import type { ObjectChange, WorkItem } from '../../render/index.ts';
 import type { AgentReportRead } from '../../status/index.ts';
 
 const LEFT_ALONE: ReadonlySet<string> = new Set(['conflict', 'suspended', 'skipped', 'failed']);

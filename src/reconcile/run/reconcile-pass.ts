@@ -3,8 +3,8 @@
  * remembers between passes — the parse cache, the last render and bindings, the cluster snapshot
  * (../pass.ts `PassMemory`) — and its live controllers (failed members tainted, bindings evicted).
  */
-import { reusingConnector } from '../../apply/connect.ts';
-import type { ClusterAccess } from '../../apply/connect.ts';
+import { reusingConnector } from '../../apply/index.ts';
+import type { ClusterAccess } from '../../apply/index.ts';
 import { emptyPassMemory, reconcile } from '../pass/pass.ts';
 import type { PassOptions, PassResult } from '../pass/pass.ts';
 import type { Pass, PassOutcome, PassRequest } from './run-loop.ts';

@@ -1,9 +1,9 @@
 /** Turns the loop's and the pass's events into metrics and log records (they only render). */
 import type { Logger } from 'pino';
 import type { Diagnostic } from '../../model/index.ts';
-import { clusterFailed } from '../../apply/events.ts';
-import { recordClusterResult, recordReconciledCommit } from '../../observability/metrics.ts';
-import type { ReconcilerMetrics } from '../../observability/metrics.ts';
+import { clusterFailed } from '../../apply/index.ts';
+import { recordClusterResult, recordReconciledCommit } from '../../observability/index.ts';
+import type { ReconcilerMetrics } from '../../observability/index.ts';
 import type { RunLoopEvent } from './run-loop.ts';
 import { scriptTimeoutLine } from '../../status/index.ts';
 import type { ReconcileResult } from './reconcile-pass.ts';

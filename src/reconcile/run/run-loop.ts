@@ -4,7 +4,7 @@
  * nothing; stopping lets the current pass finish (its AbortSignal tells it to skip steps it has
  * not started) and starts no other. The pass itself is injected, so the loop is tested with fakes.
  */
-import type { TriggerSignal } from '../../source/triggers/index.ts';
+import type { TriggerSignal } from '../../source/index.ts';
 
 /** What a pass is asked to do. */
 export interface PassRequest {

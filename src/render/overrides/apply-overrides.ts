@@ -6,7 +6,7 @@
  */
 import type { Cluster, KubeObject, Overriders } from '../../model/index.ts';
 import { compareBytes, describeRef, refOf } from '../../model/index.ts';
-import { clusterMatches } from '../../scheduler/cluster-affinity.ts';
+import { clusterMatches } from '../../scheduler/index.ts';
 import { applyCommandArgsOverriders } from './command-args-overrider.ts';
 import { applyFieldOverriders, type FieldRewriteMemo } from './field-overrider.ts';
 import type { Ownership } from './json-patch.ts';

@@ -14,10 +14,8 @@ import type {
   ReportedObject,
   ReportedPrune,
 } from '../../model/index.ts';
-import type { ClusterApplyResult, ObjectOutcome } from '../../apply/events.ts';
-import { entryRef } from '../../apply/inventory.ts';
-import type { InventoryEntry } from '../../apply/inventory.ts';
-import { objectId } from '../../apply/object-id.ts';
+import type { ClusterApplyResult, ObjectOutcome, InventoryEntry } from '../../apply/index.ts';
+import { entryRef, objectId } from '../../apply/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { applyState } from '../apply-state.ts';
 import { memberStatusItem } from '../member-item.ts';

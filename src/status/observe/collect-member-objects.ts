@@ -1,6 +1,6 @@
 import { refKey } from '../../model/index.ts';
 import type { KubeObject, ObjectRef } from '../../model/index.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
+import type { KubeClient } from '../../apply/index.ts';
 
 /** How member objects are read back. */
 export interface CollectOptions {

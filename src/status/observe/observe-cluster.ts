@@ -1,6 +1,6 @@
 import { isRecord } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
-import type { KubeClient } from '../../apply/kube-client.ts';
+import type { KubeClient } from '../../apply/index.ts';
 import type { ClusterObservation } from '../cluster-status.ts';
 
 function message(error: unknown): string {

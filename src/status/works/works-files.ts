@@ -15,8 +15,8 @@ import type {
   ResourceInterpreterCustomization,
   WorkDocument,
 } from '../../model/index.ts';
-import { desiredDigest } from '../../apply/normalize.ts';
-import type { PruneSettings } from '../../apply/prune-plan.ts';
+import { desiredDigest } from '../../apply/index.ts';
+import type { PruneSettings } from '../../apply/index.ts';
 import type { CommitFile } from '../../source/index.ts';
 import { emitYaml } from '../files/emit-yaml.ts';
 import { manifestPath } from './manifest-path.ts';

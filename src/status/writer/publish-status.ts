@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import git, { Errors } from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
-import { BranchMovedError, openGitStore, type CommitFile, type GitStore } from '../../source/index.ts';
-import { authHeaders } from '../../source/git-auth.ts';
+import { BranchMovedError, openGitStore, type CommitFile, type GitStore, authHeaders } from '../../source/index.ts';
 import { StatusPushError } from '../errors/index.ts';
 import { fetchStatusBranch, type RemoteStatusTarget, type StatusStore } from '../status-store.ts';
 import { writeStatusBranch, type StatusWriteOptions, type StatusWriteResult } from './write-status-branch.ts';

@@ -1,5 +1,5 @@
 /** The table at the top of a plan comment: one row per cluster, with its counts of changes and replica moves. */
-import type { PlanDocument } from '../../../reconcile/plan/plan-document.ts';
+import type { PlanDocument } from '../../../reconcile/index.ts';
 import { plain, signed } from './text.ts';
 
 export const WORD = { create: 'added', update: 'changed', delete: 'removed' } as const;

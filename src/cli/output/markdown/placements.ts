@@ -5,7 +5,7 @@
  * replicas (no InterpretReplica), so a workload scaled to 0 still shows 0.
  */
 import { describeRef, refKey, refOf } from '../../../model/index.ts';
-import type { PlanBinding, PlanDocument } from '../../../reconcile/plan/plan-document.ts';
+import type { PlanBinding, PlanDocument } from '../../../reconcile/index.ts';
 import { plain } from './text.ts';
 
 interface Placement {

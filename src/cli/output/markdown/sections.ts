@@ -6,8 +6,8 @@
  */
 import { describeRef, refOf } from '../../../model/index.ts';
 import type { ObjectRef } from '../../../model/index.ts';
-import type { PlanDocument } from '../../../reconcile/plan/plan-document.ts';
-import type { ObjectChange } from '../../../render/works/diff-works.ts';
+import type { PlanDocument } from '../../../reconcile/index.ts';
+import type { ObjectChange } from '../../../render/index.ts';
 import { plural } from '../diagnostics.ts';
 import { type Action, type ClusterRow, WORD } from './cluster-table.ts';
 import { code, plain, signed } from './text.ts';

@@ -4,7 +4,7 @@
  * fit whole cut at a line. What is left out is said where it is and in a note at the top. A fence
  * or a `<details>` is never cut in half.
  */
-import type { PlanDocument } from '../../../reconcile/plan/plan-document.ts';
+import type { PlanDocument } from '../../../reconcile/index.ts';
 import { plural } from '../diagnostics.ts';
 import type { MarkdownLimit } from './limit.ts';
 import { measure } from './limit.ts';

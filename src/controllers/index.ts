@@ -1,0 +1,16 @@
+/**
+ * The face of src/controllers/: the seam (the phases of controller.ts, the registry, the
+ * registered controllers as one), and the few parts a back-end on floor 5 serves or a plan shows.
+ */
+export * from './controller.ts';
+export * from './in-order.ts';
+export * from './registry.ts';
+export type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
+export { replayedMemory } from './autoscaling/autoscaling-memory.ts';
+export type { FailoverOptions } from './failover/failover-memory.ts';
+export { exportedServices, type ExportedService } from './multicluster-services/exported-services.ts';
+export { pullMemberState, type PullMemberState } from './pull-members/heartbeat.ts';
+export { MemorySearchStore } from './search-cache/memory-store.ts';
+export { SearchCache, type SearchCacheView } from './search-cache/search-cache.ts';
+export type { StorePosition, StoreQuery } from './search-cache/search-store.ts';
+export { parseFieldSelector, parseLabelSelector, SelectorError } from './search-cache/selectors.ts';
