@@ -15,6 +15,7 @@ export * from './multicluster-services.ts';
 export * from './rebalancer-status.ts';
 export * from './kube.ts';
 export * from './source-object.ts';
+export * from './source-file.ts';
 export * from './label-selector.ts';
 export * from './scopes.ts';
 export * from './search.ts';

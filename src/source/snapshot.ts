@@ -1,13 +1,6 @@
-import type { Diagnostic, FleetConfig } from '../model/index.ts';
+import type { Diagnostic, FleetConfig, SourceFile } from '../model/index.ts';
 
-/** One manifest file read at a commit. */
-export interface SourceFile {
-  /** Relative to the fleet root (repository root plus `--path`), posix separators. */
-  path: string;
-  /** The git blob id: equal ids mean equal bytes, so later stages cache parses by it. */
-  blobId: string;
-  content: Buffer;
-}
+export type { SourceFile } from '../model/index.ts';
 
 /** Everything the source stage read from one commit of a fleet repository. */
 export interface Snapshot {

@@ -1,6 +1,5 @@
 import { isRecord } from '../../model/index.ts';
-import type { Diagnostic, FieldPath, KubeObject, Origin, SourceObject } from '../../model/index.ts';
-import type { SourceFile } from '../../source/index.ts';
+import type { Diagnostic, FieldPath, KubeObject, Origin, SourceFile, SourceObject } from '../../model/index.ts';
 import { LineIndex } from './line-index.ts';
 import { locateField } from './locate-field.ts';
 import { fileTooLarge, objectTooLarge, tooManyDocuments } from './file-limits.ts';
