@@ -8,17 +8,7 @@ import { refKey } from '../model/index.ts';
 import type { GracefulEvictionTask, Taint } from '../model/index.ts';
 import type { ParsedStatusTree } from './files/parse-status-tree.ts';
 import type { StatusReport } from './status-report.ts';
-import type { TemplateStatus } from './template-status.ts';
-
-/**
- * Flotilla's extension of the binding document (`status.unhealthySince`): since when application
- * failover has seen the template Unhealthy on a member. Only members Unhealthy now are listed.
- */
-export interface UnhealthySince {
-  clusterName: string;
-  /** RFC 3339. */
-  since: string;
-}
+import type { TemplateStatus, UnhealthySince } from './status-types.ts';
 
 /** The failover state of one pass, keyed like the status branch's files. */
 export interface FailoverView {

@@ -14,9 +14,9 @@ export {
   templateStatus,
   templateStatusFromItems,
   type TemplateItemsInput,
-  type TemplateStatus,
   type TemplateStatusInput,
 } from './template-status.ts';
+export type { TemplateStatus, UnhealthySince } from './status-types.ts';
 export {
   mergeShardClusters,
   mergeShardMembers,
@@ -56,7 +56,6 @@ export {
   recordedFailover,
   withTemplateFailover,
   type FailoverView,
-  type UnhealthySince,
 } from './failover-view.ts';
 export { withPolicyTaints, type TaintPolicyRecord } from './taint-policy-record.ts';
 export {

@@ -1,6 +1,6 @@
 import { groupKind, scrubSecretValues } from '../model/index.ts';
 import type { KubeObject } from '../model/index.ts';
-import type { TemplateStatus } from './template-status.ts';
+import type { TemplateStatus } from './status-types.ts';
 
 /**
  * The status branch never holds Secret data (README.md#flotilla-status): for a Secret template the

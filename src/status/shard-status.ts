@@ -10,11 +10,11 @@
  */
 import { compareBytes } from '../model/index.ts';
 import type { GracefulEvictionTask, ObjectRef } from '../model/index.ts';
-import type { UnhealthySince } from './failover-view.ts';
+import type { UnhealthySince } from './status-types.ts';
 import { resourcePath } from './files/binding-document.ts';
 import { clusterPath } from './files/cluster-document.ts';
 import type { ClusterReport } from './status-report.ts';
-import type { TemplateStatus } from './template-status.ts';
+import type { TemplateStatus } from './status-types.ts';
 
 /** Whether this replica observes a member (it holds the member's shard). */
 export type OwnsMember = (cluster: string) => boolean;

@@ -9,7 +9,7 @@ import type {
 import { isClusterReady } from './cluster-status.ts';
 import type { FederatedQuotaReport } from './federated-quota-status.ts';
 import type { RegistryRecord } from './search-cache-record.ts';
-import type { TemplateStatus } from './template-status.ts';
+import type { TemplateStatus } from './status-types.ts';
 
 /** What the status branch records of a Pull member's agent (docs/karmada-compatibility.md#pull-mode). */
 export interface AgentSummary {

@@ -2,16 +2,13 @@ import { compareBytes, refOf } from '../model/index.ts';
 import type {
   AggregatedStatusItem,
   Condition,
-  GracefulEvictionTask,
   HealthState,
   KubeObject,
-  ObjectRef,
   PolicyRef,
   ScheduledBinding,
-  TargetCluster,
 } from '../model/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
-import type { UnhealthySince } from './failover-view.ts';
+import type { TemplateStatus } from './status-types.ts';
 import { worstHealth } from './health.ts';
 import { memberStatusItem, type MemberObservation } from './member-item.ts';
 import { problemLines } from './problems.ts';
@@ -36,33 +33,6 @@ export interface TemplateStatusInput {
  */
 export interface TemplateItemsInput extends Omit<TemplateStatusInput, 'observations'> {
   items: readonly AggregatedStatusItem[];
-}
-
-/** The binding view of one template: Karmada's ResourceBinding spec.clusters and status, plus health. */
-export interface TemplateStatus {
-  resource: ObjectRef;
-  policy: PolicyRef | null;
-  /** The template's desired replica count (0 for kinds without replicas). */
-  replicas: number;
-  /** The scheduling result (Karmada's spec.clusters). */
-  clusters: TargetCluster[];
-  affinityName?: string;
-  /** The placement JSON the clusters were scheduled with (ScheduledBinding.appliedPlacement). */
-  appliedPlacement?: string;
-  /** Karmada's conditions: Scheduled (when claimed) and FullyApplied. */
-  conditions: Condition[];
-  /** One item per member cluster, sorted by cluster name. */
-  aggregatedStatus: AggregatedStatusItem[];
-  /** The template's status as AggregateStatus computes it; absent when no interpreter aggregates the kind. */
-  resourceStatus?: Record<string, unknown>;
-  /** The worst member health; Unhealthy when the template cannot be placed. */
-  health: HealthState;
-  /** One readable line per problem, for STATUS.md and `flotilla status`. */
-  problems: string[];
-  /** The run loop's graceful eviction tasks of the binding (Karmada's spec.gracefulEvictionTasks); absent when none. */
-  gracefulEvictionTasks?: GracefulEvictionTask[];
-  /** Members application failover has seen Unhealthy, and since when (failover-view.ts); absent when none. */
-  unhealthySince?: UnhealthySince[];
 }
 
 const NO_FIT = /^0\/\d+ clusters are available/;

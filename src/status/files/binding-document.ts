@@ -16,7 +16,7 @@ import type {
   PolicyRef,
   TargetCluster,
 } from '../../model/index.ts';
-import type { TemplateStatus } from '../template-status.ts';
+import type { TemplateStatus } from '../status-types.ts';
 import { parseEvictionTasks, parseUnhealthySince, type Warn } from './failover-fields.ts';
 
 export const BINDING_API_VERSION = 'work.karmada.io/v1alpha2';

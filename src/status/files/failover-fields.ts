@@ -14,7 +14,7 @@ import type {
   Taint,
   TaintEffect,
 } from '../../model/index.ts';
-import type { UnhealthySince } from '../failover-view.ts';
+import type { UnhealthySince } from '../status-types.ts';
 import { count } from './document-fields.ts';
 
 /** Receives why part of a status document was ignored. */

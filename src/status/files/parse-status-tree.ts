@@ -4,7 +4,7 @@ import { emptyAutoscalingRecord } from '../../model/index.ts';
 import type { AutoscalingRecord, RecordedMultiClusterService, RecordedRebalancer } from '../../model/index.ts';
 import type { ClusterReport } from '../status-report.ts';
 import type { StatusCounts } from '../status-report.ts';
-import type { TemplateStatus } from '../template-status.ts';
+import type { TemplateStatus } from '../status-types.ts';
 import { readAutoscalingFile } from './autoscaling-document.ts';
 import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';

@@ -3,7 +3,7 @@ import type { ClusterStatus, HealthState } from '../../model/index.ts';
 import { isClusterReady } from '../cluster-status.ts';
 import { readyReplicas } from '../problems.ts';
 import { statusCounts, type StatusReport } from '../status-report.ts';
-import type { TemplateStatus } from '../template-status.ts';
+import type { TemplateStatus } from '../status-types.ts';
 import { resourcePath } from './binding-document.ts';
 import { clusterPath } from './cluster-document.ts';
 import { agentSection } from './agent-summary.ts';
