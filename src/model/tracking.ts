@@ -27,6 +27,8 @@ export const PRUNE_ANNOTATION = 'flotilla.io/prune';
 export const RELEASE_EVICTIONS_ANNOTATION = 'flotilla.io/release-evictions';
 /** Karmada's own opt-in for taking over unmanaged objects, read from the template. */
 export const KARMADA_CONFLICT_RESOLUTION_ANNOTATION = 'work.karmada.io/conflict-resolution';
+/** Karmada's label on a workload template: each member keeps its own replica count (native Retain). */
+export const RETAIN_REPLICAS_LABEL = 'resourcetemplate.karmada.io/retain-replicas';
 /**
  * On a Cluster object: the kubeconfig context that reaches it, when not the cluster's own name
  * (README.md#flotilla-plan).

@@ -2,11 +2,10 @@
  * Native ReviseReplica and Retain (Karmada native/revisereplica.go, native/retain.go,
  * pkg/util/lifted/retain.go; docs/karmada-compatibility.md#native-interpreters). Both return new objects.
  */
+import { RETAIN_REPLICAS_LABEL } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
 import { InterpretError } from '../errors.ts';
 import { arr, at, obj, str } from './object-path.ts';
-
-const RETAIN_REPLICAS_LABEL = 'resourcetemplate.karmada.io/retain-replicas';
 
 /** Set `spec.<field>` to `replicas` on a copy that shares every other subtree (nothing mutates rendered objects). */
 export function reviseField(field: 'replicas' | 'parallelism') {

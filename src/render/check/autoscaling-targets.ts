@@ -4,12 +4,18 @@
  * target carrying the retain-replicas label (each member keeps its own replica count, so a decided
  * count never reaches the members), and a workload two FederatedHPAs scale (both stop scaling).
  */
-import { describeRef, refKey, refOf, targetRef, targetsFederatedHPA } from '../../model/index.ts';
+import {
+  describeRef,
+  RETAIN_REPLICAS_LABEL,
+  refKey,
+  refOf,
+  targetRef,
+  targetsFederatedHPA,
+} from '../../model/index.ts';
 import type { CrossVersionObjectReference, Diagnostic, KubeObject, SourceObject } from '../../model/index.ts';
 import type { Fleet } from '../load/fleet.ts';
 import type { FleetLocator } from './locate.ts';
 
-const RETAIN_REPLICAS_LABEL = 'resourcetemplate.karmada.io/retain-replicas';
 const REF = ['spec', 'scaleTargetRef'];
 
 const keyOf = (namespace: string, ref: CrossVersionObjectReference): string => refKey(targetRef(namespace, ref));
