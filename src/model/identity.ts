@@ -33,6 +33,11 @@ export function refOf(obj: KubeObject): ObjectRef {
   };
 }
 
+/** Only the four fields of a reference, from a value that carries more (a report's object, a change): what is copied into another record. */
+export function refIdentity(ref: ObjectRef): ObjectRef {
+  return { apiVersion: ref.apiVersion, kind: ref.kind, namespace: ref.namespace, name: ref.name };
+}
+
 /** A unique, human-readable key: `apps/v1/Deployment/shop/web` (`_` for no namespace). */
 export function refKey(ref: ObjectRef): string {
   return `${ref.apiVersion}/${ref.kind}/${ref.namespace || '_'}/${ref.name}`;

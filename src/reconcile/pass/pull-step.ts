@@ -6,8 +6,8 @@
  * the Work now written (the same work.json) as applied, with the agent's outcomes, and any other as
  * not applied yet.
  */
-import { refKey } from '../../model/index.ts';
-import type { ObjectRef, PolicyRef } from '../../model/index.ts';
+import { refIdentity, refKey } from '../../model/index.ts';
+import type { PolicyRef } from '../../model/index.ts';
 import type { ClusterApplyResult, ObjectAction, PruneBlock, PruneSettings } from '../../apply/index.ts';
 import type { ApplyHolds } from '../../controllers/index.ts';
 import type { Rendered, Works } from '../../render/index.ts';
@@ -15,6 +15,7 @@ import type { OpenSourceOptions } from '../../source/index.ts';
 import { openStatusStore, publishWorks, worksHoldFolders } from '../../status/index.ts';
 import type { AgentReportRead, AgentReports, PullWork, WorksInput, WorksWriteResult } from '../../status/index.ts';
 import type { FleetSource } from './read-fleet.ts';
+import { memberWork } from './channels/member-channel.ts';
 
 /** What the works step of a pass writes, and for which members. */
 export interface PassWorksInput {
@@ -56,13 +57,6 @@ function policies(rendered: Rendered): Map<string, PolicyRef> {
   );
 }
 
-const refOfReported = (o: ObjectRef): ObjectRef => ({
-  apiVersion: o.apiVersion,
-  kind: o.kind,
-  namespace: o.namespace,
-  name: o.name,
-});
-
 /** What a member's agent reported, as the apply result of the Work whose work.json has blob id `blob`. */
 export function reportedApply(
   cluster: string,
@@ -89,7 +83,7 @@ export function reportedApply(
         ? [
             {
               cluster,
-              ref: refOfReported(o),
+              ref: refIdentity(o),
               action: o.action as ObjectAction,
               ...(o.applied ? {} : { error: new Error(o.appliedMessage ?? o.action) }),
             },
@@ -98,7 +92,7 @@ export function reportedApply(
     ),
     pruned: report.pruned.map((p) => ({
       cluster,
-      ref: refOfReported(p),
+      ref: refIdentity(p),
       action: p.action,
       ...(p.action === 'failed'
         ? { error: new Error(p.message ?? 'delete failed') }
@@ -113,11 +107,7 @@ export function reportedApply(
 
 /** Each owned Pull member's Work, as the pass applies Push members' Work. */
 function pullWorks(names: readonly string[], works: Works, holds: ApplyHolds): PullWork[] {
-  return names.map((cluster) => ({
-    cluster,
-    items: (works.get(cluster) ?? []).filter((item) => !holds.waiting.has(refKey(item.template))),
-    keptCopies: holds.kept.get(cluster) ?? new Map<string, string>(),
-  }));
+  return names.map((cluster) => ({ cluster, ...memberWork(cluster, { works, holds }) }));
 }
 
 /** Writes the owned Pull members' Work and reads their apply from their reports. */
