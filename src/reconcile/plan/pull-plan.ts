@@ -7,8 +7,7 @@
  * agent gets with this Work would refuse them (source errors, the mass-prune guard), as for a
  * Push member. The plan says so per member. Pure.
  */
-import { refKey, refOf } from '../../model/index.ts';
-import type { ObjectRef } from '../../model/index.ts';
+import { refIdentity, refKey, refOf } from '../../model/index.ts';
 import { desiredDigest, diffable, objectId, pruneBlock } from '../../apply/index.ts';
 import type { PruneBlock, PruneSettings } from '../../apply/index.ts';
 import { unifiedDiff } from '../../render/index.ts';
@@ -26,13 +25,6 @@ export interface PlanPullMember {
   /** Why there is no report to compare with. */
   problem?: string;
 }
-
-const identity = (ref: ObjectRef) => ({
-  apiVersion: ref.apiVersion,
-  kind: ref.kind,
-  namespace: ref.namespace,
-  name: ref.name,
-});
 
 /** The member's entry of the plan document. */
 export function planPullMember(read: AgentReportRead | undefined, cluster: string): PlanPullMember {
@@ -62,21 +54,21 @@ export function pullChanges(
     const object = reported.get(id);
     // What the agent leaves alone (a conflict, a suspended copy, a Namespace it does not own) does not change by applying.
     if (object?.action !== undefined && LEFT_ALONE.has(object.action))
-      return { action: 'unchanged', ...identity(ref), diff: '' };
+      return { action: 'unchanged', ...refIdentity(ref), diff: '' };
     const digest = object?.digest;
     if (digest === undefined)
       return {
         action: 'create',
-        ...identity(ref),
+        ...refIdentity(ref),
         diff: unifiedDiff(refKey(ref), undefined, diffable(item.manifest), { showSecrets }),
       };
-    return { action: digest === desiredDigest(item.manifest) ? 'unchanged' : 'update', ...identity(ref), diff: '' };
+    return { action: digest === desiredDigest(item.manifest) ? 'unchanged' : 'update', ...refIdentity(ref), diff: '' };
   });
   const deletes: ObjectChange[] = [];
   for (const [id, object] of reported) {
     if (inWork.has(id) || object.digest === undefined) continue;
     if (object.template !== undefined && keptCopies.has(object.template)) continue;
-    deletes.push({ action: 'delete', ...identity(object), diff: '' });
+    deletes.push({ action: 'delete', ...refIdentity(object), diff: '' });
   }
   // What the agent's inventory holds: the reported objects at a digest.
   const inventory = [...reported.values()].filter((o) => o.digest !== undefined).length;

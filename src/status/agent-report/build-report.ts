@@ -5,7 +5,7 @@
  * and what its prune did. Pure. A Secret's status is left out and its values scrubbed from any
  * message, as on the status branch.
  */
-import { groupKind, refKey, refOf, scrubSecretValues, TEMPLATE_ANNOTATION } from '../../model/index.ts';
+import { groupKind, refIdentity, refKey, refOf, scrubSecretValues, TEMPLATE_ANNOTATION } from '../../model/index.ts';
 import type {
   AgentReport,
   ClusterStatus,
@@ -42,13 +42,6 @@ export interface ReportInput {
   interpreter: ResourceInterpreter;
 }
 
-const identity = (ref: ObjectRef) => ({
-  apiVersion: ref.apiVersion,
-  kind: ref.kind,
-  namespace: ref.namespace,
-  name: ref.name,
-});
-
 function isSecret(ref: ObjectRef): boolean {
   return groupKind(ref.apiVersion, ref.kind) === 'core/Secret';
 }
@@ -75,7 +68,7 @@ function workObject(
   const secret = isSecret(ref);
   const template = observed?.metadata.annotations?.[TEMPLATE_ANNOTATION];
   return {
-    ...identity(ref),
+    ...refIdentity(ref),
     ...(digest !== undefined ? { digest } : {}),
     ...(outcome ? { action: outcome.action } : {}),
     ...(template !== undefined ? { template } : {}),
@@ -91,7 +84,7 @@ function workObject(
 function pruned(input: ReportInput): ReportedPrune[] {
   return (input.applied?.pruned ?? []).map((p) => {
     const message = p.error?.message ?? p.reason;
-    return { ...identity(p.ref), action: p.action, ...(message ? { message } : {}) };
+    return { ...refIdentity(p.ref), action: p.action, ...(message ? { message } : {}) };
   });
 }
 
@@ -111,7 +104,7 @@ export function agentReport(input: ReportInput): AgentReport {
         const ref = entryRef(e);
         const template = input.live.get(refKey(ref))?.metadata.annotations?.[TEMPLATE_ANNOTATION];
         return {
-          ...identity(ref),
+          ...refIdentity(ref),
           digest: e.digest,
           ...(template !== undefined ? { template } : {}),
           applied: true,
