@@ -43,22 +43,25 @@ export function emptyControllerRecords(): ControllerRecords {
   };
 }
 
-/** The records a status branch tree holds. */
-export function controllerRecordsOfTree(
-  tree: Pick<
-    ParsedStatusTree,
-    'clusters' | 'placements' | 'rebalancers' | 'registries' | 'autoscaling' | 'multiClusterServices'
-  >,
-): ControllerRecords {
-  const failover = failoverOfTree(tree);
+/** The parts of a tree or a report that hold the controllers' own records (their files), alike in both. */
+type OwnRecords = Pick<ParsedStatusTree, 'rebalancers' | 'registries' | 'autoscaling' | 'multiClusterServices'>;
+
+function recordsWith(failover: FailoverView, own: OwnRecords): ControllerRecords {
   return {
     failover,
     taintPolicy: failover.taints,
-    rebalancers: new Map((tree.rebalancers ?? []).map((r) => [r.name, r])),
-    searchCache: tree.registries ?? [],
-    autoscaling: tree.autoscaling ?? emptyAutoscalingRecord(),
-    multiClusterServices: byKey(tree.multiClusterServices),
+    rebalancers: new Map((own.rebalancers ?? []).map((r) => [r.name, r])),
+    searchCache: own.registries ?? [],
+    autoscaling: own.autoscaling ?? emptyAutoscalingRecord(),
+    multiClusterServices: byKey(own.multiClusterServices),
   };
+}
+
+/** The records a status branch tree holds. */
+export function controllerRecordsOfTree(
+  tree: Pick<ParsedStatusTree, 'clusters' | 'placements'> & OwnRecords,
+): ControllerRecords {
+  return recordsWith(failoverOfTree(tree), tree);
 }
 
 /**
@@ -66,18 +69,7 @@ export function controllerRecordsOfTree(
  * owners of other replicas' members decided, for the loop to adopt.
  */
 export function controllerRecordsOfReport(
-  report: Pick<
-    StatusReport,
-    'clusters' | 'templates' | 'rebalancers' | 'registries' | 'autoscaling' | 'multiClusterServices'
-  >,
+  report: Pick<StatusReport, 'clusters' | 'templates'> & OwnRecords,
 ): ControllerRecords {
-  const failover = recordedFailover(report);
-  return {
-    failover,
-    taintPolicy: failover.taints,
-    rebalancers: new Map((report.rebalancers ?? []).map((r) => [r.name, r])),
-    searchCache: report.registries ?? [],
-    autoscaling: report.autoscaling ?? emptyAutoscalingRecord(),
-    multiClusterServices: byKey(report.multiClusterServices),
-  };
+  return recordsWith(recordedFailover(report), report);
 }
