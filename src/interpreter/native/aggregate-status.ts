@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AggregatedStatusItem, KubeObject } from '../../model/index.ts';
 import { arr, at, hasTrueCondition, num, obj, str } from './object-path.ts';
+import { WORKLOAD_COUNTERS } from './status-fields.ts';
 
 type Aggregate = (o: KubeObject, items: readonly AggregatedStatusItem[], now: () => number) => KubeObject;
 
@@ -166,22 +167,14 @@ const aggregatePodDisruptionBudget: Aggregate = (o, items) => {
 };
 
 const aggregateHpa: Aggregate = (o, items) =>
-  withStatus(o, { currentReplicas: sum(items, 'currentReplicas'), desiredReplicas: sum(items, 'desiredReplicas') });
+  withStatus(o, Object.fromEntries(WORKLOAD_COUNTERS.HorizontalPodAutoscaler.map((f) => [f, sum(items, f)])));
 
 /** Kinds with a native status aggregator; other kinds keep their template status. */
 export const AGGREGATORS: Readonly<Record<string, Aggregate>> = {
-  Deployment: counters(['replicas', 'readyReplicas', 'updatedReplicas', 'availableReplicas', 'unavailableReplicas']),
-  ReplicaSet: counters(['replicas', 'readyReplicas', 'availableReplicas']),
-  StatefulSet: counters(['availableReplicas', 'currentReplicas', 'readyReplicas', 'replicas', 'updatedReplicas']),
-  DaemonSet: counters([
-    'currentNumberScheduled',
-    'desiredNumberScheduled',
-    'numberAvailable',
-    'numberMisscheduled',
-    'numberReady',
-    'updatedNumberScheduled',
-    'numberUnavailable',
-  ]),
+  Deployment: counters(WORKLOAD_COUNTERS.Deployment),
+  ReplicaSet: counters(WORKLOAD_COUNTERS.ReplicaSet),
+  StatefulSet: counters(WORKLOAD_COUNTERS.StatefulSet),
+  DaemonSet: counters(WORKLOAD_COUNTERS.DaemonSet),
   Job: aggregateJob,
   CronJob: aggregateCronJob,
   Service: aggregateLoadBalancer(true),

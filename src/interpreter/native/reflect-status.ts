@@ -5,6 +5,7 @@
 import type { KubeObject } from '../../model/index.ts';
 import { InterpretError } from '../errors.ts';
 import { obj, str } from './object-path.ts';
+import { WORKLOAD_COUNTERS } from './status-fields.ts';
 
 const GENERATION_ANNOTATION = 'resourcetemplate.karmada.io/generation';
 
@@ -66,33 +67,10 @@ export const reflectWhole: Reflect = (o) => {
  * reflects observedGeneration, so its aggregated observedGeneration advances like a Deployment's instead of never.
  */
 export const REFLECTORS: Readonly<Record<string, Reflect>> = {
-  Deployment: withGenerations([
-    'replicas',
-    'updatedReplicas',
-    'readyReplicas',
-    'availableReplicas',
-    'unavailableReplicas',
-    'observedGeneration',
-  ]),
-  ReplicaSet: withGenerations(['replicas', 'readyReplicas', 'availableReplicas', 'observedGeneration']),
-  StatefulSet: withGenerations([
-    'availableReplicas',
-    'currentReplicas',
-    'readyReplicas',
-    'replicas',
-    'updatedReplicas',
-    'observedGeneration',
-  ]),
-  DaemonSet: withGenerations([
-    'currentNumberScheduled',
-    'desiredNumberScheduled',
-    'numberAvailable',
-    'numberMisscheduled',
-    'numberReady',
-    'updatedNumberScheduled',
-    'numberUnavailable',
-    'observedGeneration',
-  ]),
+  Deployment: withGenerations([...WORKLOAD_COUNTERS.Deployment, 'observedGeneration']),
+  ReplicaSet: withGenerations([...WORKLOAD_COUNTERS.ReplicaSet, 'observedGeneration']),
+  StatefulSet: withGenerations([...WORKLOAD_COUNTERS.StatefulSet, 'observedGeneration']),
+  DaemonSet: withGenerations([...WORKLOAD_COUNTERS.DaemonSet, 'observedGeneration']),
   Job: subset(['active', 'succeeded', 'failed', 'conditions', 'startTime', 'completionTime']),
   Service: (o) =>
     str(o, 'spec.type') === 'LoadBalancer' && o['status'] !== undefined
@@ -105,5 +83,5 @@ export const REFLECTORS: Readonly<Record<string, Reflect>> = {
     'currentHealthy',
     'disruptedPods',
   ]),
-  HorizontalPodAutoscaler: subset(['currentReplicas', 'desiredReplicas']),
+  HorizontalPodAutoscaler: subset(WORKLOAD_COUNTERS.HorizontalPodAutoscaler),
 };
