@@ -21,3 +21,4 @@ export * from './rest-mapper.ts';
 export * from './retry.ts';
 export * from './runner.ts';
 export * from './triage.ts';
+export * from './list-groups.ts';

@@ -7,6 +7,7 @@ import type { KubeObject, ObjectRef } from '../model/index.ts';
 import { mapLimit } from './concurrency.ts';
 import { UnknownKindError } from './errors/index.ts';
 import type { KubeClient } from './kube-client.ts';
+import { groupRefs, listGroup } from './list-groups.ts';
 import { objectId } from './object-id.ts';
 
 /** Live objects among `refs`, by inventory id. */
@@ -15,35 +16,13 @@ export async function readLive(
   refs: readonly ObjectRef[],
   concurrency: number,
 ): Promise<Map<string, KubeObject>> {
-  const groups = new Map<string, { apiVersion: string; kind: string; namespace: string; wanted: Set<string> }>();
-  for (const ref of refs) {
-    const key = `${ref.apiVersion}|${ref.kind}|${ref.namespace}`;
-    const group = groups.get(key) ?? {
-      apiVersion: ref.apiVersion,
-      kind: ref.kind,
-      namespace: ref.namespace,
-      wanted: new Set<string>(),
-    };
-    group.wanted.add(objectId(ref));
-    groups.set(key, group);
-  }
   const live = new Map<string, KubeObject>();
-  await mapLimit([...groups.values()], concurrency, async (g) => {
-    const items = await client
-      .list({ apiVersion: g.apiVersion, kind: g.kind, ...(g.namespace ? { namespace: g.namespace } : {}) })
-      .catch((error: unknown) => {
-        if (error instanceof UnknownKindError) return [];
-        throw error;
-      });
-    for (const item of items) {
-      const id = objectId({
-        apiVersion: g.apiVersion,
-        kind: g.kind,
-        namespace: item.metadata.namespace ?? '',
-        name: item.metadata.name ?? '',
-      });
-      if (g.wanted.has(id)) live.set(id, item);
-    }
+  await mapLimit(groupRefs(refs), concurrency, async (group) => {
+    const found = await listGroup(client, group, objectId).catch((error: unknown) => {
+      if (error instanceof UnknownKindError) return new Map<string, KubeObject>();
+      throw error;
+    });
+    for (const [id, item] of found) live.set(id, item);
   });
   return live;
 }

@@ -1,5 +1,6 @@
 import { refKey } from '../../model/index.ts';
 import type { KubeObject, ObjectRef } from '../../model/index.ts';
+import { groupRefs, listGroup } from '../../apply/index.ts';
 import type { KubeClient } from '../../apply/index.ts';
 
 /** How member objects are read back. */
@@ -25,37 +26,14 @@ export async function collectMemberObjects(
   options: Partial<CollectOptions> = {},
 ): Promise<Map<string, KubeObject>> {
   const { listThreshold } = { ...DEFAULT_COLLECT_OPTIONS, ...options };
-  const groups = new Map<string, ObjectRef[]>();
-  for (const ref of refs) {
-    const key = `${ref.apiVersion}\u0000${ref.kind}\u0000${ref.namespace}`;
-    const group = groups.get(key);
-    if (group) group.push(ref);
-    else groups.set(key, [ref]);
-  }
   const found = new Map<string, KubeObject>();
   await Promise.all(
-    [...groups.values()].map(async (group) => {
-      const first = group[0];
-      if (first === undefined) return;
+    groupRefs(refs).map(async (group) => {
       try {
-        if (group.length >= listThreshold) {
-          const wanted = new Set(group.map(refKey));
-          const listed = await client.list({
-            apiVersion: first.apiVersion,
-            kind: first.kind,
-            ...(first.namespace ? { namespace: first.namespace } : {}),
-          });
-          for (const obj of listed) {
-            const key = refKey({
-              apiVersion: first.apiVersion,
-              kind: first.kind,
-              namespace: obj.metadata.namespace ?? '',
-              name: obj.metadata.name ?? '',
-            });
-            if (wanted.has(key)) found.set(key, obj);
-          }
+        if (group.refs.length >= listThreshold) {
+          for (const [key, obj] of await listGroup(client, group, refKey)) found.set(key, obj);
         } else {
-          for (const ref of group) {
+          for (const ref of group.refs) {
             const obj = await client.get(ref);
             if (obj) found.set(refKey(ref), obj);
           }
