@@ -9,6 +9,7 @@
 import { refKey } from '../../model/index.ts';
 import type { TemplateBinding } from '../../render/index.ts';
 import type { HealthReport } from '../controller.ts';
+import { evictionsDue } from './eviction.ts';
 import type { EvictionTask } from './eviction.ts';
 
 /** A binding's application failover settings, after the loader's defaults, and the producer its tasks name. */
@@ -49,24 +50,18 @@ export function applicationEvictions(
   existing: ReadonlyMap<string, readonly EvictionTask[]>,
   now: number,
 ): Map<string, EvictionTask[]> {
-  const out = new Map<string, EvictionTask[]>();
-  for (const b of bindings) {
-    for (const cluster of b.clusters) {
-      const since = unhealthySince.get(unhealthyKey(b.key, cluster));
-      if (since === undefined || now - since < b.tolerationSeconds * 1000) continue;
-      if (existing.get(b.key)?.some((t) => t.fromCluster === cluster)) continue;
-      const task: EvictionTask = {
-        fromCluster: cluster,
-        createdAt: now,
-        purgeMode: b.purgeMode,
-        reason: 'ApplicationFailure',
-        producer: b.producer,
-        ...(b.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: b.gracePeriodSeconds } : {}),
-      };
-      out.set(b.key, [...(out.get(b.key) ?? []), task]);
-    }
-  }
-  return out;
+  return evictionsDue(bindings, existing, (b, cluster) => {
+    const since = unhealthySince.get(unhealthyKey(b.key, cluster));
+    if (since === undefined || now - since < b.tolerationSeconds * 1000) return undefined;
+    return {
+      fromCluster: cluster,
+      createdAt: now,
+      purgeMode: b.purgeMode,
+      reason: 'ApplicationFailure',
+      producer: b.producer,
+      ...(b.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: b.gracePeriodSeconds } : {}),
+    };
+  });
 }
 
 /** Bindings Karmada's application failover acts on: `failover.application` and `propagateDeps`. */

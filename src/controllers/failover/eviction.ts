@@ -66,6 +66,26 @@ export function evictionTime(
   return earliest;
 }
 
+/**
+ * The tasks to add this pass, by binding key: for each member a binding is on and has no task for
+ * yet, the task `due` gives, if its time has come. Taints and application failover differ only in `due`.
+ */
+export function evictionsDue<B extends { key: string; clusters: readonly string[] }>(
+  bindings: readonly B[],
+  existing: ReadonlyMap<string, readonly EvictionTask[]>,
+  due: (binding: B, cluster: string) => EvictionTask | undefined,
+): Map<string, EvictionTask[]> {
+  const out = new Map<string, EvictionTask[]>();
+  for (const b of bindings) {
+    for (const cluster of b.clusters) {
+      if (existing.get(b.key)?.some((t) => t.fromCluster === cluster)) continue;
+      const task = due(b, cluster);
+      if (task) out.set(b.key, [...(out.get(b.key) ?? []), task]);
+    }
+  }
+  return out;
+}
+
 /** The tasks to add this pass: bindings due to leave a tainted member they have no task for yet. */
 export function newEvictions(
   bindings: readonly BindingTolerations[],
@@ -73,26 +93,18 @@ export function newEvictions(
   existing: ReadonlyMap<string, readonly EvictionTask[]>,
   now: number,
 ): Map<string, EvictionTask[]> {
-  const out = new Map<string, EvictionTask[]>();
-  for (const b of bindings) {
-    for (const cluster of b.clusters) {
-      const clusterTaints = taints.get(cluster);
-      if (!clusterTaints || existing.get(b.key)?.some((t) => t.fromCluster === cluster)) continue;
-      const at = evictionTime(clusterTaints, b.tolerations, now);
-      if (at === undefined || at > now) continue;
-      out.set(b.key, [
-        ...(out.get(b.key) ?? []),
-        {
-          fromCluster: cluster,
-          createdAt: now,
-          purgeMode: b.purgeMode ?? 'Gracefully',
-          reason: 'TaintUntolerated',
-          producer: 'TaintManager',
-        },
-      ]);
-    }
-  }
-  return out;
+  return evictionsDue(bindings, existing, (b, cluster) => {
+    const clusterTaints = taints.get(cluster);
+    const at = clusterTaints && evictionTime(clusterTaints, b.tolerations, now);
+    if (at === undefined || at > now) return undefined;
+    return {
+      fromCluster: cluster,
+      createdAt: now,
+      purgeMode: b.purgeMode ?? 'Gracefully',
+      reason: 'TaintUntolerated',
+      producer: 'TaintManager',
+    };
+  });
 }
 
 /** How long a task lasts at most: its own `gracePeriodSeconds` (application failover, Gracefully), else `timeoutMs`. */
