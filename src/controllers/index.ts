@@ -4,6 +4,7 @@
  */
 export * from './controller.ts';
 export * from './in-order.ts';
+export * from './phases.ts';
 export * from './registry.ts';
 export type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
 export { replayedMemory } from './autoscaling/autoscaling-memory.ts';

@@ -37,6 +37,7 @@ import { reportEvents } from './report-events.ts';
 import { DEFAULT_SYNC_OPTIONS, syncFederatedHPA } from './hpa-sync.ts';
 import type { SyncOptions } from './hpa-sync.ts';
 import { observeWorkload } from './observe-workload.ts';
+import { afterRenderPhases } from '../phases.ts';
 
 /** The controller's settings: the FederatedHPA controller's flags, and the zone of rules without one. */
 export interface AutoscalingOptions extends SyncOptions {
@@ -88,21 +89,13 @@ export class AutoscalingController implements Controller {
   private afterRender(rendered: RenderedPass): AfterRender {
     this.bindings = rendered.bindings;
     this.rearm();
-    return {
-      holds: { waiting: new Set(), kept: new Map() },
-      diagnostics: [],
-      next: {
-        afterApply: () => ({
-          records: { autoscaling: recordOf(this.memory, rendered.fleet) },
-          next: {
-            afterStatus: (reported) => {
-              this.observed = reported.observedClusters;
-              return {};
-            },
-          },
-        }),
+    return afterRenderPhases({
+      records: () => ({ autoscaling: recordOf(this.memory, rendered.fleet) }),
+      afterStatus: (reported) => {
+        this.observed = reported.observedClusters;
+        return {};
       },
-    };
+    });
   }
 
   /** When the loop next has work: the next sync when there are FederatedHPAs, the next cron rule. */

@@ -8,6 +8,7 @@ import { emptyAutoscalingRecord, processTimeZone } from '../../model/index.ts';
 import type { AutoscalingRecord } from '../../model/index.ts';
 import type { Controller } from '../controller.ts';
 import { recordOf, replayedMemory, scaledFleet } from './autoscaling-memory.ts';
+import { afterRenderPhases } from '../phases.ts';
 
 /** See the module comment; the record is the one the pass's first phase is given (`restore`). */
 export function recordedAutoscaling(processZone: string = processTimeZone()): Controller {
@@ -22,11 +23,7 @@ export function recordedAutoscaling(processZone: string = processTimeZone()): Co
       return {
         scheduling: { ...scheduling, fleet: scaledFleet(scheduling.fleet, memory.workloads) },
         next: {
-          afterRender: () => ({
-            holds: { waiting: new Set(), kept: new Map() },
-            diagnostics: [],
-            next: { afterApply: () => ({ records, next: { afterStatus: () => ({}) } }) },
-          }),
+          afterRender: () => afterRenderPhases({ records: () => records }),
         },
       };
     },

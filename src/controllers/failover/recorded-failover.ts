@@ -11,6 +11,7 @@ import type { FailoverView } from '../../status/index.ts';
 import type { Controller } from '../controller.ts';
 import { evictionTaskOf } from './failover-record.ts';
 import { purgeHolds } from './purge-holds.ts';
+import { afterRenderPhases } from '../phases.ts';
 
 /** See the module comment; the records are those the pass's first phase is given (`restore`). */
 export function recordedFailover(): Controller {
@@ -27,11 +28,8 @@ export function recordedFailover(): Controller {
       return {
         scheduling,
         next: {
-          afterRender: ({ clusters }) => ({
-            holds: purgeHolds(tasks, clusters),
-            diagnostics: [],
-            next: { afterApply: () => ({ records: { failover: view }, next: { afterStatus: () => ({}) } }) },
-          }),
+          afterRender: ({ clusters }) =>
+            afterRenderPhases({ holds: purgeHolds(tasks, clusters), records: () => ({ failover: view }) }),
         },
       };
     },

@@ -10,8 +10,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { multiClusterServiceKey } from '../../model/index.ts';
 import type { Cluster, RecordedMultiClusterService } from '../../model/index.ts';
 import { ClientCache } from '../../apply/index.ts';
+import type { ControllerRecords } from '../../status/index.ts';
 import type {
-  AfterApply,
   AfterRender,
   BeforeRender,
   Controller,
@@ -23,6 +23,7 @@ import { EndpointsEngine } from './endpoints-engine.ts';
 import { exportedServices, type ExportedService } from './exported-services.ts';
 import { memberViews, type MemberView } from './member-views.ts';
 import { serviceRecords } from './service-records.ts';
+import { afterRenderPhases } from '../phases.ts';
 
 /** Settings of the endpoints controller. */
 export interface MultiClusterServicesOptions {
@@ -42,8 +43,6 @@ export const DEFAULT_MULTICLUSTER_SERVICES_OPTIONS: Readonly<MultiClusterService
   debounceMs: 100,
   retryMs: 1000,
 });
-
-const NO_HOLDS = { waiting: new Set<string>(), kept: new Map<string, Map<string, string>>() };
 
 /** The services of this pass; a pass whose source has errors drops none of the last pass's (as prune holds back). */
 function keptServices(current: readonly ExportedService[], last: readonly ExportedService[], complete: boolean) {
@@ -107,17 +106,17 @@ export class MultiClusterServicesController implements Controller {
     // member; a copy whose namespace the apply creates is written once the apply is done.
     this.#passed = true;
     this.#configure();
-    return { holds: NO_HOLDS, diagnostics: [], next: { afterApply: (applied) => this.#afterApply(applied.now) } };
+    return afterRenderPhases({ records: (applied) => this.#afterApply(applied.now) });
   }
 
-  #afterApply(now: number): AfterApply {
+  #afterApply(now: number): Partial<ControllerRecords> {
     this.#lastPassAt = now;
     this.#engine?.retryFailed();
     this.#recorded = this.records();
     const records = new Map(this.#recorded.map((r) => [multiClusterServiceKey(r), r]));
     // What is not read yet (a provider whose watch restarts) keeps the counts last written, not those of the start.
     this.#restored = records;
-    return { records: { multiClusterServices: records }, next: { afterStatus: () => ({}) } };
+    return { multiClusterServices: records };
   }
 
   #configure(): void {
@@ -186,13 +185,7 @@ export function recordedMultiClusterServices(): Controller {
           afterRender: (rendered) => {
             const keys = new Set(exportedServices(rendered.fleet, rendered.bindings).map(multiClusterServiceKey));
             const records = new Map([...recorded].filter(([key]) => keys.has(key)));
-            return {
-              holds: NO_HOLDS,
-              diagnostics: [],
-              next: {
-                afterApply: () => ({ records: { multiClusterServices: records }, next: { afterStatus: () => ({}) } }),
-              },
-            };
+            return afterRenderPhases({ records: () => ({ multiClusterServices: records }) });
           },
         },
       };

@@ -13,6 +13,7 @@ import type { Cluster } from '../../model/index.ts';
 import type { AfterRender, BeforeRender, Controller, ControllerContext, PassStart } from '../controller.ts';
 import { pullMemberState } from './heartbeat.ts';
 import type { PullMemberState } from './heartbeat.ts';
+import { afterRenderPhases } from '../phases.ts';
 
 /** Settings of the live form. */
 export interface PullMembersOptions {
@@ -79,11 +80,7 @@ export class PullMembersController implements Controller {
   }
 
   #afterRender(): AfterRender {
-    return {
-      holds: { waiting: new Set(), kept: new Map() },
-      diagnostics: [],
-      next: { afterApply: () => ({ records: {}, next: { afterStatus: () => ({}) } }) },
-    };
+    return afterRenderPhases();
   }
 
   /**

@@ -11,6 +11,7 @@ import type { RecordedRebalancer, WorkloadRebalancer } from '../../model/index.t
 import type { PreviousSchedule } from '../../render/index.ts';
 import type { AfterRender, BeforeRender, Controller, PassStart, RenderedPass } from '../controller.ts';
 import { expiredRecord, expiresAt, pendingKeys, settledRecord, syncedRecord } from './rebalancer-core.ts';
+import { afterRenderPhases } from '../phases.ts';
 
 /** The previous schedules without the results of the workloads to reschedule afresh (evictions kept). */
 function withoutResults(
@@ -69,10 +70,6 @@ export class RebalancerController implements Controller {
       }),
     );
     const records = new Map(this.records);
-    return {
-      holds: { waiting: new Set(), kept: new Map() },
-      diagnostics: [],
-      next: { afterApply: () => ({ records: { rebalancers: records }, next: { afterStatus: () => ({}) } }) },
-    };
+    return afterRenderPhases({ records: () => ({ rebalancers: records }) });
   }
 }

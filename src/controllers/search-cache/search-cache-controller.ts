@@ -13,17 +13,14 @@ import type { SearchCacheRecord } from '../../status/index.ts';
 import type { BeforeRender, Controller, ControllerContext, PassStart } from '../controller.ts';
 import { cacheTargets, uncachedPullMembers } from './cache-targets.ts';
 import type { SearchCache } from './search-cache.ts';
+import { afterRenderPhases } from '../phases.ts';
 
 /** The phases of a pass that changes nothing and records `record()` after the apply. */
 function phases(start: PassStart, record: () => SearchCacheRecord, diagnostics: Diagnostic[]): BeforeRender {
   return {
     scheduling: start.scheduling,
     next: {
-      afterRender: () => ({
-        holds: { waiting: new Set(), kept: new Map() },
-        diagnostics,
-        next: { afterApply: () => ({ records: { searchCache: record() }, next: { afterStatus: () => ({}) } }) },
-      }),
+      afterRender: () => afterRenderPhases({ diagnostics, records: () => ({ searchCache: record() }) }),
     },
   };
 }

@@ -11,6 +11,7 @@ import type { AfterStatus, BeforeRender, Controller, PassStart, ReportedPass } f
 import type { Fleet } from '../../render/index.ts';
 import { policyTaints, recordedPolicyTaints, taintedClusters } from './taint-policy-core.ts';
 import type { PolicyTaints } from './taint-policy-core.ts';
+import { afterRenderPhases } from '../phases.ts';
 
 /** A pass's phases with the scheduling inputs tainted and the record returned after the apply. */
 function phases(
@@ -23,11 +24,7 @@ function phases(
   return {
     scheduling: { ...scheduling, fleet },
     next: {
-      afterRender: () => ({
-        holds: { waiting: new Set(), kept: new Map() },
-        diagnostics: [],
-        next: { afterApply: () => ({ records: { taintPolicy: taints }, next: { afterStatus } }) },
-      }),
+      afterRender: () => afterRenderPhases({ records: () => ({ taintPolicy: taints }), afterStatus }),
     },
   };
 }
