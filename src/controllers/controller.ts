@@ -17,7 +17,7 @@
  */
 import type { Cluster, ClusterStatus, Diagnostic, HealthState } from '../model/index.ts';
 import type { ClusterAccess, ClusterApplyResult } from '../apply/index.ts';
-import type { PreviousSchedule, Fleet, TemplateBinding } from '../render/index.ts';
+import type { PreviousSchedule, Fleet, Rendered, TemplateBinding } from '../render/index.ts';
 import type { AgentReports, ControllerRecords } from '../status/index.ts';
 
 /** A member's readiness: its API server's `/readyz` (a probe), or for a Pull member its agent's heartbeat. */
@@ -139,6 +139,24 @@ export interface AwaitingStatus {
 export interface AfterStatus {
   /** Why a pass is needed at once (the findings changed what the render would be), if it is. */
   requestPass?: string;
+}
+
+/** What `plan` gives a controller to show of itself (README.md#flotilla-plan). */
+export interface PlanViewInput {
+  /** The fleet as read. */
+  fleet: Fleet;
+  rendered: Pick<Rendered, 'bindings' | 'works'>;
+  /** The records its recorded form replayed from the status branch. */
+  records: ControllerRecords;
+  sourceHasErrors: boolean;
+}
+
+/** What a controller adds to `plan -o json`: fields on template bindings, fields of the document. */
+export interface PlanView {
+  /** Per template refKey, the fields its binding's entry gains. */
+  bindings?: ReadonlyMap<string, Record<string, unknown>>;
+  /** Fields of the plan document the controller fills; empty or absent: none. */
+  document?: Record<string, unknown>;
 }
 
 /** What controllers report into the loop's metrics (src/observability/metrics.ts). */

@@ -6,7 +6,9 @@
 import { AutoscalingController } from './autoscaling/autoscaling-controller.ts';
 import type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
 import { recordedAutoscaling } from './autoscaling/recorded-autoscaling.ts';
-import type { Controller } from './controller.ts';
+import type { Controller, PlanView, PlanViewInput } from './controller.ts';
+import { autoscalingPlanView } from './autoscaling/plan-view.ts';
+import { multiClusterServicesPlanView } from './multicluster-services/plan-view.ts';
 import { FailoverController } from './failover/failover-controller.ts';
 import { DEFAULT_FAILOVER_OPTIONS } from './failover/failover-memory.ts';
 import type { FailoverOptions } from './failover/failover-memory.ts';
@@ -37,6 +39,8 @@ export interface ControllerRegistration {
   live(settings: ControllerSettings): Controller;
   /** Replays the records the first phase of its pass is given. */
   recorded(): Controller;
+  /** What `plan` shows of it beside the placements; absent: nothing. */
+  plan?(input: PlanViewInput): PlanView;
 }
 
 export const CONTROLLERS: readonly ControllerRegistration[] = [
@@ -60,12 +64,14 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
     name: 'autoscaling',
     live: (settings) => new AutoscalingController(settings.autoscaling),
     recorded: () => recordedAutoscaling(),
+    plan: autoscalingPlanView,
   },
   // After failover: its failed-over members are not Ready in the scheduling inputs this one reads.
   {
     name: 'multicluster-services',
     live: (settings) => new MultiClusterServicesController(settings.multiClusterServices),
     recorded: recordedMultiClusterServices,
+    plan: multiClusterServicesPlanView,
   },
 ];
 

@@ -6,7 +6,6 @@ export * from './pass/read-fleet.ts';
 export * from './plan/live-plan.ts';
 export * from './plan/plan-document.ts';
 export * from './plan/plan-file.ts';
-export * from './plan/plan-multicluster-services.ts';
 export * from './plan/plan.ts';
 export * from './plan/pull-plan.ts';
 export * from './run/leases/client-node-lease-store.ts';

@@ -1,5 +1,6 @@
 import { describeRef, refKey, refOf, type ObjectRef } from '../../model/index.ts';
-import type { PlanBinding, PlanDocument, PlanPullMember, PlanServiceMember } from '../../reconcile/index.ts';
+import type { PlanServiceMember } from '../../controllers/index.ts';
+import type { PlanBinding, PlanDocument, PlanPullMember } from '../../reconcile/index.ts';
 import type { ObjectChange } from '../../render/index.ts';
 import type { Paint } from '../color.ts';
 import { diagnosticsSummary, diagnosticsText } from './diagnostics.ts';

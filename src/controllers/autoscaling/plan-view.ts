@@ -4,22 +4,19 @@
  * `6 replicas (FederatedHPA shop/web; template says 4)`. The counts are those the recorded
  * autoscaling controller replays from the status branch, so the plan shows what the render used.
  */
-import { replayedMemory } from '../../controllers/index.ts';
-import { processTimeZone, refKey } from '../../model/index.ts';
-import type { AutoscalingRecord } from '../../model/index.ts';
-import type { Fleet } from '../../render/index.ts';
-import type { PlanBinding } from './plan-document.ts';
+import { processTimeZone } from '../../model/index.ts';
+import type { PlanView, PlanViewInput } from '../controller.ts';
+import { replayedMemory } from './autoscaling-memory.ts';
 
-/** The bindings with `autoscaled` set where the record scales their template (`sourceHasErrors`: as the render kept it). */
-export function withAutoscaling(
-  bindings: readonly PlanBinding[],
-  record: AutoscalingRecord,
-  fleet: Fleet,
-  sourceHasErrors: boolean,
-): PlanBinding[] {
-  const { workloads } = replayedMemory(record, fleet, processTimeZone(), sourceHasErrors);
-  return bindings.map((b) => {
-    const scaled = workloads.get(refKey(b.resource));
-    return scaled ? { ...b, autoscaled: { by: scaled.by, templateReplicas: scaled.templateReplicas } } : b;
-  });
+/** Per template the autoscalers scaled (refKey), its binding's `autoscaled` note: by whom, and the count git has. */
+export function autoscalingPlanView({ fleet, records, sourceHasErrors }: PlanViewInput): PlanView {
+  const { workloads } = replayedMemory(records.autoscaling, fleet, processTimeZone(), sourceHasErrors);
+  return {
+    bindings: new Map(
+      [...workloads].map(([key, scaled]) => [
+        key,
+        { autoscaled: { by: scaled.by, templateReplicas: scaled.templateReplicas } },
+      ]),
+    ),
+  };
 }

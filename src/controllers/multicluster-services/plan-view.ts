@@ -6,8 +6,9 @@
  */
 import { compareBytes, MCS_API_GROUP_VERSION, refOf } from '../../model/index.ts';
 import type { ExportKind } from '../../model/index.ts';
-import { exportedServices, type ExportedService } from '../../controllers/index.ts';
 import type { Fleet, Rendered } from '../../render/index.ts';
+import type { PlanView, PlanViewInput } from '../controller.ts';
+import { exportedServices, type ExportedService } from './exported-services.ts';
 
 /** One member of a multi-cluster service in a plan. */
 export interface PlanServiceMember {
@@ -28,7 +29,7 @@ export interface PlanMultiClusterService {
 }
 
 function member(
-  rendered: Rendered,
+  rendered: Pick<Rendered, 'works'>,
   cluster: string,
   wanted: ReadonlySet<string>,
   namespace: string,
@@ -40,7 +41,7 @@ function member(
   return { name: cluster, objects };
 }
 
-function planService(rendered: Rendered, s: ExportedService): PlanMultiClusterService {
+function planService(rendered: Pick<Rendered, 'works'>, s: ExportedService): PlanMultiClusterService {
   const provided = new Set([`v1/Service/${s.name}`, `${MCS_API_GROUP_VERSION}/ServiceExport/${s.name}`]);
   const consumed =
     s.kind === 'MultiClusterService'
@@ -59,11 +60,17 @@ function planService(rendered: Rendered, s: ExportedService): PlanMultiClusterSe
 /** Every exported Service of the render, in the order of {@link exportedServices}; clusters in name order. */
 export function planMultiClusterServices(
   fleet: Pick<Fleet, 'clusters' | 'multiClusterServices'>,
-  rendered: Rendered,
+  rendered: Pick<Rendered, 'bindings' | 'works'>,
 ): PlanMultiClusterService[] {
   const byName = (a: PlanServiceMember, b: PlanServiceMember) => compareBytes(a.name, b.name);
   return exportedServices(fleet, rendered.bindings).map((s) => {
     const planned = planService(rendered, s);
     return { ...planned, providers: planned.providers.sort(byName), consumers: planned.consumers.sort(byName) };
   });
+}
+
+/** `plan -o json`'s `multiClusterServices`, when the render exports any Service. */
+export function multiClusterServicesPlanView({ fleet, rendered }: PlanViewInput): PlanView {
+  const services = planMultiClusterServices(fleet, rendered);
+  return services.length > 0 ? { document: { multiClusterServices: services } } : {};
 }

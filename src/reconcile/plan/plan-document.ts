@@ -4,7 +4,7 @@ import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import type { Rendered, ObjectChange } from '../../render/index.ts';
 import type { Snapshot } from '../../source/index.ts';
 import type { PlanPullMember } from './pull-plan.ts';
-import type { PlanMultiClusterService } from './plan-multicluster-services.ts';
+import type { PlanMultiClusterService } from '../../controllers/index.ts';
 
 export interface PlanCluster {
   name: string;

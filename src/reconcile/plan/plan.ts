@@ -2,9 +2,8 @@ import type { Diagnostic, KubeObject } from '../../model/index.ts';
 import type { Rendered, ParseCache } from '../../render/index.ts';
 import { diffWorks } from '../../render/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
-import { withAutoscaling } from './plan-autoscaling.ts';
+import { withControllerViews } from './controller-views.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
-import { planMultiClusterServices } from './plan-multicluster-services.ts';
 import type { PlanDocument } from './plan-document.ts';
 import { planWarnings } from '../pass/read-fleet.ts';
 import type { FleetSource } from '../pass/read-fleet.ts';
@@ -113,11 +112,12 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
     options.agentReports ?? false,
   );
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics, ...renderedWarnings(source, rendered)];
-  const document = planDocument(source.snapshot, rendered, source.interpreter, diagnostics);
-  const sourceHasErrors = source.diagnostics.some((d) => d.severity === 'error');
-  document.bindings = withAutoscaling(document.bindings, feedback.records.autoscaling, source.fleet, sourceHasErrors);
-  const services = planMultiClusterServices(source.fleet, rendered);
-  if (services.length > 0) document.multiClusterServices = services;
+  const document = withControllerViews(planDocument(source.snapshot, rendered, source.interpreter, diagnostics), {
+    fleet: source.fleet,
+    rendered,
+    records: feedback.records,
+    sourceHasErrors: source.diagnostics.some((d) => d.severity === 'error'),
+  });
   if (options.base !== undefined) {
     const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
     document.base = { ref: options.base, commit: base.source.snapshot.commit };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planText } from '../../../src/cli/output/plan-text.ts';
-import { planMultiClusterServices } from '../../../src/reconcile/plan/plan-multicluster-services.ts';
+import { planMultiClusterServices } from '../../../src/controllers/multicluster-services/plan-view.ts';
 import type { PlanDocument } from '../../../src/reconcile/plan/plan-document.ts';
 import { exportYaml, load, mcsYaml, render } from '../../controllers/multicluster-services/fixtures.ts';
 
