@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
-import type { ApplyEvent } from '../../apply/index.ts';
+import type { ApplyEvent, ClusterApplyResult } from '../../apply/index.ts';
 import { holderIdentity } from '../../apply/index.ts';
 import { compareDiagnostics } from '../../model/index.ts';
 import { applyPass, PlanFileInvalidError, StalePlanError, loadSavedPlan } from '../../reconcile/index.ts';
@@ -29,6 +29,23 @@ function worksLine(result: ApplyPassResult): string {
   return result.works.changed
     ? `${branch}: committed ${result.works.commit.slice(0, 12)} with the Work of ${members} (Pull: their agents apply it)`
     : `${branch}: unchanged for ${members} (Pull: their agents apply it)`;
+}
+
+/** One cluster of `apply -o json` (README.md#flotilla-apply). */
+function clusterJson(c: ClusterApplyResult) {
+  return {
+    name: c.cluster,
+    error: c.error?.message ?? null,
+    objects: c.objects.map((o) => ({ ...o.ref, action: o.action, ...(o.error ? { error: o.error.message } : {}) })),
+    pruned: c.pruned.map((p) => ({
+      ...p.ref,
+      action: p.action,
+      ...(p.reason ? { reason: p.reason } : {}),
+      ...(p.error ? { error: p.error.message } : {}),
+    })),
+    pruneBlocked: c.pruneBlocked?.message ?? null,
+    inventoryWritten: c.inventoryWritten,
+  };
 }
 
 export default class Apply extends FlotillaCommand {
@@ -136,23 +153,7 @@ export default class Apply extends FlotillaCommand {
               commit: result.source.snapshot.commit,
             },
             ok: result.ok,
-            clusters: result.clusters.map((c) => ({
-              name: c.cluster,
-              error: c.error?.message ?? null,
-              objects: c.objects.map((o) => ({
-                ...o.ref,
-                action: o.action,
-                ...(o.error ? { error: o.error.message } : {}),
-              })),
-              pruned: c.pruned.map((p) => ({
-                ...p.ref,
-                action: p.action,
-                ...(p.reason ? { reason: p.reason } : {}),
-                ...(p.error ? { error: p.error.message } : {}),
-              })),
-              pruneBlocked: c.pruneBlocked?.message ?? null,
-              inventoryWritten: c.inventoryWritten,
-            })),
+            clusters: result.clusters.map(clusterJson),
             ...(result.works
               ? {
                   works:

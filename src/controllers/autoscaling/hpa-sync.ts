@@ -157,6 +157,29 @@ function normalized(
   };
 }
 
+/** The target's replicas in its members' specs, or the sync's end when they cannot be read (AbleToScale False, and why). */
+function specReplicasOf(
+  memory: FederatedHPAMemory,
+  observation: SyncInput['observation'],
+): { specReplicas: number; observation: Extract<SyncInput['observation'], { ok: true }> } | { end: SyncResult } {
+  const keep = (conditions: HPACondition[], error: string) => ({
+    end: { memory: { ...memory, status: { ...memory.status, conditions } }, error },
+  });
+  const conditions = memory.status.conditions ?? [];
+  if (!observation.ok)
+    return keep(
+      setCondition(conditions, 'AbleToScale', 'False', observation.reason, observation.message),
+      observation.message,
+    );
+  const specReplicas = observation.scales.reduce((sum, s) => sum + s.specReplicas, 0);
+  if (specReplicas === 0) {
+    const message = 'failed to get replicas in any of clusters, possibly because all of clusters are not ready';
+    const text = `the HPA controller was unable to get the target's current scale: ${message}`;
+    return keep(setCondition(conditions, 'AbleToScale', 'False', 'FailedGetScale', text), message);
+  }
+  return { specReplicas, observation };
+}
+
 /** One sync (see the module comment). */
 export function syncFederatedHPA(
   memory: FederatedHPAMemory,
@@ -164,25 +187,12 @@ export function syncFederatedHPA(
   now: number,
   options: SyncOptions = DEFAULT_SYNC_OPTIONS,
 ): SyncResult {
-  const { spec, observation } = input;
-  const keep = (conditions: HPACondition[], error: string, current = memory.status.currentReplicas): SyncResult => ({
-    memory: { ...memory, status: { ...memory.status, currentReplicas: current, conditions } },
-    error,
-  });
-  const conditions0 = memory.status.conditions ?? [];
-  if (!observation.ok)
-    return keep(
-      setCondition(conditions0, 'AbleToScale', 'False', observation.reason, observation.message),
-      observation.message,
-    );
-  const specReplicas = observation.scales.reduce((sum, s) => sum + s.specReplicas, 0);
-  if (specReplicas === 0) {
-    const message = 'failed to get replicas in any of clusters, possibly because all of clusters are not ready';
-    const text = `the HPA controller was unable to get the target's current scale: ${message}`;
-    return keep(setCondition(conditions0, 'AbleToScale', 'False', 'FailedGetScale', text), message);
-  }
+  const { spec } = input;
+  const scale = specReplicasOf(memory, input.observation);
+  if ('end' in scale) return scale.end;
+  const { specReplicas, observation } = scale;
   let conditions = setCondition(
-    conditions0,
+    memory.status.conditions ?? [],
     'AbleToScale',
     'True',
     'SucceededGetScale',
@@ -238,14 +248,11 @@ export function syncFederatedHPA(
   }
   ({ conditions, history } = decision);
   const rescale = decision.desired !== current;
+  const lastScaleTime = rescale ? rfc3339(now) : memory.status.lastScaleTime;
   const status: FederatedHPAStatus = {
     currentReplicas: current,
     desiredReplicas: decision.desired,
-    ...(rescale
-      ? { lastScaleTime: rfc3339(now) }
-      : memory.status.lastScaleTime
-        ? { lastScaleTime: memory.status.lastScaleTime }
-        : {}),
+    ...(lastScaleTime ? { lastScaleTime } : {}),
     ...(statuses.length > 0 ? { currentMetrics: statuses } : {}),
     conditions: rescale
       ? setCondition(

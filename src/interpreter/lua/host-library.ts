@@ -16,6 +16,16 @@ export interface HostLibrary {
   readonly osDate: LuaCFunction;
 }
 
+/** A `string.format` argument as the Go-style formatter takes it; tables and functions by their type only. */
+function formatArg(L: LuaState, i: number): FormatArg {
+  const type = lua.lua_type(L, i);
+  if (type === lua.LUA_TNUMBER) return lua.lua_tonumber(L, i);
+  if (type === lua.LUA_TSTRING) return toJsString(lua.lua_tostring(L, i) ?? new Uint8Array());
+  if (type === lua.LUA_TBOOLEAN) return lua.lua_toboolean(L, i);
+  if (type === lua.LUA_TNIL) return null;
+  return { luaType: type === lua.LUA_TTABLE ? 'table' : 'function' };
+}
+
 /** Build the host functions for a sandbox's limits and clock. */
 export function hostLibrary(options: SandboxOptions): HostLibrary {
   /** `table.concat`, measuring the result before building it (the string shim sees it only after). */
@@ -68,15 +78,6 @@ export function hostLibrary(options: SandboxOptions): HostLibrary {
     }
     lua.lua_pushstring(L, toLuaString(text));
     return 1;
-  }
-
-  function formatArg(L: LuaState, i: number): FormatArg {
-    const type = lua.lua_type(L, i);
-    if (type === lua.LUA_TNUMBER) return lua.lua_tonumber(L, i);
-    if (type === lua.LUA_TSTRING) return toJsString(lua.lua_tostring(L, i) ?? new Uint8Array());
-    if (type === lua.LUA_TBOOLEAN) return lua.lua_toboolean(L, i);
-    if (type === lua.LUA_TNIL) return null;
-    return { luaType: type === lua.LUA_TTABLE ? 'table' : 'function' };
   }
 
   function osTimeFn(L: LuaState): number {

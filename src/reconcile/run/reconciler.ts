@@ -66,17 +66,39 @@ function ownership(options: ReconcilerOptions): (cluster: string) => boolean {
   return (cluster) => c.coordinator.held.includes(shardOf(cluster, c.shards));
 }
 
-/** Starts everything; the first pass is requested at once (or when this replica gets a shard). */
-export async function startReconciler(options: ReconcilerOptions): Promise<Reconciler> {
-  const { log, now } = options;
-  const metrics = createMetrics();
-  const searchCache = options.search ? new SearchCache({ store: new MemorySearchStore(), now }) : undefined;
-  const controllers = liveControllers({
+/** The live controllers with the settings `run` was given. */
+function reconcilerControllers(options: ReconcilerOptions, searchCache: SearchCache | undefined) {
+  return liveControllers({
     failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs },
     ...(searchCache ? { searchCache } : {}),
     ...(options.autoscaling ? { autoscaling: options.autoscaling } : {}),
     multiClusterServices: options.inventoryName ? { inventoryName: options.inventoryName } : {},
   });
+}
+
+/** The health and metrics server and the search cache's server, each when its address is given. */
+async function startServers(
+  options: ReconcilerOptions,
+  metrics: ReconcilerMetrics,
+  ready: () => boolean,
+  searchCache: SearchCache | undefined,
+): Promise<{ health?: HealthServer; search?: SearchServer }> {
+  const health = options.metricsAddress
+    ? await startHealthServer({ address: options.metricsAddress, registry: metrics.registry, ready })
+    : undefined;
+  const search =
+    options.search && searchCache
+      ? await startSearchServer({ address: options.search.address, token: options.search.token, cache: searchCache })
+      : undefined;
+  return { ...(health ? { health } : {}), ...(search ? { search } : {}) };
+}
+
+/** Starts everything; the first pass is requested at once (or when this replica gets a shard). */
+export async function startReconciler(options: ReconcilerOptions): Promise<Reconciler> {
+  const { log, now } = options;
+  const metrics = createMetrics();
+  const searchCache = options.search ? new SearchCache({ store: new MemorySearchStore(), now }) : undefined;
+  const controllers = reconcilerControllers(options, searchCache);
   const controller = inOrder(controllers);
   let clusters: readonly Cluster[] = [];
   // The triggers ignore pushes to the status branch that flotilla.yaml named at the last pass's
@@ -140,17 +162,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
   });
   const stopLeases = startLeaseRounds(options, metrics, merger.emit);
   let ready = false; // the first pass has run
-  const health: HealthServer | undefined = options.metricsAddress
-    ? await startHealthServer({
-        address: options.metricsAddress,
-        registry: metrics.registry,
-        ready: () => ready && !loop.stopped,
-      })
-    : undefined;
-  const search: SearchServer | undefined =
-    options.search && searchCache
-      ? await startSearchServer({ address: options.search.address, token: options.search.token, cache: searchCache })
-      : undefined;
+  const { health, search } = await startServers(options, metrics, () => ready && !loop.stopped, searchCache);
   loop.request();
   void loop.idle().then(() => {
     ready = true;
