@@ -158,6 +158,7 @@ export {
   CUSTOMIZATIONS_FILE,
   KUSTOMIZATION_FILE,
   WORKS_MARKER_FILE,
+  workDigest,
   type PullWork,
   type PullWorkItem,
   type WorksInput,

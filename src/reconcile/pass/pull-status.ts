@@ -6,10 +6,11 @@
  */
 import { refOf } from '../../model/index.ts';
 import type { AggregatedStatusItem, Cluster, ClusterStatus, ReportedObject } from '../../model/index.ts';
-import { desiredDigest, objectId } from '../../apply/index.ts';
+import { objectId } from '../../apply/index.ts';
 import { pullMemberState } from '../../controllers/index.ts';
 import type { PullMemberState } from '../../controllers/index.ts';
 import type { WorkItem } from '../../render/index.ts';
+import { workDigest } from '../../status/index.ts';
 import type { AgentReports, AgentSummary, ClusterReport } from '../../status/index.ts';
 
 /** Each Pull member's state at `now`, by name. */
@@ -83,7 +84,7 @@ export function pullItem(state: PullMemberState, item: WorkItem): AggregatedStat
   const id = objectId(refOf(item.manifest));
   const reported = reportedObject(report.objects, id);
   // A failure the agent reported is worth more than "waiting": it is why the version is not there.
-  if (reported && (reported.digest === desiredDigest(item.manifest) || (!reported.applied && reported.action)))
+  if (reported && (reported.digest === workDigest(item.manifest) || (!reported.applied && reported.action)))
     return reportedItem(cluster, reported);
   // The works commit, not only the source commit: one source commit has a new Work whenever scheduling moves.
   const work = report.work;

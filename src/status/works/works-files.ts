@@ -64,12 +64,27 @@ export interface ClusterFolder {
 }
 
 const rendered = new WeakMap<KubeObject, { text: string; digest: string }>();
+const digests = new WeakMap<KubeObject, string>();
+
+/**
+ * A rendered manifest's desired digest, computed once per object (rendered objects are never
+ * changed): the works branch writes it into work.json and the status step compares the agent's
+ * report with it, in the same pass.
+ */
+export function workDigest(manifest: KubeObject): string {
+  let digest = digests.get(manifest);
+  if (digest === undefined) {
+    digest = desiredDigest(manifest);
+    digests.set(manifest, digest);
+  }
+  return digest;
+}
 
 /** A manifest's YAML and digest, computed once per object. */
 function manifestText(manifest: KubeObject): { text: string; digest: string } {
   let done = rendered.get(manifest);
   if (done === undefined) {
-    done = { text: emitYaml(manifest), digest: desiredDigest(manifest) };
+    done = { text: emitYaml(manifest), digest: workDigest(manifest) };
     rendered.set(manifest, done);
   }
   return done;
