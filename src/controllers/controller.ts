@@ -159,16 +159,25 @@ export interface PlanView {
   document?: Record<string, unknown>;
 }
 
-/** What controllers report into the loop's metrics (src/observability/metrics.ts). */
+/** A metric a controller exports, declared in its folder and listed by its registration. */
+export interface MetricSpec {
+  /** The Prometheus name, e.g. `flotilla_autoscaling_syncs_total`. */
+  name: string;
+  help: string;
+  type: 'counter' | 'gauge' | 'histogram';
+  labels: readonly string[];
+  /** A histogram's bucket bounds. */
+  buckets?: readonly number[];
+}
+
+/**
+ * The loop's metrics as every controller sees them (src/observability/metrics.ts): by the name of
+ * a metric its registration declares, so the loop knows no controller's metrics.
+ */
 export interface ControllerMetrics {
-  /** A FederatedHPA sync: the replicas it found and set, whether it could decide. */
-  autoscalerSynced(autoscaler: string, current: number, desired: number, ok: boolean): void;
-  /** One round of the autoscalers (cron rules due, syncs), and how long it took. */
-  autoscalingRound(seconds: number, ok: boolean): void;
-  /** An autoscaler changed a workload's replica count. */
-  workloadScaled(autoscaler: string, direction: 'up' | 'down'): void;
-  /** A CronFederatedHPA rule ran. */
-  cronRuleRan(autoscaler: string, rule: string, result: 'Successful' | 'Failed'): void;
+  inc(name: string, labels: Readonly<Record<string, string>>, value?: number): void;
+  set(name: string, labels: Readonly<Record<string, string>>, value: number): void;
+  observe(name: string, labels: Readonly<Record<string, string>>, value: number): void;
 }
 
 /** What a controller that watches between passes is given by the loop. */

@@ -6,7 +6,8 @@
 import { AutoscalingController } from './autoscaling/autoscaling-controller.ts';
 import type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
 import { recordedAutoscaling } from './autoscaling/recorded-autoscaling.ts';
-import type { Controller, PlanView, PlanViewInput } from './controller.ts';
+import type { Controller, MetricSpec, PlanView, PlanViewInput } from './controller.ts';
+import { AUTOSCALING_METRICS } from './autoscaling/autoscaling-metrics.ts';
 import { autoscalingPlanView } from './autoscaling/plan-view.ts';
 import { multiClusterServicesPlanView } from './multicluster-services/plan-view.ts';
 import { FailoverController } from './failover/failover-controller.ts';
@@ -41,6 +42,8 @@ export interface ControllerRegistration {
   recorded(): Controller;
   /** What `plan` shows of it beside the placements; absent: nothing. */
   plan?(input: PlanViewInput): PlanView;
+  /** The metrics it exports through `ControllerContext.metrics`; absent: none. */
+  metrics?: readonly MetricSpec[];
 }
 
 export const CONTROLLERS: readonly ControllerRegistration[] = [
@@ -65,6 +68,7 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
     live: (settings) => new AutoscalingController(settings.autoscaling),
     recorded: () => recordedAutoscaling(),
     plan: autoscalingPlanView,
+    metrics: AUTOSCALING_METRICS,
   },
   // After failover: its failed-over members are not Ready in the scheduling inputs this one reads.
   {

@@ -4,7 +4,8 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ClusterApplyResult } from '../apply/index.ts';
-import type { ControllerMetrics } from '../controllers/index.ts';
+import { CONTROLLERS } from '../controllers/index.ts';
+import type { ControllerMetrics, MetricSpec } from '../controllers/index.ts';
 
 /** Every metric the reconciler exports. */
 export interface ReconcilerMetrics {
@@ -19,12 +20,8 @@ export interface ReconcilerMetrics {
   lastReconcileTime: Gauge<never>;
   ownedShards: Gauge<never>;
   scriptTimeouts: Counter<'customization' | 'operation'>;
-  autoscalerCurrentReplicas: Gauge<'autoscaler'>;
-  autoscalerDesiredReplicas: Gauge<'autoscaler'>;
-  autoscalerSyncs: Counter<'autoscaler' | 'result'>;
-  autoscalingRoundDuration: Histogram<'result'>;
-  autoscalerScaleEvents: Counter<'autoscaler' | 'direction'>;
-  cronRuleExecutions: Counter<'autoscaler' | 'rule' | 'result'>;
+  /** The metrics the registered controllers declare, by name. */
+  controllers: ReadonlyMap<string, Counter<string> | Gauge<string> | Histogram<string>>;
 }
 
 /** Creates the metrics; `defaultMetrics` adds process CPU, memory and event-loop lag. */
@@ -75,58 +72,32 @@ export function createMetrics(options: { defaultMetrics: boolean } = { defaultMe
       labelNames: ['customization', 'operation'],
       registers,
     }),
-    autoscalerCurrentReplicas: new Gauge({
-      name: 'flotilla_autoscaling_current_replicas',
-      help: "Replicas of a FederatedHPA's workload at its last sync",
-      labelNames: ['autoscaler'],
-      registers,
-    }),
-    autoscalerDesiredReplicas: new Gauge({
-      name: 'flotilla_autoscaling_desired_replicas',
-      help: 'Replicas a FederatedHPA decided at its last sync',
-      labelNames: ['autoscaler'],
-      registers,
-    }),
-    autoscalerSyncs: new Counter({
-      name: 'flotilla_autoscaling_syncs_total',
-      help: 'FederatedHPA syncs, by result (ok, error: it could not decide from every metric)',
-      labelNames: ['autoscaler', 'result'],
-      registers,
-    }),
-    autoscalingRoundDuration: new Histogram({
-      name: 'flotilla_autoscaling_round_duration_seconds',
-      help: 'Duration of the autoscaling rounds (cron rules due, FederatedHPA syncs reading the members), by result (ok, error: a sync could not decide)',
-      labelNames: ['result'],
-      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers,
-    }),
-    autoscalerScaleEvents: new Counter({
-      name: 'flotilla_autoscaling_scale_events_total',
-      help: 'Changes of a workload replica count an autoscaler made, by direction',
-      labelNames: ['autoscaler', 'direction'],
-      registers,
-    }),
-    cronRuleExecutions: new Counter({
-      name: 'flotilla_autoscaling_cron_executions_total',
-      help: 'CronFederatedHPA rule executions, by result (Successful, Failed)',
-      labelNames: ['autoscaler', 'rule', 'result'],
-      registers,
-    }),
+    controllers: new Map(
+      CONTROLLERS.flatMap((c) => c.metrics ?? []).map((spec) => [spec.name, metricOf(spec, registry)]),
+    ),
   };
+}
+
+/** A controller's declared metric, on `registry`. */
+function metricOf(spec: MetricSpec, registry: Registry): Counter<string> | Gauge<string> | Histogram<string> {
+  const common = { name: spec.name, help: spec.help, labelNames: [...spec.labels], registers: [registry] };
+  if (spec.type === 'counter') return new Counter(common);
+  if (spec.type === 'gauge') return new Gauge(common);
+  return new Histogram({ ...common, ...(spec.buckets ? { buckets: [...spec.buckets] } : {}) });
 }
 
 /** The controllers' view of the metrics (ControllerContext.metrics). */
 export function controllerMetrics(metrics: ReconcilerMetrics): ControllerMetrics {
+  // A name no registration declares is a controller's bug, not a condition of the fleet: say so at once.
+  const metric = <T>(name: string, type: new (...args: never[]) => T): T => {
+    const found = metrics.controllers.get(name);
+    if (!(found instanceof type)) throw new Error(`no controller declares the ${type.name.toLowerCase()} ${name}`);
+    return found;
+  };
   return {
-    autoscalerSynced: (autoscaler, current, desired, ok) => {
-      metrics.autoscalerCurrentReplicas.set({ autoscaler }, current);
-      metrics.autoscalerDesiredReplicas.set({ autoscaler }, desired);
-      metrics.autoscalerSyncs.inc({ autoscaler, result: ok ? 'ok' : 'error' });
-    },
-    autoscalingRound: (seconds, ok) =>
-      metrics.autoscalingRoundDuration.observe({ result: ok ? 'ok' : 'error' }, seconds),
-    workloadScaled: (autoscaler, direction) => metrics.autoscalerScaleEvents.inc({ autoscaler, direction }),
-    cronRuleRan: (autoscaler, rule, result) => metrics.cronRuleExecutions.inc({ autoscaler, rule, result }),
+    inc: (name, labels, value = 1) => metric(name, Counter).inc(labels, value),
+    set: (name, labels, value) => metric(name, Gauge).set(labels, value),
+    observe: (name, labels, value) => metric(name, Histogram).observe(labels, value),
   };
 }
 

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHealthServer } from '../../src/observability/health-server.ts';
 import type { HealthServer } from '../../src/observability/health-server.ts';
+import { autoscalingMetrics } from '../../src/controllers/autoscaling/autoscaling-metrics.ts';
+import type { ControllerMetrics } from '../../src/controllers/controller.ts';
 import { controllerMetrics, createMetrics, recordClusterResult, recordReconciledCommit } from '../../src/observability/metrics.ts';
 
 const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'a', name: 'x' };
@@ -13,7 +15,7 @@ afterEach(async () => {
 describe('reconciler metrics', () => {
   it("carry the autoscalers' syncs, scale events and cron rule runs as flotilla_autoscaling_*", async () => {
     const metrics = createMetrics({ defaultMetrics: false });
-    const reported = controllerMetrics(metrics);
+    const reported = autoscalingMetrics(controllerMetrics(metrics));
     reported.autoscalerSynced('FederatedHPA shop/web', 4, 8, true);
     reported.autoscalingRound(0.2, true);
     reported.workloadScaled('FederatedHPA shop/web', 'up');
@@ -25,6 +27,21 @@ describe('reconciler metrics', () => {
     expect(text).toContain('flotilla_autoscaling_round_duration_seconds_count{result="ok"} 1');
     expect(text).toContain('flotilla_autoscaling_scale_events_total{autoscaler="FederatedHPA shop/web",direction="up"} 1');
     expect(text).toContain('flotilla_autoscaling_cron_executions_total{autoscaler="CronFederatedHPA shop/daily",rule="night",result="Successful"} 1');
+  });
+
+  it.each([
+    [
+      'a name no registration declares',
+      (m: ControllerMetrics) => m.inc('flotilla_nothing_total', {}),
+      'no controller declares the counter flotilla_nothing_total',
+    ],
+    [
+      'a declared gauge used as a counter',
+      (m: ControllerMetrics) => m.inc('flotilla_autoscaling_current_replicas', {}),
+      'no controller declares the counter flotilla_autoscaling_current_replicas',
+    ],
+  ])("refuse %s through the controllers' sink", (_name, report, message) => {
+    expect(() => report(controllerMetrics(createMetrics({ defaultMetrics: false })))).toThrow(message);
   });
 
   it('count applied, pruned and failed objects per cluster and keep one commit series', async () => {

@@ -34,6 +34,7 @@ import {
 } from './autoscaling-memory.ts';
 import type { AutoscalingMemory } from './autoscaling-memory.ts';
 import { reportEvents } from './report-events.ts';
+import { autoscalingMetrics } from './autoscaling-metrics.ts';
 import { DEFAULT_SYNC_OPTIONS, syncFederatedHPA } from './hpa-sync.ts';
 import type { SyncOptions } from './hpa-sync.ts';
 import { observeWorkload } from './observe-workload.ts';
@@ -178,7 +179,8 @@ export class AutoscalingController implements Controller {
         .then(async () => {
           const started = context.now();
           const events = await this.tick(started, clients);
-          const changed = reportEvents(events, context, (context.now() - started) / 1000);
+          const metrics = context.metrics && autoscalingMetrics(context.metrics);
+          const changed = reportEvents(events, { ...context, metrics }, (context.now() - started) / 1000);
           if (changed.length > 0) context.requestPass(changed.join('; '));
         })
         .catch((error: unknown) => context.warn({ err: error }, 'autoscaling failed'))

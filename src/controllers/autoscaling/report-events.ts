@@ -5,10 +5,11 @@
  * and every rule run, whose history and next time the status branch must hold before a restart).
  */
 import { describeRef } from '../../model/index.ts';
-import type { ControllerContext, ControllerMetrics } from '../controller.ts';
+import type { ControllerContext } from '../controller.ts';
+import type { AutoscalingMetrics } from './autoscaling-metrics.ts';
 import type { AutoscalingEvent } from './autoscaling-decisions.ts';
 
-const UNCOUNTED: ControllerMetrics = {
+const UNCOUNTED: AutoscalingMetrics = {
   autoscalerSynced: () => undefined,
   autoscalingRound: () => undefined,
   workloadScaled: () => undefined,
@@ -18,7 +19,7 @@ const UNCOUNTED: ControllerMetrics = {
 /** Logs and counts the events; returns one line per change that needs a pass. */
 export function reportEvents(
   events: readonly AutoscalingEvent[],
-  given: Pick<ControllerContext, 'info' | 'warn' | 'metrics'>,
+  given: Pick<ControllerContext, 'info' | 'warn'> & { metrics?: AutoscalingMetrics | undefined },
   seconds: number,
 ): string[] {
   const context = { warn: given.warn, info: given.info ?? (() => undefined), metrics: given.metrics ?? UNCOUNTED };

@@ -234,11 +234,13 @@ describe('AutoscalingController.start: the loop between passes', () => {
     const calls: string[] = [];
     const requested: string[] = [];
     runWork(clients, pass(controller, fleet, Date.now()).rendered, 200, Date.now());
+    // The loop's generic sink, recording the scale events the autoscaler reports through it.
     const metrics = {
-      autoscalerSynced: () => undefined,
-      autoscalingRound: () => undefined,
-      workloadScaled: (by: string, direction: string) => calls.push(`${by} ${direction}`),
-      cronRuleRan: () => undefined,
+      inc: (name: string, labels: Readonly<Record<string, string>>) => {
+        if (name === 'flotilla_autoscaling_scale_events_total') calls.push(`${labels['autoscaler']} ${labels['direction']}`);
+      },
+      set: () => undefined,
+      observe: () => undefined,
     };
     const watching = controller.start({
       access: { kubeconfig: {}, client: {}, connect: async (clusters) => new Map(clusters.map((c) => [c.metadata.name, clients.get(c.metadata.name)!])) },

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AutoscalingEvent } from '../../../src/controllers/autoscaling/autoscaling-decisions.ts';
 import { reportEvents } from '../../../src/controllers/autoscaling/report-events.ts';
-import type { ControllerMetrics } from '../../../src/controllers/controller.ts';
+import type { AutoscalingMetrics } from '../../../src/controllers/autoscaling/autoscaling-metrics.ts';
 
 const WEB = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' };
 
 function recorder() {
   const calls: string[] = [];
-  const metrics: ControllerMetrics = {
+  const metrics: AutoscalingMetrics = {
     autoscalerSynced: (...a) => calls.push(`synced ${a.join(' ')}`),
     autoscalingRound: (...a) => calls.push(`round ${a.join(' ')}`),
     workloadScaled: (...a) => calls.push(`scaled ${a.join(' ')}`),
