@@ -13,6 +13,7 @@ export * from './karmada-extensions.ts';
 export * from './multicluster-services.ts';
 export * from './rebalancer-status.ts';
 export * from './kube.ts';
+export * from './partial-object.ts';
 export * from './source-object.ts';
 export * from './label-selector.ts';
 export * from './scopes.ts';

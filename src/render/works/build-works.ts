@@ -1,5 +1,14 @@
-import { describeRef, groupKind, refKey, refOf } from '../../model/index.ts';
-import type { Cluster, Diagnostic, FederatedResourceQuota, ScheduledBinding, SourceObject } from '../../model/index.ts';
+import { asKubeObject, describeRef, groupKind, missingIdentity, refKey, refOf } from '../../model/index.ts';
+import type {
+  Cluster,
+  Diagnostic,
+  FederatedResourceQuota,
+  KubeObject,
+  PartialKubeObject,
+  ScheduledBinding,
+  SourceObject,
+} from '../../model/index.ts';
+import { InterpretError } from '../../interpreter/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { applyPrepared, prepareOverrides } from '../overrides/index.ts';
 import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';
@@ -70,6 +79,14 @@ class ReviseReplicaFailed extends Error {
   }
 }
 
+/** A revised object without `apiVersion` or `metadata` cannot be rendered: the template fails. */
+function revised(result: PartialKubeObject, template: KubeObject): KubeObject {
+  const whole = asKubeObject(result);
+  if (whole) return whole;
+  const reason = `the returned object has no ${missingIdentity(result).join(' or ')}`;
+  throw new InterpretError(describeRef(refOf(template)), 'ReviseReplica', reason);
+}
+
 function renderOne(
   input: BuildWorksInput,
   template: SourceObject,
@@ -80,7 +97,7 @@ function renderOne(
   const { binding, replicas } = target;
   if (binding && replicas !== undefined && isWorkload(binding) && input.interpreter.supports(obj, 'ReviseReplica')) {
     try {
-      obj = input.interpreter.reviseReplica(obj, replicas);
+      obj = revised(input.interpreter.reviseReplica(obj, replicas), obj);
     } catch (error) {
       throw new ReviseReplicaFailed(error);
     }

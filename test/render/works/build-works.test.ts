@@ -327,6 +327,17 @@ describe('buildWorks: Job completions (docs/karmada-compatibility.md#rendering-o
       'Deployment/shop/web: the resource interpreter failed: boom; not rendered for any cluster',
     ],
     [
+      'a ReviseReplica result without metadata (Karmada takes it, then cannot send it) fails that template',
+      {
+        reviseReplica: (obj, replicas) => {
+          if (obj.metadata.name !== 'web') return interpreter.reviseReplica(obj, replicas);
+          return { apiVersion: obj.apiVersion, kind: obj.kind, spec: obj['spec'] };
+        },
+      },
+      ['Namespace/shop', 'ConfigMap/cfg', 'Deployment/api'],
+      'Deployment/shop/web: the resource interpreter failed: Deployment/shop/web: ReviseReplica: the returned object has no metadata; not rendered for any cluster',
+    ],
+    [
       "a throwing GetDependencies leaves out only that template's dependencies",
       {
         getDependencies: (obj) => {
