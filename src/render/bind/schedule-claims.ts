@@ -15,6 +15,7 @@ import type { Claim } from '../detect/detect.ts';
 import { interpreterFailure, interpreterFailureReason } from '../interpreter-failure.ts';
 import { policyRefOf } from '../detect/detect.ts';
 import { rescheduleReason } from './reschedule-gate.ts';
+import { DEFAULT_SCHEDULER_NAME, leftForOtherScheduler, otherSchedulerOf } from './scheduler-name.ts';
 import type { TemplateBinding } from '../works/template-binding.ts';
 
 /**
@@ -52,7 +53,7 @@ export function bindingSpecOf(
     preserveResourcesOnDeletion: spec.preserveResourcesOnDeletion ?? false,
     ...(spec.failover ? { failover: spec.failover } : {}),
     ...(spec.suspension ? { suspension: spec.suspension } : {}),
-    schedulerName: spec.schedulerName ?? 'default-scheduler',
+    schedulerName: spec.schedulerName || DEFAULT_SCHEDULER_NAME,
   };
 }
 
@@ -78,6 +79,13 @@ function scheduleClaim(
   diagnostics: Diagnostic[],
 ): ScheduledBinding {
   const last = previous.get(refKey(spec.resource));
+  const scheduler = otherSchedulerOf(spec);
+  if (scheduler !== undefined) {
+    const left = leftForOtherScheduler(spec, scheduler, last);
+    const subject = describeRef(spec.resource);
+    diagnostics.push({ ...claim.template.origin, severity: 'warning', object: subject, message: left.message });
+    return left.binding;
+  }
   if (last && rescheduleReason(spec, last, clusters) === undefined) {
     return {
       ...spec,

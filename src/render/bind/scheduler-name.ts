@@ -1,0 +1,45 @@
+import { describeRef } from '../../model/index.ts';
+import type { BindingSpec, ScheduledBinding } from '../../model/index.ts';
+import type { PreviousSchedule } from './schedule-claims.ts';
+
+/** The only scheduler Flotilla has: Karmada's default one, and its name. */
+export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
+
+/**
+ * The scheduler a binding is for when it is not Flotilla's: Karmada's scheduler takes a binding
+ * only when its schedulerName is its own, an empty name counting as `default-scheduler`
+ * (docs/karmada-compatibility.md#scheduler-name).
+ */
+export function otherSchedulerOf(spec: BindingSpec): string | undefined {
+  const name = spec.schedulerName || DEFAULT_SCHEDULER_NAME;
+  return name === DEFAULT_SCHEDULER_NAME ? undefined : name;
+}
+
+/**
+ * A binding left for another scheduler: nothing schedules it, so it keeps the clusters it had (a
+ * never-scheduled one has none, and says why in its error), and a warning says so.
+ */
+export function leftForOtherScheduler(
+  spec: BindingSpec,
+  scheduler: string,
+  last: PreviousSchedule | undefined,
+): { binding: ScheduledBinding; message: string } {
+  const policy = describeRef({ apiVersion: '', ...spec.policy });
+  const reason = `schedulerName "${scheduler}" (${policy}) names a scheduler Flotilla does not have; Karmada's default scheduler leaves the binding to it`;
+  if (last && last.clusters.length > 0) {
+    return {
+      binding: {
+        ...spec,
+        clusters: last.clusters,
+        error: null,
+        ...(last.affinityName ? { affinityName: last.affinityName } : {}),
+        ...(last.appliedPlacement !== undefined ? { appliedPlacement: last.appliedPlacement } : {}),
+      },
+      message: `${describeRef(spec.resource)}: ${reason}: it keeps its last schedule and is not scheduled again`,
+    };
+  }
+  return {
+    binding: { ...spec, clusters: [], error: `not scheduled: ${reason}` },
+    message: `${describeRef(spec.resource)}: ${reason}: it stays unscheduled`,
+  };
+}
