@@ -4,6 +4,7 @@ import type { Diagnostic, FieldPath, SourceObject } from '../model/index.ts';
 import { checkCustomization, createInterpreter, OPERATION_SCRIPTS } from '../interpreter/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
 import { autoscalingTargetWarnings } from '../render/check/autoscaling-targets.ts';
+import { dependencyConflictWarnings } from '../render/check/dependency-conflicts.ts';
 import { checkFleetReferences } from '../render/check/fleet-references.ts';
 import { fleetLocator } from '../render/check/locate.ts';
 import { dependenciesOf, unpropagatedTemplates } from '../render/check/unpropagated.ts';
@@ -59,11 +60,12 @@ export function crossObjectWarnings(source: FleetSource): Diagnostic[] {
     ...checkFleetReferences(source.fleet, at),
     ...unpropagatedTemplates(claims, dependenciesOf(source.interpreter), at),
     ...autoscalingTargetWarnings(source.fleet, at),
+    ...dependencyConflictWarnings(claims, source.interpreter),
   ];
 }
 
 /**
- * The same warnings for a rendered plan: what reaches a cluster is read from the Works, so nothing
+ * The same warnings for a rendered plan (its DependencyPolicyConflict comes with its Works): what reaches a cluster is read from the Works, so nothing
  * is asked of the interpreter twice.
  */
 export function planWarnings(source: FleetSource, claims: readonly Claim[], works: Works): Diagnostic[] {

@@ -80,12 +80,7 @@ function scheduleClaim(
 ): ScheduledBinding {
   const last = previous.get(refKey(spec.resource));
   const scheduler = otherSchedulerOf(spec);
-  if (scheduler !== undefined) {
-    const left = leftForOtherScheduler(spec, scheduler, last);
-    const subject = describeRef(spec.resource);
-    diagnostics.push({ ...claim.template.origin, severity: 'warning', object: subject, message: left.message });
-    return left.binding;
-  }
+  if (scheduler !== undefined) return leftForOtherScheduler(spec, scheduler, last);
   if (last && rescheduleReason(spec, last, clusters) === undefined) {
     return {
       ...spec,

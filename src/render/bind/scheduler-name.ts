@@ -1,4 +1,3 @@
-import { describeRef } from '../../model/index.ts';
 import type { BindingSpec, ScheduledBinding } from '../../model/index.ts';
 import type { PreviousSchedule } from './schedule-claims.ts';
 
@@ -16,30 +15,28 @@ export function otherSchedulerOf(spec: BindingSpec): string | undefined {
 }
 
 /**
- * A binding left for another scheduler: nothing schedules it, so it keeps the clusters it had (a
- * never-scheduled one has none, and says why in its error), and a warning says so.
+ * A binding left for another scheduler: nothing schedules it, so it keeps the clusters it had, and
+ * a never-scheduled one has none and says why in its error. The policy's warning is
+ * check/scheduler-names.ts'.
  */
 export function leftForOtherScheduler(
   spec: BindingSpec,
   scheduler: string,
   last: PreviousSchedule | undefined,
-): { binding: ScheduledBinding; message: string } {
-  const policy = describeRef({ apiVersion: '', ...spec.policy });
-  const reason = `schedulerName "${scheduler}" (${policy}) names a scheduler Flotilla does not have; Karmada's default scheduler leaves the binding to it`;
+): ScheduledBinding {
   if (last && last.clusters.length > 0) {
     return {
-      binding: {
-        ...spec,
-        clusters: last.clusters,
-        error: null,
-        ...(last.affinityName ? { affinityName: last.affinityName } : {}),
-        ...(last.appliedPlacement !== undefined ? { appliedPlacement: last.appliedPlacement } : {}),
-      },
-      message: `${describeRef(spec.resource)}: ${reason}: it keeps its last schedule and is not scheduled again`,
+      ...spec,
+      clusters: last.clusters,
+      error: null,
+      ...(last.affinityName ? { affinityName: last.affinityName } : {}),
+      ...(last.appliedPlacement !== undefined ? { appliedPlacement: last.appliedPlacement } : {}),
     };
   }
-  return {
-    binding: { ...spec, clusters: [], error: `not scheduled: ${reason}` },
-    message: `${describeRef(spec.resource)}: ${reason}: it stays unscheduled`,
-  };
+  return { ...spec, clusters: [], error: otherSchedulerReason(scheduler) };
+}
+
+/** Why a binding for `scheduler` is not scheduled. */
+export function otherSchedulerReason(scheduler: string): string {
+  return `schedulerName ${scheduler} names a scheduler Flotilla does not have (Karmada's default scheduler leaves the binding to it)`;
 }

@@ -13,6 +13,7 @@ import { closestName } from '../validate/suggest.ts';
 import type { FleetLocator } from './locate.ts';
 import { multiClusterServiceReferences } from './multicluster-service-references.ts';
 import { convertedTemplates, unseenSelectorVersion } from './preferred-versions.ts';
+import { otherSchedulerWarnings } from './scheduler-names.ts';
 
 /** Keys whose string lists name clusters, wherever they appear in a policy's spec. */
 const CLUSTER_NAME_LISTS = new Set(['clusterNames', 'exclude']);
@@ -101,5 +102,6 @@ export function checkFleetReferences(fleet: Fleet, at: FleetLocator): Diagnostic
     ...emptySelectors(fleet, at),
     ...multiClusterServiceReferences(fleet, at),
     ...convertedTemplates(fleet, at),
+    ...otherSchedulerWarnings(fleet, at),
   ];
 }

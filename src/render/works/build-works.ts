@@ -54,6 +54,8 @@ interface Target {
   policy: string;
   overwrite: boolean;
   binding: ScheduledBinding | null;
+  /** A dependency without a binding of its own: preserved when any binding that needs it is. */
+  preserveOnDeletion?: boolean;
 }
 
 function isWorkload(binding: ScheduledBinding): boolean {
@@ -135,7 +137,7 @@ function renderOne(
     manifest,
     template: refOf(template.object),
     suspended: isSuspended(binding, target.cluster.metadata.name),
-    preserveOnDeletion: binding?.preserveResourcesOnDeletion ?? false,
+    preserveOnDeletion: target.preserveOnDeletion ?? binding?.preserveResourcesOnDeletion ?? false,
   };
 }
 
@@ -148,7 +150,7 @@ function policyLabel(tb: TemplateBinding): string {
 function targetsOf(
   tb: TemplateBinding,
   byName: Map<string, Cluster>,
-  dependency: { clusters: Set<string>; overwrite: boolean } | undefined,
+  dependency: { clusters: Set<string>; overwrite: boolean; preserve: boolean } | undefined,
   input: BuildWorksInput,
 ): { targets: Target[]; namespaceSync: boolean } {
   const targets: Target[] = [];
@@ -177,6 +179,7 @@ function targetsOf(
       policy: binding ? policyLabel(tb) : 'dependency',
       overwrite: overwrite || (dependency?.overwrite ?? false),
       binding,
+      ...(binding ? {} : { preserveOnDeletion: dependency?.preserve ?? false }),
     });
   }
   const isNamespace = groupKind(tb.template.object.apiVersion, tb.template.object.kind) === 'core/Namespace';

@@ -128,6 +128,13 @@ spec:
       ],
     },
     {
+      name: 'a policy for another scheduler: its templates are not scheduled',
+      docs: [clusters, web, pp(`${selectWeb}\n  schedulerName: custom-scheduler`)],
+      want: [
+        "27:3: PropagationPolicy/shop/pp: spec.schedulerName: schedulerName custom-scheduler names a scheduler Flotilla does not have (Karmada's default scheduler leaves the binding to it): the templates it claims are not scheduled (a template scheduled before keeps its clusters)",
+      ],
+    },
+    {
       name: 'Namespaces are synced to every cluster; templates in skipped namespaces are left alone',
       docs: [clusters, 'apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}', config('x').replace('shop', 'kube-public')],
       want: [],
