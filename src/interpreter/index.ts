@@ -16,7 +16,14 @@ export { createInterpreter, DEFAULT_INTERPRETER_OPTIONS } from './chain.ts';
 export { checkCustomization, type CustomizationProblem } from './check-customization.ts';
 export { findCustomizationSuites, type CustomizationSuite } from './customization-suites.ts';
 export { InterpretError, LuaScriptError, type LuaFailure } from './errors.ts';
-export { formatQuantity, parseQuantity, toQuantity, type Quantity } from './quantity.ts';
+export {
+  addQuantities,
+  formatQuantity,
+  parseQuantity,
+  quantityMilliValue,
+  toQuantity,
+  type Quantity,
+} from './quantity.ts';
 export {
   OperationInputError,
   parseOperation,

@@ -7,6 +7,7 @@ export * from './config.ts';
 export * from './diagnostic.ts';
 export * from './duration.ts';
 export * from './errors.ts';
+export * from './feature-gates.ts';
 export * from './identity.ts';
 export * from './karmada.ts';
 export * from './karmada-extensions.ts';

@@ -5,6 +5,7 @@ import { checkCustomization, createInterpreter, OPERATION_SCRIPTS } from '../int
 import type { ResourceInterpreter } from '../interpreter/index.ts';
 import { autoscalingTargetWarnings } from '../render/check/autoscaling-targets.ts';
 import { dependencyConflictWarnings } from '../render/check/dependency-conflicts.ts';
+import { overallQuotaWarnings } from '../render/check/federated-quota-overall.ts';
 import { checkFleetReferences } from '../render/check/fleet-references.ts';
 import { fleetLocator } from '../render/check/locate.ts';
 import { dependenciesOf, unpropagatedTemplates } from '../render/check/unpropagated.ts';
@@ -61,6 +62,7 @@ export function crossObjectWarnings(source: FleetSource): Diagnostic[] {
     ...unpropagatedTemplates(claims, dependenciesOf(source.interpreter), at),
     ...autoscalingTargetWarnings(source.fleet, at),
     ...dependencyConflictWarnings(claims, source.interpreter),
+    ...overallQuotaWarnings(source.fleet, at, source.snapshot.config.featureGates),
   ];
 }
 
@@ -75,6 +77,7 @@ export function planWarnings(source: FleetSource, claims: readonly Claim[], work
     ...checkFleetReferences(source.fleet, at),
     ...unpropagatedTemplates(claims, () => reached, at),
     ...autoscalingTargetWarnings(source.fleet, at),
+    ...overallQuotaWarnings(source.fleet, at, source.snapshot.config.featureGates),
   ];
 }
 

@@ -12,6 +12,7 @@ describe('parseFleetConfig', () => {
     ['reads prune settings', 'prune: {enabled: true, maxFraction: 0.5}', { prune: { enabled: true, maxFraction: 0.5 } }],
     ['keeps a prune default it is not told', 'prune: {enabled: true}', { prune: { enabled: true, maxFraction: 0.25 } }],
     ['keeps keys it does not know', 'resync: 5m', { resync: '5m' }],
+    ['reads a feature gate', 'featureGates: {FederatedQuotaEnforcement: true}', { featureGates: { FederatedQuotaEnforcement: true } }],
   ])('%s', (_case, text, expected) => {
     const { config, diagnostics } = parseFleetConfig(text);
     expect(diagnostics).toEqual([]);
@@ -27,6 +28,9 @@ describe('parseFleetConfig', () => {
     ['prune.enabled that is not a boolean', 'prune:\n  enabled: "yes"\n', 'prune.enabled', 2, 12],
     ['a fraction above one', 'prune:\n  maxFraction: 2\n', 'prune.maxFraction', 2, 16],
     ['broken YAML', 'exclude: [a\n', undefined, 2, 1],
+    ['featureGates that is not a mapping', 'featureGates: [x]\n', 'featureGates', 1, 15],
+    ['a feature gate Karmada does not have', 'featureGates:\n  Quotas: true\n', 'featureGates.Quotas', 2, 11],
+    ['a feature gate that is not a boolean', 'featureGates:\n  FederatedQuotaEnforcement: "on"\n', 'featureGates.FederatedQuotaEnforcement', 2, 30],
   ])('reports %s at its position and keeps the defaults', (_case, text, field, line, column) => {
     const { config, diagnostics } = parseFleetConfig(text);
     expect(config).toEqual(DEFAULT_FLEET_CONFIG);

@@ -3,6 +3,7 @@ import type {
   BindingSpec,
   Cluster,
   Diagnostic,
+  FederatedResourceQuota,
   PropagationPolicy,
   ScheduledBinding,
   SourceObject,
@@ -14,6 +15,7 @@ import type { ScheduleResult, SchedulingInput } from '../../scheduler/index.ts';
 import type { Claim } from '../detect/detect.ts';
 import { interpreterFailure, interpreterFailureReason } from '../interpreter-failure.ts';
 import { policyRefOf } from '../detect/detect.ts';
+import { enforceOverallQuotas } from './quota-enforcement.ts';
 import { rescheduleReason } from './reschedule-gate.ts';
 import { DEFAULT_SCHEDULER_NAME, leftForOtherScheduler, otherSchedulerOf } from './scheduler-name.ts';
 import type { TemplateBinding } from '../works/template-binding.ts';
@@ -134,6 +136,7 @@ export function scheduleClaims(
   clusters: readonly Cluster[],
   interpreter: ResourceInterpreter,
   previous: ReadonlyMap<string, PreviousSchedule> = new Map(),
+  overallQuotas: readonly FederatedResourceQuota[] = [],
 ): { bindings: TemplateBinding[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const schedule = createScheduler(clusters);
@@ -161,5 +164,28 @@ export function scheduleClaims(
       binding: scheduleClaim(claim, spec, schedule, previous, clusters, diagnostics),
     };
   });
-  return { bindings, diagnostics };
+  if (overallQuotas.length === 0) return { bindings, diagnostics };
+  const admitted = enforceOverallQuotas(
+    bindings.map((b) => b.binding),
+    overallQuotas,
+    previous,
+  );
+  return {
+    bindings: bindings.map((b, i) => {
+      const binding = admitted[i] ?? null;
+      if (binding && binding !== b.binding) diagnostics.push(cannotSchedule(b.claim, binding.error ?? ''));
+      return { ...b, binding };
+    }),
+    diagnostics,
+  };
+}
+
+function cannotSchedule(claim: Claim, reason: string): Diagnostic {
+  const subject = describeRef(refOf(claim.template.object));
+  return {
+    ...claim.template.origin,
+    severity: 'error',
+    object: subject,
+    message: `${subject}: cannot be scheduled: ${reason}`,
+  };
 }

@@ -12,7 +12,6 @@ import { matchResourceSelector } from '../match/resource-selector.ts';
 import { closestName } from '../validate/suggest.ts';
 import type { FleetLocator } from './locate.ts';
 import { multiClusterServiceReferences } from './multicluster-service-references.ts';
-import { overallQuotaWarnings } from './federated-quota-overall.ts';
 import { convertedTemplates, unseenSelectorVersion } from './preferred-versions.ts';
 import { otherSchedulerWarnings } from './scheduler-names.ts';
 
@@ -104,6 +103,5 @@ export function checkFleetReferences(fleet: Fleet, at: FleetLocator): Diagnostic
     ...multiClusterServiceReferences(fleet, at),
     ...convertedTemplates(fleet, at),
     ...otherSchedulerWarnings(fleet, at),
-    ...overallQuotaWarnings(fleet, at),
   ];
 }

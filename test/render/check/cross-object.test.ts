@@ -135,16 +135,6 @@ spec:
       ],
     },
     {
-      name: 'a FederatedResourceQuota: its overall limit is not enforced',
-      docs: [
-        clusters,
-        'apiVersion: policy.karmada.io/v1alpha1\nkind: FederatedResourceQuota\nmetadata: {name: q, namespace: shop}\nspec:\n  overall: {cpu: "2"}\n  staticAssignments: [{clusterName: staging, hard: {cpu: "1"}}]',
-      ],
-      want: [
-        "15:3: FederatedResourceQuota/shop/q: spec.overall: the overall limit is not enforced: templates that would exceed it are still scheduled (Karmada enforces it only behind its FederatedQuotaEnforcement feature gate, off by default, which Flotilla does not implement); only the static assignments are enforced, by the members' ResourceQuotas",
-      ],
-    },
-    {
       name: 'Namespaces are synced to every cluster; templates in skipped namespaces are left alone',
       docs: [clusters, 'apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}', config('x').replace('shop', 'kube-public')],
       want: [],
