@@ -60,7 +60,9 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
     else report(['worksBranch'], 'worksBranch must be a non-empty branch name other than statusBranch');
   }
   if ('prune' in data) readPrune(data.prune, config, report);
-  if ('featureGates' in data) readFeatureGates(data.featureGates, config, report);
+  const warn = (field: (string | number)[], message: string) =>
+    diagnostics.push({ ...fieldDiagnostic(doc, lines, field, message), severity: 'warning' });
+  if ('featureGates' in data) readFeatureGates(data.featureGates, config, report, warn);
   return { config, diagnostics };
 }
 
@@ -81,22 +83,23 @@ function readPrune(
   }
 }
 
-/** Karmada's gates by name, each true or false; an unknown name is refused as Karmada refuses it. */
+/**
+ * Karmada's gates by name, each true or false. A gate Flotilla does not honour (one of Karmada's
+ * others, or a misspelling) is a warning that it is ignored, so a repository written for Karmada loads.
+ */
 function readFeatureGates(
   gates: unknown,
   config: FleetConfig,
   report: (field: (string | number)[], message: string) => void,
+  warn: (field: (string | number)[], message: string) => void,
 ): void {
   if (!isRecord(gates))
     return report(['featureGates'], 'featureGates must be a mapping of gate names to true or false');
+  const honoured = Object.keys(FEATURE_GATE_DEFAULTS).join(', ');
   for (const [name, value] of Object.entries(gates)) {
-    if (!isFeatureGate(name))
-      report(
-        ['featureGates', name],
-        `unrecognized feature gate: ${name} (known: ${Object.keys(FEATURE_GATE_DEFAULTS).join(', ')})`,
-      );
-    else if (typeof value !== 'boolean') report(['featureGates', name], `featureGates.${name} must be true or false`);
-    else config.featureGates[name] = value;
+    if (typeof value !== 'boolean') report(['featureGates', name], `featureGates.${name} must be true or false`);
+    else if (isFeatureGate(name)) config.featureGates[name] = value;
+    else warn(['featureGates', name], `feature gate ${name} is not one Flotilla honours (${honoured}); ignored`);
   }
 }
 

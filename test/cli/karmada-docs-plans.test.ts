@@ -40,16 +40,23 @@ describe("Karmada's documentation examples as golden plans", { timeout: 120_000 
       works: { member1: ['Deployment/nginx', 'HorizontalPodAutoscaler/nginx'], member2: ['Deployment/nginx', 'HorizontalPodAutoscaler/nginx'] },
       warning: 'so resource selectors match it as autoscaling/v2 (the manifest sent stays autoscaling/v1)',
     },
-  ])('$fixture', ({ fixture, works, warning }) => {
+    {
+      fixture: 'karmada-federated-quota',
+      works: { member1: ['Deployment/backend'], member2: ['Deployment/backend'] },
+      warning: 'FederatedResourceQuota(default/team-quota) exceeded for resource cpu: requested sum 1200m, limit 1.',
+      validate: 'valid (0 errors, 0 warnings)',
+      code: 1,
+    },
+  ])('$fixture', ({ fixture, works, warning, validate: validated, code }) => {
     const repo = fixtureRepo(fixture);
     const out = runCli(['plan', '--offline', '--repo', repo.dir, '-o', 'json']);
-    expect(out.code).toBe(0);
+    expect(out.code).toBe(code ?? 0);
     golden(`${fixture}-plan.json`, out.stdout.replaceAll(repo.dir, '<repo>'));
     const plan = JSON.parse(out.stdout) as { works: Record<string, { kind: string; metadata: { name: string } }[]> };
     const names = Object.fromEntries(Object.entries(plan.works).map(([c, items]) => [c, items.map((o) => `${o.kind}/${o.metadata.name}`).sort()]));
     expect(names).toEqual(works);
     expect(out.stdout).toContain(warning);
     const validate = runCli(['validate', '--repo', repo.dir]);
-    expect(validate.stdout + validate.stderr).toContain(warning);
+    expect(validate.stdout + validate.stderr).toContain(validated ?? warning);
   });
 });
