@@ -67,8 +67,8 @@ export function crossObjectWarnings(source: FleetSource): Diagnostic[] {
 }
 
 /**
- * The same warnings for a rendered plan (its DependencyPolicyConflict comes with its Works): what reaches a cluster is read from the Works, so nothing
- * is asked of the interpreter twice.
+ * The same warnings for a rendered plan: what reaches a cluster is read from the Works, so nothing
+ * is asked of the interpreter twice (its DependencyPolicyConflict warnings come with the Works).
  */
 export function planWarnings(source: FleetSource, claims: readonly Claim[], works: Works): Diagnostic[] {
   const at = fleetLocator(source.parsed);

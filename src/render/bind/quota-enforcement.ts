@@ -11,11 +11,12 @@ import type { FederatedResourceQuota, ResourceList, ScheduledBinding, TargetClus
 import { addQuantities, formatQuantity, quantityMilliValue, toQuantity } from '../../interpreter/index.ts';
 import type { Quantity } from '../../interpreter/index.ts';
 import type { PreviousSchedule } from './schedule-claims.ts';
+import { keptSchedule } from './kept-schedule.ts';
 
 type Usage = Map<string, Quantity>;
 
 /** Replicas × per-replica request, each non-zero request (Karmada's calculateResourceUsage). */
-export function bindingUsage(binding: ScheduledBinding, clusters: readonly TargetCluster[]): Usage {
+function bindingUsage(binding: ScheduledBinding, clusters: readonly TargetCluster[]): Usage {
   const usage: Usage = new Map();
   const replicas = clusters.reduce((n, c) => n + (c.replicas ?? 0), 0);
   const request = binding.replicaRequirements?.resourceRequest ?? {};
@@ -55,14 +56,8 @@ function exceeded(quota: FederatedResourceQuota, overall: ResourceList, used: Us
 
 /** A refused scheduling change: the binding as the last pass left it, with the reason. */
 function refused(b: ScheduledBinding, last: PreviousSchedule | undefined, reason: string): ScheduledBinding {
-  const { affinityName: _a, appliedPlacement: _p, ...spec } = b;
-  return {
-    ...spec,
-    clusters: last?.clusters ?? [],
-    error: reason,
-    ...(last?.affinityName ? { affinityName: last.affinityName } : {}),
-    ...(last?.appliedPlacement !== undefined ? { appliedPlacement: last.appliedPlacement } : {}),
-  };
+  const { clusters: _c, error: _e, affinityName: _a, appliedPlacement: _p, ...spec } = b;
+  return keptSchedule(spec, last, reason);
 }
 
 const totalReplicas = (clusters: readonly TargetCluster[]): number =>
@@ -94,8 +89,8 @@ export function enforceOverallQuotas(
   if (byNamespace.size === 0) return [...bindings];
   const before = (b: ScheduledBinding): TargetCluster[] => previous.get(refKey(b.resource))?.clusters ?? [];
   for (const b of bindings) {
-    for (const q of (b && byNamespace.get(b.resource.namespace)) ?? [])
-      q.used = add(q.used, bindingUsage(b!, before(b!)));
+    if (!b) continue;
+    for (const q of byNamespace.get(b.resource.namespace) ?? []) q.used = add(q.used, bindingUsage(b, before(b)));
   }
   return bindings.map((b) => {
     const scope = b ? byNamespace.get(b.resource.namespace) : undefined;

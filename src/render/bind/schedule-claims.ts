@@ -17,6 +17,7 @@ import { interpreterFailure, interpreterFailureReason } from '../interpreter-fai
 import { policyRefOf } from '../detect/detect.ts';
 import { enforceOverallQuotas } from './quota-enforcement.ts';
 import { rescheduleReason } from './reschedule-gate.ts';
+import { keptSchedule } from './kept-schedule.ts';
 import { DEFAULT_SCHEDULER_NAME, leftForOtherScheduler, otherSchedulerOf } from './scheduler-name.ts';
 import type { TemplateBinding } from '../works/template-binding.ts';
 
@@ -83,15 +84,7 @@ function scheduleClaim(
   const last = previous.get(refKey(spec.resource));
   const scheduler = otherSchedulerOf(spec);
   if (scheduler !== undefined) return leftForOtherScheduler(spec, scheduler, last);
-  if (last && rescheduleReason(spec, last, clusters) === undefined) {
-    return {
-      ...spec,
-      clusters: last.clusters,
-      error: null,
-      ...(last.affinityName ? { affinityName: last.affinityName } : {}),
-      ...(last.appliedPlacement !== undefined ? { appliedPlacement: last.appliedPlacement } : {}),
-    };
-  }
+  if (last && rescheduleReason(spec, last, clusters) === undefined) return keptSchedule(spec, last, null);
   const result = schedule(schedulingInputOf(spec, last));
   const subject = describeRef(spec.resource);
   for (const d of result.diagnostics)

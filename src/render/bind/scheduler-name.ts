@@ -1,4 +1,5 @@
 import type { BindingSpec, ScheduledBinding } from '../../model/index.ts';
+import { keptSchedule } from './kept-schedule.ts';
 import type { PreviousSchedule } from './schedule-claims.ts';
 
 /** The only scheduler Flotilla has: Karmada's default one, and its name. */
@@ -24,16 +25,9 @@ export function leftForOtherScheduler(
   scheduler: string,
   last: PreviousSchedule | undefined,
 ): ScheduledBinding {
-  if (last && last.clusters.length > 0) {
-    return {
-      ...spec,
-      clusters: last.clusters,
-      error: null,
-      ...(last.affinityName ? { affinityName: last.affinityName } : {}),
-      ...(last.appliedPlacement !== undefined ? { appliedPlacement: last.appliedPlacement } : {}),
-    };
-  }
-  return { ...spec, clusters: [], error: otherSchedulerReason(scheduler) };
+  return last && last.clusters.length > 0
+    ? keptSchedule(spec, last, null)
+    : { ...spec, clusters: [], error: otherSchedulerReason(scheduler) };
 }
 
 /** Why a binding for `scheduler` is not scheduled. */

@@ -5,8 +5,9 @@ import { builtinVersions } from '../validate/openapi/kube-schemas.ts';
 const GA = /^v(\d+)$/;
 
 /**
- * The apiVersion Karmada's detector sees a template at (docs/karmada-compatibility.md#kinds-at-their-preferred-version):
- * its informers list every resource at the API server's preferred version, so a built-in kind
+ * The apiVersion Karmada's detector sees a template at
+ * (docs/karmada-compatibility.md#kinds-at-their-preferred-version): its informers list every
+ * resource at the API server's preferred version, so a built-in kind
  * written at another of its versions (an HPA as `autoscaling/v1`) is matched as the preferred one
  * (`autoscaling/v2`). The preferred version here is the kind's highest GA version, the one a
  * default kube-apiserver of the members' Kubernetes prefers; kinds without a GA version, and

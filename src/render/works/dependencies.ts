@@ -18,7 +18,10 @@ export interface RequiredDependency {
    * (docs/karmada-compatibility.md#dependencies).
    */
   overwrite: boolean;
-  /** Preserved on deletion when any binding that needs it is (docs/karmada-compatibility.md#dependency-policy-conflicts). */
+  /**
+   * Preserved on deletion when any binding that needs it is
+   * (docs/karmada-compatibility.md#dependency-policy-conflicts).
+   */
   preserve: boolean;
 }
 
