@@ -3,9 +3,9 @@
  * apply runner and the live plan map over their objects (never a second batch copy of it).
  * Every write is server-side apply with the field manager `flotilla`.
  */
-import { scrubSecretError } from '../model/index.ts';
-import type { KubeObject } from '../model/index.ts';
-import { KubeApiError, ObjectNotManagedError } from './errors/index.ts';
+import { asKubeObject, missingIdentity, scrubSecretError } from '../model/index.ts';
+import type { KubeObject, PartialKubeObject } from '../model/index.ts';
+import { KubeApiError, ObjectNotManagedError, RetainResultError } from './errors/index.ts';
 import { FIELD_MANAGER } from './kube-client.ts';
 import type { KubeClient } from './kube-client.ts';
 import { isManaged, mayTakeOver, verdict } from './triage.ts';
@@ -13,9 +13,9 @@ import type { TriagedObject } from './triage.ts';
 
 /**
  * The interpreter's Retain (docs/karmada-compatibility.md#native-interpreters): fields the member keeps, taken from the
- * live object.
+ * live object. A script's result may lack `apiVersion` and `metadata` (docs/karmada-compatibility.md#lua-results).
  */
-export type RetainFn = (desired: KubeObject, observed: KubeObject) => KubeObject;
+export type RetainFn = (desired: KubeObject, observed: KubeObject) => PartialKubeObject;
 
 /** What became of the object; `after` is what the server has (or, dry-run, would have). */
 export interface ObjectStep {
@@ -24,9 +24,17 @@ export interface ObjectStep {
   error?: Error;
 }
 
+function complete(client: KubeClient, object: TriagedObject, result: PartialKubeObject): KubeObject {
+  const whole = asKubeObject(result);
+  if (!whole) throw new RetainResultError(client.cluster, object.ref, missingIdentity(result).join(' and '));
+  return whole;
+}
+
 /** What to send: the manifest after Retain, without a resourceVersion (SSA needs no lock). */
-function desiredFor(object: TriagedObject, retain: RetainFn): KubeObject {
-  const retained = object.live ? retain(object.item.manifest, object.live) : object.item.manifest;
+function desiredFor(client: KubeClient, object: TriagedObject, retain: RetainFn): KubeObject {
+  const retained = object.live
+    ? complete(client, object, retain(object.item.manifest, object.live))
+    : object.item.manifest;
   if (retained.metadata['resourceVersion'] === undefined) return retained;
   const { resourceVersion: _rv, ...metadata } = retained.metadata;
   return { ...retained, metadata };
@@ -89,9 +97,9 @@ async function sendObject(
     case 'create':
       return dryRun
         ? { action: 'create', after: object.item.manifest }
-        : create(client, object, desiredFor(object, retain));
+        : create(client, object, desiredFor(client, object, retain));
     case 'check': {
-      const desired = desiredFor(object, retain);
+      const desired = desiredFor(client, object, retain);
       const preview = await client.apply(desired, { fieldManager: FIELD_MANAGER, force: true, dryRun: true });
       if (verdict(object.live as KubeObject, preview) === 'unchanged') return { action: 'unchanged', after: preview };
       if (dryRun) return { action: 'update', after: preview };

@@ -8,6 +8,7 @@ import type {
   CustomizationRules,
   KubeObject,
   LabelSelector,
+  PartialKubeObject,
   ReplicaRequirements,
   ResourceInterpreterCustomization,
 } from '../model/index.ts';
@@ -80,13 +81,13 @@ export interface ResourceInterpreter {
   /** `undefined`: no interpreter for the kind. */
   getReplicas(obj: KubeObject): ReplicaResult | undefined;
   /** A new object; the input is never mutated. */
-  reviseReplica(obj: KubeObject, replicas: number): KubeObject;
-  retain(desired: KubeObject, observed: KubeObject): KubeObject;
+  reviseReplica(obj: KubeObject, replicas: number): PartialKubeObject;
+  retain(desired: KubeObject, observed: KubeObject): PartialKubeObject;
   /**
    * Items in the order given (the status step sorts them by cluster name, as Karmada's controller
    * does); `undefined` reaches Lua as nil, an empty list as an empty table.
    */
-  aggregateStatus(obj: KubeObject, items: readonly AggregatedStatusItem[] | undefined): KubeObject;
+  aggregateStatus(obj: KubeObject, items: readonly AggregatedStatusItem[] | undefined): PartialKubeObject;
   reflectStatus(obj: KubeObject): Record<string, unknown> | undefined;
   /** `true` when no interpreter implements health for the kind (Karmada records Healthy). */
   interpretHealth(obj: KubeObject): boolean;

@@ -1,3 +1,4 @@
+import type { FeatureGates } from './feature-gates.ts';
 import { DEFAULT_WORKS_BRANCH } from './pull-mode.ts';
 
 /**
@@ -13,6 +14,8 @@ export interface FleetConfig {
   worksBranch: string;
   /** Prune settings: off unless enabled; `maxFraction` caps the share of inventory one run may delete. */
   prune: { enabled: boolean; maxFraction: number };
+  /** Karmada feature gates by name (docs/karmada-compatibility.md#feature-gates). @default {} (Karmada's defaults) */
+  featureGates: FeatureGates;
   [key: string]: unknown;
 }
 
@@ -22,4 +25,5 @@ export const DEFAULT_FLEET_CONFIG: Readonly<FleetConfig> = Object.freeze({
   statusBranch: 'status',
   worksBranch: DEFAULT_WORKS_BRANCH,
   prune: Object.freeze({ enabled: false, maxFraction: 0.25 }),
+  featureGates: Object.freeze({}),
 });

@@ -1,6 +1,8 @@
 /** The face of src/render/: parse, load, detect, bind, overrides, Works, explain (all pure). */
 export * from './bind/schedule-claims.ts';
 export * from './check/autoscaling-targets.ts';
+export * from './check/dependency-conflicts.ts';
+export * from './check/federated-quota-overall.ts';
 export * from './check/fleet-references.ts';
 export * from './check/locate.ts';
 export * from './check/unpropagated.ts';

@@ -1,4 +1,5 @@
-import type { Cluster, ClusterStatus, Diagnostic } from '../model/index.ts';
+import { featureEnabled } from '../model/index.ts';
+import type { Cluster, ClusterStatus, Diagnostic, FeatureGates } from '../model/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
 import { scheduleClaims } from './bind/schedule-claims.ts';
 import type { PreviousSchedule } from './bind/schedule-claims.ts';
@@ -18,6 +19,8 @@ export interface RenderOptions {
   previousSchedules: ReadonlyMap<string, PreviousSchedule>;
   /** Cluster status observed live or read from the status branch, by cluster name. */
   observedClusters: ReadonlyMap<string, ClusterStatus>;
+  /** `featureGates` of flotilla.yaml. @default {} (Karmada's defaults) */
+  featureGates?: FeatureGates;
 }
 
 export interface Rendered {
@@ -35,7 +38,14 @@ export interface Rendered {
 export function renderFleet(fleet: Fleet, interpreter: ResourceInterpreter, options: RenderOptions): Rendered {
   const clusters = clusterViews(fleet.clusters, options.observedClusters);
   const claims = detect(fleet, options.detect);
-  const scheduled = scheduleClaims(claims, clusters, interpreter, options.previousSchedules);
+  const enforced = featureEnabled(options.featureGates, 'FederatedQuotaEnforcement');
+  const scheduled = scheduleClaims(
+    claims,
+    clusters,
+    interpreter,
+    options.previousSchedules,
+    enforced ? fleet.federatedResourceQuotas.map((q) => q.object) : [],
+  );
   const built = buildWorks({
     bindings: scheduled.bindings,
     clusters,

@@ -1,5 +1,12 @@
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
-import { DEFAULT_FLEET_CONFIG, isRecord, type Diagnostic, type FleetConfig } from '../model/index.ts';
+import {
+  DEFAULT_FLEET_CONFIG,
+  FEATURE_GATE_DEFAULTS,
+  isFeatureGate,
+  isRecord,
+  type Diagnostic,
+  type FleetConfig,
+} from '../model/index.ts';
 
 /** The name of the fleet's settings file, at the fleet root. */
 export const FLEET_CONFIG_FILE = 'flotilla.yaml';
@@ -36,6 +43,7 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
     statusBranch: config.statusBranch,
     worksBranch: config.worksBranch,
     prune: config.prune,
+    featureGates: config.featureGates,
   });
   if ('exclude' in data) {
     if (Array.isArray(data.exclude) && data.exclude.every((glob) => typeof glob === 'string'))
@@ -52,6 +60,9 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
     else report(['worksBranch'], 'worksBranch must be a non-empty branch name other than statusBranch');
   }
   if ('prune' in data) readPrune(data.prune, config, report);
+  const warn = (field: (string | number)[], message: string) =>
+    diagnostics.push({ ...fieldDiagnostic(doc, lines, field, message), severity: 'warning' });
+  if ('featureGates' in data) readFeatureGates(data.featureGates, config, report, warn);
   return { config, diagnostics };
 }
 
@@ -72,11 +83,32 @@ function readPrune(
   }
 }
 
+/**
+ * Karmada's gates by name, each true or false. A gate Flotilla does not honour (one of Karmada's
+ * others, or a misspelling) is a warning that it is ignored, so a repository written for Karmada loads.
+ */
+function readFeatureGates(
+  gates: unknown,
+  config: FleetConfig,
+  report: (field: (string | number)[], message: string) => void,
+  warn: (field: (string | number)[], message: string) => void,
+): void {
+  if (!isRecord(gates))
+    return report(['featureGates'], 'featureGates must be a mapping of gate names to true or false');
+  const honoured = Object.keys(FEATURE_GATE_DEFAULTS).join(', ');
+  for (const [name, value] of Object.entries(gates)) {
+    if (typeof value !== 'boolean') report(['featureGates', name], `featureGates.${name} must be true or false`);
+    else if (isFeatureGate(name)) config.featureGates[name] = value;
+    else warn(['featureGates', name], `feature gate ${name} is not one Flotilla honours (${honoured}); ignored`);
+  }
+}
+
 function defaults(): FleetConfig {
   return {
     ...DEFAULT_FLEET_CONFIG,
     exclude: [...DEFAULT_FLEET_CONFIG.exclude],
     prune: { ...DEFAULT_FLEET_CONFIG.prune },
+    featureGates: {},
   };
 }
 

@@ -108,3 +108,26 @@ describe('applyCluster against the fake', () => {
     expect(result.error?.message).toBe('unreachable');
   });
 });
+
+describe('a Retain result without apiVersion or metadata', () => {
+  // Karmada's host takes such a result (docs/karmada-compatibility.md#lua-results); its update of
+  // the member then fails, and so does this object here, before anything is sent.
+  it.each([
+    ['without metadata', (d: KubeObject) => ({ apiVersion: d.apiVersion, kind: d.kind, data: d['data'] }), 'metadata'],
+    ['without apiVersion', (d: KubeObject) => ({ kind: d.kind, metadata: d.metadata }), 'apiVersion'],
+  ])('%s fails that object only', async (_name, retain, missing) => {
+    const client = new FakeKubeClient();
+    await applyCluster(client, names.map(cm), options, () => undefined);
+    const changed = names.map(cm).map((o) => ({ ...o, manifest: { ...o.manifest, data: { name: 'changed' } } }));
+    const result = await applyCluster(client, changed, { ...options, retain: (d) => (d.metadata.name === 'b' ? retain(d) : d) }, () => undefined);
+    expect(result.objects.map((o) => [o.ref.name, o.action])).toEqual([
+      ['a', 'configured'],
+      ['b', 'failed'],
+      ['c', 'configured'],
+      ['d', 'configured'],
+    ]);
+    expect(result.objects[1]?.error?.message).toBe(
+      `ConfigMap/ns/b in cluster ${client.cluster}: the interpreter's Retain returned an object without ${missing}; nothing was sent`,
+    );
+  });
+});

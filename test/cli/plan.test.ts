@@ -1,11 +1,9 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGitRepo, removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+import { golden } from './golden.ts';
 import { REPO_ROOT, runCli } from './run-cli.ts';
-
-const GOLDEN = join(REPO_ROOT, 'test/golden');
-const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
 
 /** examples/repo as its own repository with a fixed identity and clock: a stable commit id. */
 function exampleRepo() {
@@ -20,15 +18,6 @@ function listFiles(dir: string): string[] {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? listFiles(path) : [path];
   });
-}
-
-function golden(name: string, actual: string): void {
-  const path = join(GOLDEN, name);
-  if (UPDATE || !existsSync(path)) {
-    mkdirSync(join(path, '..'), { recursive: true });
-    writeFileSync(path, actual);
-  }
-  expect(actual, `golden ${name} (refresh with UPDATE_GOLDEN=1 and review the diff)`).toBe(readFileSync(path, 'utf8'));
 }
 
 afterAll(removeFixtures);

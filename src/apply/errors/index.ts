@@ -10,3 +10,4 @@ export { CrdNotEstablishedError } from './crd-not-established-error.ts';
 export { ObjectNotManagedError } from './object-not-managed-error.ts';
 export { MemberTimeoutError } from './member-timeout-error.ts';
 export { InventoryLockedError } from './inventory-locked-error.ts';
+export { RetainResultError } from './retain-result-error.ts';

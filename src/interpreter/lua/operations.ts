@@ -4,7 +4,14 @@
  * desired; the others: none), and the typing of results into engine types
  * (docs/karmada-compatibility.md, "Lua results").
  */
-import type { AggregatedStatusItem, Component, JsonValue, KubeObject, ReplicaRequirements } from '../../model/index.ts';
+import type {
+  AggregatedStatusItem,
+  Component,
+  JsonValue,
+  KubeObject,
+  PartialKubeObject,
+  ReplicaRequirements,
+} from '../../model/index.ts';
 import type { DependentObjectReference, ReplicaResult } from '../types.ts';
 import type { CompiledScript } from './compiled-script.ts';
 import { emptyPaths, NO_REFERENCES, pushJson, readJson, type EmptyReferences } from './convert.ts';
@@ -47,17 +54,19 @@ function readStruct(
 }
 
 /**
- * A whole object, decoded as Kubernetes decodes unstructured JSON: a non-empty `kind` is required.
- * Flotilla also requires `metadata`, which every later stage reads (Karmada would fail later).
+ * A whole object, decoded as Kubernetes decodes unstructured JSON: a non-empty `kind` is required
+ * and nothing else, `metadata` included (the stage that sends the object asks for it).
  */
-function readObject(script: CompiledScript, L: LuaState, sandbox: LuaSandbox, references: EmptyReferences): KubeObject {
+function readObject(
+  script: CompiledScript,
+  L: LuaState,
+  sandbox: LuaSandbox,
+  references: EmptyReferences,
+): PartialKubeObject {
   const value = readStruct(script, L, sandbox, references, 'object');
   if (typeof value['kind'] !== 'string' || value['kind'] === '')
     throw script.fail("Object 'Kind' is missing in the returned object");
-  const metadata = value['metadata'];
-  if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata))
-    throw script.fail('the returned object has no metadata');
-  return value as unknown as KubeObject;
+  return value as PartialKubeObject;
 }
 
 /** Results that do not fit their Go type become the script's error. */
@@ -99,12 +108,12 @@ export function luaGetComponents(script: CompiledScript, obj: KubeObject): Compo
 }
 
 /** ReviseReplica(desiredObj, desiredReplica) → whole object; empty tables repaired against desiredObj. */
-export function luaReviseReplica(script: CompiledScript, obj: KubeObject, replicas: number): KubeObject {
+export function luaReviseReplica(script: CompiledScript, obj: KubeObject, replicas: number): PartialKubeObject {
   return script.call(pushAll([obj, replicas]), 1, (L, sandbox) => readObject(script, L, sandbox, emptyPaths([obj])));
 }
 
 /** Retain(desiredObj, observedObj) → whole object; empty tables repaired against both. */
-export function luaRetain(script: CompiledScript, desired: KubeObject, observed: KubeObject): KubeObject {
+export function luaRetain(script: CompiledScript, desired: KubeObject, observed: KubeObject): PartialKubeObject {
   return script.call(pushAll([desired, observed]), 1, (L, sandbox) =>
     readObject(script, L, sandbox, emptyPaths([desired, observed])),
   );
@@ -131,7 +140,7 @@ export function luaAggregateStatus(
   script: CompiledScript,
   obj: KubeObject,
   items: readonly AggregatedStatusItem[] | undefined,
-): KubeObject {
+): PartialKubeObject {
   return script.call(pushAll([obj, items ? itemsForLua(items) : null]), 1, (L, sandbox) =>
     readObject(script, L, sandbox, NO_REFERENCES),
   );

@@ -8,7 +8,7 @@
  * are recomputed on the merged Work. Unchanged manifests keep the source commit they were
  * rendered at, which apply ignores when comparing with live objects.
  */
-import { describeRef, refKey, refOf } from '../../model/index.ts';
+import { describeRef, featureEnabled, refKey, refOf } from '../../model/index.ts';
 import type { Diagnostic, SourceObject } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { compileNamespacePatterns, DEFAULT_SKIPPED_NAMESPACES, renderFleet } from '../../render/index.ts';
@@ -41,6 +41,7 @@ function contextOf(fleet: Fleet, options: RenderOptions): string {
     rest: Object.values(rest).map((list: SourceObject[]) => list.map((s) => s.object)),
     observed,
     detect: options.detect.skippedNamespaces ?? null,
+    featureGates: options.featureGates ?? {},
   });
 }
 
@@ -49,13 +50,20 @@ function sameObject(a: SourceObject | undefined, b: SourceObject): boolean {
 }
 
 /** Why the last render cannot be reused, or undefined when it can. */
-function fullRenderReason(memo: RenderMemo | undefined, context: string, options: RenderOptions): string | undefined {
+function fullRenderReason(
+  memo: RenderMemo | undefined,
+  context: string,
+  fleet: Fleet,
+  options: RenderOptions,
+): string | undefined {
   if (!memo) return 'first render';
   if (memo.context !== context) return 'policies, overrides, clusters or customizations changed';
   if ([...options.previousSchedules.values()].some((p) => (p.evictedClusters?.length ?? 0) > 0))
     return 'an eviction is in progress';
   if (memo.rendered.bindings.some((b) => b.binding?.propagateDeps) || memo.rendered.requiredBy.size > 0)
     return 'dependencies are propagated';
+  if (featureEnabled(options.featureGates, 'FederatedQuotaEnforcement') && fleet.federatedResourceQuotas.length > 0)
+    return 'federated resource quotas are enforced across templates';
   return undefined;
 }
 
@@ -81,7 +89,7 @@ export function renderIncremental(
       mode: 'full',
     };
   };
-  if (fullRenderReason(memo, context, options) !== undefined || !memo) return full();
+  if (fullRenderReason(memo, context, fleet, options) !== undefined || !memo) return full();
   const changed = new Set<string>();
   for (const [key, t] of templates) if (!sameObject(memo.templates.get(key), t)) changed.add(key);
   for (const key of memo.templates.keys()) if (!templates.has(key)) changed.add(key);

@@ -5,6 +5,8 @@ import { checkCustomization, createInterpreter, OPERATION_SCRIPTS } from '../../
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import {
   autoscalingTargetWarnings,
+  dependencyConflictWarnings,
+  overallQuotaWarnings,
   checkFleetReferences,
   fleetLocator,
   dependenciesOf,
@@ -61,12 +63,14 @@ export function crossObjectWarnings(source: FleetSource): Diagnostic[] {
     ...checkFleetReferences(source.fleet, at),
     ...unpropagatedTemplates(claims, dependenciesOf(source.interpreter), at),
     ...autoscalingTargetWarnings(source.fleet, at),
+    ...dependencyConflictWarnings(claims, source.interpreter),
+    ...overallQuotaWarnings(source.fleet, at, source.snapshot.config.featureGates),
   ];
 }
 
 /**
  * The same warnings for a rendered plan: what reaches a cluster is read from the Works, so nothing
- * is asked of the interpreter twice.
+ * is asked of the interpreter twice (its DependencyPolicyConflict warnings come with the Works).
  */
 export function planWarnings(source: FleetSource, claims: readonly Claim[], works: Works): Diagnostic[] {
   const at = fleetLocator(source.parsed);
@@ -75,6 +79,7 @@ export function planWarnings(source: FleetSource, claims: readonly Claim[], work
     ...checkFleetReferences(source.fleet, at),
     ...unpropagatedTemplates(claims, () => reached, at),
     ...autoscalingTargetWarnings(source.fleet, at),
+    ...overallQuotaWarnings(source.fleet, at, source.snapshot.config.featureGates),
   ];
 }
 

@@ -78,6 +78,7 @@ export async function readAndRender(
     detect: { previousClaims: memory.last.length === 0 ? feedback.previousClaims : claimsOf(memory.last) },
     previousSchedules: before.scheduling.previousSchedules,
     observedClusters: before.scheduling.observedClusters,
+    featureGates: source.snapshot.config.featureGates,
   });
   memory.memo = render.memo;
   return {

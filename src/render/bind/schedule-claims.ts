@@ -3,6 +3,7 @@ import type {
   BindingSpec,
   Cluster,
   Diagnostic,
+  FederatedResourceQuota,
   PropagationPolicy,
   ScheduledBinding,
   SourceObject,
@@ -14,7 +15,10 @@ import type { ScheduleResult, SchedulingInput } from '../../scheduler/index.ts';
 import type { Claim } from '../detect/detect.ts';
 import { interpreterFailure, interpreterFailureReason } from '../interpreter-failure.ts';
 import { policyRefOf } from '../detect/detect.ts';
+import { enforceOverallQuotas } from './quota-enforcement.ts';
 import { rescheduleReason } from './reschedule-gate.ts';
+import { keptSchedule } from './kept-schedule.ts';
+import { DEFAULT_SCHEDULER_NAME, leftForOtherScheduler, otherSchedulerOf } from './scheduler-name.ts';
 import type { TemplateBinding } from '../works/template-binding.ts';
 
 /**
@@ -52,7 +56,7 @@ export function bindingSpecOf(
     preserveResourcesOnDeletion: spec.preserveResourcesOnDeletion ?? false,
     ...(spec.failover ? { failover: spec.failover } : {}),
     ...(spec.suspension ? { suspension: spec.suspension } : {}),
-    schedulerName: spec.schedulerName ?? 'default-scheduler',
+    schedulerName: spec.schedulerName || DEFAULT_SCHEDULER_NAME,
   };
 }
 
@@ -78,15 +82,9 @@ function scheduleClaim(
   diagnostics: Diagnostic[],
 ): ScheduledBinding {
   const last = previous.get(refKey(spec.resource));
-  if (last && rescheduleReason(spec, last, clusters) === undefined) {
-    return {
-      ...spec,
-      clusters: last.clusters,
-      error: null,
-      ...(last.affinityName ? { affinityName: last.affinityName } : {}),
-      ...(last.appliedPlacement !== undefined ? { appliedPlacement: last.appliedPlacement } : {}),
-    };
-  }
+  const scheduler = otherSchedulerOf(spec);
+  if (scheduler !== undefined) return leftForOtherScheduler(spec, scheduler, last);
+  if (last && rescheduleReason(spec, last, clusters) === undefined) return keptSchedule(spec, last, null);
   const result = schedule(schedulingInputOf(spec, last));
   const subject = describeRef(spec.resource);
   for (const d of result.diagnostics)
@@ -131,6 +129,7 @@ export function scheduleClaims(
   clusters: readonly Cluster[],
   interpreter: ResourceInterpreter,
   previous: ReadonlyMap<string, PreviousSchedule> = new Map(),
+  overallQuotas: readonly FederatedResourceQuota[] = [],
 ): { bindings: TemplateBinding[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const schedule = createScheduler(clusters);
@@ -158,5 +157,28 @@ export function scheduleClaims(
       binding: scheduleClaim(claim, spec, schedule, previous, clusters, diagnostics),
     };
   });
-  return { bindings, diagnostics };
+  if (overallQuotas.length === 0) return { bindings, diagnostics };
+  const admitted = enforceOverallQuotas(
+    bindings.map((b) => b.binding),
+    overallQuotas,
+    previous,
+  );
+  return {
+    bindings: bindings.map((b, i) => {
+      const binding = admitted[i] ?? null;
+      if (binding && binding !== b.binding) diagnostics.push(cannotSchedule(b.claim, binding.error ?? ''));
+      return { ...b, binding };
+    }),
+    diagnostics,
+  };
+}
+
+function cannotSchedule(claim: Claim, reason: string): Diagnostic {
+  const subject = describeRef(refOf(claim.template.object));
+  return {
+    ...claim.template.origin,
+    severity: 'error',
+    object: subject,
+    message: `${subject}: cannot be scheduled: ${reason}`,
+  };
 }

@@ -7,10 +7,13 @@
 import { isRecord } from '../../model/index.ts';
 import type { Diagnostic, FieldPath, OverridePolicy, PropagationPolicy, SourceObject } from '../../model/index.ts';
 import type { Fleet } from '../load/fleet.ts';
+import { detectedApiVersionOf } from '../match/preferred-version.ts';
 import { matchResourceSelector } from '../match/resource-selector.ts';
 import { closestName } from '../validate/suggest.ts';
 import type { FleetLocator } from './locate.ts';
 import { multiClusterServiceReferences } from './multicluster-service-references.ts';
+import { convertedTemplates, unseenSelectorVersion } from './preferred-versions.ts';
+import { otherSchedulerWarnings } from './scheduler-names.ts';
 
 /** Keys whose string lists name clusters, wherever they appear in a policy's spec. */
 const CLUSTER_NAME_LISTS = new Set(['clusterNames', 'exclude']);
@@ -63,11 +66,11 @@ function unknownClusterNames(fleet: Fleet, at: FleetLocator): Diagnostic[] {
   return out;
 }
 
-/** Templates by `apiVersion/kind`, so a selector is matched against its own kind only. */
+/** Templates by `apiVersion/kind` as the detector sees them, so a selector is matched against its own kind only. */
 function templatesByKind(fleet: Fleet): Map<string, SourceObject[]> {
   const byKind = new Map<string, SourceObject[]>();
   for (const t of fleet.templates) {
-    const key = `${t.object.apiVersion}/${t.object.kind}`;
+    const key = `${detectedApiVersionOf(t.object)}/${t.object.kind}`;
     (byKind.get(key) ?? byKind.set(key, []).get(key)!).push(t);
   }
   return byKind;
@@ -79,6 +82,11 @@ function emptySelectors(fleet: Fleet, at: FleetLocator): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const policy of policiesOf(fleet)) {
     (policy.object.spec.resourceSelectors ?? []).forEach((selector, i) => {
+      const unseen = unseenSelectorVersion(selector);
+      if (unseen) {
+        out.push(at(policy, ['spec', 'resourceSelectors', i, 'apiVersion'], unseen));
+        return;
+      }
       const candidates = byKind.get(`${selector.apiVersion}/${selector.kind}`) ?? [];
       if (candidates.some((t) => matchResourceSelector(selector, t.object) > 0)) return;
       out.push(at(policy, ['spec', 'resourceSelectors', i], 'selects no template in the repository'));
@@ -89,5 +97,11 @@ function emptySelectors(fleet: Fleet, at: FleetLocator): Diagnostic[] {
 
 /** Every cross-object warning of a loaded fleet. Pure. */
 export function checkFleetReferences(fleet: Fleet, at: FleetLocator): Diagnostic[] {
-  return [...unknownClusterNames(fleet, at), ...emptySelectors(fleet, at), ...multiClusterServiceReferences(fleet, at)];
+  return [
+    ...unknownClusterNames(fleet, at),
+    ...emptySelectors(fleet, at),
+    ...multiClusterServiceReferences(fleet, at),
+    ...convertedTemplates(fleet, at),
+    ...otherSchedulerWarnings(fleet, at),
+  ];
 }

@@ -21,14 +21,23 @@ export function dependenciesOf(interpreter: ResourceInterpreter): (claims: reado
 
 /** refKeys of the templates a claimed workload with propagateDeps uses (ConfigMaps, Secrets, ...). */
 function dependencyKeys(claims: readonly Claim[], interpreter: ResourceInterpreter): Set<string> {
+  return new Set(dependencyParents(claims, interpreter).keys());
+}
+
+/** Each template a claimed workload with propagateDeps uses, by refKey, with the claims that use it. */
+export function dependencyParents(
+  claims: readonly Claim[],
+  interpreter: ResourceInterpreter,
+): Map<string, { dependency: SourceObject; parents: Claim[] }> {
   const byScope = new Map<string, SourceObject[]>();
   for (const { template } of claims) {
     const o = template.object;
     const key = `${o.apiVersion}/${o.kind}/${o.metadata.namespace ?? ''}`;
     (byScope.get(key) ?? byScope.set(key, []).get(key)!).push(template);
   }
-  const keys = new Set<string>();
-  for (const { template, policy } of claims) {
+  const out = new Map<string, { dependency: SourceObject; parents: Claim[] }>();
+  for (const claim of claims) {
+    const { template, policy } = claim;
     if (!policy?.object.spec.propagateDeps || !template.object.metadata.namespace) continue;
     for (const ref of interpreter.getDependencies(template.object)) {
       const candidates = byScope.get(`${ref.apiVersion}/${ref.kind}/${ref.namespace}`) ?? [];
@@ -37,11 +46,14 @@ function dependencyKeys(claims: readonly Claim[], interpreter: ResourceInterpret
         const hit = ref.name
           ? dep.object.metadata.name === ref.name
           : selector !== undefined && matchLabelSelector(selector, dep.object.metadata.labels);
-        if (hit) keys.add(refKey(refOf(dep.object)));
+        if (!hit) continue;
+        const key = refKey(refOf(dep.object));
+        const entry = out.get(key) ?? out.set(key, { dependency: dep, parents: [] }).get(key)!;
+        if (!entry.parents.includes(claim)) entry.parents.push(claim);
       }
     }
   }
-  return keys;
+  return out;
 }
 
 /**

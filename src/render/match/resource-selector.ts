@@ -1,5 +1,6 @@
 import type { KubeObject, ResourceSelector } from '../../model/index.ts';
 import { matchLabelSelector } from '../../model/index.ts';
+import { detectedApiVersionOf } from './preferred-version.ts';
 
 /**
  * Karmada's implicit priorities of a selector match (docs/karmada-compatibility.md#resource-selectors,
@@ -13,9 +14,12 @@ export const ImplicitPriority = {
 } as const;
 export type ImplicitPriority = (typeof ImplicitPriority)[keyof typeof ImplicitPriority];
 
-/** How strongly one ResourceSelector matches a template; 0 when it does not. */
+/**
+ * How strongly one ResourceSelector matches a template; 0 when it does not. The template's
+ * apiVersion is the one Karmada's detector sees it at (preferred-version.ts).
+ */
 export function matchResourceSelector(selector: ResourceSelector, obj: KubeObject): ImplicitPriority {
-  if (selector.apiVersion !== obj.apiVersion || selector.kind !== obj.kind) return ImplicitPriority.MisMatch;
+  if (selector.kind !== obj.kind || selector.apiVersion !== detectedApiVersionOf(obj)) return ImplicitPriority.MisMatch;
   if (selector.namespace && selector.namespace !== (obj.metadata.namespace ?? '')) {
     return ImplicitPriority.MisMatch;
   }

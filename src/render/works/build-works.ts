@@ -1,5 +1,14 @@
-import { describeRef, groupKind, refKey, refOf } from '../../model/index.ts';
-import type { Cluster, Diagnostic, FederatedResourceQuota, ScheduledBinding, SourceObject } from '../../model/index.ts';
+import { asKubeObject, describeRef, groupKind, missingIdentity, refKey, refOf } from '../../model/index.ts';
+import type {
+  Cluster,
+  Diagnostic,
+  FederatedResourceQuota,
+  KubeObject,
+  PartialKubeObject,
+  ScheduledBinding,
+  SourceObject,
+} from '../../model/index.ts';
+import { InterpretError } from '../../interpreter/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { applyPrepared, prepareOverrides } from '../overrides/index.ts';
 import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';
@@ -45,6 +54,8 @@ interface Target {
   policy: string;
   overwrite: boolean;
   binding: ScheduledBinding | null;
+  /** A dependency without a binding of its own: preserved when any binding that needs it is. */
+  preserveOnDeletion?: boolean;
 }
 
 function isWorkload(binding: ScheduledBinding): boolean {
@@ -70,6 +81,14 @@ class ReviseReplicaFailed extends Error {
   }
 }
 
+/** A revised object without `apiVersion` or `metadata` cannot be rendered: the template fails. */
+function revised(result: PartialKubeObject, template: KubeObject): KubeObject {
+  const whole = asKubeObject(result);
+  if (whole) return whole;
+  const reason = `the returned object has no ${missingIdentity(result).join(' or ')}`;
+  throw new InterpretError(describeRef(refOf(template)), 'ReviseReplica', reason);
+}
+
 function renderOne(
   input: BuildWorksInput,
   template: SourceObject,
@@ -80,7 +99,7 @@ function renderOne(
   const { binding, replicas } = target;
   if (binding && replicas !== undefined && isWorkload(binding) && input.interpreter.supports(obj, 'ReviseReplica')) {
     try {
-      obj = input.interpreter.reviseReplica(obj, replicas);
+      obj = revised(input.interpreter.reviseReplica(obj, replicas), obj);
     } catch (error) {
       throw new ReviseReplicaFailed(error);
     }
@@ -118,7 +137,7 @@ function renderOne(
     manifest,
     template: refOf(template.object),
     suspended: isSuspended(binding, target.cluster.metadata.name),
-    preserveOnDeletion: binding?.preserveResourcesOnDeletion ?? false,
+    preserveOnDeletion: target.preserveOnDeletion ?? binding?.preserveResourcesOnDeletion ?? false,
   };
 }
 
@@ -131,7 +150,7 @@ function policyLabel(tb: TemplateBinding): string {
 function targetsOf(
   tb: TemplateBinding,
   byName: Map<string, Cluster>,
-  dependency: { clusters: Set<string>; overwrite: boolean } | undefined,
+  dependency: { clusters: Set<string>; overwrite: boolean; preserve: boolean } | undefined,
   input: BuildWorksInput,
 ): { targets: Target[]; namespaceSync: boolean } {
   const targets: Target[] = [];
@@ -160,6 +179,7 @@ function targetsOf(
       policy: binding ? policyLabel(tb) : 'dependency',
       overwrite: overwrite || (dependency?.overwrite ?? false),
       binding,
+      ...(binding ? {} : { preserveOnDeletion: dependency?.preserve ?? false }),
     });
   }
   const isNamespace = groupKind(tb.template.object.apiVersion, tb.template.object.kind) === 'core/Namespace';

@@ -1,7 +1,9 @@
-import { matchLabelSelector, refKey, refOf } from '../../model/index.ts';
+import { describeRef, matchLabelSelector, refKey, refOf } from '../../model/index.ts';
 import type { Diagnostic, SourceObject } from '../../model/index.ts';
 import type { DependentObjectReference, ResourceInterpreter } from '../../interpreter/index.ts';
 import { interpreterFailure } from '../interpreter-failure.ts';
+import { dependencyPolicyConflict, resolveDependencyPolicy } from './dependency-policy-conflict.ts';
+import type { DependencyParent } from './dependency-policy-conflict.ts';
 import type { TemplateBinding } from './template-binding.ts';
 
 /** A dependency and the clusters of every binding that needs it (Karmada's requiredBy). */
@@ -9,11 +11,18 @@ export interface RequiredDependency {
   template: SourceObject;
   clusters: Set<string>;
   requiredBy: Set<string>;
+  /** The bindings that need it, with their conflictResolution and preserveResourcesOnDeletion. */
+  parents: DependencyParent[];
   /**
    * Overwrite when any binding that needs it may overwrite unmanaged objects
    * (docs/karmada-compatibility.md#dependencies).
    */
   overwrite: boolean;
+  /**
+   * Preserved on deletion when any binding that needs it is
+   * (docs/karmada-compatibility.md#dependency-policy-conflicts).
+   */
+  preserve: boolean;
 }
 
 function resolve(ref: DependentObjectReference, byKind: Map<string, SourceObject[]>): SourceObject[] {
@@ -68,14 +77,35 @@ export function resolveDependencies(
           template: dep,
           clusters: new Set<string>(),
           requiredBy: new Set<string>(),
+          parents: [],
           overwrite: false,
+          preserve: false,
         };
         for (const c of binding.clusters) entry.clusters.add(c.name);
+        if (!entry.requiredBy.has(owner)) entry.parents.push(parentOf(binding));
         entry.requiredBy.add(owner);
-        entry.overwrite ||= binding.conflictResolution === 'Overwrite';
+        Object.assign(entry, resolveDependencyPolicy(entry.parents));
         required.set(key, entry);
       }
     }
   }
+  for (const entry of required.values()) {
+    const conflict = dependencyPolicyConflict(refOf(entry.template.object), entry.parents);
+    if (conflict) diagnostics.push(conflictWarning(entry.template, conflict));
+  }
   return { required, diagnostics };
+}
+
+function parentOf(binding: NonNullable<TemplateBinding['binding']>): DependencyParent {
+  return {
+    resource: binding.resource,
+    policy: describeRef({ apiVersion: '', ...binding.policy }),
+    conflictResolution: binding.conflictResolution,
+    preserveResourcesOnDeletion: binding.preserveResourcesOnDeletion,
+  };
+}
+
+/** The DependencyPolicyConflict warning, at the dependency's file and line. */
+export function conflictWarning(dependency: SourceObject, message: string): Diagnostic {
+  return { ...dependency.origin, severity: 'warning', object: describeRef(refOf(dependency.object)), message };
 }

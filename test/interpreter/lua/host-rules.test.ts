@@ -174,9 +174,37 @@ describe('typing of results', () => {
     expect(i.getDependencies(workload())).toEqual([{ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'ns', name: 'c' }]);
   });
 
-  it('a whole object needs kind but not apiVersion', () => {
-    const i = interpreterFor('Retain', 'function Retain(d, o) d.apiVersion = nil return d end');
-    expect(i.retain(workload(), workload())).toEqual({ kind: 'Workload', metadata: { name: 'w', namespace: 'ns' } });
+  // Karmada decodes a whole object into an Unstructured, which asks for a kind and nothing else
+  // (pkg/resourceinterpreter/customized/declarative/luavm/lua.go, ConvertLuaResultInto).
+  it.each([
+    [
+      'Retain without apiVersion',
+      'Retain',
+      'function Retain(d, o) d.apiVersion = nil return d end',
+      { kind: 'Workload', metadata: { name: 'w', namespace: 'ns' } },
+    ],
+    ['Retain without metadata', 'Retain', 'function Retain(d, o) return { kind = d.kind, spec = o.spec } end', { kind: 'Workload', spec: { x: 1 } }],
+    [
+      'ReviseReplica without metadata',
+      'ReviseReplica',
+      'function ReviseReplica(d, n) return { apiVersion = d.apiVersion, kind = d.kind } end',
+      { apiVersion: 'example.io/v1', kind: 'Workload' },
+    ],
+    [
+      'AggregateStatus without metadata',
+      'AggregateStatus',
+      'function AggregateStatus(d, items) d.metadata = nil return d end',
+      { apiVersion: 'example.io/v1', kind: 'Workload', spec: { x: 1 } },
+    ],
+  ] as const)('a whole object needs only its kind: %s', (_name, op, script, expected) => {
+    const i = interpreterFor(op, script);
+    const observed = workload({ spec: { x: 1 } });
+    const run = {
+      Retain: () => i.retain(workload(), observed),
+      ReviseReplica: () => i.reviseReplica(workload(), 2),
+      AggregateStatus: () => i.aggregateStatus(observed, undefined),
+    }[op];
+    expect(run()).toEqual(expected);
   });
 
   it.each([
@@ -202,5 +230,20 @@ describe('status items', () => {
     ['items reach Lua as a list', [{ clusterName: 'a' }], '1'],
   ])('%s', (_name, items, seen) => {
     expect(i.aggregateStatus(workload(), items)['status']).toEqual({ seen });
+  });
+
+  // Karmada's vectors for nil items (resourcecustomizations/kubeflow.org/v1/TFJob and
+  // flink.apache.org/v1beta1/FlinkDeployment, testdata/aggregatestatus-test.yaml): new empty
+  // tables under a new status leave `status: {}`, and a desired object without status stays without.
+  it.each([
+    [
+      'a new status with new empty sub-tables comes back as {}',
+      'if d.status == nil then d.status = {} end if items == nil then d.status.replicaStatuses = {} d.status.conditions = {} end return d',
+      { status: {} },
+    ],
+    ['the desired object returned untouched has no status', 'if items == nil then return d end d.status = { n = #items } return d', {}],
+  ])('nil items: %s', (_name, body, expected) => {
+    const aggregate = interpreterFor('AggregateStatus', `function AggregateStatus(d, items) ${body} end`);
+    expect(aggregate.aggregateStatus(workload({ spec: { x: 1 } }), undefined)).toEqual(workload({ spec: { x: 1 }, ...expected }));
   });
 });

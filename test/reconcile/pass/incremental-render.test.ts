@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInterpreter } from '../../../src/interpreter/index.ts';
 import { SOURCE_COMMIT_ANNOTATION } from '../../../src/model/index.ts';
-import type { KubeObject } from '../../../src/model/index.ts';
+import type { FeatureGates, KubeObject } from '../../../src/model/index.ts';
 import { schedulesOf } from '../../../src/reconcile/pass/pass.ts';
 import { renderIncremental } from '../../../src/reconcile/pass/incremental-render.ts';
 import type { RenderMemo } from '../../../src/reconcile/pass/incremental-render.ts';
@@ -119,6 +119,22 @@ describe('renderIncremental', () => {
     expect([next.mode, next.rerendered]).toEqual([mode, rerendered]);
     const full = renderIncremental(undefined, load(after, new Map()), interpreter, options('c2'));
     expect(comparable(next.rendered)).toEqual(comparable(full.rendered));
+  });
+
+  it.each<[string, FeatureGates, 'full' | 'incremental']>([
+    ['with FederatedQuotaEnforcement on, a quota spans templates: a template change renders everything', { FederatedQuotaEnforcement: true }, 'full'],
+    ['with the gate off, the quota is only a ResourceQuota per member: incremental', {}, 'incremental'],
+  ])('%s', (_name, featureGates, mode) => {
+    const cache: ParseCache = new Map();
+    const interpreter = createInterpreter([]);
+    const quota = 'apiVersion: policy.karmada.io/v1alpha1\nkind: FederatedResourceQuota\nmetadata: {name: q, namespace: team-1}\nspec: {overall: {cpu: "1"}}';
+    const before = { ...base(), 'quota.yaml': quota };
+    const first = renderIncremental(undefined, load(before, cache), interpreter, { ...options('c1'), featureGates });
+    const next = renderIncremental(first.memo as RenderMemo, load({ ...before, 'apps/app-2.yaml': app(2, 9) }, cache), interpreter, {
+      ...options('c2'),
+      featureGates,
+    });
+    expect(next.mode).toBe(mode);
   });
 
   it('stays equal to a full render over a sequence of commits, each building on the last', () => {

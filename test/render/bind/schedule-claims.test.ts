@@ -193,3 +193,32 @@ describe('scheduleClaims: an interpreter that throws on one template', () => {
     ).toEqual(['good', 'good']);
   });
 });
+
+/**
+ * Karmada's scheduler takes a binding only when its schedulerName is its own, an empty name
+ * counting as default-scheduler (pkg/scheduler/event_handler.go, schedulerNameFilter).
+ */
+describe('schedulerName (docs/karmada-compatibility.md#scheduler-name)', () => {
+  const REASON = "schedulerName my-scheduler names a scheduler Flotilla does not have (Karmada's default scheduler leaves the binding to it)";
+  const withScheduler = (name: string) => `${DUPLICATED}\n  schedulerName: '${name}'`;
+  const previous: PreviousSchedule = { clusters: on({ m2: 2 }), appliedPlacement: '{}' };
+
+  it.each<[string, string, PreviousSchedule | undefined, { clusters: TargetCluster[]; error: string | null; appliedPlacement?: string }]>([
+    ['no schedulerName is the default scheduler', DUPLICATED, undefined, { clusters: on({ m1: 2, m2: 2 }), error: null }],
+    ['an empty one is the default scheduler', withScheduler(''), undefined, { clusters: on({ m1: 2, m2: 2 }), error: null }],
+    ['default-scheduler by name', withScheduler('default-scheduler'), undefined, { clusters: on({ m1: 2, m2: 2 }), error: null }],
+    ['another scheduler: the binding stays unscheduled and says why', withScheduler('my-scheduler'), undefined, { clusters: [], error: REASON }],
+    [
+      'another scheduler after a schedule: it keeps its clusters',
+      withScheduler('my-scheduler'),
+      previous,
+      { clusters: on({ m2: 2 }), error: null, appliedPlacement: '{}' },
+    ],
+  ])('%s', (_name, placement, last, want) => {
+    const binding = render(placement, 2, ['m1', 'm2'], last);
+    expect(binding.schedulerName).toBe(placement.includes('my-scheduler') ? 'my-scheduler' : 'default-scheduler');
+    expect({ clusters: binding.clusters, error: binding.error, ...(want.appliedPlacement ? { appliedPlacement: binding.appliedPlacement } : {}) }).toEqual(
+      want,
+    );
+  });
+});

@@ -113,6 +113,28 @@ spec:
       want: ['22:1: ConfigMap/shop/web-config: no PropagationPolicy or ClusterPropagationPolicy selects it, so it is propagated nowhere'],
     },
     {
+      name: 'an HPA written as autoscaling/v1 is selected as autoscaling/v2, and a v1 selector selects nothing',
+      docs: [
+        clusters,
+        web,
+        pp(selectWeb),
+        'apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata: {name: web, namespace: shop}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, maxReplicas: 3}',
+        pp('  resourceSelectors: [{apiVersion: autoscaling/v2, kind: HorizontalPodAutoscaler, name: web}]').replace('name: pp', 'name: hpa'),
+        pp('  resourceSelectors: [{apiVersion: autoscaling/v1, kind: HorizontalPodAutoscaler, name: web}]').replace('name: pp', 'name: old'),
+      ],
+      want: [
+        "43:24: PropagationPolicy/shop/old: spec.resourceSelectors[0].apiVersion: selects HorizontalPodAutoscaler at autoscaling/v1, which Karmada's detector never sees: it sees every HorizontalPodAutoscaler at the API server's preferred version autoscaling/v2, so this selector matches nothing (select apiVersion autoscaling/v2)",
+        "28:1: HorizontalPodAutoscaler/shop/web: apiVersion: written as autoscaling/v1; Karmada's detector sees every HorizontalPodAutoscaler at the API server's preferred version autoscaling/v2, so resource selectors match it as autoscaling/v2 (the manifest sent stays autoscaling/v1)",
+      ],
+    },
+    {
+      name: 'a policy for another scheduler: its templates are not scheduled',
+      docs: [clusters, web, pp(`${selectWeb}\n  schedulerName: custom-scheduler`)],
+      want: [
+        "27:3: PropagationPolicy/shop/pp: spec.schedulerName: schedulerName custom-scheduler names a scheduler Flotilla does not have (Karmada's default scheduler leaves the binding to it): the templates it claims are not scheduled (a template scheduled before keeps its clusters)",
+      ],
+    },
+    {
       name: 'Namespaces are synced to every cluster; templates in skipped namespaces are left alone',
       docs: [clusters, 'apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}', config('x').replace('shop', 'kube-public')],
       want: [],

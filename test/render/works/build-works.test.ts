@@ -114,6 +114,21 @@ describe('buildWorks', () => {
     ]);
   });
 
+  // Karmada's dependencies distributor: any Overwrite, any preserve wins, and a disagreement is a
+  // DependencyPolicyConflict warning (docs/karmada-compatibility.md#dependency-policy-conflicts).
+  it.each<[string, Partial<ScheduledBinding>, Partial<ScheduledBinding>, boolean, string, number]>([
+    ['parents that agree: kept, no warning', {}, {}, false, 'abort', 0],
+    ['one parent preserves: the dependency is preserved', { preserveResourcesOnDeletion: true }, {}, true, 'abort', 1],
+    ['one parent overwrites: the dependency may overwrite', { conflictResolution: 'Overwrite' }, {}, false, 'overwrite', 1],
+  ])('a dependency two workloads share: %s', (_name, first, second, preserve, resolution, warnings) => {
+    const api: KubeObject = { ...web, metadata: { name: 'api', namespace: 'shop' } };
+    const out = build([bound(web, [['a', 6]], first), bound(api, [['a', 6]], second), unbound(cfg)]);
+    const config = out.works.get('a')!.find((i) => i.manifest.kind === 'ConfigMap')!;
+    expect(config.preserveOnDeletion).toBe(preserve);
+    expect(config.manifest.metadata.annotations?.[CONFLICT_RESOLUTION_ANNOTATION]).toBe(resolution);
+    expect(out.diagnostics.filter((d) => d.message.includes('DependencyPolicyConflict'))).toHaveLength(warnings);
+  });
+
   it('does not propagate dependencies without propagateDeps', () => {
     const out = build([bound(web, [['a', 6]], { propagateDeps: false }), unbound(cfg)]);
     expect(names(out.works.get('a'))).toEqual(['Namespace/shop', 'Deployment/web']);
@@ -325,6 +340,17 @@ describe('buildWorks: Job completions (docs/karmada-compatibility.md#rendering-o
       },
       ['Namespace/shop', 'ConfigMap/cfg', 'Deployment/api'],
       'Deployment/shop/web: the resource interpreter failed: boom; not rendered for any cluster',
+    ],
+    [
+      'a ReviseReplica result without metadata (Karmada takes it, then cannot send it) fails that template',
+      {
+        reviseReplica: (obj, replicas) => {
+          if (obj.metadata.name !== 'web') return interpreter.reviseReplica(obj, replicas);
+          return { apiVersion: obj.apiVersion, kind: obj.kind, spec: obj['spec'] };
+        },
+      },
+      ['Namespace/shop', 'ConfigMap/cfg', 'Deployment/api'],
+      'Deployment/shop/web: the resource interpreter failed: Deployment/shop/web: ReviseReplica: the returned object has no metadata; not rendered for any cluster',
     ],
     [
       "a throwing GetDependencies leaves out only that template's dependencies",

@@ -42,3 +42,18 @@ export function builtinSchema(apiVersion: string, kind: string): KindSchema | un
   }
   return schema ?? undefined;
 }
+
+const versionsByKind = new Map<string, string[]>();
+for (const key of Object.keys(kinds)) {
+  const slash = key.lastIndexOf('/');
+  const apiVersion = key.slice(0, slash);
+  const groupKind = `${apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : ''}/${key.slice(slash + 1)}`;
+  (versionsByKind.get(groupKind) ?? versionsByKind.set(groupKind, []).get(groupKind)!).push(
+    apiVersion.slice(apiVersion.indexOf('/') + 1),
+  );
+}
+
+/** The versions Kubernetes has a built-in kind in (`''` is the core group); empty for other kinds. */
+export function builtinVersions(group: string, kind: string): readonly string[] {
+  return versionsByKind.get(`${group}/${kind}`) ?? [];
+}
