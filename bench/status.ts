@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterpreter } from '../src/interpreter/index.ts';
 import type { ClusterStatus, KubeObject, ScheduledBinding } from '../src/model/index.ts';
-import { IsomorphicGitStore, NativeGitStore, type GitStore } from '../src/source/index.ts';
+import { NativeGitStore, type GitStore } from '../src/source/index.ts';
+import { IsomorphicGitStore } from '../src/source/isomorphic-git-store.ts';
 import {
   commitMessage,
   readStatusBranch,
