@@ -11,6 +11,7 @@ import type { KubeClient } from '../src/apply/kube-client.ts';
 import { loadKubeconfig } from '../src/apply/kubeconfig.ts';
 import { runApply } from '../src/apply/runner.ts';
 import type { DesiredObject } from '../src/apply/triage.ts';
+import { size } from './lib/size.ts';
 
 const KUBECONFIG = join(import.meta.dirname, '..', '.flotilla-dev', 'kubeconfig');
 const KUBECTL = join(
@@ -21,7 +22,7 @@ const KUBECTL = join(
   'kubectl',
 );
 const MEMBERS = ['member1', 'member2', 'member3'];
-const N = 500;
+const N = size(500, 5);
 if (!existsSync(KUBECONFIG)) throw new Error('the local fleet is not up: run npm run clusters:up first');
 
 function objects(ns: string): DesiredObject[] {
@@ -36,23 +37,22 @@ function objects(ns: string): DesiredObject[] {
   return [namespace, ...items].map((manifest) => ({ manifest, suspended: false, preserveOnDeletion: false }));
 }
 
+/**
+ * The client with its writes counted. It inherits from the client, not a copy of its fields: a
+ * spread would lose the methods of its class (withSignal), which the runner calls.
+ */
 function counting(client: KubeClient, writes: { n: number }): KubeClient {
-  return {
-    ...client,
-    cluster: client.cluster,
-    discover: () => client.discover(),
-    get: (r) => client.get(r),
-    list: (q) => client.list(q),
-    raw: (p) => client.raw(p),
-    apply: (o, r) => {
+  return Object.assign(Object.create(client) as KubeClient, {
+    apply: (o: Parameters<KubeClient['apply']>[0], r: Parameters<KubeClient['apply']>[1]) => {
       if (!r.dryRun) writes.n++;
       return client.apply(o, r);
     },
-    delete: (r, p) => {
+    delete: (r: Parameters<KubeClient['delete']>[0], p: Parameters<KubeClient['delete']>[1]) => {
       writes.n++;
       return client.delete(r, p);
     },
-  };
+    withSignal: (signal: AbortSignal) => counting(client.withSignal(signal), writes),
+  });
 }
 
 async function flotilla(ns: string, writes: { n: number }): Promise<number> {

@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measure, printTable } from './lib/measure.ts';
+import { size } from './lib/size.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = `${ROOT}bin/run.js`;
-const RUNS = Number(process.argv[2] ?? 20);
+const RUNS = Number(process.argv[2] ?? size(20, 1));
 
 const scratch = mkdtempSync(join(tmpdir(), 'flotilla-bench-start-'));
 const fleet = join(scratch, 'fleet');
