@@ -1,7 +1,8 @@
 // CLI start-up (issue 33): the CPU time of `flotilla --version` and of `flotilla validate` on the
 // repository `flotilla init` makes, against a bare `node -e 0` in the same run, as ratios (so they
 // hold on any machine). The three commands are interleaved, RUNS times each, so load changes hit
-// all alike; the compile cache is warmed by one run of each first.
+// all alike; the compile cache is warmed by one run of each first. FLOTILLA_BASELINE_CLI=path/to/
+// bin/run.js adds the same two commands of another build (e.g. main before the bundling).
 // Run: npm run build && node bench/start.ts [RUNS]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,10 +21,15 @@ const fleet = join(scratch, 'fleet');
 try {
   const init = spawnSync(process.execPath, [CLI, 'init', fleet], { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`flotilla init failed: ${init.stderr}`);
+  const clis: [string, string][] = [['', CLI]];
+  const baseline = process.env['FLOTILLA_BASELINE_CLI'];
+  if (baseline) clis.push([' (baseline)', baseline]);
   const contenders: [string, string[]][] = [
     ['node -e 0 (floor)', ['-e', '0']],
-    ['flotilla --version', [CLI, '--version']],
-    ['flotilla validate (init repository)', [CLI, 'validate', '--repo', fleet]],
+    ...clis.flatMap(([label, cli]): [string, string[]][] => [
+      [`flotilla --version${label}`, [cli, '--version']],
+      [`flotilla validate (init repository)${label}`, [cli, 'validate', '--repo', fleet]],
+    ]),
   ];
   const cpu = contenders.map(() => 0);
   const wall = contenders.map(() => 0);
