@@ -50,6 +50,8 @@ export function startBackground(command: 'agent' | 'run', args: readonly string[
   console.log(`\n$ flotilla ${command} ${args.join(' ')} &   # log: ${logFile}`);
   const out = openSync(logFile, 'w');
   const child = spawn(process.execPath, [cliEntry, command, ...args], { cwd: repoRoot, stdio: ['ignore', out, out] });
+  // Even when the demo dies on an error, nothing it started stays behind.
+  process.once('exit', () => child.kill('SIGKILL'));
   return { child, logFile };
 }
 

@@ -131,8 +131,9 @@ async function autoscale(bin: string): Promise<void> {
   const after = await waitFor(
     'the FederatedHPA to scale web up',
     async () => {
-      const now = await webReplicas(bin);
-      return total(now) > total(before) ? now : undefined;
+      const [one = 0, two = 0] = await webReplicas(bin);
+      // Both members rewritten: the policy's static weights put twice as many in member1.
+      return one + two > total(before) && one === 2 * two ? [one, two] : undefined;
     },
     120_000,
   );
