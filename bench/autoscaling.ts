@@ -9,8 +9,9 @@ import { syncFederatedHPA, NEW_FEDERATED_HPA } from '../src/controllers/autoscal
 import { podSampleOf, podUsageOf } from '../src/controllers/autoscaling/pod-sample.ts';
 import type { FederatedHPASpec, KubeObject } from '../src/model/index.ts';
 import { printTable } from './lib/measure.ts';
+import { size } from './lib/size.ts';
 
-const PODS = 10_000;
+const PODS = size(10_000, 20);
 const MEMBERS = 10;
 const NOW = Date.parse('2026-03-02T08:00:00Z');
 const started = new Date(NOW - 3_600_000).toISOString();

@@ -14,15 +14,16 @@ import type { ExportedService } from '../src/controllers/multicluster-services/e
 import type { MemberView } from '../src/controllers/multicluster-services/member-views.ts';
 import { serviceRecords } from '../src/controllers/multicluster-services/service-records.ts';
 import type { EndpointSlice } from '../src/model/index.ts';
+import { size } from './lib/size.ts';
 
 const arg = (i: number, fallback: number): number => Number(process.argv[2 + i] ?? fallback);
 const [SERVICES, PROVIDERS, CONSUMERS, SLICES, ENDPOINTS, RUNS] = [
-  arg(0, 200),
-  arg(1, 5),
-  arg(2, 10),
-  arg(3, 2),
-  arg(4, 100),
-  arg(5, 7),
+  arg(0, size(200, 2)),
+  arg(1, size(5, 1)),
+  arg(2, size(10, 1)),
+  arg(3, size(2, 1)),
+  arg(4, size(100, 2)),
+  arg(5, size(7, 1)),
 ] as const;
 const members = Array.from({ length: PROVIDERS + CONSUMERS }, (_, i) => `member-${i}`);
 const providers = members.slice(0, PROVIDERS);

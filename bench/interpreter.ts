@@ -6,8 +6,9 @@
  */
 import { createInterpreter } from '../src/interpreter/index.ts';
 import type { AggregatedStatusItem, KubeObject, ResourceInterpreterCustomization } from '../src/model/index.ts';
+import { size } from './lib/size.ts';
 
-const COUNT = 10_000;
+const COUNT = size(10_000, 10);
 
 const customization: ResourceInterpreterCustomization = {
   apiVersion: 'config.karmada.io/v1alpha1',

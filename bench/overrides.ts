@@ -7,10 +7,11 @@
  */
 import type { Cluster, KubeObject, OverridePolicy } from '../src/model/index.ts';
 import { applyPrepared, prepareOverrides, type OverrideSet } from '../src/render/overrides/index.ts';
+import { size } from './lib/size.ts';
 
-const TEMPLATES = Number(process.argv[2] ?? 2000);
-const CLUSTERS = Number(process.argv[3] ?? 50);
-const RUNS = Number(process.argv[4] ?? 3);
+const TEMPLATES = Number(process.argv[2] ?? size(2000, 5));
+const CLUSTERS = Number(process.argv[3] ?? size(50, 2));
+const RUNS = Number(process.argv[4] ?? size(3, 1));
 const REGIONS = ['eu', 'us', 'ap'];
 
 function template(i: number): KubeObject {

@@ -6,8 +6,9 @@ import { parseAllDocuments } from 'yaml';
 import { parseSources } from '../src/render/parse/parse-sources.ts';
 import { deploymentYaml } from './lib/fleet-repo.ts';
 import { printTable } from './lib/measure.ts';
+import { size } from './lib/size.ts';
 
-const files = Array.from({ length: 20_000 }, (_, i) => ({
+const files = Array.from({ length: size(20_000, 20) }, (_, i) => ({
   path: `apps/app-${i}.yaml`,
   blobId: `b${i}`,
   content: Buffer.from(deploymentYaml(i)),
@@ -20,7 +21,7 @@ function time(fn: () => void): number {
   return (performance.now() - start) / 1000;
 }
 
-time(() => parseSources(files.slice(0, 2000)));
+time(() => parseSources(files.slice(0, size(2000, 2))));
 const ours = time(() => parseSources(files));
 const reference = time(() => {
   for (const f of files) parseAllDocuments(f.content.toString('utf8')).map((d) => d.toJS());

@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeFleetRepo } from './lib/fleet-repo.ts';
 import { measure, printTable } from './lib/measure.ts';
+import { size } from './lib/size.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = `${ROOT}bin/run.js`;
@@ -13,8 +14,8 @@ const FLOOR = `${ROOT}bench/lib/plan-floor.ts`;
 const rows: (string | number)[][] = [
   ['templates', 'clusters', 'manifests', 'plan s', 'floor s', 'ratio', 'plan MiB', 'floor MiB'],
 ];
-for (const templates of [500, 1000, 2000]) {
-  const clusters = 50;
+for (const templates of [size(500, 5), size(1000, 10), size(2000, 20)]) {
+  const clusters = size(50, 2);
   const repo = makeFleetRepo({ templates, clusters, overridePolicies: 12 });
   try {
     const plan = measure(

@@ -17,10 +17,11 @@ import { openStatusStore, publishWorks } from '../src/status/index.ts';
 import type { PullWork, WorksInput } from '../src/status/index.ts';
 import { FakeKubeClient } from '../test/fakes/kube-client.ts';
 import { startGitHttpServer } from '../test/source/helpers/git-http-server.ts';
+import { size } from './lib/size.ts';
 
-const MEMBERS = Number(process.argv[2] ?? 100);
-const OBJECTS = Number(process.argv[3] ?? 100);
-const RUNS = Number(process.argv[4] ?? 3);
+const MEMBERS = Number(process.argv[2] ?? size(100, 2));
+const OBJECTS = Number(process.argv[3] ?? size(100, 10));
+const RUNS = Number(process.argv[4] ?? size(3, 1));
 const members = Array.from({ length: MEMBERS }, (_, i) => `edge-${String(i).padStart(3, '0')}`);
 
 /** Object `i` as the render leaves it: a Deployment with Flotilla's tracking, about 1 KiB of YAML. */

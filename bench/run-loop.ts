@@ -12,8 +12,10 @@ import { feedbackFromStatus } from '../src/reconcile/pass/status-feedback.ts';
 import type { Pass } from '../src/reconcile/run/run-loop.ts';
 import { makeFleetRepo } from './lib/fleet-repo.ts';
 import { printTable } from './lib/measure.ts';
+import { size } from './lib/size.ts';
 
-const [templates = 10_000, clusters = 10, passes = 1_000, memTemplates = 200] = process.argv.slice(2).map(Number);
+const [templates = size(10_000, 10), clusters = size(10, 2), passes = size(1_000, 2), memTemplates = size(200, 5)] =
+  process.argv.slice(2).map(Number);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const env = {
   ...process.env,

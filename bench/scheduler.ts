@@ -6,9 +6,10 @@
 import { performance } from 'node:perf_hooks';
 import type { Cluster, Placement } from '../src/model/index.ts';
 import { createScheduler, type SchedulingInput } from '../src/scheduler/index.ts';
+import { size } from './lib/size.ts';
 
-const CLUSTERS = 100;
-const BINDINGS = 10_000;
+const CLUSTERS = size(100, 5);
+const BINDINGS = size(10_000, 20);
 
 /** A fixed linear congruential generator: the same fleet and bindings on every run. */
 function random(seed: number): () => number {

@@ -16,6 +16,7 @@ import { parseLabelSelector } from '../src/controllers/search-cache/selectors.ts
 import type { KubeObject } from '../src/model/index.ts';
 import { startSearchServer } from '../src/search/search-server.ts';
 import { printTable } from './lib/measure.ts';
+import { size } from './lib/size.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) {
@@ -26,9 +27,9 @@ if (!gc) {
 }
 const collect = gc as () => void;
 
-const MEMBERS = Number(process.argv[2] ?? 20);
-const PER_MEMBER = Number(process.argv[3] ?? 5000);
-const RUNS = Number(process.argv[4] ?? 50);
+const MEMBERS = Number(process.argv[2] ?? size(20, 2));
+const PER_MEMBER = Number(process.argv[3] ?? size(5000, 5));
+const RUNS = Number(process.argv[4] ?? size(50, 1));
 const TIERS = ['frontend', 'backend', 'cache', 'batch'];
 const member = (m: number): string => `member${String(m + 1).padStart(2, '0')}`;
 

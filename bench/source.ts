@@ -10,9 +10,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readSnapshot } from '../src/source/index.ts';
+import { size } from './lib/size.ts';
 
-const FILES = Number(process.argv[2] ?? 5000);
-const RUNS = Number(process.argv[3] ?? 5);
+const FILES = Number(process.argv[2] ?? size(5000, 5));
+const RUNS = Number(process.argv[3] ?? size(5, 1));
 const KINDS = ['deployment', 'service', 'configmap', 'hpa', 'pdb'];
 
 function manifest(i: number): string {

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterpreter } from '../src/interpreter/index.ts';
 import type { ClusterStatus, KubeObject, ScheduledBinding } from '../src/model/index.ts';
-import { IsomorphicGitStore, NativeGitStore, type GitStore } from '../src/source/index.ts';
+import { NativeGitStore, type GitStore } from '../src/source/index.ts';
+import { IsomorphicGitStore } from '../src/source/isomorphic-git-store.ts';
 import {
   commitMessage,
   readStatusBranch,
@@ -21,11 +22,12 @@ import {
   type StatusReport,
   type TemplateStatusInput,
 } from '../src/status/index.ts';
+import { size } from './lib/size.ts';
 
-const TEMPLATES = Number(process.argv[2] ?? 10_000);
-const CLUSTERS = Number(process.argv[3] ?? 20);
-const PER_TEMPLATE = Number(process.argv[4] ?? 3);
-const RUNS = Number(process.argv[5] ?? 3);
+const TEMPLATES = Number(process.argv[2] ?? size(10_000, 5));
+const CLUSTERS = Number(process.argv[3] ?? size(20, 2));
+const PER_TEMPLATE = Number(process.argv[4] ?? size(3, 1));
+const RUNS = Number(process.argv[5] ?? size(3, 1));
 const interpreter = createInterpreter([], { bundled: [] });
 
 function cpuMs(): number {

@@ -10,9 +10,10 @@ import { parseSources } from '../src/render/parse/parse-sources.ts';
 import { builtinSchema, validateAndDefault, type SchemaLookup } from '../src/render/validate/index.ts';
 import { deploymentYaml, makeFleetRepo } from './lib/fleet-repo.ts';
 import { type Measured, measure, printTable } from './lib/measure.ts';
+import { size } from './lib/size.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TEMPLATES = 10_000;
+const TEMPLATES = size(10_000, 10);
 
 function cpuMs(run: () => void): number {
   const start = process.cpuUsage();
@@ -63,7 +64,7 @@ function endToEnd(): (string | number)[][] {
     ];
     for (const [name, args] of commands) {
       const runs = clis.map(() => [] as Measured[]);
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < size(5, 1); i++) {
         for (const [c, [, cli]] of clis.entries()) {
           runs[c]!.push(measure(process.execPath, ['--max-old-space-size=4096', cli, ...args], ROOT));
         }

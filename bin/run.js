@@ -1,5 +1,7 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
+import { release } from 'node:os';
 
 // Checked before anything else loads: on an older Node the CLI would die on a syntax or API error
 // that names neither the cause nor the fix.
@@ -12,9 +14,34 @@ if (major < 22) {
   process.exit(1);
 }
 
-// Every command loads the whole CLI's module graph; Node's on-disk compile cache (under the OS
-// temp folder) roughly halves that start-up cost after the first run.
-nodeModule.enableCompileCache?.();
+// `flotilla --version` answers before oclif loads: oclif's start (its config, its plugins) is most
+// of what a --version costs, and scripts call it in loops. The line is oclif's user agent, the one
+// `flotilla version` prints; on WSL, which oclif names as its platform, oclif answers itself.
+if (process.argv.length === 3 && process.argv[2] === '--version' && !/microsoft/i.test(release())) {
+  const { name, version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  console.log(`${name}/${version} ${process.platform}-${process.arch} node-${process.version}`);
+  process.exit(0);
+}
 
-const { execute } = await import('@oclif/core');
-await execute({ dir: import.meta.url });
+// Node's on-disk compile cache (under the OS temp folder): the bundle is compiled once, not at
+// every start.
+nodeModule.enableCompileCache?.();
+// Stack traces name the source files, not the bundle's chunks (source maps cost a little at start).
+if (process.env.FLOTILLA_DEBUG === '1') process.setSourceMapsEnabled(true);
+
+// `flotilla … | head`: once the reader is gone the rest of the output has nowhere to go, so the
+// CLI ends quietly, as a native tool ends on SIGPIPE, instead of with an EPIPE stack trace.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit();
+  throw error;
+});
+
+// Not a top-level await: when the pipe closes, oclif's last flush waits for a 'drain' that never
+// comes, and Node would end with "Warning: Detected unsettled top-level await".
+import('../dist/main.js').then(
+  ({ execute }) => execute({ dir: import.meta.url }),
+  (error) => {
+    console.error(`flotilla: the CLI is not built (${error.message}); run npm run build`);
+    process.exitCode = 1;
+  },
+);

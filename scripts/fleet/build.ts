@@ -116,6 +116,20 @@ export async function ensureBinaries(log: Log): Promise<Binaries> {
   return binaries(located);
 }
 
+/** A component whose binaries are not cached yet, with its rough cold-build time. */
+export interface PendingBuild {
+  name: string;
+  version: string;
+  coldMinutes: number;
+}
+
+/** The builds `ensureBinaries` would run now (none once the cache is warm); builds nothing. */
+export async function pendingBuilds(): Promise<PendingBuild[]> {
+  return (await locate())
+    .filter(({ component, dir }) => !isComplete(dir, component))
+    .map(({ component, version }) => ({ name: component.name, version, coldMinutes: component.coldMinutes }));
+}
+
 /** What operating members that already exist takes (status, stop, restart). */
 export type OperatingBinaries = Pick<Binaries, 'kubectl' | 'kwokctl'>;
 

@@ -66,6 +66,10 @@ export function spawnCollect(cmd: string, args: readonly string[], options: RunO
       if (pending && options.onLine) options.onLine(pending);
       resolvePromise({ code: code ?? (signal ? 128 : 1), stdout, stderr });
     });
+    // A child that exits without reading its input (git show of a missing branch) closes the pipe first.
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error);
+    });
     child.stdin.end(options.input ?? '');
   });
 }

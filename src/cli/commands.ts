@@ -1,26 +1,19 @@
-import Agent from './commands/agent.ts';
-import Apply from './commands/apply.ts';
-import Explain from './commands/explain.ts';
-import Get from './commands/get.ts';
-import Init from './commands/init.ts';
-import Interpret from './commands/interpret.ts';
-import InterpretTest from './commands/interpret/test.ts';
-import Plan from './commands/plan.ts';
-import Run from './commands/run.ts';
-import Status from './commands/status.ts';
-import Validate from './commands/validate.ts';
+import { lazyCommand } from './lazy-command.ts';
 
-/** Every command, listed once (oclif's explicit strategy: no directory scanning at start-up). */
+/**
+ * Every command, listed once (oclif's explicit strategy: no directory scanning at start-up), each
+ * imported only when it runs.
+ */
 export const COMMANDS = {
-  agent: Agent,
-  apply: Apply,
-  explain: Explain,
-  get: Get,
-  init: Init,
-  interpret: Interpret,
-  'interpret:test': InterpretTest,
-  plan: Plan,
-  run: Run,
-  status: Status,
-  validate: Validate,
+  agent: lazyCommand(() => import('./commands/agent.ts')),
+  apply: lazyCommand(() => import('./commands/apply.ts')),
+  explain: lazyCommand(() => import('./commands/explain.ts')),
+  get: lazyCommand(() => import('./commands/get.ts')),
+  init: lazyCommand(() => import('./commands/init.ts')),
+  interpret: lazyCommand(() => import('./commands/interpret.ts')),
+  'interpret:test': lazyCommand(() => import('./commands/interpret/test.ts')),
+  plan: lazyCommand(() => import('./commands/plan.ts')),
+  run: lazyCommand(() => import('./commands/run.ts')),
+  status: lazyCommand(() => import('./commands/status.ts')),
+  validate: lazyCommand(() => import('./commands/validate.ts')),
 };

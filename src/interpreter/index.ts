@@ -7,6 +7,7 @@
  */
 export {
   BUNDLED_CUSTOMIZATIONS_DIR,
+  BUNDLED_JSON_FILE,
   CustomizationFileError,
   findCustomizationFiles,
   loadBundledCustomizations,

@@ -14,7 +14,7 @@ export {
   type GitStore,
   type TreeEntry,
 } from './git-store.ts';
-export { IsomorphicGitStore, type IsomorphicGitLocation } from './isomorphic-git-store.ts';
+export type { IsomorphicGitLocation } from './isomorphic-git-store.ts';
 export { locateRepository, type RepositoryLocation } from './locate-repository.ts';
 export { NativeGitStore } from './native-git-store.ts';
 export { openGitStore } from './open-git-store.ts';

@@ -1,7 +1,6 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import * as fs from 'node:fs';
 import { dirname, join } from 'node:path';
-import git from 'isomorphic-git';
 import type { CommitFile } from './git-store.ts';
 import { DEFAULT_COMMIT_AUTHOR } from './git-store.ts';
 import { DirectoryNotEmptyError } from './errors/index.ts';
@@ -14,6 +13,8 @@ import { DirectoryNotEmptyError } from './errors/index.ts';
 export async function initRepository(dir: string, files: readonly CommitFile[], message: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   if ((await readdir(dir)).length > 0) throw new DirectoryNotEmptyError(dir);
+  // Imported here, not at the top: every command loads this folder, only `init` needs it.
+  const { default: git } = await import('isomorphic-git');
   await git.init({ fs, dir, defaultBranch: 'main' });
   for (const file of files) {
     await mkdir(dirname(join(dir, file.path)), { recursive: true });

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import { fetchRemote } from './fetch-remote.ts';
 import { authFromEnvironment, type GitAuth } from './git-auth.ts';
 import { locateRepository } from './locate-repository.ts';
 import { openGitStore } from './open-git-store.ts';
@@ -54,6 +53,8 @@ export async function readSnapshot(options: OpenSourceOptions): Promise<Snapshot
     const ref = options.ref ?? DEFAULT_REF.remote;
     const fleet = fleetPath(repo, ref, [options.path ?? DEFAULT_OPEN_SOURCE_OPTIONS.path]);
     const auth = options.auth ?? authFromEnvironment();
+    // Imported for remotes only: it brings isomorphic-git's fetch (see open-git-store.ts).
+    const { fetchRemote } = await import('./fetch-remote.ts');
     const fetched = await fetchRemote(options.repo, ref, { cacheDir: options.cacheDir ?? defaultCacheDir(), auth });
     const store = await openGitStore({ gitdir: fetched.gitdir, commonDir: fetched.gitdir }, preferNative);
     return snapshotFromStore(store, {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import git from 'isomorphic-git';
 import { locateRepository } from './locate-repository.ts';
 import { isRemoteUrl, localPath } from './remote-url.ts';
 import { nativeGitAvailable, runGit } from './run-git.ts';
@@ -40,6 +39,8 @@ export async function uncommittedFiles(repo: string, fleetPath: string): Promise
     ]);
     return run.code === 0 ? porcelainPaths(run.stdout.toString('utf8')) : undefined;
   }
+  // Imported only without a git binary (see open-git-store.ts).
+  const { default: git } = await import('isomorphic-git');
   const matrix = await git.statusMatrix({ fs, dir: location.root, gitdir: location.gitdir, filepaths: [pathspec] });
   return matrix
     .filter(([, head, workdir, stage]) => !(head === 1 && workdir === 1 && stage === 1))

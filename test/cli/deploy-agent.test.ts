@@ -35,8 +35,8 @@ describe('deploy/agent', () => {
     expect(namespaced.every((d) => d.metadata.namespace === 'flotilla-system')).toBe(true);
   });
 
-  it('runs flotilla agent with flags it has, from variables the container declares', () => {
-    const flags = new Set(Object.keys((COMMANDS as Record<string, { flags: Record<string, unknown> }>)['agent']!.flags));
+  it('runs flotilla agent with flags it has, from variables the container declares', async () => {
+    const flags = new Set(Object.keys((await COMMANDS.agent.load()).flags));
     expect(container.args[0]).toBe('agent');
     for (const arg of container.args.slice(1)) expect(flags).toContain(/^--([a-z-]+)=/.exec(arg)?.[1]);
     const declared = new Set(container.env.map((e) => e.name));

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { BranchMovedError, IsomorphicGitStore, NativeGitStore, type GitStore } from '../../src/source/index.ts';
+import { BranchMovedError, NativeGitStore, type GitStore } from '../../src/source/index.ts';
+import { IsomorphicGitStore } from '../../src/source/isomorphic-git-store.ts';
 import { createGitRepo, removeFixtures } from './helpers/git-fixture.ts';
 import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GitCommandFailedError, IsomorphicGitStore, NativeGitStore, type GitStore } from '../../src/source/index.ts';
+import { GitCommandFailedError, NativeGitStore, type GitStore } from '../../src/source/index.ts';
+import { IsomorphicGitStore } from '../../src/source/isomorphic-git-store.ts';
 import { createGitRepo, removeFixtures } from './helpers/git-fixture.ts';
 
 afterAll(removeFixtures);

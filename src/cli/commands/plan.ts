@@ -61,6 +61,10 @@ export default class Plan extends FlotillaCommand {
       default: false,
     }),
     'show-secrets': Flags.boolean({ description: 'show Secret values instead of ***', default: false }),
+    summary: Flags.boolean({
+      description: 'text output: each cluster as counts, with only the first change and its diff shown',
+      default: false,
+    }),
     'plan-file': Flags.string({
       description:
         'also write the plan to FILE (the Work, its commit and the cluster state it was computed against) for apply --plan-file; it holds Secret values: written readable by its owner only',
@@ -79,6 +83,7 @@ export default class Plan extends FlotillaCommand {
     limit: MarkdownLimit | null,
     pruneOff: boolean,
     baseDiagnostics: readonly Diagnostic[] | undefined,
+    summary: boolean,
   ): string {
     switch (output) {
       case 'json':
@@ -88,7 +93,7 @@ export default class Plan extends FlotillaCommand {
       case 'markdown':
         return planMarkdown(doc, { limit, ...(baseDiagnostics ? { baseDiagnostics } : {}) });
       case 'text':
-        return planText(doc, painter(noColor), { diffs: true, pruneOff });
+        return planText(doc, painter(noColor), { diffs: true, pruneOff, summary });
     }
   }
 
@@ -149,7 +154,9 @@ export default class Plan extends FlotillaCommand {
     }
     const pruneOff = 'pruneEnabled' in result && !result.pruneEnabled;
     const baseDiagnostics = 'baseDiagnostics' in result ? result.baseDiagnostics : undefined;
-    await writeStdout(this.format(doc, flags.output, flags['no-color'], markdownLimit, pruneOff, baseDiagnostics));
+    await writeStdout(
+      this.format(doc, flags.output, flags['no-color'], markdownLimit, pruneOff, baseDiagnostics, flags.summary),
+    );
     if (countBySeverity(doc.diagnostics).errors > 0) this.exit(EXIT.error);
     if (flags['detailed-exitcode'] && hasChanges(doc)) this.exit(EXIT.changes);
   }

@@ -65,8 +65,25 @@ function pullNote(pull: PlanPullMember): string {
   return `Pull mode: compared with its agent's report of ${pull.reportedAt}${applied}, not with the cluster`;
 }
 
-function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): string[] {
+/** Whether an object's line is printed: in a summary only the first change, with its diff. */
+interface Shown {
+  summary: boolean;
+  lines: number;
+  hidden: number;
+}
+
+function show(shown: Shown): boolean {
+  if (!shown.summary || shown.lines === 0) {
+    shown.lines++;
+    return true;
+  }
+  shown.hidden++;
+  return false;
+}
+
+function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean, summary: boolean): string[] {
   const lines = [paint('bold', 'Work per cluster:')];
+  const shown: Shown = { summary, lines: 0, hidden: 0 };
   const copyKey = (cluster: string, ref: ObjectRef) => `${cluster}\u0000${refKey(ref)}`;
   const suspended = new Set(
     doc.bindings.flatMap((b) => (b.suspendedClusters ?? []).map((c) => copyKey(c, b.resource))),
@@ -84,6 +101,7 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): stri
     if (pull) lines.push(paint('dim', `    ${pullNote(pull)}`));
     if (changes) {
       for (const c of changes.filter((x) => x.action !== 'unchanged')) {
+        if (!show(shown)) continue;
         lines.push(paint(COLOR[c.action], `    ${SYMBOL[c.action]} ${describeRef({ ...c })}`));
         if (showDiffs && c.diff)
           lines.push(
@@ -93,6 +111,8 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): stri
               .map((l) => `        ${paintDiffLine(l, paint)}`),
           );
       }
+    } else if (summary) {
+      shown.hidden += manifests.length;
     } else {
       for (const m of manifests) {
         const replicas = (m['spec'] as { replicas?: unknown } | undefined)?.replicas;
@@ -104,6 +124,10 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean): stri
       }
     }
   }
+  if (shown.hidden > 0)
+    lines.push(
+      paint('dim', `  (${shown.hidden} more objects counted above; without --summary each is listed with its diff)`),
+    );
   return lines;
 }
 
@@ -132,7 +156,7 @@ function multiClusterServicesSection(doc: PlanDocument, paint: Paint): string[] 
 export function planText(
   doc: PlanDocument,
   paint: Paint,
-  options: { diffs: boolean; pruneOff?: boolean } = { diffs: true },
+  options: { diffs: boolean; pruneOff?: boolean; summary?: boolean } = { diffs: true },
 ): string {
   const ready = doc.clusters.map((c) => `${c.name}${c.ready ? '' : ' (NotReady)'}`).join(', ');
   const total = Object.values(doc.works).reduce((n, w) => n + w.length, 0);
@@ -142,7 +166,7 @@ export function planText(
     '',
     ...bindingsSection(doc, paint),
     '',
-    ...worksSection(doc, paint, options.diffs),
+    ...worksSection(doc, paint, options.diffs, options.summary ?? false),
     ...multiClusterServicesSection(doc, paint),
   ];
   const pruned = Object.values(doc.changes ?? {})

@@ -9,7 +9,7 @@
  * form: the same decision, no timer, no watching.
  */
 import { isPullMember } from '../../model/index.ts';
-import type { Cluster } from '../../model/index.ts';
+import type { Cluster, Diagnostic, Origin } from '../../model/index.ts';
 import type { AfterRender, BeforeRender, Controller, ControllerContext, PassStart } from '../controller.ts';
 import { pullMemberState } from './heartbeat.ts';
 import type { PullMemberState } from './heartbeat.ts';
@@ -37,11 +37,30 @@ function change(before: PullMemberState | undefined, after: PullMemberState): st
   return contentKey(before) !== contentKey(after) ? `${after.cluster} reported` : undefined;
 }
 
+/**
+ * A member whose agent never reported carries the unreachable taint, so plan and apply would only
+ * say "untolerated taint": this names the cause and the fix (docs/deploy.md: the agent first).
+ */
+function notReportedYet(state: PullMemberState, origin: Origin): Diagnostic[] {
+  if (state.freshness !== 'never') return [];
+  const name = state.cluster;
+  return [
+    {
+      ...origin,
+      severity: 'warning',
+      object: `Cluster/${name}`,
+      message: `${name} is a Pull member whose agent has not reported yet: nothing is scheduled to it until it does (start its agent first, docs/deploy.md)`,
+    },
+  ];
+}
+
 /** See the module comment. */
 export class PullMembersController implements Controller {
   readonly name = 'pull-members';
   readonly #live: PullMembersOptions | undefined;
   #states = new Map<string, PullMemberState>();
+  /** This pass's word on members whose agent never reported. */
+  #diagnostics: Diagnostic[] = [];
   /** When a pass first found each member not fresh: its failover grace runs from then. */
   #unready = new Map<string, number>();
   #lastPass = 0;
@@ -55,11 +74,12 @@ export class PullMembersController implements Controller {
     const { scheduling } = start;
     const pull = scheduling.fleet.clusters.filter((c) => isPullMember(c.object));
     const next = { afterRender: () => this.#afterRender() };
+    this.#diagnostics = [];
     if (pull.length === 0 || start.agentReports === undefined) return { scheduling, next };
     const observedClusters = new Map(scheduling.observedClusters);
     const memberProbes = new Map(scheduling.memberProbes ?? []);
     const states = new Map<string, PullMemberState>();
-    for (const { object } of pull) {
+    for (const { object, origin } of pull) {
       const name = object.metadata.name;
       const state = pullMemberState(
         object,
@@ -68,6 +88,7 @@ export class PullMembersController implements Controller {
         start.now,
       );
       states.set(name, state);
+      this.#diagnostics.push(...notReportedYet(state, origin));
       observedClusters.set(name, state.status);
       memberProbes.set(name, state.probe);
       if (state.probe === 'ready') this.#unready.delete(name);
@@ -80,7 +101,7 @@ export class PullMembersController implements Controller {
   }
 
   #afterRender(): AfterRender {
-    return afterRenderPhases();
+    return afterRenderPhases({ diagnostics: this.#diagnostics });
   }
 
   /**

@@ -1,4 +1,3 @@
-import { fetchRemote } from '../fetch-remote.ts';
 import { authFromEnvironment } from '../git-auth.ts';
 import { locateRepository } from '../locate-repository.ts';
 import { openGitStore } from '../open-git-store.ts';
@@ -17,6 +16,8 @@ export async function readSourceHead(options: OpenSourceOptions): Promise<string
   if (isRemoteUrl(options.repo)) {
     const ref = options.ref ?? DEFAULT_REF.remote;
     const auth = options.auth ?? authFromEnvironment();
+    // Imported for remotes only: it brings isomorphic-git's fetch (see open-git-store.ts).
+    const { fetchRemote } = await import('../fetch-remote.ts');
     const fetched = await fetchRemote(options.repo, ref, { cacheDir: options.cacheDir ?? defaultCacheDir(), auth });
     const store = await openGitStore({ gitdir: fetched.gitdir, commonDir: fetched.gitdir }, preferNative);
     return store.resolveRef(fetched.revision);

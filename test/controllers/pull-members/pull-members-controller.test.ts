@@ -83,6 +83,19 @@ describe('the pull-members controller', () => {
     expect(loop(new PullMembersController())(T0, new Map())).toMatchObject({ ready: 'ClusterStatusNeverUpdated' });
   });
 
+  it.each([
+    ['whose agent never reported', new Map(), ['member3 is a Pull member whose agent has not reported yet']],
+    ['whose agent reported', heard(T0), []],
+    ['in a pass that reads no reports (offline plan)', undefined, []],
+  ] as const)('names a member %s as such, not only by its taint', (_what, reports, messages) => {
+    const diagnostics = loop(new PullMembersController())(T0, reports).diagnostics;
+    expect(diagnostics.map((d) => d.message.split(':')[0])).toEqual(messages);
+    for (const d of diagnostics) {
+      expect(d).toMatchObject({ severity: 'warning', object: 'Cluster/member3', file: 'fleet.yaml' });
+      expect(d.message).toContain('nothing is scheduled to it until it does');
+    }
+  });
+
   it('the recorded form (apply) decides readiness the same way but arms no timer', () => {
     const recorded = new PullMembersController();
     expect(loop(recorded)(T0 + 10_000, heard(T0)).ready).toBe('ClusterStatusUnknown');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IsomorphicGitStore, NativeGitStore, type GitStore } from '../../../src/source/index.ts';
+import { NativeGitStore, type GitStore } from '../../../src/source/index.ts';
+import { IsomorphicGitStore } from '../../../src/source/isomorphic-git-store.ts';
 import { commitMessage, ForeignStatusBranchError, readStatusBranch, statusFiles, writeStatusBranch, type StatusReport } from '../../../src/status/index.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 
