@@ -1,4 +1,5 @@
 import { DEFAULT_WORKS_BRANCH } from './pull-mode.ts';
+import type { Tenant } from './tenant.ts';
 
 /**
  * Repository-wide settings from the optional `flotilla.yaml` at the fleet root (README.md#commands).
@@ -13,6 +14,8 @@ export interface FleetConfig {
   worksBranch: string;
   /** Prune settings: off unless enabled; `maxFraction` caps the share of inventory one run may delete. */
   prune: { enabled: boolean; maxFraction: number };
+  /** The teams whose files are limited to their grants (docs/deploy.md#tenants). @default [] */
+  tenants: Tenant[];
   [key: string]: unknown;
 }
 
@@ -22,4 +25,5 @@ export const DEFAULT_FLEET_CONFIG: Readonly<FleetConfig> = Object.freeze({
   statusBranch: 'status',
   worksBranch: DEFAULT_WORKS_BRANCH,
   prune: Object.freeze({ enabled: false, maxFraction: 0.25 }),
+  tenants: [],
 });

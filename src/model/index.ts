@@ -19,6 +19,7 @@ export * from './scopes.ts';
 export * from './search.ts';
 export * from './quantity.ts';
 export * from './rfc3339.ts';
+export * from './tenant.ts';
 export * from './tracking.ts';
 export * from './pull-mode.ts';
 export * from './secret-scrub.ts';

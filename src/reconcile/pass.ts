@@ -28,6 +28,7 @@ import type { OpenSourceOptions } from '../source/index.ts';
 import { emptyControllerRecords } from '../status/index.ts';
 import type { AgentReports, ControllerRecords, WorksWriteResult } from '../status/index.ts';
 import { runApplyStep, pruneSettings } from './apply-step.ts';
+import { refuseRenderedOutsideGrants } from './tenancy-step.ts';
 import { readFleet } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
 import { renderIncremental } from './incremental-render.ts';
@@ -238,7 +239,7 @@ export async function readAndRender(
   memory.memo = render.memo;
   return {
     source,
-    rendered: render.rendered,
+    rendered: refuseRenderedOutsideGrants(source, render.rendered),
     feedback,
     controllers: before.next,
     ...(agentReports ? { agentReports } : {}),

@@ -6,6 +6,7 @@ import type { ResourceInterpreter } from '../interpreter/index.ts';
 import { autoscalingTargetWarnings } from '../render/check/autoscaling-targets.ts';
 import { checkFleetReferences } from '../render/check/fleet-references.ts';
 import { fleetLocator } from '../render/check/locate.ts';
+import type { FleetLocator } from '../render/check/locate.ts';
 import { dependenciesOf, unpropagatedTemplates } from '../render/check/unpropagated.ts';
 import { detect, type Claim } from '../render/detect/detect.ts';
 import { loadFleet } from '../render/load/load-fleet.ts';
@@ -13,6 +14,8 @@ import type { Fleet } from '../render/load/fleet.ts';
 import { parseSources } from '../render/parse/parse-sources.ts';
 import type { ParseCache, ParsedSources } from '../render/parse/parse-sources.ts';
 import type { Works } from '../render/works/work.ts';
+import { ownership, refuseOutsideGrants } from '../render/tenancy/index.ts';
+import type { OwnerOf } from '../render/tenancy/index.ts';
 import { readSnapshot } from '../source/index.ts';
 import type { OpenSourceOptions, Snapshot } from '../source/index.ts';
 
@@ -24,6 +27,17 @@ export interface FleetSource {
   interpreter: ResourceInterpreter;
   /** Every problem found, files named relative to the repository root. */
   diagnostics: Diagnostic[];
+  /** The tenant owning each file of this commit (docs/deploy.md#tenants). */
+  ownerOf: OwnerOf;
+}
+
+/** A locator built on first use: a fleet whose tenants keep to their grants never pays for it. */
+export function lazyLocator(parsed: ParsedSources): FleetLocator {
+  let locate: FleetLocator | undefined;
+  return (source, path, message) => {
+    locate ??= fleetLocator(parsed);
+    return locate(source, path, message);
+  };
 }
 
 function customizationDiagnostics(parsed: ParsedSources, fleet: Fleet): Diagnostic[] {
@@ -87,12 +101,16 @@ export async function readFleet(options: OpenSourceOptions, cache?: ParseCache):
   const files = snapshot.files.map((f) => ({ ...f, path: inRepo(f.path) }));
   const parsed = parseSources(files, cache);
   const loaded = loadFleet(parsed);
-  const interpreter = createInterpreter(loaded.fleet.customizations.map((c) => c.object));
+  const ownerOf = ownership(snapshot.config.tenants, snapshot.path);
+  // Before the interpreter is built: a tenant's refused customization never runs in the hub.
+  const tenancy = refuseOutsideGrants(loaded.fleet, ownerOf, lazyLocator(parsed));
+  const interpreter = createInterpreter(tenancy.fleet.customizations.map((c) => c.object));
   const diagnostics = [
     ...snapshot.diagnostics.map((d) => ({ ...d, file: inRepo(d.file) })),
     ...parsed.diagnostics,
     ...loaded.diagnostics,
-    ...customizationDiagnostics(parsed, loaded.fleet),
+    ...tenancy.diagnostics,
+    ...customizationDiagnostics(parsed, tenancy.fleet),
   ];
-  return { snapshot, parsed, fleet: loaded.fleet, interpreter, diagnostics };
+  return { snapshot, parsed, fleet: tenancy.fleet, interpreter, diagnostics, ownerOf };
 }

@@ -1,5 +1,6 @@
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import { DEFAULT_FLEET_CONFIG, isRecord, type Diagnostic, type FleetConfig } from '../model/index.ts';
+import { readTenants } from './parse-tenants.ts';
 
 /** The name of the fleet's settings file, at the fleet root. */
 export const FLEET_CONFIG_FILE = 'flotilla.yaml';
@@ -36,6 +37,7 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
     statusBranch: config.statusBranch,
     worksBranch: config.worksBranch,
     prune: config.prune,
+    tenants: config.tenants,
   });
   if ('exclude' in data) {
     if (Array.isArray(data.exclude) && data.exclude.every((glob) => typeof glob === 'string'))
@@ -52,6 +54,7 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
     else report(['worksBranch'], 'worksBranch must be a non-empty branch name other than statusBranch');
   }
   if ('prune' in data) readPrune(data.prune, config, report);
+  if ('tenants' in data) config.tenants = readTenants(data.tenants, report);
   return { config, diagnostics };
 }
 
@@ -77,6 +80,7 @@ function defaults(): FleetConfig {
     ...DEFAULT_FLEET_CONFIG,
     exclude: [...DEFAULT_FLEET_CONFIG.exclude],
     prune: { ...DEFAULT_FLEET_CONFIG.prune },
+    tenants: [],
   };
 }
 

@@ -1,0 +1,25 @@
+import picomatch from 'picomatch';
+import type { Tenant } from '../../model/index.ts';
+
+/** The tenant owning a repository file, or undefined for the platform's. */
+export type OwnerOf = (file: string) => Tenant | undefined;
+
+/**
+ * Who owns each file: the first tenant whose `paths` match it, the globs read from the fleet root
+ * (`root`, the repository sub-folder of `--path`, '' for the whole repository). Answers are kept
+ * per file: a fleet of thousands of files asks each tenant once per file. A rendered template's
+ * file is its render root's kustomization file, so the root's folder decides its tenant.
+ */
+export function ownership(tenants: readonly Tenant[], root: string): OwnerOf {
+  if (tenants.length === 0) return () => undefined;
+  const matchers = tenants.map((tenant) => ({ tenant, matches: picomatch(tenant.paths, { dot: true }) }));
+  const prefix = root === '' || root === '.' ? '' : `${root.replace(/\/+$/, '')}/`;
+  const known = new Map<string, Tenant | undefined>();
+  return (file) => {
+    if (known.has(file)) return known.get(file);
+    const inFleet = prefix !== '' && file.startsWith(prefix) ? file.slice(prefix.length) : file;
+    const owner = matchers.find((m) => m.matches(inFleet))?.tenant;
+    known.set(file, owner);
+    return owner;
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The placement rule (docs/deploy.md#tenants): a tenant's policy may only place workloads on the
+ * clusters its grant's affinity selects. Judged on each affinity the policy could schedule by,
+ * against the fleet's Clusters at this commit, and again on the scheduling result; a Cluster label
+ * change that would widen a policy is therefore refused in the commit that makes it. Pure.
+ */
+import { clusterMatches } from '../../scheduler/index.ts';
+import type { Cluster, ClusterAffinity, Placement, Tenant } from '../../model/index.ts';
+
+/** The names of the clusters a tenant's grant selects (none without `clusters`). */
+export function grantedClusters(tenant: Tenant, clusters: readonly Cluster[]): Set<string> {
+  const grant = tenant.clusters;
+  if (!grant) return new Set();
+  return new Set(clusters.filter((c) => clusterMatches(c, grant)).map((c) => c.metadata.name));
+}
+
+/** Every affinity a placement may schedule by: each term and its overflow, or the one clusterAffinity (none: all). */
+function affinitiesOf(placement: Placement | undefined): { path: string; affinity: ClusterAffinity }[] {
+  const terms = placement?.clusterAffinities ?? [];
+  if (terms.length === 0) return [{ path: 'clusterAffinity', affinity: placement?.clusterAffinity ?? {} }];
+  return terms.flatMap((term, i) => [
+    { path: `clusterAffinities[${i}]`, affinity: term },
+    ...(term.overflowAffinities ?? []).map((o, j) => ({
+      path: `clusterAffinities[${i}].overflowAffinities[${j}]`,
+      affinity: o,
+    })),
+  ]);
+}
+
+/** Why a policy's placement reaches outside `granted`, or undefined when it does not. */
+export function placementOutside(
+  placement: Placement | undefined,
+  clusters: readonly Cluster[],
+  granted: ReadonlySet<string>,
+): string | undefined {
+  for (const { path, affinity } of affinitiesOf(placement)) {
+    const outside = clusters
+      .filter((c) => clusterMatches(c, affinity) && !granted.has(c.metadata.name))
+      .map((c) => c.metadata.name);
+    if (outside.length > 0)
+      return `its ${path} selects ${outside.join(', ')}, outside its clusters (${[...granted].join(', ') || 'none'})`;
+  }
+  return undefined;
+}
