@@ -1,9 +1,9 @@
 /**
  * The tenancy rules on a rendered fleet (docs/deploy.md#tenants): what only the render knows. A
  * tenant's policy whose scheduling result names a cluster outside its grant, and a manifest that
- * overrides moved out of its tenant's namespaces or made cluster-scoped (a tenant's template, or
- * the platform's in a namespace where a tenant's OverridePolicy acts), are errors, and the
- * template's manifests leave every Work. Pure.
+ * a tenant's OverridePolicy could have moved out of the tenant's namespaces or made cluster-scoped
+ * (what its plaintext overriders say is judged before rendering; this is the check on the result),
+ * are errors, and the template's manifests leave every Work. Pure.
  */
 import { describeRef, refKey, refOf } from '../../model/index.ts';
 import type { Cluster, Diagnostic, SourceObject, Tenant } from '../../model/index.ts';
@@ -43,7 +43,12 @@ function placementRefusals(fleet: Fleet, rendered: RenderedForTenancy, ownerOf: 
   return refused;
 }
 
-/** Whoever answers for a manifest: its template's tenant, else a tenant whose OverridePolicy moved it. */
+/**
+ * The tenant whose OverridePolicy answers for a manifest that overrides moved (another kind or
+ * namespace than its template's), preferring the template's own tenant; undefined when nothing
+ * moved it (its file's objects were judged before rendering) or only the platform's policies
+ * could have (the platform is trusted).
+ */
 function answerable(
   item: WorkItem,
   template: SourceObject,
@@ -54,16 +59,13 @@ function answerable(
     item.manifest.apiVersion !== template.object.apiVersion ||
     item.manifest.kind !== template.object.kind ||
     (item.manifest.metadata.namespace ?? '') !== (template.object.metadata.namespace ?? '');
-  const tenantOverride = moved
-    ? overridesIn(template.object.metadata.namespace ?? '').find((op) => ownerOf(op.origin.file))
-    : undefined;
+  if (!moved) return undefined;
   const owner = ownerOf(template.origin.file);
-  if (owner)
-    return {
-      tenant: owner,
-      at: tenantOverride && ownerOf(tenantOverride.origin.file) === owner ? tenantOverride : template,
-    };
-  return tenantOverride ? { tenant: ownerOf(tenantOverride.origin.file) as Tenant, at: tenantOverride } : undefined;
+  const tenants = overridesIn(template.object.metadata.namespace ?? '').flatMap((op) => {
+    const tenant = ownerOf(op.origin.file);
+    return tenant ? [{ tenant, at: op }] : [];
+  });
+  return tenants.find((t) => t.tenant === owner) ?? tenants[0];
 }
 
 /** Manifests outside their tenant's grant after overrides: template key → refusal. */
