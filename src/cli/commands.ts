@@ -8,6 +8,8 @@ import InterpretTest from './commands/interpret/test.ts';
 import Plan from './commands/plan.ts';
 import Run from './commands/run.ts';
 import Status from './commands/status.ts';
+import Tenants from './commands/tenants.ts';
+import TenantsCodeowners from './commands/tenants/codeowners.ts';
 import Validate from './commands/validate.ts';
 
 /** Every command, listed once (oclif's explicit strategy: no directory scanning at start-up). */
@@ -22,5 +24,7 @@ export const COMMANDS = {
   plan: Plan,
   run: Run,
   status: Status,
+  tenants: Tenants,
+  'tenants:codeowners': TenantsCodeowners,
   validate: Validate,
 };

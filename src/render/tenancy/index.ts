@@ -10,3 +10,7 @@ export type { OwnerOf } from './ownership.ts';
 export { grantedClusters } from './placement-grant.ts';
 export { refuseOutsideGrants } from './refuse-objects.ts';
 export { refuseRendered } from './refuse-work.ts';
+export { codeowners } from './codeowners.ts';
+export { tenantListing } from './tenant-listing.ts';
+export type { TenantListing } from './tenant-listing.ts';
+export { refusalOf } from './refusal.ts';
