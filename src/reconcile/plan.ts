@@ -4,6 +4,7 @@ import { diffWorks } from '../render/works/diff-works.ts';
 import type { ParseCache } from '../render/parse/parse-sources.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { withAutoscaling } from './plan-autoscaling.ts';
+import { withTenants } from './plan-tenants.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
 import { planMultiClusterServices } from './plan-multicluster-services.ts';
 import type { PlanDocument } from './plan-document.ts';
@@ -123,9 +124,11 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   if (options.base !== undefined) {
     const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
     document.base = { ref: options.base, commit: base.source.snapshot.commit };
-    document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), {
-      showSecrets: options.showSecrets ?? false,
-    });
+    document.changes = withTenants(
+      diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false }),
+      { source, rendered },
+      base,
+    );
     document.replicaMoves = replicaMoves(planBindings(base.rendered, base.source.interpreter), document.bindings);
     const baseDiagnostics = [
       ...base.source.diagnostics,
