@@ -16,6 +16,7 @@ import type { Works } from '../render/works/work.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { openStatusStore, publishWorks, worksHoldFolders } from '../status/index.ts';
 import type { AgentReportRead, AgentReports, PullWork, WorksInput, WorksWriteResult } from '../status/index.ts';
+import { worksTenancy } from './tenancy-step.ts';
 import type { FleetSource } from './read-fleet.ts';
 
 /** What the works step of a pass writes, and for which members. */
@@ -147,6 +148,8 @@ export async function runPullStep(
     policies: pass.owned.length > 0 ? policies(pass.rendered) : new Map(),
     customizations: pass.source.fleet.customizations.map((c) => c.object),
   };
+  const tenancy = worksTenancy(pass.source);
+  if (tenancy) input.tenancy = tenancy;
   const written = await step({
     input,
     branch: pass.source.snapshot.config.worksBranch,

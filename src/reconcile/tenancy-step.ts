@@ -1,5 +1,7 @@
+import { refKey, refOf } from '../model/index.ts';
 import type { Rendered } from '../render/render-fleet.ts';
-import { refuseRendered } from '../render/tenancy/index.ts';
+import { grantOf, refuseRendered } from '../render/tenancy/index.ts';
+import type { WorksInput } from '../status/index.ts';
 import { lazyLocator } from './read-fleet.ts';
 import type { FleetSource } from './read-fleet.ts';
 
@@ -13,4 +15,20 @@ export function refuseRenderedOutsideGrants(source: FleetSource, rendered: Rende
   const refused = refuseRendered(source.fleet, rendered, source.ownerOf, lazyLocator(source.parsed));
   if (refused.diagnostics.length === 0) return rendered;
   return { ...rendered, works: refused.works, diagnostics: [...rendered.diagnostics, ...refused.diagnostics] };
+}
+
+/**
+ * What the works branch records of tenancy (docs/deploy.md#tenants): the tenant owning each
+ * template and the grants, so a Pull member's agent holds each manifest to its owner's grant as
+ * the hub does. Undefined without tenants.
+ */
+export function worksTenancy(source: FleetSource): WorksInput['tenancy'] {
+  const tenants = source.snapshot.config.tenants;
+  if (tenants.length === 0) return undefined;
+  const owners = new Map<string, string>();
+  for (const template of source.fleet.templates) {
+    const tenant = source.ownerOf(template.origin.file);
+    if (tenant) owners.set(refKey(refOf(template.object)), tenant.name);
+  }
+  return { owners, grants: new Map(tenants.map((t) => [t.name, grantOf(t)])) };
 }
