@@ -25,13 +25,13 @@ export interface RenderedForTenancy {
 /** Scheduling results of tenants' policies outside their clusters: template key → refusal. */
 function placementRefusals(fleet: Fleet, rendered: RenderedForTenancy, ownerOf: OwnerOf, locate: FleetLocator) {
   const policies = new Map(
-    fleet.propagationPolicies.map((p) => [`${p.object.metadata.namespace}/${p.object.metadata.name}`, p]),
+    fleet.propagationPolicies.map((p) => [`${p.object.metadata.namespace || 'default'}/${p.object.metadata.name}`, p]),
   );
   const refused = new Map<string, Diagnostic>();
   const granted = new Map<Tenant, Set<string>>();
   for (const { binding } of rendered.bindings) {
     if (binding?.policy.kind !== 'PropagationPolicy') continue;
-    const policy = policies.get(`${binding.policy.namespace}/${binding.policy.name}`);
+    const policy = policies.get(`${binding.policy.namespace || 'default'}/${binding.policy.name}`);
     const tenant = policy && ownerOf(policy.origin.file);
     if (!policy || !tenant) continue;
     if (!granted.has(tenant)) granted.set(tenant, grantedClusters(tenant, rendered.clusters));
