@@ -12,7 +12,13 @@ export type OwnerOf = (file: string) => Tenant | undefined;
  */
 export function ownership(tenants: readonly Tenant[], root: string): OwnerOf {
   if (tenants.length === 0) return () => undefined;
-  const matchers = tenants.map((tenant) => ({ tenant, matches: picomatch(tenant.paths, { dot: true }) }));
+  const matchers = tenants.map((tenant) => {
+    const glob = picomatch(tenant.paths, { dot: true });
+    // Each glob's literal folder rules out most files with a prefix test, before the glob runs.
+    const bases = tenant.paths.map((path) => picomatch.scan(path).base);
+    const near = (file: string) => bases.some((b) => b === '' || file === b || file.startsWith(`${b}/`));
+    return { tenant, matches: (file: string) => near(file) && glob(file) };
+  });
   const prefix = root === '' || root === '.' ? '' : `${root.replace(/\/+$/, '')}/`;
   const known = new Map<string, Tenant | undefined>();
   return (file) => {
