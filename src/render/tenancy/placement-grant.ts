@@ -1,11 +1,11 @@
 /**
- * The placement rule (docs/deploy.md#tenants): a tenant's policy may only place workloads on the
- * clusters its grant's affinity selects. Judged on each affinity the policy could schedule by,
+ * The placement rule (docs/deploy.md#tenants): a tenant's policy (and MultiClusterService) may only
+ * place workloads on the clusters its grant's affinity selects. Judged on each affinity the policy could schedule by,
  * against the fleet's Clusters at this commit, and again on the scheduling result; a Cluster label
  * change that would widen a policy is therefore refused in the commit that makes it. Pure.
  */
 import { clusterMatches } from '../../scheduler/index.ts';
-import type { Cluster, ClusterAffinity, Placement, Tenant } from '../../model/index.ts';
+import type { Cluster, ClusterAffinity, MultiClusterServiceSpec, Placement, Tenant } from '../../model/index.ts';
 
 /** The names of the clusters a tenant's grant selects (none without `clusters`). */
 export function grantedClusters(tenant: Tenant, clusters: readonly Cluster[]): Set<string> {
@@ -39,6 +39,26 @@ export function placementOutside(
       .map((c) => c.metadata.name);
     if (outside.length > 0)
       return `its ${path} selects ${outside.join(', ')}, outside its clusters (${[...granted].join(', ') || 'none'})`;
+  }
+  return undefined;
+}
+
+/**
+ * Why a MultiClusterService reaches outside `granted`, or undefined: it places its Service and
+ * endpoints on its provider and consumer clusters, every member when a list is empty.
+ */
+export function servicePlacementOutside(
+  spec: MultiClusterServiceSpec,
+  clusters: readonly Cluster[],
+  granted: ReadonlySet<string>,
+): string | undefined {
+  const all = clusters.map((c) => c.metadata.name);
+  for (const field of ['providerClusters', 'consumerClusters'] as const) {
+    const named = spec[field] ?? [];
+    const names = named.length === 0 ? all : named.map((c) => c.name);
+    const outside = names.filter((name) => !granted.has(name));
+    if (outside.length > 0)
+      return `its ${field}${named.length === 0 ? ' (empty: every member)' : ''} name ${outside.join(', ')}, outside its clusters (${[...granted].join(', ') || 'none'})`;
   }
   return undefined;
 }

@@ -9,6 +9,7 @@ import { refOf } from '../../model/index.ts';
 import type {
   Cluster,
   Diagnostic,
+  MultiClusterService,
   OverridePolicy,
   PropagationPolicy,
   SourceObject,
@@ -19,7 +20,7 @@ import type { Fleet } from '../load/fleet.ts';
 import { outsideGrant } from './grants.ts';
 import { overrideOutside } from './override-grant.ts';
 import type { OwnerOf } from './ownership.ts';
-import { grantedClusters, placementOutside } from './placement-grant.ts';
+import { grantedClusters, placementOutside, servicePlacementOutside } from './placement-grant.ts';
 import { refusal } from './refusal.ts';
 
 type FleetLists = Omit<Fleet, 'isNamespaced'>;
@@ -46,6 +47,11 @@ function refuseObject(
   if (isPolicy<OverridePolicy>(source, 'OverridePolicy')) {
     const moves = overrideOutside(source.object, tenant);
     return moves ? refusal(locate, source, moves.path, tenant, 'override', moves.reason) : undefined;
+  }
+  if (source.object.apiVersion === 'networking.karmada.io/v1alpha1' && source.object.kind === 'MultiClusterService') {
+    const spec = (source.object as MultiClusterService).spec;
+    const wide = servicePlacementOutside(spec, placement.clusters, placement.granted());
+    return wide ? refusal(locate, source, ['spec'], tenant, 'placement', wide) : undefined;
   }
   if (!isPolicy<PropagationPolicy>(source, 'PropagationPolicy')) return undefined;
   const wide = placementOutside(source.object.spec.placement, placement.clusters, placement.granted());

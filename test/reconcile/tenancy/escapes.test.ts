@@ -89,6 +89,11 @@ const ESCAPES: [string, string, string][] = [
     'placement',
     `${PP}\nmetadata: {name: escape, namespace: shop}\nspec:\n  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n  placement:\n    clusterAffinities:\n      - {affinityName: primary, clusterNames: [member1]}\n      - {affinityName: backup, clusterNames: [member3]}\n`,
   ],
+  [
+    'a MultiClusterService exposing to every member',
+    'placement',
+    'apiVersion: networking.karmada.io/v1alpha1\nkind: MultiClusterService\nmetadata: {name: escape, namespace: shop}\nspec:\n  types: [CrossCluster]\n  providerClusters: [{name: member1}]\n',
+  ],
   ['an override moving /metadata/namespace to kube-system', 'override', plaintext('{path: /metadata/namespace, operator: replace, value: kube-system}')],
   ['an override removing /metadata/namespace (default)', 'override', plaintext('{path: /metadata/namespace, operator: remove}')],
   ['an override rewriting /kind (cluster-scoped)', 'override', plaintext('{path: /kind, operator: replace, value: ClusterRole}')],
