@@ -103,7 +103,10 @@ export async function readFleet(options: OpenSourceOptions, cache?: ParseCache):
   const loaded = loadFleet(parsed);
   const ownerOf = ownership(snapshot.config.tenants, snapshot.path);
   // Before the interpreter is built: a tenant's refused customization never runs in the hub.
-  const tenancy = refuseOutsideGrants(loaded.fleet, ownerOf, lazyLocator(parsed));
+  const tenancy =
+    snapshot.config.tenants.length === 0
+      ? { fleet: loaded.fleet, diagnostics: [] }
+      : refuseOutsideGrants(loaded.fleet, ownerOf, lazyLocator(parsed));
   const interpreter = createInterpreter(tenancy.fleet.customizations.map((c) => c.object));
   const diagnostics = [
     ...snapshot.diagnostics.map((d) => ({ ...d, file: inRepo(d.file) })),
