@@ -1,6 +1,6 @@
 // What tenants by folder (issue 29) cost `validate` and `plan --offline`: a 10,000-template
-// repository whose apps sit in 50 team folders, without tenants in flotilla.yaml (the floor) and
-// with 50 tenants owning the folders (every object inside its grant, so all of the checks run and
+// repository whose apps sit in 50 team folders, with a flotilla.yaml of prune settings and no
+// tenants (the floor) and with the same settings and 50 tenants owning the folders (every object inside its grant, so all of the checks run and
 // none refuses). CPU and wall seconds, median of 5, the two repositories interleaved so load
 // changes hit both alike; the ratio is against the floor of the same run. Target: validate within
 // 1.05x. Run: npm run build && node bench/tenants.ts

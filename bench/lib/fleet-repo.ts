@@ -7,14 +7,19 @@ export interface FleetShape {
   templates: number;
   clusters: number;
   overridePolicies: number;
-  /** Apps spread over this many team folders (`teams/t<k>/`), each a tenant of flotilla.yaml when `tenantsConfig`. */
+  /**
+   * Apps spread over this many team folders (`teams/t<k>/`), with a flotilla.yaml (prune settings),
+   * each folder a tenant of it when `tenantsConfig`.
+   */
   tenantFolders?: number;
   tenantsConfig?: boolean;
 }
 
-/** flotilla.yaml with one tenant per team folder, granted every team namespace and every cluster. */
-function tenantsYaml(folders: number): string {
-  const tenants = Array.from(
+/** flotilla.yaml's settings, and one tenant per team folder granted every team namespace and every cluster. */
+function fleetConfigYaml(folders: number, tenants: boolean): string {
+  const settings = 'prune:\n  enabled: true\n  maxFraction: 0.25\n';
+  if (!tenants) return settings;
+  const list = Array.from(
     { length: folders },
     (_, k) => `  - name: t${k}
     paths: ["teams/t${k}/**"]
@@ -22,7 +27,7 @@ function tenantsYaml(folders: number): string {
     clusters: {}
     owners: ["@acme/t${k}"]`,
   );
-  return `tenants:\n${tenants.join('\n')}\n`;
+  return `${settings}tenants:\n${list.join('\n')}\n`;
 }
 
 function clusterYaml(i: number): string {
@@ -139,7 +144,7 @@ export function makeFleetRepo(shape: FleetShape): string {
     const folder = folders > 0 ? join('teams', `t${i % folders}`) : 'apps';
     writeFileSync(join(dir, folder, `app-${i}.yaml`), deploymentYaml(i));
   }
-  if (shape.tenantsConfig && folders > 0) writeFileSync(join(dir, 'flotilla.yaml'), tenantsYaml(folders));
+  if (folders > 0) writeFileSync(join(dir, 'flotilla.yaml'), fleetConfigYaml(folders, shape.tenantsConfig ?? false));
   writeFileSync(join(dir, 'policies.yaml'), policiesYaml(shape.overridePolicies));
   git('add', '-A');
   git('commit', '-q', '-m', 'bench fleet');

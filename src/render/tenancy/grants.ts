@@ -2,7 +2,6 @@
  * What a tenant's grant allows, one question each (docs/deploy.md#tenants). Pure; matchers are
  * compiled once per tenant object.
  */
-import picomatch from 'picomatch';
 import { groupKind } from '../../model/index.ts';
 import type { Tenant, TenantGrant } from '../../model/index.ts';
 
@@ -22,11 +21,25 @@ export const PLATFORM_KINDS: ReadonlySet<string> = new Set([
 
 const namespaceMatchers = new WeakMap<object, (namespace: string) => boolean>();
 
+/**
+ * A matcher of namespace globs. A namespace is a DNS label, so `*` (any run of characters) is the
+ * only wildcard; literal names are a set lookup. Built by hand rather than by a glob library:
+ * fifty tenants' matchers compile in microseconds.
+ */
+function namespaceMatcher(globs: readonly string[]): (namespace: string) => boolean {
+  const names = new Set(globs.filter((g) => !g.includes('*')));
+  const wild = globs.filter((g) => g.includes('*'));
+  if (wild.length === 0) return (namespace) => names.has(namespace);
+  const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^(?:${wild.map((g) => g.split('*').map(escape).join('.*')).join('|')})$`);
+  return (namespace) => names.has(namespace) || pattern.test(namespace);
+}
+
 /** Whether `namespace` is one of the grant's namespace globs (`*` stays within the name). */
 export function namespaceGranted(grant: TenantGrant, namespace: string): boolean {
   let matches = namespaceMatchers.get(grant);
   if (!matches) {
-    matches = grant.namespaces.length === 0 ? () => false : picomatch(grant.namespaces, { dot: true });
+    matches = namespaceMatcher(grant.namespaces);
     namespaceMatchers.set(grant, matches);
   }
   return matches(namespace);

@@ -1,6 +1,29 @@
 import picomatch from 'picomatch';
 import type { Tenant } from '../../model/index.ts';
 
+/** `folder/**`: every file under a literal folder, the usual tenant glob, is a prefix test. */
+const FOLDER = /^([^*?[\]{}()!+@\\]+)\/\*\*$/;
+
+/**
+ * A matcher of a tenant's path globs. Folder globs are prefix tests; the others go through
+ * picomatch, compiled on first use and only asked about files under their literal folder.
+ */
+function pathsMatcher(globs: readonly string[]): (file: string) => boolean {
+  const folders = globs.flatMap((g) => {
+    const folder = FOLDER.exec(g)?.[1];
+    return folder === undefined ? [] : [`${folder}/`];
+  });
+  const others = globs.filter((g) => !FOLDER.test(g));
+  const bases = others.map((g) => picomatch.scan(g).base);
+  let glob: ((file: string) => boolean) | undefined;
+  return (file) => {
+    if (folders.some((f) => file.startsWith(f))) return true;
+    if (!bases.some((b) => b === '' || file === b || file.startsWith(`${b}/`))) return false;
+    glob ??= picomatch(others, { dot: true });
+    return glob(file);
+  };
+}
+
 /** The tenant owning a repository file, or undefined for the platform's. */
 export type OwnerOf = (file: string) => Tenant | undefined;
 
@@ -12,13 +35,7 @@ export type OwnerOf = (file: string) => Tenant | undefined;
  */
 export function ownership(tenants: readonly Tenant[], root: string): OwnerOf {
   if (tenants.length === 0) return () => undefined;
-  const matchers = tenants.map((tenant) => {
-    const glob = picomatch(tenant.paths, { dot: true });
-    // Each glob's literal folder rules out most files with a prefix test, before the glob runs.
-    const bases = tenant.paths.map((path) => picomatch.scan(path).base);
-    const near = (file: string) => bases.some((b) => b === '' || file === b || file.startsWith(`${b}/`));
-    return { tenant, matches: (file: string) => near(file) && glob(file) };
-  });
+  const matchers = tenants.map((tenant) => ({ tenant, matches: pathsMatcher(tenant.paths) }));
   const prefix = root === '' || root === '.' ? '' : `${root.replace(/\/+$/, '')}/`;
   const known = new Map<string, Tenant | undefined>();
   return (file) => {

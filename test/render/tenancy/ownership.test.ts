@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tenant } from '../../../src/model/index.ts';
-import { ownership } from '../../../src/render/tenancy/index.ts';
+import { namespaceGranted, ownership } from '../../../src/render/tenancy/index.ts';
 
 const tenant = (name: string, paths: string[]): Tenant => ({ name, paths, namespaces: [], clusterScoped: [], owners: [] });
 const TENANTS = [tenant('shop', ['teams/shop/**']), tenant('both', ['teams/{data,ml}/**', '**/owned-anywhere.yaml']), tenant('wide', ['teams/**'])];
@@ -18,5 +18,19 @@ describe('ownership', () => {
     ['fleet/clusters/member1.yaml', 'fleet', undefined],
   ])('%s (fleet root %j) is owned by %s', (file, root, owner) => {
     expect(ownership(TENANTS, root)(file)?.name).toBe(owner);
+  });
+});
+
+describe('namespace grants', () => {
+  it.each([
+    ['shop', true],
+    ['shop-staging', true],
+    ['shop-', true],
+    ['shopping', false],
+    ['a.b', true],
+    ['axb', false],
+    ['payments', false],
+  ])('%s granted: %s', (namespace, granted) => {
+    expect(namespaceGranted({ namespaces: ['shop', 'shop-*', 'a.b'], clusterScoped: [] }, namespace)).toBe(granted);
   });
 });
