@@ -30,8 +30,8 @@ function namespaceMatcher(globs: readonly string[]): (namespace: string) => bool
   const names = new Set(globs.filter((g) => !g.includes('*')));
   const wild = globs.filter((g) => g.includes('*'));
   if (wild.length === 0) return (namespace) => names.has(namespace);
-  const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`^(?:${wild.map((g) => g.split('*').map(escape).join('.*')).join('|')})$`);
+  const literal = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^(?:${wild.map((g) => g.split('*').map(literal).join('.*')).join('|')})$`);
   return (namespace) => names.has(namespace) || pattern.test(namespace);
 }
 
