@@ -34,6 +34,15 @@ describe('flotilla tenants', { timeout: 60_000 }, () => {
     expect(listing.platform.files.map((f: { file: string }) => f.file)).toContain('platform/payments.yaml');
   });
 
+  it('says the same as text, a tenant at a time', async () => {
+    const { code, stdout } = await runInProcess(Tenants, ['--repo', repo.dir]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('tenant shop\n  paths:         teams/shop/**\n  namespaces:    shop, shop-*\n');
+    expect(stdout).toContain('  clusters:      {"clusterNames":["member1","member2"]} -> member1, member2\n');
+    expect(stdout).toContain('  owns 2 file(s), 1 object(s) refused (flotilla validate names them)\n    teams/shop/escape.yaml: Namespace/payments\n');
+    expect(stdout).toMatch(/platform \(every other file\): 4 file\(s\), not limited\n1 tenant\(s\) at [0-9a-f]{12}/);
+  });
+
   it("prints a CODEOWNERS file: platform first, tenants last-first, flotilla.yaml the platform's", async () => {
     const { code, stdout } = await runInProcess(TenantsCodeowners, ['--repo', repo.dir, '--platform-owner', '@acme/platform']);
     expect(code).toBe(0);
