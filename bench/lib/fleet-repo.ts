@@ -7,6 +7,27 @@ export interface FleetShape {
   templates: number;
   clusters: number;
   overridePolicies: number;
+  /**
+   * Apps spread over this many team folders (`teams/t<k>/`), with a flotilla.yaml (prune settings),
+   * each folder a tenant of it when `tenantsConfig`.
+   */
+  tenantFolders?: number;
+  tenantsConfig?: boolean;
+}
+
+/** flotilla.yaml's settings, and one tenant per team folder granted every team namespace and every cluster. */
+function fleetConfigYaml(folders: number, tenants: boolean): string {
+  const settings = 'prune:\n  enabled: true\n  maxFraction: 0.25\n';
+  if (!tenants) return settings;
+  const list = Array.from(
+    { length: folders },
+    (_, k) => `  - name: t${k}
+    paths: ["teams/t${k}/**"]
+    namespaces: ["team-*"]
+    clusters: {}
+    owners: ["@acme/t${k}"]`,
+  );
+  return `${settings}tenants:\n${list.join('\n')}\n`;
 }
 
 function clusterYaml(i: number): string {
@@ -117,7 +138,13 @@ export function makeFleetRepo(shape: FleetShape): string {
   mkdirSync(join(dir, 'clusters'));
   mkdirSync(join(dir, 'apps'));
   for (let i = 0; i < shape.clusters; i++) writeFileSync(join(dir, 'clusters', `member${i}.yaml`), clusterYaml(i));
-  for (let i = 0; i < shape.templates / 2; i++) writeFileSync(join(dir, 'apps', `app-${i}.yaml`), deploymentYaml(i));
+  const folders = shape.tenantFolders ?? 0;
+  for (let k = 0; k < folders; k++) mkdirSync(join(dir, 'teams', `t${k}`), { recursive: true });
+  for (let i = 0; i < shape.templates / 2; i++) {
+    const folder = folders > 0 ? join('teams', `t${i % folders}`) : 'apps';
+    writeFileSync(join(dir, folder, `app-${i}.yaml`), deploymentYaml(i));
+  }
+  if (folders > 0) writeFileSync(join(dir, 'flotilla.yaml'), fleetConfigYaml(folders, shape.tenantsConfig ?? false));
   writeFileSync(join(dir, 'policies.yaml'), policiesYaml(shape.overridePolicies));
   git('add', '-A');
   git('commit', '-q', '-m', 'bench fleet');

@@ -35,6 +35,7 @@ import {
 } from '../status/index.ts';
 import type { ClusterWork, ReadyStreak, ReadyThresholds } from '../status/index.ts';
 import { agentWork, observedApply } from './agent-work.ts';
+import { guardTenants } from './tenant-guard.ts';
 
 /** What an agent is configured with. */
 export interface AgentOptions {
@@ -80,6 +81,8 @@ interface Applied {
   result?: ClusterApplyResult;
   at: number;
   failed: boolean;
+  /** Manifests held back as outside their tenant's grant: the round's error while the folder has them. */
+  refused?: string[];
 }
 
 const toMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -120,6 +123,8 @@ export class AgentRounds {
         error = toMessage(failure);
       }
     }
+    const refused = key !== undefined && this.#applied?.key === key ? this.#applied?.refused : undefined;
+    if (error === undefined && refused) error = refused.join('; ');
     const heartbeatDue = this.#reportedAt === undefined || now - this.#reportedAt >= o.heartbeatMs;
     const news = appliedNow || error !== this.#reportedError;
     const reported = news || heartbeatDue ? await this.#report(now, error) : false;
@@ -150,7 +155,8 @@ export class AgentRounds {
 
   async #apply(key: string, work: ClusterWork, now: number): Promise<void> {
     const o = this.#o;
-    const { items, prune, keptCopies } = agentWork(work.document, work.manifests);
+    const guarded = guardTenants(work.document, work.manifests);
+    const { items, prune, keptCopies } = agentWork(guarded.document, guarded.manifests);
     const interpreter = this.#interpreterFor(work);
     const client = o.client.withSignal(memberDeadline(o.cluster, o.memberTimeoutMs));
     const result = await applyCluster(
@@ -167,7 +173,14 @@ export class AgentRounds {
       keptCopies,
     );
     // Prune held back by work.json is what the hub asked for, not a failure to retry.
-    this.#applied = { key, work, result, at: now, failed: result.error !== undefined || hasFailures(result) };
+    this.#applied = {
+      key,
+      work,
+      result,
+      at: now,
+      failed: result.error !== undefined || hasFailures(result),
+      ...(guarded.refused.length > 0 ? { refused: guarded.refused } : {}),
+    };
   }
 
   /** Observes the member and publishes the report; true when a commit was made. */

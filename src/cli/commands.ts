@@ -15,5 +15,7 @@ export const COMMANDS = {
   plan: lazyCommand(() => import('./commands/plan.ts')),
   run: lazyCommand(() => import('./commands/run.ts')),
   status: lazyCommand(() => import('./commands/status.ts')),
+  tenants: lazyCommand(() => import('./commands/tenants.ts')),
+  'tenants:codeowners': lazyCommand(() => import('./commands/tenants/codeowners.ts')),
   validate: lazyCommand(() => import('./commands/validate.ts')),
 };

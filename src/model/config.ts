@@ -1,5 +1,6 @@
 import type { FeatureGates } from './feature-gates.ts';
 import { DEFAULT_WORKS_BRANCH } from './pull-mode.ts';
+import type { Tenant } from './tenant.ts';
 
 /**
  * Repository-wide settings from the optional `flotilla.yaml` at the fleet root (README.md#commands).
@@ -16,6 +17,8 @@ export interface FleetConfig {
   prune: { enabled: boolean; maxFraction: number };
   /** Karmada feature gates by name (docs/karmada-compatibility.md#feature-gates). @default {} (Karmada's defaults) */
   featureGates: FeatureGates;
+  /** The teams whose files are limited to their grants (docs/deploy.md#tenants). @default [] */
+  tenants: Tenant[];
   [key: string]: unknown;
 }
 
@@ -26,4 +29,5 @@ export const DEFAULT_FLEET_CONFIG: Readonly<FleetConfig> = Object.freeze({
   worksBranch: DEFAULT_WORKS_BRANCH,
   prune: Object.freeze({ enabled: false, maxFraction: 0.25 }),
   featureGates: Object.freeze({}),
+  tenants: [],
 });

@@ -24,6 +24,7 @@ export * from './search.ts';
 export * from './quantity.ts';
 export * from './exact-quantity.ts';
 export * from './rfc3339.ts';
+export * from './tenant.ts';
 export * from './tracking.ts';
 export * from './pull-mode.ts';
 export * from './secret-scrub.ts';

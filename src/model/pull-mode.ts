@@ -4,6 +4,7 @@
  * the manifests); `flotilla agent` inside the member applies it and publishes its report to a ref of
  * its own. These are the shapes both sides read and write.
  */
+import type { TenantGrant } from './tenant.ts';
 import { compareBytes } from './identity.ts';
 import type { ObjectRef } from './identity.ts';
 import type { PolicyRef } from './binding.ts';
@@ -67,6 +68,8 @@ export interface WorkObject {
   /** Karmada's suspendDispatching: kept in the Work, neither applied nor pruned. */
   suspended: boolean;
   preserveOnDeletion: boolean;
+  /** The tenant owning its template (docs/deploy.md#tenants); absent for the platform's. */
+  tenant?: string;
 }
 
 /** A template whose copy in the member is neither applied nor pruned although the Work lacks it (failover's hold). */
@@ -86,6 +89,8 @@ export interface WorkDocument {
   keptCopies: KeptCopy[];
   /** The file of the repository's ResourceInterpreterCustomizations, when it has any. */
   customizations?: string;
+  /** The grants of the tenants its objects name, which the agent holds each manifest to. */
+  tenants?: Record<string, TenantGrant>;
 }
 
 /** One object as the agent last saw it. */

@@ -16,6 +16,7 @@ export * from './load/load-fleet.ts';
 export * from './mask-secrets.ts';
 export * from './parse/parse-sources.ts';
 export * from './render-fleet.ts';
+export * from './tenancy/index.ts';
 export * from './validate/issues.ts';
 export * from './validate/schemas/cluster.ts';
 export * from './validate/suggest.ts';

@@ -7,6 +7,7 @@ import {
   type Diagnostic,
   type FleetConfig,
 } from '../model/index.ts';
+import { readTenants } from './parse-tenants.ts';
 
 /** The name of the fleet's settings file, at the fleet root. */
 export const FLEET_CONFIG_FILE = 'flotilla.yaml';
@@ -44,6 +45,7 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
     worksBranch: config.worksBranch,
     prune: config.prune,
     featureGates: config.featureGates,
+    tenants: config.tenants,
   });
   if ('exclude' in data) {
     if (Array.isArray(data.exclude) && data.exclude.every((glob) => typeof glob === 'string'))
@@ -63,6 +65,7 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
   const warn = (field: (string | number)[], message: string) =>
     diagnostics.push({ ...fieldDiagnostic(doc, lines, field, message), severity: 'warning' });
   if ('featureGates' in data) readFeatureGates(data.featureGates, config, report, warn);
+  if ('tenants' in data) config.tenants = readTenants(data.tenants, report);
   return { config, diagnostics };
 }
 
@@ -109,6 +112,7 @@ function defaults(): FleetConfig {
     exclude: [...DEFAULT_FLEET_CONFIG.exclude],
     prune: { ...DEFAULT_FLEET_CONFIG.prune },
     featureGates: {},
+    tenants: [],
   };
 }
 

@@ -14,6 +14,7 @@ import { diagnosticLists } from './markdown/diagnostics-list.ts';
 import { COMMENT_LIMIT, type MarkdownLimit, measure } from './markdown/limit.ts';
 import { placements } from './markdown/placements.ts';
 import { sectionsOf } from './markdown/sections.ts';
+import { tenantsLine } from './markdown/tenants.ts';
 import { assemble, type Parts, shorten } from './markdown/shorten.ts';
 import { code } from './markdown/text.ts';
 
@@ -39,7 +40,7 @@ function title(doc: PlanDocument): string {
       ? ' compared with the live clusters'
       : '';
   const where = doc.source.path ? ` in ${code(doc.source.path)}` : '';
-  return `${commentMarker(doc.source.path)}\n### Flotilla plan\n\n${at}${where}${against}\n\n`;
+  return `${commentMarker(doc.source.path)}\n### Flotilla plan\n\n${at}${where}${against}\n\n${tenantsLine(doc)}`;
 }
 
 function verdict(doc: PlanDocument, rows: readonly ClusterRow[]): string {

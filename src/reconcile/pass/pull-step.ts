@@ -15,6 +15,7 @@ import type { OpenSourceOptions } from '../../source/index.ts';
 import { openStatusStore, publishWorks, worksHoldFolders } from '../../status/index.ts';
 import type { AgentReportRead, AgentReports, PullWork, WorksInput, WorksWriteResult } from '../../status/index.ts';
 import type { FleetSource } from './read-fleet.ts';
+import { worksTenancy } from './tenancy-step.ts';
 import { memberWork } from './channels/member-channel.ts';
 
 /** What the works step of a pass writes, and for which members. */
@@ -135,6 +136,8 @@ export async function runPullStep(
     policies: pass.owned.length > 0 ? policies(pass.rendered) : new Map(),
     customizations: pass.source.fleet.customizations.map((c) => c.object),
   };
+  const tenancy = worksTenancy(pass.source);
+  if (tenancy) input.tenancy = tenancy;
   const written = await step({
     input,
     branch: pass.source.snapshot.config.worksBranch,

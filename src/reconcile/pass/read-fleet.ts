@@ -9,6 +9,10 @@ import {
   overallQuotaWarnings,
   checkFleetReferences,
   fleetLocator,
+  type FleetLocator,
+  ownership,
+  refuseOutsideGrants,
+  type OwnerOf,
   dependenciesOf,
   unpropagatedTemplates,
   detect,
@@ -28,6 +32,17 @@ export interface FleetSource {
   interpreter: ResourceInterpreter;
   /** Every problem found, files named relative to the repository root. */
   diagnostics: Diagnostic[];
+  /** The tenant owning each file of this commit (docs/deploy.md#tenants). */
+  ownerOf: OwnerOf;
+}
+
+/** A locator built on first use: a fleet whose tenants keep to their grants never pays for it. */
+export function lazyLocator(parsed: ParsedSources): FleetLocator {
+  let locate: FleetLocator | undefined;
+  return (source, path, message) => {
+    locate ??= fleetLocator(parsed);
+    return locate(source, path, message);
+  };
 }
 
 function customizationDiagnostics(parsed: ParsedSources, fleet: Fleet): Diagnostic[] {
@@ -94,12 +109,19 @@ export async function readFleet(options: OpenSourceOptions, cache?: ParseCache):
   const files = snapshot.files.map((f) => ({ ...f, path: inRepo(f.path) }));
   const parsed = parseSources(files, cache);
   const loaded = loadFleet(parsed);
-  const interpreter = createInterpreter(loaded.fleet.customizations.map((c) => c.object));
+  const ownerOf = ownership(snapshot.config.tenants, snapshot.path);
+  // Before the interpreter is built: a tenant's refused customization never runs in the hub.
+  const tenancy =
+    snapshot.config.tenants.length === 0
+      ? { fleet: loaded.fleet, diagnostics: [] }
+      : refuseOutsideGrants(loaded.fleet, ownerOf, lazyLocator(parsed));
+  const interpreter = createInterpreter(tenancy.fleet.customizations.map((c) => c.object));
   const diagnostics = [
     ...snapshot.diagnostics.map((d) => ({ ...d, file: inRepo(d.file) })),
     ...parsed.diagnostics,
     ...loaded.diagnostics,
-    ...customizationDiagnostics(parsed, loaded.fleet),
+    ...tenancy.diagnostics,
+    ...customizationDiagnostics(parsed, tenancy.fleet),
   ];
-  return { snapshot, parsed, fleet: loaded.fleet, interpreter, diagnostics };
+  return { snapshot, parsed, fleet: tenancy.fleet, interpreter, diagnostics, ownerOf };
 }

@@ -9,6 +9,7 @@ import type { Controller } from '../../controllers/index.ts';
 import type { PreviousSchedule, TemplateBinding, ParseCache } from '../../render/index.ts';
 import { parseCacheKey } from '../../render/index.ts';
 import { readFleet } from './read-fleet.ts';
+import { refuseRenderedOutsideGrants } from './tenancy-step.ts';
 import { renderIncremental } from './incremental-render.ts';
 import { readPullReports } from './channels/pull-channel.ts';
 import type { PassMemory, PassOptions, PassRun, PreparedPass } from './pass-types.ts';
@@ -83,7 +84,7 @@ export async function readAndRender(
   memory.memo = render.memo;
   return {
     source,
-    rendered: render.rendered,
+    rendered: refuseRenderedOutsideGrants(source, render.rendered),
     feedback,
     controllers: before.next,
     ...(agentReports ? { agentReports } : {}),

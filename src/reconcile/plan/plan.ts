@@ -3,6 +3,7 @@ import type { Rendered, ParseCache } from '../../render/index.ts';
 import { diffWorks } from '../../render/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import { withControllerViews } from './controller-views.ts';
+import { withTenants } from './plan-tenants.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
 import type { PlanDocument } from './plan-document.ts';
 import { planWarnings } from '../pass/read-fleet.ts';
@@ -121,9 +122,11 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   if (options.base !== undefined) {
     const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
     document.base = { ref: options.base, commit: base.source.snapshot.commit };
-    document.changes = diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), {
-      showSecrets: options.showSecrets ?? false,
-    });
+    document.changes = withTenants(
+      diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false }),
+      { source, rendered },
+      base,
+    );
     document.replicaMoves = replicaMoves(planBindings(base.rendered, base.source.interpreter), document.bindings);
     const baseDiagnostics = [
       ...base.source.diagnostics,

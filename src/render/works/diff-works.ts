@@ -15,6 +15,8 @@ export interface ObjectChange {
   name: string;
   /** Unified diff of the YAML, Secret values masked unless asked otherwise. */
   diff: string;
+  /** With tenants in flotilla.yaml: the tenant owning the object's template, `platform` for the others (docs/deploy.md#tenants). */
+  tenant?: string;
 }
 
 export interface DiffOptions {

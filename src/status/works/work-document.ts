@@ -6,7 +6,15 @@
  * checked, so a hand-edited or truncated file is an error naming the field, never a silent prune.
  */
 import { isRecord } from '../../model/index.ts';
-import type { KeptCopy, ObjectRef, PolicyRef, WorkDocument, WorkObject, WorkPrune } from '../../model/index.ts';
+import type {
+  KeptCopy,
+  ObjectRef,
+  PolicyRef,
+  TenantGrant,
+  WorkDocument,
+  WorkObject,
+  WorkPrune,
+} from '../../model/index.ts';
 import { WorkDocumentError } from '../errors/index.ts';
 
 /** The file name of a cluster's work document, inside its folder. */
@@ -51,6 +59,9 @@ function workObject(value: unknown, where: string): WorkObject {
   const text = (key: string) => field(value, key, where, isString, 'a string');
   const flag = (key: string) => field(value, key, where, isBoolean, 'true or false');
   const file = text('file');
+  const tenant = value['tenant'];
+  if (tenant !== undefined && typeof tenant !== 'string')
+    throw new WorkDocumentError(WORK_FILE, `${where}.tenant`, 'expected a tenant name');
   if (file.startsWith('/') || file.split('/').includes('..'))
     throw new WorkDocumentError(WORK_FILE, `${where}.file`, `${JSON.stringify(file)} is outside the cluster's folder`);
   return {
@@ -64,7 +75,26 @@ function workObject(value: unknown, where: string): WorkObject {
     policy: policy(value['policy'], `${where}.policy`),
     suspended: flag('suspended'),
     preserveOnDeletion: flag('preserveOnDeletion'),
+    ...(tenant !== undefined ? { tenant } : {}),
   };
+}
+
+function grants(value: unknown): Record<string, TenantGrant> {
+  if (!isRecord(value)) throw new WorkDocumentError(WORK_FILE, 'tenants', 'expected an object of grants by tenant');
+  const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+  return Object.fromEntries(
+    Object.entries(value).map(([name, grant]) => {
+      const where = `tenants.${name}`;
+      if (!isRecord(grant)) throw new WorkDocumentError(WORK_FILE, where, 'expected namespaces and clusterScoped');
+      return [
+        name,
+        {
+          namespaces: field(grant, 'namespaces', where, isStrings, 'a list of strings'),
+          clusterScoped: field(grant, 'clusterScoped', where, isStrings, 'a list of strings'),
+        },
+      ];
+    }),
+  );
 }
 
 function prune(value: unknown): WorkPrune {
@@ -106,6 +136,11 @@ export function parseWork(text: string, cluster: string): WorkDocument {
   if (named !== cluster)
     throw new WorkDocumentError(WORK_FILE, 'cluster', `names ${JSON.stringify(named)}, not ${cluster}`);
   const objects = field(data, 'objects', '', isList, 'a list').map((o, i) => workObject(o, `objects[${i}]`));
+  const tenants = data['tenants'] === undefined ? undefined : grants(data['tenants']);
+  // An owner without its grant would be held to nothing: the document is refused instead.
+  const ungranted = objects.findIndex((o) => o.tenant !== undefined && tenants?.[o.tenant] === undefined);
+  if (ungranted >= 0)
+    throw new WorkDocumentError(WORK_FILE, `objects[${ungranted}].tenant`, 'names a tenant tenants does not grant');
   const customizations = data['customizations'];
   if (customizations !== undefined && typeof customizations !== 'string')
     throw new WorkDocumentError(WORK_FILE, 'customizations', 'expected a file name');
@@ -116,5 +151,6 @@ export function parseWork(text: string, cluster: string): WorkDocument {
     objects,
     keptCopies: field(data, 'keptCopies', '', isList, 'a list').map((k, i) => keptCopy(k, `keptCopies[${i}]`)),
     ...(customizations !== undefined ? { customizations } : {}),
+    ...(tenants !== undefined ? { tenants } : {}),
   };
 }

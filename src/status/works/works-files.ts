@@ -13,6 +13,7 @@ import type {
   ObjectRef,
   PolicyRef,
   ResourceInterpreterCustomization,
+  TenantGrant,
   WorkDocument,
 } from '../../model/index.ts';
 import { desiredDigest } from '../../apply/index.ts';
@@ -54,6 +55,8 @@ export interface WorksInput {
   /** The claiming policy of each template, by refKey. */
   policies: ReadonlyMap<string, PolicyRef>;
   customizations: readonly ResourceInterpreterCustomization[];
+  /** The tenant owning each template (refKey) and each tenant's grant; absent without tenants. */
+  tenancy?: { owners: ReadonlyMap<string, string>; grants: ReadonlyMap<string, TenantGrant> };
 }
 
 /** One cluster's folder: its files (paths inside the folder) and its work document. */
@@ -104,12 +107,21 @@ function kustomization(files: readonly string[]): string {
   return emitYaml({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: files });
 }
 
+/** Grants by tenant name, in byte order, so equal Works give equal bytes. */
+function sortedGrants(tenants: Record<string, TenantGrant>): Record<string, TenantGrant> {
+  return Object.fromEntries(Object.entries(tenants).sort(([a], [b]) => compareBytes(a, b)));
+}
+
 /** The folder of one Pull member. */
 export function clusterFolder(input: WorksInput, work: PullWork, customizations: string | undefined): ClusterFolder {
   const files: CommitFile[] = [];
   const objects: WorkDocument['objects'] = [];
   const applied: string[] = [];
+  const tenants: Record<string, TenantGrant> = {};
   for (const item of work.items) {
+    const tenant = input.tenancy?.owners.get(refKey(item.template));
+    const grant = tenant === undefined ? undefined : input.tenancy?.grants.get(tenant);
+    if (tenant !== undefined && grant !== undefined) tenants[tenant] = grant;
     const file = manifestPath(item.manifest);
     const { text, digest } = manifestText(item.manifest);
     const { apiVersion, kind, metadata } = item.manifest;
@@ -126,6 +138,7 @@ export function clusterFolder(input: WorksInput, work: PullWork, customizations:
       policy: input.policies.get(refKey(item.template)) ?? null,
       suspended: item.suspended,
       preserveOnDeletion: item.preserveOnDeletion,
+      ...(tenant !== undefined ? { tenant } : {}),
     });
   }
   const document: WorkDocument = {
@@ -137,6 +150,7 @@ export function clusterFolder(input: WorksInput, work: PullWork, customizations:
       .sort(([a], [b]) => compareBytes(a, b))
       .map(([template, reason]) => ({ template, reason })),
     ...(customizations !== undefined ? { customizations: CUSTOMIZATIONS_FILE } : {}),
+    ...(Object.keys(tenants).length > 0 ? { tenants: sortedGrants(tenants) } : {}),
   };
   files.push({ path: WORK_FILE, content: serializeWork(document) });
   files.push({ path: KUSTOMIZATION_FILE, content: kustomization(applied) });

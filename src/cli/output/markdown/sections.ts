@@ -60,7 +60,7 @@ function changeGroup(doc: PlanDocument, row: ClusterRow, changes: (ObjectChange 
     summary: `${what}${moved}`,
     moves: moves.length > 0 ? `Replicas: ${moves.join(', ')}\n\n` : '',
     entries: changes.map((c) => ({
-      head: `**${WORD[c.action]}** ${code(describeRef(c as ObjectRef))}`,
+      head: `**${WORD[c.action]}** ${code(describeRef(c as ObjectRef))}${c.tenant !== undefined ? ` · tenant ${plain(c.tenant)}` : ''}`,
       diff: c.diff.trimEnd(),
     })),
   };
