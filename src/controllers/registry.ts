@@ -6,7 +6,14 @@
 import { AutoscalingController } from './autoscaling/autoscaling-controller.ts';
 import type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
 import { recordedAutoscaling } from './autoscaling/recorded-autoscaling.ts';
+import type { ViewSection } from '../model/index.ts';
+import type { ControllerRecords } from '../status/index.ts';
 import type { Controller, MetricSpec, PlanView, PlanViewInput } from './controller.ts';
+import { autoscalingView } from './autoscaling/view.ts';
+import { failoverView } from './failover/view.ts';
+import { multiClusterServicesView } from './multicluster-services/view.ts';
+import { rebalancerView } from './rebalancer/view.ts';
+import { searchCacheView } from './search-cache/view.ts';
 import { AUTOSCALING_METRICS } from './autoscaling/autoscaling-metrics.ts';
 import { autoscalingPlanView } from './autoscaling/plan-view.ts';
 import { multiClusterServicesPlanView } from './multicluster-services/plan-view.ts';
@@ -44,6 +51,11 @@ export interface ControllerRegistration {
   plan?(input: PlanViewInput): PlanView;
   /** The metrics it exports through `ControllerContext.metrics`; absent: none. */
   metrics?: readonly MetricSpec[];
+  /**
+   * What people see of it (STATUS.md's readers, `flotilla status`, the web view), from its records
+   * as the status branch holds them or as a live pass made them; empty when it has nothing to show.
+   */
+  view?(records: ControllerRecords): ViewSection[];
 }
 
 export const CONTROLLERS: readonly ControllerRegistration[] = [
@@ -59,16 +71,36 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
     },
     recorded: () => new PullMembersController(),
   },
-  { name: 'taint-policy', live: () => new TaintPolicyController(), recorded: recordedTaintPolicy },
-  { name: 'failover', live: (settings) => new FailoverController(settings.failover), recorded: recordedFailover },
-  { name: 'workload-rebalancer', live: () => new RebalancerController(), recorded: () => new RebalancerController() },
-  { name: 'search-cache', live: (s) => new SearchCacheController(s.searchCache), recorded: recordedSearchCache },
+  {
+    name: 'taint-policy',
+    live: () => new TaintPolicyController(),
+    recorded: recordedTaintPolicy,
+  },
+  {
+    name: 'failover',
+    live: (settings) => new FailoverController(settings.failover),
+    recorded: recordedFailover,
+    view: failoverView,
+  },
+  {
+    name: 'workload-rebalancer',
+    live: () => new RebalancerController(),
+    recorded: () => new RebalancerController(),
+    view: rebalancerView,
+  },
+  {
+    name: 'search-cache',
+    live: (s) => new SearchCacheController(s.searchCache),
+    recorded: recordedSearchCache,
+    view: searchCacheView,
+  },
   {
     name: 'autoscaling',
     live: (settings) => new AutoscalingController(settings.autoscaling),
     recorded: () => recordedAutoscaling(),
     plan: autoscalingPlanView,
     metrics: AUTOSCALING_METRICS,
+    view: autoscalingView,
   },
   // After failover: its failed-over members are not Ready in the scheduling inputs this one reads.
   {
@@ -76,6 +108,7 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
     live: (settings) => new MultiClusterServicesController(settings.multiClusterServices),
     recorded: recordedMultiClusterServices,
     plan: multiClusterServicesPlanView,
+    view: multiClusterServicesView,
   },
 ];
 
@@ -87,4 +120,9 @@ export function liveControllers(settings: ControllerSettings): Controller[] {
 /** Every registered controller replaying the status branch's records, for a pass without memory. */
 export function recordedControllers(): Controller[] {
   return CONTROLLERS.map((c) => c.recorded());
+}
+
+/** What every registered controller shows of itself, in registry order, for readers that know none of them. */
+export function controllerViews(records: ControllerRecords): ViewSection[] {
+  return CONTROLLERS.flatMap((c) => c.view?.(records) ?? []);
 }

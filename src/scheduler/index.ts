@@ -22,7 +22,7 @@ export {
 export { createScheduler, schedule, type Scheduler } from './schedule.ts';
 export { newTrace, type AttemptTrace, type ClusterVerdict, type ScheduleTrace } from './trace.ts';
 export { resolveStrategy, type Strategy } from './strategy.ts';
-export { findUntoleratedTaint, toleratesTaint } from './toleration.ts';
+export { findUntoleratedTaint, formatTaint, toleratesTaint } from './toleration.ts';
 export type { ScheduleDiagnostic, ScheduleResult, SchedulingInput } from './types.ts';
 export { dispense, type Weight } from './assign/webster.ts';
 export { namesDescending, tieBreakSeed } from './tie-break.ts';

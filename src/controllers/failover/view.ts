@@ -1,0 +1,45 @@
+/**
+ * Failover as people see it (`ViewSection`, src/model/controller-view.ts): the members Flotilla
+ * tainted (failover's and the cluster taint policies' taints: the cluster documents hold both, so
+ * this one section shows them), and the templates being evicted and since when.
+ */
+import { formatTaint } from '../../scheduler/index.ts';
+import type { ViewBlock, ViewSection } from '../../model/index.ts';
+import type { ControllerRecords } from '../../status/index.ts';
+
+export function failoverView(records: ControllerRecords): ViewSection[] {
+  const { taints, tasks, unhealthySince } = records.failover;
+  const blocks: ViewBlock[] = [];
+  const tainted = [...taints].filter(([, list]) => list.length > 0);
+  if (tainted.length > 0)
+    blocks.push({
+      kind: 'table',
+      title: 'Members Flotilla tainted',
+      columns: ['member', 'taints'],
+      rows: tainted.map(([member, list]) => [
+        { text: member },
+        { text: list.map(formatTaint).join(', '), tone: 'error' },
+      ]),
+    });
+  const evictions = [...tasks].flatMap(([key, list]) =>
+    list.map((t) => [
+      { text: key },
+      { text: t.fromCluster },
+      { text: t.reason, tone: 'warn' as const },
+      { text: t.creationTimestamp },
+    ]),
+  );
+  if (evictions.length > 0)
+    blocks.push({
+      kind: 'table',
+      title: 'Evictions',
+      columns: ['template', 'from', 'reason', 'since'],
+      rows: evictions,
+    });
+  const unhealthy = [...unhealthySince].flatMap(([key, list]) =>
+    list.map((u) => [{ text: key }, { text: u.clusterName }, { text: u.since, tone: 'warn' as const }]),
+  );
+  if (unhealthy.length > 0)
+    blocks.push({ kind: 'table', title: 'Unhealthy', columns: ['template', 'member', 'since'], rows: unhealthy });
+  return blocks.length > 0 ? [{ controller: 'failover', title: 'Failover and evictions', blocks }] : [];
+}
