@@ -46,7 +46,7 @@ const jsonAsParse: Plugin = {
 const builtinsByRequire: Plugin = {
   name: 'builtins-by-require',
   setup(b) {
-    b.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
+    b.onResolve({ filter: /^[\w:/]+$/ }, (args) =>
       !isBuiltin(args.path)
         ? undefined
         : args.kind === 'import-statement' || args.kind === 'dynamic-import'
