@@ -5,7 +5,8 @@ const MASK = '***';
 const SECRET_FIELDS = ['data', 'stringData'] as const;
 
 function isSecret(obj: KubeObject | undefined): boolean {
-  return obj !== undefined && groupKind(obj.apiVersion, obj.kind) === 'core/Secret';
+  // The kind first: most objects are not Secrets, and groupKind builds a string.
+  return obj !== undefined && obj.kind === 'Secret' && groupKind(obj.apiVersion, obj.kind) === 'core/Secret';
 }
 
 function maskedValues(values: unknown, other: unknown, suffix: string): Record<string, string> | undefined {

@@ -10,7 +10,7 @@
  *   applies to every fengari state in the process (the numeral reader has no state at hand);
  *   Flotilla is fengari's only user.
  * The string shim must be installed before fengari's VM captures `luaS_bless`, hence `require`
- * in this order instead of static imports.
+ * in this order instead of static imports, inside `loadFengari`.
  */
 import { createRequire } from 'node:module';
 import { formatGoFloat } from '../go-float.ts';
@@ -38,10 +38,6 @@ export type LuaCFunction = (L: LuaState) => number;
 
 type Api = Record<string, (...args: never[]) => unknown> & Record<string, unknown>;
 
-const require = createRequire(import.meta.url);
-const lstring = require('fengari/src/lstring.js') as {
-  luaS_bless: (L: LuaState | undefined, s: Uint8Array) => unknown;
-};
 interface TValue {
   ttisinteger(): boolean;
   value: number;
@@ -49,89 +45,101 @@ interface TValue {
   setfltvalue(n: number): void;
 }
 
-const originalBless = lstring.luaS_bless;
-lstring.luaS_bless = function blessWithinBudget(L, s) {
-  const budget = L?.l_G?.flotilla;
-  if (budget && s.length > 64) {
-    if (s.length > budget.maxStringBytes)
-      ldebug.luaG_runerror(
-        L as LuaState,
-        encode(`string length ${s.length} exceeds the limit of ${budget.maxStringBytes} bytes`),
-      );
-    budget.usedBytes += s.length;
-    if (budget.usedBytes > budget.limitBytes)
-      ldebug.luaG_runerror(L as LuaState, encode(`memory limit of ${budget.limitBytes} bytes exceeded`));
-  }
-  return originalBless(L, s);
-};
-
-// Required only now: loading ldebug/lobject loads the VM, which must see the shim above.
-const ldebug = require('fengari/src/ldebug.js') as { luaG_runerror: (L: LuaState, msg: Uint8Array) => never };
-const lobject = require('fengari/src/lobject.js') as {
-  luaO_tostring: (L: LuaState, obj: TValue) => void;
-  luaO_str2num: (s: Uint8Array, obj: TValue) => number;
-};
-const originalStr2num = lobject.luaO_str2num;
-lobject.luaO_str2num = function numeralsAsFloats(s, obj) {
-  const size = originalStr2num(s, obj);
-  if (size !== 0 && obj.ttisinteger()) obj.setfltvalue(obj.value);
-  return size;
-};
-const originalToString = lobject.luaO_tostring;
-lobject.luaO_tostring = function goStyleToString(L, obj) {
-  if (!L?.l_G?.flotilla || obj.ttisinteger()) {
-    originalToString(L, obj);
-    return;
-  }
-  obj.setsvalue(originalBless(L, encode(formatGoFloat(obj.value))));
-};
-
-const fengari = require('fengari') as {
+interface Fengari {
   lua: Api;
   lauxlib: Api;
   lualib: Api;
   to_luastring: (s: string, cache?: boolean) => Uint8Array;
   to_jsstring: (s: Uint8Array) => string;
-};
+}
 
-function encode(s: string): Uint8Array {
-  return fengari.to_luastring(s);
+/** fengari's `lua` namespace (the C API), `lauxlib` and `lualib`, typed loosely at this one boundary. */
+export let lua: LuaApi;
+export let lauxlib: LauxApi;
+export let lualib: LualibApi;
+export let toLuaString: Fengari['to_luastring'];
+export let toJsString: Fengari['to_jsstring'];
+
+/**
+ * Loads fengari and installs the shims, once; the bindings above are set from then on. Called
+ * before the first Lua state is made: loading the VM costs about 30 ms, which a command that runs
+ * no Lua (a `validate` of templates that no customization needs) does not pay.
+ */
+export function loadFengari(): void {
+  if (lua !== undefined) return;
+  const require = createRequire(import.meta.url);
+  const lstring = require('fengari/src/lstring.js') as {
+    luaS_bless: (L: LuaState | undefined, s: Uint8Array) => unknown;
+  };
+  const originalBless = lstring.luaS_bless;
+  lstring.luaS_bless = function blessWithinBudget(L, s) {
+    const budget = L?.l_G?.flotilla;
+    if (budget && s.length > 64) {
+      if (s.length > budget.maxStringBytes)
+        ldebug.luaG_runerror(
+          L as LuaState,
+          encode(`string length ${s.length} exceeds the limit of ${budget.maxStringBytes} bytes`),
+        );
+      budget.usedBytes += s.length;
+      if (budget.usedBytes > budget.limitBytes)
+        ldebug.luaG_runerror(L as LuaState, encode(`memory limit of ${budget.limitBytes} bytes exceeded`));
+    }
+    return originalBless(L, s);
+  };
+
+  // Required only now: loading ldebug/lobject loads the VM, which must see the shim above.
+  const ldebug = require('fengari/src/ldebug.js') as { luaG_runerror: (L: LuaState, msg: Uint8Array) => never };
+  const lobject = require('fengari/src/lobject.js') as {
+    luaO_tostring: (L: LuaState, obj: TValue) => void;
+    luaO_str2num: (s: Uint8Array, obj: TValue) => number;
+  };
+  const originalStr2num = lobject.luaO_str2num;
+  lobject.luaO_str2num = function numeralsAsFloats(s, obj) {
+    const size = originalStr2num(s, obj);
+    if (size !== 0 && obj.ttisinteger()) obj.setfltvalue(obj.value);
+    return size;
+  };
+  const originalToString = lobject.luaO_tostring;
+  lobject.luaO_tostring = function goStyleToString(L, obj) {
+    if (!L?.l_G?.flotilla || obj.ttisinteger()) {
+      originalToString(L, obj);
+      return;
+    }
+    obj.setsvalue(originalBless(L, encode(formatGoFloat(obj.value))));
+  };
+
+  const fengari = require('fengari') as Fengari;
+  const encode = (s: string): Uint8Array => fengari.to_luastring(s);
+  assertShimsActive(fengari);
+  lua = fengari.lua as unknown as LuaApi;
+  lauxlib = fengari.lauxlib as unknown as LauxApi;
+  lualib = fengari.lualib as unknown as LualibApi;
+  toLuaString = fengari.to_luastring;
+  toJsString = fengari.to_jsstring;
 }
 
 /**
  * The string shim only works if fengari's VM was loaded after it; if some other module loaded
  * fengari first, concatenation would bypass the memory bound, so refuse to run at all.
  */
-function assertShimsActive(): void {
-  const lua = fengari.lua as unknown as LuaApi;
-  const L = (fengari.lauxlib as unknown as LauxApi).luaL_newstate();
+function assertShimsActive(fengari: Fengari): void {
+  const api = fengari.lua as unknown as LuaApi;
+  const aux = fengari.lauxlib as unknown as LauxApi;
+  const L = aux.luaL_newstate();
   L.l_G.flotilla = { maxStringBytes: 100, limitBytes: 1000, usedBytes: 0 };
+  const encode = (s: string): Uint8Array => fengari.to_luastring(s);
   const source = encode('local a = "0123456789012345678901234567890123456789" return a .. a .. a');
-  const status = (fengari.lauxlib as unknown as LauxApi).luaL_loadbufferx(
-    L,
-    source,
-    null,
-    encode('=probe'),
-    encode('t'),
-  );
+  const status = aux.luaL_loadbufferx(L, source, null, encode('=probe'), encode('t'));
   const stopped =
-    status === lua.LUA_OK &&
-    lua.lua_pcall(L, 0, 1, 0) !== lua.LUA_OK &&
-    fengari.to_jsstring(lua.lua_tostring(L, -1) ?? new Uint8Array()).includes('exceeds the limit');
+    status === api.LUA_OK &&
+    api.lua_pcall(L, 0, 1, 0) !== api.LUA_OK &&
+    fengari.to_jsstring(api.lua_tostring(L, -1) ?? new Uint8Array()).includes('exceeds the limit');
   if (!stopped) {
     throw new Error(
       'fengari was loaded before the interpreter installed its string limit; import src/interpreter before anything else that loads fengari',
     );
   }
 }
-assertShimsActive();
-
-/** fengari's `lua` namespace (the C API), `lauxlib` and `lualib`, typed loosely at this one boundary. */
-export const lua = fengari.lua as unknown as LuaApi;
-export const lauxlib = fengari.lauxlib as unknown as LauxApi;
-export const lualib = fengari.lualib as unknown as LualibApi;
-export const toLuaString = fengari.to_luastring;
-export const toJsString = fengari.to_jsstring;
 
 /** The subset of the Lua C API Flotilla uses. */
 export interface LuaApi {

@@ -12,6 +12,7 @@ import {
   type LuaState,
   type StringBudget,
   lauxlib,
+  loadFengari,
   lua,
   lualib,
   toJsString,
@@ -68,6 +69,7 @@ export class LuaSandbox {
 
   constructor(options: SandboxOptions) {
     this.#options = options;
+    loadFengari();
     this.L = lauxlib.luaL_newstate();
     this.#budget = { maxStringBytes: options.maxStringBytes, limitBytes: options.memoryLimitBytes, usedBytes: 0 };
     this.L.l_G.flotilla = this.#budget;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createInterpreter } from '../../../src/interpreter/index.ts';
-import { SOURCE_COMMIT_ANNOTATION } from '../../../src/model/index.ts';
+import { refKey, refOf, SOURCE_COMMIT_ANNOTATION } from '../../../src/model/index.ts';
 import type { FeatureGates, KubeObject } from '../../../src/model/index.ts';
 import { schedulesOf } from '../../../src/reconcile/pass/pass.ts';
 import { renderIncremental } from '../../../src/reconcile/pass/incremental-render.ts';
 import type { RenderMemo } from '../../../src/reconcile/pass/incremental-render.ts';
+import { indexWorks } from '../../../src/reconcile/pass/work-index.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
 import type { ParseCache } from '../../../src/render/parse/parse-sources.ts';
@@ -205,6 +206,17 @@ spec:
 `,
   )
   .join('---\n');
+
+describe('the memo of a full render', () => {
+  it('indexes its Work when a merge first asks, once, as an index made at render time would be', () => {
+    const fleet = load(base(), new Map());
+    const { memo, rendered } = renderIncremental(undefined, fleet, createInterpreter([]), options('c0'));
+    const keys = new Set(fleet.templates.map((t) => refKey(refOf(t.object))));
+    const index = memo.index();
+    expect(memo.index()).toBe(index);
+    expect(index).toEqual(indexWorks(rendered.works, (key) => keys.has(key)));
+  });
+});
 
 describe('renderIncremental with FederatedResourceQuotas', () => {
   it.each<[string, (f: Files) => Files, 'full' | 'incremental']>([
