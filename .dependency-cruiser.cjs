@@ -1,7 +1,7 @@
 /**
  * The import floors of src/ (docs/architecture.md, "Floors"), checked by `npm run lint:floors`:
  *
- *   6 cli > 5 reconcile > 4 controllers > 3 render, status > 2 source, apply, interpreter, scheduler > 1 model
+ *   6 cli > 5 reconcile, ui > 4 controllers > 3 render, status > 2 source, apply, interpreter, scheduler > 1 model
  *
  * Imports only go down. Folders on one floor do not import each other (none does today), except
  * that controllers, the one floor-4 folder, is split by controller and may not reach `source`:
@@ -12,8 +12,8 @@
  * compiler yet, and swc keeps `import type` edges, which count here like any other import.
  */
 const floor = (folders) => `^src/(${folders.join('|')})/`;
-const ABOVE_MODEL = ['source', 'apply', 'interpreter', 'scheduler', 'render', 'status', 'controllers', 'reconcile', 'cli'];
-const ABOVE_2 = ['render', 'status', 'controllers', 'reconcile', 'cli'];
+const ABOVE_MODEL = ['source', 'apply', 'interpreter', 'scheduler', 'render', 'status', 'controllers', 'reconcile', 'ui', 'cli'];
+const ABOVE_2 = ['render', 'status', 'controllers', 'reconcile', 'ui', 'cli'];
 const FLOOR_2 = ['source', 'apply', 'interpreter', 'scheduler'];
 const FLOOR_3 = ['render', 'status'];
 
@@ -47,7 +47,16 @@ module.exports = {
         'not source (what they read comes through the pass), nor reconcile or cli.',
       severity: 'error',
       from: { path: '^src/controllers/' },
-      to: { path: floor(['source', 'reconcile', 'cli']) },
+      to: { path: floor(['source', 'reconcile', 'ui', 'cli']) },
+    },
+    {
+      name: 'ui-beside-reconcile',
+      comment:
+        'ui (the web view, floor 5) sits beside reconcile: it reads what reconcile renders; reconcile never ' +
+        'imports it (run --ui-addr is wired in cli), and ui does not import cli.',
+      severity: 'error',
+      from: { path: '^src/(reconcile|ui)/' },
+      to: { path: '^src/(ui|cli)/', pathNot: '^src/$1/' },
     },
     {
       name: 'reconcile-does-not-import-cli',

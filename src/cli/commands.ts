@@ -8,6 +8,7 @@ import InterpretTest from './commands/interpret/test.ts';
 import Plan from './commands/plan.ts';
 import Run from './commands/run.ts';
 import Status from './commands/status.ts';
+import Ui from './commands/ui.ts';
 import Validate from './commands/validate.ts';
 
 /** Every command, listed once (oclif's explicit strategy: no directory scanning at start-up). */
@@ -22,5 +23,6 @@ export const COMMANDS = {
   plan: Plan,
   run: Run,
   status: Status,
+  ui: Ui,
   validate: Validate,
 };

@@ -31,3 +31,5 @@ export type { Snapshot, SourceFile } from './snapshot.ts';
 export type { FleetConfig } from '../model/index.ts';
 export { initRepository } from './init-repository.ts';
 export { uncommittedFiles } from './uncommitted-files.ts';
+export { runGit } from './run-git.ts';
+export { isRemoteUrl } from './remote-url.ts';

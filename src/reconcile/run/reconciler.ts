@@ -29,6 +29,7 @@ import type { HealthServer } from '../observability/health-server.ts';
 import { controllerMetrics, createMetrics } from '../observability/metrics.ts';
 import type { ReconcilerMetrics } from '../observability/metrics.ts';
 import { RunLoop } from '../run-loop.ts';
+import type { PassResult } from '../pass.ts';
 import { createReconcilePass } from './reconcile-pass.ts';
 import type { ReconcilePassOptions } from './reconcile-pass.ts';
 import { diagnosticReporter, reportPass, reportLoopEvent } from './report-pass.ts';
@@ -54,6 +55,8 @@ export interface ReconcilerOptions {
   coordinator?: { coordinator: ShardCoordinator; shards: number; renewMs: number };
   /** The status step; absent: no status branch writes. */
   status?: ReconcilePassOptions['status'];
+  /** Told each pass's result after it is reported (`run --ui-addr` serves the view from it). */
+  onPass?: (result: PassResult) => void;
   log: Logger;
   now: () => number;
 }
@@ -106,6 +109,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       statusBranch = result.statusBranch;
       reportPass(result, metrics, log);
       reportDiagnostics(result.diagnostics);
+      options.onPass?.(result);
       if (result.passRequested) merger.emit({ kind: 'members', detail: result.passRequested });
       // An eviction waiting for a toleration to run out needs a pass when it does.
       due.at(controller.nextDue());
