@@ -94,4 +94,7 @@ function App(): VNode {
     <main id="main" tabindex="-1">${auth === 'ok' && version ? html`<${Page} route=${route} version=${version} />` : html`<p class="loading">Connecting…</p>`}</main>`;
 }
 
-render(html`<${App} />`, document.getElementById('app')!);
+const root = document.getElementById('app')!;
+// The page's static "Loading" line is not Preact's to diff: clear it, then render.
+root.textContent = '';
+render(html`<${App} />`, root);
