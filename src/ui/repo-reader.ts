@@ -8,9 +8,10 @@ import { diffWorks } from '../render/works/diff-works.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
 import { isRemoteUrl, locateRepository, runGit } from '../source/index.ts';
 import type { StatusBranchView } from '../status/index.ts';
-import { openStatusStore, readStatusBranch } from '../status/index.ts';
+import { openStatusStore } from '../status/index.ts';
 import { type ChangeView, clusterChanges } from './change-view.ts';
 import { applyHistory, pathHistory, sourceHistory } from './repo-history.ts';
+import { StatusReader } from './status-reader.ts';
 import type { HistoryEntry } from './template-view.ts';
 import { type UiState, uiState } from './ui-state.ts';
 
@@ -24,6 +25,7 @@ async function gitdir(state: UiState): Promise<string> {
 
 export class RepoReader {
   private readonly changes = new Map<string, Promise<ChangeView>>();
+  private readonly statusReader = new StatusReader();
 
   readonly source: OpenSourceOptions;
 
@@ -34,7 +36,7 @@ export class RepoReader {
   /** The status branch's tip, or undefined before the first apply. */
   async status(branch: string): Promise<StatusBranchView | undefined> {
     const { store } = await openStatusStore(this.source, branch);
-    return readStatusBranch(store, { branch });
+    return this.statusReader.read(store, branch);
   }
 
   /** The source rendered as `plan --offline` renders it, beside the status branch. */
@@ -52,7 +54,8 @@ export class RepoReader {
 
   /** The same render beside the status branch's new tip. */
   async withStatus(state: UiState): Promise<UiState> {
-    return uiState({ ...state.input, status: await this.status(state.input.source.snapshot.config.statusBranch) });
+    const status = await this.status(state.input.source.snapshot.config.statusBranch);
+    return uiState({ ...state.input, status }, state);
   }
 
   /**

@@ -73,11 +73,16 @@ function rowsOf(input: UiInput, document: PlanDocument): TemplateRow[] {
   });
 }
 
-/** Indexes one render and one status branch tip. */
-export function uiState(input: UiInput): UiState {
-  const document = planDocument(input.source.snapshot, input.rendered, input.source.interpreter, input.diagnostics);
+/**
+ * Indexes one render and one status branch tip; given the state of the same render (only the
+ * status moved), its plan document and Secrets are kept rather than built again.
+ */
+export function uiState(input: UiInput, sameRender?: UiState): UiState {
+  const reuse = sameRender?.input.rendered === input.rendered ? sameRender : undefined;
+  const document =
+    reuse?.document ?? planDocument(input.source.snapshot, input.rendered, input.source.interpreter, input.diagnostics);
   const rows = rowsOf(input, document);
-  const secrets = [
+  const secrets = reuse?.secrets ?? [
     ...input.source.fleet.templates.map((t) => t.object).filter(isSecretObject),
     ...Object.values(document.works).flatMap((list) => list.filter(isSecretObject)),
   ];

@@ -30,7 +30,7 @@ afterAll(async () => {
   fleet?.remove();
 });
 
-describe('the web view in chromium', () => {
+describe('the web view in chromium', { timeout: 60_000 }, () => {
   it('shows a status change on the open page within 2 s, without a reload', async () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(`${server.url}/?kind=Deployment`);
@@ -67,9 +67,9 @@ describe('the web view in chromium', () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(`${server.url}/template/${WEB_ID}`);
     await page.locator('details summary', { hasText: 'member1' }).first().click();
-    await expect.poll(() => page.locator('pre', { hasText: HOSTILE }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('pre', { hasText: HOSTILE }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.goto(`${server.url}/change`);
-    await expect.poll(() => page.getByText(HOSTILE).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(HOSTILE).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.evaluate('window.__pwned')).toBeUndefined();
     expect(errors).toEqual([]);

@@ -11,7 +11,7 @@ import type { ViewSection } from '../../model/controller-view.ts';
 import { ChangePage } from './change-page.ts';
 import { Link, pending, useData } from './common.ts';
 import { FleetPage } from './fleet-page.ts';
-import { fetchJson, NeedsToken, signIn } from './fetch-json.ts';
+import { NEEDS_TOKEN, signIn } from './fetch-json.ts';
 import { parseRoute, type Route } from './route.ts';
 import { Sections } from './sections.ts';
 import { TemplatePage } from './template-page.ts';
@@ -56,19 +56,19 @@ function Page(props: { route: Route; version: string }): VNode {
 function App(): VNode {
   const [route, setRoute] = useState(() => parseRoute(location));
   const [version, setVersion] = useState('');
-  const [auth, setAuth] = useState<'unknown' | 'needed' | 'ok'>('unknown');
+  // Each sign-in starts a new session: the views read again and the event stream reconnects.
+  const [session, setSession] = useState(0);
+  const [auth, setAuth] = useState<'needed' | 'ok'>('ok');
   useEffect(() => {
     const onPop = () => setRoute(parseRoute(location));
+    const onToken = () => setAuth('needed');
     addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
+    addEventListener(NEEDS_TOKEN, onToken);
+    return () => {
+      removeEventListener('popstate', onPop);
+      removeEventListener(NEEDS_TOKEN, onToken);
+    };
   }, []);
-  useEffect(() => {
-    if (auth !== 'unknown') return;
-    fetchJson('/api/controllers').then(
-      () => setAuth('ok'),
-      (error) => setAuth(error instanceof NeedsToken ? 'needed' : 'ok'),
-    );
-  }, [auth]);
   useEffect(() => {
     if (auth !== 'ok') return;
     const stream = new EventSource('/api/events');
@@ -76,8 +76,14 @@ function App(): VNode {
       setVersion(JSON.parse((event as MessageEvent<string>).data) as string),
     );
     return () => stream.close();
-  }, [auth]);
-  if (auth === 'needed') return html`<${TokenForm} done=${() => setAuth('unknown')} />`;
+  }, [auth, session]);
+  if (auth === 'needed')
+    return html`<${TokenForm}
+      done=${() => {
+        setAuth('ok');
+        setSession((n) => n + 1);
+      }}
+    />`;
   const nav = (href: string, label: string, current: boolean) =>
     html`<li><${Link} href=${href} current=${current}>${label}<//></li>`;
   return html`<header>
@@ -91,7 +97,7 @@ function App(): VNode {
       </nav>
       <p class="live" aria-live="polite">${version ? 'live' : 'connecting'}</p>
     </header>
-    <main id="main" tabindex="-1">${auth === 'ok' && version ? html`<${Page} route=${route} version=${version} />` : html`<p class="loading">Connecting…</p>`}</main>`;
+    <main id="main" tabindex="-1"><${Page} key=${session} route=${route} version=${version} /></main>`;
 }
 
 const root = document.getElementById('app')!;

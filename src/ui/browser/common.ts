@@ -1,6 +1,6 @@
 /** Pieces every view uses: links that navigate in place, health and tone badges, and data loading. */
 import { html } from 'htm/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { VNode } from 'preact';
 import { fetchJson } from './fetch-json.ts';
 import { navigate } from './route.ts';
@@ -34,9 +34,20 @@ export function toneClass(tone: string | undefined): string {
 
 export type Loaded<T> = { data?: T; error?: Error };
 
-/** Fetches `path` now and again whenever `version` (the server's latest) changes. */
-export function useData<T>(path: string, version: string): Loaded<T> {
+/**
+ * Fetches `path`, and again when the server announces a `version` other than the one the data
+ * was read at (once per version: a view whose data carries no version is read again on each).
+ */
+export function useData<T extends object>(path: string, version: string): Loaded<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>({});
+  const [round, setRound] = useState(0);
+  const asked = useRef('');
+  useEffect(() => {
+    const read = (loaded.data as { version?: string } | undefined)?.version;
+    if (!version || !loaded.data || read === version || asked.current === version) return;
+    asked.current = version;
+    setRound((r) => r + 1);
+  }, [version, loaded.data]);
   useEffect(() => {
     let live = true;
     fetchJson<T>(path).then(
@@ -46,7 +57,7 @@ export function useData<T>(path: string, version: string): Loaded<T> {
     return () => {
       live = false;
     };
-  }, [path, version]);
+  }, [path, round]);
   return loaded;
 }
 

@@ -1,11 +1,11 @@
 /** The view's reads: JSON from the same origin, the session cookie sent along. */
 
-/** The server wants the token (401): the page shows the token form. */
-export class NeedsToken extends Error {}
+/** Dispatched on `window` when the server wants the token (401): the app shows the token form. */
+export const NEEDS_TOKEN = 'flotilla:needs-token';
 
 export async function fetchJson<T>(path: string): Promise<T> {
   const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } });
-  if (res.status === 401) throw new NeedsToken('a token is needed');
+  if (res.status === 401) dispatchEvent(new Event(NEEDS_TOKEN));
   const body = (await res.json()) as T & { error?: string };
   if (!res.ok) throw new Error(body.error ?? `${path}: HTTP ${res.status}`);
   return body;
