@@ -37,8 +37,9 @@ export async function answerApi(
     }
     case '/api/change': {
       const commit = url.searchParams.get('commit') || undefined;
+      const base = url.searchParams.get('base') || undefined;
       try {
-        json(await source.change(commit));
+        json(await source.change(commit, base));
       } catch (error) {
         sendError(req, res, error instanceof RangeError ? 400 : 404, (error as Error).message);
       }

@@ -1,5 +1,5 @@
 /**
- * The change view as data: for one source commit, what `plan --base <its parent>` says per
+ * The change view as data: for one source commit, what `plan --base <its parent or a PR's base>` says per
  * cluster (added, changed, pruned, replica moves; Secret values masked as `plan` masks them) and
  * how the apply went (the status-branch commits that reflect it).
  */
@@ -16,7 +16,7 @@ export interface ClusterChange {
 
 export interface ChangeView {
   commit: string;
-  /** The parent compared with; null for a first commit (everything is new). */
+  /** The commit compared with (the base asked for, else the parent); null for a first commit (everything is new). */
   base: string | null;
   subject: string;
   clusters: ClusterChange[];

@@ -82,23 +82,33 @@ export class RepoReader {
     return pathHistory(await gitdir(state), branch, `resources/${id}.yaml`);
   }
 
-  /** The change one source commit makes (the state's commit when none is named); cached per commit. */
-  change(state: UiState, commit: string | undefined): Promise<ChangeView> {
+  /**
+   * The change one source commit makes (the state's commit when none is named) against `base`
+   * (a pull request's base), else against its first parent; cached per pair.
+   */
+  change(state: UiState, commit: string | undefined, base?: string): Promise<ChangeView> {
     const wanted = commit ?? state.input.source.snapshot.commit;
-    if (!COMMIT.test(wanted)) return Promise.reject(new RangeError(`commit: not a commit id: ${wanted}`));
-    let view = this.changes.get(wanted);
+    for (const [name, value] of [
+      ['commit', wanted],
+      ['base', base],
+    ] as const)
+      if (value !== undefined && !COMMIT.test(value))
+        return Promise.reject(new RangeError(`${name}: not a commit id: ${value}`));
+    const key = `${wanted}..${base ?? ''}`;
+    let view = this.changes.get(key);
     if (view === undefined) {
-      view = this.computeChange(state, wanted);
-      view.catch(() => this.changes.delete(wanted));
+      view = this.computeChange(state, wanted, base);
+      view.catch(() => this.changes.delete(key));
       if (this.changes.size >= 32) this.changes.delete(this.changes.keys().next().value as string);
-      this.changes.set(wanted, view);
+      this.changes.set(key, view);
     }
     return view;
   }
 
-  private async computeChange(state: UiState, commit: string): Promise<ChangeView> {
+  private async computeChange(state: UiState, commit: string, against: string | undefined): Promise<ChangeView> {
     const dir = await gitdir(state);
-    const parent = await runGit(dir, ['rev-parse', '--verify', '--quiet', `${commit}^{commit}~1`]);
+    const parent = await runGit(dir, ['rev-parse', '--verify', '--quiet', `${against ?? `${commit}~1`}^{commit}`]);
+    if (parent.code !== 0 && against !== undefined) throw new Error(`base: no commit ${against}`);
     const base = parent.code === 0 ? parent.stdout.toString('utf8').trim() : null;
     const source = { ...this.source, ref: commit };
     const plan = base === null ? await planOffline({ source }) : await planOffline({ source, base });

@@ -17,7 +17,7 @@ export interface UiSource {
   /** Calls `listener` after each new version; returns the unsubscriber. */
   subscribe(listener: (state: UiState) => void): () => void;
   history(id: string): Promise<HistoryEntry[]>;
-  change(commit: string | undefined): Promise<ChangeView>;
+  change(commit: string | undefined, base?: string): Promise<ChangeView>;
   close(): Promise<void>;
 }
 
@@ -50,7 +50,7 @@ class Feed {
         return () => this.listeners.delete(listener);
       },
       history: async (id) => this.reader.history(ready(), id),
-      change: async (commit) => this.reader.change(ready(), commit),
+      change: async (commit, base) => this.reader.change(ready(), commit, base),
       close,
     };
   }

@@ -133,4 +133,19 @@ describe('ui server', () => {
     const fleetView = (await (await get('/api/fleet')).json()) as { matrix: { rows: { id: string; health: string }[] } };
     expect(fleetView.matrix.rows.find((r) => r.id === WEB_ID)?.health).toBe('Healthy');
   });
+
+  it("compares a commit with a pull request's base (?base=), else with its parent", async () => {
+    const first = fleet.head();
+    const web2 = fleet.git('show', 'HEAD:web.json').replace('"replicas":2', '"replicas":4');
+    const second = fleet.commit({ 'web.json': web2 }, 'scale web');
+    const third = fleet.commit({ 'extra.json': '{}' }, 'unrelated');
+    const change = async (query: string) => (await (await get(`/api/change?${query}`)).json()) as Record<string, unknown>;
+    const parent = await change(`commit=${third}`);
+    expect([parent['base'], parent['replicaMoves']]).toEqual([second, []]);
+    const pr = await change(`commit=${third}&base=${first}`);
+    expect(pr['base']).toBe(first);
+    expect(pr['replicaMoves']).toMatchObject([{ replicas: { before: 2, after: 4 } }]);
+    expect((await get(`/api/change?commit=${third}&base=--output=x`)).status).toBe(400);
+    expect((await get(`/api/change?commit=${third}&base=${'0'.repeat(40)}`)).status).toBe(404);
+  });
 });

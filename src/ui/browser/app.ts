@@ -47,7 +47,7 @@ function Page(props: { route: Route; version: string }): VNode {
     case 'template':
       return html`<${TemplatePage} id=${r.id} version=${props.version} />`;
     case 'change':
-      return html`<${ChangePage} commit=${r.commit} version=${props.version} />`;
+      return html`<${ChangePage} commit=${r.commit} base=${r.base} version=${props.version} />`;
     case 'controllers':
       return html`<${ControllersPage} version=${props.version} />`;
   }

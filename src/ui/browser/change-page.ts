@@ -37,8 +37,11 @@ function Clusters(props: { view: ChangeView }): VNode {
   </section>`;
 }
 
-export function ChangePage(props: { commit: string | undefined; version: string }): VNode {
-  const path = `/api/change${props.commit ? `?commit=${encodeURIComponent(props.commit)}` : ''}`;
+export function ChangePage(props: { commit: string | undefined; base: string | undefined; version: string }): VNode {
+  const query = new URLSearchParams();
+  if (props.commit) query.set('commit', props.commit);
+  if (props.base) query.set('base', props.base);
+  const path = `/api/change?${query}`;
   const loaded = useData<ChangeView>(path, props.version);
   const wait = pending(loaded);
   if (wait || !loaded.data) return wait!;

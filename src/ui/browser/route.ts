@@ -3,7 +3,7 @@
 export type Route =
   | { view: 'fleet'; query: URLSearchParams }
   | { view: 'template'; id: string }
-  | { view: 'change'; commit?: string }
+  | { view: 'change'; commit?: string; base?: string }
   | { view: 'controllers' };
 
 export function parseRoute(location: { pathname: string; search: string }): Route {
@@ -11,8 +11,9 @@ export function parseRoute(location: { pathname: string; search: string }): Rout
   if (path.startsWith('/template/'))
     return { view: 'template', id: decodeURIComponent(path.slice('/template/'.length)) };
   if (path === '/change' || path.startsWith('/change/')) {
-    const commit = path.slice('/change/'.length);
-    return commit && path !== '/change' ? { view: 'change', commit } : { view: 'change' };
+    const commit = path === '/change' ? '' : path.slice('/change/'.length);
+    const base = new URLSearchParams(location.search).get('base');
+    return { view: 'change', ...(commit ? { commit } : {}), ...(base ? { base } : {}) };
   }
   if (path === '/controllers') return { view: 'controllers' };
   return { view: 'fleet', query: new URLSearchParams(location.search) };
