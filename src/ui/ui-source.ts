@@ -6,6 +6,8 @@
  */
 import type { PassResult } from '../reconcile/pass.ts';
 import type { OpenSourceOptions } from '../source/index.ts';
+import { isRemoteUrl } from '../source/index.ts';
+import { watchLocal } from '../source/triggers/index.ts';
 import type { ChangeView } from './change-view.ts';
 import { RepoReader } from './repo-reader.ts';
 import type { HistoryEntry } from './template-view.ts';
@@ -63,14 +65,15 @@ export interface WatchOptions {
 }
 
 /**
- * `flotilla ui`: reads the repository now, then every `intervalMs`; a failed re-read keeps the
- * last good state (and is reported), so the page never goes blank on a bad push.
+ * `flotilla ui`: reads the repository now, then whenever the source ref or the status branch
+ * moves: a local repository's refs are watched (a commit shows at once, as `run` sees it), and
+ * every `intervalMs` the heads are checked (for a remote, fetched and read). A failed re-read
+ * keeps the last good state (and is reported), so the page never goes blank on a bad push.
  */
 export async function watchRepository(source: OpenSourceOptions, options: WatchOptions): Promise<UiSource> {
   const reader = new RepoReader(source);
   const feed = new Feed(reader);
   feed.publish(await reader.state());
-  let running = false;
   const refresh = async (): Promise<void> => {
     const last = feed.state;
     if (last === undefined) return feed.publish(await reader.state());
@@ -79,17 +82,44 @@ export async function watchRepository(source: OpenSourceOptions, options: WatchO
       return feed.publish(await reader.state());
     if (heads.status !== (last.input.status?.commit ?? 'none')) feed.publish(await reader.withStatus(last));
   };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    refresh()
+  // One refresh at a time; a signal during one runs another right after it.
+  let running: Promise<void> | undefined;
+  let again = false;
+  const kick = (): void => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = refresh()
       .catch(options.onError)
       .finally(() => {
-        running = false;
+        running = undefined;
+        if (again) {
+          again = false;
+          kick();
+        }
       });
-  }, options.intervalMs);
+  };
+  const timer = setInterval(kick, options.intervalMs);
   timer.unref();
-  return feed.source(async () => clearInterval(timer));
+  const watcher = isRemoteUrl(source.repo)
+    ? undefined
+    : await watchLocal(
+        {
+          repo: source.repo,
+          readHead: async () => {
+            const heads = feed.state && (await reader.heads(feed.state));
+            return heads && `${heads.source}:${heads.status}`;
+          },
+          onError: options.onError,
+        },
+        kick,
+      );
+  return feed.source(async () => {
+    clearInterval(timer);
+    await watcher?.close();
+    await running;
+  });
 }
 
 /** `run --ui-addr`: a source fed by the reconciler after each pass. */

@@ -18,7 +18,7 @@ beforeAll(async () => {
   fleet = new UiFleet();
   fleet.commit({ 'notes.json': JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'notes', namespace: 'shop' } }) }, HOSTILE);
   await fleet.writeStatus(1);
-  source = await watchRepository({ repo: fleet.dir }, { intervalMs: 250, onError: () => {} });
+  source = await watchRepository({ repo: fleet.dir }, { intervalMs: 30_000, onError: () => {} });
   server = await startUiServer(exposure('127.0.0.1:0', {}), source);
   guarded = await startUiServer(exposure('127.0.0.1:0', { token: 'open-sesame' }), source);
   browser = await launch();

@@ -14,7 +14,7 @@ let guarded: UiServer;
 beforeAll(async () => {
   fleet = new UiFleet();
   await fleet.writeStatus(1);
-  source = await watchRepository({ repo: fleet.dir }, { intervalMs: 200, onError: (e) => console.error(e) });
+  source = await watchRepository({ repo: fleet.dir }, { intervalMs: 30_000, onError: (e) => console.error(e) });
   server = await startUiServer(exposure('127.0.0.1:0', {}), source);
   guarded = await startUiServer(exposure('127.0.0.1:0', { token: 's3cret-token\n' }), source);
 });
