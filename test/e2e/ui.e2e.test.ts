@@ -9,7 +9,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launch, screenshot, watchedPage } from '../helpers/browser.ts';
 import { clusterObjects, FleetRepo } from './helpers/apply-fleet.ts';
-import { memberNames } from './helpers/fleet.ts';
+import { fleetKubeconfig, memberNames } from './helpers/fleet.ts';
+import { cleanUpRunProcesses, startRun } from './helpers/run-process.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
@@ -72,6 +73,7 @@ function startUi(repo: string): Promise<{ child: ChildProcess; url: string }> {
 
 describe('flotilla ui against the local fleet', () => {
   const namespace = fleetNamespace('ui');
+  cleanUpRunProcesses();
   let browser: Browser;
   let ui: { child: ChildProcess; url: string } | undefined;
 
@@ -121,10 +123,7 @@ describe('flotilla ui against the local fleet', () => {
     await page.getByRole('heading', { name: 'FederatedHPA and CronFederatedHPA' }).waitFor();
     await screenshot(page, 'e2e-controllers');
 
-    const secretView = await page.evaluate(
-      async (id) => (await fetch(`/api/template?id=${encodeURIComponent(id)}`)).text(),
-      `core/Secret/${ns}/db`,
-    );
+    const secretView = await page.evaluate(async (id) => (await fetch(`/api/template?id=${encodeURIComponent(id)}`)).text(), `core/Secret/${ns}/db`);
     expect(secretView).toContain('"kind":"Secret"');
     const post = await page.evaluate(async () => (await fetch('/api/fleet', { method: 'POST', body: '{}' })).status);
     expect(post).toBe(405);
@@ -135,5 +134,39 @@ describe('flotilla ui against the local fleet', () => {
     for (const [url, body] of [...bodies, ['secret view', secretView] as const]) expect(body, url).not.toContain(SECRET_VALUE);
     // The POST's 405 is logged by the browser itself; nothing else may be.
     expect(errors.filter((e) => !e.includes('405'))).toEqual([]);
+  });
+
+  it('run --ui-addr serves the view from its passes and shows a new commit without a reload', async () => {
+    const ns = namespace();
+    const repo = new FleetRepo(ns);
+    repo.commit(files(ns));
+    const run = startRun([
+      '--repo',
+      repo.dir,
+      '--kubeconfig',
+      fleetKubeconfig(),
+      '--inventory-name',
+      repo.inventoryName,
+      '--probe-interval',
+      '1h',
+      '--resync',
+      '0',
+      '--ui-addr',
+      '127.0.0.1:0',
+    ]);
+    const listening = await run.waitForLog('the web view to listen', (r) => r['msg'] === 'web view listening');
+    await run.waitForLog('the first pass to finish', (r) => r['msg'] === 'pass finished');
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(`${String(listening['url'])}/?namespace=${ns}`);
+    await page.getByRole('row', { name: new RegExp(`Deployment/${ns}/web`) }).waitFor();
+    const scaled = files(ns);
+    scaled['web.json'] = scaled['web.json']!.replace('"replicas":3', '"replicas":6');
+    scaled['extra.json'] = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'extra', namespace: ns } });
+    repo.commit({ ...scaled, 'policy.yaml': scaled['policy.yaml']!.replace('name: web}]', 'name: web}, {apiVersion: v1, kind: ConfigMap}]') });
+    await page.getByRole('row', { name: new RegExp(`ConfigMap/${ns}/extra`) }).waitFor({ timeout: 60_000 });
+    expect(await page.evaluate('performance.getEntriesByType("navigation").length')).toBe(1);
+    await screenshot(page, 'e2e-run-live');
+    expect(errors).toEqual([]);
+    await run.stop();
   });
 });
