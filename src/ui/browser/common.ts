@@ -23,9 +23,12 @@ export function Link(props: { href: string; children?: unknown; label?: string; 
 
 const HEALTH_TONE: Record<string, string> = { Healthy: 'ok', Unhealthy: 'error', Unknown: 'warn', Pending: 'neutral' };
 
+/** The tone class of a health word. */
+export const healthTone = (health: string): string => `tone-${HEALTH_TONE[health] ?? 'neutral'}`;
+
 /** A health word with its colour; the word says the same without the colour. */
 export function Health(props: { health: string }): VNode {
-  return html`<span class=${`badge tone-${HEALTH_TONE[props.health] ?? 'neutral'}`}>${props.health}</span>`;
+  return html`<span class=${`badge ${healthTone(props.health)}`}>${props.health}</span>`;
 }
 
 export function toneClass(tone: string | undefined): string {

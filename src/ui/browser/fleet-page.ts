@@ -2,7 +2,7 @@
 import { html } from 'htm/preact';
 import type { VNode } from 'preact';
 import type { ClusterCard, FleetView, MatrixRow } from '../fleet-view.ts';
-import { Health, Link, pending, short, useData } from './common.ts';
+import { Health, healthTone, Link, pending, short, useData } from './common.ts';
 import { navigate, templatePath } from './route.ts';
 
 const FILTERS = ['namespace', 'kind', 'health', 'cluster'] as const;
@@ -102,7 +102,7 @@ function Row(props: { row: MatrixRow }): VNode {
     ${r.cells.map((c) =>
       c === null
         ? html`<td class="empty"><span class="sr-only">not placed</span></td>`
-        : html`<td class=${`cell tone-${c.health === 'Healthy' ? 'ok' : c.health === 'Unhealthy' ? 'error' : c.health === 'Unknown' ? 'warn' : 'neutral'}`}>
+        : html`<td class=${`cell ${healthTone(c.health)}`}>
             ${c.text} <span class="cell-health">${c.health}</span>
           </td>`,
     )}
