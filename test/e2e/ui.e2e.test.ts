@@ -113,12 +113,12 @@ describe('flotilla ui against the local fleet', () => {
     await page.locator('pre', { hasText: HOSTILE }).first().waitFor();
     await screenshot(page, 'e2e-template');
 
-    await page.getByRole('link', { name: 'Change' }).click();
+    await page.getByRole('link', { name: 'Change', exact: true }).click();
     await page.getByRole('heading', { name: 'Per cluster' }).waitFor();
     expect(await page.getByRole('row', { name: new RegExp(`^${memberNames[0]}`) }).count()).toBeGreaterThan(0);
     await screenshot(page, 'e2e-change');
 
-    await page.getByRole('link', { name: 'Controllers' }).click();
+    await page.getByRole('link', { name: 'Controllers', exact: true }).click();
     await page.getByRole('heading', { name: 'Failover and evictions' }).waitFor();
     await page.getByRole('heading', { name: 'FederatedHPA and CronFederatedHPA' }).waitFor();
     await screenshot(page, 'e2e-controllers');
