@@ -9,7 +9,7 @@ import { uiExposure, uiSecurityFlags } from '../ui-flags.ts';
 export default class Ui extends FlotillaCommand {
   static override summary = 'Serve a read-only web view of the fleet from the repository and its status branch.';
   static override description =
-    "Renders the source at --ref as `plan --offline` does and reads the status branch, local or remote, and serves the fleet (clusters and the placement matrix), each template (explain, manifests, status, history), each commit's change, and the controllers' records in a browser. It needs no cluster credentials. The view is re-read when the source ref or the status branch moves (checked every --interval), and open pages update without a reload. GET and HEAD only; loopback by default; any other address needs --ui-token-file and --ui-tls-cert-file/--ui-tls-key-file. Secret values never reach the browser.";
+    "Renders the source at --ref as `plan --offline` does and reads the status branch, local or remote, and serves the fleet (clusters and the placement matrix), each template (explain, manifests, status, history), each commit's change, and the controllers' records in a browser. It needs no cluster credentials. The view is re-read when the source ref or the status branch moves (a local repository's refs are watched; a remote is fetched every --interval), and open pages update without a reload. GET and HEAD only; loopback by default; any other address needs --ui-token-file and --ui-tls-cert-file/--ui-tls-key-file. Secret values never reach the browser.";
   static override examples = [
     '<%= config.bin %> ui',
     '<%= config.bin %> ui --repo https://github.com/acme/fleet.git --addr 127.0.0.1:9090',
@@ -19,7 +19,8 @@ export default class Ui extends FlotillaCommand {
     ...sourceFlags,
     addr: Flags.string({ description: 'HOST:PORT to serve on', default: '127.0.0.1:8080' }),
     interval: Flags.integer({
-      description: 'seconds between checks of the source ref and the status branch (a remote is fetched each time)',
+      description:
+        'seconds between checks of the source ref and the status branch (a remote is fetched each time; a local repository is also watched)',
       default: 2,
       min: 1,
     }),
