@@ -1,4 +1,5 @@
 import { Flags } from '@oclif/core';
+import { isRemoteUrl } from '../../source/index.ts';
 import { startUiServer, watchRepository } from '../../ui/index.ts';
 import { FlotillaCommand } from '../base-command.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -35,8 +36,9 @@ export default class Ui extends FlotillaCommand {
     } catch (error) {
       return this.error((error as Error).message, { exit: EXIT.error });
     }
+    const remote = isRemoteUrl(flags.repo);
     const source = await watchRepository(sourceOptions(flags), {
-      intervalMs: flags.interval * 1000,
+      intervalMs: (flags.interval ?? (remote ? 30 : 2)) * 1000,
       onError: (error) => this.warn(`re-reading the fleet failed; the view shows the last good read: ${String(error)}`),
     });
     const server = await startUiServer(exposed, source);
