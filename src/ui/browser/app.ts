@@ -7,7 +7,7 @@
 import { html, render } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { VNode } from 'preact';
-import type { ViewSection } from '../../model/controller-view.ts';
+import type { ViewSection } from '../../model/index.ts';
 import { ChangePage } from './change-page.ts';
 import { Link, pending, useData } from './common.ts';
 import { FleetPage } from './fleet-page.ts';

@@ -4,7 +4,7 @@
  */
 import { html } from 'htm/preact';
 import type { VNode } from 'preact';
-import type { ViewBlock, ViewCell, ViewSection } from '../../model/controller-view.ts';
+import type { ViewBlock, ViewCell, ViewSection } from '../../model/index.ts';
 import { toneClass } from './common.ts';
 
 const Cell = (props: { cell: ViewCell }): VNode =>
