@@ -13,7 +13,7 @@ import { type ChangeView, clusterChanges } from './change-view.ts';
 import { applyHistory, pathHistory, sourceHistory } from './repo-history.ts';
 import { StatusReader } from './status-reader.ts';
 import type { HistoryEntry } from './template-view.ts';
-import { type UiState, uiState } from './ui-state.ts';
+import { type UiState, uiState, viewSource } from './ui-state.ts';
 
 /** A source commit as the change view's URL may name it: hex only, so it can never read as a git option. */
 const COMMIT = /^[0-9a-f]{7,40}$/;
@@ -44,7 +44,7 @@ export class RepoReader {
     const plan = await planOffline({ source: this.source });
     const snapshot = plan.source.snapshot;
     return uiState({
-      source: plan.source,
+      source: viewSource(plan.source),
       rendered: plan.rendered,
       diagnostics: plan.diagnostics,
       previousSchedules: plan.feedback.previousSchedules,

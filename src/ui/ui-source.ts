@@ -11,7 +11,7 @@ import { watchLocal } from '../source/triggers/index.ts';
 import type { ChangeView } from './change-view.ts';
 import { RepoReader } from './repo-reader.ts';
 import type { HistoryEntry } from './template-view.ts';
-import { type UiState, uiState } from './ui-state.ts';
+import { type UiState, uiState, viewSource } from './ui-state.ts';
 
 export interface UiSource {
   /** The latest state; undefined until the first read finishes. */
@@ -132,7 +132,7 @@ export function passFeed(source: OpenSourceOptions): { source: UiSource; onPass(
       const status = await reader.status(result.statusBranch);
       feed.publish(
         uiState({
-          source: result.source,
+          source: viewSource(result.source),
           rendered: result.rendered,
           diagnostics: result.diagnostics,
           previousSchedules: new Map(),

@@ -9,11 +9,24 @@ import { planDocument } from '../reconcile/plan-document.ts';
 import type { FleetSource } from '../reconcile/read-fleet.ts';
 import type { PreviousSchedule } from '../render/bind/schedule-claims.ts';
 import type { Rendered } from '../render/render-fleet.ts';
+import type { Snapshot } from '../source/index.ts';
 import type { StatusBranchView, TemplateStatus } from '../status/index.ts';
+
+/**
+ * What the views read of a read source: not its files nor their parses (YAML documents, line
+ * indexes), which a state would otherwise keep alive for as long as it is shown.
+ */
+export type ViewSource = Pick<FleetSource, 'fleet' | 'interpreter'> & { snapshot: Omit<Snapshot, 'files'> };
+
+/** Only the parts of `source` the views read, so the rest can be collected. */
+export function viewSource(source: FleetSource): ViewSource {
+  const { files: _files, ...snapshot } = source.snapshot;
+  return { fleet: source.fleet, interpreter: source.interpreter, snapshot };
+}
 
 /** What a state is built from: a render (by `ui` or by the reconciler's pass) and the status branch. */
 export interface UiInput {
-  source: FleetSource;
+  source: ViewSource;
   rendered: Rendered;
   diagnostics: Diagnostic[];
   previousSchedules: ReadonlyMap<string, PreviousSchedule>;

@@ -1,7 +1,7 @@
 // `flotilla ui` and `run --ui-addr` as a user runs them: a non-loopback address is refused
 // without a token and TLS, and with both the view is served over HTTPS behind the token.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,5 +76,35 @@ describe('flotilla ui on a non-loopback address', () => {
     } finally {
       child.kill('SIGTERM');
     }
+  });
+});
+
+/** Starts `flotilla ui` on loopback and returns the command line its process runs once serving. */
+async function servingCommandLine(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const child = spawn(process.execPath, [`${REPO_ROOT}bin/run.js`, 'ui', '--repo', fleet.dir, '--addr', '127.0.0.1:0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        if (d.toString().includes('Serving the fleet view')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+    });
+    return readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+describe('flotilla ui bounds its heap (docs/benchmarks.md, "Web view")', () => {
+  it.each([
+    [{}, ['--max-semi-space-size=2', '--heap-growing-percent=20'], []],
+    [{ NODE_OPTIONS: '--max-semi-space-size=8' }, ['--heap-growing-percent=20'], ['--max-semi-space-size=2']],
+  ])('with %j its process runs with %j and without %j', async (env, present, absent) => {
+    const args = await servingCommandLine(env);
+    for (const flag of present) expect(args).toContain(flag);
+    for (const flag of absent) expect(args).not.toContain(flag);
   });
 });
