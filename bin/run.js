@@ -16,7 +16,7 @@ if (major < 22) {
 // heap grow far past it: a young generation sized from the machine's memory (up to 3 x 32 MiB)
 // whose survivors are promoted in bulk, and an old generation allowed to grow to several times
 // what survived its last full collection. Bounded, its peak at 10,000 templates x 100 clusters
-// fell from 444 to under 286 MiB at the same start-up time (docs/benchmarks.md, "Web view"). A
+// fell from 444 to 286-295 MiB at the same start-up time (docs/benchmarks.md, "Web view"). A
 // heap's sizes are fixed when it starts, so the process replaces itself (same pid, no second
 // process); a size the user set is kept.
 const UI_HEAP_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=20'];
