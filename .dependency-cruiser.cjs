@@ -1,7 +1,7 @@
 /**
  * The import floors of src/ (docs/architecture.md, "Floors"), checked by `npm run lint:floors`:
  *
- *   6 cli > 5 reconcile, agent, get, commit-status > 5- observability, search > 4 controllers
+ *   6 cli > 5+ ui > 5 reconcile, agent, get, commit-status > 5- observability, search > 4 controllers
  *     > 3 render, status > 2 source, apply, interpreter, scheduler > 1 model
  *
  * Imports only go down. Folders on one floor do not import each other (none does today), except
@@ -16,7 +16,7 @@ const floor = (folders) => `^src/(${folders.join('|')})/`;
 const FLOOR_5 = ['reconcile', 'agent', 'get', 'commit-status'];
 /** The servers the run loop starts and the agent shares: half a floor below the rest of floor 5. */
 const FLOOR_5_LOW = ['observability', 'search'];
-const ABOVE_4 = [...FLOOR_5_LOW, ...FLOOR_5, 'cli'];
+const ABOVE_4 = [...FLOOR_5_LOW, ...FLOOR_5, 'ui', 'cli'];
 const ABOVE_2 = ['render', 'status', 'controllers', ...ABOVE_4];
 const ABOVE_MODEL = ['source', 'apply', 'interpreter', 'scheduler', ...ABOVE_2];
 const FLOOR_2 = ['source', 'apply', 'interpreter', 'scheduler'];
@@ -68,7 +68,16 @@ module.exports = {
         'not each other.',
       severity: 'error',
       from: { path: floor(FLOOR_5) },
-      to: { path: floor([...FLOOR_5, 'cli']), pathNot: '^src/$1/' },
+      to: { path: floor([...FLOOR_5, 'ui', 'cli']), pathNot: '^src/$1/' },
+    },
+    {
+      name: 'ui-above-reconcile',
+      comment:
+        'ui (the web view) reads what reconcile renders, so it sits above the rest of floor 5: it may import ' +
+        'reconcile and what is below, not the other back-ends nor cli (run --ui-addr is wired in cli).',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: floor(['agent', 'get', 'commit-status', 'cli']) },
     },
     {
       name: 'outside-a-folder-only-its-face',

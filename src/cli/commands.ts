@@ -17,5 +17,6 @@ export const COMMANDS = {
   status: lazyCommand(() => import('./commands/status.ts')),
   tenants: lazyCommand(() => import('./commands/tenants.ts')),
   'tenants:codeowners': lazyCommand(() => import('./commands/tenants/codeowners.ts')),
+  ui: lazyCommand(() => import('./commands/ui.ts')),
   validate: lazyCommand(() => import('./commands/validate.ts')),
 };

@@ -32,3 +32,4 @@ export * from './autoscaling.ts';
 export * from './autoscaling-status.ts';
 export * from './cron-schedule.ts';
 export * from './time-zone.ts';
+export * from './controller-view.ts';

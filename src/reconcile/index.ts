@@ -11,3 +11,4 @@ export * from './plan/pull-plan.ts';
 export * from './run/leases/client-node-lease-store.ts';
 export * from './run/leases/shard-coordinator.ts';
 export * from './run/reconciler.ts';
+export type { PassResult } from './pass/pass-types.ts';

@@ -33,3 +33,4 @@ export { initRepository } from './init-repository.ts';
 export { uncommittedFiles } from './uncommitted-files.ts';
 export * from './remote-url.ts';
 export * from './triggers/index.ts';
+export { runGit } from './run-git.ts';

@@ -10,6 +10,8 @@ import { EXIT } from '../exit-codes.ts';
 import { sourceFlags } from '../flags.ts';
 import { searchToken } from '../search-token.ts';
 import { sourceOptions } from '../source-options.ts';
+import { type Exposure, passFeed, startUiServer } from '../../ui/index.ts';
+import { uiExposure, uiSecurityFlags } from '../ui-flags.ts';
 
 const duration = (description: string, value: string) =>
   Flags.string({ description: `${description} (e.g. 30s, 5m)`, default: value });
@@ -44,6 +46,10 @@ export default class Run extends FlotillaCommand {
       env: 'FLOTILLA_WEBHOOK_SECRET',
     }),
     'metrics-addr': Flags.string({ description: 'serve /metrics, /healthz and /readyz on HOST:PORT' }),
+    'ui-addr': Flags.string({
+      description: 'serve the read-only web view of the fleet on HOST:PORT, live from each pass (see `flotilla ui`)',
+    }),
+    ...uiSecurityFlags,
     'search-addr': Flags.string({
       description:
         "serve the search cache (the kinds ResourceRegistries select, from their members) on HOST:PORT, at Karmada's /apis/search.karmada.io/v1alpha1/search/cache/...",
@@ -129,6 +135,7 @@ export default class Run extends FlotillaCommand {
       );
     const log = createLogger({ level: flags['log-level'] });
     const source = sourceOptions(flags);
+    const ui = flags['ui-addr'] ? await this.uiView(flags['ui-addr'], flags, source) : undefined;
     const reconciler = await startReconciler({
       source,
       access: clusterAccess(flags),
@@ -160,18 +167,42 @@ export default class Run extends FlotillaCommand {
       },
       ...(await this.coordination(flags, ms('lease-duration'))),
       status: passStatusStep(source, flags.shards > 1),
+      ...(ui
+        ? {
+            onPass: (result) =>
+              void ui.feed.onPass(result).catch((error: unknown) => log.warn({ err: error }, 'web view not updated')),
+          }
+        : {}),
     });
+    const uiServer = ui ? await startUiServer(ui.exposure, ui.feed.source) : undefined;
+    if (uiServer) log.info({ url: uiServer.url }, 'web view listening');
     if (reconciler.metricsUrl) log.info({ url: reconciler.metricsUrl }, 'metrics listening');
     if (reconciler.searchUrl) log.info({ url: reconciler.searchUrl }, 'search cache listening');
     await new Promise<void>((resolve) => {
       const stop = (signal: string): void => {
         log.info({ signal }, 'stopping: finishing the current pass');
-        void reconciler.stop().then(resolve);
+        void reconciler
+          .stop()
+          .then(() => uiServer?.close())
+          .then(resolve);
       };
       process.once('SIGTERM', () => stop('SIGTERM'));
       process.once('SIGINT', () => stop('SIGINT'));
     });
     log.info('stopped');
+  }
+
+  /** `--ui-addr`: its exposure, checked before anything starts, and the feed the passes update. */
+  private async uiView(
+    address: string,
+    flags: Parameters<typeof uiExposure>[1],
+    source: ReturnType<typeof sourceOptions>,
+  ): Promise<{ exposure: Exposure; feed: ReturnType<typeof passFeed> }> {
+    try {
+      return { exposure: await uiExposure(address, flags), feed: passFeed(source) };
+    } catch (error) {
+      return this.error(`--ui-addr: ${(error as Error).message}`, { exit: EXIT.error });
+    }
   }
 
   private tolerance(text: string): number {

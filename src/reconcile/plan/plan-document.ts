@@ -189,7 +189,7 @@ export function replicaMoves(before: readonly PlanBinding[], after: readonly Pla
 
 /** The plan as data, in the shape of README.md#flotilla-plan, deterministic in every order. */
 export function planDocument(
-  snapshot: Snapshot,
+  snapshot: Pick<Snapshot, 'repo' | 'ref' | 'commit' | 'path'>,
   rendered: Rendered,
   interpreter: ResourceInterpreter,
   diagnostics: readonly Diagnostic[],

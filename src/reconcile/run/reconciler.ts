@@ -21,6 +21,7 @@ import type { SearchServer } from '../../search/index.ts';
 import { startHealthServer, controllerMetrics, createMetrics } from '../../observability/index.ts';
 import type { HealthServer, ReconcilerMetrics } from '../../observability/index.ts';
 import { RunLoop } from './run-loop.ts';
+import type { PassResult } from '../pass/pass-types.ts';
 import { createReconcilePass } from './reconcile-pass.ts';
 import type { ReconcilePassOptions } from './reconcile-pass.ts';
 import { diagnosticReporter, reportPass, reportLoopEvent } from './report-pass.ts';
@@ -46,6 +47,8 @@ export interface ReconcilerOptions {
   coordinator?: { coordinator: ShardCoordinator; shards: number; renewMs: number };
   /** The status step; absent: no status branch writes. */
   status?: ReconcilePassOptions['status'];
+  /** Told each pass's result after it is reported (`run --ui-addr` serves the view from it). */
+  onPass?: (result: PassResult) => void;
   log: Logger;
   now: () => number;
 }
@@ -120,6 +123,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       statusBranch = result.statusBranch;
       reportPass(result, metrics, log);
       reportDiagnostics(result.diagnostics);
+      options.onPass?.(result);
       if (result.passRequested) merger.emit({ kind: 'members', detail: result.passRequested });
       // An eviction waiting for a toleration to run out needs a pass when it does.
       due.at(controller.nextDue());

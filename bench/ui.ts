@@ -1,0 +1,143 @@
+/**
+ * Web view benchmark (issue 32): `flotilla ui` on a generated fleet of N templates x C clusters
+ * (each template on PER clusters) with a generated status branch. Measures, in Debian's chromium:
+ * the first view (page, bundle and the fleet's first matrix page) from navigation to the matrix
+ * shown, the bytes transferred for it, the server's peak memory, and how long a status change
+ * takes to show on the open page (no reload). Floors from the same run: the same matrix as a
+ * static HTML page from a bare node:http server, and `bench/lib/plan-floor.ts`'s memory (the
+ * fleet's blobs parsed and cloned per placed cluster).
+ * Run: `node bench/ui.ts [templates] [clusters] [perTemplate]` after `npm run build`.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { launch } from '../test/helpers/browser.ts';
+import { measure, printTable } from './lib/measure.ts';
+import { makeUiFleetRepo, writeUiStatus } from './lib/ui-fleet.ts';
+
+const shape = {
+  templates: Number(process.argv[2] ?? 10_000),
+  clusters: Number(process.argv[3] ?? 100),
+  perTemplate: Number(process.argv[4] ?? 5),
+};
+const CLI = fileURLToPath(new URL('../bin/run.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+function memoryMiB(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kib('VmRSS') / 1024), peak: Math.round(kib('VmHWM') / 1024) };
+}
+
+/** Navigates and waits for the matrix: milliseconds, and bytes on the wire (headers and bodies). */
+async function firstView(page: Page, url: string, rows: string): Promise<{ ms: number; bytes: number }> {
+  const sizes: Promise<number>[] = [];
+  const onResponse = (response: import('playwright-core').Response) => {
+    if (response.url().includes('/api/events')) return;
+    sizes.push(
+      response
+        .request()
+        .sizes()
+        .then((s) => s.responseBodySize + s.responseHeadersSize),
+    );
+  };
+  page.on('response', onResponse);
+  const started = performance.now();
+  await page.goto(url);
+  await page.locator(rows).first().waitFor();
+  const ms = performance.now() - started;
+  page.off('response', onResponse);
+  return { ms, bytes: (await Promise.all(sizes)).reduce((a, b) => a + b, 0) };
+}
+
+/** The floor's page: the same first matrix page, rendered as static HTML. */
+async function staticFloor(matrixHtml: string): Promise<{ url: string; close: () => void }> {
+  const page = Buffer.from(
+    `<!doctype html><html><head><meta charset="utf-8"><title>floor</title></head><body>${matrixHtml}</body></html>`,
+  );
+  const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+async function main(): Promise<void> {
+  let started = performance.now();
+  const repo = makeUiFleetRepo(shape);
+  await writeUiStatus(repo, shape, new Set(), '2026-12-04T10:00:00Z');
+  console.log(
+    `fleet: ${shape.templates} templates x ${shape.clusters} clusters, ${shape.perTemplate} per template, generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  started = performance.now();
+  const child = spawn(process.execPath, [CLI, 'ui', '--repo', repo, '--addr', '127.0.0.1:0', '--interval', '1'], {
+    cwd: ROOT,
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      const match = /on (http:\/\/\S+)/.exec(d.toString());
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`flotilla ui exited ${code}: ${stderr}`)));
+  });
+  const startMs = performance.now() - started;
+
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${url}/healthz`); // warm the connection and the server's first answer path
+    const view = await firstView(page, `${url}/`, 'table.matrix tbody tr');
+    const matrixHtml = await page.locator('table.matrix').evaluate((t) => t.outerHTML);
+    const floorServer = await staticFloor(matrixHtml);
+    const floorPage = await browser.newPage();
+    const floor = await firstView(floorPage, floorServer.url, 'table tbody tr');
+    floorServer.close();
+
+    const first = (await page.locator('table.matrix tbody tr th a').first().textContent()) ?? '';
+    const name = first.split('/').at(-1)!;
+    const row = page.locator('table.matrix tbody tr').first();
+    const changeStarted = performance.now();
+    await writeUiStatus(repo, shape, new Set([name]), '2026-12-04T11:00:00Z');
+    const committed = performance.now();
+    await row.locator('td', { hasText: 'Unhealthy' }).first().waitFor({ timeout: 30_000 });
+    const liveMs = performance.now() - committed;
+    const memory = memoryMiB(child.pid!);
+
+    const floorMemory = measure(
+      process.execPath,
+      [`${ROOT}bench/lib/plan-floor.ts`, repo, String(shape.perTemplate)],
+      ROOT,
+    );
+    printTable([
+      ['measure', 'flotilla ui', 'floor', 'ratio', 'target'],
+      ['server start to listening (s)', (startMs / 1000).toFixed(1), '', '', ''],
+      ['first view usable (ms)', view.ms.toFixed(0), floor.ms.toFixed(0), (view.ms / floor.ms).toFixed(1), '<= 1000'],
+      [
+        'first view transferred (KB)',
+        (view.bytes / 1000).toFixed(0),
+        (floor.bytes / 1000).toFixed(0),
+        (view.bytes / floor.bytes).toFixed(2),
+        '<= 300',
+      ],
+      [
+        'peak RSS (MiB)',
+        memory.peak,
+        floorMemory.maxRssMiB,
+        (memory.peak / floorMemory.maxRssMiB).toFixed(2),
+        '< 300 MB',
+      ],
+      ['status change shown, from commit (ms)', liveMs.toFixed(0), '', '', '<= 2000'],
+      ['status commit written (ms)', (committed - changeStarted).toFixed(0), '', '', ''],
+    ]);
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    rmSync(repo, { recursive: true, force: true });
+  }
+}
+
+await main();
