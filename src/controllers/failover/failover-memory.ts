@@ -97,16 +97,31 @@ export function recordProbes(
 ): { memory: FailoverMemory; changed: boolean } {
   const health = new Map(memory.health);
   for (const [cluster, probe] of probes) health.set(cluster, nextHealth(health.get(cluster), probe, now));
+  const tasks = probedTasks(memory.tasks, probes);
   const failed = failedMembers({ ...memory, health }, now, graceMs).join(',');
-  return { memory: { ...memory, health, lastFailed: failed }, changed: failed !== memory.lastFailed };
+  return { memory: { ...memory, health, tasks, lastFailed: failed }, changed: failed !== memory.lastFailed };
+}
+
+/** The tasks with the members just probed no longer marked unprobed. */
+function probedTasks(
+  tasks: ReadonlyMap<string, readonly EvictionTask[]>,
+  probes: ReadonlyMap<string, ProbeResult>,
+): ReadonlyMap<string, readonly EvictionTask[]> {
+  if (![...tasks.values()].some((list) => list.some((t) => t.unprobed && probes.has(t.fromCluster)))) return tasks;
+  const strip = ({ unprobed: _, ...task }: EvictionTask): EvictionTask => task;
+  return new Map(
+    [...tasks].map(([key, list]) => [key, list.map((t) => (t.unprobed && probes.has(t.fromCluster) ? strip(t) : t))]),
+  );
 }
 
 /**
  * Resumes from what the status branch recorded (a restarted process,
  * docs/karmada-compatibility.md#failover-clocks-on-the-status-branch): failed-over members with their failing-since,
  * eviction tasks with their creation times, first-unhealthy times. What this process has seen itself wins: a member
- * probed ready stays ready, a failing streak keeps the earlier start. The restored failed-over members count as last
- * observed, so the first probe that finds one ready asks for a pass.
+ * probed ready stays ready, a failing streak keeps the earlier start. A record is a starting point, not an order (it
+ * may be stale, or written by someone else): a restored failure taints and evicts nothing until this process's own
+ * probe (or the member's agent) finds the member failing, and a restored Directly task purges nothing on a member not
+ * probed yet.
  */
 export function restore(memory: FailoverMemory, view: FailoverView, now: number, graceMs: number): FailoverMemory {
   const restored = restoredFailover(view);
@@ -117,10 +132,16 @@ export function restore(memory: FailoverMemory, view: FailoverView, now: number,
     health.set(cluster, {
       last: seen?.last ?? h.last,
       failingSince: Math.min(seen?.failingSince ?? Infinity, h.failingSince ?? Infinity),
+      ...(seen ? {} : { restored: true as const }),
     });
   }
   const tasks = new Map(memory.tasks);
-  for (const [key, list] of restored.tasks) if (!tasks.has(key)) tasks.set(key, list);
+  for (const [key, list] of restored.tasks)
+    if (!tasks.has(key))
+      tasks.set(
+        key,
+        list.map((t) => (memory.health.has(t.fromCluster) ? t : { ...t, unprobed: true })),
+      );
   const unhealthy = new Map(memory.unhealthy);
   for (const [id, since] of restored.unhealthy) if (!unhealthy.has(id)) unhealthy.set(id, since);
   const next: FailoverMemory = {
