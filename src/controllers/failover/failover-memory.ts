@@ -99,7 +99,12 @@ export function recordProbes(
   for (const [cluster, probe] of probes) health.set(cluster, nextHealth(health.get(cluster), probe, now));
   const tasks = probedTasks(memory.tasks, probes);
   const failed = failedMembers({ ...memory, health }, now, graceMs).join(',');
-  return { memory: { ...memory, health, tasks, lastFailed: failed }, changed: failed !== memory.lastFailed };
+  // A first probe of a member the status branch recorded as failed settles the record either way: a pass writes it.
+  const confirmed = [...probes.keys()].some((cluster) => memory.health.get(cluster)?.restored);
+  return {
+    memory: { ...memory, health, tasks, lastFailed: failed },
+    changed: failed !== memory.lastFailed || confirmed,
+  };
 }
 
 /** The tasks with the members just probed no longer marked unprobed. */

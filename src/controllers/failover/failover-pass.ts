@@ -81,6 +81,8 @@ export function schedulingInputs(
     // Karmada's taint manager evicts for every NoExecute taint on the Cluster: the file's and a
     // ClusterTaintPolicy's (the taint policy controller runs before this one) as well as its own.
     const declared = (source.object.spec.taints ?? []).filter((t) => t.effect === 'NoExecute');
+    // Read back and not yet confirmed by a probe: recorded as it was (a restart must not erase it), acted on never.
+    if (h?.restored && h.last !== 'ready') added.set(name, noExecuteTaint(h.last, h.failingSince ?? now));
     if (!h || h.last === 'ready' || !failedOver(h, now, options.graceMs)) {
       if (declared.length > 0) taints.set(name, declared);
       return source;

@@ -177,6 +177,7 @@ describe('the reconcile pass and the status branch under failover', () => {
     w.repo.git('fetch', '-q', status.dir, '+status:status');
 
     const second = runProcess(w);
+    second.probe('not-ready', 40_000);
     expect(await second.pass(40_000)).toEqual(['member1', 'member3']);
     expect(second.results[0]?.statusWarnings).toEqual([
       `${WEB_FILE}: spec.gracefulEvictionTasks[0]: purgeMode "Eventually" is not one of Directly, Gracefully, Never; ignored`,
