@@ -66,7 +66,7 @@ export function pruneBlock(
   if (!settings.allowMassPrune && deletes > settings.maxFraction * inventory) {
     return {
       reason: 'mass-prune',
-      message: `cluster ${cluster}: prune refused: ${deletes} of ${inventory} inventory objects would be deleted, more than ${Math.round(settings.maxFraction * 100)}%; pass --allow-mass-prune if this is intended`,
+      message: `cluster ${cluster}: prune refused: ${deletes} of ${inventory} inventory objects would be deleted, more than ${Math.round(settings.maxFraction * 100)}%; pass --allow-mass-prune if this is intended (the usual cause is a second repository applying to the same members under the same inventory: give each its own --inventory-name)`,
     };
   }
   return undefined;

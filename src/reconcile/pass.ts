@@ -35,6 +35,7 @@ import type { RenderMemo } from './incremental-render.ts';
 import type { PlanningFeedback } from './status-feedback.ts';
 import { runPullStep } from './pull-step.ts';
 import type { WorksStep } from './pull-step.ts';
+import { pruneBlockingErrors, withSchedulingHolds } from './scheduling-holds.ts';
 
 /** What the status step of a pass is given. */
 export interface PassStatusInput {
@@ -307,7 +308,7 @@ export async function reconcile(o: PassOptions, memory: PassMemory, run: PassRun
 
   // A Pull member is never contacted: no client, and no kubeconfig context is needed for it.
   const clients = run.prepared?.clients ?? (await o.connect(owned.filter((c) => !isPullMember(c))));
-  const { holds } = afterRender;
+  const holds = withSchedulingHolds(afterRender.holds, diagnostics, names);
   const targets = names
     .filter((cluster) => !pulled.has(cluster))
     .map((cluster) => ({
@@ -316,7 +317,7 @@ export async function reconcile(o: PassOptions, memory: PassMemory, run: PassRun
       items: (works.get(cluster) ?? []).filter((item) => !holds.waiting.has(refKey(item.template))),
       keptCopies: holds.kept.get(cluster) ?? new Map<string, string>(),
     }));
-  const prune = pruneSettings(source, o.prune, sourceHasErrors);
+  const prune = pruneSettings(source, o.prune, pruneBlockingErrors(diagnostics));
   const clusters = await runApplyStep(targets, { source, prune, runner: o.runner, onEvent: o.onEvent });
   const agentReports =
     read.agentReports ??
