@@ -317,7 +317,10 @@ export async function reconcile(o: PassOptions, memory: PassMemory, run: PassRun
       items: (works.get(cluster) ?? []).filter((item) => !holds.waiting.has(refKey(item.template))),
       keptCopies: holds.kept.get(cluster) ?? new Map<string, string>(),
     }));
-  const prune = pruneSettings(source, o.prune, pruneBlockingErrors(diagnostics));
+  const prune = {
+    ...pruneSettings(source, o.prune, pruneBlockingErrors(diagnostics)),
+    ...(holds.released ? { released: holds.released } : {}),
+  };
   const clusters = await runApplyStep(targets, { source, prune, runner: o.runner, onEvent: o.onEvent });
   const agentReports =
     read.agentReports ??

@@ -54,6 +54,8 @@ export interface FailoverMemory {
   readonly added: ReadonlyMap<string, Taint>;
   /** Restored state waits for a pass that knows the bindings (the first one does not) to act on it. */
   readonly catchUp: boolean;
+  /** Per member: templates (refKey) whose evicted copy there is meant to go, until a pass has seen it pruned. */
+  readonly released: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** A process that has seen nothing yet. */
@@ -68,6 +70,7 @@ export const EMPTY_FAILOVER_MEMORY: FailoverMemory = Object.freeze({
   lastFailed: '',
   added: new Map(),
   catchUp: false,
+  released: new Map(),
 });
 
 /** The earlier of the memory's due time and `now`: a pass is needed at once. */

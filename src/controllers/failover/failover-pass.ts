@@ -152,12 +152,19 @@ export function settle(
     applicationKeys: new Set(applicationFailovers(bindings).map((a) => a.key)),
   };
   const tasks = new Map<string, readonly EvictionTask[]>();
+  const released = new Map([...memory.released].map(([cluster, keys]) => [cluster, new Set(keys)]));
+  const release = (cluster: string, key: string): void => {
+    released.set(cluster, (released.get(cluster) ?? new Set<string>()).add(key));
+  };
   for (const [key, list] of memory.tasks) {
-    if (complete && !placement.has(key)) continue;
-    const kept = remaining(settled, key, list, now, timeoutMs, releases.get(key));
+    const kept =
+      complete && !placement.has(key) ? [] : remaining(settled, key, list, now, timeoutMs, releases.get(key));
     if (kept.length > 0) tasks.set(key, kept);
+    // An ended task's old copy is meant to go now, as a purge Directly's is from the start.
+    for (const t of list)
+      if (!kept.includes(t) || (t.purgeMode === 'Directly' && !t.unprobed)) release(t.fromCluster, key);
   }
-  return { ...settled, tasks };
+  return { ...settled, tasks, released };
 }
 
 /**
@@ -165,6 +172,8 @@ export function settle(
  * Directly tasks' templates may be applied elsewhere, in a pass asked for now.
  */
 export function confirmPurges(memory: FailoverMemory, clusters: readonly string[], now: number): FailoverMemory {
+  const released = new Map([...memory.released].filter(([cluster]) => !clusters.includes(cluster)));
+  memory = { ...memory, released };
   let confirmed = false;
   const tasks = new Map(
     [...memory.tasks].map(([key, list]) => [
