@@ -12,6 +12,8 @@ import { isPullMember } from '../../model/index.ts';
 import type { Cluster } from '../../model/index.ts';
 import type { AfterRender, BeforeRender, Controller, ControllerContext, PassStart } from '../controller.ts';
 import { pullMemberState } from './heartbeat.ts';
+import { awaitingFirstReport, nextModes } from './mode-switch.ts';
+import type { ModeChanges } from './mode-switch.ts';
 import type { PullMemberState } from './heartbeat.ts';
 
 /** Settings of the live form. */
@@ -44,6 +46,7 @@ export class PullMembersController implements Controller {
   /** When a pass first found each member not fresh: its failover grace runs from then. */
   #unready = new Map<string, number>();
   #lastPass = 0;
+  #modes: ModeChanges = new Map();
 
   /** Without options, the recorded form. */
   constructor(live?: PullMembersOptions) {
@@ -52,6 +55,8 @@ export class PullMembersController implements Controller {
 
   beforeRender(start: PassStart): BeforeRender {
     const { scheduling } = start;
+    const modes = new Map(scheduling.fleet.clusters.map((c) => [c.object.metadata.name, isPullMember(c.object)]));
+    this.#modes = nextModes(this.#modes, modes, start.now);
     const pull = scheduling.fleet.clusters.filter((c) => isPullMember(c.object));
     const next = { afterRender: () => this.#afterRender() };
     if (pull.length === 0 || start.agentReports === undefined) return { scheduling, next };
@@ -67,6 +72,8 @@ export class PullMembersController implements Controller {
         start.now,
       );
       states.set(name, state);
+      // Just switched to Pull, its agent not heard from yet: no verdict, the status known before stands.
+      if (state.freshness === 'never' && awaitingFirstReport(this.#modes, name, state.graceMs, start.now)) continue;
       observedClusters.set(name, state.status);
       memberProbes.set(name, state.probe);
       if (state.probe === 'ready') this.#unready.delete(name);
