@@ -21,7 +21,7 @@ const log = (message: string): void => console.log(`[e2e failover restart] ${mes
 
 /** Generous: a loaded two-core machine can take tens of seconds per pass and per controller round. */
 const SETTLE_MS = 120_000;
-const RUN_ARGS = ['--resync', '0', '--probe-interval', '1s', '--failover-grace', '3s', '--graceful-eviction-timeout', '30m'];
+const RUN_ARGS = ['--resync', '0', '--failover-taint', '--probe-interval', '1s', '--failover-grace', '3s', '--graceful-eviction-timeout', '30m'];
 
 interface StatusDoc {
   spec?: {

@@ -49,7 +49,20 @@ describe('flotilla run restarted over a status branch with a stale NoExecute tai
     const kubeconfig = fleetKubeconfig();
     // The default probe interval (10 s): the first passes of the restarted process run before its first probe.
     const start = (): RunProcess =>
-      startRun(['--repo', repo.dir, '--kubeconfig', kubeconfig, '--inventory-name', repo.inventoryName, '--prune', '--resync', '0', '--failover-grace', '3s']);
+      startRun([
+        '--repo',
+        repo.dir,
+        '--kubeconfig',
+        kubeconfig,
+        '--inventory-name',
+        repo.inventoryName,
+        '--prune',
+        '--resync',
+        '0',
+        '--failover-taint',
+        '--failover-grace',
+        '3s',
+      ]);
     const passes = (run: RunProcess) => run.records.filter((r) => r['msg'] === 'pass finished');
     const copies = async (): Promise<string[]> => {
       const d = await apiFor(TAINTED, AppsV1Api, kubeconfig)

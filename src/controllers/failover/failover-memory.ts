@@ -24,6 +24,13 @@ export interface FailoverOptions {
   evictionTimeoutMs: number;
   /** `--probe-interval`: how often the members are probed between passes. @default 10_000 */
   probeIntervalMs: number;
+  /**
+   * `--failover-taint`: a failed member gets a NoExecute taint of its own, which evicts its workloads (Karmada before
+   * v1.14). Off, as in Karmada v1.14 and later: a failed member is only NotReady (no new placements), and only the
+   * NoExecute taints of its Cluster file and of ClusterTaintPolicies evict
+   * (docs/karmada-compatibility.md#taint-manager). @default false
+   */
+  taintOnFailure: boolean;
 }
 
 /** The defaults of {@link FailoverOptions}. */
@@ -31,6 +38,7 @@ export const DEFAULT_FAILOVER_OPTIONS: Readonly<FailoverOptions> = Object.freeze
   graceMs: 30_000,
   evictionTimeoutMs: DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS,
   probeIntervalMs: 10_000,
+  taintOnFailure: false,
 });
 
 /** See the module comment. */

@@ -87,6 +87,12 @@ export function schedulingInputs(
       if (declared.length > 0) taints.set(name, declared);
       return source;
     }
+    if (!options.taintOnFailure) {
+      // Karmada v1.14+: NotReady, so the scheduler's NoSchedule taint keeps new placements off; nothing is evicted.
+      if (declared.length > 0) taints.set(name, declared);
+      observedClusters.set(name, failedStatus(status, h.last));
+      return source;
+    }
     const taint = noExecuteTaint(h.last, h.failingSince ?? now);
     added.set(name, taint);
     taints.set(name, [...(source.object.spec.taints ?? []), taint]);

@@ -62,7 +62,12 @@ function loop(controller: Controller) {
 
 describe('a member switched from Push to Pull with run up', () => {
   const pass = () =>
-    loop(inOrder([new PullMembersController({ failoverGraceMs: 2_000, monitorIntervalMs: 1_000 }), new FailoverController({ graceMs: 2_000 })]));
+    loop(
+      inOrder([
+        new PullMembersController({ failoverGraceMs: 2_000, monitorIntervalMs: 1_000 }),
+        new FailoverController({ graceMs: 2_000, taintOnFailure: true }),
+      ]),
+    );
 
   it('is not judged before its agent could report: nothing evicted, and its first report makes it Ready', () => {
     const run = pass();

@@ -66,7 +66,7 @@ const heard = (at: number): AgentReports => new Map([['member3', { report: repor
 describe('the pull-members controller', () => {
   it("a silent agent's member is NotReady after its grace, failed over after the failover grace, back when it reports again", () => {
     const pull = new PullMembersController({ failoverGraceMs: 2_000, monitorIntervalMs: 1_000 });
-    const pass = loop(inOrder([pull, new FailoverController({ graceMs: 2_000 })]));
+    const pass = loop(inOrder([pull, new FailoverController({ graceMs: 2_000, taintOnFailure: true })]));
     expect(pass(T0, heard(T0))).toMatchObject({ placed: MEMBERS, ready: 'ClusterReady' });
     expect(pull.nextDue()).toBeUndefined();
     // Silent past the grace: Unknown, so the scheduler's unreachable NoSchedule taint; still placed (NoSchedule does not evict).

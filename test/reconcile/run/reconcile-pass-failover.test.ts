@@ -59,7 +59,7 @@ function world() {
  * with `shard`, one replica of `run --shards` owning those members, on a clock `skewMs` ahead.
  */
 function runProcess(w: ReturnType<typeof world>, shard?: { owned: readonly string[]; skewMs: number }) {
-  const failover = new FailoverController({ graceMs: 30_000, evictionTimeoutMs: 600_000 });
+  const failover = new FailoverController({ graceMs: 30_000, evictionTimeoutMs: 600_000, taintOnFailure: true });
   const inputs: PassStatusInput[] = [];
   const results: ReconcileResult[] = [];
   const now = () => w.now() + (shard?.skewMs ?? 0);
