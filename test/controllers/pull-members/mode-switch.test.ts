@@ -6,18 +6,12 @@ import { FailoverController } from '../../../src/controllers/failover/failover-c
 import { inOrder } from '../../../src/controllers/in-order.ts';
 import { awaitingFirstReport, nextModes } from '../../../src/controllers/pull-members/mode-switch.ts';
 import { PullMembersController } from '../../../src/controllers/pull-members/pull-members-controller.ts';
-import { createInterpreter } from '../../../src/interpreter/index.ts';
-import type { AgentReport, ClusterStatus } from '../../../src/model/index.ts';
-import { schedulesOf } from '../../../src/reconcile/pass.ts';
-import { loadFleet } from '../../../src/render/load/load-fleet.ts';
-import { parseSources } from '../../../src/render/parse/parse-sources.ts';
-import { renderFleet } from '../../../src/render/render-fleet.ts';
-import type { Rendered } from '../../../src/render/render-fleet.ts';
+import type { AgentReport } from '../../../src/model/index.ts';
 import type { AgentReports } from '../../../src/status/index.ts';
+import { pullLoop, READY } from './pull-loop.ts';
 import { MEMBERS, webFleet } from '../failover/failover-loop.ts';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
-const READY: ClusterStatus = { conditions: [{ type: 'Ready', status: 'True', reason: 'ClusterReady' }] };
 const PUSH = webFleet();
 const PULL = webFleet().replace(
   'metadata: {name: member3}\nspec: {}',
@@ -38,26 +32,8 @@ const heard = (at: number): AgentReports => {
 
 /** Passes of one process over the fleet each call names; the members web is placed on. */
 function loop(controller: Controller) {
-  const interpreter = createInterpreter([]);
-  let last: Rendered['bindings'] = [];
-  return (yaml: string, now: number, reports: AgentReports): string[] => {
-    const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(yaml) }]));
-    const before = controller.beforeRender({
-      now,
-      lastBindings: last,
-      agentReports: reports,
-      scheduling: { fleet, observedClusters: new Map(MEMBERS.map((m) => [m, READY])), previousSchedules: schedulesOf(last) },
-    });
-    const out = renderFleet(before.scheduling.fleet, interpreter, {
-      sourceCommit: 'c',
-      detect: {},
-      previousSchedules: before.scheduling.previousSchedules,
-      observedClusters: before.scheduling.observedClusters,
-    });
-    last = out.bindings;
-    before.next.afterRender({ now, fleet, bindings: out.bindings, complete: true, clusters: MEMBERS }).next.afterApply({ now, applied: [], notApplied: [] });
-    return (last[0]?.binding?.clusters ?? []).map((c) => c.name).sort();
-  };
+  const pass = pullLoop(controller);
+  return (yaml: string, now: number, reports: AgentReports): string[] => pass(yaml, now, reports).placed;
 }
 
 describe('a member switched from Push to Pull with run up', () => {
