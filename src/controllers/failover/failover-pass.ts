@@ -163,8 +163,9 @@ export function settle(
     released.set(cluster, (released.get(cluster) ?? new Set<string>()).add(key));
   };
   for (const [key, list] of memory.tasks) {
-    const kept =
-      complete && !placement.has(key) ? [] : remaining(settled, key, list, now, timeoutMs, releases.get(key));
+    // A template removed from git: its copies go as a source change does, under the mass-prune guard.
+    if (complete && !placement.has(key)) continue;
+    const kept = remaining(settled, key, list, now, timeoutMs, releases.get(key));
     if (kept.length > 0) tasks.set(key, kept);
     // An ended task's old copy is meant to go now, as a purge Directly's is from the start.
     for (const t of list)
