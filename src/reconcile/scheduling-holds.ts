@@ -1,6 +1,6 @@
 /**
- * What a template's scheduling failure holds back (docs/karmada-compatibility.md#scheduling-errors): Karmada keeps the
- * Works of a binding it cannot schedule, so its copies on the members stay, neither applied anew nor pruned, while
+ * What a template's scheduling failure holds back (docs/karmada-compatibility.md#scheduling-errors,
+ * docs/karmada-compatibility.md#no-fit-is-an-error): its copies on the members stay, never pruned by surprise, while
  * every other template's prune goes on. An error confined to one template (`heldTemplate`) is therefore not a source
  * error: only the others hold back the whole fleet's prune. Pure.
  */
