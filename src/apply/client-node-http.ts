@@ -36,6 +36,12 @@ export class RetryableStatus extends Error {
   }
 }
 
+/**
+ * A request that got no answer at all within the request timeout. Not retried: a member that accepts connections and
+ * never answers would otherwise hold each request for (retries + 1) timeouts, and the pass for `--member-timeout`.
+ */
+export class RequestSilentError extends Error {}
+
 export const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 export function classify(error: unknown): RetryVerdict {
@@ -43,7 +49,7 @@ export function classify(error: unknown): RetryVerdict {
     const after = Number(error.response.headers['retry-after']);
     return { retry: true, ...(Number.isFinite(after) ? { afterMs: after * 1000 } : {}) };
   }
-  return { retry: error instanceof ClusterUnreachableError };
+  return { retry: error instanceof ClusterUnreachableError && !(error.cause instanceof RequestSilentError) };
 }
 
 /** A list's or a watch's query parameters: `extra`, then the selectors. */

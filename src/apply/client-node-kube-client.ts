@@ -22,6 +22,7 @@ import {
   authRequestOptions,
   classify,
   RETRY_STATUSES,
+  RequestSilentError,
   RetryableStatus,
   selectorParams,
   statusOf,
@@ -337,7 +338,7 @@ class ClientNodeKubeClient implements KubeClient {
         },
       );
       const quiet = stream ? `a watch silent for ${stream.idleMs} ms` : `no answer within ${options.timeoutMs} ms`;
-      req.on('timeout', () => req.destroy(new Error(quiet)));
+      req.on('timeout', () => req.destroy(stream ? new Error(quiet) : new RequestSilentError(quiet)));
       req.on('error', (e) => reject(new ClusterUnreachableError(this.cluster, server.origin, e.message, { cause: e })));
       // The deadline's reason settles the request first; destroying the socket keeps no half-read
       // response in the keep-alive pool.

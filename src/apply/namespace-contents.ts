@@ -30,7 +30,9 @@ function listableKinds(resources: readonly ApiResource[]): { apiVersion: string;
   const seen = new Map<string, { apiVersion: string; kind: string; key: string }>();
   for (const r of resources) {
     const key = groupKind(r.group === '' ? r.version : `${r.group}/${r.version}`, r.kind);
-    if (!r.namespaced || !r.verbs.includes('list') || RECORDS.has(key) || seen.has(key)) continue;
+    // A kind that cannot be deleted (PodMetrics, and other views an aggregated API serves) is no one's object.
+    if (!r.namespaced || !r.verbs.includes('list') || !r.verbs.includes('delete') || RECORDS.has(key) || seen.has(key))
+      continue;
     seen.set(key, { apiVersion: r.group === '' ? r.version : `${r.group}/${r.version}`, kind: r.kind, key });
   }
   return [...seen.values()];

@@ -21,6 +21,11 @@ export interface PruneSettings {
   allowMassPrune: boolean;
   /** Files of the source failed to parse, validate or render: the Work may be incomplete. @default false */
   sourceHasErrors: boolean;
+  /**
+   * Per cluster: templates (refKey) whose copy there is an evicted one meant to go (failover clean-up). Their deletes
+   * are not counted against `maxFraction`, which guards against source changes, not against a member's recovery.
+   */
+  released?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export const DEFAULT_PRUNE_SETTINGS: Readonly<PruneSettings> = Object.freeze({
@@ -44,12 +49,16 @@ export interface PrunePlan {
   blocked?: PruneBlock;
 }
 
-/** Why `deletes` of a cluster's `inventory` objects are not pruned this pass, or `undefined` when they are. */
+/**
+ * Why `deletes` of a cluster's `inventory` objects are not pruned this pass, or `undefined` when they are; `judged`
+ * of them (all by default) count against the mass-prune share.
+ */
 export function pruneBlock(
   settings: PruneSettings,
   cluster: string,
   deletes: number,
   inventory: number,
+  judged = deletes,
 ): PruneBlock | undefined {
   if (deletes === 0) return undefined;
   if (!settings.enabled)
@@ -63,10 +72,10 @@ export function pruneBlock(
       message: `cluster ${cluster}: prune refused: the source has errors, so the Work may be incomplete and ${deletes} object(s) would be deleted by mistake; fix the errors first`,
     };
   }
-  if (!settings.allowMassPrune && deletes > settings.maxFraction * inventory) {
+  if (!settings.allowMassPrune && judged > settings.maxFraction * inventory) {
     return {
       reason: 'mass-prune',
-      message: `cluster ${cluster}: prune refused: ${deletes} of ${inventory} inventory objects would be deleted, more than ${Math.round(settings.maxFraction * 100)}%; pass --allow-mass-prune if this is intended`,
+      message: `cluster ${cluster}: prune refused: ${judged} of ${inventory} inventory objects would be deleted, more than ${Math.round(settings.maxFraction * 100)}%; pass --allow-mass-prune if this is intended (the usual cause is a second repository applying to the same members under the same inventory: give each its own --inventory-name)`,
     };
   }
   return undefined;
@@ -123,7 +132,9 @@ export function planPrune(input: {
   const position = new Map(input.inventory.map((e, i) => [e.id, i]));
   const inInventoryOrder = (entries: InventoryEntry[]) =>
     entries.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-  const blocked = pruneBlock(input.settings, input.cluster, plan.deletes.length, input.inventory.length);
+  const released = input.settings.released?.get(input.cluster);
+  const judged = plan.deletes.filter((c) => !released?.has(c.live.metadata.annotations?.[TEMPLATE_ANNOTATION] ?? ''));
+  const blocked = pruneBlock(input.settings, input.cluster, plan.deletes.length, input.inventory.length, judged.length);
   if (!blocked) return { ...plan, kept: inInventoryOrder(plan.kept) };
   return { ...plan, deletes: [], kept: inInventoryOrder([...plan.kept, ...plan.deletes.map((c) => c.entry)]), blocked };
 }

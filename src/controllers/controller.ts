@@ -70,6 +70,11 @@ export interface ApplyHolds {
   waiting: Set<string>;
   /** Per cluster: templates (refKey) whose copy there is neither applied nor pruned, with why. */
   kept: Map<string, Map<string, string>>;
+  /**
+   * Per cluster: templates (refKey) whose copy there was evicted and is meant to go (its eviction task ended, or purges
+   * Directly). Its prune is failover clean-up, not judged by the mass-prune share meant for source changes.
+   */
+  released?: Map<string, Set<string>>;
 }
 
 /** The apply of a pass. */

@@ -26,6 +26,10 @@ function joinHolds(all: readonly ApplyHolds[]): ApplyHolds {
       for (const [key, why] of kept) if (!joined.has(key)) joined.set(key, why);
       out.kept.set(cluster, joined);
     }
+    for (const [cluster, keys] of holds.released ?? []) {
+      out.released ??= new Map();
+      out.released.set(cluster, new Set([...(out.released.get(cluster) ?? []), ...keys]));
+    }
   }
   return out;
 }

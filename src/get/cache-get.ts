@@ -19,7 +19,15 @@ export interface CacheSource {
   token: string;
   /** Time limit of each request. @default 30000 */
   timeoutMs?: number;
+  /** Time limit of the whole listing, every page: a server that never stops answering `continue` is given up. @default 300000 */
+  deadlineMs?: number;
+  /** Pages read at most (of 500 objects each). @default 2000 */
+  maxPages?: number;
 }
+
+/** The defaults of the listing's bounds. */
+const DEFAULT_DEADLINE_MS = 300_000;
+const DEFAULT_MAX_PAGES = 2000;
 
 /** The cache's resource list: an APIResourceList whose entries name their group and version. */
 function resourcesOf(doc: unknown): ApiResource[] {
@@ -47,19 +55,31 @@ export function warningFailures(header: string | null): GetFailure[] {
   return out;
 }
 
-async function fetchJson(source: CacheSource, path: string): Promise<{ doc: unknown; warnings: GetFailure[] }> {
+async function fetchJson(
+  source: CacheSource,
+  path: string,
+  deadline?: AbortSignal,
+): Promise<{ doc: unknown; warnings: GetFailure[] }> {
   const url = new URL(path, source.url);
+  const timeout = AbortSignal.timeout(source.timeoutMs ?? 30_000);
+  const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
   let response: Response;
+  let body: string;
   try {
     response = await fetch(url, {
       headers: { Authorization: `Bearer ${source.token}`, Accept: 'application/json' },
-      signal: AbortSignal.timeout(source.timeoutMs ?? 30_000),
+      signal,
     });
+    body = await response.text();
   } catch (error) {
+    if (deadline?.aborted)
+      throw new SearchCacheError(
+        url.origin,
+        `no complete list within ${(source.deadlineMs ?? DEFAULT_DEADLINE_MS) / 1000} s`,
+      );
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
     throw new SearchCacheError(url.origin, cause);
   }
-  const body = await response.text();
   let doc: unknown;
   try {
     doc = JSON.parse(body);
@@ -90,13 +110,21 @@ export async function getFromCache(
   const keep = (cluster: string): boolean => clusters === undefined || clusters.includes(cluster);
   const items: GetItem[] = [];
   const failures = new Map<string, GetFailure>();
+  const deadline = AbortSignal.timeout(source.deadlineMs ?? DEFAULT_DEADLINE_MS);
+  const maxPages = source.maxPages ?? DEFAULT_MAX_PAGES;
   let token = '';
+  let pages = 0;
   do {
+    if (++pages > maxPages)
+      throw new SearchCacheError(
+        new URL(source.url).origin,
+        `more than ${maxPages} pages: the server keeps answering continue (${items.length} objects read)`,
+      );
     const params = new URLSearchParams({ limit: '500' });
     if (request.labelSelector) params.set('labelSelector', request.labelSelector);
     if (request.fieldSelector) params.set('fieldSelector', request.fieldSelector);
     if (token) params.set('continue', token);
-    const { doc, warnings } = await fetchJson(source, `${path}?${params}`);
+    const { doc, warnings } = await fetchJson(source, `${path}?${params}`, deadline);
     for (const w of warnings) if (keep(w.cluster)) failures.set(w.cluster, w);
     const page = isRecord(doc) && Array.isArray(doc['items']) ? (doc['items'] as KubeObject[]) : [];
     for (const object of page) {

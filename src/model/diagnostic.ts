@@ -17,6 +17,11 @@ export interface Diagnostic extends Origin {
   message: string;
   object?: string;
   field?: string;
+  /**
+   * The template (refKey) an error is confined to, e.g. one that cannot be scheduled: it holds back that template's
+   * prune only, where any other error holds back the whole fleet's (the Work may lack what a broken file declares).
+   */
+  heldTemplate?: string;
 }
 
 /** A field path inside an object: keys and array indexes, outermost first. */

@@ -22,6 +22,15 @@ export const HEARTBEAT_GRACE_ANNOTATION = 'flotilla.io/heartbeat-grace';
 /** A missing heartbeat grace is this many of the agent's heartbeat intervals. */
 export const HEARTBEAT_GRACE_INTERVALS = 3;
 
+/**
+ * The longest heartbeat interval a report may claim (`agent --heartbeat`): one hour. A report claiming more is
+ * refused with the field named, so a report cannot keep a member without an agent Ready for years.
+ */
+export const MAX_HEARTBEAT_SECONDS = 3600;
+
+/** The largest `report.json` the hub reads (4 MiB): a report is a few KiB per hundred objects. */
+export const MAX_REPORT_BYTES = 4 * 1024 * 1024;
+
 /** Whether the hub leaves the member to its agent. */
 export function isPullMember(cluster: Cluster): boolean {
   return cluster.spec.syncMode === 'Pull';

@@ -11,6 +11,7 @@
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { SearchCacheView, StoreQuery } from '../controllers/index.ts';
 import { parseFieldSelector, parseLabelSelector, SelectorError } from '../controllers/index.ts';
 import { listenHttp, safeEqual } from '../source/index.ts';
@@ -24,6 +25,10 @@ export interface SearchServerOptions {
   /** The bearer token every request but `/healthz` must carry. */
   token: string;
   cache: SearchCacheView;
+  /** Open connections at most; more are refused at once, as the webhook does. @default 128 */
+  maxConnections?: number;
+  /** How long a request's headers may take to arrive; a slow client is cut off. @default 10_000 */
+  headersTimeoutMs?: number;
 }
 
 export interface SearchServer {
@@ -70,8 +75,9 @@ function storeQuery(resource: string, request: CacheRequest, params: URLSearchPa
     if (fields) query.fields = parseFieldSelector(fields);
     const limit = params.get('limit');
     if (limit !== null && limit !== '') {
+      // As the API server reads it (strconv.ParseInt, then >= 0): digits only, no sign, exponent, blank or fraction.
+      if (!/^\d{1,18}$/.test(limit)) return `limit: not a non-negative integer: ${limit.slice(0, 40)}`;
       const n = Number(limit);
-      if (!Number.isInteger(n) || n < 0) return `limit: not a non-negative integer: ${limit}`;
       if (n > 0) query.limit = n;
     }
     const token = params.get('continue');
@@ -166,7 +172,17 @@ function authorized(req: IncomingMessage, token: string): boolean {
 
 /** Starts the server. */
 export async function startSearchServer(options: SearchServerOptions): Promise<SearchServer> {
-  const server = createServer((req, res) => {
+  // The port takes unauthenticated connections: without a cap and a header deadline, slow ones
+  // would use up the process's file descriptors, which git and the members' connections need too.
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  const timeouts = {
+    headersTimeout,
+    requestTimeout: 2 * headersTimeout,
+    connectionsCheckingInterval: 1000,
+  };
+  const served = new WeakSet<Socket>();
+  const server = createServer(timeouts, (req, res) => {
+    served.add(req.socket);
     // A request target that URL cannot parse (`http://[`) must not throw out of the listener: that ends `run`.
     const url = URL.parse(req.url ?? '/', 'http://x');
     if (!url) return status(res, 400, 'not a valid request target');
@@ -181,6 +197,12 @@ export async function startSearchServer(options: SearchServerOptions): Promise<S
     if (path.kind === 'invalid') return status(res, 404, path.reason);
     if (path.kind === 'resources') return resources(res, options.cache);
     list(res, options.cache, path.request, url.searchParams).catch((error: unknown) => status(res, 500, String(error)));
+  });
+  server.maxConnections = options.maxConnections ?? 128;
+  // Node's header deadline starts with the first byte: a connection that sends nothing is cut off here.
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => served.has(socket) || socket.destroy(), headersTimeout);
+    socket.once('close', () => clearTimeout(timer));
   });
   return listenHttp(server, options.address);
 }

@@ -36,17 +36,23 @@ export function runGit(gitdir: string | undefined, args: readonly string[], inpu
   const fullArgs = gitdir === undefined ? [...args] : [`--git-dir=${gitdir}`, ...args];
   return new Promise((resolve, reject) => {
     const child = spawn('git', fullArgs, { env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
+    // First: out of file descriptors (EMFILE) the spawn fails after this returns, with no pipes to
+    // read, and an `error` without a listener would end the whole process.
+    child.on('error', reject);
+    const { stdin, stdout, stderr } = child;
+    if (!stdin || !stdout || !stderr) return;
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
+    stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    stdout.on('error', reject);
+    stderr.on('error', reject);
     child.on('close', (code) =>
       resolve({ code: code ?? 1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }),
     );
     // git may exit before reading all of stdin (a bad argument); its exit code tells the story.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
+    stdin.on('error', () => undefined);
+    stdin.end(input);
   });
 }
 

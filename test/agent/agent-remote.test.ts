@@ -39,7 +39,12 @@ afterEach(() => {
 const cm: KubeObject = {
   apiVersion: 'v1',
   kind: 'ConfigMap',
-  metadata: { name: 'settings', namespace: 'shop', annotations: { 'flotilla.io/template': 'v1/ConfigMap/shop/settings' } },
+  metadata: {
+    name: 'settings',
+    namespace: 'shop',
+    labels: { 'flotilla.io/managed-by': 'flotilla' },
+    annotations: { 'flotilla.io/template': 'v1/ConfigMap/shop/settings' },
+  },
   data: { k: 'v' },
 };
 

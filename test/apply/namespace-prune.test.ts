@@ -43,6 +43,13 @@ describe('foreignObjectsIn', () => {
     expect((await foreignObjectsIn(client, ['team'], 4)).get('team') ?? []).toEqual(expected);
   });
 
+  it('ignores read-only kinds such as PodMetrics: they are views of what is there, owned by no one', async () => {
+    const podMetrics = { apiVersion: 'metrics.k8s.io/v1beta1', kind: 'PodMetrics', metadata: { name: 'web-1', namespace: 'team' } };
+    const client = new FakeKubeClient('member1', [podMetrics]);
+    client.serve({ group: 'metrics.k8s.io', version: 'v1beta1', kind: 'PodMetrics', resource: 'pods', namespaced: true, verbs: ['get', 'list'] });
+    expect((await foreignObjectsIn(client, ['team'], 4)).get('team')).toBeUndefined();
+  });
+
   it('reads nothing when no Namespace is about to be pruned', async () => {
     const client = new FakeKubeClient();
     expect(await foreignObjectsIn(client, [], 4)).toEqual(new Map());

@@ -18,6 +18,33 @@ function plan(desired: Set<string>, settings = on, liveMap = all, inv = inventor
   return planPrune({ cluster: 'member1', inventory: inv, desiredIds: desired, live: liveMap, namespacesInUse: new Set(['ns']), settings });
 }
 
+describe('planPrune after a failover: the evicted copies meant to go are clean-up, not a mass prune', () => {
+  const web = { 'flotilla.io/template': 'apps/v1/Deployment/ns/web' };
+  const evicted = new Map([...all, live('a', undefined, web), live('b', undefined, web), live('c', undefined, web)]);
+  const released = new Map([['member1', new Set(['apps/v1/Deployment/ns/web'])]]);
+  it.each([
+    ['deletes the released copies past the share', { ...on, released }, keepAllBut('a', 'b', 'c'), ['c', 'b', 'a'], undefined],
+    ['still judges the other deletes by the share', { ...on, released }, keepAllBut('a', 'b', 'c', 'd', 'e', 'f'), [], 'mass-prune'],
+    ['deletes nothing with prune off', { ...DEFAULT_PRUNE_SETTINGS, released }, keepAllBut('a', 'b', 'c'), [], 'disabled'],
+    ['refuses with source errors', { ...on, released, sourceHasErrors: true }, keepAllBut('a', 'b', 'c'), [], 'source-errors'],
+    [
+      'released on another member counts here',
+      { ...on, released: new Map([['member2', new Set(['apps/v1/Deployment/ns/web'])]]) },
+      keepAllBut('a', 'b', 'c'),
+      [],
+      'mass-prune',
+    ],
+  ])('%s', (_name, settings, desired, deletes, reason) => {
+    const result = plan(desired, settings, evicted);
+    expect(result.deletes.map((c) => c.ref.name)).toEqual(deletes);
+    expect(result.blocked?.reason).toBe(reason);
+  });
+
+  it('names the inventory as the usual cause of a mass prune', () => {
+    expect(plan(keepAllBut('a', 'b', 'c')).blocked?.message).toMatch(/give each its own --inventory-name/);
+  });
+});
+
 describe('planPrune', () => {
   it.each([
     ['deletes exactly inventory minus Work, in reverse apply order', plan(keepAllBut('b', 'g')).deletes.map((c) => c.ref.name), ['g', 'b']],

@@ -26,7 +26,7 @@ const log = (message: string): void => console.log(`[e2e multi-cluster services]
 
 /** Generous: a loaded two-core machine can take tens of seconds per pass. */
 const SETTLE_MS = 120_000;
-const RUN_ARGS = ['--resync', '0', '--probe-interval', '1s', '--failover-grace', '3s'];
+const RUN_ARGS = ['--resync', '0', '--failover-taint', '--probe-interval', '1s', '--failover-grace', '3s'];
 const DISPATCHED = 'endpointslice.kubernetes.io/managed-by=endpointslice-dispatch-controller.karmada.io';
 
 describe('flotilla run: multi-cluster services across members', () => {

@@ -173,6 +173,7 @@ describe('pull mode: member3 applied by its agent, never contacted by the hub', 
       ['--repo', repo.dir, '--kubeconfig', hubKubeconfig, '--inventory-name', repo.inventoryName, '--resync', '0'].concat([
         '--probe-interval',
         '500ms',
+        '--failover-taint',
         '--failover-grace',
         '2s',
         '--prune',

@@ -120,6 +120,7 @@ describe('flotilla run failover: a member whose kube-apiserver is killed', () =>
       '0',
       '--probe-interval',
       '1s',
+      '--failover-taint',
       '--failover-grace',
       '3s',
       '--prune',

@@ -97,6 +97,7 @@ describe('flotilla run purge modes', () => {
       '--allow-mass-prune',
       '--resync',
       '1s',
+      '--failover-taint',
       '--probe-interval',
       '1s',
     ]);

@@ -1,3 +1,5 @@
+import { createServer as createHttpServer } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,5 +73,37 @@ describe('getFromCache (flotilla get --from)', () => {
       { cluster: 'b', message: 'cluster b: z' },
     ]);
     expect(warningFailures(null)).toEqual([]);
+  });
+});
+
+describe('getFromCache against a server that never stops answering continue', () => {
+  const RESOURCES = {
+    kind: 'APIResourceList',
+    resources: [{ name: 'deployments', group: 'apps', version: 'v1', kind: 'Deployment', namespaced: true, verbs: ['list'] }],
+  };
+  let endless: HttpServer;
+  let url = '';
+  let served = 0;
+  beforeAll(async () => {
+    endless = createHttpServer((req, res) => {
+      const delay = req.url?.includes('continue') ? 50 : 0;
+      served++;
+      const page = req.url?.includes('deployments') ? { kind: 'DeploymentList', metadata: { continue: `again-${served}` }, items: [] } : RESOURCES;
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page)), delay);
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => endless.close(() => resolve())));
+
+  it.each([
+    [
+      'stops at the page cap with the reason',
+      { maxPages: 5 },
+      /answered|did not answer: more than 5 pages: the server keeps answering continue \(0 objects read\)/,
+    ],
+    ['stops at the overall deadline with the reason', { deadlineMs: 400 }, /did not answer: no complete list within 0.4 s/],
+  ])('%s', async (_name, bounds, message) => {
+    await expect(getFromCache({ url, token: 't', ...bounds }, { type: 'deployments', shape: 'table' })).rejects.toThrow(message);
   });
 });

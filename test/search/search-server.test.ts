@@ -1,10 +1,13 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySearchStore } from '../../src/controllers/search-cache/memory-store.ts';
 import type { SearchCacheView } from '../../src/controllers/search-cache/search-cache.ts';
 import type { KubeObject } from '../../src/model/index.ts';
 import { startSearchServer, type SearchServer } from '../../src/search/search-server.ts';
 import { cachedDeployment, DEPLOYMENTS } from './cache-fixture.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const TOKEN = 's3cret-token';
 const P = '/apis/search.karmada.io/v1alpha1/search/cache';
@@ -111,6 +114,11 @@ describe('the search server', () => {
     [`${P}/apis/apps/v1/deployments?labelSelector=${encodeURIComponent('app=(')}`, 400, 'BadRequest'],
     [`${P}/apis/apps/v1/deployments?fieldSelector=status.phase%3DRunning`, 400, 'BadRequest'],
     [`${P}/apis/apps/v1/deployments?limit=-1`, 400, 'BadRequest'],
+    [`${P}/apis/apps/v1/deployments?limit=1e3`, 400, 'BadRequest'],
+    [`${P}/apis/apps/v1/deployments?limit=0x10`, 400, 'BadRequest'],
+    [`${P}/apis/apps/v1/deployments?limit=${encodeURIComponent(' 5')}`, 400, 'BadRequest'],
+    [`${P}/apis/apps/v1/deployments?limit=99999999999999999999`, 400, 'BadRequest'],
+    [`${P}/apis/apps/v1/deployments?labelSelector=${'a'.repeat(9000)}`, 400, 'BadRequest'],
     [`${P}/apis/apps/v1/deployments?continue=garbage`, 400, 'BadRequest'],
     [`${P}/apis/apps/v1/deployments?resourceVersion=12`, 400, 'BadRequest'],
     [`${P}/apis/apps/v1/deployments?watch=1`, 405, 'MethodNotAllowed'],
@@ -156,5 +164,49 @@ describe('the search server', () => {
   it('refuses writes', async () => {
     const res = await fetch(`${server.url}${P}/apis/apps/v1/deployments`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(405);
+  });
+});
+
+describe('the search port under a flood of unauthenticated connections', () => {
+  const open = (url: string): Promise<Socket> => {
+    const { hostname, port } = new URL(url);
+    return new Promise((resolve) => {
+      const s = connect(Number(port), hostname, () => resolve(s));
+      s.on('error', () => undefined);
+    });
+  };
+  const closed = (s: Socket): Promise<void> => new Promise((resolve) => (s.closed ? resolve() : s.on('close', () => resolve())));
+
+  it('refuses connections over the cap and serves again once they go', async () => {
+    const capped = await startSearchServer({ address: '127.0.0.1:0', token: TOKEN, cache: view, maxConnections: 2 });
+    const held = await Promise.all([open(capped.url), open(capped.url)]);
+    const extra = await open(capped.url);
+    await closed(extra);
+    for (const s of held) s.destroy();
+    await Promise.all(held.map(closed));
+    const healthy = await waitFor(
+      'the port to serve again',
+      async () => ((await fetch(`${capped.url}/healthz`).catch(() => undefined))?.status === 200 ? true : undefined),
+      {
+        timeoutMs: 5_000,
+        intervalMs: 50,
+      },
+    );
+    expect(healthy).toBe(true);
+    await capped.close();
+  });
+
+  it.each([
+    ['whose headers trickle in', (s: Socket) => setInterval(() => s.writable && s.write('x'), 50)],
+    ['that never sends a byte', () => undefined],
+  ])('cuts off a connection %s', async (_name, drip) => {
+    const quick = await startSearchServer({ address: '127.0.0.1:0', token: TOKEN, cache: view, headersTimeoutMs: 300 });
+    const slow = await open(quick.url);
+    if (_name.includes('trickle')) slow.write('GET /healthz HTTP/1.1\r\nX-Slow: ');
+    const timer = drip(slow);
+    await closed(slow);
+    clearInterval(timer);
+    expect(slow.destroyed).toBe(true);
+    await quick.close();
   });
 });

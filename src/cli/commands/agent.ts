@@ -11,7 +11,7 @@ import {
   DEFAULT_MEMBER_TIMEOUT_MS,
 } from '../../apply/index.ts';
 import type { KubeClient } from '../../apply/index.ts';
-import { DEFAULT_WORKS_BRANCH } from '../../model/index.ts';
+import { DEFAULT_WORKS_BRANCH, MAX_HEARTBEAT_SECONDS } from '../../model/index.ts';
 import { runAgentLoop, AgentRounds } from '../../agent/index.ts';
 import { createLogger, LOG_LEVELS } from '../../observability/index.ts';
 import { durationFlag } from '../cluster-flags.ts';
@@ -94,6 +94,10 @@ export default class Agent extends FlotillaCommand {
     const { flags } = await this.parse(Agent);
     if (flags.poll <= 0 || flags.heartbeat <= 0)
       this.error('--poll and --heartbeat must be longer than zero', { exit: EXIT.error });
+    if (flags.heartbeat > MAX_HEARTBEAT_SECONDS * 1000)
+      this.error(`--heartbeat must be at most ${MAX_HEARTBEAT_SECONDS / 60}m: the hub refuses a longer interval`, {
+        exit: EXIT.error,
+      });
     const log = createLogger({ level: flags['log-level'] });
     const client = await this.#client(flags);
     const holder = holderIdentity('agent');

@@ -19,7 +19,7 @@ const duration = (description: string, value: string) =>
 export default class Run extends FlotillaCommand {
   static override summary = 'Reconcile continuously: watch git, apply, self-heal drift, fail over.';
   static override description =
-    "The long-lived reconciler. A local repository is watched on its refs (a commit or a push into it starts a pass within a second); a remote one is fetched every --poll and on GitHub/GitLab push webhooks (--webhook-addr, signature or token checked with --webhook-secret or FLOTILLA_WEBHOOK_SECRET). Every --resync the same commit is applied again, correcting drift. Passes never overlap; a source that cannot be fetched or read leaves the clusters as they are. Members are probed every --probe-interval: one failing longer than --failover-grace gets Karmada's NoExecute taint and its workloads move per each policy's tolerations, and come back when it recovers. With --leader-elect (or --host-kubeconfig, or --shards N) replicas coordinate through Leases in the host cluster: one leader, or the members split among N shards. With --search-addr it keeps the search cache the repository's ResourceRegistries select (Karmada's search API, behind a bearer token), for `flotilla get --from`. FederatedHPAs are synced every --horizontal-pod-autoscaler-sync-period and CronFederatedHPA rules run on their schedules: the counts they decide replace the templates' for scheduling (git is never changed) and are recorded on the status branch. SIGTERM/SIGINT let the current pass finish, then exit.";
+    "The long-lived reconciler. A local repository is watched on its refs (a commit or a push into it starts a pass within a second); a remote one is fetched every --poll and on GitHub/GitLab push webhooks (--webhook-addr, signature or token checked with --webhook-secret or FLOTILLA_WEBHOOK_SECRET). Every --resync the same commit is applied again, correcting drift. Passes never overlap; a source that cannot be fetched or read leaves the clusters as they are. Members are probed every --probe-interval: one failing longer than --failover-grace is NotReady (no new placements); as in Karmada v1.14+, workloads are evicted only by NoExecute taints of Cluster files and ClusterTaintPolicies, or, with --failover-taint, by Karmada's own NoExecute taint on the failed member, moving per each policy's tolerations and coming back when it recovers. With --leader-elect (or --host-kubeconfig, or --shards N) replicas coordinate through Leases in the host cluster: one leader, or the members split among N shards. With --search-addr it keeps the search cache the repository's ResourceRegistries select (Karmada's search API, behind a bearer token), for `flotilla get --from`. FederatedHPAs are synced every --horizontal-pod-autoscaler-sync-period and CronFederatedHPA rules run on their schedules: the counts they decide replace the templates' for scheduling (git is never changed) and are recorded on the status branch. SIGTERM/SIGINT let the current pass finish, then exit.";
   static override examples = [
     '<%= config.bin %> run --repo . --kubeconfig ~/.kube/fleet --prune',
     '<%= config.bin %> run --repo https://github.com/acme/fleet.git --poll 1m --webhook-addr :9000 --metrics-addr :8080',
@@ -63,6 +63,12 @@ export default class Run extends FlotillaCommand {
     'probe-interval': duration('how often members are probed', '10s'),
     'failover-grace': duration('how long a member fails its probes before it is failed over', '30s'),
     'graceful-eviction-timeout': duration('longest time an evicted member is kept out of a binding', '10m'),
+    'failover-taint': Flags.boolean({
+      description:
+        "give a member failed past --failover-grace Karmada's NoExecute taint, evicting its workloads (Karmada before v1.14); without it, as Karmada v1.14+, only the NoExecute taints of Cluster files and ClusterTaintPolicies evict",
+      default: false,
+      allowNo: true,
+    }),
     'leader-elect': Flags.boolean({
       description: 'coordinate with other replicas through Leases in the host cluster',
       default: false,
@@ -157,7 +163,11 @@ export default class Run extends FlotillaCommand {
       ...(flags['metrics-addr'] ? { metricsAddress: flags['metrics-addr'] } : {}),
       ...(flags['search-addr'] && token ? { search: { address: flags['search-addr'], token } } : {}),
       probeIntervalMs: ms('probe-interval'),
-      failover: { graceMs: ms('failover-grace'), evictionTimeoutMs: ms('graceful-eviction-timeout') },
+      failover: {
+        graceMs: ms('failover-grace'),
+        evictionTimeoutMs: ms('graceful-eviction-timeout'),
+        taintOnFailure: flags['failover-taint'],
+      },
       autoscaling: {
         syncPeriodMs: ms('horizontal-pod-autoscaler-sync-period'),
         downscaleStabilizationMs: ms('horizontal-pod-autoscaler-downscale-stabilization'),

@@ -28,6 +28,8 @@ export interface EvictionTask
    * only that owner ends it, and this replica drops it when the branch does (adopt.ts).
    */
   adopted?: true;
+  /** Restored from the status branch for a member this process has not probed yet: it holds, it does not purge. */
+  unprobed?: true;
 }
 
 /** What the taint manager needs of one binding from the last pass. */

@@ -113,8 +113,9 @@ export class FailoverController implements Controller {
       rendered.complete,
       this.options.evictionTimeoutMs,
     );
+    const released = new Map([...this.memory.released].map(([cluster, keys]) => [cluster, new Set(keys)]));
     return {
-      holds: purgeHolds(this.memory.tasks, rendered.clusters),
+      holds: { ...purgeHolds(this.memory.tasks, rendered.clusters), ...(released.size > 0 ? { released } : {}) },
       diagnostics: releases.diagnostics,
       next: { afterApply: (applied) => this.afterApply(applied) },
     };

@@ -24,6 +24,13 @@ export interface FailoverOptions {
   evictionTimeoutMs: number;
   /** `--probe-interval`: how often the members are probed between passes. @default 10_000 */
   probeIntervalMs: number;
+  /**
+   * `--failover-taint`: a failed member gets a NoExecute taint of its own, which evicts its workloads (Karmada before
+   * v1.14). Off, as in Karmada v1.14 and later: a failed member is only NotReady (no new placements), and only the
+   * NoExecute taints of its Cluster file and of ClusterTaintPolicies evict
+   * (docs/karmada-compatibility.md#taint-manager). @default false
+   */
+  taintOnFailure: boolean;
 }
 
 /** The defaults of {@link FailoverOptions}. */
@@ -31,6 +38,7 @@ export const DEFAULT_FAILOVER_OPTIONS: Readonly<FailoverOptions> = Object.freeze
   graceMs: 30_000,
   evictionTimeoutMs: DEFAULT_GRACEFUL_EVICTION_TIMEOUT_MS,
   probeIntervalMs: 10_000,
+  taintOnFailure: false,
 });
 
 /** See the module comment. */
@@ -54,6 +62,8 @@ export interface FailoverMemory {
   readonly added: ReadonlyMap<string, Taint>;
   /** Restored state waits for a pass that knows the bindings (the first one does not) to act on it. */
   readonly catchUp: boolean;
+  /** Per member: templates (refKey) whose evicted copy there is meant to go, until a pass has seen it pruned. */
+  readonly released: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** A process that has seen nothing yet. */
@@ -68,6 +78,7 @@ export const EMPTY_FAILOVER_MEMORY: FailoverMemory = Object.freeze({
   lastFailed: '',
   added: new Map(),
   catchUp: false,
+  released: new Map(),
 });
 
 /** The earlier of the memory's due time and `now`: a pass is needed at once. */
@@ -97,16 +108,36 @@ export function recordProbes(
 ): { memory: FailoverMemory; changed: boolean } {
   const health = new Map(memory.health);
   for (const [cluster, probe] of probes) health.set(cluster, nextHealth(health.get(cluster), probe, now));
+  const tasks = probedTasks(memory.tasks, probes);
   const failed = failedMembers({ ...memory, health }, now, graceMs).join(',');
-  return { memory: { ...memory, health, lastFailed: failed }, changed: failed !== memory.lastFailed };
+  // A first probe of a member the status branch recorded as failed settles the record either way: a pass writes it.
+  const confirmed = [...probes.keys()].some((cluster) => memory.health.get(cluster)?.restored);
+  return {
+    memory: { ...memory, health, tasks, lastFailed: failed },
+    changed: failed !== memory.lastFailed || confirmed,
+  };
+}
+
+/** The tasks with the members just probed no longer marked unprobed. */
+function probedTasks(
+  tasks: ReadonlyMap<string, readonly EvictionTask[]>,
+  probes: ReadonlyMap<string, ProbeResult>,
+): ReadonlyMap<string, readonly EvictionTask[]> {
+  if (![...tasks.values()].some((list) => list.some((t) => t.unprobed && probes.has(t.fromCluster)))) return tasks;
+  const strip = ({ unprobed: _, ...task }: EvictionTask): EvictionTask => task;
+  return new Map(
+    [...tasks].map(([key, list]) => [key, list.map((t) => (t.unprobed && probes.has(t.fromCluster) ? strip(t) : t))]),
+  );
 }
 
 /**
  * Resumes from what the status branch recorded (a restarted process,
  * docs/karmada-compatibility.md#failover-clocks-on-the-status-branch): failed-over members with their failing-since,
  * eviction tasks with their creation times, first-unhealthy times. What this process has seen itself wins: a member
- * probed ready stays ready, a failing streak keeps the earlier start. The restored failed-over members count as last
- * observed, so the first probe that finds one ready asks for a pass.
+ * probed ready stays ready, a failing streak keeps the earlier start. A record is a starting point, not an order (it
+ * may be stale, or written by someone else): a restored failure taints and evicts nothing until this process's own
+ * probe (or the member's agent) finds the member failing, and a restored Directly task purges nothing on a member not
+ * probed yet.
  */
 export function restore(memory: FailoverMemory, view: FailoverView, now: number, graceMs: number): FailoverMemory {
   const restored = restoredFailover(view);
@@ -117,10 +148,16 @@ export function restore(memory: FailoverMemory, view: FailoverView, now: number,
     health.set(cluster, {
       last: seen?.last ?? h.last,
       failingSince: Math.min(seen?.failingSince ?? Infinity, h.failingSince ?? Infinity),
+      ...(seen ? {} : { restored: true as const }),
     });
   }
   const tasks = new Map(memory.tasks);
-  for (const [key, list] of restored.tasks) if (!tasks.has(key)) tasks.set(key, list);
+  for (const [key, list] of restored.tasks)
+    if (!tasks.has(key))
+      tasks.set(
+        key,
+        list.map((t) => (memory.health.has(t.fromCluster) ? t : { ...t, unprobed: true })),
+      );
   const unhealthy = new Map(memory.unhealthy);
   for (const [id, since] of restored.unhealthy) if (!unhealthy.has(id)) unhealthy.set(id, since);
   const next: FailoverMemory = {

@@ -80,8 +80,16 @@ export function schedulingInputs(
     // Karmada's taint manager evicts for every NoExecute taint on the Cluster: the file's and a
     // ClusterTaintPolicy's (the taint policy controller runs before this one) as well as its own.
     const declared = (source.object.spec.taints ?? []).filter((t) => t.effect === 'NoExecute');
+    // Read back and not yet confirmed by a probe: recorded as it was (a restart must not erase it), acted on never.
+    if (h?.restored && h.last !== 'ready') added.set(name, noExecuteTaint(h.last, h.failingSince ?? now));
     if (!h || h.last === 'ready' || !failedOver(h, now, options.graceMs)) {
       if (declared.length > 0) taints.set(name, declared);
+      return source;
+    }
+    if (!options.taintOnFailure) {
+      // Karmada v1.14+: NotReady, so the scheduler's NoSchedule taint keeps new placements off; nothing is evicted.
+      if (declared.length > 0) taints.set(name, declared);
+      observedClusters.set(name, failedStatus(status, h.last));
       return source;
     }
     const taint = noExecuteTaint(h.last, h.failingSince ?? now);
@@ -149,12 +157,20 @@ export function settle(
     applicationKeys: new Set(applicationFailovers(bindings).map((a) => a.key)),
   };
   const tasks = new Map<string, readonly EvictionTask[]>();
+  const released = new Map([...memory.released].map(([cluster, keys]) => [cluster, new Set(keys)]));
+  const release = (cluster: string, key: string): void => {
+    released.set(cluster, (released.get(cluster) ?? new Set<string>()).add(key));
+  };
   for (const [key, list] of memory.tasks) {
+    // A template removed from git: its copies go as a source change does, under the mass-prune guard.
     if (complete && !placement.has(key)) continue;
     const kept = remaining(settled, key, list, now, timeoutMs, releases.get(key));
     if (kept.length > 0) tasks.set(key, kept);
+    // An ended task's old copy is meant to go now, as a purge Directly's is from the start.
+    for (const t of list)
+      if (!kept.includes(t) || (t.purgeMode === 'Directly' && !t.unprobed)) release(t.fromCluster, key);
   }
-  return { ...settled, tasks };
+  return { ...settled, tasks, released };
 }
 
 /**
@@ -162,6 +178,8 @@ export function settle(
  * Directly tasks' templates may be applied elsewhere, in a pass asked for now.
  */
 export function confirmPurges(memory: FailoverMemory, clusters: readonly string[], now: number): FailoverMemory {
+  const released = new Map([...memory.released].filter(([cluster]) => !clusters.includes(cluster)));
+  memory = { ...memory, released };
   let confirmed = false;
   const tasks = new Map(
     [...memory.tasks].map(([key, list]) => [

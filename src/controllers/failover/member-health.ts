@@ -19,6 +19,11 @@ export interface MemberHealth {
   last: ProbeResult;
   /** Milliseconds (injected clock) of the first failed probe of the current failing streak. */
   failingSince?: number;
+  /**
+   * Read back from the status branch and not yet confirmed by a probe of this process (or its agent's report): a
+   * starting point, not an order. A stale or forged taint must not evict a healthy member before anyone looked.
+   */
+  restored?: true;
 }
 
 /** The health after one more probe: a failing streak keeps its start; a ready probe ends it. */
@@ -27,9 +32,12 @@ export function nextHealth(previous: MemberHealth | undefined, probe: ProbeResul
   return { last: probe, failingSince: previous?.failingSince ?? now };
 }
 
-/** Whether a member has been failing for at least `graceMs` (Karmada's cluster-failure-threshold). */
+/**
+ * Whether a member has been failing for at least `graceMs` (Karmada's cluster-failure-threshold); a restored failure
+ * counts only once this process has seen the member fail too.
+ */
 export function failedOver(health: MemberHealth | undefined, now: number, graceMs: number): boolean {
-  return health?.failingSince !== undefined && now - health.failingSince >= graceMs;
+  return health?.failingSince !== undefined && !health.restored && now - health.failingSince >= graceMs;
 }
 
 const READY_FALSE: Record<Exclude<ProbeResult, 'ready'>, Condition> = {

@@ -30,10 +30,19 @@ export function purgeHolds(
   const holds: PurgeHolds = { kept: new Map(), waiting: new Set() };
   for (const [key, list] of tasks) {
     for (const t of list) {
-      if (t.purgeMode !== 'Directly')
+      if (t.unprobed && t.purgeMode === 'Directly')
+        keep(
+          holds,
+          t.fromCluster,
+          key,
+          `old copy kept until this process has probed ${t.fromCluster} (restored eviction task)`,
+        );
+      else if (t.purgeMode !== 'Directly')
         keep(holds, t.fromCluster, key, `old copy kept while its ${t.purgeMode} eviction task (${t.reason}) lasts`);
     }
-    const purging = list.filter((t) => t.purgeMode === 'Directly' && !t.purged).map((t) => t.fromCluster);
+    const purging = list
+      .filter((t) => t.purgeMode === 'Directly' && !t.purged && !t.unprobed)
+      .map((t) => t.fromCluster);
     if (purging.length === 0) continue;
     holds.waiting.add(key);
     const why = `left as it is until the old copy on ${purging.join(', ')} is purged (Directly eviction)`;

@@ -38,6 +38,9 @@ const STOPPED_POSTING: Condition = {
   message: 'Cluster status controller stopped posting cluster status.',
 };
 
+/** How far ahead of the hub's clock a heartbeat may be: more is a wrong clock or a forged report. */
+const MAX_CLOCK_SKEW_MS = 60_000;
+
 /** An agent's heartbeat interval when nothing says otherwise (its `--heartbeat` default). */
 const DEFAULT_HEARTBEAT_SECONDS = 60;
 
@@ -120,16 +123,24 @@ export function pullMemberState(
   const report = invalid ? undefined : read?.report;
   const graceMs = heartbeatGraceMs(cluster, report);
   const problem = invalid ? `${agentBranch(name)}: ${invalid}` : read?.problem;
-  const heartbeat = report ? parseRfc3339(report.heartbeat) : undefined;
+  const beat = report ? parseRfc3339(report.heartbeat) : undefined;
+  const ahead = beat === undefined ? 0 : beat - now;
+  // A clock a little ahead counts as now; one far ahead would keep the member fresh until then: no report at all.
+  const heartbeat = beat === undefined || ahead > MAX_CLOCK_SKEW_MS ? undefined : Math.min(beat, now);
+  const skewProblem =
+    ahead > MAX_CLOCK_SKEW_MS
+      ? `${agentBranch(name)}: report.json: heartbeat: ${Math.round(ahead / 1000)} s ahead of the hub's clock, more than ${MAX_CLOCK_SKEW_MS / 1000} s; not counted`
+      : undefined;
   if (report === undefined || heartbeat === undefined) {
     const status = withReady(previous ?? {}, NEVER_UPDATED);
+    const why = problem ?? skewProblem;
     return {
       cluster: name,
       freshness: 'never',
       graceMs,
       probe: 'unreachable',
       status,
-      ...(problem ? { problem } : {}),
+      ...(why ? { problem: why } : {}),
     };
   }
   const base = { cluster: name, graceMs, report };

@@ -12,6 +12,8 @@ import { isPullMember } from '../../model/index.ts';
 import type { Cluster, Diagnostic, Origin } from '../../model/index.ts';
 import type { AfterRender, BeforeRender, Controller, ControllerContext, PassStart } from '../controller.ts';
 import { pullMemberState } from './heartbeat.ts';
+import { awaitingFirstReport, nextModes } from './mode-switch.ts';
+import type { ModeChanges } from './mode-switch.ts';
 import type { PullMemberState } from './heartbeat.ts';
 import { afterRenderPhases } from '../phases.ts';
 
@@ -64,6 +66,7 @@ export class PullMembersController implements Controller {
   /** When a pass first found each member not fresh: its failover grace runs from then. */
   #unready = new Map<string, number>();
   #lastPass = 0;
+  #modes: ModeChanges = new Map();
 
   /** Without options, the recorded form. */
   constructor(live?: PullMembersOptions) {
@@ -72,6 +75,8 @@ export class PullMembersController implements Controller {
 
   beforeRender(start: PassStart): BeforeRender {
     const { scheduling } = start;
+    const modes = new Map(scheduling.fleet.clusters.map((c) => [c.object.metadata.name, isPullMember(c.object)]));
+    this.#modes = nextModes(this.#modes, modes, start.now);
     const pull = scheduling.fleet.clusters.filter((c) => isPullMember(c.object));
     const next = { afterRender: () => this.#afterRender() };
     this.#diagnostics = [];
@@ -88,6 +93,8 @@ export class PullMembersController implements Controller {
         start.now,
       );
       states.set(name, state);
+      // Just switched to Pull, its agent not heard from yet: no verdict, the status known before stands.
+      if (state.freshness === 'never' && awaitingFirstReport(this.#modes, name, state.graceMs, start.now)) continue;
       this.#diagnostics.push(...notReportedYet(state, origin));
       observedClusters.set(name, state.status);
       memberProbes.set(name, state.probe);

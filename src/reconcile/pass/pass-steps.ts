@@ -8,6 +8,7 @@ import type { AfterApply, AfterRender } from '../../controllers/index.ts';
 import type { Works } from '../../render/index.ts';
 import { emptyControllerRecords } from '../../status/index.ts';
 import { pruneSettings } from './apply-step.ts';
+import { pruneBlockingErrors, withSchedulingHolds } from './scheduling-holds.ts';
 import { splitMembers } from './channels/member-channel.ts';
 import { deliverPull, type PullDelivery } from './channels/pull-channel.ts';
 import { deliverPush, type PushDelivery } from './channels/push-channel.ts';
@@ -78,12 +79,16 @@ export interface Delivered {
 export async function deliver(ctx: PassContext, afterRender: AfterRender): Promise<Delivered> {
   const { source, rendered } = ctx.read;
   const channels = splitMembers(ctx.members, source.fleet.clusters, ctx.o.owns);
+  const holds = withSchedulingHolds(afterRender.holds, ctx.diagnostics, ctx.members);
   const input = {
     source,
     rendered,
     works: ctx.works,
-    holds: afterRender.holds,
-    prune: pruneSettings(source, ctx.o.prune, ctx.sourceHasErrors),
+    holds,
+    prune: {
+      ...pruneSettings(source, ctx.o.prune, pruneBlockingErrors(ctx.diagnostics)),
+      ...(holds.released ? { released: holds.released } : {}),
+    },
     owns: ctx.o.owns,
   };
   const push = await deliverPush(ctx.o, channels.push, input, ctx.run.prepared?.clients);

@@ -62,11 +62,7 @@ export async function renderAt(
   feedback?: PlanningFeedback,
   agentReports = false,
 ): Promise<PreparedPass> {
-  const memory = {
-    ...emptyPassMemory(),
-    parses: cache,
-    ...(feedback ? { feedback, observed: feedback.observedClusters } : {}),
-  };
+  const memory = { ...emptyPassMemory(), parses: cache };
   const {
     source,
     rendered,
@@ -76,7 +72,9 @@ export async function renderAt(
   } = await readAndRender(
     {
       source: options,
-      feedback: readPlanningFeedback,
+      // Shared feedback is read as the first pass reads it: the recorded controllers replay it for every revision, so
+      // controller state (an autoscaler's count) is the same in `--base` and `--ref` and is no change.
+      feedback: feedback ? async () => feedback : readPlanningFeedback,
       now: () => Date.now(),
       ...(agentReports ? { agentReports: readAgentReports } : {}),
     },

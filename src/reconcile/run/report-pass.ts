@@ -1,5 +1,6 @@
 /** Turns the loop's and the pass's events into metrics and log records (they only render). */
 import type { Logger } from 'pino';
+import { EngineError } from '../../model/index.ts';
 import type { Diagnostic } from '../../model/index.ts';
 import { clusterFailed } from '../../apply/index.ts';
 import { recordClusterResult, recordReconciledCommit } from '../../observability/index.ts';
@@ -44,7 +45,8 @@ export function reportPass(result: ReconcileResult, metrics: ReconcilerMetrics, 
       log.warn(
         {
           ...fields,
-          err: cluster.error,
+          // A member that is down or refuses us is an expected failure: its message, one line, no stack.
+          ...(cluster.error instanceof EngineError ? { error: cluster.error.message } : { err: cluster.error }),
           failed: cluster.objects.filter((o) => o.error).map((o) => o.error?.message),
           ...(cluster.pruneBlocked ? { pruneBlocked: cluster.pruneBlocked.message } : {}),
         },

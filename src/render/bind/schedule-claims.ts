@@ -100,6 +100,7 @@ function scheduleClaim(
       severity: 'error',
       object: subject,
       message: `${subject}: cannot be scheduled: ${result.error.message}`,
+      heldTemplate: refKey(spec.resource),
     });
   }
   // Karmada records the placement with the result, an empty one on NoClusterFit included; any other

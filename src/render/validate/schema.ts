@@ -12,7 +12,7 @@ export type Check<T> = (value: T, path: FieldPath, out: IssueSink) => void;
 /** The description of one value; `check` runs only when the value has the right type. */
 export type Schema =
   | { type: 'string'; enum?: readonly string[]; check?: Check<string> }
-  | { type: 'integer'; minimum?: number; check?: Check<number> }
+  | { type: 'integer'; minimum?: number; int32?: true; check?: Check<number> }
   | { type: 'boolean' }
   | { type: 'quantity' }
   | { type: 'any' }
@@ -33,8 +33,11 @@ export const str = (options: { enum?: readonly string[]; check?: Check<string> }
   type: 'string',
   ...options,
 });
-/** An integer (a JSON number without fraction), optionally with a minimum. */
-export const int = (options: { minimum?: number; check?: Check<number> } = {}): Schema => ({
+/**
+ * An integer (a JSON number without fraction), optionally with a minimum; `int32` for a field Go declares int32, whose
+ * API server refuses what does not fit (a replica count of 2^40 is not a count anyone asked for).
+ */
+export const int = (options: { minimum?: number; int32?: true; check?: Check<number> } = {}): Schema => ({
   type: 'integer',
   ...options,
 });

@@ -90,6 +90,8 @@ export function walk(schema: Schema, value: unknown, path: (string | number)[], 
       return;
     case 'integer':
       if (typeof value !== 'number' || !Number.isInteger(value)) return typeError(out, path, 'integer', value);
+      if (schema.int32 && (value < -(2 ** 31) || value >= 2 ** 31))
+        return error(out, path, invalidMessage(value, 'must fit in a 32-bit integer'));
       if (schema.minimum !== undefined && value < schema.minimum) {
         return error(out, path, invalidMessage(value, `should be greater than or equal to ${schema.minimum}`));
       }

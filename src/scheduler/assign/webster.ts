@@ -1,5 +1,6 @@
 import type { TargetCluster } from '../../model/index.ts';
 import { compareNames } from '../name-order.ts';
+import { seatsInBulk } from './assign-in-bulk.ts';
 
 /** One party of the apportionment: a cluster, its votes (weight) and seats (replicas). */
 export interface Party {
@@ -44,10 +45,16 @@ function siftDown(heap: Ranked[], at: number, tie: TieBreaker): void {
   }
 }
 
-/** Gives `newSeats` seats one by one to the highest priority; returns the parties by name. */
+/**
+ * Gives `newSeats` seats to the highest priority, as one by one would; returns the parties by name. The bulk of them
+ * first (assign-in-bulk.ts), so a replica count of 2^31 costs as much as one of 10; then the few seats around the
+ * threshold one by one, where ties need the tie-break.
+ */
 function apportion(heap: Ranked[], newSeats: number, tie: TieBreaker): Ranked[] {
+  const given = heap.length > 0 ? seatsInBulk(heap, newSeats) : 0;
+  for (const p of heap) p.priority = p.votes / (2 * p.seats + 1);
   for (let i = Math.floor(heap.length / 2) - 1; i >= 0; i--) siftDown(heap, i, tie);
-  for (let left = newSeats; left > 0 && heap.length > 0; left--) {
+  for (let left = newSeats - given; left > 0 && heap.length > 0; left--) {
     const top = heap[0] as Ranked;
     top.seats += 1;
     top.priority = top.votes / (2 * top.seats + 1);

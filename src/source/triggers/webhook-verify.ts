@@ -28,8 +28,10 @@ function pushOf(provider: 'github' | 'gitlab', body: Buffer): WebhookVerdict {
   } catch {
     return { kind: 'bad-request', reason: 'body is not JSON' };
   }
-  const ref = (payload as { ref?: unknown } | null)?.ref;
-  const after = (payload as { after?: unknown }).after;
+  // `null`, a number or a list is JSON too: a bad request, not a crash.
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return { kind: 'bad-request', reason: 'body is not a JSON object' };
+  const { ref, after } = payload as { ref?: unknown; after?: unknown };
   if (typeof ref !== 'string') return { kind: 'bad-request', reason: 'push event without ref' };
   return { kind: 'push', provider, ref, ...(typeof after === 'string' ? { after } : {}) };
 }

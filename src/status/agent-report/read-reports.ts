@@ -5,7 +5,7 @@
  * fetch). Reading never fails a pass: a branch that is missing or holds no readable report is a
  * member that has not reported, with the reason kept for the status step's problem lines.
  */
-import { agentBranch } from '../../model/index.ts';
+import { agentBranch, MAX_REPORT_BYTES } from '../../model/index.ts';
 import type { AgentReport } from '../../model/index.ts';
 import type { GitStore, OpenSourceOptions } from '../../source/index.ts';
 import { fetchStatusBranch, openStatusStore } from '../status-store.ts';
@@ -32,6 +32,11 @@ export async function readAgentReport(store: GitStore, cluster: string): Promise
   const entry = (await store.listTree(commit, ''))?.find((e) => e.path === REPORT_FILE);
   const blob = entry ? (await store.readBlobs([entry.oid])).get(entry.oid) : undefined;
   if (blob === undefined) return { commit, problem: `${branch} holds no ${REPORT_FILE}` };
+  if (blob.length > MAX_REPORT_BYTES)
+    return {
+      commit,
+      problem: `${branch}: ${REPORT_FILE} is ${blob.length} bytes, more than a report may have (${MAX_REPORT_BYTES}); not read`,
+    };
   const report = parseReport(blob.toString('utf8'), cluster);
   return report instanceof Error ? { commit, problem: `${branch}: ${report.message}` } : { commit, report };
 }

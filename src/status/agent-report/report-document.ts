@@ -4,7 +4,7 @@
  * checked field by field on the way in: a report that is not one is refused with the field named,
  * and its member counts as never reported, never as healthy.
  */
-import { isRecord, parseRfc3339 } from '../../model/index.ts';
+import { isRecord, MAX_HEARTBEAT_SECONDS, parseRfc3339 } from '../../model/index.ts';
 import type { AgentReport, HealthState, ReportedObject, ReportedPrune } from '../../model/index.ts';
 
 /** The file of an agent's report on its branch. */
@@ -92,6 +92,8 @@ function parseFields(data: Json, cluster: string): AgentReport {
   const seconds = data['heartbeatSeconds'];
   if (typeof seconds !== 'number' || !(seconds > 0))
     throw new ReportFieldError('heartbeatSeconds: expected a positive number');
+  if (seconds > MAX_HEARTBEAT_SECONDS)
+    throw new ReportFieldError(`heartbeatSeconds: ${seconds} is more than ${MAX_HEARTBEAT_SECONDS} (one hour)`);
   if (!isRecord(data['clusterStatus'])) throw new ReportFieldError('clusterStatus: expected an object');
   const status = data['clusterStatus'];
   if (
@@ -138,8 +140,9 @@ export function parseReport(content: string, cluster: string): AgentReport | Err
   let data: unknown;
   try {
     data = JSON.parse(content);
-  } catch (error) {
-    return new Error(`${REPORT_FILE}: not JSON: ${(error as Error).message}`);
+  } catch {
+    // Not the parser's message: it quotes the input, and a refused report's bytes go nowhere (STATUS.md included).
+    return new Error(`${REPORT_FILE}: not JSON`);
   }
   if (!isRecord(data)) return new Error(`${REPORT_FILE}: expected an object`);
   try {

@@ -1,11 +1,12 @@
 /**
  * What an agent reads of the works branch: its own folder at one commit (its work.json, the
  * manifests it lists, the customizations), read through the GitStore without a work tree. Every
- * manifest must be the object work.json says it is; anything else is a WorkDocumentError naming
- * the file, and the agent applies nothing of that Work.
+ * manifest must be the object work.json says it is, labelled as the hub labels what it renders, at the digest
+ * work.json records; anything else is a WorkDocumentError naming the file, and the agent applies nothing of that Work.
  */
 import { parse } from 'yaml';
-import { isRecord } from '../../model/index.ts';
+import { isRecord, MANAGED_BY_LABEL, MANAGED_BY_VALUE } from '../../model/index.ts';
+import { desiredDigest } from '../../apply/index.ts';
 import type { KubeObject, ResourceInterpreterCustomization, WorkDocument } from '../../model/index.ts';
 import type { GitStore, TreeEntry } from '../../source/index.ts';
 import { WorkDocumentError } from '../errors/index.ts';
@@ -53,7 +54,21 @@ function manifest(text: string, file: string, expected: WorkDocument['objects'][
       undefined,
       `is not ${expected.kind} ${expected.namespace}/${expected.name} as work.json lists it`,
     );
-  return value as KubeObject;
+  const object = value as KubeObject;
+  // The hub renders every object with its label and records its digest: anything else was not rendered by the hub.
+  if (object.metadata.labels?.[MANAGED_BY_LABEL] !== MANAGED_BY_VALUE)
+    throw new WorkDocumentError(
+      file,
+      undefined,
+      `is not labelled ${MANAGED_BY_LABEL}=${MANAGED_BY_VALUE}: not rendered by the hub`,
+    );
+  if (desiredDigest(object) !== expected.digest)
+    throw new WorkDocumentError(
+      file,
+      undefined,
+      `does not match its digest in work.json: changed after the hub wrote it`,
+    );
+  return object;
 }
 
 function customizationList(text: string, file: string): ResourceInterpreterCustomization[] {

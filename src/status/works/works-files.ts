@@ -7,7 +7,7 @@
  * and digest are kept per object: the run loop's unchanged templates keep their objects between
  * passes, and only the changed ones are serialised again.
  */
-import { compareBytes, refKey } from '../../model/index.ts';
+import { compareBytes, refKey, SOURCE_COMMIT_ANNOTATION } from '../../model/index.ts';
 import type {
   KubeObject,
   ObjectRef,
@@ -83,11 +83,24 @@ export function workDigest(manifest: KubeObject): string {
   return digest;
 }
 
+/**
+ * The manifest as a Pull folder holds it: without the source commit, which work.json and the commit message carry, so
+ * a file changes only when its object does (a member's Argo CD or Flux then re-syncs only what changed). The digest
+ * ignores that annotation already.
+ */
+function folderManifest(manifest: KubeObject): KubeObject {
+  const annotations = manifest.metadata.annotations;
+  if (!annotations || !Object.hasOwn(annotations, SOURCE_COMMIT_ANNOTATION)) return manifest;
+  const { [SOURCE_COMMIT_ANNOTATION]: _commit, ...rest } = annotations;
+  const { annotations: _all, ...metadata } = manifest.metadata;
+  return { ...manifest, metadata: Object.keys(rest).length > 0 ? { ...metadata, annotations: rest } : metadata };
+}
+
 /** A manifest's YAML and digest, computed once per object. */
 function manifestText(manifest: KubeObject): { text: string; digest: string } {
   let done = rendered.get(manifest);
   if (done === undefined) {
-    done = { text: emitYaml(manifest), digest: workDigest(manifest) };
+    done = { text: emitYaml(folderManifest(manifest)), digest: workDigest(manifest) };
     rendered.set(manifest, done);
   }
   return done;

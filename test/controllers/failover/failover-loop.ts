@@ -64,10 +64,10 @@ export interface Reported {
  * (`restore` on the first one when given), render, after render, after apply (nothing applied),
  * and `report` for the last pass's status step. `seed` is the status branch's schedules.
  */
-export function failoverLoop(yaml: string, seed: ReadonlyMap<string, PreviousSchedule> = new Map(), restore?: FailoverView) {
+export function failoverLoop(yaml: string, seed: ReadonlyMap<string, PreviousSchedule> = new Map(), restore?: FailoverView, taintOnFailure = true) {
   const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(yaml) }]));
   const interpreter = createInterpreter([]);
-  const controller = new FailoverController({ graceMs: 30_000 });
+  const controller = new FailoverController({ graceMs: 30_000, taintOnFailure });
   let last: Rendered['bindings'] = [];
   let rendered = false;
   let status: AwaitingStatus | undefined;

@@ -3,6 +3,7 @@ import type { HealthReport } from '../../../src/controllers/controller.ts';
 import type { PreviousSchedule } from '../../../src/render/bind/schedule-claims.ts';
 import { emptyFailoverView } from '../../../src/status/index.ts';
 import type { FailoverView } from '../../../src/status/index.ts';
+import type { GracefulEvictionTask, Taint } from '../../../src/model/index.ts';
 import { APPLICATION_FAILOVER, failoverLoop, MEMBERS, probes, reports, WEB, webFleet } from './failover-loop.ts';
 
 const FLEET = webFleet('', `${APPLICATION_FAILOVER}\n      gracePeriodSeconds: 900`);
@@ -31,6 +32,8 @@ describe('The failover controller restored from what the status branch recorded'
 
     // kill -9; a new process reads the branch back.
     const after = loop(before.schedules(), written);
+    // Recorded failures count once this process has seen the member fail too.
+    after.controller.recordProbes(probes('unreachable'), 100_000);
     expect(after.pass(100_000)).toEqual(['member1', 'member3']);
     expect(after.controller.failedMembers(100_000)).toEqual(['member2']);
     // Its first pass knows no bindings: it asks for a second one at once.
@@ -120,8 +123,48 @@ describe('The failover controller restored from what the status branch recorded'
       taints: new Map([['member2', [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]]]),
     });
     run.pass(90_000);
-    expect(run.controller.recordProbes(probes('unreachable'), 95_000)).toBe(false);
+    expect(run.controller.recordProbes(probes('unreachable'), 95_000)).toBe(true);
     expect(run.controller.recordProbes(probes('ready'), 100_000)).toBe(true);
+  });
+
+  it.each([
+    ['the recorded taint of a member not probed yet taints and evicts nothing, and stays recorded', [], ['member1', 'member2', 'member3'], [], ['member2']],
+    ['a member probed ready after the restart stays placed, and its taint goes', ['ready' as const], ['member1', 'member2', 'member3'], [], []],
+    ['a member probed failing is failed over from the recorded start', ['unreachable' as const], ['member1', 'member3'], ['member2'], ['member2']],
+  ])('a stale or forged record is a starting point, not an order: %s', (_name, seen, placed, failed, recorded) => {
+    const forged: FailoverView = {
+      ...emptyFailoverView(),
+      taints: new Map<string, Taint[]>([['member2', [{ key: 'cluster.karmada.io/unreachable', effect: 'NoExecute', timeAdded: '1970-01-01T00:00:00.000Z' }]]]),
+    };
+    const before = loop();
+    before.pass(0);
+    const run = loop(before.schedules(), forged);
+    for (const probe of seen) run.controller.recordProbes(probes(probe), 90_000);
+    run.pass(90_000);
+    expect(run.pass(91_000)).toEqual(placed);
+    expect(run.controller.failedMembers(91_000)).toEqual(failed);
+    expect([...run.record().taints.keys()]).toEqual(recorded);
+    expect(run.record().taints.get('member2')?.[0]?.timeAdded).toBe(recorded.length > 0 ? '1970-01-01T00:00:00.000Z' : undefined);
+  });
+
+  it('a restored Directly task holds the old copy on a member not probed yet, and purges it once probed', () => {
+    const task: GracefulEvictionTask = {
+      fromCluster: 'member2',
+      purgeMode: 'Directly',
+      reason: 'TaintUntolerated',
+      producer: 'TaintManager',
+      creationTimestamp: '1970-01-01T00:00:00.000Z',
+    };
+    const before = loop();
+    before.pass(0);
+    const run = loop(before.schedules(), { ...emptyFailoverView(), tasks: new Map([[WEB, [task]]]) });
+    run.pass(10_000);
+    expect(run.holds()?.kept.get('member2')?.get(WEB)).toMatch(/until this process has probed member2/);
+    expect(run.holds()?.waiting.size).toBe(0);
+    run.controller.recordProbes(probes('ready'), 11_000);
+    run.pass(12_000);
+    expect(run.holds()?.kept.get('member2')).toBeUndefined();
+    expect([...(run.holds()?.waiting ?? [])]).toEqual([WEB]);
   });
 
   it('records first-unhealthy times only of templates with application failover', () => {

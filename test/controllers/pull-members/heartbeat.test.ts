@@ -110,4 +110,21 @@ describe('a Pull member from its agent’s heartbeat', () => {
     expect(never.problem).toBe('flotilla/agents/edge holds no report.json');
     expect(never.status.conditions?.filter((c) => c.type === 'Ready')).toHaveLength(1);
   });
+
+  it.each([
+    ['a heartbeat a little ahead counts as now: fresh while the clocks disagree', T0 + 30_000, T0, 'fresh', undefined],
+    ['a heartbeat a little ahead is stale one grace after it: at most the skew is gained', T0 + 30_000, T0 + 60_000, 'stale', undefined],
+    [
+      'a heartbeat a year ahead is no heartbeat, with the reason',
+      T0 + 365 * 86_400_000,
+      T0,
+      'never',
+      /heartbeat: 31536000 s ahead of the hub's clock, more than 60 s; not counted/,
+    ],
+  ])('%s', (_name, at, now, freshness, problem) => {
+    const state = pullMemberState(cluster(), { report: report(at) }, { conditions: [] }, now);
+    expect(state.freshness).toBe(freshness);
+    if (problem) expect(state.problem).toMatch(problem);
+    else expect(state.problem).toBeUndefined();
+  });
 });

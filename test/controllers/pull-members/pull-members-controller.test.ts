@@ -5,19 +5,15 @@ import type { Controller, ControllerContext } from '../../../src/controllers/con
 import { FailoverController } from '../../../src/controllers/failover/failover-controller.ts';
 import { inOrder } from '../../../src/controllers/in-order.ts';
 import { PullMembersController } from '../../../src/controllers/pull-members/pull-members-controller.ts';
-import { createInterpreter } from '../../../src/interpreter/index.ts';
 import type { AgentReport, Cluster, ClusterStatus } from '../../../src/model/index.ts';
-import { schedulesOf } from '../../../src/reconcile/pass/pass.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
-import { renderFleet } from '../../../src/render/render-fleet.ts';
-import type { Rendered } from '../../../src/render/render-fleet.ts';
 import type { AgentReports } from '../../../src/status/index.ts';
+import { pullLoop, READY } from './pull-loop.ts';
 import { waitFor } from '../../helpers/wait.ts';
 import { MEMBERS, webFleet } from '../failover/failover-loop.ts';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
-const READY: ClusterStatus = { conditions: [{ type: 'Ready', status: 'True', reason: 'ClusterReady' }] };
 
 /** The three-member web fleet with member3 in Pull mode, silent after 3 s. */
 const FLEET = webFleet().replace(
@@ -36,29 +32,8 @@ const report = (at: number, status: ClusterStatus = READY): AgentReport => ({
 });
 
 function loop(controller: Controller) {
-  const { fleet } = loadFleet(parseSources([{ path: 'fleet.yaml', blobId: 'b', content: Buffer.from(FLEET) }]));
-  const interpreter = createInterpreter([]);
-  let last: Rendered['bindings'] = [];
-  return (now: number, reports: AgentReports | undefined) => {
-    const observedClusters = new Map(MEMBERS.map((m) => [m, READY]));
-    const before = controller.beforeRender({
-      now,
-      lastBindings: last,
-      ...(reports ? { agentReports: reports } : {}),
-      scheduling: { fleet, observedClusters, previousSchedules: schedulesOf(last) },
-    });
-    const out = renderFleet(before.scheduling.fleet, interpreter, {
-      sourceCommit: 'c',
-      detect: {},
-      previousSchedules: before.scheduling.previousSchedules,
-      observedClusters: before.scheduling.observedClusters,
-    });
-    last = out.bindings;
-    const after = before.next.afterRender({ now, fleet, bindings: out.bindings, complete: true, clusters: MEMBERS });
-    after.next.afterApply({ now, applied: [], notApplied: [] });
-    const ready = before.scheduling.observedClusters.get('member3')?.conditions?.find((c) => c.type === 'Ready');
-    return { placed: (last[0]?.binding?.clusters ?? []).map((c) => c.name).sort(), ready: ready?.reason, diagnostics: after.diagnostics };
-  };
+  const pass = pullLoop(controller);
+  return (now: number, reports: AgentReports | undefined) => pass(FLEET, now, reports);
 }
 
 const heard = (at: number): AgentReports => new Map([['member3', { report: report(at) }]]);
@@ -66,7 +41,7 @@ const heard = (at: number): AgentReports => new Map([['member3', { report: repor
 describe('the pull-members controller', () => {
   it("a silent agent's member is NotReady after its grace, failed over after the failover grace, back when it reports again", () => {
     const pull = new PullMembersController({ failoverGraceMs: 2_000, monitorIntervalMs: 1_000 });
-    const pass = loop(inOrder([pull, new FailoverController({ graceMs: 2_000 })]));
+    const pass = loop(inOrder([pull, new FailoverController({ graceMs: 2_000, taintOnFailure: true })]));
     expect(pass(T0, heard(T0))).toMatchObject({ placed: MEMBERS, ready: 'ClusterReady' });
     expect(pull.nextDue()).toBeUndefined();
     // Silent past the grace: Unknown, so the scheduler's unreachable NoSchedule taint; still placed (NoSchedule does not evict).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFieldSelector, parseLabelSelector, SelectorError } from '../../../src/controllers/search-cache/selectors.ts';
+import { MAX_SELECTOR_LENGTH, parseFieldSelector, parseLabelSelector, SelectorError } from '../../../src/controllers/search-cache/selectors.ts';
 
 const WEB = { app: 'web', tier: 'front', 'example.io/shard': '3', rev: '7b' };
 
@@ -29,6 +29,31 @@ describe('label selectors in string form', () => {
   it.each([['app=(x'], ['-bad=key'], ['app=web value'], ['n>x'], ['n>1x'], ['app in ()'], ['app notin ( )']])('%s does not parse', (selector) => {
     expect(() => parseLabelSelector(selector)).toThrow(SelectorError);
   });
+});
+
+describe('selectors from untrusted requests', () => {
+  it.each([
+    ['a label selector', parseLabelSelector, `app in (${'x,'.repeat(MAX_SELECTOR_LENGTH / 2)}y)`],
+    ['a field selector', parseFieldSelector, `metadata.name=${'a'.repeat(MAX_SELECTOR_LENGTH)}`],
+  ])('%s longer than the cap is refused before it is read', (_name, parse, selector) => {
+    expect(() => parse(selector)).toThrow(
+      new SelectorError(`${_name.split(' ')[1]} selector too long: ${selector.length} characters, at most ${MAX_SELECTOR_LENGTH}`),
+    );
+  });
+
+  it.each([
+    ['a run of blanks with no operator', `a${' '.repeat(4000)}b`],
+    ['a run of blanks before a bad set', `a${' '.repeat(4000)}in x`],
+    ['a key of 4000 characters', `${'a'.repeat(4000)}=b`],
+  ])('%s just below the cap is refused with the term named', (_name, selector) => {
+    expect(() => parseLabelSelector(selector)).toThrow(/unable to parse requirement: .* in "a/);
+  });
+
+  it.each([
+    ['app in(web)', true],
+    ['app notin(web)', false],
+    ['app   =   web', true],
+  ])('%s parses as the API server reads it: %s', (selector, want) => expect(parseLabelSelector(selector)(WEB)).toBe(want));
 });
 
 describe('field selectors in string form', () => {

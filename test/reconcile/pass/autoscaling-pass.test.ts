@@ -79,6 +79,10 @@ describe('a FederatedHPA through passes', { timeout: 60_000 }, () => {
     expect([replicasOn(clients, 'member1'), replicasOn(clients, 'member2')]).toEqual([4, 4]);
     const plan = await planOffline({ source });
     expect(planText(plan.document, painter(true), { diffs: false })).toContain('8 replicas (FederatedHPA shop/web; template says 4) → member1: 4, member2: 4');
+    // Controller state is not a change: a commit planned against itself changes nothing, replicas included.
+    const same = await planOffline({ source, base: 'HEAD' });
+    expect(Object.values(same.document.changes ?? {}).flatMap((list) => list.filter((c) => c.action !== 'unchanged'))).toEqual([]);
+    expect(same.document.replicaMoves ?? []).toEqual([]);
 
     repo.git('rm', '-q', 'hpa.yaml');
     repo.commit('no more FederatedHPA');

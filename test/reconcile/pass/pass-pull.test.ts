@@ -116,3 +116,31 @@ describe('a pass with a Pull member', () => {
     expect(result.ok).toBe(true);
   });
 });
+
+describe('a pass where one template cannot be scheduled', () => {
+  const STUCK = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: stuck, namespace: shop}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: stuck}}
+  template: {metadata: {labels: {app: stuck}}, spec: {containers: [{name: c, image: nginx}]}}
+---
+apiVersion: policy.karmada.io/v1alpha1
+kind: PropagationPolicy
+metadata: {name: stuck, namespace: shop}
+spec:
+  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: stuck}]
+  placement: {clusterAffinity: {labelSelector: {matchLabels: {no-such: label}}}}
+`;
+
+  it('holds back that template’s prune on every member, and only its: the others prune, and it is no source error', async () => {
+    const { options, written, connected } = setup(report(NOW), `${FLEET}---\n${STUCK}`);
+    const result = await reconcile(options, emptyPassMemory());
+    expect(connected).toEqual([['member1']]);
+    expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.heldTemplate)).toEqual(['apps/v1/Deployment/shop/stuck']);
+    expect(written[0]?.input.prune).toMatchObject({ enabled: true, sourceHasErrors: false });
+    const kept = written[0]?.input.works.find((w) => w.cluster === 'edge')?.keptCopies;
+    expect([...(kept ?? new Map())]).toEqual([['apps/v1/Deployment/shop/stuck', expect.stringMatching(/^prune held back: .*stuck: cannot be scheduled/)]]);
+  });
+});

@@ -59,7 +59,7 @@ function world() {
  * with `shard`, one replica of `run --shards` owning those members, on a clock `skewMs` ahead.
  */
 function runProcess(w: ReturnType<typeof world>, shard?: { owned: readonly string[]; skewMs: number }) {
-  const failover = new FailoverController({ graceMs: 30_000, evictionTimeoutMs: 600_000 });
+  const failover = new FailoverController({ graceMs: 30_000, evictionTimeoutMs: 600_000, taintOnFailure: true });
   const inputs: PassStatusInput[] = [];
   const results: ReconcileResult[] = [];
   const now = () => w.now() + (shard?.skewMs ?? 0);
@@ -177,6 +177,7 @@ describe('the reconcile pass and the status branch under failover', () => {
     w.repo.git('fetch', '-q', status.dir, '+status:status');
 
     const second = runProcess(w);
+    second.probe('not-ready', 40_000);
     expect(await second.pass(40_000)).toEqual(['member1', 'member3']);
     expect(second.results[0]?.statusWarnings).toEqual([
       `${WEB_FILE}: spec.gracefulEvictionTasks[0]: purgeMode "Eventually" is not one of Directly, Gracefully, Never; ignored`,

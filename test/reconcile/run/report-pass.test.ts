@@ -7,6 +7,7 @@ import type { Rendered } from '../../../src/render/render-fleet.ts';
 import type { FleetSource } from '../../../src/reconcile/pass/read-fleet.ts';
 import type { ScriptTimeout } from '../../../src/interpreter/index.ts';
 import type { ClusterApplyResult } from '../../../src/apply/events.ts';
+import { ClusterUnreachableError } from '../../../src/apply/errors/index.ts';
 
 const result = (statusWarnings: string[], scriptTimeouts: ScriptTimeout[] = [], clusters: ClusterApplyResult[] = []): ReconcileResult => ({
   commit: 'c'.repeat(40),
@@ -22,6 +23,21 @@ const result = (statusWarnings: string[], scriptTimeouts: ScriptTimeout[] = [], 
   ok: true,
   scriptTimeouts,
   render: { mode: 'full', rerendered: 0, readMs: 1, renderMs: 1 },
+});
+
+describe('reportPass: a failed member', () => {
+  it.each([
+    ['an unreachable member is one line with its message, no stack', new ClusterUnreachableError('member9', 'https://10.0.0.9', 'connect ECONNREFUSED'), false],
+    ['an unexpected error keeps its stack', new TypeError('x is undefined'), true],
+  ])('%s', (_name, error, stack) => {
+    const records: Record<string, unknown>[] = [];
+    const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
+    const failed: ClusterApplyResult = { cluster: 'member9', objects: [], pruned: [], inventoryWritten: false, error };
+    reportPass(result([], [], [failed]), createMetrics({ defaultMetrics: false }), log);
+    const record = records.find((r) => r['msg'] === 'cluster failed');
+    expect(JSON.stringify(record).includes('"stack"')).toBe(stack);
+    if (!stack) expect(record?.['error']).toBe(error.message);
+  });
 });
 
 describe('reportPass', () => {

@@ -253,6 +253,12 @@ describe("CronFederatedHPA: Karmada's admission rules", () => {
       [e([...R, 'targetReplicas'], 'Invalid value: "": targetReplicas cannot be nil if you want to scale Deployment')],
     ],
     ['a workload rule may scale to zero', cron({ rules: [rule({ targetReplicas: 0 })] }), []],
+    ['a workload rule may scale to the largest int32', cron({ rules: [rule({ targetReplicas: 2_147_483_647 })] }), []],
+    [
+      'a workload rule past int32, as the API server refuses it',
+      cron({ rules: [rule({ targetReplicas: 2 ** 31 })] }),
+      [e([...R, 'targetReplicas'], 'Invalid value: 2147483648: must fit in a 32-bit integer')],
+    ],
     [
       'a workload rule with negative replicas',
       cron({ rules: [rule({ targetReplicas: -1 })] }),

@@ -34,6 +34,14 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook(headers, payload, SECRET).kind).toBe(kind);
   });
 
+  it.each([['null'], ['42'], ['[]'], ['"refs/heads/main"']])('a signed push whose body is %s is a bad request, not a crash', (text) => {
+    const raw = Buffer.from(text);
+    expect(verifyWebhook({ 'x-github-event': 'push', 'x-hub-signature-256': sign(raw) }, raw, SECRET)).toEqual({
+      kind: 'bad-request',
+      reason: 'body is not a JSON object',
+    });
+  });
+
   it('reads the pushed ref and commit from a verified push', () => {
     expect(verifyWebhook({ 'x-github-event': 'push', 'x-hub-signature-256': sign(body) }, body, SECRET)).toEqual({
       kind: 'push',

@@ -53,6 +53,30 @@ describe('the hub reads its agents’ reports', () => {
     expect(reads.get('edge-3')?.problem).toMatch(/^flotilla\/agents\/edge-3: report\.json: heartbeat: expected a string/);
   });
 
+  it.each([
+    [
+      'an oversized report is not read, and its size is the reason',
+      `{"cluster": "edge-9", "pad": "${'x'.repeat(4 * 1024 * 1024)}"}`,
+      /^flotilla\/agents\/edge-9: report\.json is \d+ bytes, more than a report may have \(4194304\); not read$/,
+    ],
+    ['a report that is not JSON is refused without quoting it', 'SECRET-BYTES-{{{', /^flotilla\/agents\/edge-9: report\.json: not JSON$/],
+    [
+      'an absurd heartbeat interval is refused with the field named',
+      JSON.stringify({ ...report('edge-9', '2026-01-01T00:00:00.000Z'), heartbeatSeconds: 1e308 }),
+      /report\.json: heartbeatSeconds: 1e\+308 is more than 3600 \(one hour\)$/,
+    ],
+  ])('refuses a hostile report: %s', async (_name, content, problem) => {
+    const repo = fleet();
+    repo.git('checkout', '-q', '--orphan', 'flotilla/agents/edge-9');
+    repo.write('report.json', content);
+    repo.commit('hostile');
+    repo.git('checkout', '-q', 'main');
+    const read = (await readAgentReports({ repo: repo.dir }, ['edge-9'])).get('edge-9');
+    expect(read?.report).toBeUndefined();
+    expect(read?.problem).toMatch(problem);
+    expect(read?.problem).not.toContain('SECRET');
+  });
+
   it('from a remote: each agent pushes its own branch, and the hub fetches them', async () => {
     const source = fleet();
     const bare = path.join(root, `fleet-${Date.now()}.git`);

@@ -47,6 +47,21 @@ describe.each([
     return { repo, write, show };
   }
 
+  it('keeps a manifest file byte for byte when only the source commit changed: the commit is in work.json, not in every object', async () => {
+    const { write, show } = await setup();
+    const stamped = (commit: string): KubeObject => {
+      const m = configMap('x', '1');
+      return { ...m, metadata: { ...m.metadata, annotations: { 'flotilla.io/template': 'v1/ConfigMap/shop/x', 'flotilla.io/source-commit': commit } } };
+    };
+    await write(input(C1, { a: [stamped(C1)], b: [] }));
+    const before = show('a/shop/core.ConfigMap.x.yaml');
+    await write(input(C2, { a: [stamped(C2)], b: [] }));
+    expect(show('a/shop/core.ConfigMap.x.yaml')).toBe(before);
+    expect(before).not.toContain('source-commit');
+    expect(before).toContain('flotilla.io/template');
+    expect(JSON.parse(show('a/work.json')).sourceCommit).toBe(C1);
+  });
+
   it('starts an orphan branch with each member folder, work.json and kustomization, and a Source-Commit trailer', async () => {
     const { repo, write, show } = await setup();
     const result = await write(input(C1, { a: [configMap('x', '1')], b: [] }));

@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { WorkDocument } from '../../../src/model/index.ts';
 import { folderKey, readClusterWork, serializeWork, WorkDocumentError } from '../../../src/status/index.ts';
 import { FakeGitStore } from '../../fakes/git-store.ts';
+import { desiredDigest } from '../../../src/apply/normalize.ts';
+
+const MANIFEST = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: web, namespace: shop, labels: {flotilla.io/managed-by: flotilla}}\ndata: {k: v}\n';
+const PARSED = {
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'web', namespace: 'shop', labels: { 'flotilla.io/managed-by': 'flotilla' } },
+  data: { k: 'v' },
+};
 
 const WORK: WorkDocument = {
   cluster: 'edge',
@@ -14,7 +23,7 @@ const WORK: WorkDocument = {
       kind: 'ConfigMap',
       namespace: 'shop',
       name: 'web',
-      digest: 'd',
+      digest: desiredDigest(PARSED),
       template: { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'web' },
       policy: null,
       suspended: false,
@@ -24,7 +33,6 @@ const WORK: WorkDocument = {
   keptCopies: [],
   customizations: 'customizations.json',
 };
-const MANIFEST = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: web, namespace: shop}\ndata: {k: v}\n';
 const RIC = JSON.stringify([{ apiVersion: 'config.karmada.io/v1alpha1', kind: 'ResourceInterpreterCustomization', metadata: { name: 'x' }, spec: {} }]);
 
 function store(files: Record<string, string>): { store: FakeGitStore; commit: string } {
@@ -41,7 +49,7 @@ describe('readClusterWork', () => {
       'core/work.json': '{}',
     });
     const work = await readClusterWork(s, commit, 'edge');
-    expect(work?.manifests).toEqual([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web', namespace: 'shop' }, data: { k: 'v' } }]);
+    expect(work?.manifests).toEqual([PARSED]);
     expect(work?.customizations.map((c) => c.metadata.name)).toEqual(['x']);
     expect(work?.document).toEqual(WORK);
     expect(work?.blob).toBe((await s.listTree(commit, 'edge'))?.find((e) => e.path === 'work.json')?.oid);
@@ -66,6 +74,23 @@ describe('readClusterWork', () => {
         'edge/shop/core.ConfigMap.web.yaml': MANIFEST.replace('name: web', 'name: api'),
       },
       /^edge\/shop\/core\.ConfigMap\.web\.yaml: is not ConfigMap shop\/web/,
+    ],
+    [
+      'a manifest edited by hand with work.json unchanged',
+      { 'edge/work.json': serializeWork({ ...WORK, customizations: undefined }), 'edge/shop/core.ConfigMap.web.yaml': MANIFEST.replace('k: v', 'k: evil') },
+      /^edge\/shop\/core\.ConfigMap\.web\.yaml: does not match its digest in work\.json: changed after the hub wrote it/,
+    ],
+    [
+      'an object added by hand, listed in work.json with its digest but without the label the hub puts on what it renders',
+      {
+        'edge/work.json': serializeWork({
+          ...WORK,
+          customizations: undefined,
+          objects: [{ ...WORK.objects[0]!, digest: desiredDigest({ ...PARSED, metadata: { name: 'web', namespace: 'shop' } }) }],
+        }),
+        'edge/shop/core.ConfigMap.web.yaml': MANIFEST.replace(', labels: {flotilla.io/managed-by: flotilla}', ''),
+      },
+      /^edge\/shop\/core\.ConfigMap\.web\.yaml: is not labelled flotilla\.io\/managed-by=flotilla: not rendered by the hub/,
     ],
     [
       'a manifest that is not YAML',

@@ -28,9 +28,9 @@ const rule = obj(
   {
     name: str(),
     schedule: str(),
-    targetReplicas: int(),
-    targetMinReplicas: int(),
-    targetMaxReplicas: int(),
+    targetReplicas: int({ int32: true }),
+    targetMinReplicas: int({ int32: true }),
+    targetMaxReplicas: int({ int32: true }),
     suspend: bool,
     timeZone: str(),
     successfulHistoryLimit: int({ minimum: 1 }),

@@ -75,8 +75,8 @@ const scalingRules = obj({
 export const federatedHPASpec: ObjectSchema = obj(
   {
     scaleTargetRef: crossVersionObjectReference,
-    minReplicas: int(),
-    maxReplicas: int(),
+    minReplicas: int({ int32: true }),
+    maxReplicas: int({ int32: true }),
     metrics: arr(metricSpec),
     behavior: obj({ scaleUp: scalingRules, scaleDown: scalingRules }),
   },
