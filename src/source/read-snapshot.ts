@@ -28,6 +28,8 @@ export interface OpenSourceOptions {
    * in it are read, and afterwards it holds exactly this snapshot's blobs. @default none
    */
   blobCache?: Map<string, Buffer>;
+  /** Build the fleet's render roots (kustomizations, Helm charts) into templates. @default false */
+  renderRoots?: boolean;
 }
 
 /** The defaults of {@link OpenSourceOptions} that depend neither on the environment nor on the kind of repo. */
@@ -63,6 +65,7 @@ export async function readSnapshot(options: OpenSourceOptions): Promise<Snapshot
       root: fetched.gitdir,
       path: fleet,
       ...(options.blobCache ? { blobCache: options.blobCache } : {}),
+      ...(options.renderRoots ? { renderRoots: true } : {}),
     });
   }
   const location = await locateRepository(localPath(options.repo));
@@ -75,6 +78,7 @@ export async function readSnapshot(options: OpenSourceOptions): Promise<Snapshot
     root: location.root,
     path: fleet,
     ...(options.blobCache ? { blobCache: options.blobCache } : {}),
+    ...(options.renderRoots ? { renderRoots: true } : {}),
   });
 }
 

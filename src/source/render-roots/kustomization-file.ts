@@ -1,0 +1,57 @@
+import { posix } from 'node:path';
+import { parse } from 'yaml';
+import { isRecord } from '../../model/index.ts';
+
+/** The file names kustomize looks for in a folder, in its order of preference. */
+export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
+
+/** A folder holding one of these is a chart: an input wherever it sits, never templates. */
+export const CHART_FILE = 'Chart.yaml';
+
+/** What Flotilla must know of one kustomization before kustomize runs. */
+export interface KustomizationRefs {
+  /** `resources`, `bases` and `components` entries, as written. */
+  includes: string[];
+  /** `helmGlobals.chartHome` as written, or kustomize's default when the file inflates charts. */
+  chartHome: string | undefined;
+  /** Secret values written in the file (`secretGenerator` literals), masked in a render's stderr. */
+  secretLiterals: string[];
+  /** Files and env files `secretGenerator` reads, relative to the kustomization's folder. */
+  secretFiles: string[];
+}
+
+export function isKustomizationFile(path: string): boolean {
+  return (KUSTOMIZATION_NAMES as readonly string[]).includes(posix.basename(path));
+}
+
+/** A reference kustomize would fetch from the network (a git or http base) rather than read from the tree. */
+export function isRemoteReference(entry: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || /^(?:git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)/.test(entry);
+}
+
+/** The references of a kustomization; `undefined` when it is not a YAML mapping (kustomize will say why). */
+export function readKustomization(text: string): KustomizationRefs | undefined {
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(data)) return undefined;
+  const strings = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  const includes = [...strings(data.resources), ...strings(data.bases), ...strings(data.components)];
+  const globals = isRecord(data.helmGlobals) ? data.helmGlobals : {};
+  const inflates = Array.isArray(data.helmCharts) && data.helmCharts.length > 0;
+  const chartHome = typeof globals.chartHome === 'string' ? globals.chartHome : inflates ? 'charts' : undefined;
+  const secretLiterals: string[] = [];
+  const secretFiles: string[] = [];
+  for (const generator of Array.isArray(data.secretGenerator) ? data.secretGenerator : []) {
+    if (!isRecord(generator)) continue;
+    for (const literal of strings(generator.literals)) secretLiterals.push(literal.slice(literal.indexOf('=') + 1));
+    for (const file of [...strings(generator.files), ...strings(generator.envs)])
+      secretFiles.push(file.slice(file.indexOf('=') + 1));
+    if (typeof generator.env === 'string') secretFiles.push(generator.env);
+  }
+  return { includes, chartHome, secretLiterals, secretFiles };
+}

@@ -1,0 +1,180 @@
+import { rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { posix } from 'node:path';
+import type { Diagnostic, FleetConfig } from '../../model/index.ts';
+import type { SourceFile } from '../snapshot.ts';
+import { buildRoot, kustomizeFlags, secretValuesOf } from './build-root.ts';
+import { findRoots, isUnder, type RenderRoot } from './find-roots.ts';
+import { isKustomizationFile, readKustomization, type KustomizationRefs } from './kustomization-file.ts';
+import { materialize } from './materialize.ts';
+import { cachedRender, renderCacheDir, renderKey, storeRender } from './render-cache.ts';
+import { renderOptions, type RenderOptions } from './render-options.ts';
+import { findRenderTools, type RenderTools } from './render-tools.ts';
+
+/** One blob of the fleet at the commit, any type of file. */
+export interface FleetBlob {
+  path: string;
+  oid: string;
+}
+
+export interface RenderRootsInput {
+  /** Every file of the fleet not excluded, paths relative to the fleet root. */
+  blobs: readonly FleetBlob[];
+  readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>>;
+  config: FleetConfig;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** What became of one root in this read. */
+export interface RootReport {
+  /** The kustomization file (`apps/web/overlays/prod/kustomization.yaml`). */
+  file: string;
+  /** `cached`: the output was kept from a render of the same inputs; `error`: not rendered. */
+  outcome: 'rendered' | 'cached' | 'error';
+}
+
+export interface RenderedRoots {
+  /** One per root that rendered: its kustomization's path, holding `kustomize build`'s output. */
+  files: SourceFile[];
+  /** Folders whose files are inputs of a render (kustomizations, charts), never templates. */
+  inputFolders: string[];
+  roots: RootReport[];
+  /** The programs' versions, when any root needed them. */
+  tools?: { kustomize: string; helm?: string };
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Builds every render root of the fleet (docs/architecture.md#render-roots), reusing any render
+ * whose inputs are unchanged. A root that fails is an error diagnostic naming its kustomization
+ * and the rest still render: the caller treats the error like a parse error and holds prune back.
+ */
+export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoots> {
+  const kustomizationBlobs = input.blobs.filter((blob) => isKustomizationFile(blob.path));
+  if (kustomizationBlobs.length === 0 && !input.blobs.some((blob) => posix.basename(blob.path) === 'Chart.yaml'))
+    return { files: [], inputFolders: [], roots: [], diagnostics: [] };
+  const texts = await input.readBlobs(kustomizationBlobs.map((blob) => blob.oid));
+  const refs = new Map<string, KustomizationRefs | undefined>(
+    kustomizationBlobs.map((blob) => [blob.path, readKustomization(texts.get(blob.oid)?.toString('utf8') ?? '')]),
+  );
+  const { options, diagnostics } = renderOptions(input.config);
+  const layout = findRoots(
+    input.blobs.map((blob) => blob.path),
+    refs,
+    options,
+  );
+  const out: RenderedRoots = { files: [], inputFolders: layout.inputFolders, roots: [], diagnostics };
+  if (layout.roots.length === 0) return out;
+  let tools: RenderTools;
+  try {
+    tools = await findRenderTools(options.tools, input.env);
+  } catch (error) {
+    for (const root of layout.roots) fail(out, root.file, error instanceof Error ? error.message : String(error));
+    return out;
+  }
+  out.tools = { kustomize: tools.kustomizeVersion, ...(tools.helmVersion ? { helm: tools.helmVersion } : {}) };
+  const pending: { root: RenderRoot; key: string; inputs: FleetBlob[] }[] = [];
+  for (const root of layout.roots) {
+    const refused = root.folders.flatMap((folder) => layout.refusals.get(kustomizationIn(folder, refs)) ?? []);
+    if (refused.length > 0) {
+      out.diagnostics.push(
+        ...refused.map((d) =>
+          d.file === root.file ? d : { ...d, file: root.file, message: `${d.file}: ${d.message}` },
+        ),
+      );
+      out.roots.push({ file: root.file, outcome: 'error' });
+      continue;
+    }
+    const inputs = input.blobs.filter((blob) => isUnder(blob.path, root.folders));
+    const key = renderKey({
+      root: root.file,
+      files: inputs,
+      tools: [tools.kustomize.join(' '), tools.kustomizeVersion, tools.helmVersion],
+      options: kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm),
+    });
+    const cached = cachedRender(key, renderCacheDir(input.env));
+    if (cached === undefined) pending.push({ root, key, inputs });
+    else succeed(out, root.file, key, cached, 'cached');
+  }
+  if (pending.length > 0) await buildPending(pending, input, tools, options, refs, out);
+  out.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  out.roots.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return out;
+}
+
+async function buildPending(
+  pending: readonly { root: RenderRoot; key: string; inputs: FleetBlob[] }[],
+  input: RenderRootsInput,
+  tools: RenderTools,
+  options: RenderOptions,
+  refs: ReadonlyMap<string, KustomizationRefs | undefined>,
+  out: RenderedRoots,
+): Promise<void> {
+  const needed = new Map(pending.flatMap(({ inputs }) => inputs.map((blob) => [blob.path, blob.oid] as const)));
+  const contents = await input.readBlobs([...new Set(needed.values())]);
+  const files = new Map<string, Buffer>();
+  for (const [path, oid] of needed) {
+    const content = contents.get(oid);
+    if (content !== undefined) files.set(path, content);
+  }
+  const scratch = await materialize(files);
+  try {
+    const queue = [...pending];
+    const worker = async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const { root, key, inputs } = next;
+        const secrets = () => secretsOf(root, inputs, files, refs);
+        const outcome = await buildRoot(root.file, scratch, tools, options, secrets);
+        if (outcome.ok) {
+          storeRender(key, renderCacheDir(input.env), outcome.output);
+          succeed(out, root.file, key, outcome.output, 'rendered');
+        } else {
+          out.diagnostics.push(outcome.diagnostic);
+          out.roots.push({ file: root.file, outcome: 'error' });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(availableParallelism(), pending.length) }, worker));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+function secretsOf(
+  root: RenderRoot,
+  inputs: readonly FleetBlob[],
+  files: ReadonlyMap<string, Buffer>,
+  refs: ReadonlyMap<string, KustomizationRefs | undefined>,
+): string[] {
+  const texts = inputs.map((blob) => files.get(blob.path)?.toString('utf8') ?? '');
+  const literals: string[] = [];
+  for (const folder of root.folders) {
+    const ref = refs.get(kustomizationIn(folder, refs));
+    literals.push(...(ref?.secretLiterals ?? []));
+    for (const file of ref?.secretFiles ?? []) {
+      const text = files.get(posix.join(folder, file))?.toString('utf8');
+      if (text !== undefined)
+        literals.push(text.trim(), ...text.split('\n').map((line) => line.slice(line.indexOf('=') + 1).trim()));
+    }
+  }
+  return secretValuesOf(
+    texts,
+    literals.filter((value) => value !== ''),
+  );
+}
+
+function kustomizationIn(folder: string, refs: ReadonlyMap<string, unknown>): string {
+  for (const file of refs.keys()) if (posix.dirname(file) === folder) return file;
+  return folder;
+}
+
+function succeed(out: RenderedRoots, file: string, key: string, output: string, outcome: 'rendered' | 'cached'): void {
+  // The blob id names the render, so a parse cache keyed by blob ids parses each render once.
+  out.files.push({ path: file, blobId: `render:${key}`, content: Buffer.from(output) });
+  out.roots.push({ file, outcome });
+}
+
+function fail(out: RenderedRoots, file: string, message: string): void {
+  out.diagnostics.push({ file, line: 1, column: 1, severity: 'error', message });
+  out.roots.push({ file, outcome: 'error' });
+}
