@@ -5,9 +5,14 @@ import type { RenderOptions } from './render-options.ts';
 import type { RenderTools } from './render-tools.ts';
 import { runBounded } from './run-bounded.ts';
 
-/** The flags kustomize runs with: the load restrictor always, each escape only when allowed. */
+/**
+ * The flags kustomize runs with: each escape only when allowed. Reads are kept inside the
+ * repository by Flotilla (find-roots.ts checks every path a kustomization names, and only the
+ * commit's files, never symlinks, are in the scratch folder), not by kustomize's per-folder
+ * restrictor, which would refuse a chart home shared between roots.
+ */
 export function kustomizeFlags(tools: RenderTools, options: RenderOptions): string[] {
-  const flags = ['--load-restrictor', 'LoadRestrictionsRootOnly'];
+  const flags = ['--load-restrictor', 'LoadRestrictionsNone'];
   if (tools.helm !== undefined) flags.push('--enable-helm', '--helm-command', tools.helm);
   if (options.allowPlugins || options.allowExec) flags.push('--enable-alpha-plugins');
   if (options.allowExec) flags.push('--enable-exec');
@@ -48,7 +53,7 @@ export async function buildRoot(
       `render stopped: kustomize build ran past ${options.bounds.timeoutMs / 1000} s (render.timeoutSeconds), a runaway render`,
     );
   if (result.code === 0) return { ok: true, output: result.stdout };
-  const detail = result.stderr.trim().replaceAll(`${scratch}/`, '').replaceAll(scratch, '.');
+  const detail = firstLines(result.stderr.trim().replaceAll(`${scratch}/`, '').replaceAll(scratch, '.'), 20);
   const bounded = /out of memory|cannot allocate memory/i.test(detail)
     ? ` (render.memoryMiB ${options.bounds.memoryMiB} reached)`
     : '';
@@ -79,6 +84,12 @@ function masked(text: string, values: readonly string[]): string {
     stringData: Object.fromEntries(values.map((value, i) => [String(i), value])),
   };
   return scrubSecretValues(text, secret);
+}
+
+/** A crashed Go program dumps every goroutine; the cause is in its first lines. */
+function firstLines(text: string, count: number): string {
+  const lines = text.split('\n');
+  return lines.length <= count ? text : `${lines.slice(0, count).join('\n')}\n...`;
 }
 
 function failure(file: string, message: string): BuildOutcome {

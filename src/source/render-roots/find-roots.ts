@@ -62,6 +62,9 @@ export function findRoots(
       if (target === undefined) refuse(`${entry} is outside the repository: kustomize may read only the fleet's files`);
       else if (byFolder.has(target)) included.push(target);
     }
+    for (const entry of refs?.files ?? [])
+      if (inFleet(folder, entry) === undefined || isRemoteReference(entry))
+        refuse(`${entry} is outside the repository: kustomize may read only the fleet's files`);
     edges.set(folder, included);
     const home = refs?.chartHome === undefined ? undefined : inFleet(folder, refs.chartHome);
     if (refs?.chartHome !== undefined && home === undefined)

@@ -18,6 +18,8 @@ export interface KustomizationRefs {
   secretLiterals: string[];
   /** Files and env files `secretGenerator` reads, relative to the kustomization's folder. */
   secretFiles: string[];
+  /** Every file path the kustomization names (patches, generators, values files, ...), as written. */
+  files: string[];
 }
 
 export function isKustomizationFile(path: string): boolean {
@@ -53,5 +55,36 @@ export function readKustomization(text: string): KustomizationRefs | undefined {
       secretFiles.push(file.slice(file.indexOf('=') + 1));
     if (typeof generator.env === 'string') secretFiles.push(generator.env);
   }
-  return { includes, chartHome, secretLiterals, secretFiles };
+  return { includes, chartHome, secretLiterals, secretFiles, files: filesNamed(data, strings) };
+}
+
+/**
+ * The fields through which kustomize (v5, with helmCharts) reads a file. Flotilla checks each one
+ * stays inside the repository, which is what lets kustomize run without its per-folder restrictor:
+ * a root may then read a shared chart home or a sibling's file, as Argo CD users configure it.
+ */
+function filesNamed(data: Record<string, unknown>, strings: (value: unknown) => string[]): string[] {
+  const records = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? value.filter(isRecord) : []);
+  const paths = (value: unknown): string[] => (typeof value === 'string' ? [value] : strings(value));
+  const afterKey = (entry: string) => entry.slice(entry.indexOf('=') + 1);
+  const out = [
+    ...strings(data.patchesStrategicMerge),
+    ...strings(data.crds),
+    ...strings(data.configurations),
+    ...strings(data.generators),
+    ...strings(data.transformers),
+    ...strings(data.validators),
+    ...records(data.patches).flatMap((patch) => paths(patch.path)),
+    ...records(data.patchesJson6902).flatMap((patch) => paths(patch.path)),
+    ...records(data.replacements).flatMap((replacement) => paths(replacement.path)),
+    ...records(data.helmCharts).flatMap((chart) => [
+      ...paths(chart.valuesFile),
+      ...strings(chart.additionalValuesFiles),
+    ]),
+    ...(isRecord(data.openapi) ? paths(data.openapi.path) : []),
+  ];
+  for (const generator of [...records(data.configMapGenerator), ...records(data.secretGenerator)])
+    out.push(...[...strings(generator.files), ...strings(generator.envs), ...paths(generator.env)].map(afterKey));
+  // An entry with a newline is an inline patch or plugin config, not a path.
+  return out.filter((entry) => !entry.includes('\n'));
 }
