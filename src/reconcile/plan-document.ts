@@ -73,7 +73,15 @@ export interface PlanDocument {
   pullMembers?: Record<string, PlanPullMember>;
   /** The Services exposed across members, their providers and consumers; absent when there is none. */
   multiClusterServices?: PlanMultiClusterService[];
+  /** The render roots and the programs that built them; absent when the fleet has none. */
+  render?: PlanRender;
   diagnostics: Diagnostic[];
+}
+
+/** `plan -o json` `render`: each kustomization built, and kustomize's and helm's versions. */
+export interface PlanRender {
+  tools: NonNullable<Snapshot['renderTools']> | null;
+  roots: NonNullable<Snapshot['roots']>;
 }
 
 /**
@@ -204,6 +212,9 @@ export function planDocument(
     clusters: rendered.clusters.map(planCluster).sort((a, b) => compareBytes(a.name, b.name)),
     bindings: planBindings(rendered, interpreter),
     works,
+    ...(snapshot.roots && snapshot.roots.length > 0
+      ? { render: { tools: snapshot.renderTools ?? null, roots: snapshot.roots } }
+      : {}),
     diagnostics: [...diagnostics].sort(compareDiagnostics),
   };
 }

@@ -366,6 +366,7 @@ export async function statusStep(
       ...(input.registries?.length ? { registries: [...input.registries] } : {}),
       ...(hasAutoscaling(input.autoscaling) ? { autoscaling: input.autoscaling } : {}),
       ...(input.multiClusterServices?.length ? { multiClusterServices: [...input.multiClusterServices] } : {}),
+      ...renderRecord(input.source.snapshot),
     };
     return { files: statusFiles(report), message: commitMessage(report), report };
   };
@@ -393,3 +394,14 @@ const NO_TIP: ParsedStatusTree = Object.freeze({
   quotas: [],
   warnings: [],
 });
+
+/** The render roots and the programs' versions, recorded in summary.json when the fleet has roots. */
+function renderRecord(snapshot: StatusStepInput['source']['snapshot']): Pick<StatusReport, 'render'> {
+  if (!snapshot.roots?.length) return {};
+  // Whether a render came from the cache changes every pass; recorded, it would commit every pass.
+  const roots = snapshot.roots.map(({ file, outcome }) => ({
+    file,
+    outcome: outcome === 'cached' ? 'rendered' : outcome,
+  }));
+  return { render: { tools: snapshot.renderTools ?? null, roots } };
+}
