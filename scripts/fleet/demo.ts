@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { devDir, kubeconfigPath, repoRoot } from './config.ts';
 import { fleetUp } from './fleet.ts';
 import { run, spawnCollect } from './run.ts';
+import { ensureRenderTools } from '../render-tools.ts';
 
 const log = (message: string): void => console.log(`[demo] ${message}`);
 
@@ -56,6 +57,7 @@ const PODS_START_MS = 15_000;
 
 async function main(): Promise<void> {
   await fleetUp((message) => console.log(`[fleet] ${message}`));
+  await ensureRenderTools((message) => console.log(`[render tools] ${message}`));
   await makeDemoRepo();
   await ensureCliBuilt();
   const repo = ['--repo', relative(repoRoot, demoRepo)];
