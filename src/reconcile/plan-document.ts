@@ -3,7 +3,7 @@ import type { Cluster, Diagnostic, KubeObject, ObjectRef, PolicyRef, TargetClust
 import type { ResourceInterpreter } from '../interpreter/index.ts';
 import type { Rendered } from '../render/render-fleet.ts';
 import type { ObjectChange } from '../render/works/diff-works.ts';
-import type { Snapshot } from '../source/index.ts';
+import { publishedRoots, type Snapshot } from '../source/index.ts';
 import type { PlanPullMember } from './pull-plan.ts';
 import type { PlanMultiClusterService } from './plan-multicluster-services.ts';
 
@@ -81,7 +81,7 @@ export interface PlanDocument {
 /** `plan -o json` `render`: each kustomization built, and kustomize's and helm's versions. */
 export interface PlanRender {
   tools: NonNullable<Snapshot['renderTools']> | null;
-  roots: NonNullable<Snapshot['roots']>;
+  roots: ReturnType<typeof publishedRoots>;
 }
 
 /**
@@ -213,7 +213,7 @@ export function planDocument(
     bindings: planBindings(rendered, interpreter),
     works,
     ...(snapshot.roots && snapshot.roots.length > 0
-      ? { render: { tools: snapshot.renderTools ?? null, roots: snapshot.roots } }
+      ? { render: { tools: snapshot.renderTools ?? null, roots: publishedRoots(snapshot.roots) } }
       : {}),
     diagnostics: [...diagnostics].sort(compareDiagnostics),
   };

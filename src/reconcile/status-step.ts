@@ -15,7 +15,7 @@ import type {
 import type { ClusterApplyResult } from '../apply/events.ts';
 import type { KubeClient } from '../apply/kube-client.ts';
 import type { Rendered } from '../render/render-fleet.ts';
-import { DEFAULT_COMMIT_AUTHOR, type OpenSourceOptions } from '../source/index.ts';
+import { DEFAULT_COMMIT_AUTHOR, publishedRoots, type OpenSourceOptions } from '../source/index.ts';
 import {
   applyState,
   collectMemberObjects,

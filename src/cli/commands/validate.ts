@@ -1,6 +1,7 @@
 import { FlotillaCommand } from '../base-command.ts';
 import { compareDiagnostics } from '../../model/index.ts';
 import { crossObjectWarnings, readFleet } from '../../reconcile/read-fleet.ts';
+import { publishedRoots } from '../../source/index.ts';
 import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';
@@ -45,7 +46,9 @@ export default class Validate extends FlotillaCommand {
             valid: errors === 0,
             files: snapshot.files.length,
             objects: parsed.objects.length,
-            ...(snapshot.roots?.length ? { roots: snapshot.roots, renderTools: snapshot.renderTools ?? null } : {}),
+            ...(snapshot.roots?.length
+              ? { roots: publishedRoots(snapshot.roots), renderTools: snapshot.renderTools ?? null }
+              : {}),
             diagnostics,
           },
           flags.output,

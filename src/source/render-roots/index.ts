@@ -3,5 +3,11 @@
  * `kustomize` and `helm` programs at a commit, cached by the content they read. The render floor
  * receives their output as data (docs/architecture.md#render-roots).
  */
-export { renderRoots, type RenderedRoots, type RenderRootsInput, type RootReport } from './render-roots.ts';
+export {
+  publishedRoots,
+  renderRoots,
+  type RenderedRoots,
+  type RenderRootsInput,
+  type RootReport,
+} from './render-roots.ts';
 export { isUnder } from './find-roots.ts';

@@ -33,6 +33,14 @@ export interface RootReport {
   outcome: 'rendered' | 'cached' | 'error';
 }
 
+/**
+ * The roots as plans and the status branch record them: whether a render came from the cache
+ * depends on what ran before on this machine, so it is left out and the same commit reads the same.
+ */
+export function publishedRoots(roots: readonly RootReport[]): { file: string; outcome: 'rendered' | 'error' }[] {
+  return roots.map(({ file, outcome }) => ({ file, outcome: outcome === 'error' ? 'error' : 'rendered' }));
+}
+
 export interface RenderedRoots {
   /** One per root that rendered: its kustomization's path, holding `kustomize build`'s output. */
   files: SourceFile[];
