@@ -11,3 +11,4 @@ export {
   type RootReport,
 } from './render-roots.ts';
 export { isUnder } from './find-roots.ts';
+export { isKustomizationFile } from './kustomization-file.ts';
