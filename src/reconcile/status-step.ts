@@ -398,10 +398,5 @@ const NO_TIP: ParsedStatusTree = Object.freeze({
 /** The render roots and the programs' versions, recorded in summary.json when the fleet has roots. */
 function renderRecord(snapshot: StatusStepInput['source']['snapshot']): Pick<StatusReport, 'render'> {
   if (!snapshot.roots?.length) return {};
-  // Whether a render came from the cache changes every pass; recorded, it would commit every pass.
-  const roots = snapshot.roots.map(({ file, outcome }) => ({
-    file,
-    outcome: outcome === 'cached' ? 'rendered' : outcome,
-  }));
-  return { render: { tools: snapshot.renderTools ?? null, roots } };
+  return { render: { tools: snapshot.renderTools ?? null, roots: publishedRoots(snapshot.roots) } };
 }
