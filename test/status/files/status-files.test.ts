@@ -97,6 +97,16 @@ describe('status branch files', () => {
     ]);
   });
 
+  it("records the render roots and kustomize's and helm's versions in summary.json", () => {
+    const render = {
+      tools: { kustomize: 'v5.8.2', helm: 'v3.22.0' },
+      roots: [{ file: 'apps/web/overlays/prod/kustomization.yaml', outcome: 'rendered' }],
+    };
+    const summary = (r: typeof report) => JSON.parse(String(statusFiles(r).find((f) => f.path === 'summary.json')?.content));
+    expect(summary({ ...report, render }).render).toEqual(render);
+    expect(summary(report).render).toBeUndefined();
+  });
+
   it('is deterministic: the same report gives the same bytes', () => {
     expect(statusFiles(report)).toEqual(statusFiles(structuredClone(report)));
   });
