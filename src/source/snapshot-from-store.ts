@@ -2,7 +2,7 @@ import type { Diagnostic, FleetConfig } from '../model/index.ts';
 import { PathNotFoundError, RefNotFoundError } from './errors/index.ts';
 import { SYMLINK_MODE, type GitStore, type TreeEntry } from './git-store.ts';
 import { FLEET_CONFIG_FILE, parseFleetConfig, type ParsedFleetConfig } from './parse-fleet-config.ts';
-import { isUnder, renderRoots, type RenderedRoots } from './render-roots/index.ts';
+import { isUnder, membersKubeVersion, renderRoots, type RenderedRoots } from './render-roots/index.ts';
 import { selectEntries } from './select-entries.ts';
 import type { Snapshot, SourceFile } from './snapshot.ts';
 
@@ -50,6 +50,7 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
         blobs: [...selection.blobs, ...selection.others],
         readBlobs: (oids) => store.readBlobs(oids),
         config,
+        kubeVersion: await membersKubeVersion(store, config.statusBranch),
       })
     : undefined;
   const manifests = rendered

@@ -12,3 +12,4 @@ export {
 } from './render-roots.ts';
 export { isUnder } from './find-roots.ts';
 export { isKustomizationFile } from './kustomization-file.ts';
+export { membersKubeVersion } from './members-version.ts';

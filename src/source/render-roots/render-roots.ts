@@ -7,6 +7,7 @@ import { buildRoot, kustomizeFlags, secretValuesOf } from './build-root.ts';
 import { findRoots, isUnder, type RenderRoot } from './find-roots.ts';
 import { isKustomizationFile, readKustomization, type KustomizationRefs } from './kustomization-file.ts';
 import { materialize } from './materialize.ts';
+import { withKubeVersion } from './members-version.ts';
 import { cachedRender, renderCacheDir, renderKey, storeRender } from './render-cache.ts';
 import { renderOptions, type RenderOptions } from './render-options.ts';
 import { findRenderTools, type RenderTools } from './render-tools.ts';
@@ -22,6 +23,8 @@ export interface RenderRootsInput {
   blobs: readonly FleetBlob[];
   readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>>;
   config: FleetConfig;
+  /** Set on every helmCharts entry without its own `kubeVersion`: the members' version. */
+  kubeVersion?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -98,7 +101,7 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
       root: root.file,
       files: inputs,
       tools: [tools.kustomize.join(' '), tools.kustomizeVersion, tools.helmVersion],
-      options: kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm),
+      options: [...kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm), input.kubeVersion ?? ''],
     });
     const cached = cachedRender(key, renderCacheDir(input.env));
     if (cached === undefined) pending.push({ root, key, inputs });
@@ -123,7 +126,10 @@ async function buildPending(
   const files = new Map<string, Buffer>();
   for (const [path, oid] of needed) {
     const content = contents.get(oid);
-    if (content !== undefined) files.set(path, content);
+    if (content === undefined) continue;
+    const { kubeVersion } = input;
+    const inflates = kubeVersion !== undefined && isKustomizationFile(path) && content.includes('helmCharts');
+    files.set(path, inflates ? Buffer.from(withKubeVersion(content.toString('utf8'), kubeVersion)) : content);
   }
   const scratch = await materialize(files);
   try {

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { compareVersions } from './version-order.ts';
 
 const exec = promisify(execFile);
 
@@ -113,10 +114,4 @@ function newestPinned(cache: string, name: string): string | undefined {
     .sort((a, b) => compareVersions(a.slice(name.length + 2), b.slice(name.length + 2)));
   const newest = versions.at(-1);
   return newest === undefined ? undefined : join(cache, newest, name);
-}
-
-function compareVersions(a: string, b: string): number {
-  const [pa, pb] = [a.split('.').map(Number), b.split('.').map(Number)];
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
 }

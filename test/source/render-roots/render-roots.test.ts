@@ -184,6 +184,31 @@ describe('safe by default: each escape is refused', () => {
   });
 });
 
+describe(".Capabilities answers with the members' version", () => {
+  it('takes the oldest member version the status branch observed, unless a chart sets its own', async () => {
+    const capsChart = {
+      ...chart,
+      'charts/web/templates/cm.yaml':
+        'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\ndata:\n  kube: {{ .Capabilities.KubeVersion.Version }}\n',
+    };
+    const repo = createGitRepo();
+    repo.git('checkout', '-q', '--orphan', 'status');
+    repo.write('clusters/a.yaml', 'name: a\nkubernetesVersion: v1.36.3\n');
+    repo.write('clusters/b.yaml', 'name: b\nkubernetesVersion: v1.34.1\n');
+    repo.commit('status');
+    repo.git('checkout', '-q', '--orphan', 'main');
+    repo.git('rm', '-rq', '--cached', '.');
+    repo.git('clean', '-fdq');
+    for (const [file, content] of Object.entries(capsChart)) repo.write(file, content);
+    repo.write('one/kustomization.yaml', 'helmGlobals:\n  chartHome: ../charts\nhelmCharts:\n  - name: web\n    releaseName: one\n');
+    repo.write('two/kustomization.yaml', 'helmGlobals:\n  chartHome: ../charts\nhelmCharts:\n  - name: web\n    releaseName: two\n    kubeVersion: "1.35.0"\n');
+    repo.commit('fleet');
+    const snapshot = await read(repo);
+    expect(errors(snapshot)).toEqual([]);
+    expect(snapshot.files.map((f) => /kube: (\S+)/.exec(f.content.toString())?.[1])).toEqual(['v1.34.1', 'v1.35.0']);
+  });
+});
+
 describe('the render cache', () => {
   it('keeps a render while its inputs are unchanged, and a one-file change re-renders that root only', async () => {
     const repo = fleet({
