@@ -33,4 +33,23 @@ describe('validate on a fleet of Kustomize overlays', () => {
     expect(out.stdout).toMatch(/apps\/kz\/overlays\/prod\/kustomization\.yaml:1:1: error: kustomize build failed: .*missing\.yaml/);
     expect(out.code).toBe(1);
   });
+
+  it('plan --base renders both commits, without clusters: a changed overlay shows as an update', () => {
+    const repo = createGitRepo();
+    const placed = {
+      ...files,
+      'clusters.yaml': 'apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: a\nspec:\n  syncMode: Push\n',
+      'policy.yaml':
+        'apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterPropagationPolicy\nmetadata:\n  name: all\nspec:\n  resourceSelectors:\n    - apiVersion: v1\n      kind: ConfigMap\n  placement:\n    clusterAffinity:\n      clusterNames: [a]\n',
+    };
+    for (const [file, content] of Object.entries(placed)) repo.write(file, content);
+    repo.commit('first');
+    repo.write('apps/kz/overlays/prod/kustomization.yaml', 'resources:\n  - ../../base\nnamePrefix: prod-\ncommonAnnotations:\n  tier: gold\n');
+    repo.commit('second');
+    const out = runCli(['plan', '--offline', '--repo', repo.dir, '--base', 'HEAD~1', '-o', 'json']);
+    expect(out.code).toBe(0);
+    const plan = JSON.parse(out.stdout);
+    expect(plan.render.roots).toEqual([{ file: 'apps/kz/overlays/prod/kustomization.yaml', outcome: 'rendered' }]);
+    expect(plan.changes.a).toContainEqual(expect.objectContaining({ action: 'update', kind: 'ConfigMap', name: 'prod-settings' }));
+  });
 });
