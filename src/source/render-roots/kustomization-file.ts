@@ -20,6 +20,16 @@ export interface KustomizationRefs {
   secretFiles: string[];
   /** Every file path the kustomization names (patches, generators, values files, ...), as written. */
   files: string[];
+  /** helmCharts entries that name a chart repository (`https://`, `oci://`) rather than a vendored chart. */
+  remoteCharts: RemoteChart[];
+}
+
+/** A chart kustomize would pull: Flotilla pulls it once into its chart cache instead. */
+export interface RemoteChart {
+  name: string;
+  repo: string;
+  /** As written; a chart without one cannot be cached by content and is refused. */
+  version: string | undefined;
 }
 
 export function isKustomizationFile(path: string): boolean {
@@ -55,7 +65,15 @@ export function readKustomization(text: string): KustomizationRefs | undefined {
       secretFiles.push(file.slice(file.indexOf('=') + 1));
     if (typeof generator.env === 'string') secretFiles.push(generator.env);
   }
-  return { includes, chartHome, secretLiterals, secretFiles, files: filesNamed(data, strings) };
+  const remoteCharts = (Array.isArray(data.helmCharts) ? data.helmCharts : [])
+    .filter(isRecord)
+    .filter((chart) => typeof chart.repo === 'string' && chart.repo !== '' && typeof chart.name === 'string')
+    .map((chart) => ({
+      name: String(chart.name),
+      repo: String(chart.repo),
+      version: typeof chart.version === 'string' && chart.version !== '' ? chart.version : undefined,
+    }));
+  return { includes, chartHome, secretLiterals, secretFiles, files: filesNamed(data, strings), remoteCharts };
 }
 
 /**

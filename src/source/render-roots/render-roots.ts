@@ -6,6 +6,7 @@ import type { SourceFile } from '../snapshot.ts';
 import { buildRoot, kustomizeFlags, secretValuesOf } from './build-root.ts';
 import { findRoots, isUnder, type RenderRoot } from './find-roots.ts';
 import { isKustomizationFile, readKustomization, type KustomizationRefs } from './kustomization-file.ts';
+import { ensureChart } from './chart-cache.ts';
 import { materialize } from './materialize.ts';
 import { withKubeVersion } from './members-version.ts';
 import { cachedRender, renderCacheDir, renderKey, storeRender } from './render-cache.ts';
@@ -84,7 +85,7 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
     return out;
   }
   out.tools = { kustomize: tools.kustomizeVersion, ...(tools.helmVersion ? { helm: tools.helmVersion } : {}) };
-  const pending: { root: RenderRoot; key: string; inputs: FleetBlob[] }[] = [];
+  const pending: PendingRoot[] = [];
   for (const root of layout.roots) {
     const refused = root.folders.flatMap((folder) => layout.refusals.get(kustomizationIn(folder, refs)) ?? []);
     if (refused.length > 0) {
@@ -96,15 +97,20 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
       out.roots.push({ file: root.file, outcome: 'error' });
       continue;
     }
+    const charts = await remoteChartsOf(root, refs, tools, options, input.env ?? process.env);
+    if (charts instanceof Error) {
+      fail(out, root.file, charts.message);
+      continue;
+    }
     const inputs = input.blobs.filter((blob) => isUnder(blob.path, root.folders));
     const key = renderKey({
       root: root.file,
-      files: inputs,
+      files: [...inputs, ...charts.digests],
       tools: [tools.kustomize.join(' '), tools.kustomizeVersion, tools.helmVersion],
       options: [...kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm), input.kubeVersion ?? ''],
     });
     const cached = cachedRender(key, renderCacheDir(input.env));
-    if (cached === undefined) pending.push({ root, key, inputs });
+    if (cached === undefined) pending.push({ root, key, inputs, charts: charts.files });
     else succeed(out, root.file, key, cached, 'cached');
   }
   if (pending.length > 0) await buildPending(pending, input, tools, options, refs, out);
@@ -113,8 +119,16 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
   return out;
 }
 
+/** A root to build: its key, the fleet files it reads and the remote charts' files by scratch path. */
+interface PendingRoot {
+  root: RenderRoot;
+  key: string;
+  inputs: FleetBlob[];
+  charts: Map<string, Buffer>;
+}
+
 async function buildPending(
-  pending: readonly { root: RenderRoot; key: string; inputs: FleetBlob[] }[],
+  pending: readonly PendingRoot[],
   input: RenderRootsInput,
   tools: RenderTools,
   options: RenderOptions,
@@ -131,6 +145,7 @@ async function buildPending(
     const inflates = kubeVersion !== undefined && isKustomizationFile(path) && content.includes('helmCharts');
     files.set(path, inflates ? Buffer.from(withKubeVersion(content.toString('utf8'), kubeVersion)) : content);
   }
+  for (const { charts } of pending) for (const [path, content] of charts) files.set(path, content);
   const scratch = await materialize(files);
   try {
     const queue = [...pending];
@@ -191,4 +206,41 @@ function succeed(out: RenderedRoots, file: string, key: string, output: string, 
 function fail(out: RenderedRoots, file: string, message: string): void {
   out.diagnostics.push({ file, line: 1, column: 1, severity: 'error', message });
   out.roots.push({ file, outcome: 'error' });
+}
+
+/**
+ * The remote charts a root's kustomizations inflate, from the chart cache (pulled once): their
+ * digests for the render key, and their files where kustomize looks before it would pull
+ * (`<chartHome>/<name>-<version>/<name>`), so a render never reaches the network itself.
+ */
+async function remoteChartsOf(
+  root: RenderRoot,
+  refs: ReadonlyMap<string, KustomizationRefs | undefined>,
+  tools: RenderTools,
+  options: RenderOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<{ digests: FleetBlob[]; files: Map<string, Buffer> } | Error> {
+  const digests: FleetBlob[] = [];
+  const files = new Map<string, Buffer>();
+  for (const folder of root.folders) {
+    const file = kustomizationIn(folder, refs);
+    const ref = refs.get(file);
+    for (const chart of ref?.remoteCharts ?? []) {
+      const what = `helmCharts ${chart.name} from ${chart.repo} (${file})`;
+      if (chart.version === undefined)
+        return new Error(`${what}: set its version, so the chart can be pulled once and cached`);
+      if (!/^(?:https?|oci):\/\//.test(chart.repo))
+        return new Error(`${what}: the repository must be an https:// or oci:// URL`);
+      if (tools.helm === undefined) return new Error(`${what}: no helm program was found to pull it`);
+      try {
+        const cached = await ensureChart({ ...chart, version: chart.version }, tools.helm, options.bounds, env);
+        digests.push({ path: `chart:${chart.repo}/${chart.name}@${chart.version}`, oid: cached.digest });
+        const home = posix.join(folder, ref?.chartHome ?? 'charts', `${chart.name}-${chart.version}`, chart.name);
+        for (const [path, content] of cached.files) files.set(posix.join(home, path), content);
+      } catch (error) {
+        return new Error(`${what}: cannot get the chart: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+  return { digests, files };
 }
