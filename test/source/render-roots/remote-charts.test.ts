@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSnapshot, type Snapshot } from '../../../src/source/index.ts';
 import { findRenderTools, type RenderTools } from '../../../src/source/render-roots/render-tools.ts';
-import { createGitRepo, removeFixtures, tempDir, type GitFixture } from '../helpers/git-fixture.ts';
+import { removeFixtures, tempDir } from '../helpers/git-fixture.ts';
+import { errors, fleet, read } from './read-fleet.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -58,16 +58,6 @@ const release = (url: string, values = 'message: one\n', version = '1.0.0'): Rec
   'app/kustomization.yaml': `helmCharts:\n  - name: remote\n    repo: ${url}\n    version: ${version}\n    releaseName: one\n    valuesFile: values.yaml\n`,
   'app/values.yaml': values,
 });
-
-function fleet(files: Record<string, string>): GitFixture {
-  const repo = createGitRepo();
-  for (const [file, content] of Object.entries(files)) repo.write(file, content);
-  repo.commit('fleet');
-  return repo;
-}
-
-const read = (repo: GitFixture): Promise<Snapshot> => readSnapshot({ repo: repo.dir, renderRoots: true });
-const errors = (snapshot: Snapshot) => snapshot.diagnostics.filter((d) => d.severity === 'error');
 
 beforeAll(async () => {
   process.env.FLOTILLA_RENDER_CACHE = tempDir('flotilla-render-cache-');

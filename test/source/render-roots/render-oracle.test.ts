@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSnapshot } from '../../../src/source/index.ts';
 import { findRenderTools, type RenderTools } from '../../../src/source/render-roots/render-tools.ts';
-import { createGitRepo, removeFixtures, tempDir } from '../helpers/git-fixture.ts';
+import { removeFixtures, tempDir } from '../helpers/git-fixture.ts';
 import { CHARTS, OVERLAYS, type FileMap } from './fixtures.ts';
+import { fleet, read } from './read-fleet.ts';
 
 // The oracle is the real program run directly on the working tree: what Flotilla renders from the
 // commit must be byte-for-byte what `kustomize build` prints (for charts, with `--enable-helm`,
@@ -31,10 +31,8 @@ function direct(dir: string, root: string): string {
 }
 
 async function rendered(files: FileMap, root: string): Promise<{ flotilla: string; oracle: string }> {
-  const repo = createGitRepo();
-  for (const [file, content] of Object.entries(files)) repo.write(file, content);
-  repo.commit('fleet');
-  const snapshot = await readSnapshot({ repo: repo.dir, renderRoots: true });
+  const repo = fleet(files);
+  const snapshot = await read(repo);
   expect(snapshot.diagnostics).toEqual([]);
   const file = snapshot.files.find((f) => f.path === `${root}/kustomization.yaml`);
   return { flotilla: file?.content.toString('utf8') ?? '', oracle: direct(repo.dir, root) };

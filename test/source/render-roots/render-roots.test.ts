@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSnapshot, type Snapshot } from '../../../src/source/index.ts';
 import { renderRoots } from '../../../src/source/render-roots/index.ts';
-import { createGitRepo, removeFixtures, tempDir, type GitFixture } from '../helpers/git-fixture.ts';
+import { createGitRepo, removeFixtures, tempDir } from '../helpers/git-fixture.ts';
+import { errors, fleet, read } from './read-fleet.ts';
 import { OVERLAYS, type FileMap } from './fixtures.ts';
 
 const [, overlay = {}] = OVERLAYS[0] ?? [];
@@ -13,16 +13,6 @@ afterAll(() => {
   delete process.env.FLOTILLA_RENDER_CACHE;
   removeFixtures();
 });
-
-function fleet(files: FileMap): GitFixture {
-  const repo = createGitRepo();
-  for (const [file, content] of Object.entries(files)) repo.write(file, content);
-  repo.commit('fleet');
-  return repo;
-}
-
-const read = (repo: GitFixture): Promise<Snapshot> => readSnapshot({ repo: repo.dir, renderRoots: true });
-const errors = (snapshot: Snapshot) => snapshot.diagnostics.filter((d) => d.severity === 'error');
 
 const chart = {
   'charts/web/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 0.1.0\n',
