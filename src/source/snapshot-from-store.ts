@@ -50,7 +50,7 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
         blobs: [...selection.blobs, ...selection.others],
         readBlobs: (oids) => store.readBlobs(oids),
         config,
-        kubeVersion: await membersKubeVersion(store, config.statusBranch),
+        kubeVersion: () => membersKubeVersion(store, config.statusBranch),
       })
     : undefined;
   const manifests = rendered

@@ -24,8 +24,8 @@ export interface RenderRootsInput {
   blobs: readonly FleetBlob[];
   readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>>;
   config: FleetConfig;
-  /** Set on every helmCharts entry without its own `kubeVersion`: the members' version. */
-  kubeVersion?: string;
+  /** Set on every helmCharts entry without its own `kubeVersion`: the members' version; asked only when roots exist. */
+  kubeVersion?: () => Promise<string | undefined>;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -85,6 +85,7 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
     return out;
   }
   out.tools = { kustomize: tools.kustomizeVersion, ...(tools.helmVersion ? { helm: tools.helmVersion } : {}) };
+  const kubeVersion = await input.kubeVersion?.();
   const pending: PendingRoot[] = [];
   for (const root of layout.roots) {
     const refused = root.folders.flatMap((folder) => layout.refusals.get(kustomizationIn(folder, refs)) ?? []);
@@ -107,13 +108,13 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
       root: root.file,
       files: [...inputs, ...charts.digests],
       tools: [tools.kustomize.join(' '), tools.kustomizeVersion, tools.helmVersion],
-      options: [...kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm), input.kubeVersion ?? ''],
+      options: [...kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm), kubeVersion ?? ''],
     });
     const cached = cachedRender(key, renderCacheDir(input.env));
     if (cached === undefined) pending.push({ root, key, inputs, charts: charts.files });
     else succeed(out, root.file, key, cached, 'cached');
   }
-  if (pending.length > 0) await buildPending(pending, input, tools, options, refs, out);
+  if (pending.length > 0) await buildPending(pending, { ...input, kubeVersion }, tools, options, refs, out);
   out.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   out.roots.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return out;
@@ -129,7 +130,7 @@ interface PendingRoot {
 
 async function buildPending(
   pending: readonly PendingRoot[],
-  input: RenderRootsInput,
+  input: Omit<RenderRootsInput, 'kubeVersion'> & { kubeVersion: string | undefined },
   tools: RenderTools,
   options: RenderOptions,
   refs: ReadonlyMap<string, KustomizationRefs | undefined>,
