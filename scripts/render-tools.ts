@@ -1,8 +1,9 @@
 // Builds the programs that render Helm charts and Kustomize roots (kustomize v5, helm v3) from the
 // Go module proxy into ~/.cache/flotilla/bin, as scripts/fleet/build.ts builds the member clusters:
 // once per version pinned in tools/kustomize and tools/helm, nothing downloaded at run time.
-// Flotilla finds them there (src/source/render-roots/render-tools.ts). Run directly, it builds
-// both and prints their paths.
+// Flotilla finds them there (src/source/render-roots/render-tools.ts). The OCI registry of
+// tools/registry is built with them because the tests of oci:// charts push to a real one on
+// loopback. Run directly, it builds all three and prints their paths.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, isComplete, moduleVersion, type Component, type Log } from './fleet/build.ts';
@@ -11,6 +12,8 @@ import { binCacheRoot, repoRoot } from './fleet/config.ts';
 export interface RenderToolPaths {
   kustomize: string;
   helm: string;
+  /** CNCF distribution's `registry`, for tests that serve oci:// charts; Flotilla never runs it. */
+  registry: string;
 }
 
 // helm reports its version, and the Kubernetes version `.Capabilities` answers when none is
@@ -42,9 +45,17 @@ const components: readonly Component[] = [
     ldflags: helmLdflags,
     coldMinutes: 5,
   },
+  {
+    name: 'registry',
+    toolsDir: 'tools/registry',
+    module: 'github.com/distribution/distribution/v3',
+    packages: { registry: 'github.com/distribution/distribution/v3/cmd/registry' },
+    ldflags: () => [],
+    coldMinutes: 4,
+  },
 ];
 
-/** The pinned kustomize and helm, built first when their version is not cached yet. */
+/** The pinned kustomize, helm and registry, built first when their version is not cached yet. */
 export async function ensureRenderTools(log: Log): Promise<RenderToolPaths> {
   const paths: Record<string, string> = {};
   for (const component of components) {
@@ -54,10 +65,10 @@ export async function ensureRenderTools(log: Log): Promise<RenderToolPaths> {
     else await build(component, version, dir, log);
     paths[component.name] = join(dir, component.name);
   }
-  return { kustomize: paths.kustomize ?? '', helm: paths.helm ?? '' };
+  return { kustomize: paths.kustomize ?? '', helm: paths.helm ?? '', registry: paths.registry ?? '' };
 }
 
 if (import.meta.filename === process.argv[1]) {
   const paths = await ensureRenderTools((message) => console.error(message));
-  console.log(`kustomize: ${paths.kustomize}\nhelm: ${paths.helm}`);
+  console.log(`kustomize: ${paths.kustomize}\nhelm: ${paths.helm}\nregistry: ${paths.registry}`);
 }

@@ -21,7 +21,8 @@ export function chartCacheDir(env: NodeJS.ProcessEnv = process.env): string {
  * The chart, from the cache or pulled once by `helm pull` into it. A pinned version of a chart is
  * fetched once and kept with its archive's sha-256, which keys every render that reads it; after
  * that no render needs the network. Credentials come from `FLOTILLA_HELM_USERNAME` and
- * `FLOTILLA_HELM_PASSWORD` when set, else from nothing (helm's own logins are not read).
+ * `FLOTILLA_HELM_PASSWORD` when set, else from nothing (helm's own logins are not read). An
+ * `oci://` registry on a loopback address is spoken to over plain HTTP (see {@link isLoopbackRegistry}).
  * @throws Error with helm's message when the chart cannot be pulled
  */
 export async function ensureChart(
@@ -43,6 +44,7 @@ export async function ensureChart(
     const target = chart.repo.startsWith('oci://')
       ? [`${chart.repo.replace(/\/+$/, '')}/${chart.name}`]
       : ['--repo', chart.repo, chart.name];
+    const plainHttp = isLoopbackRegistry(chart.repo) ? ['--plain-http'] : [];
     const credentials =
       env.FLOTILLA_HELM_USERNAME && env.FLOTILLA_HELM_PASSWORD
         ? ['--username', env.FLOTILLA_HELM_USERNAME, '--password', env.FLOTILLA_HELM_PASSWORD]
@@ -51,7 +53,16 @@ export async function ensureChart(
     await mkdir(join(scratch, 'out'));
     const result = await runBounded(
       helm,
-      ['pull', ...target, '--version', chart.version, '--destination', join(scratch, 'out'), ...credentials],
+      [
+        'pull',
+        ...target,
+        '--version',
+        chart.version,
+        '--destination',
+        join(scratch, 'out'),
+        ...plainHttp,
+        ...credentials,
+      ],
       {
         cwd: scratch,
         env: {
@@ -88,6 +99,17 @@ export async function ensureChart(
   const pulled = await readCached(dir, chart.name);
   if (pulled === undefined) throw new Error(`the chart archive holds no folder ${chart.name}`);
   return pulled;
+}
+
+/**
+ * Whether an `oci://` repository is on this machine (localhost, 127.0.0.0/8, [::1]): such a
+ * registry (a local mirror, a test's) rarely has a certificate, and nothing it serves crosses a
+ * network, so helm pulls from it with `--plain-http`. Every other registry must speak TLS.
+ */
+export function isLoopbackRegistry(repo: string): boolean {
+  const host = /^oci:\/\/(\[[^\]]*\]|[^/:]*)/i.exec(repo)?.[1]?.toLowerCase();
+  if (host === undefined) return false;
+  return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
 async function readCached(dir: string, name: string): Promise<CachedChart | undefined> {
