@@ -24,7 +24,7 @@ import { parseCacheKey, type ParseCache } from '../render/parse/parse-sources.ts
 import type { Rendered } from '../render/render-fleet.ts';
 import type { TemplateBinding } from '../render/works/template-binding.ts';
 import type { Works } from '../render/works/work.ts';
-import type { OpenSourceOptions } from '../source/index.ts';
+import { oldestVersion, type OpenSourceOptions } from '../source/index.ts';
 import { emptyControllerRecords } from '../status/index.ts';
 import type { AgentReports, ControllerRecords, WorksWriteResult } from '../status/index.ts';
 import { runApplyStep, pruneSettings } from './apply-step.ts';
@@ -205,7 +205,12 @@ export async function readAndRender(
   controller: Controller,
 ): Promise<PreparedPass & { first: boolean; mode: 'full' | 'incremental'; rerendered: number; readMs: number }> {
   const started = performance.now();
-  const source = await readFleet({ ...o.source, blobCache: memory.blobs }, memory.parses);
+  // What the members answered live in the last pass, before the status branch's record of it.
+  const kubeVersion = oldestVersion([...memory.observed.values()].map((status) => status.kubernetesVersion));
+  const source = await readFleet(
+    { ...o.source, blobCache: memory.blobs, ...(kubeVersion ? { kubeVersion } : {}) },
+    memory.parses,
+  );
   forgetOldParses(memory.parses, source.parsed.files.map(parseCacheKey));
   const first = memory.feedback === undefined;
   memory.feedback ??= await o.feedback(o.source, source.snapshot.config.statusBranch);

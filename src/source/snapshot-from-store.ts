@@ -21,6 +21,8 @@ export interface SnapshotTarget {
   blobCache?: Map<string, Buffer>;
   /** Build the render roots (kustomizations) into templates. @default false */
   renderRoots?: boolean;
+  /** The members' version observed live (see `OpenSourceOptions.kubeVersion`). @default the status branch's record */
+  kubeVersion?: string;
 }
 
 /** git's own test for binary content (`buffer_is_binary`): a NUL byte in the first 8,000 bytes. */
@@ -50,7 +52,7 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
         blobs: [...selection.blobs, ...selection.others],
         readBlobs: (oids) => store.readBlobs(oids),
         config,
-        kubeVersion: () => membersKubeVersion(store, config.statusBranch),
+        kubeVersion: async () => target.kubeVersion ?? (await membersKubeVersion(store, config.statusBranch)),
       })
     : undefined;
   const manifests = rendered

@@ -1,11 +1,13 @@
 // A pass over a fleet whose templates come from a Kustomize root: a Pull member's Work on the works
 // branch holds the rendered objects (its agent never runs kustomize), and a second pass with the
-// same memory, as `run` keeps it, sees a one-file change in the root.
+// same memory, as `run` keeps it, sees a one-file change in the root; helmCharts render for the
+// version the members answered live in the last pass, before the status branch's record.
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordedControllers } from '../../src/controllers/registry.ts';
 import { emptyPassMemory, reconcile } from '../../src/reconcile/pass.ts';
 import type { PassOptions } from '../../src/reconcile/pass.ts';
 import type { PassWorksInput } from '../../src/reconcile/pull-step.ts';
+import type { AgentReports } from '../../src/status/index.ts';
 import { feedbackFromStatus } from '../../src/reconcile/status-feedback.ts';
 import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
 
@@ -27,6 +29,25 @@ spec:
 const overlay = (level: string) =>
   `resources:\n  - ../base\nnamePrefix: prod-\nconfigMapGenerator:\n  - name: level\n    namespace: shop\n    literals:\n      - level=${level}\n`;
 
+// The edge agent reports in, Ready: its Work is written, never applied from here.
+const edgeReady = async (): Promise<AgentReports> =>
+  new Map([
+    [
+      'edge',
+      {
+        report: {
+          cluster: 'edge',
+          heartbeat: '2026-01-01T00:00:00.000Z',
+          heartbeatSeconds: 60,
+          holder: 'h',
+          clusterStatus: { conditions: [{ type: 'Ready', status: 'True', reason: 'ClusterReady' }] },
+          objects: [],
+          pruned: [],
+        },
+      },
+    ],
+  ]);
+
 describe('a pass over render roots', () => {
   it("puts the rendered objects in a Pull member's Work, and a later pass sees a change in the root", async () => {
     const repo = createGitRepo();
@@ -45,24 +66,7 @@ describe('a pass over render roots', () => {
       owns: () => true,
       now: () => Date.parse('2026-01-01T00:00:00Z'),
       feedback: async () => feedbackFromStatus(undefined),
-      // The edge agent reports in, Ready: its Work is written, never applied from here.
-      agentReports: async () =>
-        new Map([
-          [
-            'edge',
-            {
-              report: {
-                cluster: 'edge',
-                heartbeat: '2026-01-01T00:00:00.000Z',
-                heartbeatSeconds: 60,
-                holder: 'h',
-                clusterStatus: { conditions: [{ type: 'Ready', status: 'True', reason: 'ClusterReady' }] },
-                objects: [],
-                pruned: [],
-              },
-            },
-          ],
-        ]),
+      agentReports: edgeReady,
       works: async (input) => {
         written.push(input);
         return { commit: 'c'.repeat(40), changed: true, attempts: 1, workBlobs: new Map() };
@@ -84,5 +88,45 @@ describe('a pass over render roots', () => {
     const level = written[1]?.input.works[0]?.items.find((i) => i.manifest.metadata.name?.startsWith('prod-level-'));
     expect(level?.manifest.data).toEqual({ level: 'silver' });
     expect(names(1)?.[2]).not.toBe(names(0)?.[2]);
+  });
+
+  it('renders helmCharts for the Kubernetes version the members answered in the last pass', async () => {
+    const repo = createGitRepo();
+    repo.write('fleet.yaml', FLEET);
+    repo.write('charts/kube/Chart.yaml', 'apiVersion: v2\nname: kube\nversion: 0.1.0\n');
+    repo.write('charts/kube/values.yaml', '{}\n');
+    repo.write(
+      'charts/kube/templates/cm.yaml',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: kube, namespace: shop}\ndata: {version: {{ .Capabilities.KubeVersion.Version | quote }}}\n',
+    );
+    repo.write('app/kustomization.yaml', 'helmGlobals: {chartHome: ../charts}\nhelmCharts:\n  - name: kube\n    releaseName: kube\n');
+    repo.commit('fleet');
+    const versions: unknown[] = [];
+    const live = new Map([['edge', { kubernetesVersion: 'v1.31.4+k3s1' }]]);
+    const options: PassOptions = {
+      source: { repo: repo.dir },
+      connect: async () => new Map(),
+      prune: { enabled: true },
+      runner: {},
+      controllers: recordedControllers(),
+      owns: () => true,
+      now: () => Date.parse('2026-01-01T00:00:00Z'),
+      feedback: async () => feedbackFromStatus(undefined),
+      agentReports: edgeReady,
+      works: async (input) => {
+        const cm = input.input.works[0]?.items.find((i) => i.manifest.metadata.name === 'kube');
+        versions.push(cm?.manifest.data);
+        return { commit: 'c'.repeat(40), changed: true, attempts: 1, workBlobs: new Map() };
+      },
+      onEvent: () => undefined,
+      status: async () => ({ observedClusters: live }),
+    };
+    const memory = emptyPassMemory();
+    expect((await reconcile(options, memory)).diagnostics).toEqual([]);
+    expect((await reconcile(options, memory)).diagnostics).toEqual([]);
+    // The first pass has no record and no answer yet (helm's default); the second, the live answer.
+    expect(versions).toHaveLength(2);
+    expect(versions[0]).not.toEqual({ version: 'v1.31.4' });
+    expect(versions[1]).toEqual({ version: 'v1.31.4' });
   });
 });

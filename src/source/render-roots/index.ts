@@ -12,4 +12,4 @@ export {
 } from './render-roots.ts';
 export { isUnder } from './find-roots.ts';
 export { isKustomizationFile } from './kustomization-file.ts';
-export { membersKubeVersion } from './members-version.ts';
+export { membersKubeVersion, oldestVersion } from './members-version.ts';

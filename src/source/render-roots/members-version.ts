@@ -5,8 +5,9 @@ import { compareVersions } from './version-order.ts';
 const VERSION = /^\s*kubernetesVersion:\s*["']?(v?\d+\.\d+\.\d+)/m;
 
 /**
- * The Kubernetes version charts are rendered for: the oldest of the members' versions as the last
- * pass observed them (`clusters/<name>.yaml` on the status branch), so `.Capabilities.KubeVersion`
+ * The Kubernetes version charts are rendered for when no member was observed live in this process:
+ * the oldest of the members' versions as the last pass observed them (`clusters/<name>.yaml` on
+ * the status branch), so `.Capabilities.KubeVersion`
  * answers as on the members and a chart gated on a newer version is not rendered for a cluster that
  * lacks it. `undefined` before any pass has run, and helm's own default applies.
  */
@@ -15,11 +16,19 @@ export async function membersKubeVersion(store: GitStore, statusBranch: string):
   if (commit === undefined) return undefined;
   const entries = (await store.listTree(commit, 'clusters')) ?? [];
   const blobs = await store.readBlobs(entries.filter((e) => e.path.endsWith('.yaml')).map((e) => e.oid));
-  const versions = [...blobs.values()]
-    .map((content) => VERSION.exec(content.toString('utf8'))?.[1])
+  return oldestVersion([...blobs.values()].map((content) => VERSION.exec(content.toString('utf8'))?.[1]));
+}
+
+/**
+ * The oldest of the members' versions (`v1.36.3`; a build suffix such as `+k3s1` dropped, which
+ * helm's `kubeVersion` refuses), or `undefined` when none is known.
+ */
+export function oldestVersion(versions: Iterable<string | undefined>): string | undefined {
+  const known = [...versions]
+    .map((version) => /^v?(\d+\.\d+\.\d+)/.exec(version ?? '')?.[1])
     .filter((version): version is string => version !== undefined)
-    .map((version) => (version.startsWith('v') ? version : `v${version}`));
-  return versions.sort(compareVersions)[0];
+    .map((version) => `v${version}`);
+  return known.sort(compareVersions)[0];
 }
 
 /** The kustomization with `kubeVersion` set on every helmCharts entry that does not set its own. */
