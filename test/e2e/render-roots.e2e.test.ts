@@ -1,6 +1,7 @@
 // Kustomize overlays and Helm charts (through helmCharts) rendered by the real programs and applied
-// to the local fleet: a values-file change touches only that release, a broken root prunes nothing.
-import { CoreV1Api } from '@kubernetes/client-node';
+// to the local fleet: a values-file change touches only that release, a broken root prunes nothing,
+// and `.Capabilities.KubeVersion` answers the members' version once a pass has observed them.
+import { CoreV1Api, VersionApi } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { FleetRepo, policy } from './helpers/apply-fleet.ts';
 import { apiFor, memberNames } from './helpers/fleet.ts';
@@ -73,5 +74,21 @@ describe('render roots on the local fleet', () => {
     expect(broken.clusters[0]?.pruneBlocked?.reason).toBe('source-errors');
     expect(broken.diagnostics).toContainEqual(expect.objectContaining({ file: 'apps/kz/overlays/prod/kustomization.yaml', severity: 'error' }));
     for (const member of memberNames) expect(await data(member, ns, 'prod-settings')).toEqual({ level: 'prod' });
+  });
+
+  it(".Capabilities.KubeVersion is the members' version once a pass has observed them", async () => {
+    const ns = namespace();
+    const repo = new FleetRepo(ns);
+    const files = fleetFiles(ns, 'two');
+    files['charts/web/templates/kube.yaml'] =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-kube\n  namespace: {{ .Release.Namespace }}\ndata:\n  version: {{ .Capabilities.KubeVersion.Version | quote }}\n';
+    repo.commit(files);
+    expect((await repo.apply({ enabled: true })).ok).toBe(true);
+    // The first pass wrote what each member answered at /version to the status branch; the next renders for it.
+    expect((await repo.apply({ enabled: true })).ok).toBe(true);
+    const versions = await Promise.all(memberNames.map(async (m) => (await apiFor(m, VersionApi).getCode()).gitVersion));
+    const oldest = [...versions].sort()[0];
+    expect(oldest).toMatch(/^v1\.\d+\.\d+$/);
+    for (const member of memberNames) expect(await data(member, ns, 'one-kube')).toEqual({ version: oldest });
   });
 });
