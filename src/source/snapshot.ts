@@ -1,5 +1,5 @@
 import type { Diagnostic, FleetConfig } from '../model/index.ts';
-import type { RootReport } from './render-roots/index.ts';
+import type { RenderedSource, RootReport } from './render-roots/index.ts';
 
 /** One manifest file read at a commit. */
 export interface SourceFile {
@@ -8,6 +8,8 @@ export interface SourceFile {
   /** The git blob id: equal ids mean equal bytes, so later stages cache parses by it. */
   blobId: string;
   content: Buffer;
+  /** A render root's output: each object's source inside the root, by the line its document starts on. */
+  sources?: ReadonlyMap<number, RenderedSource>;
 }
 
 /** Everything the source stage read from one commit of a fleet repository. */

@@ -152,7 +152,9 @@ Overrides on east:
     repo.commit('examples/repo');
     const out = runCli(['explain', 'Deployment/kshop/prod-catalog', '--repo', repo.dir]);
     expect(out.code).toBe(0);
-    expect(out.stdout).toContain('rendered from apps/kustomize-shop/overlays/prod/kustomization.yaml → Deployment/kshop/prod-catalog');
+    expect(out.stdout).toContain(
+      'rendered from apps/kustomize-shop/overlays/prod/kustomization.yaml → Deployment/kshop/prod-catalog (from apps/kustomize-shop/base/deployment.yaml)',
+    );
     expect(out.stdout).toContain('OverridePolicy/kshop/catalog-member1: labelsOverrider');
   });
 });

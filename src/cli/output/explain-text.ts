@@ -1,6 +1,7 @@
 /** `flotilla explain -o text`: the claim, each scheduling attempt cluster by cluster, the overrides. */
 import type { Explanation, SchedulingExplanation } from '../../render/explain/explain.ts';
 import type { AttemptTrace, ClusterVerdict } from '../../scheduler/index.ts';
+import { formatSource } from '../../model/index.ts';
 import { isKustomizationFile } from '../../source/index.ts';
 
 function claimLines(e: Explanation): string[] {
@@ -56,7 +57,7 @@ function schedulingLines(s: SchedulingExplanation): string[] {
 /** A rendered template's line is one of its root's build output: the root is what the user wrote. */
 function whereFrom(e: Explanation): string {
   if (!isKustomizationFile(e.file)) return `at ${e.file}:${e.line}`;
-  return `rendered from ${e.file} → ${e.template} (line ${e.line} of its kustomize build output)`;
+  return `rendered from ${e.file} → ${e.template}${formatSource(e)} (line ${e.line} of its kustomize build output)`;
 }
 
 export function explainText(e: Explanation): string {

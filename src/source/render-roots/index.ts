@@ -13,3 +13,4 @@ export {
 export { isUnder } from './find-roots.ts';
 export { isKustomizationFile } from './kustomization-file.ts';
 export { membersKubeVersion, oldestVersion } from './members-version.ts';
+export type { RenderedSource } from './origin-annotations.ts';

@@ -9,9 +9,13 @@ import { isKustomizationFile, readKustomization, type KustomizationRefs } from '
 import { ensureChart } from './chart-cache.ts';
 import { materialize } from './materialize.ts';
 import { withKubeVersion } from './members-version.ts';
+import { stripOrigins, withOriginAnnotations } from './origin-annotations.ts';
 import { cachedRender, renderCacheDir, renderKey, storeRender } from './render-cache.ts';
 import { renderOptions, type RenderOptions } from './render-options.ts';
 import { findRenderTools, type RenderTools } from './render-tools.ts';
+
+/** Part of every render key: renders made before Flotilla asked for origin annotations hold none. */
+const ORIGINS = 'originAnnotations';
 
 /** One blob of the fleet at the commit, any type of file. */
 export interface FleetBlob {
@@ -51,6 +55,8 @@ export interface RenderedRoots {
   /** Folders whose files are inputs of a render (kustomizations, charts), never templates. */
   inputFolders: string[];
   roots: RootReport[];
+  /** Roots whose kustomization asks for origin annotations itself: their output keeps them. */
+  ownOrigins: Set<string>;
   /** The programs' versions, when any root needed them. */
   tools?: { kustomize: string; helm?: string };
   diagnostics: Diagnostic[];
@@ -64,7 +70,7 @@ export interface RenderedRoots {
 export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoots> {
   const kustomizationBlobs = input.blobs.filter((blob) => isKustomizationFile(blob.path));
   if (kustomizationBlobs.length === 0 && !input.blobs.some((blob) => posix.basename(blob.path) === 'Chart.yaml'))
-    return { files: [], inputFolders: [], roots: [], diagnostics: [] };
+    return { files: [], inputFolders: [], roots: [], ownOrigins: new Set(), diagnostics: [] };
   const texts = await input.readBlobs(kustomizationBlobs.map((blob) => blob.oid));
   const refs = new Map<string, KustomizationRefs | undefined>(
     kustomizationBlobs.map((blob) => [blob.path, readKustomization(texts.get(blob.oid)?.toString('utf8') ?? '')]),
@@ -75,7 +81,12 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
     refs,
     options,
   );
-  const out: RenderedRoots = { files: [], inputFolders: layout.inputFolders, roots: [], diagnostics };
+  const textOf = (file: string) =>
+    texts.get(kustomizationBlobs.find((b) => b.path === file)?.oid ?? '')?.toString('utf8');
+  const ownOrigins = new Set(
+    layout.roots.map((root) => root.file).filter((file) => withOriginAnnotations(textOf(file) ?? '') === undefined),
+  );
+  const out: RenderedRoots = { files: [], inputFolders: layout.inputFolders, roots: [], ownOrigins, diagnostics };
   if (layout.roots.length === 0) return out;
   let tools: RenderTools;
   try {
@@ -108,7 +119,7 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
       root: root.file,
       files: [...inputs, ...charts.digests],
       tools: [tools.kustomize.join(' '), tools.kustomizeVersion, tools.helmVersion],
-      options: [...kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm), kubeVersion ?? ''],
+      options: [...kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm), kubeVersion ?? '', ORIGINS],
     });
     const cached = cachedRender(key, renderCacheDir(input.env));
     if (cached === undefined) pending.push({ root, key, inputs, charts: charts.files });
@@ -139,12 +150,15 @@ async function buildPending(
   const needed = new Map(pending.flatMap(({ inputs }) => inputs.map((blob) => [blob.path, blob.oid] as const)));
   const contents = await input.readBlobs([...new Set(needed.values())]);
   const files = new Map<string, Buffer>();
+  const rootFiles = new Set(pending.map(({ root }) => root.file));
   for (const [path, oid] of needed) {
     const content = contents.get(oid);
     if (content === undefined) continue;
     const { kubeVersion } = input;
     const inflates = kubeVersion !== undefined && isKustomizationFile(path) && content.includes('helmCharts');
-    files.set(path, inflates ? Buffer.from(withKubeVersion(content.toString('utf8'), kubeVersion)) : content);
+    let text = inflates ? withKubeVersion(content.toString('utf8'), kubeVersion) : undefined;
+    if (rootFiles.has(path)) text = withOriginAnnotations(text ?? content.toString('utf8')) ?? text;
+    files.set(path, text === undefined ? content : Buffer.from(text));
   }
   for (const { charts } of pending) for (const [path, content] of charts) files.set(path, content);
   const scratch = await materialize(files);
@@ -198,9 +212,23 @@ function kustomizationIn(folder: string, refs: ReadonlyMap<string, unknown>): st
   return folder;
 }
 
+/**
+ * Keeps a render: the output as the cache holds it still carries the origin annotations Flotilla
+ * asked for, which are taken off here (what reaches members is what `kustomize build` prints) and
+ * kept as each object's source. A root whose kustomization asks for them itself keeps them.
+ */
 function succeed(out: RenderedRoots, file: string, key: string, output: string, outcome: 'rendered' | 'cached'): void {
+  const own = out.ownOrigins.has(file);
+  const { manifest, sources } = own
+    ? { manifest: output, sources: undefined }
+    : stripOrigins(output, posix.dirname(file));
   // The blob id names the render, so a parse cache keyed by blob ids parses each render once.
-  out.files.push({ path: file, blobId: `render:${key}`, content: Buffer.from(output) });
+  out.files.push({
+    path: file,
+    blobId: `render:${key}`,
+    content: Buffer.from(manifest),
+    ...(sources ? { sources } : {}),
+  });
   out.roots.push({ file, outcome });
 }
 
