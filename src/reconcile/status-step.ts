@@ -30,6 +30,7 @@ import {
   mergeShardClusters,
   mergeShardMembers,
   readStatusCommit,
+  renderedFrom,
   scriptTimeoutProblems,
   shardTipPaths,
   statusFiles,
@@ -233,6 +234,7 @@ function templateReports(
         binding,
         ...(claim.error !== undefined ? { claimError: claim.error } : {}),
         expectedClusters: expected,
+        ...renderedFrom(template.origin),
         items: [
           ...(observations.get(key) ?? []).map((o) => memberStatusItem(o, input.source.interpreter)),
           ...(reported.get(key) ?? []),

@@ -11,8 +11,10 @@ export { memberStatusItem, type MemberObservation } from './member-item.ts';
 export { applyState } from './apply-state.ts';
 export { problemLines, readyReplicas } from './problems.ts';
 export {
+  renderedFrom,
   templateStatus,
   templateStatusFromItems,
+  type RenderedFrom,
   type TemplateItemsInput,
   type TemplateStatus,
   type TemplateStatusInput,

@@ -1,5 +1,6 @@
 import { compareBytes, refOf } from '../model/index.ts';
 import type {
+  Origin,
   AggregatedStatusItem,
   Condition,
   GracefulEvictionTask,
@@ -11,6 +12,7 @@ import type {
   TargetCluster,
 } from '../model/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
+import { isKustomizationFile } from '../source/index.ts';
 import type { UnhealthySince } from './failover-view.ts';
 import { worstHealth } from './health.ts';
 import { memberStatusItem, type MemberObservation } from './member-item.ts';
@@ -28,6 +30,23 @@ export interface TemplateStatusInput {
   /** Clusters that should hold the template: its scheduled ones and those that need it as a dependency. */
   expectedClusters: readonly string[];
   observations: readonly MemberObservation[];
+  /** For a template a render root made: the root's kustomization and the source file inside it. */
+  renderedFrom?: RenderedFrom;
+}
+
+/** A rendered template's provenance (`Origin` of a render root's object). */
+export interface RenderedFrom {
+  /** The root's kustomization file. */
+  root: string;
+  sourceFile?: string;
+  generator?: string;
+}
+
+/** A template a render root made names its root and, where kustomize said, the file inside it. */
+export function renderedFrom(origin: Origin): { renderedFrom?: RenderedFrom } {
+  if (!isKustomizationFile(origin.file)) return {};
+  const { file: root, sourceFile, generator } = origin;
+  return { renderedFrom: { root, ...(sourceFile ? { sourceFile } : {}), ...(generator ? { generator } : {}) } };
 }
 
 /**
@@ -63,6 +82,8 @@ export interface TemplateStatus {
   gracefulEvictionTasks?: GracefulEvictionTask[];
   /** Members application failover has seen Unhealthy, and since when (failover-view.ts); absent when none. */
   unhealthySince?: UnhealthySince[];
+  /** Where a template a render root made came from; absent for one written in git as it is. */
+  renderedFrom?: RenderedFrom;
 }
 
 const NO_FIT = /^0\/\d+ clusters are available/;
@@ -168,6 +189,7 @@ export function templateStatusFromItems(input: TemplateItemsInput, interpreter: 
     ...(aggregated.status ? { resourceStatus: aggregated.status } : {}),
     health: templateHealth(input, expected, items),
     problems: problemLines({ ...input, items, aggregateError: aggregated.error }),
+    ...(input.renderedFrom ? { renderedFrom: input.renderedFrom } : {}),
   };
   return withoutSecretValues(status, input.template);
 }

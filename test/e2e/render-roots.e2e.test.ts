@@ -1,6 +1,7 @@
 // Kustomize overlays and Helm charts (through helmCharts) rendered by the real programs and applied
 // to the local fleet: a values-file change touches only that release, a broken root prunes nothing,
 // and `.Capabilities.KubeVersion` answers the members' version once a pass has observed them.
+import { execFileSync } from 'node:child_process';
 import { CoreV1Api, VersionApi } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import { FleetRepo, policy } from './helpers/apply-fleet.ts';
@@ -90,5 +91,13 @@ describe('render roots on the local fleet', () => {
     const oldest = [...versions].sort()[0];
     expect(oldest).toMatch(/^v1\.\d+\.\d+$/);
     for (const member of memberNames) expect(await data(member, ns, 'one-kube')).toEqual({ version: oldest });
+    // The status branch names where the template came from: the root, and the generator that made it.
+    const binding = execFileSync('git', ['show', `status:resources/core/ConfigMap/${ns}/one-kube.yaml`], {
+      cwd: repo.dir,
+      encoding: 'utf8',
+    });
+    expect(binding).toContain('flotilla.io/rendered-from: apps/one/kustomization.yaml');
+    expect(binding).toContain('flotilla.io/source-file: apps/one/kustomization.yaml');
+    expect(binding).toContain('flotilla.io/source-generator: HelmChartInflationGenerator');
   });
 });
