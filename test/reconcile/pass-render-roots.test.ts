@@ -48,6 +48,27 @@ const edgeReady = async (): Promise<AgentReports> =>
     ],
   ]);
 
+/** A pass writing the edge member's Work into `written`, its status step `status`. */
+function passOptions(repo: string, written: PassWorksInput[], status: PassOptions['status']): PassOptions {
+  return {
+    source: { repo },
+    connect: async () => new Map(),
+    prune: { enabled: true },
+    runner: {},
+    controllers: recordedControllers(),
+    owns: () => true,
+    now: () => Date.parse('2026-01-01T00:00:00Z'),
+    feedback: async () => feedbackFromStatus(undefined),
+    agentReports: edgeReady,
+    works: async (input) => {
+      written.push(input);
+      return { commit: 'c'.repeat(40), changed: true, attempts: 1, workBlobs: new Map() };
+    },
+    onEvent: () => undefined,
+    status,
+  };
+}
+
 describe('a pass over render roots', () => {
   it("puts the rendered objects in a Pull member's Work, and a later pass sees a change in the root", async () => {
     const repo = createGitRepo();
@@ -57,23 +78,7 @@ describe('a pass over render roots', () => {
     repo.write('app/prod/kustomization.yaml', overlay('gold'));
     repo.commit('fleet');
     const written: PassWorksInput[] = [];
-    const options: PassOptions = {
-      source: { repo: repo.dir },
-      connect: async () => new Map(),
-      prune: { enabled: true },
-      runner: {},
-      controllers: recordedControllers(),
-      owns: () => true,
-      now: () => Date.parse('2026-01-01T00:00:00Z'),
-      feedback: async () => feedbackFromStatus(undefined),
-      agentReports: edgeReady,
-      works: async (input) => {
-        written.push(input);
-        return { commit: 'c'.repeat(40), changed: true, attempts: 1, workBlobs: new Map() };
-      },
-      onEvent: () => undefined,
-      status: async (input) => ({ observedClusters: input.previousClusters }),
-    };
+    const options = passOptions(repo.dir, written, async (input) => ({ observedClusters: input.previousClusters }));
     const names = (pass: number) => written[pass]?.input.works.flatMap((w) => w.items.map((i) => `${i.manifest.kind}/${i.manifest.metadata.name}`));
     const memory = emptyPassMemory();
 
@@ -101,30 +106,14 @@ describe('a pass over render roots', () => {
     );
     repo.write('app/kustomization.yaml', 'helmGlobals: {chartHome: ../charts}\nhelmCharts:\n  - name: kube\n    releaseName: kube\n');
     repo.commit('fleet');
-    const versions: unknown[] = [];
+    const written: PassWorksInput[] = [];
     const live = new Map([['edge', { kubernetesVersion: 'v1.31.4+k3s1' }]]);
-    const options: PassOptions = {
-      source: { repo: repo.dir },
-      connect: async () => new Map(),
-      prune: { enabled: true },
-      runner: {},
-      controllers: recordedControllers(),
-      owns: () => true,
-      now: () => Date.parse('2026-01-01T00:00:00Z'),
-      feedback: async () => feedbackFromStatus(undefined),
-      agentReports: edgeReady,
-      works: async (input) => {
-        const cm = input.input.works[0]?.items.find((i) => i.manifest.metadata.name === 'kube');
-        versions.push(cm?.manifest.data);
-        return { commit: 'c'.repeat(40), changed: true, attempts: 1, workBlobs: new Map() };
-      },
-      onEvent: () => undefined,
-      status: async () => ({ observedClusters: live }),
-    };
+    const options = passOptions(repo.dir, written, async () => ({ observedClusters: live }));
     const memory = emptyPassMemory();
     expect((await reconcile(options, memory)).diagnostics).toEqual([]);
     expect((await reconcile(options, memory)).diagnostics).toEqual([]);
     // The first pass has no record and no answer yet (helm's default); the second, the live answer.
+    const versions = written.map((w) => w.input.works[0]?.items.find((i) => i.manifest.metadata.name === 'kube')?.manifest.data);
     expect(versions).toHaveLength(2);
     expect(versions[0]).not.toEqual({ version: 'v1.31.4' });
     expect(versions[1]).toEqual({ version: 'v1.31.4' });

@@ -1,3 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
 /** Fleets as file maps: each case's root is `app/overlay` (overlays) or `app/release` (charts). */
 export type FileMap = Record<string, string>;
 
@@ -143,3 +146,19 @@ export const CHARTS: [string, FileMap][] = [
     },
   ],
 ];
+
+/**
+ * Writes the chart `remote` 1.0.0 (one ConfigMap named after the release, its `message` from the
+ * values) into `dir/remote` and returns that folder, for tests that serve charts from a repository.
+ */
+export function writeRemoteChart(dir: string, message: string): string {
+  const chart = path.join(dir, 'remote');
+  mkdirSync(path.join(chart, 'templates'), { recursive: true });
+  writeFileSync(path.join(chart, 'Chart.yaml'), 'apiVersion: v2\nname: remote\nversion: 1.0.0\n');
+  writeFileSync(path.join(chart, 'values.yaml'), `message: ${message}\n`);
+  writeFileSync(
+    path.join(chart, 'templates', 'cm.yaml'),
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\ndata:\n  message: {{ .Values.message | quote }}\n',
+  );
+  return chart;
+}

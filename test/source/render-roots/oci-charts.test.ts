@@ -1,10 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRenderTools, type RenderToolPaths } from '../../../scripts/render-tools.ts';
 import { isLoopbackRegistry } from '../../../src/source/render-roots/chart-cache.ts';
 import { removeFixtures, tempDir } from '../helpers/git-fixture.ts';
+import { writeRemoteChart } from './fixtures.ts';
 import { errors, fleet, read } from './read-fleet.ts';
 
 // A real OCI registry (CNCF distribution, built from tools/registry by the unit suite's global
@@ -51,14 +52,7 @@ async function startRegistry(auth: boolean): Promise<Registry> {
 /** Packages a small chart and pushes it with the real helm. */
 function pushChart(registry: Registry): void {
   const home = tempDir('flotilla-helm-home-');
-  const chart = path.join(home, 'remote');
-  mkdirSync(path.join(chart, 'templates'), { recursive: true });
-  writeFileSync(path.join(chart, 'Chart.yaml'), 'apiVersion: v2\nname: remote\nversion: 1.0.0\n');
-  writeFileSync(path.join(chart, 'values.yaml'), 'message: from the registry\n');
-  writeFileSync(
-    path.join(chart, 'templates', 'cm.yaml'),
-    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\ndata:\n  message: {{ .Values.message | quote }}\n',
-  );
+  const chart = writeRemoteChart(home, 'from the registry');
   const env = { PATH: process.env.PATH, HOME: home };
   execFileSync(tools.helm, ['package', chart, '--destination', home], { env });
   const login = registry.password ? ['--username', 'docker', '--password', registry.password] : [];

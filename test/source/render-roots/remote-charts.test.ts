@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRenderTools, type RenderTools } from '../../../src/source/render-roots/render-tools.ts';
 import { removeFixtures, tempDir } from '../helpers/git-fixture.ts';
+import { writeRemoteChart } from './fixtures.ts';
 import { errors, fleet, read } from './read-fleet.ts';
 
 const execFileAsync = promisify(execFile);
@@ -34,14 +35,7 @@ async function chartRepository(auth?: string): Promise<{ url: string; requests: 
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const chart = path.join(tempDir('flotilla-chart-src-'), 'remote');
-  mkdirSync(path.join(chart, 'templates'), { recursive: true });
-  writeFileSync(path.join(chart, 'Chart.yaml'), 'apiVersion: v2\nname: remote\nversion: 1.0.0\n');
-  writeFileSync(path.join(chart, 'values.yaml'), 'message: from the repository\n');
-  writeFileSync(
-    path.join(chart, 'templates', 'cm.yaml'),
-    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\ndata:\n  message: {{ .Values.message | quote }}\n',
-  );
+  const chart = writeRemoteChart(tempDir('flotilla-chart-src-'), 'from the repository');
   const env = { PATH: process.env.PATH, HOME: dir };
   execFileSync(tools.helm ?? 'helm', ['package', chart, '--destination', dir], { env });
   execFileSync(tools.helm ?? 'helm', ['repo', 'index', dir, '--url', url], { env });
