@@ -9,6 +9,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'node_modules/**'],
+          // kustomize and helm, built once from the Go module proxy: render-root tests and the
+          // goldens of examples/repo run the real programs.
+          globalSetup: ['test/render-tools-setup.ts'],
           testTimeout: 20_000,
           // Vitest's default leaves one core idle; the CLI tests spend most of their time waiting on a
           // child process, so on two cores a second worker overlaps them (5.1 -> 3.6 min here).

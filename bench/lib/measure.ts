@@ -12,8 +12,12 @@ export interface Measured {
  * Runs a command under GNU time for wall-clock seconds and peak resident memory (children
  * included), so end-to-end numbers are what a user's shell would see.
  */
-export function measure(command: string, args: readonly string[], cwd: string): Measured {
-  const out = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', command, ...args], { cwd, maxBuffer: 2 ** 31 - 1 });
+export function measure(command: string, args: readonly string[], cwd: string, env?: NodeJS.ProcessEnv): Measured {
+  const out = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', command, ...args], {
+    cwd,
+    maxBuffer: 2 ** 31 - 1,
+    ...(env ? { env } : {}),
+  });
   if (out.status !== 0 && out.status !== 2) {
     throw new Error(`${command} ${args.join(' ')} exited ${out.status}: ${out.stderr.toString().slice(-2000)}`);
   }

@@ -18,7 +18,7 @@ export interface Binaries {
   metricsServer: string;
 }
 
-interface Component {
+export interface Component {
   /** Label in progress output and prefix of the cache directory. */
   name: string;
   /** Wrapper module directory under tools/. */
@@ -91,7 +91,7 @@ const components: readonly Component[] = [
 
 export type Log = (message: string) => void;
 
-interface Located {
+export interface Located {
   component: Component;
   version: string;
   dir: string;
@@ -164,7 +164,7 @@ function binaries(located: readonly Located[]): Binaries {
   };
 }
 
-async function moduleVersion(component: Component): Promise<string> {
+export async function moduleVersion(component: Component): Promise<string> {
   const goMod = await readFile(join(repoRoot, component.toolsDir, 'go.mod'), 'utf8');
   const escaped = component.module.replaceAll('.', '\\.');
   const match = new RegExp(`^\\s*(?:require\\s+)?${escaped}\\s+(v\\S+)`, 'm').exec(goMod);
@@ -172,11 +172,11 @@ async function moduleVersion(component: Component): Promise<string> {
   return match[1];
 }
 
-function isComplete(dir: string, component: Component): boolean {
+export function isComplete(dir: string, component: Component): boolean {
   return Object.keys(component.packages).every((file) => existsSync(join(dir, file)));
 }
 
-async function build(component: Component, version: string, dir: string, log: Log): Promise<void> {
+export async function build(component: Component, version: string, dir: string, log: Log): Promise<void> {
   const go = await findGo();
   const cwd = join(repoRoot, component.toolsDir);
   const env = { ...process.env, CGO_ENABLED: '0' };

@@ -22,6 +22,7 @@ import {
 } from './demo-steps.ts';
 import { fleetUp } from './fleet.ts';
 import { run } from './run.ts';
+import { ensureRenderTools } from '../render-tools.ts';
 
 const demoRepo = join(devDir, 'demo-repo');
 const builtCli = join(repoRoot, 'dist', 'commands.js');
@@ -171,6 +172,8 @@ async function crossClusterEndpoints(bin: string): Promise<void> {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  // kustomize and helm render the Kustomize app and the Helm chart of the offline plan (Go builds on a cold machine).
+  await ensureRenderTools((message) => console.log(`[render tools] ${message}`));
   await ensureCliBuilt();
   await makeDemoRepo(demoRepo);
   log(`demo repository: ${relative(repoRoot, demoRepo)} (examples/repo, then a commit making member3 a Pull member)`);

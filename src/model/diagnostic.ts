@@ -3,6 +3,20 @@ export interface Origin {
   file: string;
   line: number;
   column: number;
+  /**
+   * For an object a render root made (`file` is then its kustomization), the file inside the root
+   * it came from as kustomize tells it: the YAML it was read from, or the kustomization of the
+   * generator that made it (`generator` set).
+   */
+  sourceFile?: string;
+  /** The kustomize generator that made the object (`HelmChartInflationGenerator`, `ConfigMapGenerator`). */
+  generator?: string;
+}
+
+/** ` (from apps/web/base/deployment.yaml)`, or '' for an object written in git as it is. */
+export function formatSource(origin: Pick<Origin, 'sourceFile' | 'generator'>): string {
+  if (origin.sourceFile === undefined) return '';
+  return ` (from ${origin.sourceFile}${origin.generator ? `, ${origin.generator}` : ''})`;
 }
 
 export type Severity = 'error' | 'warning';
@@ -39,7 +53,7 @@ export function formatFieldPath(path: FieldPath): string {
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;
+  return `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}${formatSource(d)}`;
 }
 
 /** Report order: file, line, column, then message. */

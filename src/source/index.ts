@@ -28,6 +28,7 @@ export {
 } from './read-snapshot.ts';
 export { snapshotFromStore, type SnapshotTarget } from './snapshot-from-store.ts';
 export type { Snapshot, SourceFile } from './snapshot.ts';
+export { isKustomizationFile, oldestVersion, publishedRoots, type RootReport } from './render-roots/index.ts';
 export type { FleetConfig } from '../model/index.ts';
 export { initRepository } from './init-repository.ts';
 export { uncommittedFiles } from './uncommitted-files.ts';

@@ -5,7 +5,7 @@ import { locateRepository } from './locate-repository.ts';
 import { openGitStore } from './open-git-store.ts';
 import { isRemoteUrl, localPath, redactUrl } from './remote-url.ts';
 import { PathNotFoundError } from './errors/index.ts';
-import { snapshotFromStore } from './snapshot-from-store.ts';
+import { snapshotFromStore, type SnapshotTarget } from './snapshot-from-store.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /** What to read: `--repo`, `--ref`, `--path` and how. */
@@ -27,6 +27,13 @@ export interface OpenSourceOptions {
    * in it are read, and afterwards it holds exactly this snapshot's blobs. @default none
    */
   blobCache?: Map<string, Buffer>;
+  /** Build the fleet's render roots (kustomizations, Helm charts) into templates. @default false */
+  renderRoots?: boolean;
+  /**
+   * The Kubernetes version helmCharts render for, as the members answered `/version` live (the run
+   * loop's last observation). @default the oldest version recorded on the status branch
+   */
+  kubeVersion?: string;
 }
 
 /** The defaults of {@link OpenSourceOptions} that depend neither on the environment nor on the kind of repo. */
@@ -64,6 +71,7 @@ export async function readSnapshot(options: OpenSourceOptions): Promise<Snapshot
       root: fetched.gitdir,
       path: fleet,
       ...(options.blobCache ? { blobCache: options.blobCache } : {}),
+      ...renderFlags(options),
     });
   }
   const location = await locateRepository(localPath(options.repo));
@@ -76,7 +84,15 @@ export async function readSnapshot(options: OpenSourceOptions): Promise<Snapshot
     root: location.root,
     path: fleet,
     ...(options.blobCache ? { blobCache: options.blobCache } : {}),
+    ...renderFlags(options),
   });
+}
+
+function renderFlags(options: OpenSourceOptions): Pick<SnapshotTarget, 'renderRoots' | 'kubeVersion'> {
+  return {
+    ...(options.renderRoots ? { renderRoots: true } : {}),
+    ...(options.kubeVersion ? { kubeVersion: options.kubeVersion } : {}),
+  };
 }
 
 /** `${XDG_CACHE_HOME:-~/.cache}/flotilla/repos`, read when called. */

@@ -6,6 +6,8 @@ import { FLEET_CONFIG_FILE } from './parse-fleet-config.ts';
 /** The tree entries to read, and what was found but not read. */
 export interface EntrySelection {
   blobs: TreeEntry[];
+  /** Every other file read: inputs a render root may need (chart templates, `Kustomization`). */
+  others: TreeEntry[];
   diagnostics: Diagnostic[];
 }
 
@@ -21,6 +23,7 @@ export function selectEntries(entries: readonly TreeEntry[], config: FleetConfig
   const excluded = config.exclude.length === 0 ? () => false : picomatch(config.exclude, { dot: true });
   const isExcluded = (path: string) => ancestorsAndSelf(path).some((candidate) => excluded(candidate));
   const blobs: TreeEntry[] = [];
+  const others: TreeEntry[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const entry of entries) {
     if (entry.path === FLEET_CONFIG_FILE || entry.path.split('/').some((part) => part.startsWith('.'))) continue;
@@ -32,8 +35,9 @@ export function selectEntries(entries: readonly TreeEntry[], config: FleetConfig
         warning(entry.path, 'symlink not followed: commit the file itself, or exclude it in flotilla.yaml'),
       );
     else if (MANIFEST.test(entry.path)) blobs.push(entry);
+    else others.push(entry);
   }
-  return { blobs, diagnostics };
+  return { blobs, others, diagnostics };
 }
 
 function ancestorsAndSelf(path: string): string[] {

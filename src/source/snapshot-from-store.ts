@@ -2,6 +2,7 @@ import type { Diagnostic, FleetConfig } from '../model/index.ts';
 import { PathNotFoundError, RefNotFoundError } from './errors/index.ts';
 import { SYMLINK_MODE, type GitStore, type TreeEntry } from './git-store.ts';
 import { FLEET_CONFIG_FILE, parseFleetConfig, type ParsedFleetConfig } from './parse-fleet-config.ts';
+import { isUnder, membersKubeVersion, renderRoots, type RenderedRoots } from './render-roots/index.ts';
 import { selectEntries } from './select-entries.ts';
 import type { Snapshot, SourceFile } from './snapshot.ts';
 
@@ -18,6 +19,10 @@ export interface SnapshotTarget {
   path: string;
   /** Contents of blobs read before (see `OpenSourceOptions.blobCache`); left holding this snapshot's. */
   blobCache?: Map<string, Buffer>;
+  /** Build the render roots (kustomizations) into templates. @default false */
+  renderRoots?: boolean;
+  /** The members' version observed live (see `OpenSourceOptions.kubeVersion`). @default the status branch's record */
+  kubeVersion?: string;
 }
 
 /** git's own test for binary content (`buffer_is_binary`): a NUL byte in the first 8,000 bytes. */
@@ -42,14 +47,25 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
     throw new PathNotFoundError({ repo: target.repo, ref: target.ref, commit, path: target.path });
   const { config, diagnostics } = await readFleetConfig(store, entries);
   const selection = selectEntries(entries, config);
+  const rendered = target.renderRoots
+    ? await renderRoots({
+        blobs: [...selection.blobs, ...selection.others],
+        readBlobs: (oids) => store.readBlobs(oids),
+        config,
+        kubeVersion: async () => target.kubeVersion ?? (await membersKubeVersion(store, config.statusBranch)),
+      })
+    : undefined;
+  const manifests = rendered
+    ? selection.blobs.filter((entry) => !isUnder(entry.path, rendered.inputFolders))
+    : selection.blobs;
   const blobs = await readSelected(
     store,
-    selection.blobs.map((entry) => entry.oid),
+    manifests.map((entry) => entry.oid),
     target.blobCache,
   );
-  const files: SourceFile[] = [];
-  diagnostics.push(...selection.diagnostics);
-  for (const entry of selection.blobs) {
+  const files: SourceFile[] = [...(rendered?.files ?? [])];
+  diagnostics.push(...selection.diagnostics, ...(rendered?.diagnostics ?? []));
+  for (const entry of manifests) {
     const content = blobs.get(entry.oid);
     if (content === undefined)
       diagnostics.push(
@@ -70,7 +86,13 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
     config,
     files,
     diagnostics,
+    ...rootsOf(rendered),
   };
+}
+
+function rootsOf(rendered: RenderedRoots | undefined): Pick<Snapshot, 'roots' | 'renderTools'> {
+  if (rendered === undefined) return {};
+  return { roots: rendered.roots, ...(rendered.tools ? { renderTools: rendered.tools } : {}) };
 }
 
 /** The blobs' contents: from the cache when it has them (ids are content hashes), else read. */

@@ -1,4 +1,5 @@
 import type { Diagnostic, FleetConfig, SourceFile } from '../model/index.ts';
+import type { RootReport } from './render-roots/index.ts';
 
 export type { SourceFile } from '../model/index.ts';
 
@@ -17,6 +18,10 @@ export interface Snapshot {
   config: FleetConfig;
   /** Every manifest at `commit` under `path`, sorted by path. */
   files: SourceFile[];
+  /** The render roots found and what became of each (only when asked to render them). */
+  roots?: RootReport[];
+  /** The versions of the programs that rendered the roots. */
+  renderTools?: { kustomize: string; helm?: string };
   /** What was found but not read (symlinks, submodules, binary or unreadable files) and `flotilla.yaml` problems. */
   diagnostics: Diagnostic[];
 }

@@ -11,12 +11,13 @@ export { memberStatusItem, type MemberObservation } from './member-item.ts';
 export { applyState } from './apply-state.ts';
 export { problemLines, readyReplicas } from './problems.ts';
 export {
+  renderedFrom,
   templateStatus,
   templateStatusFromItems,
   type TemplateItemsInput,
   type TemplateStatusInput,
 } from './template-status.ts';
-export type { TemplateStatus, UnhealthySince } from './status-types.ts';
+export type { RenderedFrom, TemplateStatus, UnhealthySince } from './status-types.ts';
 export {
   mergeShardClusters,
   mergeShardMembers,

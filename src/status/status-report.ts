@@ -53,6 +53,11 @@ export interface StatusReport {
   autoscaling?: AutoscalingRecord;
   /** The multi-cluster services as the endpoints controller left them; absent or empty when there are none. */
   multiClusterServices?: RecordedMultiClusterService[];
+  /** The kustomizations rendered and kustomize's and helm's versions; absent when the fleet has none. */
+  render?: {
+    tools: { kustomize: string; helm?: string } | null;
+    roots: { file: string; outcome: string }[];
+  };
 }
 
 /** The counts `summary.json` and STATUS.md lead with. */

@@ -23,6 +23,14 @@ export interface UnhealthySince {
   since: string;
 }
 
+/** A rendered template's provenance (`Origin` of a render root's object). */
+export interface RenderedFrom {
+  /** The root's kustomization file. */
+  root: string;
+  sourceFile?: string;
+  generator?: string;
+}
+
 /** The binding view of one template: Karmada's ResourceBinding spec.clusters and status, plus health. */
 export interface TemplateStatus {
   resource: ObjectRef;
@@ -48,4 +56,6 @@ export interface TemplateStatus {
   gracefulEvictionTasks?: GracefulEvictionTask[];
   /** Members application failover has seen Unhealthy, and since when (failover-view.ts); absent when none. */
   unhealthySince?: UnhealthySince[];
+  /** Where a template a render root made came from; absent for one written in git as it is. */
+  renderedFrom?: RenderedFrom;
 }

@@ -1,5 +1,6 @@
 import { compareBytes, refOf } from '../model/index.ts';
 import type {
+  Origin,
   AggregatedStatusItem,
   Condition,
   HealthState,
@@ -8,7 +9,8 @@ import type {
   ScheduledBinding,
 } from '../model/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
-import type { TemplateStatus } from './status-types.ts';
+import type { RenderedFrom, TemplateStatus } from './status-types.ts';
+import { isKustomizationFile } from '../source/index.ts';
 import { worstHealth } from './health.ts';
 import { memberStatusItem, type MemberObservation } from './member-item.ts';
 import { problemLines } from './problems.ts';
@@ -25,6 +27,15 @@ export interface TemplateStatusInput {
   /** Clusters that should hold the template: its scheduled ones and those that need it as a dependency. */
   expectedClusters: readonly string[];
   observations: readonly MemberObservation[];
+  /** For a template a render root made: the root's kustomization and the source file inside it. */
+  renderedFrom?: RenderedFrom;
+}
+
+/** A template a render root made names its root and, where kustomize said, the file inside it. */
+export function renderedFrom(origin: Origin): { renderedFrom?: RenderedFrom } {
+  if (!isKustomizationFile(origin.file)) return {};
+  const { file: root, sourceFile, generator } = origin;
+  return { renderedFrom: { root, ...(sourceFile ? { sourceFile } : {}), ...(generator ? { generator } : {}) } };
 }
 
 /**
@@ -138,6 +149,7 @@ export function templateStatusFromItems(input: TemplateItemsInput, interpreter: 
     ...(aggregated.status ? { resourceStatus: aggregated.status } : {}),
     health: templateHealth(input, expected, items),
     problems: problemLines({ ...input, items, aggregateError: aggregated.error }),
+    ...(input.renderedFrom ? { renderedFrom: input.renderedFrom } : {}),
   };
   return withoutSecretValues(status, input.template);
 }

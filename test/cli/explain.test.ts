@@ -145,4 +145,16 @@ Overrides on east:
     expect(json.claim.policy).toBeNull();
     expect(json.clusters).toEqual(['member1', 'member2', 'member3']);
   });
+
+  it('names the render root a template of examples/repo came from, and its overrides per cluster', () => {
+    const repo = createGitRepo();
+    cpSync(join(REPO_ROOT, 'examples/repo'), repo.dir, { recursive: true });
+    repo.commit('examples/repo');
+    const out = runCli(['explain', 'Deployment/kshop/prod-catalog', '--repo', repo.dir]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain(
+      'rendered from apps/kustomize-shop/overlays/prod/kustomization.yaml → Deployment/kshop/prod-catalog (from apps/kustomize-shop/base/deployment.yaml)',
+    );
+    expect(out.stdout).toContain('OverridePolicy/kshop/catalog-member1: labelsOverrider');
+  });
 });

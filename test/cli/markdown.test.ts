@@ -111,7 +111,7 @@ describe('plan -o markdown on examples/repo', { timeout: 180_000 }, () => {
   it('says what moves in words, per template and per cluster', () => {
     const out = plan('--base', 'HEAD~2', '--ref', 'HEAD~1');
     expect(out.stdout).toContain('- `Deployment/shop/web`: member1 4→3, member2 2→3\n');
-    expect(out.stdout).toContain('| member1 | yes | 18 | 0 | 1 | 0 | −1 |');
+    expect(out.stdout).toContain('| member1 | yes | 25 | 0 | 1 | 0 | −1 |');
     expect(out.stdout).toContain('<summary><b>member2</b>: 1 changed · replicas +1</summary>');
   });
 

@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { kubeconfigPath } from '../../scripts/fleet/config.ts';
 import { fleetDown, fleetIsUp, fleetUp } from '../../scripts/fleet/fleet.ts';
 import { releaseLease, takeLease } from '../../scripts/fleet/lock.ts';
+import { ensureRenderTools } from '../../scripts/render-tools.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   try {
     await fleetUp(log);
+    await ensureRenderTools(log);
   } catch (error) {
     await teardown().catch(() => undefined);
     throw new Error(`The e2e fleet could not start, so no e2e test can run:\n${(error as Error).message}`);

@@ -1,11 +1,13 @@
 import { FlotillaCommand } from '../base-command.ts';
 import { compareDiagnostics } from '../../model/index.ts';
 import { crossObjectWarnings, readFleet } from '../../reconcile/index.ts';
+import { publishedRoots } from '../../source/index.ts';
 import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';
 import { countBySeverity, diagnosticsSummary, diagnosticsText } from '../output/diagnostics.ts';
 import { githubAnnotations } from '../output/github-annotations.ts';
+import { renderRootsText } from '../output/render-roots-text.ts';
 import { structured } from '../output/structured.ts';
 import { sourceOptions } from '../source-options.ts';
 import { uncommittedNotice } from '../uncommitted-notice.ts';
@@ -44,6 +46,9 @@ export default class Validate extends FlotillaCommand {
             valid: errors === 0,
             files: snapshot.files.length,
             objects: parsed.objects.length,
+            ...(snapshot.roots?.length
+              ? { roots: publishedRoots(snapshot.roots), renderTools: snapshot.renderTools ?? null }
+              : {}),
             diagnostics,
           },
           flags.output,
@@ -54,6 +59,8 @@ export default class Validate extends FlotillaCommand {
       this.log(summary(errors === 0 ? 'valid' : 'invalid'));
     } else {
       const paint = painter(flags['no-color']);
+      const roots = renderRootsText(snapshot);
+      if (roots !== '') this.log(roots);
       if (diagnostics.length > 0) this.log(diagnosticsText(diagnostics, paint));
       const verdict = errors === 0 ? paint('green', 'valid') : paint('red', 'invalid');
       this.log(summary(verdict));

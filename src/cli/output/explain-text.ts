@@ -1,6 +1,8 @@
 /** `flotilla explain -o text`: the claim, each scheduling attempt cluster by cluster, the overrides. */
 import type { Explanation, SchedulingExplanation } from '../../render/index.ts';
 import type { AttemptTrace, ClusterVerdict } from '../../scheduler/index.ts';
+import { formatSource } from '../../model/index.ts';
+import { isKustomizationFile } from '../../source/index.ts';
 
 function claimLines(e: Explanation): string[] {
   const out = [`Claimed by: ${e.claim.policy ?? 'none'}${e.claim.note ? ` (${e.claim.note})` : ''}`];
@@ -52,8 +54,14 @@ function schedulingLines(s: SchedulingExplanation): string[] {
   return out;
 }
 
+/** A rendered template's line is one of its root's build output: the root is what the user wrote. */
+function whereFrom(e: Explanation): string {
+  if (!isKustomizationFile(e.file)) return `at ${e.file}:${e.line}`;
+  return `rendered from ${e.file} → ${e.template}${formatSource(e)} (line ${e.line} of its kustomize build output)`;
+}
+
 export function explainText(e: Explanation): string {
-  const out = [`${e.template} (${e.apiVersion}) at ${e.file}:${e.line}`, ...claimLines(e)];
+  const out = [`${e.template} (${e.apiVersion}) ${whereFrom(e)}`, ...claimLines(e)];
   if (e.scheduling) out.push(...schedulingLines(e.scheduling));
   out.push(`In the Work of: ${e.clusters.length > 0 ? e.clusters.join(', ') : 'no cluster'}`);
   if (e.overrides.length === 0) out.push('Overrides: none apply');

@@ -104,7 +104,7 @@ export function planWarnings(source: FleetSource, claims: readonly Claim[], work
  * Nothing here stops at a bad file: it becomes a diagnostic and the rest is loaded.
  */
 export async function readFleet(options: OpenSourceOptions, cache?: ParseCache): Promise<FleetSource> {
-  const snapshot = await readSnapshot(options);
+  const snapshot = await readSnapshot({ ...options, renderRoots: true });
   const inRepo = (file: string) => posix.join(snapshot.path, file);
   const files = snapshot.files.map((f) => ({ ...f, path: inRepo(f.path) }));
   const parsed = parseSources(files, cache);

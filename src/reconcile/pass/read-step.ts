@@ -8,6 +8,7 @@ import type { PolicyRef } from '../../model/index.ts';
 import type { Controller } from '../../controllers/index.ts';
 import type { PreviousSchedule, TemplateBinding, ParseCache } from '../../render/index.ts';
 import { parseCacheKey } from '../../render/index.ts';
+import { oldestVersion } from '../../source/index.ts';
 import { readFleet } from './read-fleet.ts';
 import { refuseRenderedOutsideGrants } from './tenancy-step.ts';
 import { renderIncremental } from './incremental-render.ts';
@@ -51,7 +52,12 @@ export async function readAndRender(
   controller: Controller,
 ): Promise<PreparedPass & { first: boolean; mode: 'full' | 'incremental'; rerendered: number; readMs: number }> {
   const started = performance.now();
-  const source = await readFleet({ ...o.source, blobCache: memory.blobs }, memory.parses);
+  // What the members answered live in the last pass, before the status branch's record of it.
+  const kubeVersion = oldestVersion([...memory.observed.values()].map((status) => status.kubernetesVersion));
+  const source = await readFleet(
+    { ...o.source, blobCache: memory.blobs, ...(kubeVersion ? { kubeVersion } : {}) },
+    memory.parses,
+  );
   forgetOldParses(memory.parses, source.parsed.files.map(parseCacheKey));
   const first = memory.feedback === undefined;
   memory.feedback ??= await o.feedback(o.source, source.snapshot.config.statusBranch);

@@ -14,7 +14,7 @@ import type {
 } from '../../model/index.ts';
 import type { ClusterApplyResult, KubeClient } from '../../apply/index.ts';
 import type { Rendered } from '../../render/index.ts';
-import { DEFAULT_COMMIT_AUTHOR, type OpenSourceOptions } from '../../source/index.ts';
+import { DEFAULT_COMMIT_AUTHOR, publishedRoots, type OpenSourceOptions } from '../../source/index.ts';
 import {
   applyState,
   collectMemberObjects,
@@ -29,6 +29,7 @@ import {
   mergeShardClusters,
   mergeShardMembers,
   readStatusCommit,
+  renderedFrom,
   scriptTimeoutProblems,
   shardTipPaths,
   statusFiles,
@@ -232,6 +233,7 @@ function templateReports(
         binding,
         ...(claim.error !== undefined ? { claimError: claim.error } : {}),
         expectedClusters: expected,
+        ...renderedFrom(template.origin),
         items: [
           ...(observations.get(key) ?? []).map((o) => memberStatusItem(o, input.source.interpreter)),
           ...(reported.get(key) ?? []),
@@ -365,6 +367,7 @@ export async function statusStep(
       ...(input.registries?.length ? { registries: [...input.registries] } : {}),
       ...(hasAutoscaling(input.autoscaling) ? { autoscaling: input.autoscaling } : {}),
       ...(input.multiClusterServices?.length ? { multiClusterServices: [...input.multiClusterServices] } : {}),
+      ...renderRecord(input.source.snapshot),
     };
     return { files: statusFiles(report), message: commitMessage(report), report };
   };
@@ -392,3 +395,9 @@ const NO_TIP: ParsedStatusTree = Object.freeze({
   quotas: [],
   warnings: [],
 });
+
+/** The render roots and the programs' versions, recorded in summary.json when the fleet has roots. */
+function renderRecord(snapshot: StatusStepInput['source']['snapshot']): Pick<StatusReport, 'render'> {
+  if (!snapshot.roots?.length) return {};
+  return { render: { tools: snapshot.renderTools ?? null, roots: publishedRoots(snapshot.roots) } };
+}

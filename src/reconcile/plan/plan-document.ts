@@ -2,7 +2,7 @@ import { compareBytes, compareDiagnostics, compareRefs, refKey, refOf } from '..
 import type { Cluster, Diagnostic, KubeObject, ObjectRef, PolicyRef, TargetCluster } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import type { Rendered, ObjectChange } from '../../render/index.ts';
-import type { Snapshot } from '../../source/index.ts';
+import { publishedRoots, type Snapshot } from '../../source/index.ts';
 import type { PlanPullMember } from './pull-plan.ts';
 import type { PlanMultiClusterService } from '../../controllers/index.ts';
 
@@ -72,7 +72,15 @@ export interface PlanDocument {
   pullMembers?: Record<string, PlanPullMember>;
   /** The Services exposed across members, their providers and consumers; absent when there is none. */
   multiClusterServices?: PlanMultiClusterService[];
+  /** The render roots and the programs that built them; absent when the fleet has none. */
+  render?: PlanRender;
   diagnostics: Diagnostic[];
+}
+
+/** `plan -o json` `render`: each kustomization built, and kustomize's and helm's versions. */
+export interface PlanRender {
+  tools: NonNullable<Snapshot['renderTools']> | null;
+  roots: ReturnType<typeof publishedRoots>;
 }
 
 /**
@@ -189,7 +197,7 @@ export function replicaMoves(before: readonly PlanBinding[], after: readonly Pla
 
 /** The plan as data, in the shape of README.md#flotilla-plan, deterministic in every order. */
 export function planDocument(
-  snapshot: Pick<Snapshot, 'repo' | 'ref' | 'commit' | 'path'>,
+  snapshot: Pick<Snapshot, 'repo' | 'ref' | 'commit' | 'path' | 'roots' | 'renderTools'>,
   rendered: Rendered,
   interpreter: ResourceInterpreter,
   diagnostics: readonly Diagnostic[],
@@ -203,6 +211,9 @@ export function planDocument(
     clusters: rendered.clusters.map(planCluster).sort((a, b) => compareBytes(a.name, b.name)),
     bindings: planBindings(rendered, interpreter),
     works,
+    ...(snapshot.roots && snapshot.roots.length > 0
+      ? { render: { tools: snapshot.renderTools ?? null, roots: publishedRoots(snapshot.roots) } }
+      : {}),
     diagnostics: [...diagnostics].sort(compareDiagnostics),
   };
 }

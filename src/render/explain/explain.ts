@@ -36,6 +36,9 @@ export interface Explanation {
   apiVersion: string;
   file: string;
   line: number;
+  /** Where a rendered template came from inside its root (see `Origin`). */
+  sourceFile?: string;
+  generator?: string;
   claim: ClaimExplanation;
   scheduling?: SchedulingExplanation;
   /** Workloads that take this template along as a dependency (propagateDeps). */
@@ -92,6 +95,8 @@ export function explainTemplate(key: string, input: ExplainInput): Explanation |
     apiVersion: template.object.apiVersion,
     file: template.origin.file,
     line: template.origin.line,
+    ...(template.origin.sourceFile ? { sourceFile: template.origin.sourceFile } : {}),
+    ...(template.origin.generator ? { generator: template.origin.generator } : {}),
     claim: explainClaim(input.fleet, tb.claim),
     ...(tb.binding ? { scheduling: explainScheduling(tb.binding, template, input.rendered.clusters, input) } : {}),
     ...(required ? { dependencyOf: required.requiredBy } : {}),

@@ -134,7 +134,8 @@ export function parseSources(files: readonly SourceFile[], cache?: ParseCache): 
         });
         continue;
       }
-      const source: SourceObject = { object, origin: { file: parsed.path, line, column } };
+      const from = file.sources?.get(line);
+      const source: SourceObject = { object, origin: { file: parsed.path, line, column, ...from } };
       docOf.set(source, { file: parsed, doc });
       objects.push(source);
     }
@@ -143,7 +144,14 @@ export function parseSources(files: readonly SourceFile[], cache?: ParseCache): 
     const where = docOf.get(obj);
     if (!where) return obj.origin;
     const { line, column } = where.file.lines.position(locateField(where.file.text, where.doc, path));
-    return { file: where.file.path, line, column };
+    const { sourceFile, generator } = obj.origin;
+    return {
+      file: where.file.path,
+      line,
+      column,
+      ...(sourceFile ? { sourceFile } : {}),
+      ...(generator ? { generator } : {}),
+    };
   };
   return { files: parsedFiles, objects, diagnostics, locate };
 }

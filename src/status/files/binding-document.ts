@@ -16,7 +16,7 @@ import type {
   PolicyRef,
   TargetCluster,
 } from '../../model/index.ts';
-import type { TemplateStatus } from '../status-types.ts';
+import type { RenderedFrom, TemplateStatus } from '../status-types.ts';
 import { parseEvictionTasks, parseUnhealthySince, type Warn } from './failover-fields.ts';
 
 export const BINDING_API_VERSION = 'work.karmada.io/v1alpha2';
@@ -27,6 +27,10 @@ export const CLUSTER_POLICY_NAME_ANNOTATION = 'clusterpropagationpolicy.karmada.
 /** Karmada's annotations on the binding of a Service a MultiClusterService claims. */
 export const MCS_NAME_ANNOTATION = 'multiclusterservice.karmada.io/name';
 export const MCS_NAMESPACE_ANNOTATION = 'multiclusterservice.karmada.io/namespace';
+/** Flotilla's: the render root a template was rendered from, the file inside it and the generator, as kustomize says. */
+export const RENDERED_FROM_ANNOTATION = 'flotilla.io/rendered-from';
+export const SOURCE_FILE_ANNOTATION = 'flotilla.io/source-file';
+export const SOURCE_GENERATOR_ANNOTATION = 'flotilla.io/source-generator';
 /** Karmada's annotation with the placement JSON a binding was last scheduled with: the next pass's reschedule gate reads it. */
 export const APPLIED_PLACEMENT_ANNOTATION = 'policy.karmada.io/applied-placement';
 
@@ -52,8 +56,26 @@ function bindingAnnotations(status: TemplateStatus): Record<string, string> | un
   const annotations = {
     ...policyAnnotations(status.policy),
     ...(status.appliedPlacement !== undefined ? { [APPLIED_PLACEMENT_ANNOTATION]: status.appliedPlacement } : {}),
+    ...renderedFromAnnotations(status.renderedFrom),
   };
   return Object.keys(annotations).length > 0 ? annotations : undefined;
+}
+
+function renderedFromAnnotations(from: RenderedFrom | undefined): Record<string, string> {
+  if (from === undefined) return {};
+  return {
+    [RENDERED_FROM_ANNOTATION]: from.root,
+    ...(from.sourceFile ? { [SOURCE_FILE_ANNOTATION]: from.sourceFile } : {}),
+    ...(from.generator ? { [SOURCE_GENERATOR_ANNOTATION]: from.generator } : {}),
+  };
+}
+
+function renderedFromOf(annotations: Record<string, unknown>): { renderedFrom?: RenderedFrom } {
+  const root = text(annotations[RENDERED_FROM_ANNOTATION]);
+  if (!root) return {};
+  const sourceFile = text(annotations[SOURCE_FILE_ANNOTATION]);
+  const generator = text(annotations[SOURCE_GENERATOR_ANNOTATION]);
+  return { renderedFrom: { root, ...(sourceFile ? { sourceFile } : {}), ...(generator ? { generator } : {}) } };
 }
 
 /** The document written for a template. */
@@ -150,6 +172,7 @@ export function parseBindingDocument(doc: unknown, warn: Warn = () => undefined)
       name: text(resource['name']),
     },
     policy: policyFrom(annotations),
+    ...renderedFromOf(annotations),
     replicas: typeof spec['replicas'] === 'number' ? spec['replicas'] : 0,
     clusters: list<TargetCluster>(spec['clusters'], (c) =>
       text(c['name'])

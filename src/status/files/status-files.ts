@@ -17,7 +17,8 @@ const VOLATILE_SUMMARY_FIELD = 'reconciledAt';
 
 /** summary.json: the source commit, when, and the counts (README.md#flotilla-status). */
 function summaryJson(report: StatusReport): string {
-  return `${JSON.stringify({ sourceCommit: report.sourceCommit, [VOLATILE_SUMMARY_FIELD]: report.reconciledAt, counts: statusCounts(report) }, null, 2)}\n`;
+  const render = report.render ? { render: report.render } : {};
+  return `${JSON.stringify({ sourceCommit: report.sourceCommit, [VOLATILE_SUMMARY_FIELD]: report.reconciledAt, counts: statusCounts(report), ...render }, null, 2)}\n`;
 }
 
 /**

@@ -97,14 +97,49 @@ describe('status branch files', () => {
     ]);
   });
 
+  it("records the render roots and kustomize's and helm's versions in summary.json", () => {
+    const render = {
+      tools: { kustomize: 'v5.8.2', helm: 'v3.22.0' },
+      roots: [{ file: 'apps/web/overlays/prod/kustomization.yaml', outcome: 'rendered' }],
+    };
+    const summary = (r: typeof report) => JSON.parse(String(statusFiles(r).find((f) => f.path === 'summary.json')?.content));
+    expect(summary({ ...report, render }).render).toEqual(render);
+    expect(summary(report).render).toBeUndefined();
+  });
+
   it('is deterministic: the same report gives the same bytes', () => {
     expect(statusFiles(report)).toEqual(statusFiles(structuredClone(report)));
+  });
+
+  it("names a rendered template's root and source file in its binding's annotations", () => {
+    const status = {
+      ...healthy,
+      renderedFrom: { root: 'apps/web/overlays/prod/kustomization.yaml', sourceFile: 'apps/web/base/deployment.yaml' },
+    };
+    expect(bindingDocument(status)['metadata']).toMatchObject({
+      annotations: {
+        'flotilla.io/rendered-from': 'apps/web/overlays/prod/kustomization.yaml',
+        'flotilla.io/source-file': 'apps/web/base/deployment.yaml',
+      },
+    });
+    expect(bindingDocument(healthy)['metadata']).not.toHaveProperty(['annotations', 'flotilla.io/rendered-from']);
   });
 
   it.each([
     ['a namespaced binding', healthy],
     ['a cluster-scoped binding with a ClusterPropagationPolicy', clusterScoped],
     ["a Service's binding made by its MultiClusterService", claimedByService],
+    [
+      'a binding of a rendered template',
+      {
+        ...healthy,
+        renderedFrom: {
+          root: 'apps/web/kustomization.yaml',
+          sourceFile: 'apps/web/kustomization.yaml',
+          generator: 'HelmChartInflationGenerator',
+        },
+      },
+    ],
   ])('%s reads back as written', (_name, status) => {
     expect(parseBindingDocument(JSON.parse(JSON.stringify(bindingDocument(status))))).toEqual(status);
   });
