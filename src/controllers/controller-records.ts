@@ -1,18 +1,16 @@
 /**
- * What the run loop's controllers record on the status branch, one field per controller
- * (src/controllers/): written by the status step, read back by `plan`, `apply` and a restarted
- * `run`. A new controller adds its field here, with its part of the documents it writes to.
+ * What the run loop's controllers record on the status branch: written by the status step, read
+ * back by `plan`, `apply` and a restarted `run`. Failover and the taint policies record fields of
+ * the cluster and binding documents (status/failover-view.ts); every other controller a folder of
+ * its own, through the record section its registration carries (registry.ts).
  */
-import { emptyFailoverView, failoverOfTree, recordedFailover } from './failover-view.ts';
-import type { FailoverView } from './failover-view.ts';
-import type { ParsedStatusTree } from './files/parse-status-tree.ts';
-import type { StatusReport } from './status-report.ts';
-import type { SearchCacheRecord } from './search-cache-record.ts';
-import type { TaintPolicyRecord } from './taint-policy-record.ts';
-import { emptyAutoscalingRecord, multiClusterServiceKey } from '../model/index.ts';
+import { emptyAutoscalingRecord } from '../model/index.ts';
 import type { AutoscalingRecord, RecordedMultiClusterService, RecordedRebalancer } from '../model/index.ts';
+import { emptyFailoverView } from '../status/index.ts';
+import type { FailoverView, RecordSection, SectionRecords, TaintPolicyRecord } from '../status/index.ts';
+import type { SearchCacheRecord } from './search-cache/search-cache-record.ts';
 
-/** Every controller's record, by controller name. */
+/** Every controller's record. */
 export interface ControllerRecords {
   /** Failed-over members' taints, eviction tasks and first-unhealthy times. */
   failover: FailoverView;
@@ -28,9 +26,6 @@ export interface ControllerRecords {
   multiClusterServices: ReadonlyMap<string, RecordedMultiClusterService>;
 }
 
-const byKey = (list: readonly RecordedMultiClusterService[] | undefined) =>
-  new Map((list ?? []).map((r) => [multiClusterServiceKey(r), r]));
-
 /** Nothing recorded: what a fleet without a status branch starts from. */
 export function emptyControllerRecords(): ControllerRecords {
   return {
@@ -43,33 +38,45 @@ export function emptyControllerRecords(): ControllerRecords {
   };
 }
 
-/** The parts of a tree or a report that hold the controllers' own records (their files), alike in both. */
-type OwnRecords = Pick<ParsedStatusTree, 'rebalancers' | 'registries' | 'autoscaling' | 'multiClusterServices'>;
-
-function recordsWith(failover: FailoverView, own: OwnRecords): ControllerRecords {
-  return {
-    failover,
-    taintPolicy: failover.taints,
-    rebalancers: new Map((own.rebalancers ?? []).map((r) => [r.name, r])),
-    searchCache: own.registries ?? [],
-    autoscaling: own.autoscaling ?? emptyAutoscalingRecord(),
-    multiClusterServices: byKey(own.multiClusterServices),
-  };
+/** A registration's record section: its files, and how its record comes from and goes back to the controller records. */
+export interface ControllerRecordSection<R = unknown> extends RecordSection<R> {
+  /**
+   * What the status step writes of a pass's records; `undefined` when there is nothing to write.
+   * `sharded`: replicas share the fleet (`run --shards`), each writing the same sections.
+   */
+  written(records: ControllerRecords, sharded: boolean): R | undefined;
+  /** Its part of the controller records, from its record as the branch holds it (`undefined`: none). */
+  restored(record: R | undefined): Partial<ControllerRecords>;
+  /** Its part of `flotilla status` as text: a heading and its lines; no lines, nothing is shown. */
+  statusLines(record: R): { title: string; lines: string[] };
+  /**
+   * Its field of `flotilla status -o json|yaml`, and the value given when the branch holds no record
+   * of it (`empty` absent: the field is then left out); absent: not in the document.
+   */
+  statusField?: { name: string; empty?: unknown };
 }
 
-/** The records a status branch tree holds. */
-export function controllerRecordsOfTree(
-  tree: Pick<ParsedStatusTree, 'clusters' | 'placements'> & OwnRecords,
+/** The controller records of failover's view and the sections' records as read back. */
+export function controllerRecordsOf(
+  failover: FailoverView,
+  own: SectionRecords,
+  sections: readonly ControllerRecordSection[],
 ): ControllerRecords {
-  return recordsWith(failoverOfTree(tree), tree);
+  const records: ControllerRecords = { ...emptyControllerRecords(), failover, taintPolicy: failover.taints };
+  for (const section of sections) Object.assign(records, section.restored(own[section.name]));
+  return records;
 }
 
-/**
- * The records a status report just written holds, every template listed: with shards, what the
- * owners of other replicas' members decided, for the loop to adopt.
- */
-export function controllerRecordsOfReport(
-  report: Pick<StatusReport, 'clusters' | 'templates'> & OwnRecords,
-): ControllerRecords {
-  return recordsWith(recordedFailover(report), report);
+/** The sections' records the status step writes of a pass's records. */
+export function sectionRecordsOf(
+  records: ControllerRecords,
+  sections: readonly ControllerRecordSection[],
+  sharded: boolean,
+): SectionRecords {
+  const out: Record<string, unknown> = {};
+  for (const section of sections) {
+    const record = section.written(records, sharded);
+    if (record !== undefined) out[section.name] = record;
+  }
+  return out;
 }

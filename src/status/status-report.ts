@@ -1,14 +1,7 @@
-import type {
-  AutoscalingRecord,
-  ClusterStatus,
-  HealthState,
-  RecordedMultiClusterService,
-  RecordedRebalancer,
-  Taint,
-} from '../model/index.ts';
+import type { ClusterStatus, HealthState, Taint } from '../model/index.ts';
 import { isClusterReady } from './cluster-status.ts';
 import type { FederatedQuotaReport } from './federated-quota-status.ts';
-import type { RegistryRecord } from './search-cache-record.ts';
+import type { SectionRecords } from './record-section.ts';
 import type { TemplateStatus } from './status-types.ts';
 
 /** What the status branch records of a Pull member's agent (docs/karmada-compatibility.md#pull-mode). */
@@ -45,14 +38,8 @@ export interface StatusReport {
   templates: TemplateStatus[];
   /** The FederatedResourceQuotas' status; absent when the fleet has none. */
   quotas?: FederatedQuotaReport[];
-  /** The WorkloadRebalancers of the fleet as the pass left them; absent or empty when there are none. */
-  rebalancers?: RecordedRebalancer[];
-  /** The search cache per ResourceRegistry; absent or empty when the fleet has none. */
-  registries?: RegistryRecord[];
-  /** The autoscalers' record; absent when the fleet has none. */
-  autoscaling?: AutoscalingRecord;
-  /** The multi-cluster services as the endpoints controller left them; absent or empty when there are none. */
-  multiClusterServices?: RecordedMultiClusterService[];
+  /** The controllers' records by section name (record-section.ts); absent or empty when none has any. */
+  records?: SectionRecords;
 }
 
 /** The counts `summary.json` and STATUS.md lead with. */

@@ -4,14 +4,7 @@
  * loop's failover, to the status branch (pushed for a remote repository). An unchanged fleet makes no commit.
  */
 import { compareBytes, isPullMember, refKey, refOf } from '../../model/index.ts';
-import type {
-  AggregatedStatusItem,
-  AutoscalingRecord,
-  ClusterStatus,
-  KubeObject,
-  RecordedMultiClusterService,
-  RecordedRebalancer,
-} from '../../model/index.ts';
+import type { AggregatedStatusItem, ClusterStatus, KubeObject } from '../../model/index.ts';
 import type { ClusterApplyResult, KubeClient } from '../../apply/index.ts';
 import type { Rendered } from '../../render/index.ts';
 import { DEFAULT_COMMIT_AUTHOR, type OpenSourceOptions } from '../../source/index.ts';
@@ -44,14 +37,14 @@ import {
   type OwnsMember,
   type ParsedStatusTree,
   type PublishResult,
-  type SearchCacheRecord,
+  type SectionRecords,
   type StatusCommit,
   type StatusComposer,
   type StatusReport,
   type TemplateItemsInput,
   type AgentReports,
 } from '../../status/index.ts';
-import type { PullMemberState } from '../../controllers/index.ts';
+import { RECORD_SECTIONS, type PullMemberState } from '../../controllers/index.ts';
 import { pullClusterReport, pullItem, pullStates } from './pull-status.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import type { FleetSource } from './read-fleet.ts';
@@ -77,19 +70,10 @@ export interface StatusStepInput {
    * it (status/failover-view.ts). Absent (`apply`): there is no failover to record.
    */
   failover?: FailoverView;
-  /** The WorkloadRebalancers as the pass left them, recorded on the branch (status/files/rebalancer-document.ts). */
-  rebalancers?: readonly RecordedRebalancer[];
-  /** The autoscalers' record as the pass left it (status/files/autoscaling-document.ts). */
-  autoscaling?: AutoscalingRecord;
-  /** The search cache per ResourceRegistry (status/files/registry-document.ts). */
-  registries?: SearchCacheRecord;
+  /** The controllers' own records as the pass left them, by record section (controllers/registry.ts). */
+  records?: SectionRecords;
   /** The Pull members' reports: a Pull member's status is its agent's, never observed by the hub. */
   agentReports?: AgentReports;
-  /**
-   * The multi-cluster services as the endpoints controller left them
-   * (status/files/multicluster-service-document.ts).
-   */
-  multiClusterServices?: readonly RecordedMultiClusterService[];
 }
 
 /** Status step options. */
@@ -357,16 +341,11 @@ export async function statusStep(
     const tip =
       base.commit === undefined || tipPaths.size === 0
         ? NO_TIP
-        : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
+        : await readStatusCommit(base.store, base.commit, RECORD_SECTIONS, (path) => tipPaths.has(path));
     const merged = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
-    const report = {
-      ...merged,
-      ...(input.rebalancers?.length ? { rebalancers: [...input.rebalancers] } : {}),
-      ...(input.registries?.length ? { registries: [...input.registries] } : {}),
-      ...(hasAutoscaling(input.autoscaling) ? { autoscaling: input.autoscaling } : {}),
-      ...(input.multiClusterServices?.length ? { multiClusterServices: [...input.multiClusterServices] } : {}),
-    };
-    return { files: statusFiles(report), message: commitMessage(report), report };
+    const records = input.records ?? {};
+    const report = { ...merged, ...(Object.keys(records).length > 0 ? { records } : {}) };
+    return { files: statusFiles(report, RECORD_SECTIONS), message: commitMessage(report), report };
   };
   const branch = input.source.snapshot.config.statusBranch;
   // No fetch here: publishing fetches the remote's tip itself, every round.
@@ -379,16 +358,11 @@ export async function statusStep(
   return { ...published, report: content.report };
 }
 
-function hasAutoscaling(record: AutoscalingRecord | undefined): record is AutoscalingRecord {
-  return (
-    record !== undefined && record.federatedHPAs.length + record.cronFederatedHPAs.length + record.workloads.length > 0
-  );
-}
-
 const NO_TIP: ParsedStatusTree = Object.freeze({
   clusters: [],
   templates: [],
   placements: [],
   quotas: [],
   warnings: [],
+  records: {},
 });

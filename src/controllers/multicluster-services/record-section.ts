@@ -1,0 +1,29 @@
+import { multiClusterServiceKey } from '../../model/index.ts';
+import type { RecordedMultiClusterService } from '../../model/index.ts';
+import type { ControllerRecordSection } from '../controller-records.ts';
+import {
+  multiClusterServiceDocument,
+  multiClusterServicePath,
+  parseMultiClusterServiceDocument,
+} from './multicluster-service-document.ts';
+import { multiClusterServiceLine, multiClusterServiceSection } from './multicluster-service-summary.ts';
+
+/** `multicluster-services/<kind>/<namespace>/<name>.yaml` per exported Service, and STATUS.md's section. */
+export const multiClusterServicesRecordSection: ControllerRecordSection<RecordedMultiClusterService[]> = {
+  name: 'multicluster-services',
+  folder: 'multicluster-services/',
+  files: (list) => list.map((s) => ({ path: multiClusterServicePath(s), document: multiClusterServiceDocument(s) })),
+  read: (list, _path, document, warn) => {
+    const service = parseMultiClusterServiceDocument(document, warn);
+    return service ? [...(list ?? []), service] : list;
+  },
+  markdown: multiClusterServiceSection,
+  written: (records) =>
+    records.multiClusterServices.size > 0 ? [...records.multiClusterServices.values()] : undefined,
+  restored: (list) => ({ multiClusterServices: new Map((list ?? []).map((s) => [multiClusterServiceKey(s), s])) }),
+  statusLines: (list) => ({
+    title: 'Multi-cluster services',
+    lines: list.map((r) => `  ${r.kind} ${r.namespace}/${r.name}: ${multiClusterServiceLine(r)}`),
+  }),
+  statusField: { name: 'multiClusterServices', empty: [] },
+};
