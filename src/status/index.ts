@@ -59,6 +59,7 @@ export {
 } from './failover-view.ts';
 export { withPolicyTaints, type TaintPolicyRecord } from './taint-policy-record.ts';
 export {
+  documentPerEntry,
   sectionOf,
   type RecordFile,
   type RecordSection,

@@ -39,3 +39,18 @@ export type SectionRecords = Readonly<Record<string, unknown>>;
 export function sectionOf(sections: RecordSections, path: string): RecordSection<unknown> | undefined {
   return path.endsWith('.yaml') ? sections.find((s) => path.startsWith(s.folder)) : undefined;
 }
+
+/** The files and the read-back of a record that is a list, one document per entry. */
+export function documentPerEntry<T>(
+  path: (entry: T) => string,
+  document: (entry: T) => unknown,
+  parse: (document: unknown, warn: Warn) => T | undefined,
+): Pick<RecordSection<readonly T[]>, 'files' | 'read'> {
+  return {
+    files: (list) => list.map((entry) => ({ path: path(entry), document: document(entry) })),
+    read: (list, _path, doc, warn) => {
+      const entry = parse(doc, warn);
+      return entry ? [...(list ?? []), entry] : list;
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { multiClusterServiceKey } from '../../model/index.ts';
 import type { RecordedMultiClusterService } from '../../model/index.ts';
+import { documentPerEntry } from '../../status/index.ts';
 import type { ControllerRecordSection } from '../controller-records.ts';
 import {
   multiClusterServiceDocument,
@@ -9,14 +10,10 @@ import {
 import { multiClusterServiceLine, multiClusterServiceSection } from './multicluster-service-summary.ts';
 
 /** `multicluster-services/<kind>/<namespace>/<name>.yaml` per exported Service, and STATUS.md's section. */
-export const multiClusterServicesRecordSection: ControllerRecordSection<RecordedMultiClusterService[]> = {
+export const multiClusterServicesRecordSection: ControllerRecordSection<readonly RecordedMultiClusterService[]> = {
   name: 'multicluster-services',
   folder: 'multicluster-services/',
-  files: (list) => list.map((s) => ({ path: multiClusterServicePath(s), document: multiClusterServiceDocument(s) })),
-  read: (list, _path, document, warn) => {
-    const service = parseMultiClusterServiceDocument(document, warn);
-    return service ? [...(list ?? []), service] : list;
-  },
+  ...documentPerEntry(multiClusterServicePath, multiClusterServiceDocument, parseMultiClusterServiceDocument),
   markdown: multiClusterServiceSection,
   written: (records) =>
     records.multiClusterServices.size > 0 ? [...records.multiClusterServices.values()] : undefined,

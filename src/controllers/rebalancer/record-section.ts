@@ -1,17 +1,14 @@
 import type { RecordedRebalancer } from '../../model/index.ts';
+import { documentPerEntry } from '../../status/index.ts';
 import type { ControllerRecordSection } from '../controller-records.ts';
 import { parseRebalancerDocument, rebalancerDocument, rebalancerPath } from './rebalancer-document.ts';
 import { rebalancerLine, rebalancerSection } from './rebalancer-summary.ts';
 
 /** `rebalancers/<name>.yaml` per WorkloadRebalancer, and STATUS.md's "Workload rebalancers". */
-export const rebalancerRecordSection: ControllerRecordSection<RecordedRebalancer[]> = {
+export const rebalancerRecordSection: ControllerRecordSection<readonly RecordedRebalancer[]> = {
   name: 'workload-rebalancer',
   folder: 'rebalancers/',
-  files: (list) => list.map((r) => ({ path: rebalancerPath(r.name), document: rebalancerDocument(r) })),
-  read: (list, _path, document, warn) => {
-    const rebalancer = parseRebalancerDocument(document, warn);
-    return rebalancer ? [...(list ?? []), rebalancer] : list;
-  },
+  ...documentPerEntry((r) => rebalancerPath(r.name), rebalancerDocument, parseRebalancerDocument),
   markdown: rebalancerSection,
   written: (records) => (records.rebalancers.size > 0 ? [...records.rebalancers.values()] : undefined),
   restored: (list) => ({ rebalancers: new Map((list ?? []).map((r) => [r.name, r])) }),

@@ -1,3 +1,4 @@
+import { documentPerEntry } from '../../status/index.ts';
 import type { ControllerRecordSection } from '../controller-records.ts';
 import { parseRegistryDocument, registryDocument, registryPath } from './registry-document.ts';
 import { cachedKindLine, registrySection } from './registry-summary.ts';
@@ -7,11 +8,7 @@ import type { RegistryRecord } from './search-cache-record.ts';
 export const searchCacheRecordSection: ControllerRecordSection<readonly RegistryRecord[]> = {
   name: 'search-cache',
   folder: 'registries/',
-  files: (list) => list.map((r) => ({ path: registryPath(r.name), document: registryDocument(r) })),
-  read: (list, _path, document, warn) => {
-    const registry = parseRegistryDocument(document, warn);
-    return registry ? [...(list ?? []), registry] : list;
-  },
+  ...documentPerEntry((r) => registryPath(r.name), registryDocument, parseRegistryDocument),
   markdown: registrySection,
   // With shards every replica has a cache of its own: no replica's view is the fleet's record.
   written: (records, sharded) => (sharded || records.searchCache.length === 0 ? undefined : [...records.searchCache]),
