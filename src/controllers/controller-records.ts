@@ -1,13 +1,14 @@
 /**
  * What the run loop's controllers record on the status branch: written by the status step, read
  * back by `plan`, `apply` and a restarted `run`. Failover and the taint policies record fields of
- * the cluster and binding documents (status/failover-view.ts); every other controller a folder of
+ * the cluster and binding documents (controllers/failover/failover-view.ts); every other controller a folder of
  * its own, through the record section its registration carries (registry.ts).
  */
 import { emptyAutoscalingRecord } from '../model/index.ts';
 import type { AutoscalingRecord, RecordedMultiClusterService, RecordedRebalancer } from '../model/index.ts';
-import { emptyFailoverView } from '../status/index.ts';
-import type { FailoverView, RecordSection, SectionRecords, TaintPolicyRecord } from '../status/index.ts';
+import type { RecordSection, SectionRecords } from '../status/index.ts';
+import { emptyFailoverView, type FailoverView } from './failover/failover-view.ts';
+import type { TaintPolicyRecord } from './taint-policy/taint-policy-record.ts';
 import type { SearchCacheRecord } from './search-cache/search-cache-record.ts';
 
 /** Every controller's record. */

@@ -51,14 +51,6 @@ export {
   type StatusReport,
 } from './status-report.ts';
 export {
-  emptyFailoverView,
-  failoverOfTree,
-  recordedFailover,
-  withTemplateFailover,
-  type FailoverView,
-} from './failover-view.ts';
-export { withPolicyTaints, type TaintPolicyRecord } from './taint-policy-record.ts';
-export {
   documentPerEntry,
   sectionOf,
   type RecordFile,

@@ -21,7 +21,7 @@ export interface AgentSummary {
 /** One member cluster as the status branch records it. */
 export interface ClusterReport {
   name: string;
-  /** The NoExecute taints the run loop added to fail the member over (failover-view.ts); absent when none. */
+  /** The NoExecute taints the run loop added to fail the member over (controllers/failover/failover-view.ts); absent when none. */
   taints?: Taint[];
   status: ClusterStatus;
   /** Set for a Pull member: its agent as last heard from. */

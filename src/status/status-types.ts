@@ -46,6 +46,6 @@ export interface TemplateStatus {
   problems: string[];
   /** The run loop's graceful eviction tasks of the binding (Karmada's spec.gracefulEvictionTasks); absent when none. */
   gracefulEvictionTasks?: GracefulEvictionTask[];
-  /** Members application failover has seen Unhealthy, and since when (failover-view.ts); absent when none. */
+  /** Members application failover has seen Unhealthy, and since when (controllers/failover/failover-view.ts); absent when none. */
   unhealthySince?: UnhealthySince[];
 }

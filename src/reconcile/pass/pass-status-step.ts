@@ -6,10 +6,9 @@
  * controllers adopt for the members other replicas own.
  */
 import { refKey } from '../../model/index.ts';
-import { controllerRecordsOfReport, sectionRecords } from '../../controllers/index.ts';
+import { controllerRecordsOfReport, sectionRecords, withPolicyTaints } from '../../controllers/index.ts';
 import type { HealthReport } from '../../controllers/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
-import { withPolicyTaints } from '../../status/index.ts';
 import type { StatusReport } from '../../status/index.ts';
 import { statusStep } from './status-step.ts';
 import type { StatusStepOptions } from './status-step.ts';

@@ -25,10 +25,8 @@ import {
   withShardEvictionTasks,
   withShardUnhealthySince,
   withShardQuotaMembers,
-  withTemplateFailover,
   type ClusterReport,
   type FederatedQuotaReport,
-  type FailoverView,
   type MemberObservation,
   type OwnsMember,
   type ParsedStatusTree,
@@ -40,7 +38,7 @@ import {
   type TemplateItemsInput,
   type AgentReports,
 } from '../../status/index.ts';
-import { RECORD_SECTIONS } from '../../controllers/index.ts';
+import { RECORD_SECTIONS, withTemplateFailover, type FailoverView } from '../../controllers/index.ts';
 import { splitMembers, type MemberObserver } from './channels/member-channel.ts';
 import { pullObserver } from './channels/pull-status.ts';
 import { pushObserver } from './channels/push-status.ts';
@@ -65,7 +63,7 @@ export interface StatusStepInput {
   owns?: OwnsMember;
   /**
    * The run loop's failover of this pass, recorded on the branch so that a restarted loop resumes
-   * it (status/failover-view.ts). Absent (`apply`): there is no failover to record.
+   * it (controllers/failover/failover-view.ts). Absent (`apply`): there is no failover to record.
    */
   failover?: FailoverView;
   /** The controllers' own records as the pass left them, by record section (controllers/registry.ts). */

@@ -12,7 +12,7 @@ import { renderFleet } from '../../../src/render/render-fleet.ts';
 import type { Rendered } from '../../../src/render/render-fleet.ts';
 import { emptyControllerRecords } from '../../../src/controllers/index.ts';
 import type { ControllerRecords } from '../../../src/controllers/index.ts';
-import type { FailoverView } from '../../../src/status/index.ts';
+import type { FailoverView } from '../../../src/controllers/index.ts';
 
 export const WEB = 'apps/v1/Deployment/shop/web';
 export const MEMBERS = ['member1', 'member2', 'member3'];

@@ -6,7 +6,8 @@ import type { GracefulEvictionTask, KubeObject } from '../../../src/model/index.
 import { readFleet } from '../../../src/reconcile/pass/read-fleet.ts';
 import { statusStep, type StatusStepInput } from '../../../src/reconcile/pass/status-step.ts';
 import { renderFleet, type Rendered } from '../../../src/render/render-fleet.ts';
-import { openStatusStore, readStatusBranch, type FailoverView } from '../../../src/status/index.ts';
+import { openStatusStore, readStatusBranch } from '../../../src/status/index.ts';
+import type { FailoverView } from '../../../src/controllers/index.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures, type GitFixture } from '../../source/helpers/git-fixture.ts';
 import { RECORD_SECTIONS } from '../../../src/controllers/index.ts';
