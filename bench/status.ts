@@ -23,6 +23,7 @@ import {
   type TemplateStatusInput,
 } from '../src/status/index.ts';
 import { size } from './lib/size.ts';
+import { RECORD_SECTIONS } from '../src/controllers/index.ts';
 
 const TEMPLATES = Number(process.argv[2] ?? size(10_000, 5));
 const CLUSTERS = Number(process.argv[3] ?? size(20, 2));
@@ -142,7 +143,7 @@ try {
     const inputs = Array.from({ length: TEMPLATES }, (_, i) => templateInput(i, 0));
     const aggregated = await timed(() => report(inputs, `2026-01-01T00:00:0${run}Z`));
     record('aggregate (templateStatus × templates)', aggregated);
-    const files = await timed(() => statusFiles(aggregated.value));
+    const files = await timed(() => statusFiles(aggregated.value, RECORD_SECTIONS));
     record('serialise the tree (statusFiles)', files, `${files.value.length} files`);
     for (const [name, open] of STORES) {
       const dir = mkdtempSync(path.join(tmpdir(), 'flotilla-bench-status-'));
@@ -157,20 +158,26 @@ try {
       changedInputs[1] = templateInput(1, 1);
       const changedReport = report(changedInputs, '2026-01-01T00:01:00Z');
       const changed = await timed(() =>
-        writeStatusBranch(store, statusFiles(changedReport), { message: commitMessage(changedReport) }),
+        writeStatusBranch(store, statusFiles(changedReport, RECORD_SECTIONS), {
+          message: commitMessage(changedReport),
+        }),
       );
       if (!changed.value.changed) throw new Error('a changed status made no commit');
       record(`${name}: serialise + commit one changed template`, changed);
       const same = await timed(() =>
-        writeStatusBranch(store, statusFiles({ ...changedReport, reconciledAt: '2026-01-01T00:02:00Z' }), {
-          message: commitMessage(changedReport),
-        }),
+        writeStatusBranch(
+          store,
+          statusFiles({ ...changedReport, reconciledAt: '2026-01-01T00:02:00Z' }, RECORD_SECTIONS),
+          {
+            message: commitMessage(changedReport),
+          },
+        ),
       );
       if (same.value.changed) throw new Error('an unchanged status made a commit');
       record(`${name}: serialise + unchanged (no commit)`, same);
-      const read = await timed(() => readStatusBranch(store));
+      const read = await timed(() => readStatusBranch(store, RECORD_SECTIONS));
       record(`${name}: read it back in full (flotilla status)`, read, `${read.value?.templates.length ?? 0} templates`);
-      const placements = await timed(() => readStatusBranch(store, { templates: 'placement' }));
+      const placements = await timed(() => readStatusBranch(store, RECORD_SECTIONS, { templates: 'placement' }));
       record(
         `${name}: read placements back (next pass, offline plan)`,
         placements,

@@ -18,7 +18,8 @@
 import type { Cluster, ClusterStatus, Diagnostic, HealthState } from '../model/index.ts';
 import type { ClusterAccess, ClusterApplyResult } from '../apply/index.ts';
 import type { PreviousSchedule, Fleet, Rendered, TemplateBinding } from '../render/index.ts';
-import type { AgentReports, ControllerRecords } from '../status/index.ts';
+import type { AgentReports } from '../status/index.ts';
+import type { ControllerRecords } from './controller-records.ts';
 
 /** A member's readiness: its API server's `/readyz` (a probe), or for a Pull member its agent's heartbeat. */
 export type MemberReadiness = 'ready' | 'not-ready' | 'unreachable';

@@ -3,13 +3,21 @@
  * registered controllers as one), and the few parts a back-end on floor 5 serves or a plan shows.
  */
 export * from './controller.ts';
+export {
+  emptyControllerRecords,
+  type ControllerRecords,
+  type ControllerRecordSection,
+} from './controller-records.ts';
 export * from './in-order.ts';
 export * from './phases.ts';
 export * from './registry.ts';
+export { emptyFailoverView, withTemplateFailover, type FailoverView } from './failover/failover-view.ts';
+export { withPolicyTaints, type TaintPolicyRecord } from './taint-policy/taint-policy-record.ts';
 export type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
 export type { FailoverOptions } from './failover/failover-memory.ts';
 export type { PlanMultiClusterService, PlanServiceMember } from './multicluster-services/plan-view.ts';
 export { pullMemberState, type PullMemberState } from './pull-members/heartbeat.ts';
+export type { CachedKindRecord, RegistryRecord, SearchCacheRecord } from './search-cache/search-cache-record.ts';
 export { MemorySearchStore } from './search-cache/memory-store.ts';
 export { SearchCache, type SearchCacheView } from './search-cache/search-cache.ts';
 export type { StorePosition, StoreQuery } from './search-cache/search-store.ts';

@@ -4,7 +4,7 @@
  * the rest of the chain of controller.ts, so the seam's phases grow without touching controllers.
  */
 import type { Diagnostic } from '../model/index.ts';
-import type { ControllerRecords } from '../status/index.ts';
+import type { ControllerRecords } from './controller-records.ts';
 import type { AfterRender, AfterStatus, AppliedPass, ApplyHolds, ReportedPass } from './controller.ts';
 
 /** What a controller does after the render, each part optional. */

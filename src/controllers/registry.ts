@@ -7,7 +7,14 @@ import { AutoscalingController } from './autoscaling/autoscaling-controller.ts';
 import type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
 import { recordedAutoscaling } from './autoscaling/recorded-autoscaling.ts';
 import type { ViewSection } from '../model/index.ts';
-import type { ControllerRecords } from '../status/index.ts';
+import type { ParsedStatusTree, SectionRecords, StatusReport } from '../status/index.ts';
+import { controllerRecordsOf, sectionRecordsOf } from './controller-records.ts';
+import { failoverOfTree, recordedFailover as failoverOfReport } from './failover/failover-view.ts';
+import type { ControllerRecordSection, ControllerRecords } from './controller-records.ts';
+import { autoscalingRecordSection } from './autoscaling/record-section.ts';
+import { multiClusterServicesRecordSection } from './multicluster-services/record-section.ts';
+import { rebalancerRecordSection } from './rebalancer/record-section.ts';
+import { searchCacheRecordSection } from './search-cache/record-section.ts';
 import type { Controller, MetricSpec, PlanView, PlanViewInput } from './controller.ts';
 import { autoscalingView } from './autoscaling/view.ts';
 import { failoverView } from './failover/view.ts';
@@ -56,6 +63,11 @@ export interface ControllerRegistration {
    * as the status branch holds them or as a live pass made them; empty when it has nothing to show.
    */
   view?(records: ControllerRecords): ViewSection[];
+  /**
+   * Its own part of the status branch, named as it is: its files, how they read back, its STATUS.md
+   * section; absent: it records nothing of its own (or, failover, fields of the fleet's documents).
+   */
+  record?: ControllerRecordSection;
 }
 
 export const CONTROLLERS: readonly ControllerRegistration[] = [
@@ -87,12 +99,14 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
     live: () => new RebalancerController(),
     recorded: () => new RebalancerController(),
     view: rebalancerView,
+    record: rebalancerRecordSection,
   },
   {
     name: 'search-cache',
     live: (s) => new SearchCacheController(s.searchCache),
     recorded: recordedSearchCache,
     view: searchCacheView,
+    record: searchCacheRecordSection,
   },
   {
     name: 'autoscaling',
@@ -101,6 +115,7 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
     plan: autoscalingPlanView,
     metrics: AUTOSCALING_METRICS,
     view: autoscalingView,
+    record: autoscalingRecordSection,
   },
   // After failover: its failed-over members are not Ready in the scheduling inputs this one reads.
   {
@@ -109,6 +124,7 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
     recorded: recordedMultiClusterServices,
     plan: multiClusterServicesPlanView,
     view: multiClusterServicesView,
+    record: multiClusterServicesRecordSection,
   },
 ];
 
@@ -125,4 +141,31 @@ export function recordedControllers(): Controller[] {
 /** What every registered controller shows of itself, in registry order, for readers that know none of them. */
 export function controllerViews(records: ControllerRecords): ViewSection[] {
   return CONTROLLERS.flatMap((c) => c.view?.(records) ?? []);
+}
+
+/** Every registered controller's record section, in registry order: what the status writer, reader and STATUS.md are given. */
+export const RECORD_SECTIONS: readonly ControllerRecordSection[] = CONTROLLERS.flatMap((c) =>
+  c.record ? [c.record] : [],
+);
+
+/** The records a status branch tree holds. */
+export function controllerRecordsOfTree(
+  tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'records'>,
+): ControllerRecords {
+  return controllerRecordsOf(failoverOfTree(tree), tree.records, RECORD_SECTIONS);
+}
+
+/**
+ * The records a status report just written holds, every template listed: with shards, what the
+ * owners of other replicas' members decided, for the loop to adopt.
+ */
+export function controllerRecordsOfReport(
+  report: Pick<StatusReport, 'clusters' | 'templates' | 'records'>,
+): ControllerRecords {
+  return controllerRecordsOf(failoverOfReport(report), report.records ?? {}, RECORD_SECTIONS);
+}
+
+/** What the status step writes of a pass's records, by section. */
+export function sectionRecords(records: ControllerRecords, sharded: boolean): SectionRecords {
+  return sectionRecordsOf(records, RECORD_SECTIONS, sharded);
 }

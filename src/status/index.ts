@@ -52,19 +52,15 @@ export {
   type StatusReport,
 } from './status-report.ts';
 export {
-  emptyFailoverView,
-  failoverOfTree,
-  recordedFailover,
-  withTemplateFailover,
-  type FailoverView,
-} from './failover-view.ts';
-export { withPolicyTaints, type TaintPolicyRecord } from './taint-policy-record.ts';
-export {
-  controllerRecordsOfReport,
-  controllerRecordsOfTree,
-  emptyControllerRecords,
-  type ControllerRecords,
-} from './controller-records.ts';
+  documentPerEntry,
+  sectionOf,
+  type RecordFile,
+  type RecordSection,
+  type RecordSections,
+  type SectionRecords,
+} from './record-section.ts';
+export { count, text } from './files/document-fields.ts';
+export type { Warn } from './files/failover-fields.ts';
 export { emitYaml } from './files/emit-yaml.ts';
 export {
   federatedQuotaStatus,
@@ -74,18 +70,7 @@ export {
 } from './federated-quota-status.ts';
 export { parseQuotaDocument, quotaDocument, quotaPath } from './files/quota-document.ts';
 export { quotaRows, quotaSection, quotaUsage } from './files/quota-markdown.ts';
-export { rebalancerLine } from './files/rebalancer-summary.ts';
-export { autoscalingLines, scaledWorkloadLine } from './files/autoscaling-summary.ts';
-export { cachedKindLine } from './files/registry-summary.ts';
-export { registryPath } from './files/registry-document.ts';
-export type { CachedKindRecord, RegistryRecord, SearchCacheRecord } from './search-cache-record.ts';
 export { agentLine } from './files/agent-summary.ts';
-export {
-  multiClusterServiceDocument,
-  multiClusterServicePath,
-  parseMultiClusterServiceDocument,
-} from './files/multicluster-service-document.ts';
-export { multiClusterServiceLine } from './files/multicluster-service-summary.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
 export {

@@ -1,4 +1,5 @@
 import type { GitStore } from '../source/index.ts';
+import type { RecordSections } from './record-section.ts';
 import { parseStatusTree, type ParsedStatusTree, type TemplateDetail } from './files/parse-status-tree.ts';
 
 /** What to read of the status branch. */
@@ -28,19 +29,24 @@ export interface StatusBranchView extends ParsedStatusTree {
  */
 export async function readStatusBranch(
   store: GitStore,
+  sections: RecordSections,
   options: Partial<ReadStatusOptions> = {},
 ): Promise<StatusBranchView | undefined> {
   const { branch, templates } = { ...DEFAULT_READ_STATUS_OPTIONS, ...options };
   const commit = await store.readRef(`refs/heads/${branch}`);
   if (commit === undefined) return undefined;
   const keep = (path: string) => templates !== 'none' || !path.startsWith('resources/');
-  return { commit, ...(await readStatusCommit(store, commit, keep, templates === 'placement' ? 'placement' : 'full')) };
+  return {
+    commit,
+    ...(await readStatusCommit(store, commit, sections, keep, templates === 'placement' ? 'placement' : 'full')),
+  };
 }
 
 /** The files of a status branch commit that `keep` selects, parsed (a sharded writer reads only the other replicas' part). */
 export async function readStatusCommit(
   store: GitStore,
   commit: string,
+  sections: RecordSections,
   keep: (path: string) => boolean,
   detail: TemplateDetail = 'full',
 ): Promise<ParsedStatusTree> {
@@ -51,5 +57,5 @@ export async function readStatusCommit(
     const content = blobs.get(e.oid);
     return content === undefined ? [] : [{ path: e.path, content }];
   });
-  return parseStatusTree(files, detail);
+  return parseStatusTree(files, sections, detail);
 }

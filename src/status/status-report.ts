@@ -1,14 +1,7 @@
-import type {
-  AutoscalingRecord,
-  ClusterStatus,
-  HealthState,
-  RecordedMultiClusterService,
-  RecordedRebalancer,
-  Taint,
-} from '../model/index.ts';
+import type { ClusterStatus, HealthState, Taint } from '../model/index.ts';
 import { isClusterReady } from './cluster-status.ts';
 import type { FederatedQuotaReport } from './federated-quota-status.ts';
-import type { RegistryRecord } from './search-cache-record.ts';
+import type { SectionRecords } from './record-section.ts';
 import type { TemplateStatus } from './status-types.ts';
 
 /** What the status branch records of a Pull member's agent (docs/karmada-compatibility.md#pull-mode). */
@@ -28,7 +21,7 @@ export interface AgentSummary {
 /** One member cluster as the status branch records it. */
 export interface ClusterReport {
   name: string;
-  /** The NoExecute taints the run loop added to fail the member over (failover-view.ts); absent when none. */
+  /** The NoExecute taints the run loop added to fail the member over (controllers/failover/failover-view.ts); absent when none. */
   taints?: Taint[];
   status: ClusterStatus;
   /** Set for a Pull member: its agent as last heard from. */
@@ -45,14 +38,8 @@ export interface StatusReport {
   templates: TemplateStatus[];
   /** The FederatedResourceQuotas' status; absent when the fleet has none. */
   quotas?: FederatedQuotaReport[];
-  /** The WorkloadRebalancers of the fleet as the pass left them; absent or empty when there are none. */
-  rebalancers?: RecordedRebalancer[];
-  /** The search cache per ResourceRegistry; absent or empty when the fleet has none. */
-  registries?: RegistryRecord[];
-  /** The autoscalers' record; absent when the fleet has none. */
-  autoscaling?: AutoscalingRecord;
-  /** The multi-cluster services as the endpoints controller left them; absent or empty when there are none. */
-  multiClusterServices?: RecordedMultiClusterService[];
+  /** The controllers' records by section name (record-section.ts); absent or empty when none has any. */
+  records?: SectionRecords;
   /** The kustomizations rendered and kustomize's and helm's versions; absent when the fleet has none. */
   render?: {
     tools: { kustomize: string; helm?: string } | null;

@@ -54,7 +54,7 @@ export interface TemplateStatus {
   problems: string[];
   /** The run loop's graceful eviction tasks of the binding (Karmada's spec.gracefulEvictionTasks); absent when none. */
   gracefulEvictionTasks?: GracefulEvictionTask[];
-  /** Members application failover has seen Unhealthy, and since when (failover-view.ts); absent when none. */
+  /** Members application failover has seen Unhealthy, and since when (controllers/failover/failover-view.ts); absent when none. */
   unhealthySince?: UnhealthySince[];
   /** Where a template a render root made came from; absent for one written in git as it is. */
   renderedFrom?: RenderedFrom;

@@ -7,6 +7,7 @@ import { commitMessage, statusFiles, templateStatus, writeStatusBranch, type Sta
 import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
 import { bindingFor, deployment, memberDeployment, nativeInterpreter } from '../status/helpers.ts';
 import { REPO_ROOT, runCli } from './run-cli.ts';
+import { RECORD_SECTIONS } from '../../src/controllers/index.ts';
 
 afterAll(removeFixtures);
 
@@ -65,7 +66,7 @@ async function repoWithStatus(branch = 'status', status: StatusReport = report) 
   const repo = createGitRepo();
   repo.write('flotilla.yaml', `statusBranch: ${branch}\n`);
   repo.commit('fleet');
-  await writeStatusBranch(new NativeGitStore(path.join(repo.dir, '.git')), statusFiles(status), { branch, message: commitMessage(status) });
+  await writeStatusBranch(new NativeGitStore(path.join(repo.dir, '.git')), statusFiles(status, RECORD_SECTIONS), { branch, message: commitMessage(status) });
   return repo;
 }
 

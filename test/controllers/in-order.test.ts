@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplyHolds, Controller, SchedulingInputs } from '../../src/controllers/controller.ts';
 import { inOrder } from '../../src/controllers/in-order.ts';
-import { emptyFailoverView } from '../../src/status/index.ts';
+import { emptyFailoverView } from '../../src/controllers/index.ts';
 
 const FLEET = {
   templates: [],

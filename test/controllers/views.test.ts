@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedRebalancer, ViewSection } from '../../src/model/index.ts';
 import { controllerViews } from '../../src/controllers/registry.ts';
-import { emptyControllerRecords } from '../../src/status/index.ts';
-import type { ControllerRecords } from '../../src/status/index.ts';
+import { emptyControllerRecords } from '../../src/controllers/index.ts';
+import type { ControllerRecords } from '../../src/controllers/index.ts';
 
 const REBALANCER: RecordedRebalancer = {
   name: 'hello-now',

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { killApiserver } from '../../scripts/fleet/outage.ts';
 import { compareBytes } from '../../src/model/index.ts';
-import { multiClusterServicePath } from '../../src/status/index.ts';
+import { multiClusterServicePath } from '../../src/controllers/multicluster-services/multicluster-service-document.ts';
 import { FleetRepo } from './helpers/apply-fleet.ts';
 import { apiFor, isNotFound } from './helpers/fleet.ts';
 import { files, type Options } from './helpers/multicluster-fleet.ts';

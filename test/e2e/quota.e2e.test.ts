@@ -9,6 +9,7 @@ import { FleetRepo, policy } from './helpers/apply-fleet.ts';
 import { apiFor, memberNames } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
 import { waitFor } from '../helpers/wait.ts';
+import { RECORD_SECTIONS } from '../../src/controllers/index.ts';
 
 function quota(ns: string): string {
   return JSON.stringify({
@@ -67,7 +68,7 @@ describe('FederatedResourceQuota on the fleet', () => {
     );
     const third = await repo.apply();
     if (third.status instanceof Error) throw third.status;
-    const view = await readStatusBranch(new NativeGitStore(`${repo.dir}/.git`));
+    const view = await readStatusBranch(new NativeGitStore(`${repo.dir}/.git`), RECORD_SECTIONS);
     const status = view?.quotas.find((q) => q.resource.namespace === ns)?.status;
     expect(status?.overallUsed).toEqual({ pods: String(2 * memberNames.length), 'requests.cpu': `${200 * memberNames.length}m` });
     expect(status?.aggregatedStatus?.map((s) => [s.clusterName, s.hard, s.used])).toEqual(

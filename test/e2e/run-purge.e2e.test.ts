@@ -14,6 +14,7 @@ import { fleetNamespace } from './helpers/namespace.ts';
 import { cleanUpRunProcesses, startRun } from './helpers/run-process.ts';
 import type { RunProcess } from './helpers/run-process.ts';
 import { waitFor } from '../helpers/wait.ts';
+import { RECORD_SECTIONS } from '../../src/controllers/index.ts';
 
 function deployment(ns: string, annotations: Record<string, string> = {}): string {
   return JSON.stringify({
@@ -69,7 +70,7 @@ async function webUid(member: string, ns: string): Promise<string | null> {
 
 /** The members the status branch reports Deployment web on (its binding's clusters). */
 async function reportedMembers(repo: FleetRepo): Promise<string[] | undefined> {
-  const view = await readStatusBranch(new NativeGitStore(`${repo.dir}/.git`));
+  const view = await readStatusBranch(new NativeGitStore(`${repo.dir}/.git`), RECORD_SECTIONS);
   return view?.templates.find((t) => t.resource.kind === 'Deployment' && t.resource.name === 'web')?.aggregatedStatus.map((i) => i.clusterName);
 }
 

@@ -10,6 +10,7 @@ import { apiFor, memberNames } from './helpers/fleet.ts';
 import { fleetNamespace } from './helpers/namespace.ts';
 import { scratchMember } from './helpers/scratch-member.ts';
 import { waitFor } from '../helpers/wait.ts';
+import { RECORD_SECTIONS } from '../../src/controllers/index.ts';
 
 const DEPLOYMENTS = policy([['apps/v1', 'Deployment']]);
 
@@ -30,7 +31,7 @@ function deployment(ns: string, name: string, cpu: string): string {
 }
 
 async function statusOf(repo: FleetRepo, kind: string, name: string): Promise<TemplateStatus | undefined> {
-  const view = await readStatusBranch(new NativeGitStore(`${repo.dir}/.git`));
+  const view = await readStatusBranch(new NativeGitStore(`${repo.dir}/.git`), RECORD_SECTIONS);
   return view?.templates.find((t) => t.resource.kind === kind && t.resource.name === name);
 }
 
@@ -67,7 +68,7 @@ describe('status after apply', () => {
       memberNames.map((m) => [m, true, 'Healthy', 2]),
     );
     expect(web?.resourceStatus).toMatchObject({ replicas: 6, readyReplicas: 6, availableReplicas: 6 });
-    const view = await readStatusBranch(new NativeGitStore(`${repo.dir}/.git`));
+    const view = await readStatusBranch(new NativeGitStore(`${repo.dir}/.git`), RECORD_SECTIONS);
     for (const cluster of view?.clusters ?? []) {
       expect(cluster.status.conditions?.find((c) => c.type === 'Ready')?.status).toBe('True');
       expect(cluster.status.nodeSummary?.readyNum).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Flags } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
+import { RECORD_SECTIONS } from '../../controllers/index.ts';
 import { readSnapshot } from '../../source/index.ts';
 import { openStatusStore, readStatusBranch, type StatusBranchView } from '../../status/index.ts';
 import { painter } from '../color.ts';
@@ -13,6 +14,16 @@ import { sourceOptions } from '../source-options.ts';
 /** Whether the branch has a status and every template on it is Healthy. */
 function allHealthy(view: StatusBranchView | undefined): boolean {
   return view?.templates.every((t) => t.health === 'Healthy') === true;
+}
+
+/** The controllers' fields of the status document, in registry order (controllers/registry.ts). */
+function sectionFields(records: StatusBranchView['records']): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const { name, statusField } of RECORD_SECTIONS) {
+    const value = records[name] ?? statusField?.empty;
+    if (statusField && value !== undefined) fields[statusField.name] = value;
+  }
+  return fields;
 }
 
 /**
@@ -28,8 +39,7 @@ function statusDocument(branch: string, view: StatusBranchView | undefined): obj
       clusters: [],
       templates: [],
       quotas: [],
-      searchCache: [],
-      multiClusterServices: [],
+      ...sectionFields({}),
     };
   return {
     branch,
@@ -38,9 +48,7 @@ function statusDocument(branch: string, view: StatusBranchView | undefined): obj
     clusters: view.clusters,
     templates: view.templates,
     quotas: view.quotas,
-    searchCache: view.registries ?? [],
-    ...(view.autoscaling ? { autoscaling: view.autoscaling } : {}),
-    multiClusterServices: view.multiClusterServices ?? [],
+    ...sectionFields(view.records),
   };
 }
 
@@ -76,7 +84,7 @@ export default class Status extends FlotillaCommand {
     const paint = painter(flags['no-color']);
     for (;;) {
       const { store } = await openStatusStore(source, branch);
-      const view = await readStatusBranch(store, { branch });
+      const view = await readStatusBranch(store, RECORD_SECTIONS, { branch });
       const text =
         flags.output !== 'text'
           ? structured(statusDocument(branch, view), flags.output)

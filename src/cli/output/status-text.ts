@@ -1,14 +1,11 @@
 import { describeRef } from '../../model/index.ts';
 import type { HealthState } from '../../model/index.ts';
+import { RECORD_SECTIONS } from '../../controllers/index.ts';
 import {
   agentLine,
-  autoscalingLines,
   isClusterReady,
-  multiClusterServiceLine,
   quotaRows,
   readyReplicas,
-  cachedKindLine,
-  rebalancerLine,
   type StatusBranchView,
   type TemplateStatus,
 } from '../../status/index.ts';
@@ -99,9 +96,18 @@ function quotaLines(view: StatusBranchView, paint: Paint): string[] {
   ];
 }
 
+/** Each controller's part, in registry order, as its record section puts it; nothing for one without a record. */
+function sectionLines(view: StatusBranchView, paint: Paint): string[] {
+  return RECORD_SECTIONS.flatMap((section) => {
+    const record = view.records[section.name];
+    const part = record === undefined ? undefined : section.statusLines(record);
+    return part?.lines.length ? ['', paint('bold', `${part.title}:`), ...part.lines] : [];
+  });
+}
+
 /**
- * `flotilla status` as text: header, clusters, one row per template and cluster, failover, quotas, rebalancers,
- * multi-cluster services, then the problems.
+ * `flotilla status` as text: header, clusters, one row per template and cluster, failover, quotas, each
+ * controller's section (rebalancers, search cache, autoscalers, multi-cluster services), then the problems.
  */
 export function statusText(view: StatusBranchView, paint: Paint): string {
   const summary = view.summary;
@@ -124,29 +130,7 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
   if (pull.length > 0) lines.push('', paint('bold', 'Pull members:'), ...pull);
   lines.push(...failoverLines(view, paint));
   lines.push(...quotaLines(view, paint));
-  if (view.rebalancers?.length)
-    lines.push(
-      '',
-      paint('bold', 'Workload rebalancers:'),
-      ...view.rebalancers.map((r) => `  ${r.name}: ${rebalancerLine(r)}`),
-    );
-  if (view.registries?.length)
-    lines.push(
-      '',
-      paint('bold', 'Search cache:'),
-      ...view.registries.flatMap((r) => [
-        `  ${r.name}:${r.cached.length === 0 ? ' caches nothing' : ''}`,
-        ...r.cached.map((c) => `    ${cachedKindLine(c)}`),
-      ]),
-    );
-  const autoscaling = autoscalingLines(view.autoscaling);
-  if (autoscaling.length > 0) lines.push('', paint('bold', 'Autoscaling:'), ...autoscaling.map((l) => `  ${l}`));
-  if (view.multiClusterServices?.length)
-    lines.push(
-      '',
-      paint('bold', 'Multi-cluster services:'),
-      ...view.multiClusterServices.map((r) => `  ${r.kind} ${r.namespace}/${r.name}: ${multiClusterServiceLine(r)}`),
-    );
+  lines.push(...sectionLines(view, paint));
   const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
   if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);
   return lines.join('\n');

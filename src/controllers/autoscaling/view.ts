@@ -1,7 +1,7 @@
 /** The autoscalers as people see them (`ViewSection`, src/model/controller-view.ts): STATUS.md's lines, as rows. */
 import type { ViewSection } from '../../model/index.ts';
-import { autoscalingLines } from '../../status/index.ts';
-import type { ControllerRecords } from '../../status/index.ts';
+import { autoscalingLines } from './autoscaling-summary.ts';
+import type { ControllerRecords } from '../controller-records.ts';
 
 export function autoscalingView(records: ControllerRecords): ViewSection[] {
   const lines = autoscalingLines(records.autoscaling);

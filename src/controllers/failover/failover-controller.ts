@@ -8,7 +8,7 @@
  */
 import { isPullMember } from '../../model/index.ts';
 import type { ClusterApplyResult } from '../../apply/index.ts';
-import type { FailoverView } from '../../status/index.ts';
+import type { FailoverView } from './failover-view.ts';
 import type {
   AfterApply,
   AfterRender,

@@ -6,7 +6,7 @@
  * next memory; nothing here reads a clock.
  */
 import type { Taint } from '../../model/index.ts';
-import type { FailoverView } from '../../status/index.ts';
+import type { FailoverView } from './failover-view.ts';
 import type { HealthReport } from '../controller.ts';
 import { adoptedTasks, adoptedUnhealthy } from './adopt.ts';
 import { nextUnhealthy, unhealthyKey, unhealthyPair } from './application-failover.ts';

@@ -5,7 +5,8 @@
  */
 import { compareBytes } from '../../model/index.ts';
 import type { GracefulEvictionTask, Taint } from '../../model/index.ts';
-import type { FailoverView, UnhealthySince } from '../../status/index.ts';
+import type { UnhealthySince } from '../../status/index.ts';
+import type { FailoverView } from './failover-view.ts';
 import { unhealthyKey, unhealthyPair } from './application-failover.ts';
 import type { EvictionTask } from './eviction.ts';
 import { healthFromTaint } from './member-health.ts';

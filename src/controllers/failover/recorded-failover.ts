@@ -6,8 +6,8 @@
  * record is written back as it is: a one-off pass must not erase the loop's. The previous
  * schedules already leave the evicted members out (the status branch's binding documents).
  */
-import { emptyFailoverView } from '../../status/index.ts';
-import type { FailoverView } from '../../status/index.ts';
+import { emptyFailoverView } from './failover-view.ts';
+import type { FailoverView } from './failover-view.ts';
 import type { Controller } from '../controller.ts';
 import { evictionTaskOf } from './failover-record.ts';
 import { purgeHolds } from './purge-holds.ts';

@@ -5,7 +5,7 @@
  */
 import { formatTaint } from '../../scheduler/index.ts';
 import type { ViewBlock, ViewSection } from '../../model/index.ts';
-import type { ControllerRecords } from '../../status/index.ts';
+import type { ControllerRecords } from '../controller-records.ts';
 
 export function failoverView(records: ControllerRecords): ViewSection[] {
   const { taints, tasks, unhealthySince } = records.failover;

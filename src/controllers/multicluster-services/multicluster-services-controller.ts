@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { multiClusterServiceKey } from '../../model/index.ts';
 import type { Cluster, RecordedMultiClusterService } from '../../model/index.ts';
 import { ClientCache } from '../../apply/index.ts';
-import type { ControllerRecords } from '../../status/index.ts';
+import type { ControllerRecords } from '../controller-records.ts';
 import type {
   AfterRender,
   BeforeRender,

@@ -1,7 +1,7 @@
 /** The multi-cluster services as people see them (`ViewSection`, src/model/controller-view.ts): one row each. */
 import type { ViewSection } from '../../model/index.ts';
-import { multiClusterServiceLine } from '../../status/index.ts';
-import type { ControllerRecords } from '../../status/index.ts';
+import { multiClusterServiceLine } from './multicluster-service-summary.ts';
+import type { ControllerRecords } from '../controller-records.ts';
 
 export function multiClusterServicesView(records: ControllerRecords): ViewSection[] {
   const services = [...records.multiClusterServices.values()];

@@ -1,7 +1,7 @@
 /** The workload rebalancers as people see them (`ViewSection`, src/model/controller-view.ts): one row each. */
 import type { ViewSection } from '../../model/index.ts';
-import { rebalancerLine } from '../../status/index.ts';
-import type { ControllerRecords } from '../../status/index.ts';
+import { rebalancerLine } from './rebalancer-summary.ts';
+import type { ControllerRecords } from '../controller-records.ts';
 
 export function rebalancerView(records: ControllerRecords): ViewSection[] {
   const rebalancers = [...records.rebalancers.values()];

@@ -9,7 +9,7 @@
  */
 import { compareBytes } from '../../model/index.ts';
 import type { Cluster, Diagnostic, ResourceRegistry, SourceObject } from '../../model/index.ts';
-import type { SearchCacheRecord } from '../../status/index.ts';
+import type { SearchCacheRecord } from './search-cache-record.ts';
 import type { BeforeRender, Controller, ControllerContext, PassStart } from '../controller.ts';
 import { cacheTargets, uncachedPullMembers } from './cache-targets.ts';
 import type { SearchCache } from './search-cache.ts';

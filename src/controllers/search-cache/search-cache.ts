@@ -21,7 +21,7 @@ import type {
   Reflector,
   ReflectorOptions,
 } from '../../apply/index.ts';
-import type { SearchCacheRecord } from '../../status/index.ts';
+import type { SearchCacheRecord } from './search-cache-record.ts';
 import { targetKey } from './cache-targets.ts';
 import type { CacheTarget } from './cache-targets.ts';
 import { compactObject } from './compact-object.ts';

@@ -1,7 +1,7 @@
 /** The search cache as people see it (`ViewSection`, src/model/controller-view.ts): one row per cached kind. */
 import type { ViewCell, ViewSection } from '../../model/index.ts';
-import { cachedKindLine } from '../../status/index.ts';
-import type { ControllerRecords } from '../../status/index.ts';
+import { cachedKindLine } from './registry-summary.ts';
+import type { ControllerRecords } from '../controller-records.ts';
 
 export function searchCacheView(records: ControllerRecords): ViewSection[] {
   if (records.searchCache.length === 0) return [];

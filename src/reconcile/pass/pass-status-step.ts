@@ -6,9 +6,9 @@
  * controllers adopt for the members other replicas own.
  */
 import { refKey } from '../../model/index.ts';
+import { controllerRecordsOfReport, sectionRecords, withPolicyTaints } from '../../controllers/index.ts';
 import type { HealthReport } from '../../controllers/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
-import { controllerRecordsOfReport, withPolicyTaints } from '../../status/index.ts';
 import type { StatusReport } from '../../status/index.ts';
 import { statusStep } from './status-step.ts';
 import type { StatusStepOptions } from './status-step.ts';
@@ -41,11 +41,8 @@ export function passStatusStep(
         sourceOptions: source,
         ...input,
         failover: withPolicyTaints(records.failover, records.taintPolicy),
-        rebalancers: [...records.rebalancers.values()],
-        multiClusterServices: [...records.multiClusterServices.values()],
-        autoscaling: records.autoscaling,
-        // With shards every replica has a cache of its own: no replica's view is the fleet's record.
-        ...(sharded ? { owns } : { registries: records.searchCache }),
+        records: sectionRecords(records, sharded),
+        ...(sharded ? { owns } : {}),
       },
       options,
     );

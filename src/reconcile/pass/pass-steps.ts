@@ -6,7 +6,7 @@
 import { compareBytes } from '../../model/index.ts';
 import type { AfterApply, AfterRender } from '../../controllers/index.ts';
 import type { Works } from '../../render/index.ts';
-import { emptyControllerRecords } from '../../status/index.ts';
+import { emptyControllerRecords } from '../../controllers/index.ts';
 import { pruneSettings } from './apply-step.ts';
 import { pruneBlockingErrors, withSchedulingHolds } from './scheduling-holds.ts';
 import { splitMembers } from './channels/member-channel.ts';

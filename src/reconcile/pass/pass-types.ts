@@ -11,11 +11,11 @@ import type {
   PruneSettings,
   RunnerOptions,
 } from '../../apply/index.ts';
-import type { AwaitingRender, Controller, HealthReport } from '../../controllers/index.ts';
+import type { AwaitingRender, Controller, ControllerRecords, HealthReport } from '../../controllers/index.ts';
 import type { ScriptTimeout } from '../../interpreter/index.ts';
 import type { ParseCache, Rendered, TemplateBinding, Works } from '../../render/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
-import type { AgentReports, ControllerRecords, WorksWriteResult } from '../../status/index.ts';
+import type { AgentReports, WorksWriteResult } from '../../status/index.ts';
 import type { FleetSource } from './read-fleet.ts';
 import type { RenderMemo } from './incremental-render.ts';
 import type { PlanningFeedback } from './status-feedback.ts';

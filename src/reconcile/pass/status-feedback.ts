@@ -2,14 +2,9 @@ import { refKey } from '../../model/index.ts';
 import type { ClusterStatus, PolicyRef } from '../../model/index.ts';
 import type { PreviousSchedule } from '../../render/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
-import {
-  controllerRecordsOfTree,
-  emptyControllerRecords,
-  openStatusStore,
-  readStatusBranch,
-  type ControllerRecords,
-  type StatusBranchView,
-} from '../../status/index.ts';
+import { controllerRecordsOfTree, emptyControllerRecords, RECORD_SECTIONS } from '../../controllers/index.ts';
+import type { ControllerRecords } from '../../controllers/index.ts';
+import { openStatusStore, readStatusBranch, type StatusBranchView } from '../../status/index.ts';
 
 /** What the last pass left on the status branch that the next plan needs (README.md#flotilla-plan). */
 export interface PlanningFeedback {
@@ -63,5 +58,5 @@ export function feedbackFromStatus(view: StatusBranchView | undefined): Planning
 /** Reads the planning feedback from the status branch of the repository `source` names. */
 export async function readPlanningFeedback(source: OpenSourceOptions, branch: string): Promise<PlanningFeedback> {
   const { store } = await openStatusStore(source, branch);
-  return feedbackFromStatus(await readStatusBranch(store, { branch, templates: 'placement' }));
+  return feedbackFromStatus(await readStatusBranch(store, RECORD_SECTIONS, { branch, templates: 'placement' }));
 }

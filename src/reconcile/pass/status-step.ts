@@ -3,25 +3,14 @@
  * every applied object, build each template's binding view and health, and commit it all, with the run
  * loop's failover, to the status branch (pushed for a remote repository). An unchanged fleet makes no commit.
  */
-import { compareBytes, isPullMember, refKey, refOf } from '../../model/index.ts';
-import type {
-  AggregatedStatusItem,
-  AutoscalingRecord,
-  ClusterStatus,
-  KubeObject,
-  RecordedMultiClusterService,
-  RecordedRebalancer,
-} from '../../model/index.ts';
+import { compareBytes, refKey, refOf } from '../../model/index.ts';
+import type { AggregatedStatusItem, ClusterStatus } from '../../model/index.ts';
 import type { ClusterApplyResult, KubeClient } from '../../apply/index.ts';
 import type { Rendered } from '../../render/index.ts';
 import { DEFAULT_COMMIT_AUTHOR, publishedRoots, type OpenSourceOptions } from '../../source/index.ts';
 import {
-  applyState,
-  collectMemberObjects,
   commitMessage,
-  computeClusterStatus,
   federatedQuotaStatus,
-  observeCluster,
   openStatusStore,
   publishStatus,
   memberStatusItem,
@@ -37,23 +26,23 @@ import {
   withShardEvictionTasks,
   withShardUnhealthySince,
   withShardQuotaMembers,
-  withTemplateFailover,
   type ClusterReport,
   type FederatedQuotaReport,
-  type FailoverView,
   type MemberObservation,
   type OwnsMember,
   type ParsedStatusTree,
   type PublishResult,
-  type SearchCacheRecord,
+  type SectionRecords,
   type StatusCommit,
   type StatusComposer,
   type StatusReport,
   type TemplateItemsInput,
   type AgentReports,
 } from '../../status/index.ts';
-import type { PullMemberState } from '../../controllers/index.ts';
-import { pullClusterReport, pullItem, pullStates } from './pull-status.ts';
+import { RECORD_SECTIONS, withTemplateFailover, type FailoverView } from '../../controllers/index.ts';
+import { splitMembers, type MemberObserver } from './channels/member-channel.ts';
+import { pullObserver } from './channels/pull-status.ts';
+import { pushObserver } from './channels/push-status.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import type { FleetSource } from './read-fleet.ts';
 
@@ -75,22 +64,13 @@ export interface StatusStepInput {
   owns?: OwnsMember;
   /**
    * The run loop's failover of this pass, recorded on the branch so that a restarted loop resumes
-   * it (status/failover-view.ts). Absent (`apply`): there is no failover to record.
+   * it (controllers/failover/failover-view.ts). Absent (`apply`): there is no failover to record.
    */
   failover?: FailoverView;
-  /** The WorkloadRebalancers as the pass left them, recorded on the branch (status/files/rebalancer-document.ts). */
-  rebalancers?: readonly RecordedRebalancer[];
-  /** The autoscalers' record as the pass left it (status/files/autoscaling-document.ts). */
-  autoscaling?: AutoscalingRecord;
-  /** The search cache per ResourceRegistry (status/files/registry-document.ts). */
-  registries?: SearchCacheRecord;
+  /** The controllers' own records as the pass left them, by record section (controllers/registry.ts). */
+  records?: SectionRecords;
   /** The Pull members' reports: a Pull member's status is its agent's, never observed by the hub. */
   agentReports?: AgentReports;
-  /**
-   * The multi-cluster services as the endpoints controller left them
-   * (status/files/multicluster-service-document.ts).
-   */
-  multiClusterServices?: readonly RecordedMultiClusterService[];
 }
 
 /** Status step options. */
@@ -110,66 +90,32 @@ export interface StatusStepResult extends PublishResult {
   report: StatusReport;
 }
 
+/** This replica's members' cluster documents, each from its channel's observer, with failover's taints. */
 async function clusterReports(
   input: StatusStepInput,
   names: readonly string[],
-  pull: ReadonlyMap<string, PullMemberState>,
+  observers: readonly MemberObserver[],
 ): Promise<ClusterReport[]> {
+  const byMember = new Map(observers.flatMap((o) => o.members.map((m) => [m, o] as const)));
   return Promise.all(
-    names.map(async (name) => {
+    names.flatMap((name) => {
+      const observer = byMember.get(name);
+      if (observer === undefined) return [];
       const taints = input.failover?.taints.get(name) ?? [];
-      const state = pull.get(name);
-      if (state) return { ...pullClusterReport(state), ...(taints.length > 0 ? { taints: [...taints] } : {}) };
-      const client = input.clients.get(name);
-      const observation =
-        client === undefined || client instanceof Error
-          ? { online: false, healthy: false }
-          : await observeCluster(client);
-      return {
-        name,
-        ...(taints.length > 0 ? { taints: [...taints] } : {}),
-        status: computeClusterStatus(observation, input.previousClusters.get(name)),
-      };
+      return [observer.cluster(name).then((c) => ({ ...c, ...(taints.length > 0 ? { taints: [...taints] } : {}) }))];
     }),
   );
 }
 
-/** Per template refKey, one observation per observed cluster whose Work holds it. */
-async function memberObservations(
-  input: StatusStepInput,
-  owns: OwnsMember,
-  pull: ReadonlyMap<string, PullMemberState>,
-): Promise<Map<string, MemberObservation[]>> {
-  const byTemplate = new Map<string, MemberObservation[]>();
-  await Promise.all(
-    [...input.rendered.works]
-      .filter(([cluster]) => owns(cluster) && !pull.has(cluster))
-      .map(async ([cluster, items]) => {
-        const result = input.applied.find((r) => r.cluster === cluster);
-        const outcomes = new Map(result?.objects.map((o) => [refKey(o.ref), o]) ?? []);
-        const client = input.clients.get(cluster);
-        const refs = items.map((i) => refOf(i.manifest));
-        const live =
-          client === undefined || client instanceof Error
-            ? new Map<string, KubeObject>()
-            : await collectMemberObjects(client, refs);
-        const clusterError = result?.error ?? (client instanceof Error ? client : undefined);
-        for (const item of items) {
-          const key = refKey(refOf(item.manifest));
-          const observed = live.get(key);
-          const observation: MemberObservation = {
-            clusterName: cluster,
-            ...applyState(outcomes.get(key), clusterError, observed),
-            ...(observed ? { observed } : {}),
-          };
-          const templateKey = refKey(item.template);
-          const list = byTemplate.get(templateKey);
-          if (list) list.push(observation);
-          else byTemplate.set(templateKey, [observation]);
-        }
-      }),
-  );
-  return byTemplate;
+/** What every channel observed of its members' Works, joined per template refKey. */
+async function channelObservations(input: StatusStepInput, observers: readonly MemberObserver[]) {
+  const observations = new Map<string, MemberObservation[]>();
+  const reported = new Map<string, AggregatedStatusItem[]>();
+  for (const seen of await Promise.all(observers.map((o) => o.observe(input.rendered.works)))) {
+    for (const [key, list] of seen.observations) observations.set(key, [...(observations.get(key) ?? []), ...list]);
+    for (const [key, list] of seen.reported) reported.set(key, [...(reported.get(key) ?? []), ...list]);
+  }
+  return { observations, reported };
 }
 
 /** Per template refKey, the clusters whose Work holds it (in this render). */
@@ -193,25 +139,6 @@ interface TemplatePart {
 
 /** Per template refKey, the members' observations of its manifests. */
 type Observations = ReadonlyMap<string, MemberObservation[]>;
-
-/** Per template refKey, the status items the Pull members' agents reported for its manifests. */
-function pullItems(
-  input: StatusStepInput,
-  pull: ReadonlyMap<string, PullMemberState>,
-): Map<string, AggregatedStatusItem[]> {
-  const byTemplate = new Map<string, AggregatedStatusItem[]>();
-  for (const [cluster, items] of input.rendered.works) {
-    const state = pull.get(cluster);
-    if (state === undefined) continue;
-    for (const item of items) {
-      const key = refKey(item.template);
-      const list = byTemplate.get(key);
-      if (list) list.push(pullItem(state, item));
-      else byTemplate.set(key, [pullItem(state, item)]);
-    }
-  }
-  return byTemplate;
-}
 
 /** Every template that is propagated (claimed, or required as a dependency) or whose claim failed. */
 function templateReports(
@@ -323,6 +250,15 @@ function mergedReport(
   };
 }
 
+/** Each channel's observer of this replica's members: the channel a member delivers through observes it. */
+function memberObservers(input: StatusStepInput, owned: readonly string[], now: number): MemberObserver[] {
+  const { push, pull } = splitMembers(owned, input.source.fleet.clusters, input.owns ?? (() => true));
+  return [
+    pushObserver(push.owned, input),
+    pullObserver(pull.clusters, input.agentReports, input.previousClusters, now),
+  ];
+}
+
 /** Observes, aggregates and publishes the status of one pass. */
 export async function statusStep(
   input: StatusStepInput,
@@ -333,15 +269,11 @@ export async function statusStep(
   const names = [
     ...new Set([...input.source.fleet.clusters.map((c) => c.object.metadata.name), ...input.rendered.works.keys()]),
   ].sort(compareBytes);
-  const pullMembers = input.source.fleet.clusters
-    .map((c) => c.object)
-    .filter((c) => isPullMember(c) && (owns?.(c.metadata.name) ?? true));
-  const pull = pullStates(pullMembers, input.agentReports, input.previousClusters, now().getTime());
-  const [clusters, observations] = await Promise.all([
-    clusterReports(input, owns ? names.filter(owns) : names, pull),
-    memberObservations(input, owns ?? (() => true), pull),
+  const observers = memberObservers(input, owns ? names.filter(owns) : names, now().getTime());
+  const [clusters, { observations, reported }] = await Promise.all([
+    clusterReports(input, names, observers),
+    channelObservations(input, observers),
   ]);
-  const reported = pullItems(input, pull);
   const templates = templateReports(input, observations, reported);
   const own: Observed = { names, clusters, templates, quotas: quotaReports(input, observations, reported) };
   const when = now();
@@ -359,17 +291,15 @@ export async function statusStep(
     const tip =
       base.commit === undefined || tipPaths.size === 0
         ? NO_TIP
-        : await readStatusCommit(base.store, base.commit, (path) => tipPaths.has(path));
+        : await readStatusCommit(base.store, base.commit, RECORD_SECTIONS, (path) => tipPaths.has(path));
     const merged = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
+    const records = input.records ?? {};
     const report = {
       ...merged,
-      ...(input.rebalancers?.length ? { rebalancers: [...input.rebalancers] } : {}),
-      ...(input.registries?.length ? { registries: [...input.registries] } : {}),
-      ...(hasAutoscaling(input.autoscaling) ? { autoscaling: input.autoscaling } : {}),
-      ...(input.multiClusterServices?.length ? { multiClusterServices: [...input.multiClusterServices] } : {}),
+      ...(Object.keys(records).length > 0 ? { records } : {}),
       ...renderRecord(input.source.snapshot),
     };
-    return { files: statusFiles(report), message: commitMessage(report), report };
+    return { files: statusFiles(report, RECORD_SECTIONS), message: commitMessage(report), report };
   };
   const branch = input.source.snapshot.config.statusBranch;
   // No fetch here: publishing fetches the remote's tip itself, every round.
@@ -382,18 +312,13 @@ export async function statusStep(
   return { ...published, report: content.report };
 }
 
-function hasAutoscaling(record: AutoscalingRecord | undefined): record is AutoscalingRecord {
-  return (
-    record !== undefined && record.federatedHPAs.length + record.cronFederatedHPAs.length + record.workloads.length > 0
-  );
-}
-
 const NO_TIP: ParsedStatusTree = Object.freeze({
   clusters: [],
   templates: [],
   placements: [],
   quotas: [],
   warnings: [],
+  records: {},
 });
 
 /** The render roots and the programs' versions, recorded in summary.json when the fleet has roots. */

@@ -2,7 +2,7 @@
  * The binding view of one template on the status branch (README.md#flotilla-status): a Karmada
  * ResourceBinding (ClusterResourceBinding for a cluster-scoped template) with spec.clusters and
  * status.aggregatedStatus, plus Flotilla's health, problems and the aggregated resource status,
- * and the run loop's failover: spec.gracefulEvictionTasks and status.unhealthySince (failover-view.ts).
+ * and the run loop's failover: spec.gracefulEvictionTasks and status.unhealthySince (controllers/failover/failover-view.ts).
  * Karmada's applied-placement annotation keeps the scheduler's state between passes
  * (docs/karmada-compatibility.md#scheduling-state-on-the-status-branch). Written and read back here, so the two stay
  * one format.

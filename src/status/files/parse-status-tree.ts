@@ -1,20 +1,14 @@
 import { load } from 'js-yaml';
 import { isRecord } from '../../model/index.ts';
-import { emptyAutoscalingRecord } from '../../model/index.ts';
-import type { AutoscalingRecord, RecordedMultiClusterService, RecordedRebalancer } from '../../model/index.ts';
+import { sectionOf, type RecordSections } from '../record-section.ts';
 import type { ClusterReport } from '../status-report.ts';
 import type { StatusCounts } from '../status-report.ts';
 import type { TemplateStatus } from '../status-types.ts';
-import { readAutoscalingFile } from './autoscaling-document.ts';
 import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';
 import type { Warn } from './failover-fields.ts';
 import type { FederatedQuotaReport } from '../federated-quota-status.ts';
-import { parseMultiClusterServiceDocument } from './multicluster-service-document.ts';
 import { parseQuotaDocument } from './quota-document.ts';
-import { parseRebalancerDocument } from './rebalancer-document.ts';
-import { parseRegistryDocument } from './registry-document.ts';
-import type { RegistryRecord } from '../search-cache-record.ts';
 import { SUMMARY_FILE } from './status-files.ts';
 
 /** summary.json as read back. */
@@ -55,14 +49,8 @@ export interface ParsedStatusTree {
   quotas: FederatedQuotaReport[];
   /** What was ignored and why, each naming its file. */
   warnings: string[];
-  /** The WorkloadRebalancers' records; absent when the tree has none. */
-  rebalancers?: RecordedRebalancer[];
-  /** The search cache's records per ResourceRegistry; absent when the tree has none. */
-  registries?: RegistryRecord[];
-  /** The autoscalers' record; absent when the tree has none. */
-  autoscaling?: AutoscalingRecord;
-  /** The multi-cluster services' records; absent when the tree has none. */
-  multiClusterServices?: RecordedMultiClusterService[];
+  /** The controllers' records by section name (record-section.ts); a section without files is absent. */
+  records: Record<string, unknown>;
 }
 
 function parseYaml(content: Buffer | string, warn: Warn): unknown {
@@ -136,17 +124,29 @@ function parsePlacement(content: Buffer, warn: Warn): TemplatePlacement | undefi
   return parsed && placementOf(parsed);
 }
 
+/** Folds a controller's file into its record. */
+function readSectionFile(out: ParsedStatusTree, sections: RecordSections, path: string, content: Buffer, warn: Warn) {
+  const section = sectionOf(sections, path);
+  if (section === undefined) return false;
+  const record = section.read(out.records[section.name], path, parseYaml(content, warn), warn);
+  if (record !== undefined) out.records[section.name] = record;
+  return true;
+}
+
 /**
- * Reads the files of a status branch commit (paths relative to its root) back into data; with
- * `detail: 'placement'` the binding views are read only as far as planning needs.
+ * Reads the files of a status branch commit (paths relative to its root) back into data, the
+ * controllers' files through their `sections`; with `detail: 'placement'` the binding views are
+ * read only as far as planning needs.
  */
 export function parseStatusTree(
   files: readonly { path: string; content: Buffer }[],
+  sections: RecordSections,
   detail: TemplateDetail = 'full',
 ): ParsedStatusTree {
-  const out: ParsedStatusTree = { clusters: [], templates: [], placements: [], quotas: [], warnings: [] };
+  const out: ParsedStatusTree = { clusters: [], templates: [], placements: [], quotas: [], warnings: [], records: {} };
   for (const { path, content } of files) {
     const warn: Warn = (message) => out.warnings.push(`${path}: ${message}`);
+    if (readSectionFile(out, sections, path, content, warn)) continue;
     if (path === SUMMARY_FILE) {
       const summary = parseSummary(content);
       if (summary) out.summary = summary;
@@ -156,18 +156,6 @@ export function parseStatusTree(
     } else if (path.startsWith('quotas/') && path.endsWith('.yaml')) {
       const quota = parseQuotaDocument(parseYaml(content, warn), warn);
       if (quota) out.quotas.push(quota);
-    } else if (path.startsWith('rebalancers/') && path.endsWith('.yaml')) {
-      const rebalancer = parseRebalancerDocument(parseYaml(content, warn), warn);
-      if (rebalancer) out.rebalancers = [...(out.rebalancers ?? []), rebalancer];
-    } else if (path.startsWith('registries/') && path.endsWith('.yaml')) {
-      const registry = parseRegistryDocument(parseYaml(content, warn), warn);
-      if (registry) out.registries = [...(out.registries ?? []), registry];
-    } else if (path.startsWith('autoscaling/') && path.endsWith('.yaml')) {
-      out.autoscaling ??= emptyAutoscalingRecord();
-      readAutoscalingFile(out.autoscaling, path, parseYaml(content, warn), warn);
-    } else if (path.startsWith('multicluster-services/') && path.endsWith('.yaml')) {
-      const service = parseMultiClusterServiceDocument(parseYaml(content, warn), warn);
-      if (service) out.multiClusterServices = [...(out.multiClusterServices ?? []), service];
     } else if (path.startsWith('resources/') && path.endsWith('.yaml')) {
       if (detail === 'placement') {
         const placement = parsePlacement(content, warn);

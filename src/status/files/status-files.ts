@@ -1,13 +1,10 @@
 import type { CommitFile } from '../../source/index.ts';
 import { statusCounts, type StatusReport } from '../status-report.ts';
-import { autoscalingFiles } from './autoscaling-document.ts';
 import { bindingDocument, resourcePath } from './binding-document.ts';
 import { clusterDocument, clusterPath } from './cluster-document.ts';
 import { emitYaml } from './emit-yaml.ts';
-import { multiClusterServiceDocument, multiClusterServicePath } from './multicluster-service-document.ts';
 import { quotaDocument, quotaPath } from './quota-document.ts';
-import { rebalancerDocument, rebalancerPath } from './rebalancer-document.ts';
-import { registryDocument, registryPath } from './registry-document.ts';
+import type { RecordSections } from '../record-section.ts';
 import { statusMarkdown, type StatusMarkdownOptions } from './status-markdown.ts';
 
 export const STATUS_MARKDOWN_FILE = 'STATUS.md';
@@ -22,12 +19,17 @@ function summaryJson(report: StatusReport): string {
 }
 
 /**
- * The whole tree of the status branch for one pass (README.md#flotilla-status), sorted by path. Equal
- * reports give equal bytes, except summary.json's `reconciledAt`.
+ * The whole tree of the status branch for one pass (README.md#flotilla-status), sorted by path: the
+ * fleet's files and the controllers' `sections`. Equal reports give equal bytes, except
+ * summary.json's `reconciledAt`.
  */
-export function statusFiles(report: StatusReport, options: Partial<StatusMarkdownOptions> = {}): CommitFile[] {
+export function statusFiles(
+  report: StatusReport,
+  sections: RecordSections,
+  options: Partial<StatusMarkdownOptions> = {},
+): CommitFile[] {
   const files: CommitFile[] = [
-    { path: STATUS_MARKDOWN_FILE, content: statusMarkdown(report, options) },
+    { path: STATUS_MARKDOWN_FILE, content: statusMarkdown(report, sections, options) },
     { path: SUMMARY_FILE, content: summaryJson(report) },
   ];
   for (const cluster of report.clusters)
@@ -36,15 +38,11 @@ export function statusFiles(report: StatusReport, options: Partial<StatusMarkdow
     files.push({ path: resourcePath(template.resource), content: emitYaml(bindingDocument(template)) });
   for (const quota of report.quotas ?? [])
     files.push({ path: quotaPath(quota.resource), content: emitYaml(quotaDocument(quota)) });
-  for (const rebalancer of report.rebalancers ?? [])
-    files.push({ path: rebalancerPath(rebalancer.name), content: emitYaml(rebalancerDocument(rebalancer)) });
-  for (const registry of report.registries ?? [])
-    files.push({ path: registryPath(registry.name), content: emitYaml(registryDocument(registry)) });
-  if (report.autoscaling)
-    for (const { path, document } of autoscalingFiles(report.autoscaling))
-      files.push({ path, content: emitYaml(document) });
-  for (const service of report.multiClusterServices ?? [])
-    files.push({ path: multiClusterServicePath(service), content: emitYaml(multiClusterServiceDocument(service)) });
+  for (const section of sections) {
+    const record = report.records?.[section.name];
+    if (record === undefined) continue;
+    for (const { path, document } of section.files(record)) files.push({ path, content: emitYaml(document) });
+  }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -3,16 +3,13 @@ import type { ClusterStatus, HealthState } from '../../model/index.ts';
 import { isClusterReady } from '../cluster-status.ts';
 import { readyReplicas } from '../problems.ts';
 import { statusCounts, type StatusReport } from '../status-report.ts';
+import type { RecordSections } from '../record-section.ts';
 import type { TemplateStatus } from '../status-types.ts';
 import { resourcePath } from './binding-document.ts';
 import { clusterPath } from './cluster-document.ts';
 import { agentSection } from './agent-summary.ts';
-import { autoscalingSection } from './autoscaling-summary.ts';
 import { failoverSection } from './failover-markdown.ts';
-import { multiClusterServiceSection } from './multicluster-service-summary.ts';
 import { quotaSection } from './quota-markdown.ts';
-import { rebalancerSection } from './rebalancer-summary.ts';
-import { registrySection } from './registry-summary.ts';
 
 /** How STATUS.md is laid out. */
 export interface StatusMarkdownOptions {
@@ -92,11 +89,14 @@ function templateSection(t: TemplateStatus): string[] {
 /**
  * STATUS.md: a summary written for review on a git host — per cluster readiness and capacity,
  * failover under way (members tainted, bindings being evicted), federated resource quotas (used against hard),
- * the workload rebalancers, the autoscalers, the multi-cluster services (providers, consumers, endpoints),
- * per template a table of clusters with desired and ready replicas, applied and health, one
+ * each controller's section (`sections`, in registry order), per template a table of clusters with desired and ready replicas, applied and health, one
  * line per problem, and links to the per-resource and per-cluster files. Deterministic.
  */
-export function statusMarkdown(report: StatusReport, options: Partial<StatusMarkdownOptions> = {}): string {
+export function statusMarkdown(
+  report: StatusReport,
+  sections: RecordSections,
+  options: Partial<StatusMarkdownOptions> = {},
+): string {
   const { maxTemplateSections } = { ...DEFAULT_STATUS_MARKDOWN_OPTIONS, ...options };
   const c = statusCounts(report);
   const out = [
@@ -111,10 +111,10 @@ export function statusMarkdown(report: StatusReport, options: Partial<StatusMark
     ...agentSection(report.clusters),
     ...failoverSection(report),
     ...quotaSection(report.quotas),
-    ...rebalancerSection(report.rebalancers),
-    ...registrySection(report.registries),
-    ...autoscalingSection(report.autoscaling),
-    ...multiClusterServiceSection(report.multiClusterServices),
+    ...sections.flatMap((s) => {
+      const record = report.records?.[s.name];
+      return record === undefined ? [] : s.markdown(record);
+    }),
     '## Templates',
     '',
   ];

@@ -14,6 +14,7 @@ const web: TemplateStatus = {
 };
 const view = (failover: boolean): StatusBranchView => ({
   commit: 'b'.repeat(40),
+  records: {},
   placements: [],
   warnings: [],
   quotas: [],
@@ -98,7 +99,7 @@ describe('statusText', () => {
       },
     ];
     expect(
-      statusText({ ...view(false), rebalancers }, plain)
+      statusText({ ...view(false), records: { 'workload-rebalancer': rebalancers } }, plain)
         .split('\n')
         .slice(-2),
     ).toEqual(['Workload rebalancers:', '  hello-now: generation 1: 1 Successful, 0 Failed, 0 pending; finished 2026-11-29T17:00:00.000Z']);
@@ -110,7 +111,7 @@ describe('statusText', () => {
       { name: 'idle', cached: [] },
     ];
     expect(
-      statusText({ ...view(false), registries }, plain)
+      statusText({ ...view(false), records: { 'search-cache': registries } }, plain)
         .split('\n')
         .slice(-4),
     ).toEqual([
@@ -146,7 +147,7 @@ describe('statusText', () => {
       },
     ];
     expect(
-      statusText({ ...view(false), multiClusterServices }, plain)
+      statusText({ ...view(false), records: { 'multicluster-services': multiClusterServices } }, plain)
         .split('\n')
         .slice(-3),
     ).toEqual([

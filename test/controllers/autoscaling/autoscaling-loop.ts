@@ -13,8 +13,8 @@ import type { Fleet } from '../../../src/render/load/fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
 import { renderFleet } from '../../../src/render/render-fleet.ts';
 import type { Rendered } from '../../../src/render/render-fleet.ts';
-import { emptyControllerRecords } from '../../../src/status/index.ts';
-import type { ControllerRecords } from '../../../src/status/index.ts';
+import { emptyControllerRecords } from '../../../src/controllers/index.ts';
+import type { ControllerRecords } from '../../../src/controllers/index.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 
 export const T0 = Date.parse('2026-03-02T08:00:00Z');

@@ -10,8 +10,9 @@ import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
 import { renderFleet } from '../../../src/render/render-fleet.ts';
 import type { Rendered } from '../../../src/render/render-fleet.ts';
-import { emptyControllerRecords } from '../../../src/status/index.ts';
-import type { ControllerRecords, FailoverView } from '../../../src/status/index.ts';
+import { emptyControllerRecords } from '../../../src/controllers/index.ts';
+import type { ControllerRecords } from '../../../src/controllers/index.ts';
+import type { FailoverView } from '../../../src/controllers/index.ts';
 
 export const WEB = 'apps/v1/Deployment/shop/web';
 export const MEMBERS = ['member1', 'member2', 'member3'];

@@ -4,7 +4,7 @@ import { unhealthyKey } from '../../../src/controllers/failover/application-fail
 import type { EvictionTask } from '../../../src/controllers/failover/eviction.ts';
 import { evictionTaskOf, failoverView, gracefulEvictionTask, restoredFailover } from '../../../src/controllers/failover/failover-record.ts';
 import { healthFromTaint, noExecuteTaint } from '../../../src/controllers/failover/member-health.ts';
-import type { FailoverView } from '../../../src/status/index.ts';
+import type { FailoverView } from '../../../src/controllers/index.ts';
 
 const WEB = 'apps/v1/Deployment/shop/web';
 const AT = Date.UTC(2026, 10, 29, 17, 0, 0);

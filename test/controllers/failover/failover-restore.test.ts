@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HealthReport } from '../../../src/controllers/controller.ts';
 import type { PreviousSchedule } from '../../../src/render/bind/schedule-claims.ts';
-import { emptyFailoverView } from '../../../src/status/index.ts';
-import type { FailoverView } from '../../../src/status/index.ts';
+import { emptyFailoverView } from '../../../src/controllers/index.ts';
+import type { FailoverView } from '../../../src/controllers/index.ts';
 import type { GracefulEvictionTask, Taint } from '../../../src/model/index.ts';
 import { APPLICATION_FAILOVER, failoverLoop, MEMBERS, probes, reports, WEB, webFleet } from './failover-loop.ts';
 

@@ -2,7 +2,7 @@
 // through the phases of the controller seam and its engine running between them.
 import type { ClusterStatus } from '../../../src/model/index.ts';
 import { MultiClusterServicesController } from '../../../src/controllers/multicluster-services/multicluster-services-controller.ts';
-import type { ControllerRecords } from '../../../src/status/index.ts';
+import type { ControllerRecords } from '../../../src/controllers/index.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { waitFor } from '../../helpers/wait.ts';
 import { load, MEMBERS, render } from './fixtures.ts';

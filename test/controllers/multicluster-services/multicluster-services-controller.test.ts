@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EndpointSlice } from '../../../src/model/index.ts';
-import { emptyControllerRecords } from '../../../src/status/index.ts';
+import { emptyControllerRecords } from '../../../src/controllers/index.ts';
 import { waitFor } from '../../helpers/wait.ts';
 import { dispatched, endpointsLoop, fakeMembers, holding, INVENTORY } from './endpoints-loop.ts';
 import { exportYaml, mcsYaml, NOT_READY, slice } from './fixtures.ts';

@@ -6,8 +6,8 @@ import type { PreviousSchedule } from '../../../src/render/bind/schedule-claims.
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
 import type { TemplateBinding } from '../../../src/render/works/template-binding.ts';
-import { emptyControllerRecords } from '../../../src/status/index.ts';
-import type { ControllerRecords } from '../../../src/status/index.ts';
+import { emptyControllerRecords } from '../../../src/controllers/index.ts';
+import type { ControllerRecords } from '../../../src/controllers/index.ts';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const WEB = 'apps/v1/Deployment/shop/web';

@@ -10,8 +10,8 @@ import type { Controller } from '../../../src/controllers/controller.ts';
 import type { KubeObject } from '../../../src/model/index.ts';
 import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
-import { emptyControllerRecords } from '../../../src/status/index.ts';
-import type { ControllerRecords } from '../../../src/status/index.ts';
+import { emptyControllerRecords } from '../../../src/controllers/index.ts';
+import type { ControllerRecords } from '../../../src/controllers/index.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { waitFor } from '../../helpers/wait.ts';
 

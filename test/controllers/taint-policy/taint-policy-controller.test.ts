@@ -12,8 +12,8 @@ import { loadFleet } from '../../../src/render/load/load-fleet.ts';
 import { parseSources } from '../../../src/render/parse/parse-sources.ts';
 import { renderFleet } from '../../../src/render/render-fleet.ts';
 import type { Rendered } from '../../../src/render/render-fleet.ts';
-import { emptyControllerRecords } from '../../../src/status/index.ts';
-import type { ControllerRecords } from '../../../src/status/index.ts';
+import { emptyControllerRecords } from '../../../src/controllers/index.ts';
+import type { ControllerRecords } from '../../../src/controllers/index.ts';
 import { MEMBERS, webFleet } from '../failover/failover-loop.ts';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');

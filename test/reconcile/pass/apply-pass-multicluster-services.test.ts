@@ -5,7 +5,7 @@ import { parse, stringify } from 'yaml';
 import { fleetFiles } from '../../../src/cli/scaffold/fleet-files.ts';
 import { applyPass } from '../../../src/reconcile/pass/apply-pass.ts';
 import { initRepository } from '../../../src/source/init-repository.ts';
-import { multiClusterServiceDocument } from '../../../src/status/index.ts';
+import { multiClusterServiceDocument } from '../../../src/controllers/multicluster-services/multicluster-service-document.ts';
 import { removeFixtures, runGitIn, tempDir } from '../../source/helpers/git-fixture.ts';
 import { fakeMembers } from '../helpers/fake-fleet.ts';
 

@@ -11,6 +11,7 @@ import { initRepository } from '../../../src/source/init-repository.ts';
 import { openStatusStore, readStatusBranch } from '../../../src/status/index.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { removeFixtures, tempDir } from '../../source/helpers/git-fixture.ts';
+import { RECORD_SECTIONS } from '../../../src/controllers/index.ts';
 
 afterAll(removeFixtures);
 
@@ -95,7 +96,7 @@ describe('a FederatedResourceQuota through plan and apply on fake members', { ti
     expect((await pass()).ok).toBe(true);
     expect(hard(resourceQuota(production))).toEqual({ cpu: '1500m', memory: '2Gi' });
     const { store } = await openStatusStore({ repo: dir }, 'status');
-    const view = await readStatusBranch(store, { branch: 'status' });
+    const view = await readStatusBranch(store, RECORD_SECTIONS, { branch: 'status' });
     expect(view?.quotas).toEqual([
       {
         resource: { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'FederatedResourceQuota', namespace: 'hello', name: 'team' },

@@ -6,7 +6,7 @@ import { desiredDigest } from '../../../src/apply/normalize.ts';
 import { DEFAULT_PRUNE_SETTINGS } from '../../../src/apply/prune-plan.ts';
 import { pullMemberState } from '../../../src/controllers/pull-members/heartbeat.ts';
 import { pullChanges } from '../../../src/reconcile/plan/pull-plan.ts';
-import { pullItem } from '../../../src/reconcile/pass/pull-status.ts';
+import { pullItem } from '../../../src/reconcile/pass/channels/pull-status.ts';
 import { reportedApply } from '../../../src/reconcile/pass/pull-step.ts';
 import type { WorkItem } from '../../../src/render/works/work.ts';
 

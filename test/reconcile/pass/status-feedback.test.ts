@@ -4,9 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { planOffline } from '../../../src/reconcile/plan/plan.ts';
 import { feedbackFromStatus } from '../../../src/reconcile/pass/status-feedback.ts';
 import { NativeGitStore } from '../../../src/source/index.ts';
-import { commitMessage, emptyControllerRecords, statusFiles, writeStatusBranch, type StatusReport, type StatusBranchView } from '../../../src/status/index.ts';
+import { commitMessage, statusFiles, writeStatusBranch, type StatusReport, type StatusBranchView } from '../../../src/status/index.ts';
 import { REPO_ROOT } from '../../cli/run-cli.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
+import { emptyControllerRecords, RECORD_SECTIONS } from '../../../src/controllers/index.ts';
 
 afterAll(removeFixtures);
 
@@ -14,6 +15,7 @@ describe('feedbackFromStatus', () => {
   it('maps the status branch to claims, scheduling results and the cluster snapshot', () => {
     const view: StatusBranchView = {
       commit: 'f'.repeat(40),
+      records: {},
       quotas: [],
       clusters: [{ name: 'member1', status: { conditions: [{ type: 'Ready', status: 'False' }] } }],
       templates: [],
@@ -64,6 +66,7 @@ describe('feedbackFromStatus', () => {
     const web = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web' };
     const view: StatusBranchView = {
       commit: 'f'.repeat(40),
+      records: {},
       templates: [],
       quotas: [],
       warnings: ['clusters/member3.yaml: spec.taints[0]: key is missing; ignored'],
@@ -122,7 +125,7 @@ describe('planOffline with a status branch', () => {
       templates: [],
       clusters: [{ name: 'member1', status: { conditions: [{ type: 'Ready', status: 'False', reason: 'ClusterNotReachable' }] } }],
     };
-    await writeStatusBranch(new NativeGitStore(path.join(repo.dir, '.git')), statusFiles(report), { message: commitMessage(report) });
+    await writeStatusBranch(new NativeGitStore(path.join(repo.dir, '.git')), statusFiles(report, RECORD_SECTIONS), { message: commitMessage(report) });
     const after = await planOffline({ source: { repo: repo.dir } });
     expect(after.document.clusters.find((c) => c.name === 'member1')?.ready).toBe(false);
     expect(after.document.clusters.find((c) => c.name === 'member2')?.ready).toBe(true);
@@ -165,7 +168,7 @@ describe('planOffline with a status branch', () => {
         },
       ],
     };
-    await writeStatusBranch(new NativeGitStore(path.join(repo.dir, '.git')), statusFiles(report), { message: commitMessage(report) });
+    await writeStatusBranch(new NativeGitStore(path.join(repo.dir, '.git')), statusFiles(report, RECORD_SECTIONS), { message: commitMessage(report) });
     const next = await planOffline({ source: { repo: repo.dir } });
     const now = next.document.bindings.find((x) => x.resource.kind === 'Deployment' && x.resource.namespace === 'shop' && x.resource.name === 'web');
     expect(now?.clusters).toEqual(annotated ? moved : web.clusters);

@@ -6,9 +6,11 @@ import type { GracefulEvictionTask, KubeObject } from '../../../src/model/index.
 import { readFleet } from '../../../src/reconcile/pass/read-fleet.ts';
 import { statusStep, type StatusStepInput } from '../../../src/reconcile/pass/status-step.ts';
 import { renderFleet, type Rendered } from '../../../src/render/render-fleet.ts';
-import { openStatusStore, readStatusBranch, type FailoverView } from '../../../src/status/index.ts';
+import { openStatusStore, readStatusBranch } from '../../../src/status/index.ts';
+import type { FailoverView } from '../../../src/controllers/index.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures, type GitFixture } from '../../source/helpers/git-fixture.ts';
+import { RECORD_SECTIONS } from '../../../src/controllers/index.ts';
 
 afterAll(removeFixtures);
 
@@ -143,7 +145,7 @@ describe('statusStep with shards', () => {
     expect(second.report.templates[0]?.resourceStatus).toMatchObject({ replicas: 6, availableReplicas: 4 });
     expect(second.report.clusters.map((c) => c.name)).toEqual(MEMBERS);
     expect(await tree(sharded.repo)).toEqual(await tree(whole.repo));
-    const view = await readStatusBranch((await openStatusStore({ repo: sharded.repo.dir }, 'status')).store);
+    const view = await readStatusBranch((await openStatusStore({ repo: sharded.repo.dir }, 'status')).store, RECORD_SECTIONS);
     expect(view?.summary?.counts).toMatchObject({ templates: 1, unhealthy: 1, clusters: 3, readyClusters: 3 });
     expect(sharded.repo.git('log', '-1', '--format=%s', 'status')).toMatch(/0\/1 templates healthy, 1 unhealthy, 3\/3 clusters ready$/);
 

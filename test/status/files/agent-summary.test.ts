@@ -24,9 +24,9 @@ describe('a Pull member on the status branch', () => {
 
   it('lists the Pull members in STATUS.md with their mode and last heartbeat, and no section without one', () => {
     const report: StatusReport = { sourceCommit: 's'.repeat(40), reconciledAt: 'now', clusters: [PUSH, PULL], templates: [] };
-    expect(statusMarkdown(report)).toContain(
+    expect(statusMarkdown(report, [])).toContain(
       '## Pull members\n\n- [edge](clusters/edge.yaml): Pull: last heartbeat 2026-01-01T00:00:00.000Z (every 60s; NotReady after 180s without one); applied source commit aaaaaaaaaaaa\n',
     );
-    expect(statusMarkdown({ ...report, clusters: [PUSH] })).not.toContain('Pull members');
+    expect(statusMarkdown({ ...report, clusters: [PUSH] }, [])).not.toContain('Pull members');
   });
 });

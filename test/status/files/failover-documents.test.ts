@@ -54,7 +54,7 @@ const report = (clusters: ClusterReport[], templates: TemplateStatus[]): StatusR
   clusters,
   templates,
 });
-const asFiles = (r: StatusReport) => statusFiles(r).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
+const asFiles = (r: StatusReport) => statusFiles(r, []).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
 
 describe('failover on the status documents', () => {
   it('a failed-over member carries its NoExecute taint in spec.taints, next to its observed Ready condition', () => {
@@ -77,8 +77,8 @@ describe('failover on the status documents', () => {
     ['fields absent', report([up], [plain])],
     ['empty lists', report([{ ...up, taints: [] }], [{ ...plain, gracefulEvictionTasks: [], unhealthySince: [] }])],
   ])('without failover the files are those of a fleet that never had any (%s)', (_name, r) => {
-    const files = statusFiles(r);
-    expect(files).toEqual(statusFiles(report([up], [plain])));
+    const files = statusFiles(r, []);
+    expect(files).toEqual(statusFiles(report([up], [plain]), []));
     expect(files.map((f) => f.content).join('')).not.toMatch(/taints|gracefulEvictionTasks|unhealthySince|## Failover/);
   });
 
@@ -90,7 +90,7 @@ describe('failover on the status documents', () => {
   });
 
   it.each(['full', 'placement'] as const)('the tree read back (%s) holds the taints, tasks and first-unhealthy times', (detail) => {
-    const parsed = parseStatusTree(asFiles(report([up, down], [evicting])), detail);
+    const parsed = parseStatusTree(asFiles(report([up, down], [evicting])), [], detail);
     expect(parsed.clusters).toEqual([up, down]);
     expect(parsed.placements).toEqual([
       expect.objectContaining({ affinityName: 'tier: gold', gracefulEvictionTasks: tasks, unhealthySince: evicting.unhealthySince }),
@@ -108,7 +108,7 @@ describe('failover on the status documents', () => {
         : f,
     );
     for (const detail of ['full', 'placement'] as const) {
-      const parsed = parseStatusTree(files, detail);
+      const parsed = parseStatusTree(files, [], detail);
       expect(parsed.placements[0]).toMatchObject({ gracefulEvictionTasks: [tasks[0]], clusters: evicting.clusters });
       expect(parsed.placements[0]?.unhealthySince).toBeUndefined();
       expect(parsed.warnings).toEqual([
@@ -141,7 +141,7 @@ describe('failover on the status documents', () => {
   });
 
   it('a file that is not YAML is skipped with a warning', () => {
-    const parsed = parseStatusTree([{ path: 'clusters/member2.yaml', content: Buffer.from('spec: [taints\n') }]);
+    const parsed = parseStatusTree([{ path: 'clusters/member2.yaml', content: Buffer.from('spec: [taints\n') }], []);
     expect(parsed.clusters).toEqual([]);
     expect(parsed.warnings).toEqual([expect.stringMatching(/^clusters\/member2\.yaml: not YAML \(.+\); ignored$/)]);
   });
@@ -149,7 +149,7 @@ describe('failover on the status documents', () => {
 
 describe('STATUS.md failover section', () => {
   it('lists tainted members since when, and eviction tasks with template, member, reason, purge mode and since', () => {
-    const md = statusMarkdown(report([up, down], [evicting]));
+    const md = statusMarkdown(report([up, down], [evicting]), []);
     const section = md.slice(md.indexOf('## Failover'), md.indexOf('## Templates'));
     expect(section).toBe(
       [
@@ -174,7 +174,7 @@ describe('STATUS.md failover section', () => {
     ['only an eviction task', report([up], [{ ...plain, gracefulEvictionTasks: tasks }]), false, true],
     ['nothing', report([up], [plain]), false, false],
   ])('with %s, shows only what there is', (_name, r, members, evictions) => {
-    const md = statusMarkdown(r);
+    const md = statusMarkdown(r, []);
     expect(md.includes('## Failover')).toBe(members || evictions);
     expect(md.includes('| member | taint | since |')).toBe(members);
     expect(md.includes('| evicted template |')).toBe(evictions);

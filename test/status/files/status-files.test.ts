@@ -87,7 +87,7 @@ describe('status branch files', () => {
   });
 
   it('writes exactly STATUS.md, summary.json, one file per cluster and per template, sorted', () => {
-    expect(statusFiles(report).map((f) => f.path)).toEqual([
+    expect(statusFiles(report, []).map((f) => f.path)).toEqual([
       'STATUS.md',
       'clusters/member1.yaml',
       'clusters/member2.yaml',
@@ -108,7 +108,7 @@ describe('status branch files', () => {
   });
 
   it('is deterministic: the same report gives the same bytes', () => {
-    expect(statusFiles(report)).toEqual(statusFiles(structuredClone(report)));
+    expect(statusFiles(report, [])).toEqual(statusFiles(structuredClone(report), []));
   });
 
   it("names a rendered template's root and source file in its binding's annotations", () => {
@@ -145,7 +145,10 @@ describe('status branch files', () => {
   });
 
   it('parses its own tree back: summary, clusters and templates', () => {
-    const parsed = parseStatusTree(statusFiles(report).map((f) => ({ path: f.path, content: Buffer.from(f.content) })));
+    const parsed = parseStatusTree(
+      statusFiles(report, []).map((f) => ({ path: f.path, content: Buffer.from(f.content) })),
+      [],
+    );
     expect(parsed.summary).toEqual({
       sourceCommit: report.sourceCommit,
       reconciledAt: report.reconciledAt,
@@ -160,10 +163,10 @@ describe('status branch files', () => {
     ['one that needs quoting', 'tier: gold'],
   ])('reads placements alone as the full read has them, with %s', (_name, affinityName) => {
     const withAffinity: StatusReport = { ...report, templates: [{ ...healthy, affinityName }, clusterScoped] };
-    const files = statusFiles(withAffinity).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
-    const placements = parseStatusTree(files, 'placement');
+    const files = statusFiles(withAffinity, []).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
+    const placements = parseStatusTree(files, [], 'placement');
     expect(placements.templates).toEqual([]);
-    expect(placements.placements).toEqual(parseStatusTree(files).placements);
+    expect(placements.placements).toEqual(parseStatusTree(files, []).placements);
     expect(placements.placements[0]).toMatchObject({ affinityName, clusters: healthy.clusters, policy: healthy.policy });
   });
 
@@ -171,14 +174,14 @@ describe('status branch files', () => {
     ['single-quoted by a hand edit', "'tier: gold'", 'tier: gold', 0],
     ['an unterminated quote', '"tier: gold', undefined, 1],
   ])('reads a hand-edited affinity name (%s) in placements alone as the full read does, without throwing', (_name, written, affinityName, warnings) => {
-    const files = statusFiles({ ...report, templates: [{ ...healthy, affinityName: 'primary' }] }).map((f) => ({
+    const files = statusFiles({ ...report, templates: [{ ...healthy, affinityName: 'primary' }] }, []).map((f) => ({
       path: f.path,
       content: Buffer.from(f.content.toString().replace('schedulerObservingAffinityName: primary', `schedulerObservingAffinityName: ${written}`)),
     }));
-    const placements = parseStatusTree(files, 'placement');
+    const placements = parseStatusTree(files, [], 'placement');
     expect(placements.placements[0]?.affinityName).toBe(affinityName);
     expect(placements.warnings).toHaveLength(warnings);
-    if (affinityName !== undefined) expect(placements.placements).toEqual(parseStatusTree(files).placements);
+    if (affinityName !== undefined) expect(placements.placements).toEqual(parseStatusTree(files, []).placements);
   });
 
   it.each(['full', 'placement'] as const)("keeps the applied placement in Karmada's annotation, verbatim (%s read)", (detail) => {
@@ -186,14 +189,14 @@ describe('status branch files', () => {
       clusterAffinity: { clusterNames: ['member1', 'member2'] },
       clusterTolerations: [{ key: 'a: b', operator: 'Exists' }],
     });
-    const files = statusFiles({ ...report, templates: [{ ...healthy, appliedPlacement }] }).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
+    const files = statusFiles({ ...report, templates: [{ ...healthy, appliedPlacement }] }, []).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
     const doc = files.find((f) => f.path === resourcePath(healthy.resource))?.content.toString() ?? '';
     expect(doc).toContain('policy.karmada.io/applied-placement:');
-    expect(parseStatusTree(files, detail).placements[0]?.appliedPlacement).toBe(appliedPlacement);
+    expect(parseStatusTree(files, [], detail).placements[0]?.appliedPlacement).toBe(appliedPlacement);
   });
 
   it('STATUS.md shows per cluster readiness and capacity, per template clusters, replicas, health and problems, with links', () => {
-    const md = statusMarkdown(report);
+    const md = statusMarkdown(report, []);
     expect(md).toContain('1 healthy, 1 unhealthy, 0 unknown · 1/2 clusters ready');
     expect(md).toContain('| [member1](clusters/member1.yaml) | ✅ Ready | 3/3 | 1100m / 12 | 2Gi / 48Gi | 4 / 330 | v1.31.0 |');
     expect(md).toContain('| [member2](clusters/member2.yaml) | ❌ ClusterNotReachable |');
@@ -205,7 +208,7 @@ describe('status branch files', () => {
   });
 
   it('STATUS.md lists troubled templates first and folds healthy ones past the limit', () => {
-    const md = statusMarkdown(report, { maxTemplateSections: 1 });
+    const md = statusMarkdown(report, [], { maxTemplateSections: 1 });
     expect(md).toContain('Deployment/default/web');
     expect(md).not.toContain('### ✅ ClusterRole/system:reader');
     expect(md).toContain('… and 1 more healthy templates');

@@ -39,7 +39,7 @@ async function publish(writer: string, readyNum: number, preferNative: boolean) 
   const r = report(writer, readyNum);
   // Each writer has its own cache, as two machines would.
   const target = await openStatusStore({ repo: `${server.url}/fleet.git`, cacheDir: tempDir(), preferNative }, 'status');
-  return publishStatus(target, { files: statusFiles(r), message: commitMessage(r).replace('Status of', `[${writer}] Status of`) }, { branch: 'status' });
+  return publishStatus(target, { files: statusFiles(r, []), message: commitMessage(r).replace('Status of', `[${writer}] Status of`) }, { branch: 'status' });
 }
 
 function remoteLog(): string[] {
@@ -69,7 +69,7 @@ describe.each([
     expect(Number(runGitIn(bare, ['rev-list', '--count', 'status']))).toBe(Number(before) + writers.length);
     expect(runGitIn(bare, ['rev-list', '--min-parents=2', 'status'])).toBe('');
     // The tip is the last writer's full tree: each commit replaces the tree, it does not merge.
-    const tip = await readStatusBranch((await openStatusStore({ repo: `${server.url}/fleet.git`, cacheDir: tempDir(), preferNative }, 'status')).store);
+    const tip = await readStatusBranch((await openStatusStore({ repo: `${server.url}/fleet.git`, cacheDir: tempDir(), preferNative }, 'status')).store, []);
     expect(tip?.clusters).toHaveLength(1);
   });
 

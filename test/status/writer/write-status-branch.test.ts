@@ -35,7 +35,7 @@ function sourceRepo() {
 }
 
 async function write(store: GitStore, r: StatusReport) {
-  return writeStatusBranch(store, statusFiles(r), { branch: 'status', message: commitMessage(r), author });
+  return writeStatusBranch(store, statusFiles(r, []), { branch: 'status', message: commitMessage(r), author });
 }
 
 describe.each(STORES)('writeStatusBranch through %s', (_name, open) => {
@@ -90,7 +90,7 @@ describe.each(STORES)('writeStatusBranch through %s', (_name, open) => {
     const { gitdir } = sourceRepo();
     const store = open(gitdir);
     const written = await write(store, report('2026-01-01T00:00:00Z'));
-    const view = await readStatusBranch(store);
+    const view = await readStatusBranch(store, []);
     expect(view?.commit).toBe(written.commit);
     expect(view?.summary?.sourceCommit).toBe('b'.repeat(40));
     expect(view?.clusters).toEqual(report('').clusters);
@@ -98,6 +98,6 @@ describe.each(STORES)('writeStatusBranch through %s', (_name, open) => {
 
   it('reads nothing from a repository without a status branch', async () => {
     const { gitdir } = sourceRepo();
-    expect(await readStatusBranch(open(gitdir))).toBeUndefined();
+    expect(await readStatusBranch(open(gitdir), [])).toBeUndefined();
   });
 });

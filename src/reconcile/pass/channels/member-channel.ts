@@ -1,15 +1,16 @@
 /**
  * Delivery in a pass is a member channel, chosen once per member from its `spec.syncMode`
  * (docs/karmada-compatibility.md#pull-mode): Push connects to the member, applies and prunes its
- * Work, and the status step observes it through the same client; Pull writes its Work to the works
- * branch and takes its agent's report for its apply and its status. No other step of the pass asks
- * which mode a member is in.
+ * Work, and observes it for the status step through the same client (push-status.ts); Pull writes
+ * its Work to the works branch and takes its agent's report for its apply and its status
+ * (pull-status.ts). No other step of the pass asks which mode a member is in.
  */
 import { pullMemberNames, refKey } from '../../../model/index.ts';
-import type { Cluster } from '../../../model/index.ts';
+import type { AggregatedStatusItem, Cluster } from '../../../model/index.ts';
 import type { ClusterApplyResult, PruneSettings } from '../../../apply/index.ts';
 import type { ApplyHolds } from '../../../controllers/index.ts';
 import type { Rendered, Works } from '../../../render/index.ts';
+import type { ClusterReport, MemberObservation } from '../../../status/index.ts';
 import type { FleetSource } from '../read-fleet.ts';
 
 /** The members of one channel. */
@@ -69,4 +70,29 @@ export function memberWork(
     items: (input.works.get(cluster) ?? []).filter((item) => !input.holds.waiting.has(refKey(item.template))),
     keptCopies: input.holds.kept.get(cluster) ?? new Map<string, string>(),
   };
+}
+
+/** What a channel observed of its members' Works, per template refKey. */
+export interface ChannelObservations {
+  /** Objects read from a member, for the status step to interpret (Push). */
+  observations: Map<string, MemberObservation[]>;
+  /** Status items a member's agent reported (Pull). */
+  reported: Map<string, AggregatedStatusItem[]>;
+}
+
+/** How the status step observes the members of one channel: Push through their API servers, Pull by their agents' reports. */
+export interface MemberObserver {
+  /** The members it observes, this replica's. */
+  readonly members: readonly string[];
+  /** A member's cluster document, taints aside. */
+  cluster(name: string): Promise<Omit<ClusterReport, 'taints'>>;
+  /** What it observes of its members' Works. */
+  observe(works: Works): Promise<ChannelObservations>;
+}
+
+/** Adds `value` to the list of `key`. */
+export function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedRebalancer } from '../../../src/model/index.ts';
-import { controllerRecordsOfTree, parseStatusTree, statusFiles } from '../../../src/status/index.ts';
+import { parseStatusTree, statusFiles } from '../../../src/status/index.ts';
 import type { StatusReport } from '../../../src/status/index.ts';
+import { controllerRecordsOfTree, RECORD_SECTIONS } from '../../../src/controllers/index.ts';
 
 const RECORD: RecordedRebalancer = {
   name: 'hello-now',
@@ -23,27 +24,30 @@ const report = (rebalancers?: RecordedRebalancer[]): StatusReport => ({
   reconciledAt: '2026-01-01T00:00:00.000Z',
   clusters: [],
   templates: [],
-  ...(rebalancers ? { rebalancers } : {}),
+  ...(rebalancers ? { records: { 'workload-rebalancer': rebalancers } } : {}),
 });
 
 describe('rebalancers/<name>.yaml on the status branch', () => {
   it("is written and read back as it was, and becomes the controllers' record", () => {
-    const files = statusFiles(report([RECORD]));
+    const files = statusFiles(report([RECORD]), RECORD_SECTIONS);
     expect(files.map((f) => f.path)).toContain('rebalancers/hello-now.yaml');
-    const tree = parseStatusTree(files.map((f) => ({ path: f.path, content: Buffer.from(f.content) })));
-    expect(tree.rebalancers).toEqual([RECORD]);
+    const tree = parseStatusTree(
+      files.map((f) => ({ path: f.path, content: Buffer.from(f.content) })),
+      RECORD_SECTIONS,
+    );
+    expect(tree.records['workload-rebalancer']).toEqual([RECORD]);
     expect(tree.warnings).toEqual([]);
     expect(controllerRecordsOfTree(tree).rebalancers.get('hello-now')).toEqual(RECORD);
   });
 
   it('a fleet without rebalancers writes no such file and no STATUS.md section', () => {
-    const files = statusFiles(report());
+    const files = statusFiles(report(), RECORD_SECTIONS);
     expect(files.some((f) => f.path.startsWith('rebalancers/'))).toBe(false);
     expect(files.find((f) => f.path === 'STATUS.md')?.content).not.toContain('Workload rebalancers');
   });
 
   it("STATUS.md says each rebalancer's results, finish and expiry", () => {
-    expect(statusFiles(report([RECORD])).find((f) => f.path === 'STATUS.md')?.content).toContain(
+    expect(statusFiles(report([RECORD]), RECORD_SECTIONS).find((f) => f.path === 'STATUS.md')?.content).toContain(
       '- [hello-now](rebalancers/hello-now.yaml): generation 2: 1 Successful, 1 Failed (ReferencedBindingNotFound), 1 pending; ' +
         'finished 2026-01-01T00:00:00.000Z, expired 2026-01-01T00:01:00.000Z (delete it from git)',
     );
@@ -66,7 +70,7 @@ describe('rebalancers/<name>.yaml on the status branch', () => {
       'observedWorkloads[0]',
     ],
   ])('a hand-edited record with %s is reported with its file', (_name, yaml, said) => {
-    const tree = parseStatusTree([{ path: 'rebalancers/r.yaml', content: Buffer.from(yaml) }]);
+    const tree = parseStatusTree([{ path: 'rebalancers/r.yaml', content: Buffer.from(yaml) }], RECORD_SECTIONS);
     expect(tree.warnings.join('\n')).toContain('rebalancers/r.yaml');
     expect(tree.warnings.join('\n')).toContain(said);
   });

@@ -3,7 +3,7 @@
  * kind and namespace, the objects cached, and when it last listed or why it is out of sync. No
  * lines when the fleet has no ResourceRegistry, so such a fleet reads (and hashes) as before.
  */
-import type { CachedKindRecord, SearchCacheRecord } from '../search-cache-record.ts';
+import type { CachedKindRecord, SearchCacheRecord } from './search-cache-record.ts';
 import { registryPath } from './registry-document.ts';
 
 /** `member1 apps/v1 Deployment (namespace shop): 12 objects, synced 2026-12-01T10:00:00.000Z`. */

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { load } from 'js-yaml';
 import type { RecordedMultiClusterService } from '../../../src/model/index.ts';
+import { emitYaml, parseStatusTree, statusFiles, statusMarkdown, type StatusReport } from '../../../src/status/index.ts';
+import { controllerRecordsOfTree, RECORD_SECTIONS } from '../../../src/controllers/index.ts';
 import {
-  controllerRecordsOfTree,
-  emitYaml,
   multiClusterServiceDocument,
   multiClusterServicePath,
   parseMultiClusterServiceDocument,
-  parseStatusTree,
-  statusFiles,
-  statusMarkdown,
-  type StatusReport,
-} from '../../../src/status/index.ts';
+} from '../../../src/controllers/multicluster-services/multicluster-service-document.ts';
 
 const web: RecordedMultiClusterService = {
   kind: 'MultiClusterService',
@@ -35,12 +31,12 @@ const report: StatusReport = {
   reconciledAt: '2026-01-01T00:00:00.000Z',
   clusters: [],
   templates: [],
-  multiClusterServices: [web, api],
+  records: { 'multicluster-services': [web, api] },
 };
 
 describe('multi-cluster services on the status branch', () => {
   it('one file per service, named by kind, namespace and name, in the shape of its kind', () => {
-    const files = statusFiles(report).filter((f) => f.path.startsWith('multicluster-services/'));
+    const files = statusFiles(report, RECORD_SECTIONS).filter((f) => f.path.startsWith('multicluster-services/'));
     expect(files.map((f) => f.path)).toEqual(['multicluster-services/MultiClusterService/shop/web.yaml', 'multicluster-services/ServiceExport/shop/api.yaml']);
     expect(load(String(files[1]?.content ?? ''))).toEqual({
       apiVersion: 'multicluster.x-k8s.io/v1alpha1',
@@ -51,8 +47,11 @@ describe('multi-cluster services on the status branch', () => {
   });
 
   it('reads back as written, into the records a restarted run resumes from', () => {
-    const tree = parseStatusTree(statusFiles(report).map((f) => ({ path: f.path, content: Buffer.from(f.content) })));
-    expect(tree.multiClusterServices).toEqual([web, api]);
+    const tree = parseStatusTree(
+      statusFiles(report, RECORD_SECTIONS).map((f) => ({ path: f.path, content: Buffer.from(f.content) })),
+      RECORD_SECTIONS,
+    );
+    expect(tree.records['multicluster-services']).toEqual([web, api]);
     expect([...controllerRecordsOfTree(tree).multiClusterServices.keys()]).toEqual(['MultiClusterService/shop/web', 'ServiceExport/shop/api']);
   });
 
@@ -76,11 +75,11 @@ describe('multi-cluster services on the status branch', () => {
   });
 
   it('STATUS.md lists them, each linked to its file; a fleet without any gets no section', () => {
-    const md = statusMarkdown(report);
+    const md = statusMarkdown(report, RECORD_SECTIONS);
     expect(md).toContain(
       `## Multi-cluster services\n\n- [MultiClusterService shop/web](${multiClusterServicePath(web)}): providers member1 (3 endpoints); consumers member2 (3 endpoints), member3 (0 endpoints, not dispatched: not Ready)\n- [ServiceExport shop/api](${multiClusterServicePath(api)}): providers member1 (4 endpoints, not dispatched); consumers member2 (4 endpoints)\n`,
     );
-    expect(statusMarkdown({ ...report, multiClusterServices: [] })).not.toContain('Multi-cluster');
-    expect(emitYaml(multiClusterServiceDocument(web))).toBe(statusFiles(report).find((f) => f.path === multiClusterServicePath(web))?.content);
+    expect(statusMarkdown({ ...report, records: { 'multicluster-services': [] } }, RECORD_SECTIONS)).not.toContain('Multi-cluster');
+    expect(emitYaml(multiClusterServiceDocument(web))).toBe(statusFiles(report, RECORD_SECTIONS).find((f) => f.path === multiClusterServicePath(web))?.content);
   });
 });

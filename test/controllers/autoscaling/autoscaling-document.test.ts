@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { statusText } from '../../../src/cli/output/status-text.ts';
 import { painter } from '../../../src/cli/color.ts';
 import type { AutoscalingRecord } from '../../../src/model/index.ts';
-import { controllerRecordsOfTree, parseStatusTree, statusFiles } from '../../../src/status/index.ts';
+import { parseStatusTree, statusFiles } from '../../../src/status/index.ts';
 import type { StatusReport } from '../../../src/status/index.ts';
+import { controllerRecordsOfTree, RECORD_SECTIONS } from '../../../src/controllers/index.ts';
 
 const WEB = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' };
 const RECORD: AutoscalingRecord = {
@@ -56,14 +57,18 @@ const report = (autoscaling?: AutoscalingRecord): StatusReport => ({
   reconciledAt: '2026-03-02T08:00:02.000Z',
   clusters: [],
   templates: [],
-  ...(autoscaling ? { autoscaling } : {}),
+  ...(autoscaling ? { records: { autoscaling: autoscaling } } : {}),
 });
 
-const tree = (files: { path: string; content: string | Buffer }[]) => parseStatusTree(files.map((f) => ({ path: f.path, content: Buffer.from(f.content) })));
+const tree = (files: { path: string; content: string | Buffer }[]) =>
+  parseStatusTree(
+    files.map((f) => ({ path: f.path, content: Buffer.from(f.content) })),
+    RECORD_SECTIONS,
+  );
 
 describe('autoscaling/ on the status branch', () => {
   it("is written in Karmada's shapes and read back as it was, into the controllers' record", () => {
-    const files = statusFiles(report(RECORD));
+    const files = statusFiles(report(RECORD), RECORD_SECTIONS);
     expect(files.map((f) => f.path).filter((p) => p.startsWith('autoscaling/'))).toEqual([
       'autoscaling/cronfederatedhpas/shop/daily.yaml',
       'autoscaling/federatedhpas/shop/web.yaml',
@@ -71,18 +76,18 @@ describe('autoscaling/ on the status branch', () => {
     ]);
     const parsed = tree(files);
     expect(parsed.warnings).toEqual([]);
-    expect(parsed.autoscaling).toEqual(RECORD);
+    expect(parsed.records['autoscaling']).toEqual(RECORD);
     expect(controllerRecordsOfTree(parsed).autoscaling).toEqual(RECORD);
   });
 
   it('a fleet without autoscalers writes no such file and no STATUS.md section', () => {
-    const files = statusFiles(report());
+    const files = statusFiles(report(), RECORD_SECTIONS);
     expect(files.some((f) => f.path.startsWith('autoscaling/'))).toBe(false);
     expect(files.find((f) => f.path === 'STATUS.md')?.content).not.toContain('Autoscaling');
   });
 
   it('STATUS.md says the scaled count, the FederatedHPA and the rules', () => {
-    const markdown = statusFiles(report(RECORD)).find((f) => f.path === 'STATUS.md')?.content ?? '';
+    const markdown = statusFiles(report(RECORD), RECORD_SECTIONS).find((f) => f.path === 'STATUS.md')?.content ?? '';
     expect(markdown).toContain('## Autoscaling');
     expect(markdown).toContain('- Deployment/shop/web: 8 replicas (FederatedHPA shop/web; template says 4)');
     expect(markdown).toContain(
@@ -97,12 +102,12 @@ describe('autoscaling/ on the status branch', () => {
     const hpa = RECORD.federatedHPAs[0]!;
     const metrics = [{ type: '' as const }, ...(hpa.status.currentMetrics ?? [])];
     const record = { ...RECORD, federatedHPAs: [{ ...hpa, status: { ...hpa.status, currentMetrics: metrics } }] };
-    const markdown = statusFiles(report(record)).find((f) => f.path === 'STATUS.md')?.content ?? '';
+    const markdown = statusFiles(report(record), RECORD_SECTIONS).find((f) => f.path === 'STATUS.md')?.content ?? '';
     expect(markdown).toContain('; <unknown>, cpu 200%;');
   });
 
   it('flotilla status lists the same', () => {
-    const parsed = tree(statusFiles(report(RECORD)));
+    const parsed = tree(statusFiles(report(RECORD), RECORD_SECTIONS));
     const text = statusText({ ...parsed, commit: 'f'.repeat(40) }, painter(true));
     expect(text).toContain('Autoscaling:\n  Deployment/shop/web: 8 replicas (FederatedHPA shop/web; template says 4)');
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { load } from 'js-yaml';
 import { emitYaml } from '../../../src/status/index.ts';
-import { parseRegistryDocument, registryDocument, registryPath } from '../../../src/status/files/registry-document.ts';
-import { cachedKindLine, registrySection } from '../../../src/status/files/registry-summary.ts';
-import type { RegistryRecord } from '../../../src/status/index.ts';
+import { parseRegistryDocument, registryDocument, registryPath } from '../../../src/controllers/search-cache/registry-document.ts';
+import { cachedKindLine, registrySection } from '../../../src/controllers/search-cache/registry-summary.ts';
+import type { RegistryRecord } from '../../../src/controllers/index.ts';
 
 const RECORD: RegistryRecord = {
   name: 'prod-apps',

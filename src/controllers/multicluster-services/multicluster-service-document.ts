@@ -7,7 +7,7 @@
  */
 import { isRecord, MCS_API_GROUP_VERSION, NETWORKING_GROUP_VERSION } from '../../model/index.ts';
 import type { ExportKind, RecordedMultiClusterService, ServiceConsumer, ServiceProvider } from '../../model/index.ts';
-import type { Warn } from './failover-fields.ts';
+import type { Warn } from '../../status/index.ts';
 
 export function multiClusterServicePath(r: Pick<RecordedMultiClusterService, 'kind' | 'namespace' | 'name'>): string {
   return `multicluster-services/${r.kind}/${r.namespace}/${r.name}.yaml`;

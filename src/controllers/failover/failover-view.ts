@@ -4,11 +4,9 @@
  * the same grace periods and eviction tasks. Karmada keeps taints and tasks in the API server and first-unhealthy times
  * in memory; a git-driven engine keeps all three here.
  */
-import { refKey } from '../model/index.ts';
-import type { GracefulEvictionTask, Taint } from '../model/index.ts';
-import type { ParsedStatusTree } from './files/parse-status-tree.ts';
-import type { StatusReport } from './status-report.ts';
-import type { TemplateStatus, UnhealthySince } from './status-types.ts';
+import { refKey } from '../../model/index.ts';
+import type { GracefulEvictionTask, Taint } from '../../model/index.ts';
+import type { ParsedStatusTree, StatusReport, TemplateStatus, UnhealthySince } from '../../status/index.ts';
 
 /** The failover state of one pass, keyed like the status branch's files. */
 export interface FailoverView {
@@ -40,7 +38,7 @@ export function withTemplateFailover(status: TemplateStatus, view: FailoverView)
 /**
  * The failover a report records, every template listed (with an empty list when it records
  * none), so that a reader can tell "no task" from "not reported": with shards, what the owners of
- * other replicas' members decided (status/shard-status.ts), for the run loop to adopt.
+ * other replicas' members decided (src/status/shard-status.ts), for the run loop to adopt.
  */
 export function recordedFailover(report: Pick<StatusReport, 'clusters' | 'templates'>): FailoverView {
   return {

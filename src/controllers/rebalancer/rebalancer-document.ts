@@ -11,8 +11,8 @@ import type {
   RecordedRebalancer,
   WorkloadRebalancerStatus,
 } from '../../model/index.ts';
-import { text } from './document-fields.ts';
-import type { Warn } from './failover-fields.ts';
+import { text } from '../../status/index.ts';
+import type { Warn } from '../../status/index.ts';
 
 /** The annotation that holds the digest of the spec the status is for. */
 export const SPEC_DIGEST_ANNOTATION = 'flotilla.io/spec-digest';

@@ -21,8 +21,8 @@ import type {
   ScaledWorkload,
   ScaleEvent,
 } from '../../model/index.ts';
-import { count, text } from './document-fields.ts';
-import type { Warn } from './failover-fields.ts';
+import { count, text } from '../../status/index.ts';
+import type { Warn } from '../../status/index.ts';
 
 const SCALED_WORKLOADS_FILE = 'autoscaling/workloads.yaml';
 

@@ -5,9 +5,9 @@
  * why the member serves no such kind (search-cache-record.ts). A document that does not parse is dropped with a warning.
  */
 import { isRecord, SEARCH_GROUP_VERSION } from '../../model/index.ts';
-import type { CachedKindRecord, RegistryRecord } from '../search-cache-record.ts';
-import { text } from './document-fields.ts';
-import type { Warn } from './failover-fields.ts';
+import type { CachedKindRecord, RegistryRecord } from './search-cache-record.ts';
+import { text } from '../../status/index.ts';
+import type { Warn } from '../../status/index.ts';
 
 export function registryPath(name: string): string {
   return `registries/${name}.yaml`;

@@ -4,14 +4,15 @@
  * Ready by heartbeat age as the pull-members controller decides it. An object counts as applied
  * only at the digest the hub now wants: until the agent reports that digest, it is not applied yet.
  */
-import { refOf } from '../../model/index.ts';
-import type { AggregatedStatusItem, Cluster, ClusterStatus, ReportedObject } from '../../model/index.ts';
-import { objectId } from '../../apply/index.ts';
-import { pullMemberState } from '../../controllers/index.ts';
-import type { PullMemberState } from '../../controllers/index.ts';
-import type { WorkItem } from '../../render/index.ts';
-import { workDigest } from '../../status/index.ts';
-import type { AgentReports, AgentSummary, ClusterReport } from '../../status/index.ts';
+import { refKey, refOf } from '../../../model/index.ts';
+import type { AggregatedStatusItem, Cluster, ClusterStatus, ReportedObject } from '../../../model/index.ts';
+import { objectId } from '../../../apply/index.ts';
+import { pullMemberState } from '../../../controllers/index.ts';
+import type { PullMemberState } from '../../../controllers/index.ts';
+import type { WorkItem, Works } from '../../../render/index.ts';
+import { workDigest } from '../../../status/index.ts';
+import type { AgentReports, AgentSummary, ClusterReport } from '../../../status/index.ts';
+import { pushTo, type MemberObserver } from './member-channel.ts';
 
 /** Each Pull member's state at `now`, by name. */
 export function pullStates(
@@ -96,5 +97,32 @@ export function pullItem(state: PullMemberState, item: WorkItem): AggregatedStat
     applied: false,
     appliedMessage: `waiting for the agent of ${cluster} to apply this version${at}`,
     health: 'Unknown',
+  };
+}
+
+/** The Pull channel's observer of `clusters` (this replica's Pull members), their state at `now`. */
+export function pullObserver(
+  clusters: readonly Cluster[],
+  reports: AgentReports | undefined,
+  previous: ReadonlyMap<string, ClusterStatus>,
+  now: number,
+): MemberObserver {
+  const states = pullStates(clusters, reports, previous, now);
+  return {
+    members: [...states.keys()],
+    cluster: async (name) => {
+      const state = states.get(name);
+      if (state === undefined) throw new Error(`cluster ${name} is not a Pull member`);
+      return pullClusterReport(state);
+    },
+    async observe(works: Works) {
+      const reported = new Map<string, AggregatedStatusItem[]>();
+      for (const [cluster, items] of works) {
+        const state = states.get(cluster);
+        if (state !== undefined)
+          for (const item of items) pushTo(reported, refKey(item.template), pullItem(state, item));
+      }
+      return { observations: new Map(), reported };
+    },
   };
 }

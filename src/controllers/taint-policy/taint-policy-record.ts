@@ -4,8 +4,8 @@
  * Karmada records no owner for a taint, so neither does the branch: read back, a member's taints
  * are all offered to the taint policy controller, which keeps those its policies list.
  */
-import type { Taint } from '../model/index.ts';
-import type { FailoverView } from './failover-view.ts';
+import type { Taint } from '../../model/index.ts';
+import type { FailoverView } from '../failover/failover-view.ts';
 
 /** Policy-added taints, by member. */
 export type TaintPolicyRecord = ReadonlyMap<string, readonly Taint[]>;
