@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClusterStatus } from '../../src/model/index.ts';
+import { RECORD_SECTIONS } from '../../src/controllers/index.ts';
 import { NativeGitStore } from '../../src/source/index.ts';
 import { commitMessage, statusFiles, writeStatusBranch } from '../../src/status/index.ts';
 import type { StatusReport, TemplateStatus } from '../../src/status/index.ts';
@@ -127,5 +128,6 @@ export async function writeUiStatus(
     templates,
   };
   const store = new NativeGitStore(join(dir, '.git'));
-  return (await writeStatusBranch(store, statusFiles(report), { message: commitMessage(report) })).commit;
+  return (await writeStatusBranch(store, statusFiles(report, RECORD_SECTIONS), { message: commitMessage(report) }))
+    .commit;
 }

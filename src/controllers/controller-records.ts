@@ -6,7 +6,7 @@
  */
 import { emptyAutoscalingRecord } from '../model/index.ts';
 import type { AutoscalingRecord, RecordedMultiClusterService, RecordedRebalancer } from '../model/index.ts';
-import type { RecordSection, SectionRecords } from '../status/index.ts';
+import type { AgentSummary, RecordSection, SectionRecords } from '../status/index.ts';
 import { emptyFailoverView, type FailoverView } from './failover/failover-view.ts';
 import type { TaintPolicyRecord } from './taint-policy/taint-policy-record.ts';
 import type { SearchCacheRecord } from './search-cache/search-cache-record.ts';
@@ -25,6 +25,8 @@ export interface ControllerRecords {
   autoscaling: AutoscalingRecord;
   /** The multi-cluster services' providers, consumers and endpoint counts, by `<kind>/<namespace>/<name>`. */
   multiClusterServices: ReadonlyMap<string, RecordedMultiClusterService>;
+  /** The Pull members' agents as last heard from, by member: fields of the cluster documents, as failover's. */
+  pullMembers: ReadonlyMap<string, AgentSummary>;
 }
 
 /** Nothing recorded: what a fleet without a status branch starts from. */
@@ -36,6 +38,7 @@ export function emptyControllerRecords(): ControllerRecords {
     searchCache: [],
     autoscaling: emptyAutoscalingRecord(),
     multiClusterServices: new Map(),
+    pullMembers: new Map(),
   };
 }
 
@@ -57,13 +60,19 @@ export interface ControllerRecordSection<R = unknown> extends RecordSection<R> {
   statusField?: { name: string; empty?: unknown };
 }
 
-/** The controller records of failover's view and the sections' records as read back. */
+/** The controller records of failover's view, the Pull members' agents and the sections' records as read back. */
 export function controllerRecordsOf(
   failover: FailoverView,
   own: SectionRecords,
   sections: readonly ControllerRecordSection[],
+  pullMembers: ReadonlyMap<string, AgentSummary> = new Map(),
 ): ControllerRecords {
-  const records: ControllerRecords = { ...emptyControllerRecords(), failover, taintPolicy: failover.taints };
+  const records: ControllerRecords = {
+    ...emptyControllerRecords(),
+    failover,
+    taintPolicy: failover.taints,
+    pullMembers,
+  };
   for (const section of sections) Object.assign(records, section.restored(own[section.name]));
   return records;
 }

@@ -29,6 +29,7 @@ import { DEFAULT_FAILOVER_OPTIONS } from './failover/failover-memory.ts';
 import type { FailoverOptions } from './failover/failover-memory.ts';
 import { recordedFailover } from './failover/recorded-failover.ts';
 import { PullMembersController } from './pull-members/pull-members-controller.ts';
+import { pullMembersOf, pullMembersView } from './pull-members/view.ts';
 import {
   MultiClusterServicesController,
   recordedMultiClusterServices,
@@ -82,6 +83,7 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
       });
     },
     recorded: () => new PullMembersController(),
+    view: pullMembersView,
   },
   {
     name: 'taint-policy',
@@ -152,7 +154,7 @@ export const RECORD_SECTIONS: readonly ControllerRecordSection[] = CONTROLLERS.f
 export function controllerRecordsOfTree(
   tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'records'>,
 ): ControllerRecords {
-  return controllerRecordsOf(failoverOfTree(tree), tree.records, RECORD_SECTIONS);
+  return controllerRecordsOf(failoverOfTree(tree), tree.records, RECORD_SECTIONS, pullMembersOf(tree.clusters));
 }
 
 /**
@@ -162,7 +164,12 @@ export function controllerRecordsOfTree(
 export function controllerRecordsOfReport(
   report: Pick<StatusReport, 'clusters' | 'templates' | 'records'>,
 ): ControllerRecords {
-  return controllerRecordsOf(failoverOfReport(report), report.records ?? {}, RECORD_SECTIONS);
+  return controllerRecordsOf(
+    failoverOfReport(report),
+    report.records ?? {},
+    RECORD_SECTIONS,
+    pullMembersOf(report.clusters),
+  );
 }
 
 /** What the status step writes of a pass's records, by section. */

@@ -4,6 +4,7 @@
  * takes seconds, and a live view has to show a change within two; docs/benchmarks.md, "Web view").
  * The other files (summary, clusters, the controllers' records) are few and always parsed.
  */
+import { RECORD_SECTIONS } from '../controllers/index.ts';
 import type { GitStore, TreeEntry } from '../source/index.ts';
 import type { StatusBranchView, TemplateStatus } from '../status/index.ts';
 import { parseStatusTree, resourcePath } from '../status/index.ts';
@@ -44,6 +45,7 @@ export class StatusReader {
         store,
         blobs.filter((e) => !BINDING_VIEW.test(e.path)),
       ),
+      RECORD_SECTIONS,
       'full',
     );
     const views = blobs.filter((e) => BINDING_VIEW.test(e.path));
@@ -51,7 +53,7 @@ export class StatusReader {
     for (let at = 0; at < views.length; at += this.viewsPerBatch) {
       const batch = views.slice(at, at + this.viewsPerBatch);
       const changed = batch.filter((e) => this.views.get(e.path)?.oid !== e.oid);
-      const read = parseStatusTree(await contents(store, changed), 'full');
+      const read = parseStatusTree(await contents(store, changed), RECORD_SECTIONS, 'full');
       parsed.warnings.push(...read.warnings);
       const fresh = new Map(read.templates.map((t) => [resourcePath(t.resource), t]));
       for (const entry of batch) {

@@ -56,8 +56,8 @@ describe('controllerViews: every registered controller as a section, without the
           'failover',
           'Failover and evictions',
           [
-            ['member1 | cluster.karmada.io/not-ready:NoExecute (error)'],
-            ['apps/v1/Deployment/shop/web | member1 | TaintUntolerated (warn) | 2026-01-01T00:00:05Z'],
+            ['member1 | cluster.karmada.io/not-ready:NoExecute (error) | 2026-01-01T00:00:00Z'],
+            ['apps/v1/Deployment/shop/web | member1 | TaintUntolerated (warn) | Gracefully |  | 2026-01-01T00:00:05Z'],
           ],
         ],
       ],

@@ -20,21 +20,23 @@ const view: StatusBranchView = {
   ],
   quotas: [],
   warnings: [],
-  autoscaling: {
-    federatedHPAs: [
-      {
-        namespace: 'shop',
-        name: 'web',
-        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
-        status: { currentReplicas: 4, desiredReplicas: 4 },
-        scaleEvents: [
-          { time: '2026-12-04T09:30:00Z', from: 3, to: 4, reason: 'up' },
-          { time: '2026-12-04T09:00:00Z', from: 2, to: 3, reason: 'up' },
-        ],
-      },
-    ],
-    cronFederatedHPAs: [],
-    workloads: [],
+  records: {
+    autoscaling: {
+      federatedHPAs: [
+        {
+          namespace: 'shop',
+          name: 'web',
+          scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+          status: { currentReplicas: 4, desiredReplicas: 4 },
+          scaleEvents: [
+            { time: '2026-12-04T09:30:00Z', from: 3, to: 4, reason: 'up' },
+            { time: '2026-12-04T09:00:00Z', from: 2, to: 3, reason: 'up' },
+          ],
+        },
+      ],
+      cronFederatedHPAs: [],
+      workloads: [],
+    },
   },
 };
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_SECTIONS } from '../../src/controllers/index.ts';
 import { NativeGitStore } from '../../src/source/index.ts';
 import type { TemplateStatus } from '../../src/status/index.ts';
 import { commitMessage, readStatusBranch, statusFiles, writeStatusBranch } from '../../src/status/index.ts';
@@ -29,12 +30,12 @@ describe('StatusReader', () => {
     const moved = await reader.read(store, 'status');
     expect(moved?.templates[0]).not.toBe(first?.templates[0]);
     expect(moved?.templates.map((t) => t.health)).toEqual(['Healthy']);
-    const full = await readStatusBranch(store);
+    const full = await readStatusBranch(store, RECORD_SECTIONS);
     expect(moved?.commit).toBe(full?.commit);
     expect(moved?.templates).toEqual(full?.templates);
     expect(moved?.clusters).toEqual(full?.clusters);
     expect(moved?.summary).toEqual(full?.summary);
-    expect(moved?.autoscaling).toEqual(full?.autoscaling);
+    expect(moved?.records).toEqual(full?.records);
   });
 });
 
@@ -51,7 +52,7 @@ async function writeConfigMaps(branch: string, count: number, sick: Set<number>)
     problems: [],
   }));
   const report = { sourceCommit: fleet.head(), reconciledAt: '2026-12-04T10:00:00Z', clusters: [], templates };
-  await writeStatusBranch(store, statusFiles(report), { message: commitMessage(report), branch });
+  await writeStatusBranch(store, statusFiles(report, RECORD_SECTIONS), { message: commitMessage(report), branch });
 }
 
 describe('StatusReader in batches', () => {
@@ -62,7 +63,7 @@ describe('StatusReader in batches', () => {
     const first = await reader.read(store, branch);
     await writeConfigMaps(branch, 5, new Set([2, 4]));
     const moved = await reader.read(store, branch);
-    const full = await readStatusBranch(store, { branch });
+    const full = await readStatusBranch(store, RECORD_SECTIONS, { branch });
     expect(moved?.templates).toEqual(full?.templates);
     expect(moved?.templates.map((t) => t.health)).toEqual(['Healthy', 'Healthy', 'Unhealthy', 'Healthy', 'Unhealthy']);
     const byName = (name: string) => first?.templates.find((t) => t.resource.name === name);

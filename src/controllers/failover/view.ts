@@ -10,36 +10,32 @@ import type { ControllerRecords } from '../controller-records.ts';
 export function failoverView(records: ControllerRecords): ViewSection[] {
   const { taints, tasks, unhealthySince } = records.failover;
   const blocks: ViewBlock[] = [];
-  const tainted = [...taints].filter(([, list]) => list.length > 0);
+  const tainted = [...taints].flatMap(([member, list]) =>
+    list.map((t) => [{ text: member }, { text: formatTaint(t), tone: 'error' as const }, { text: t.timeAdded ?? '' }]),
+  );
   if (tainted.length > 0)
-    blocks.push({
-      kind: 'table',
-      title: 'Members Flotilla tainted',
-      columns: ['member', 'taints'],
-      rows: tainted.map(([member, list]) => [
-        { text: member },
-        { text: list.map(formatTaint).join(', '), tone: 'error' },
-      ]),
-    });
+    blocks.push({ kind: 'table', title: 'Members failed over', columns: ['member', 'taint', 'since'], rows: tainted });
   const evictions = [...tasks].flatMap(([key, list]) =>
     list.map((t) => [
       { text: key },
       { text: t.fromCluster },
       { text: t.reason, tone: 'warn' as const },
+      { text: t.purgeMode },
+      { text: t.replicas === undefined ? '' : String(t.replicas) },
       { text: t.creationTimestamp },
     ]),
   );
   if (evictions.length > 0)
     blocks.push({
       kind: 'table',
-      title: 'Evictions',
-      columns: ['template', 'from', 'reason', 'since'],
+      title: 'Graceful eviction tasks',
+      columns: ['template', 'from', 'reason', 'purge mode', 'replicas', 'created'],
       rows: evictions,
     });
   const unhealthy = [...unhealthySince].flatMap(([key, list]) =>
     list.map((u) => [{ text: key }, { text: u.clusterName }, { text: u.since, tone: 'warn' as const }]),
   );
   if (unhealthy.length > 0)
-    blocks.push({ kind: 'table', title: 'Unhealthy', columns: ['template', 'member', 'since'], rows: unhealthy });
+    blocks.push({ kind: 'table', title: 'Unhealthy since', columns: ['template', 'member', 'since'], rows: unhealthy });
   return blocks.length > 0 ? [{ controller: 'failover', title: 'Failover and evictions', blocks }] : [];
 }

@@ -102,7 +102,7 @@ describe('status branch files', () => {
       tools: { kustomize: 'v5.8.2', helm: 'v3.22.0' },
       roots: [{ file: 'apps/web/overlays/prod/kustomization.yaml', outcome: 'rendered' }],
     };
-    const summary = (r: typeof report) => JSON.parse(String(statusFiles(r).find((f) => f.path === 'summary.json')?.content));
+    const summary = (r: typeof report) => JSON.parse(String(statusFiles(r, []).find((f) => f.path === 'summary.json')?.content));
     expect(summary({ ...report, render }).render).toEqual(render);
     expect(summary(report).render).toBeUndefined();
   });

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { RECORD_SECTIONS } from '../../../src/controllers/index.ts';
 import { NativeGitStore } from '../../../src/source/index.ts';
 import { commitMessage, statusFiles, writeStatusBranch } from '../../../src/status/index.ts';
 import type { StatusReport, TemplateStatus } from '../../../src/status/index.ts';
@@ -84,7 +85,7 @@ export class UiFleet {
   async writeStatus(ready: number, at = '2026-12-04T10:00:00Z'): Promise<string> {
     const report = statusReport(this.head(), ready, at);
     const store = new NativeGitStore(join(this.dir, '.git'));
-    const result = await writeStatusBranch(store, statusFiles(report), { message: commitMessage(report) });
+    const result = await writeStatusBranch(store, statusFiles(report, RECORD_SECTIONS), { message: commitMessage(report) });
     return result.commit;
   }
 
@@ -135,21 +136,23 @@ function statusReport(sourceCommit: string, ready: number, reconciledAt: string)
       },
     })),
     templates: [webStatus(ready)],
-    autoscaling: {
-      federatedHPAs: [
-        {
-          namespace: 'shop',
-          name: 'web',
-          scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
-          status: { currentReplicas: 4, desiredReplicas: 4, lastScaleTime: '2026-12-04T09:30:00Z' },
-          scaleEvents: [
-            { time: '2026-12-04T09:30:00Z', from: 3, to: 4, reason: 'cpu above target' },
-            { time: '2026-12-04T09:00:00Z', from: 2, to: 3, reason: 'cpu above target' },
-          ],
-        },
-      ],
-      cronFederatedHPAs: [],
-      workloads: [],
+    records: {
+      autoscaling: {
+        federatedHPAs: [
+          {
+            namespace: 'shop',
+            name: 'web',
+            scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+            status: { currentReplicas: 4, desiredReplicas: 4, lastScaleTime: '2026-12-04T09:30:00Z' },
+            scaleEvents: [
+              { time: '2026-12-04T09:30:00Z', from: 3, to: 4, reason: 'cpu above target' },
+              { time: '2026-12-04T09:00:00Z', from: 2, to: 3, reason: 'cpu above target' },
+            ],
+          },
+        ],
+        cronFederatedHPAs: [],
+        workloads: [],
+      },
     },
   };
 }
