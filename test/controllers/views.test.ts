@@ -25,16 +25,19 @@ const TASK = {
 };
 
 const records = (more: Partial<ControllerRecords>): ControllerRecords => ({ ...emptyControllerRecords(), ...more });
+/** The tables of each section; a section of text alone (a quiet controller's note) is left out. */
 const summary = (sections: ViewSection[]) =>
-  sections.map((s) => [
-    s.controller,
-    s.title,
-    s.blocks.map((b) => (b.kind === 'table' ? b.rows.map((r) => r.map((c) => `${c.text}${c.tone ? ` (${c.tone})` : ''}`).join(' | ')) : [])),
-  ]);
+  sections
+    .filter((s) => s.blocks.some((b) => b.kind !== 'text'))
+    .map((s) => [
+      s.controller,
+      s.title,
+      s.blocks.map((b) => (b.kind === 'table' ? b.rows.map((r) => r.map((c) => `${c.text}${c.tone ? ` (${c.tone})` : ''}`).join(' | ')) : [])),
+    ]);
 
 describe('controllerViews: every registered controller as a section, without the reader knowing which', () => {
   it.each([
-    ['nothing recorded shows nothing', records({}), []],
+    ['nothing recorded shows no table', records({}), []],
     [
       'a finished rebalancer',
       records({ rebalancers: new Map([[REBALANCER.name, REBALANCER]]) }),
@@ -132,5 +135,15 @@ describe('controllerViews: every registered controller as a section, without the
     ],
   ])('%s', (_name, given, expected) => {
     expect(summary(controllerViews(given))).toEqual(expected);
+  });
+
+  it('always shows failover, with a note when no member is failed over', () => {
+    expect(controllerViews(records({})).filter((s) => s.controller === 'failover')).toEqual([
+      {
+        controller: 'failover',
+        title: 'Failover and evictions',
+        blocks: [{ kind: 'text', text: 'No member is failed over and no eviction is pending.' }],
+      },
+    ]);
   });
 });

@@ -37,5 +37,7 @@ export function failoverView(records: ControllerRecords): ViewSection[] {
   );
   if (unhealthy.length > 0)
     blocks.push({ kind: 'table', title: 'Unhealthy since', columns: ['template', 'member', 'since'], rows: unhealthy });
-  return blocks.length > 0 ? [{ controller: 'failover', title: 'Failover and evictions', blocks }] : [];
+  // Always shown: that no member is failed over is what people open this section to learn.
+  if (blocks.length === 0) blocks.push({ kind: 'text', text: 'No member is failed over and no eviction is pending.' });
+  return [{ controller: 'failover', title: 'Failover and evictions', blocks }];
 }
