@@ -37,7 +37,7 @@ describe('controllerViews: every registered controller as a section, without the
     ['nothing recorded shows nothing', records({}), []],
     [
       'a finished rebalancer',
-      records({ rebalancers: new Map([[REBALANCER.name, REBALANCER]]) }),
+      records({ 'workload-rebalancer': new Map([[REBALANCER.name, REBALANCER]]) }),
       [
         [
           'workload-rebalancer',
@@ -65,7 +65,7 @@ describe('controllerViews: every registered controller as a section, without the
     [
       'a registry whose copy of one kind is out of sync',
       records({
-        searchCache: [
+        'search-cache': [
           {
             name: 'apps',
             cached: [
@@ -91,7 +91,7 @@ describe('controllerViews: every registered controller as a section, without the
     [
       'a multi-cluster service whose consumer could not be written',
       records({
-        multiClusterServices: new Map([
+        'multicluster-services': new Map([
           [
             'MultiClusterService/shop/web',
             {
