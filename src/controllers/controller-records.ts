@@ -4,43 +4,17 @@
  * the cluster and binding documents (controllers/failover/failover-view.ts); every other controller a folder of
  * its own, through the record section its registration carries (registry.ts).
  */
-import { emptyAutoscalingRecord } from '../model/index.ts';
-import type { AutoscalingRecord, RecordedMultiClusterService, RecordedRebalancer } from '../model/index.ts';
 import type { AgentSummary, RecordSection, SectionRecords } from '../status/index.ts';
-import { emptyFailoverView, type FailoverView } from './failover/failover-view.ts';
-import type { TaintPolicyRecord } from './taint-policy/taint-policy-record.ts';
-import type { SearchCacheRecord } from './search-cache/search-cache-record.ts';
+import type { FailoverView } from './failover/failover-view.ts';
 
-/** Every controller's record. */
-export interface ControllerRecords {
-  /** Failed-over members' taints, eviction tasks and first-unhealthy times. */
-  failover: FailoverView;
-  /** The taints ClusterTaintPolicies added, by member; read back, every taint of the cluster documents. */
-  taintPolicy: TaintPolicyRecord;
-  /** The WorkloadRebalancers' statuses, by name. */
-  rebalancers: ReadonlyMap<string, RecordedRebalancer>;
-  /** The search cache per ResourceRegistry, for people: nothing reads it back to decide anything. */
-  searchCache: SearchCacheRecord;
-  /** The FederatedHPAs' and CronFederatedHPAs' statuses and the scaled workloads' counts. */
-  autoscaling: AutoscalingRecord;
-  /** The multi-cluster services' providers, consumers and endpoint counts, by `<kind>/<namespace>/<name>`. */
-  multiClusterServices: ReadonlyMap<string, RecordedMultiClusterService>;
-  /** The Pull members' agents as last heard from, by member: fields of the cluster documents, as failover's. */
-  pullMembers: ReadonlyMap<string, AgentSummary>;
-}
-
-/** Nothing recorded: what a fleet without a status branch starts from. */
-export function emptyControllerRecords(): ControllerRecords {
-  return {
-    failover: emptyFailoverView(),
-    taintPolicy: new Map(),
-    rebalancers: new Map(),
-    searchCache: [],
-    autoscaling: emptyAutoscalingRecord(),
-    multiClusterServices: new Map(),
-    pullMembers: new Map(),
-  };
-}
+/**
+ * Every registered controller's record, keyed by its registration's name. Each controller's folder
+ * adds its own key by declaration merging (`declare module '../controller-records.ts'`), and its
+ * registration's `empty` gives the record a fleet without a status branch starts from (registry.ts
+ * checks that every key has one), so adding a controller touches no file outside its folder.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging, one key per controller folder.
+export interface ControllerRecords {}
 
 /** A registration's record section: its files, and how its record comes from and goes back to the controller records. */
 export interface ControllerRecordSection<R = unknown> extends RecordSection<R> {
@@ -62,16 +36,17 @@ export interface ControllerRecordSection<R = unknown> extends RecordSection<R> {
 
 /** The controller records of failover's view, the Pull members' agents and the sections' records as read back. */
 export function controllerRecordsOf(
+  empty: ControllerRecords,
   failover: FailoverView,
   own: SectionRecords,
   sections: readonly ControllerRecordSection[],
   pullMembers: ReadonlyMap<string, AgentSummary> = new Map(),
 ): ControllerRecords {
   const records: ControllerRecords = {
-    ...emptyControllerRecords(),
+    ...empty,
     failover,
-    taintPolicy: failover.taints,
-    pullMembers,
+    'taint-policy': failover.taints,
+    'pull-members': pullMembers,
   };
   for (const section of sections) Object.assign(records, section.restored(own[section.name]));
   return records;

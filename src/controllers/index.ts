@@ -3,11 +3,7 @@
  * registered controllers as one), and the few parts a back-end on floor 5 serves or a plan shows.
  */
 export * from './controller.ts';
-export {
-  emptyControllerRecords,
-  type ControllerRecords,
-  type ControllerRecordSection,
-} from './controller-records.ts';
+export type { ControllerRecords, ControllerRecordSection } from './controller-records.ts';
 export * from './in-order.ts';
 export * from './phases.ts';
 export * from './registry.ts';

@@ -6,10 +6,11 @@
 import { AutoscalingController } from './autoscaling/autoscaling-controller.ts';
 import type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
 import { recordedAutoscaling } from './autoscaling/recorded-autoscaling.ts';
+import { emptyAutoscalingRecord } from '../model/index.ts';
 import type { ViewSection } from '../model/index.ts';
 import type { ParsedStatusTree, SectionRecords, StatusReport } from '../status/index.ts';
 import { controllerRecordsOf, sectionRecordsOf } from './controller-records.ts';
-import { failoverOfTree, recordedFailover as failoverOfReport } from './failover/failover-view.ts';
+import { emptyFailoverView, failoverOfTree, recordedFailover as failoverOfReport } from './failover/failover-view.ts';
 import type { ControllerRecordSection, ControllerRecords } from './controller-records.ts';
 import { autoscalingRecordSection } from './autoscaling/record-section.ts';
 import { multiClusterServicesRecordSection } from './multicluster-services/record-section.ts';
@@ -51,7 +52,13 @@ export interface ControllerSettings {
 
 /** A controller as the registry lists it: its live form for `run`, its recorded form for passes without memory. */
 export interface ControllerRegistration {
+  /** Its name: its record's key in the controller records, when it has one. */
   readonly name: string;
+  /**
+   * Its record when nothing is recorded, what a fleet without a status branch starts from; absent:
+   * it records nothing. `register` checks it against its key of `ControllerRecords`.
+   */
+  empty?(): unknown;
   live(settings: ControllerSettings): Controller;
   /** Replays the records the first phase of its pass is given. */
   recorded(): Controller;
@@ -71,10 +78,11 @@ export interface ControllerRegistration {
   record?: ControllerRecordSection;
 }
 
-export const CONTROLLERS: readonly ControllerRegistration[] = [
+export const CONTROLLERS = [
   // First: the Ready condition it gives Pull members is what the taint policies and failover read.
-  {
+  register({
     name: 'pull-members',
+    empty: () => new Map(),
     live: (settings) => {
       const failover = { ...DEFAULT_FAILOVER_OPTIONS, ...settings.failover };
       return new PullMembersController({
@@ -84,51 +92,84 @@ export const CONTROLLERS: readonly ControllerRegistration[] = [
     },
     recorded: () => new PullMembersController(),
     view: pullMembersView,
-  },
-  {
+  }),
+  register({
     name: 'taint-policy',
+    empty: () => new Map(),
     live: () => new TaintPolicyController(),
     recorded: recordedTaintPolicy,
-  },
-  {
+  }),
+  register({
     name: 'failover',
+    empty: emptyFailoverView,
     live: (settings) => new FailoverController(settings.failover),
     recorded: recordedFailover,
     view: failoverView,
-  },
-  {
+  }),
+  register({
     name: 'workload-rebalancer',
+    empty: () => new Map(),
     live: () => new RebalancerController(),
     recorded: () => new RebalancerController(),
     view: rebalancerView,
     record: rebalancerRecordSection,
-  },
-  {
+  }),
+  register({
     name: 'search-cache',
+    empty: () => [],
     live: (s) => new SearchCacheController(s.searchCache),
     recorded: recordedSearchCache,
     view: searchCacheView,
     record: searchCacheRecordSection,
-  },
-  {
+  }),
+  register({
     name: 'autoscaling',
+    empty: emptyAutoscalingRecord,
     live: (settings) => new AutoscalingController(settings.autoscaling),
     recorded: () => recordedAutoscaling(),
     plan: autoscalingPlanView,
     metrics: AUTOSCALING_METRICS,
     view: autoscalingView,
     record: autoscalingRecordSection,
-  },
+  }),
   // After failover: its failed-over members are not Ready in the scheduling inputs this one reads.
-  {
+  register({
     name: 'multicluster-services',
+    empty: () => new Map(),
     live: (settings) => new MultiClusterServicesController(settings.multiClusterServices),
     recorded: recordedMultiClusterServices,
     plan: multiClusterServicesPlanView,
     view: multiClusterServicesView,
     record: multiClusterServicesRecordSection,
-  },
-];
+  }),
+] as const;
+
+/** The keys a controller folder adds as required: its controller is in `CONTROLLERS`. */
+type RequiredKey<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+/** A compile error names any required key of the controller records no registration gives. */
+const EVERY_RECORD_REGISTERED: Exclude<
+  RequiredKey<ControllerRecords>,
+  (typeof CONTROLLERS)[number]['name']
+> extends never
+  ? true
+  : never = true;
+void EVERY_RECORD_REGISTERED;
+
+/** A registration whose record is its name's key of `ControllerRecords`, the record's type checked against it. */
+type RecordingRegistration<N extends keyof ControllerRecords> = ControllerRegistration & {
+  readonly name: N;
+  empty(): ControllerRecords[N];
+};
+
+function register<N extends keyof ControllerRecords>(registration: RecordingRegistration<N>): RecordingRegistration<N> {
+  return registration;
+}
+
+/** Nothing recorded: what a fleet without a status branch starts from. */
+export function emptyControllerRecords(): ControllerRecords {
+  return Object.fromEntries(CONTROLLERS.map((c) => [c.name, c.empty()])) as unknown as ControllerRecords;
+}
 
 /** Every registered controller, live, for a `run` process. */
 export function liveControllers(settings: ControllerSettings): Controller[] {
@@ -154,7 +195,13 @@ export const RECORD_SECTIONS: readonly ControllerRecordSection[] = CONTROLLERS.f
 export function controllerRecordsOfTree(
   tree: Pick<ParsedStatusTree, 'clusters' | 'placements' | 'records'>,
 ): ControllerRecords {
-  return controllerRecordsOf(failoverOfTree(tree), tree.records, RECORD_SECTIONS, pullMembersOf(tree.clusters));
+  return controllerRecordsOf(
+    emptyControllerRecords(),
+    failoverOfTree(tree),
+    tree.records,
+    RECORD_SECTIONS,
+    pullMembersOf(tree.clusters),
+  );
 }
 
 /**
@@ -165,6 +212,7 @@ export function controllerRecordsOfReport(
   report: Pick<StatusReport, 'clusters' | 'templates' | 'records'>,
 ): ControllerRecords {
   return controllerRecordsOf(
+    emptyControllerRecords(),
     failoverOfReport(report),
     report.records ?? {},
     RECORD_SECTIONS,

@@ -13,6 +13,13 @@ describe('the registry’s record sections', () => {
     expect(others.filter((o) => o.startsWith(folder) || folder.startsWith(o))).toEqual([]);
   });
 
+  it('keys the controller records by registration name, each starting from its registration’s empty record', () => {
+    const empty: Record<string, unknown> = { ...emptyControllerRecords() };
+    const recording = CONTROLLERS.filter((c) => c.empty);
+    expect(Object.keys(empty).sort()).toEqual(recording.map((c) => c.name).sort());
+    for (const c of recording) expect(empty[c.name]).toEqual(c.empty?.());
+  });
+
   it('writes nothing of empty records, and reads nothing back as the empty records', () => {
     expect(sectionRecords(emptyControllerRecords(), false)).toEqual({});
     expect(controllerRecordsOfTree({ clusters: [], placements: [], records: {} })).toEqual(emptyControllerRecords());

@@ -40,7 +40,7 @@ describe('controllerViews: every registered controller as a section, without the
     ['nothing recorded shows no table', records({}), []],
     [
       'a finished rebalancer',
-      records({ rebalancers: new Map([[REBALANCER.name, REBALANCER]]) }),
+      records({ 'workload-rebalancer': new Map([[REBALANCER.name, REBALANCER]]) }),
       [
         [
           'workload-rebalancer',
@@ -68,7 +68,7 @@ describe('controllerViews: every registered controller as a section, without the
     [
       'a registry whose copy of one kind is out of sync',
       records({
-        searchCache: [
+        'search-cache': [
           {
             name: 'apps',
             cached: [
@@ -94,7 +94,7 @@ describe('controllerViews: every registered controller as a section, without the
     [
       'a multi-cluster service whose consumer could not be written',
       records({
-        multiClusterServices: new Map([
+        'multicluster-services': new Map([
           [
             'MultiClusterService/shop/web',
             {

@@ -23,3 +23,10 @@ export const autoscalingRecordSection: ControllerRecordSection<AutoscalingRecord
   statusLines: (record) => ({ title: 'Autoscaling', lines: autoscalingLines(record).map((l) => `  ${l}`) }),
   statusField: { name: 'autoscaling' },
 };
+
+declare module '../controller-records.ts' {
+  interface ControllerRecords {
+    /** The FederatedHPAs' and CronFederatedHPAs' statuses and the scaled workloads' counts. */
+    autoscaling: AutoscalingRecord;
+  }
+}

@@ -62,3 +62,10 @@ export function failoverOfTree(tree: Pick<ParsedStatusTree, 'clusters' | 'placem
     ),
   };
 }
+
+declare module '../controller-records.ts' {
+  interface ControllerRecords {
+    /** Failed-over members' taints, eviction tasks and first-unhealthy times. */
+    failover: FailoverView;
+  }
+}

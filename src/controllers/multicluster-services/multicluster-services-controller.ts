@@ -74,7 +74,7 @@ export class MultiClusterServicesController implements Controller {
   }
 
   beforeRender(start: PassStart): BeforeRender {
-    if (start.restore) this.#restored = start.restore.multiClusterServices;
+    if (start.restore) this.#restored = start.restore['multicluster-services'];
     // The failover and taint-policy controllers ran first: their failed-over members are not Ready here.
     const views = memberViews(start.scheduling);
     return { scheduling: start.scheduling, next: { afterRender: (rendered) => this.#afterRender(rendered, views) } };
@@ -116,7 +116,7 @@ export class MultiClusterServicesController implements Controller {
     const records = new Map(this.#recorded.map((r) => [multiClusterServiceKey(r), r]));
     // What is not read yet (a provider whose watch restarts) keeps the counts last written, not those of the start.
     this.#restored = records;
-    return { multiClusterServices: records };
+    return { 'multicluster-services': records };
   }
 
   #configure(): void {
@@ -178,14 +178,14 @@ export function recordedMultiClusterServices(): Controller {
     name: 'multicluster-services',
     nextDue: () => undefined,
     beforeRender: ({ scheduling, restore }) => {
-      if (restore) recorded = restore.multiClusterServices;
+      if (restore) recorded = restore['multicluster-services'];
       return {
         scheduling,
         next: {
           afterRender: (rendered) => {
             const keys = new Set(exportedServices(rendered.fleet, rendered.bindings).map(multiClusterServiceKey));
             const records = new Map([...recorded].filter(([key]) => keys.has(key)));
-            return afterRenderPhases({ records: () => ({ multiClusterServices: records }) });
+            return afterRenderPhases({ records: () => ({ 'multicluster-services': records }) });
           },
         },
       };

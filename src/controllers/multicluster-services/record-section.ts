@@ -16,11 +16,18 @@ export const multiClusterServicesRecordSection: ControllerRecordSection<readonly
   ...documentPerEntry(multiClusterServicePath, multiClusterServiceDocument, parseMultiClusterServiceDocument),
   markdown: multiClusterServiceSection,
   written: (records) =>
-    records.multiClusterServices.size > 0 ? [...records.multiClusterServices.values()] : undefined,
-  restored: (list) => ({ multiClusterServices: new Map((list ?? []).map((s) => [multiClusterServiceKey(s), s])) }),
+    records['multicluster-services'].size > 0 ? [...records['multicluster-services'].values()] : undefined,
+  restored: (list) => ({ 'multicluster-services': new Map((list ?? []).map((s) => [multiClusterServiceKey(s), s])) }),
   statusLines: (list) => ({
     title: 'Multi-cluster services',
     lines: list.map((r) => `  ${r.kind} ${r.namespace}/${r.name}: ${multiClusterServiceLine(r)}`),
   }),
   statusField: { name: 'multiClusterServices', empty: [] },
 };
+
+declare module '../controller-records.ts' {
+  interface ControllerRecords {
+    /** The multi-cluster services' providers, consumers and endpoint counts, by `<kind>/<namespace>/<name>`. */
+    'multicluster-services': ReadonlyMap<string, RecordedMultiClusterService>;
+  }
+}

@@ -4,7 +4,7 @@ import { multiClusterServiceLine } from './multicluster-service-summary.ts';
 import type { ControllerRecords } from '../controller-records.ts';
 
 export function multiClusterServicesView(records: ControllerRecords): ViewSection[] {
-  const services = [...records.multiClusterServices.values()];
+  const services = [...records['multicluster-services'].values()];
   if (services.length === 0) return [];
   const rows = services.map((r) => {
     const failed = r.consumers.some((c) => c.dispatched === false);

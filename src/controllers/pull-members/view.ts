@@ -12,7 +12,7 @@ export function pullMembersOf(clusters: readonly Pick<ClusterReport, 'name' | 'a
 }
 
 export function pullMembersView(records: ControllerRecords): ViewSection[] {
-  const agents = [...records.pullMembers];
+  const agents = [...records['pull-members']];
   if (agents.length === 0) return [];
   const rows = agents.map(([member, agent]) => [
     { text: member },
@@ -29,4 +29,11 @@ export function pullMembersView(records: ControllerRecords): ViewSection[] {
       ],
     },
   ];
+}
+
+declare module '../controller-records.ts' {
+  interface ControllerRecords {
+    /** The Pull members' agents as last heard from, by member: fields of the cluster documents, as failover's. */
+    'pull-members': ReadonlyMap<string, AgentSummary>;
+  }
 }

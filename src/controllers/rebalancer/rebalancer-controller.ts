@@ -44,7 +44,7 @@ export class RebalancerController implements Controller {
   }
 
   beforeRender(start: PassStart): BeforeRender {
-    if (start.restore) this.records = new Map(start.restore.rebalancers);
+    if (start.restore) this.records = new Map(start.restore['workload-rebalancer']);
     const { scheduling } = start;
     this.rebalancers = scheduling.fleet.workloadRebalancers.map((r) => r.object);
     const before = new Map(this.records);
@@ -70,6 +70,6 @@ export class RebalancerController implements Controller {
       }),
     );
     const records = new Map(this.records);
-    return afterRenderPhases({ records: () => ({ rebalancers: records }) });
+    return afterRenderPhases({ records: () => ({ 'workload-rebalancer': records }) });
   }
 }

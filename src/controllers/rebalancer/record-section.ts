@@ -10,10 +10,18 @@ export const rebalancerRecordSection: ControllerRecordSection<readonly RecordedR
   folder: 'rebalancers/',
   ...documentPerEntry((r) => rebalancerPath(r.name), rebalancerDocument, parseRebalancerDocument),
   markdown: rebalancerSection,
-  written: (records) => (records.rebalancers.size > 0 ? [...records.rebalancers.values()] : undefined),
-  restored: (list) => ({ rebalancers: new Map((list ?? []).map((r) => [r.name, r])) }),
+  written: (records) =>
+    records['workload-rebalancer'].size > 0 ? [...records['workload-rebalancer'].values()] : undefined,
+  restored: (list) => ({ 'workload-rebalancer': new Map((list ?? []).map((r) => [r.name, r])) }),
   statusLines: (list) => ({
     title: 'Workload rebalancers',
     lines: list.map((r) => `  ${r.name}: ${rebalancerLine(r)}`),
   }),
 };
+
+declare module '../controller-records.ts' {
+  interface ControllerRecords {
+    /** The WorkloadRebalancers' statuses, by name. */
+    'workload-rebalancer': ReadonlyMap<string, RecordedRebalancer>;
+  }
+}

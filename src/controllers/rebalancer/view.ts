@@ -4,7 +4,7 @@ import { rebalancerLine } from './rebalancer-summary.ts';
 import type { ControllerRecords } from '../controller-records.ts';
 
 export function rebalancerView(records: ControllerRecords): ViewSection[] {
-  const rebalancers = [...records.rebalancers.values()];
+  const rebalancers = [...records['workload-rebalancer'].values()];
   if (rebalancers.length === 0) return [];
   const rows = rebalancers.map((r) => {
     const failed = r.status.observedWorkloads.some((o) => o.result === 'Failed') || r.status.expiredAt !== undefined;

@@ -11,8 +11,9 @@ export const searchCacheRecordSection: ControllerRecordSection<readonly Registry
   ...documentPerEntry((r) => registryPath(r.name), registryDocument, parseRegistryDocument),
   markdown: registrySection,
   // With shards every replica has a cache of its own: no replica's view is the fleet's record.
-  written: (records, sharded) => (sharded || records.searchCache.length === 0 ? undefined : [...records.searchCache]),
-  restored: (list) => ({ searchCache: list ?? [] }),
+  written: (records, sharded) =>
+    sharded || records['search-cache'].length === 0 ? undefined : [...records['search-cache']],
+  restored: (list) => ({ 'search-cache': list ?? [] }),
   statusLines: (list) => ({
     title: 'Search cache',
     lines: list.flatMap((r) => [

@@ -20,7 +20,7 @@ function phases(start: PassStart, record: () => SearchCacheRecord, diagnostics: 
   return {
     scheduling: start.scheduling,
     next: {
-      afterRender: () => afterRenderPhases({ diagnostics, records: () => ({ searchCache: record() }) }),
+      afterRender: () => afterRenderPhases({ diagnostics, records: () => ({ 'search-cache': record() }) }),
     },
   };
 }
@@ -97,7 +97,7 @@ export function recordedSearchCache(): Controller {
     nextDue: () => undefined,
     beforeRender: (start) => {
       const names = new Set(namesOf(start.scheduling.fleet.resourceRegistries));
-      const kept = (start.restore?.searchCache ?? []).filter((r) => names.has(r.name));
+      const kept = (start.restore?.['search-cache'] ?? []).filter((r) => names.has(r.name));
       return phases(start, () => kept, []);
     },
   };

@@ -28,3 +28,10 @@ export interface RegistryRecord {
 
 /** The search cache's record: every ResourceRegistry of the fleet, by name. */
 export type SearchCacheRecord = readonly RegistryRecord[];
+
+declare module '../controller-records.ts' {
+  interface ControllerRecords {
+    /** The search cache per ResourceRegistry, for people: nothing reads it back to decide anything. */
+    'search-cache': SearchCacheRecord;
+  }
+}

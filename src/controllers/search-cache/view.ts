@@ -4,8 +4,8 @@ import { cachedKindLine } from './registry-summary.ts';
 import type { ControllerRecords } from '../controller-records.ts';
 
 export function searchCacheView(records: ControllerRecords): ViewSection[] {
-  if (records.searchCache.length === 0) return [];
-  const rows = records.searchCache.flatMap((r): ViewCell[][] =>
+  if (records['search-cache'].length === 0) return [];
+  const rows = records['search-cache'].flatMap((r): ViewCell[][] =>
     r.cached.length === 0
       ? [[{ text: r.name }, { text: 'caches nothing', tone: 'neutral' as const }]]
       : r.cached.map((c) => [

@@ -24,7 +24,7 @@ function phases(
   return {
     scheduling: { ...scheduling, fleet },
     next: {
-      afterRender: () => afterRenderPhases({ records: () => ({ taintPolicy: taints }), afterStatus }),
+      afterRender: () => afterRenderPhases({ records: () => ({ 'taint-policy': taints }), afterStatus }),
     },
   };
 }
@@ -40,7 +40,7 @@ export class TaintPolicyController implements Controller {
   }
 
   beforeRender(start: PassStart): BeforeRender {
-    if (start.restore) this.taints = start.restore.taintPolicy;
+    if (start.restore) this.taints = start.restore['taint-policy'];
     const { fleet, observedClusters } = start.scheduling;
     this.fleet = fleet;
     this.taints = policyTaints(fleet.clusters, observedClusters, fleet.clusterTaintPolicies, this.taints, start.now);
@@ -81,7 +81,7 @@ export function recordedTaintPolicy(): Controller {
       const taints = recordedPolicyTaints(
         fleet.clusters,
         fleet.clusterTaintPolicies,
-        start.restore?.taintPolicy ?? new Map(),
+        start.restore?.['taint-policy'] ?? new Map(),
       );
       return phases(start, taints, () => ({}));
     },

@@ -20,3 +20,10 @@ export function withPolicyTaints(view: FailoverView, policy: TaintPolicyRecord):
   }
   return { ...view, taints };
 }
+
+declare module '../controller-records.ts' {
+  interface ControllerRecords {
+    /** The taints ClusterTaintPolicies added, by member; read back, every taint of the cluster documents. */
+    'taint-policy': TaintPolicyRecord;
+  }
+}

@@ -40,7 +40,7 @@ export function passStatusStep(
       {
         sourceOptions: source,
         ...input,
-        failover: withPolicyTaints(records.failover, records.taintPolicy),
+        failover: withPolicyTaints(records.failover, records['taint-policy']),
         records: sectionRecords(records, sharded),
         ...(sharded ? { owns } : {}),
       },

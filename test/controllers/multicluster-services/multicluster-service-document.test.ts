@@ -52,7 +52,7 @@ describe('multi-cluster services on the status branch', () => {
       RECORD_SECTIONS,
     );
     expect(tree.records['multicluster-services']).toEqual([web, api]);
-    expect([...controllerRecordsOfTree(tree).multiClusterServices.keys()]).toEqual(['MultiClusterService/shop/web', 'ServiceExport/shop/api']);
+    expect([...controllerRecordsOfTree(tree)['multicluster-services'].keys()]).toEqual(['MultiClusterService/shop/web', 'ServiceExport/shop/api']);
   });
 
   it.each<[string, unknown, RecordedMultiClusterService | undefined, string[]]>([

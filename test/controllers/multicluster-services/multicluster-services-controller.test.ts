@@ -191,7 +191,7 @@ describe('the endpoints controller through its phases, over in-memory members', 
     await waitFor('a pass asked for', async () => (loop.requests.length > 0 ? true : undefined), { timeoutMs: 2000, intervalMs: 10 });
     expect(loop.requests[0]).toBe('the endpoints of multi-cluster services changed');
     const records = loop.pass(mcsYaml(['member1'], ['member2']));
-    expect([...(records.multiClusterServices?.values() ?? [])]).toEqual([
+    expect([...(records['multicluster-services']?.values() ?? [])]).toEqual([
       {
         kind: 'MultiClusterService',
         namespace: 'shop',
@@ -217,9 +217,9 @@ describe('the endpoints controller across restarts', () => {
     const second = start(members);
     const resumed = second.pass(mcsYaml(['member1'], ['member2']), new Map(), {
       ...emptyControllerRecords(),
-      multiClusterServices: recorded.multiClusterServices ?? new Map(),
+      'multicluster-services': recorded['multicluster-services'] ?? new Map(),
     });
-    expect(resumed.multiClusterServices).toEqual(recorded.multiClusterServices);
+    expect(resumed['multicluster-services']).toEqual(recorded['multicluster-services']);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(dispatched(members.get('member2')!)).toEqual(['member1-web-a']);
     expect(members.get('member2')?.writes()).toEqual([]);

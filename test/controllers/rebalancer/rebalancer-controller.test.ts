@@ -41,11 +41,11 @@ describe('RebalancerController', () => {
     const live = new RebalancerController();
     const first = pass(live, T0);
     expect(first.keptPrevious).toBe(false);
-    expect(first.records.rebalancers.get('r')?.status.observedWorkloads[0]?.result).toBe('Successful');
+    expect(first.records['workload-rebalancer'].get('r')?.status.observedWorkloads[0]?.result).toBe('Successful');
     expect(pass(live, T0 + 1000).keptPrevious).toBe(true);
     const restarted = pass(new RebalancerController(), T0 + 2000, first.records);
     expect(restarted.keptPrevious).toBe(true);
-    expect(restarted.records.rebalancers.get('r')).toEqual(first.records.rebalancers.get('r'));
+    expect(restarted.records['workload-rebalancer'].get('r')).toEqual(first.records['workload-rebalancer'].get('r'));
   });
 
   it('its timer is the TTL; past it the record says it expired and nothing else changes', () => {
@@ -54,7 +54,7 @@ describe('RebalancerController', () => {
     expect(live.nextDue()).toBe(T0 + 60_000);
     const expired = pass(live, T0 + 60_000);
     expect(expired.keptPrevious).toBe(true);
-    expect(expired.records.rebalancers.get('r')?.status).toMatchObject({
+    expect(expired.records['workload-rebalancer'].get('r')?.status).toMatchObject({
       finishTime: new Date(T0).toISOString(),
       expiredAt: new Date(T0 + 60_000).toISOString(),
     });

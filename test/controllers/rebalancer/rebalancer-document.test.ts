@@ -37,7 +37,7 @@ describe('rebalancers/<name>.yaml on the status branch', () => {
     );
     expect(tree.records['workload-rebalancer']).toEqual([RECORD]);
     expect(tree.warnings).toEqual([]);
-    expect(controllerRecordsOfTree(tree).rebalancers.get('hello-now')).toEqual(RECORD);
+    expect(controllerRecordsOfTree(tree)['workload-rebalancer'].get('hello-now')).toEqual(RECORD);
   });
 
   it('a fleet without rebalancers writes no such file and no STATUS.md section', () => {

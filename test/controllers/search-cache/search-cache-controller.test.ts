@@ -109,7 +109,7 @@ describe('SearchCacheController', () => {
     expect(requested).toContain('the search cache of Deployment in member2 is in sync');
 
     const second = pass(controller, CLUSTERS + REGISTRY);
-    expect(second.records.searchCache).toEqual([
+    expect(second.records['search-cache']).toEqual([
       {
         name: 'prod-apps',
         cached: [
@@ -131,7 +131,7 @@ describe('SearchCacheController', () => {
     await cache.settled();
     expect(m1.watching).toBe(0);
     expect(await names(cache, 'apps/v1/Deployment')).toEqual([]);
-    expect(after.records.searchCache).toEqual([]);
+    expect(after.records['search-cache']).toEqual([]);
   });
 
   it('records a member that cannot be reached, and the server’s warning for it', async () => {
@@ -142,7 +142,7 @@ describe('SearchCacheController', () => {
     pass(controller, CLUSTERS + REGISTRY);
     await cache.settled();
     const { records } = pass(controller, CLUSTERS + REGISTRY);
-    expect(records.searchCache[0]?.cached.find((c) => c.cluster === 'member2' && c.kind === 'Deployment')).toEqual({
+    expect(records['search-cache'][0]?.cached.find((c) => c.cluster === 'member2' && c.kind === 'Deployment')).toEqual({
       cluster: 'member2',
       apiVersion: 'apps/v1',
       kind: 'Deployment',
@@ -203,7 +203,7 @@ spec:
     });
     expect(cache.problems('example.com/v1/Widget')).toEqual([]);
     const { records } = pass(controller, CLUSTERS + widgets);
-    expect(records.searchCache[0]?.cached.find((c) => c.cluster === 'member2')).toEqual({
+    expect(records['search-cache'][0]?.cached.find((c) => c.cluster === 'member2')).toEqual({
       cluster: 'member2',
       apiVersion: 'example.com/v1',
       kind: 'Widget',
@@ -250,7 +250,7 @@ spec:
 
   it('without a cache (no --search-addr) caches nothing and warns once per registry and pass', () => {
     const { records, diagnostics } = pass(new SearchCacheController(), CLUSTERS + REGISTRY);
-    expect(records.searchCache).toEqual([{ name: 'prod-apps', cached: [] }]);
+    expect(records['search-cache']).toEqual([{ name: 'prod-apps', cached: [] }]);
     expect(diagnostics.map((d) => [d.severity, d.message])).toEqual([
       ['warning', 'ResourceRegistry/prod-apps: nothing is cached: `flotilla run` keeps the search cache only with --search-addr'],
     ]);
@@ -274,11 +274,11 @@ spec:
   it('the recorded form hands the branch’s record back, for the registries the commit still has', () => {
     const restore = {
       ...emptyControllerRecords(),
-      searchCache: [
+      'search-cache': [
         { name: 'prod-apps', cached: [] },
         { name: 'gone', cached: [] },
       ],
     };
-    expect(pass(recordedSearchCache(), CLUSTERS + REGISTRY, restore).records.searchCache).toEqual([{ name: 'prod-apps', cached: [] }]);
+    expect(pass(recordedSearchCache(), CLUSTERS + REGISTRY, restore).records['search-cache']).toEqual([{ name: 'prod-apps', cached: [] }]);
   });
 });

@@ -72,13 +72,13 @@ describe('ClusterTaintPolicy through the controller seam', () => {
     const pass = loop(webFleet() + POLICY, inOrder([new TaintPolicyController(), new FailoverController()]));
     expect(pass(T0, 'True').placed).toEqual(MEMBERS);
     const tainted = pass(T0 + 1000, 'False');
-    expect(tainted.records.taintPolicy.get('member2')).toEqual([
+    expect(tainted.records['taint-policy'].get('member2')).toEqual([
       { key: 'example.io/not-ready', effect: 'NoExecute', timeAdded: new Date(T0 + 1000).toISOString() },
     ]);
     expect(tainted.evicted).toEqual(['member2']);
     expect(tainted.placed).toEqual(['member1', 'member3']);
     const recovered = pass(T0 + 3000, 'True');
-    expect(recovered.records.taintPolicy.size).toBe(0);
+    expect(recovered.records['taint-policy'].size).toBe(0);
     expect(recovered.placed).toEqual(MEMBERS);
   });
 
@@ -103,18 +103,18 @@ describe('ClusterTaintPolicy through the controller seam', () => {
   it('a restarted run and the recorded form (plan, apply) resume from the record: the taint keeps its time, no reschedule onto member2', () => {
     const record = {
       ...emptyControllerRecords(),
-      taintPolicy: new Map([['member2', [{ key: 'example.io/not-ready', effect: 'NoExecute' as const, timeAdded: new Date(T0).toISOString() }]]]),
+      'taint-policy': new Map([['member2', [{ key: 'example.io/not-ready', effect: 'NoExecute' as const, timeAdded: new Date(T0).toISOString() }]]]),
     };
     for (const controller of [new TaintPolicyController(), recordedTaintPolicy()]) {
       const out = loop(webFleet('', '') + POLICY, controller, record)(T0 + 5000, 'False');
-      expect(out.records.taintPolicy).toEqual(record.taintPolicy);
+      expect(out.records['taint-policy']).toEqual(record['taint-policy']);
       expect(out.placed).toEqual(['member1', 'member3']);
     }
   });
 
   it('the recorded form decides nothing: a matching condition adds no taint', () => {
     const out = loop(webFleet() + POLICY, recordedTaintPolicy(), emptyControllerRecords())(T0, 'False');
-    expect(out.records.taintPolicy.size).toBe(0);
+    expect(out.records['taint-policy'].size).toBe(0);
     expect(out.placed).toEqual(MEMBERS);
   });
 });

@@ -1,13 +1,15 @@
 // docs/architecture.md, "Adding a controller": a controller is its folder (toy/) and one registry
-// entry; the pass drives it through its phases with nothing else changed.
+// entry; the pass drives it through its phases, and the status writer and reader carry its record,
+// with nothing else changed.
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONTROLLERS } from '../../../src/controllers/index.ts';
+import { CONTROLLERS, emptyControllerRecords, RECORD_SECTIONS } from '../../../src/controllers/index.ts';
+import { parseStatusTree, statusFiles } from '../../../src/status/index.ts';
 import type { ControllerRegistration } from '../../../src/controllers/index.ts';
 import { emptyPassMemory, reconcile } from '../../../src/reconcile/pass/pass.ts';
 import { feedbackFromStatus } from '../../../src/reconcile/pass/status-feedback.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
-import { HOLD_REGISTRATION } from './toy/hold-controller.ts';
+import { HOLD_RECORD_SECTION, HOLD_REGISTRATION } from './toy/hold-controller.ts';
 
 afterAll(removeFixtures);
 
@@ -61,5 +63,41 @@ describe('adding a controller: its folder and one registry entry', () => {
     const pass = await passWith(registry);
     expect(pass.created.sort()).toEqual(created);
     expect(pass.diagnostics).toEqual(diagnostics);
+  });
+});
+
+describe('a controller with a record: its record section joins the status writer and reader', () => {
+  const sections = [...RECORD_SECTIONS, HOLD_RECORD_SECTION];
+  const report = (records: Record<string, unknown>) => ({
+    sourceCommit: 'c'.repeat(40),
+    reconciledAt: '2026-01-01T00:00:00.000Z',
+    clusters: [],
+    templates: [],
+    records,
+  });
+
+  it('writes its file and STATUS.md section, and reads its record back', () => {
+    const records = { ...emptyControllerRecords(), 'toy-hold': ['ConfigMap/shop/held'] };
+    const written = HOLD_RECORD_SECTION.written(records, false);
+    expect(written).toEqual(['ConfigMap/shop/held']);
+    const files = statusFiles(report({ 'toy-hold': written }), sections);
+    const text = (path: string) => String(files.find((f) => f.path === path)?.content);
+    expect(text('toy-holds/held.yaml')).toBe('held:\n- ConfigMap/shop/held\n');
+    expect(text('STATUS.md')).toContain('## Held back\n\n- ConfigMap/shop/held\n');
+    const tree = parseStatusTree(
+      files.map((f) => ({ path: f.path, content: Buffer.from(f.content) })),
+      sections,
+    );
+    expect(tree.warnings).toEqual([]);
+    expect(HOLD_RECORD_SECTION.restored(tree.records['toy-hold'] as readonly string[] | undefined)).toEqual({
+      'toy-hold': ['ConfigMap/shop/held'],
+    });
+  });
+
+  it('without held templates writes nothing of its own', () => {
+    expect(HOLD_RECORD_SECTION.written({ ...emptyControllerRecords(), 'toy-hold': [] }, false)).toBeUndefined();
+    const files = statusFiles(report({}), sections);
+    expect(files.filter((f) => f.path.startsWith('toy-holds/'))).toEqual([]);
+    expect(String(files.find((f) => f.path === 'STATUS.md')?.content)).not.toContain('Held back');
   });
 });
