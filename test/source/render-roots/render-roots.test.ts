@@ -196,6 +196,26 @@ describe(".Capabilities answers with the members' version", () => {
     const snapshot = await read(repo);
     expect(errors(snapshot)).toEqual([]);
     expect(snapshot.files.map((f) => /kube: (\S+)/.exec(f.content.toString())?.[1])).toEqual(['v1.34.1', 'v1.35.0']);
+    expect(snapshot.charts).toEqual({ kubeVersion: 'v1.34.1' });
+  });
+
+  it('asks for the version only when a kustomization uses helmCharts', async () => {
+    const config = { exclude: [], statusBranch: 'status', worksBranch: 'works', prune: { enabled: true, maxFraction: 1 }, featureGates: {}, tenants: [] };
+    const texts = new Map(Object.entries(overlay).map(([file, content]) => [file, Buffer.from(content)]));
+    let asked = 0;
+    const result = await renderRoots({
+      blobs: [...texts.keys()].map((file) => ({ path: file, oid: file })),
+      readBlobs: async (oids) => new Map(oids.flatMap((oid) => (texts.has(oid) ? [[oid, texts.get(oid) as Buffer] as const] : []))),
+      config,
+      kubeVersion: async () => {
+        asked++;
+        return 'v1.30.0';
+      },
+    });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.roots.length).toBeGreaterThan(0);
+    expect(asked).toBe(0);
+    expect(result.charts).toBeUndefined();
   });
 });
 
