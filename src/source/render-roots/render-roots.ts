@@ -124,7 +124,12 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
       root: root.file,
       files: [...inputs, ...charts.digests],
       tools: [tools.kustomize.join(' '), tools.kustomizeVersion, tools.helmVersion],
-      options: [...kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm), kubeVersion ?? '', ORIGINS],
+      // Only a root inflating charts reads the version: another keeps its render when the members' version moves.
+      options: [
+        ...kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm),
+        inflatesCharts(inputs, texts) ? (kubeVersion ?? '') : '',
+        ORIGINS,
+      ],
     });
     const cached = cachedRender(key, renderCacheDir(input.env));
     if (cached === undefined) pending.push({ root, key, inputs, charts: charts.files });
@@ -134,6 +139,11 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
   out.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   out.roots.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return out;
+}
+
+/** Whether a root's inputs hold a kustomization using helmCharts (`texts`: every kustomization's content by blob id). */
+function inflatesCharts(inputs: readonly FleetBlob[], texts: ReadonlyMap<string, Buffer>): boolean {
+  return inputs.some((blob) => isKustomizationFile(blob.path) && texts.get(blob.oid)?.includes('helmCharts'));
 }
 
 /** A root to build: its key, the fleet files it reads and the remote charts' files by scratch path. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoots } from '../../../src/source/render-roots/index.ts';
+import { readSnapshot, type Snapshot } from '../../../src/source/index.ts';
 import { createGitRepo, removeFixtures, tempDir } from '../helpers/git-fixture.ts';
 import { errors, fleet, read } from './read-fleet.ts';
 import { OVERLAYS, type FileMap } from './fixtures.ts';
@@ -238,5 +239,23 @@ describe('the render cache', () => {
       { file: 'two/kustomization.yaml', outcome: 'rendered' },
     ]);
     expect(after.files[1]?.content.toString()).toContain('message: changed');
+  });
+
+  it("re-renders only the chart roots when the members' version changes", async () => {
+    const repo = fleet({
+      ...overlay,
+      ...chart,
+      'one/kustomization.yaml': 'helmGlobals:\n  chartHome: ../charts\nhelmCharts:\n  - name: web\n    releaseName: one\n',
+    });
+    const at = (kubeVersion: string) => readSnapshot({ repo: repo.dir, renderRoots: true, kubeVersion });
+    const first = await at('v1.30.0');
+    expect(errors(first)).toEqual([]);
+    const chartRoot = (s: Snapshot) => s.roots?.find((r) => r.file === 'one/kustomization.yaml')?.outcome;
+    const others = (s: Snapshot) => s.roots?.filter((r) => r.file !== 'one/kustomization.yaml').map((r) => r.outcome);
+    expect(chartRoot(first)).toBe('rendered');
+    const second = await at('v1.31.0');
+    expect(chartRoot(second)).toBe('rendered');
+    expect(others(second)).toEqual(others(first)?.map(() => 'cached'));
+    expect(others(second)?.length).toBeGreaterThan(0);
   });
 });
