@@ -10,12 +10,28 @@ import { oldestVersion } from '../../source/index.ts';
 import { memberVersion } from '../../status/index.ts';
 import type { FleetSource } from './read-fleet.ts';
 
-/** The oldest version the connected members answer; members without a client or an answer are left out. */
+/**
+ * How long the render waits for a member's `/version`: the render waits for the slowest member,
+ * and a hung one must not hold every other member's apply for its whole member deadline.
+ */
+export const VERSION_TIMEOUT_MS = 10_000;
+
+/** The oldest version the connected members answer in time; members without a client or an answer are left out. */
 export async function membersLiveVersion(
   clients: ReadonlyMap<string, KubeClient | Error>,
+  timeoutMs = VERSION_TIMEOUT_MS,
 ): Promise<string | undefined> {
   const reachable = [...clients.values()].filter((client): client is KubeClient => !(client instanceof Error));
-  return oldestVersion(await Promise.all(reachable.map(memberVersion)));
+  return oldestVersion(await Promise.all(reachable.map((client) => withinTimeout(memberVersion(client), timeoutMs))));
+}
+
+function withinTimeout(answer: Promise<string | undefined>, ms: number): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+    timer.unref();
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
 /**

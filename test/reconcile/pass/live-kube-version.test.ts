@@ -53,6 +53,16 @@ describe('membersLiveVersion', () => {
   it.each(cases)('%s', async (_name, clients, expected) => {
     expect(await membersLiveVersion(clients)).toBe(expected);
   });
+
+  it('leaves out a member that does not answer in time', async () => {
+    const hung = member('a', 'v1.29.0');
+    hung.hangWhen('raw', (path) => path === '/version');
+    const clients = new Map<string, KubeClient | Error>([
+      ['a', hung],
+      ['b', member('b', 'v1.34.0')],
+    ]);
+    expect(await membersLiveVersion(clients, 20)).toBe('v1.34.0');
+  });
 });
 
 describe('chartsVersionToRerender', () => {
