@@ -31,7 +31,7 @@ export interface OpenSourceOptions {
   renderRoots?: boolean;
   /**
    * The Kubernetes version helmCharts render for, as the members answered `/version` live (the run
-   * loop's last observation). @default the oldest version recorded on the status branch
+   * loop's last observation, or a first pass's question; reconcile/pass/read-step.ts). @default the oldest version recorded on the status branch
    */
   kubeVersion?: string;
 }

@@ -90,9 +90,13 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
   };
 }
 
-function rootsOf(rendered: RenderedRoots | undefined): Pick<Snapshot, 'roots' | 'renderTools'> {
+function rootsOf(rendered: RenderedRoots | undefined): Pick<Snapshot, 'roots' | 'renderTools' | 'charts'> {
   if (rendered === undefined) return {};
-  return { roots: rendered.roots, ...(rendered.tools ? { renderTools: rendered.tools } : {}) };
+  return {
+    roots: rendered.roots,
+    ...(rendered.tools ? { renderTools: rendered.tools } : {}),
+    ...(rendered.charts ? { charts: rendered.charts } : {}),
+  };
 }
 
 /** The blobs' contents: from the cache when it has them (ids are content hashes), else read. */

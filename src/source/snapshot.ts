@@ -22,6 +22,8 @@ export interface Snapshot {
   roots?: RootReport[];
   /** The versions of the programs that rendered the roots. */
   renderTools?: { kustomize: string; helm?: string };
+  /** Present when a root uses helmCharts: the Kubernetes version they rendered for (none: helm's default). */
+  charts?: { kubeVersion?: string };
   /** What was found but not read (symlinks, submodules, binary or unreadable files) and `flotilla.yaml` problems. */
   diagnostics: Diagnostic[];
 }

@@ -119,7 +119,7 @@ export {
   type StatusCommit,
   type StatusComposer,
 } from './writer/publish-status.ts';
-export { observeCluster } from './observe/observe-cluster.ts';
+export { memberVersion, observeCluster } from './observe/observe-cluster.ts';
 export {
   collectMemberObjects,
   DEFAULT_COLLECT_OPTIONS,

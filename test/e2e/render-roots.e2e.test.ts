@@ -1,6 +1,6 @@
 // Kustomize overlays and Helm charts (through helmCharts) rendered by the real programs and applied
 // to the local fleet: a values-file change touches only that release, a broken root prunes nothing,
-// and `.Capabilities.KubeVersion` answers the members' version once a pass has observed them.
+// and `.Capabilities.KubeVersion` answers the members' version from the first pass on.
 import { execFileSync } from 'node:child_process';
 import { CoreV1Api, VersionApi } from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
@@ -77,19 +77,21 @@ describe('render roots on the local fleet', () => {
     for (const member of memberNames) expect(await data(member, ns, 'prod-settings')).toEqual({ level: 'prod' });
   });
 
-  it(".Capabilities.KubeVersion is the members' version once a pass has observed them", async () => {
+  it(".Capabilities.KubeVersion is the members' version from apply's first pass on", async () => {
     const ns = namespace();
     const repo = new FleetRepo(ns);
     const files = fleetFiles(ns, 'two');
     files['charts/web/templates/kube.yaml'] =
       'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}-kube\n  namespace: {{ .Release.Namespace }}\ndata:\n  version: {{ .Capabilities.KubeVersion.Version | quote }}\n';
     repo.commit(files);
-    expect((await repo.apply({ enabled: true })).ok).toBe(true);
-    // The first pass wrote what each member answered at /version to the status branch; the next renders for it.
-    expect((await repo.apply({ enabled: true })).ok).toBe(true);
     const versions = await Promise.all(memberNames.map(async (m) => (await apiFor(m, VersionApi).getCode()).gitVersion));
     const oldest = [...versions].sort()[0];
     expect(oldest).toMatch(/^v1\.\d+\.\d+$/);
+    // apply's first pass has no record on the status branch yet: it asks the members before it renders.
+    expect((await repo.apply({ enabled: true })).ok).toBe(true);
+    for (const member of memberNames) expect(await data(member, ns, 'one-kube')).toEqual({ version: oldest });
+    // The next pass reads the status branch's record, which the members' answer confirms.
+    expect((await repo.apply({ enabled: true })).ok).toBe(true);
     for (const member of memberNames) expect(await data(member, ns, 'one-kube')).toEqual({ version: oldest });
     // The status branch names where the template came from: the root, and the generator that made it.
     const binding = execFileSync('git', ['show', `status:resources/core/ConfigMap/${ns}/one-kube.yaml`], {

@@ -10,6 +10,8 @@ import type { PreviousSchedule, TemplateBinding, ParseCache } from '../../render
 import { parseCacheKey } from '../../render/index.ts';
 import { oldestVersion } from '../../source/index.ts';
 import { readFleet } from './read-fleet.ts';
+import type { FleetSource } from './read-fleet.ts';
+import { chartsVersionToRerender } from './live-kube-version.ts';
 import { refuseRenderedOutsideGrants } from './tenancy-step.ts';
 import { renderIncremental } from './incremental-render.ts';
 import { readPullReports } from './channels/pull-channel.ts';
@@ -45,19 +47,32 @@ function forgetOldParses(cache: ParseCache, current: readonly string[]): void {
   for (const key of cache.keys()) if (!keep.has(key)) cache.delete(key);
 }
 
+/**
+ * Reads the fleet with its charts rendered for the members' version: what they answered live in
+ * the last pass, else (a first pass that can connect) what they answer now, asked only when a
+ * chart is rendered and re-rendered only when it differs from the status branch's record.
+ */
+async function readForMembers(
+  o: Pick<PassOptions, 'source'> & Partial<Pick<PassOptions, 'connect'>>,
+  memory: PassMemory,
+): Promise<FleetSource> {
+  const observed = oldestVersion([...memory.observed.values()].map((status) => status.kubernetesVersion));
+  const read = (kubeVersion: string | undefined) =>
+    readFleet({ ...o.source, blobCache: memory.blobs, ...(kubeVersion ? { kubeVersion } : {}) }, memory.parses);
+  const source = await read(observed);
+  if (observed !== undefined || o.connect === undefined) return source;
+  const live = await chartsVersionToRerender(source, o.connect);
+  return live === undefined ? source : read(live);
+}
+
 /** Reads the fleet and the status branch's feedback, and renders through the controllers' first phase. */
 export async function readAndRender(
-  o: Pick<PassOptions, 'source' | 'feedback' | 'now' | 'agentReports'>,
+  o: Pick<PassOptions, 'source' | 'feedback' | 'now' | 'agentReports'> & Partial<Pick<PassOptions, 'connect'>>,
   memory: PassMemory,
   controller: Controller,
 ): Promise<PreparedPass & { first: boolean; mode: 'full' | 'incremental'; rerendered: number; readMs: number }> {
   const started = performance.now();
-  // What the members answered live in the last pass, before the status branch's record of it.
-  const kubeVersion = oldestVersion([...memory.observed.values()].map((status) => status.kubernetesVersion));
-  const source = await readFleet(
-    { ...o.source, blobCache: memory.blobs, ...(kubeVersion ? { kubeVersion } : {}) },
-    memory.parses,
-  );
+  const source = await readForMembers(o, memory);
   forgetOldParses(memory.parses, source.parsed.files.map(parseCacheKey));
   const first = memory.feedback === undefined;
   memory.feedback ??= await o.feedback(o.source, source.snapshot.config.statusBranch);
@@ -111,7 +126,7 @@ export type ReadPass = PreparedPass & {
 
 /** The read step: a prepared pass taken as read (its feedback seeding an empty memory), else a fresh read and render. */
 export async function readStep(
-  o: Pick<PassOptions, 'source' | 'feedback' | 'now' | 'agentReports'>,
+  o: Pick<PassOptions, 'source' | 'feedback' | 'now' | 'agentReports' | 'connect'>,
   memory: PassMemory,
   run: PassRun,
   controller: Controller,

@@ -102,6 +102,7 @@ export async function planLive(options: LivePlanOptions): Promise<LivePlanResult
   const result = await planOffline({
     source: options.source,
     agentReports: true,
+    connect: (clusters) => connectFleet(clusters, options.access),
     ...(options.showSecrets !== undefined ? { showSecrets: options.showSecrets } : {}),
   });
   const { fleet } = result.source;

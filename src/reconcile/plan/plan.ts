@@ -2,6 +2,7 @@ import type { Diagnostic, KubeObject } from '../../model/index.ts';
 import type { Rendered, ParseCache } from '../../render/index.ts';
 import { diffWorks } from '../../render/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
+import type { Connector } from '../../apply/index.ts';
 import { withControllerViews } from './controller-views.ts';
 import { withTenants } from './plan-tenants.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
@@ -34,6 +35,8 @@ export interface PlanOptions {
    * @default false
    */
   agentReports?: boolean;
+  /** Connects the members (a live plan): charts then render for the version they answer (read-step.ts). @default none: the recorded version */
+  connect?: Connector;
 }
 
 export interface PlanResult {
@@ -61,6 +64,7 @@ export async function renderAt(
   cache: ParseCache = new Map(),
   feedback?: PlanningFeedback,
   agentReports = false,
+  connect?: Connector,
 ): Promise<PreparedPass> {
   const memory = { ...emptyPassMemory(), parses: cache };
   const {
@@ -77,6 +81,7 @@ export async function renderAt(
       feedback: feedback ? async () => feedback : readPlanningFeedback,
       now: () => Date.now(),
       ...(agentReports ? { agentReports: readAgentReports } : {}),
+      ...(connect ? { connect } : {}),
     },
     memory,
     inOrder(recordedControllers()),
@@ -109,6 +114,7 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
     cache,
     undefined,
     options.agentReports ?? false,
+    options.connect,
   );
   const diagnostics = [...source.diagnostics, ...rendered.diagnostics, ...renderedWarnings(source, rendered)];
   const document = withControllerViews(planDocument(source.snapshot, rendered, source.interpreter, diagnostics), {

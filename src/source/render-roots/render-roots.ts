@@ -28,7 +28,7 @@ export interface RenderRootsInput {
   blobs: readonly FleetBlob[];
   readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>>;
   config: FleetConfig;
-  /** Set on every helmCharts entry without its own `kubeVersion`: the members' version; asked only when roots exist. */
+  /** Set on every helmCharts entry without its own `kubeVersion`: the members' version; asked only when a kustomization uses helmCharts. */
   kubeVersion?: () => Promise<string | undefined>;
   env?: NodeJS.ProcessEnv;
 }
@@ -59,6 +59,8 @@ export interface RenderedRoots {
   ownOrigins: Set<string>;
   /** The programs' versions, when any root needed them. */
   tools?: { kustomize: string; helm?: string };
+  /** Present when a kustomization uses helmCharts: the Kubernetes version they rendered for (none: helm's default). */
+  charts?: { kubeVersion?: string };
   diagnostics: Diagnostic[];
 }
 
@@ -96,7 +98,10 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
     return out;
   }
   out.tools = { kustomize: tools.kustomizeVersion, ...(tools.helmVersion ? { helm: tools.helmVersion } : {}) };
-  const kubeVersion = await input.kubeVersion?.();
+  // Only charts read the version: a fleet without them never asks (nor contacts a member for it).
+  const usesCharts = kustomizationBlobs.some((blob) => texts.get(blob.oid)?.includes('helmCharts'));
+  const kubeVersion = usesCharts ? await input.kubeVersion?.() : undefined;
+  if (usesCharts) out.charts = kubeVersion ? { kubeVersion } : {};
   const pending: PendingRoot[] = [];
   for (const root of layout.roots) {
     const refused = root.folders.flatMap((folder) => layout.refusals.get(kustomizationIn(folder, refs)) ?? []);
@@ -119,7 +124,12 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
       root: root.file,
       files: [...inputs, ...charts.digests],
       tools: [tools.kustomize.join(' '), tools.kustomizeVersion, tools.helmVersion],
-      options: [...kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm), kubeVersion ?? '', ORIGINS],
+      // Only a root inflating charts reads the version: another keeps its render when the members' version moves.
+      options: [
+        ...kustomizeFlags(tools, options).filter((flag) => flag !== tools.helm),
+        inflatesCharts(inputs, texts) ? (kubeVersion ?? '') : '',
+        ORIGINS,
+      ],
     });
     const cached = cachedRender(key, renderCacheDir(input.env));
     if (cached === undefined) pending.push({ root, key, inputs, charts: charts.files });
@@ -129,6 +139,11 @@ export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoot
   out.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   out.roots.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return out;
+}
+
+/** Whether a root's inputs hold a kustomization using helmCharts (`texts`: every kustomization's content by blob id). */
+function inflatesCharts(inputs: readonly FleetBlob[], texts: ReadonlyMap<string, Buffer>): boolean {
+  return inputs.some((blob) => isKustomizationFile(blob.path) && texts.get(blob.oid)?.includes('helmCharts'));
 }
 
 /** A root to build: its key, the fleet files it reads and the remote charts' files by scratch path. */

@@ -18,7 +18,8 @@ async function health(client: KubeClient): Promise<{ online: boolean; healthy: b
   }
 }
 
-async function version(client: KubeClient): Promise<string | undefined> {
+/** The member's `/version` (`gitVersion`), or `undefined` when it does not answer one. Never throws. */
+export async function memberVersion(client: KubeClient): Promise<string | undefined> {
   try {
     const answer = await client.raw('/version');
     const parsed: unknown = answer.status === 200 ? JSON.parse(answer.body) : undefined;
@@ -45,7 +46,7 @@ export async function observeCluster(client: KubeClient): Promise<ClusterObserva
   const { online, healthy } = await health(client);
   if (!online || !healthy) return { online, healthy };
   const [kubernetesVersion, discovery, nodes, pods] = await Promise.all([
-    version(client),
+    memberVersion(client),
     client.discover().then(
       (apiResources) => ({ apiResources }),
       (error: unknown) => ({ error: message(error) }),

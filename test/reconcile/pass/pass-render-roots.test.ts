@@ -9,7 +9,8 @@ import type { PassOptions } from '../../../src/reconcile/pass/pass.ts';
 import type { PassWorksInput } from '../../../src/reconcile/pass/pull-step.ts';
 import type { AgentReports } from '../../../src/status/index.ts';
 import { feedbackFromStatus } from '../../../src/reconcile/pass/status-feedback.ts';
-import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
+import { FakeKubeClient } from '../../fakes/kube-client.ts';
+import { createGitRepo, removeFixtures, type GitFixture } from '../../source/helpers/git-fixture.ts';
 
 afterAll(removeFixtures);
 
@@ -69,6 +70,17 @@ function passOptions(repo: string, written: PassWorksInput[], status: PassOption
   };
 }
 
+/** A vendored chart printing `.Capabilities.KubeVersion` into ConfigMap `kube`, released by `app/kustomization.yaml`. */
+function writeKubeChart(repo: GitFixture): void {
+  repo.write('charts/kube/Chart.yaml', 'apiVersion: v2\nname: kube\nversion: 0.1.0\n');
+  repo.write('charts/kube/values.yaml', '{}\n');
+  repo.write(
+    'charts/kube/templates/cm.yaml',
+    'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: kube, namespace: shop}\ndata: {version: {{ .Capabilities.KubeVersion.Version | quote }}}\n',
+  );
+  repo.write('app/kustomization.yaml', 'helmGlobals: {chartHome: ../charts}\nhelmCharts:\n  - name: kube\n    releaseName: kube\n');
+}
+
 describe('a pass over render roots', () => {
   it("puts the rendered objects in a Pull member's Work, and a later pass sees a change in the root", async () => {
     const repo = createGitRepo();
@@ -98,13 +110,7 @@ describe('a pass over render roots', () => {
   it('renders helmCharts for the Kubernetes version the members answered in the last pass', async () => {
     const repo = createGitRepo();
     repo.write('fleet.yaml', FLEET);
-    repo.write('charts/kube/Chart.yaml', 'apiVersion: v2\nname: kube\nversion: 0.1.0\n');
-    repo.write('charts/kube/values.yaml', '{}\n');
-    repo.write(
-      'charts/kube/templates/cm.yaml',
-      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: kube, namespace: shop}\ndata: {version: {{ .Capabilities.KubeVersion.Version | quote }}}\n',
-    );
-    repo.write('app/kustomization.yaml', 'helmGlobals: {chartHome: ../charts}\nhelmCharts:\n  - name: kube\n    releaseName: kube\n');
+    writeKubeChart(repo);
     repo.commit('fleet');
     const written: PassWorksInput[] = [];
     const live = new Map([['edge', { kubernetesVersion: 'v1.31.4+k3s1' }]]);
@@ -117,5 +123,28 @@ describe('a pass over render roots', () => {
     expect(versions).toHaveLength(2);
     expect(versions[0]).not.toEqual({ version: 'v1.31.4' });
     expect(versions[1]).toEqual({ version: 'v1.31.4' });
+  });
+
+  it("renders helmCharts in the first pass for the version the Push members answer now, not the status branch's record", async () => {
+    const repo = createGitRepo();
+    repo.git('checkout', '-q', '--orphan', 'status');
+    repo.write('clusters/hub.yaml', 'name: hub\nkubernetesVersion: v1.36.3\n');
+    repo.commit('status');
+    repo.git('checkout', '-q', '--orphan', 'main');
+    repo.git('rm', '-rq', '--cached', '.');
+    repo.git('clean', '-fdq');
+    repo.write('fleet.yaml', `${FLEET}---\napiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: hub}\nspec: {syncMode: Push}\n`);
+    writeKubeChart(repo);
+    repo.commit('fleet');
+    const hub = new FakeKubeClient('hub');
+    hub.rawAnswers.set('/version', { status: 200, body: JSON.stringify({ gitVersion: 'v1.29.7-eks-1' }) });
+    const written: PassWorksInput[] = [];
+    const options = {
+      ...passOptions(repo.dir, written, async (input) => ({ observedClusters: input.previousClusters })),
+      connect: async () => new Map([['hub', hub]]),
+    };
+    expect((await reconcile(options, emptyPassMemory())).diagnostics).toEqual([]);
+    const kube = written[0]?.input.works[0]?.items.find((i) => i.manifest.metadata.name === 'kube');
+    expect(kube?.manifest.data).toEqual({ version: 'v1.29.7' });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoots } from '../../../src/source/render-roots/index.ts';
+import { readSnapshot, type Snapshot } from '../../../src/source/index.ts';
 import { createGitRepo, removeFixtures, tempDir } from '../helpers/git-fixture.ts';
 import { errors, fleet, read } from './read-fleet.ts';
 import { OVERLAYS, type FileMap } from './fixtures.ts';
@@ -196,6 +197,26 @@ describe(".Capabilities answers with the members' version", () => {
     const snapshot = await read(repo);
     expect(errors(snapshot)).toEqual([]);
     expect(snapshot.files.map((f) => /kube: (\S+)/.exec(f.content.toString())?.[1])).toEqual(['v1.34.1', 'v1.35.0']);
+    expect(snapshot.charts).toEqual({ kubeVersion: 'v1.34.1' });
+  });
+
+  it('asks for the version only when a kustomization uses helmCharts', async () => {
+    const config = { exclude: [], statusBranch: 'status', worksBranch: 'works', prune: { enabled: true, maxFraction: 1 }, featureGates: {}, tenants: [] };
+    const texts = new Map(Object.entries(overlay).map(([file, content]) => [file, Buffer.from(content)]));
+    let asked = 0;
+    const result = await renderRoots({
+      blobs: [...texts.keys()].map((file) => ({ path: file, oid: file })),
+      readBlobs: async (oids) => new Map(oids.flatMap((oid) => (texts.has(oid) ? [[oid, texts.get(oid) as Buffer] as const] : []))),
+      config,
+      kubeVersion: async () => {
+        asked++;
+        return 'v1.30.0';
+      },
+    });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.roots.length).toBeGreaterThan(0);
+    expect(asked).toBe(0);
+    expect(result.charts).toBeUndefined();
   });
 });
 
@@ -218,5 +239,23 @@ describe('the render cache', () => {
       { file: 'two/kustomization.yaml', outcome: 'rendered' },
     ]);
     expect(after.files[1]?.content.toString()).toContain('message: changed');
+  });
+
+  it("re-renders only the chart roots when the members' version changes", async () => {
+    const repo = fleet({
+      ...overlay,
+      ...chart,
+      'one/kustomization.yaml': 'helmGlobals:\n  chartHome: ../charts\nhelmCharts:\n  - name: web\n    releaseName: one\n',
+    });
+    const at = (kubeVersion: string) => readSnapshot({ repo: repo.dir, renderRoots: true, kubeVersion });
+    const first = await at('v1.30.0');
+    expect(errors(first)).toEqual([]);
+    const chartRoot = (s: Snapshot) => s.roots?.find((r) => r.file === 'one/kustomization.yaml')?.outcome;
+    const others = (s: Snapshot) => s.roots?.filter((r) => r.file !== 'one/kustomization.yaml').map((r) => r.outcome);
+    expect(chartRoot(first)).toBe('rendered');
+    const second = await at('v1.31.0');
+    expect(chartRoot(second)).toBe('rendered');
+    expect(others(second)).toEqual(others(first)?.map(() => 'cached'));
+    expect(others(second)?.length).toBeGreaterThan(0);
   });
 });
