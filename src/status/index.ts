@@ -137,7 +137,7 @@ export { parseReport, REPORT_FILE, serializeReport } from './agent-report/report
 export { manifestPath } from './works/manifest-path.ts';
 export { publishWorks, type WorksWriteOptions, type WorksWriteResult } from './works/publish-works.ts';
 export { worksHoldFolders } from './works/publish-works.ts';
-export { folderKey, readClusterWork, type ClusterWork } from './works/read-work.ts';
+export { folderKey, readClusterWork, readWorksMembers, type ClusterWork } from './works/read-work.ts';
 export { parseWork, serializeWork, WORK_FILE } from './works/work-document.ts';
 export {
   clusterFolders,
