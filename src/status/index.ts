@@ -71,6 +71,7 @@ export {
 export { parseQuotaDocument, quotaDocument, quotaPath } from './files/quota-document.ts';
 export { quotaRows, quotaSection, quotaUsage } from './files/quota-markdown.ts';
 export { agentLine } from './files/agent-summary.ts';
+export { heldBackLines, heldBackPrunes } from './files/held-back.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
 export {

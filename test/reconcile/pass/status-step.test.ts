@@ -143,4 +143,27 @@ describe('statusStep', () => {
     }
     expect(repo.git('show', 'status:resources/core/Secret/default/creds.yaml')).toContain('Invalid value: \\"***\\"');
   });
+
+  it("records each member's held-back prunes on the status branch, in its cluster document and STATUS.md, with the reason", async () => {
+    const { repo, input } = await setup();
+    const old = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'api' };
+    const applied = input.applied.map((r) =>
+      r.cluster === 'member1'
+        ? {
+            ...r,
+            pruned: [{ cluster: 'member1', ref: old, action: 'skipped' as const, reason: 'apps/v1 Deployment default/api: not pruned: evicted copy kept' }],
+            pruneBlocked: { reason: 'mass-prune' as const, message: 'cluster member1: prune refused: 6 of 16 inventory objects would be deleted' },
+          }
+        : r,
+    );
+    const result = await statusStep({ ...input, applied });
+    expect(result.report.clusters.map((c) => [c.name, c.heldBackPrunes])).toEqual([
+      ['member1', ['prune refused: 6 of 16 inventory objects would be deleted', 'apps/v1 Deployment default/api: not pruned: evicted copy kept']],
+      ['member2', undefined],
+    ]);
+    expect(repo.git('show', 'status:clusters/member1.yaml')).toContain('heldBackPrunes:\n  - "prune refused: 6 of 16 inventory objects would be deleted"');
+    expect(repo.git('show', 'status:STATUS.md')).toContain(
+      '## Held-back prunes\n\n- [member1](clusters/member1.yaml): prune refused: 6 of 16 inventory objects would be deleted\n- [member1](clusters/member1.yaml): apps/v1 Deployment default/api: not pruned: evicted copy kept\n',
+    );
+  });
 });
