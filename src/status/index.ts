@@ -10,6 +10,7 @@ export { HEALTH_ORDER, worstHealth } from './health.ts';
 export { memberStatusItem, type MemberObservation } from './member-item.ts';
 export { applyState } from './apply-state.ts';
 export { problemLines, readyReplicas } from './problems.ts';
+export { unhealthyReason, unhealthyReasons } from './unhealthy-reason.ts';
 export {
   renderedFrom,
   templateStatus,

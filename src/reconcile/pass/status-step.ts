@@ -20,6 +20,7 @@ import {
   readStatusCommit,
   renderedFrom,
   heldBackPrunes,
+  unhealthyReasons,
   scriptTimeoutProblems,
   shardTipPaths,
   statusFiles,
@@ -169,6 +170,7 @@ function templateReports(
         ...(claim.error !== undefined ? { claimError: claim.error } : {}),
         expectedClusters: expected,
         ...renderedFrom(template.origin),
+        unhealthyReasons: unhealthyReasons(observations.get(key) ?? []),
         items: [
           ...(observations.get(key) ?? []).map((o) => memberStatusItem(o, input.source.interpreter)),
           ...(reported.get(key) ?? []),

@@ -100,7 +100,7 @@ async function setup() {
     ['member2', new ClusterUnreachableError('member2', 'https://127.0.0.1:1', 'connection refused')],
   ]);
   const input: StatusStepInput = { sourceOptions: { repo: repo.dir }, source, rendered, applied, clients, previousClusters: new Map() };
-  return { repo, input };
+  return { repo, input, member1 };
 }
 
 describe('statusStep', () => {
@@ -164,6 +164,27 @@ describe('statusStep', () => {
     expect(repo.git('show', 'status:clusters/member1.yaml')).toContain('heldBackPrunes:\n  - "prune refused: 6 of 16 inventory objects would be deleted"');
     expect(repo.git('show', 'status:STATUS.md')).toContain(
       '## Held-back prunes\n\n- [member1](clusters/member1.yaml): prune refused: 6 of 16 inventory objects would be deleted\n- [member1](clusters/member1.yaml): apps/v1 Deployment default/api: not pruned: evicted copy kept\n',
+    );
+  });
+
+  it("names why a member's copy is unhealthy from its conditions (a quota refusing its pods)", async () => {
+    const { input, member1 } = await setup();
+    const web = (input.rendered.works.get('member1') ?? []).find((i) => i.manifest.kind === 'Deployment');
+    const live: KubeObject = structuredClone(web?.manifest as KubeObject);
+    live.metadata.generation = 1;
+    live['status'] = {
+      observedGeneration: 1,
+      replicas: 0,
+      unavailableReplicas: 2,
+      conditions: [
+        { type: 'Available', status: 'False', message: 'Deployment does not have minimum availability.' },
+        { type: 'ReplicaFailure', status: 'True', message: 'pods "web-1" is forbidden: exceeded quota: shop-quota' },
+      ],
+    };
+    member1.put(live);
+    const { report } = await statusStep(input);
+    expect(report.templates.find((t) => t.resource.kind === 'Deployment')?.problems).toContain(
+      'member1: Unhealthy (0/2 available): ReplicaFailure: pods "web-1" is forbidden: exceeded quota: shop-quota',
     );
   });
 });
