@@ -31,6 +31,7 @@ import {
   openStatusStore,
   publishReport,
   readClusterWork,
+  readWorksMembers,
   thresholdReady,
 } from '../status/index.ts';
 import type { ClusterWork, ReadyStreak, ReadyThresholds } from '../status/index.ts';
@@ -106,6 +107,13 @@ export class AgentRounds {
     const o = this.#o;
     const target = await openStatusStore(o.source, o.worksBranch);
     const commit = await target.store.readRef(`refs/heads/${o.worksBranch}`);
+    // An agent started for a cluster the hub does not deliver to by Pull would report a member it never rendered
+    // for (a Push member's copies as "applied"): it publishes nothing until the hub lists it.
+    const members = commit === undefined ? undefined : await readWorksMembers(target.store, commit);
+    if (members !== undefined && !members.includes(o.cluster)) {
+      const error = `${o.cluster} is not a Pull member of this repository (the works branch ${o.worksBranch} lists ${members.join(', ') || 'none'}): no report published; check --cluster, or set spec.syncMode: Pull on its Cluster`;
+      return { worksCommit: commit as string, reported: false, error, ok: false };
+    }
     const entries = commit === undefined ? undefined : await target.store.listTree(commit, o.cluster);
     const key = entries && folderKey(entries);
     let error: string | undefined;

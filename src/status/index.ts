@@ -10,6 +10,7 @@ export { HEALTH_ORDER, worstHealth } from './health.ts';
 export { memberStatusItem, type MemberObservation } from './member-item.ts';
 export { applyState } from './apply-state.ts';
 export { problemLines, readyReplicas } from './problems.ts';
+export { unhealthyReason, unhealthyReasons } from './unhealthy-reason.ts';
 export {
   renderedFrom,
   templateStatus,
@@ -71,6 +72,7 @@ export {
 export { parseQuotaDocument, quotaDocument, quotaPath } from './files/quota-document.ts';
 export { quotaRows, quotaSection, quotaUsage } from './files/quota-markdown.ts';
 export { agentLine } from './files/agent-summary.ts';
+export { heldBackLines, heldBackPrunes } from './files/held-back.ts';
 export { bindingDocument, bindingName, parseBindingDocument, resourcePath } from './files/binding-document.ts';
 export { clusterDocument, clusterPath, parseClusterDocument } from './files/cluster-document.ts';
 export {
@@ -137,7 +139,7 @@ export { parseReport, REPORT_FILE, serializeReport } from './agent-report/report
 export { manifestPath } from './works/manifest-path.ts';
 export { publishWorks, type WorksWriteOptions, type WorksWriteResult } from './works/publish-works.ts';
 export { worksHoldFolders } from './works/publish-works.ts';
-export { folderKey, readClusterWork, type ClusterWork } from './works/read-work.ts';
+export { folderKey, readClusterWork, readWorksMembers, type ClusterWork } from './works/read-work.ts';
 export { parseWork, serializeWork, WORK_FILE } from './works/work-document.ts';
 export {
   clusterFolders,

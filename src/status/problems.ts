@@ -8,6 +8,8 @@ export interface ProblemInput {
   /** The per-cluster items, sorted by cluster name. */
   items: readonly AggregatedStatusItem[];
   aggregateError?: string | undefined;
+  /** Per member, why its copy is unhealthy in the words of its conditions (unhealthy-reason.ts). */
+  unhealthyReasons?: ReadonlyMap<string, string>;
 }
 
 function count(status: Record<string, unknown> | undefined, field: string): number | undefined {
@@ -45,10 +47,11 @@ function unhealthyDetail(item: AggregatedStatusItem, desired: number | undefined
   return '';
 }
 
-function itemProblem(item: AggregatedStatusItem, desired: number | undefined): string | undefined {
+function itemProblem(item: AggregatedStatusItem, desired: number | undefined, why?: string): string | undefined {
   if (item.applied !== true)
     return `${item.clusterName}: not applied${item.appliedMessage ? `: ${item.appliedMessage}` : ''}`;
-  if (item.health === 'Unhealthy') return `${item.clusterName}: Unhealthy${unhealthyDetail(item, desired)}`;
+  if (item.health === 'Unhealthy')
+    return `${item.clusterName}: Unhealthy${unhealthyDetail(item, desired)}${why ? `: ${why}` : ''}`;
   if (item.health === 'Unknown') return `${item.clusterName}: no status reported yet`;
   return undefined;
 }
@@ -65,7 +68,7 @@ export function problemLines(input: ProblemInput): string[] {
     .filter((c) => !reported.has(c))
     .map((c) => [c, `${c}: no result from this cluster (unreachable or not applied)`]);
   for (const item of input.items) {
-    const line = itemProblem(item, desired.get(item.clusterName));
+    const line = itemProblem(item, desired.get(item.clusterName), input.unhealthyReasons?.get(item.clusterName));
     if (line) perCluster.push([item.clusterName, line]);
   }
   perCluster.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -26,6 +26,8 @@ export interface ClusterReport {
   status: ClusterStatus;
   /** Set for a Pull member: its agent as last heard from. */
   agent?: AgentSummary;
+  /** What its last apply could not prune, with why (files/held-back.ts); absent when nothing. */
+  heldBackPrunes?: string[];
 }
 
 /** Everything one pass writes to the status branch. */

@@ -14,6 +14,7 @@ import { isKustomizationFile } from '../source/index.ts';
 import { worstHealth } from './health.ts';
 import { memberStatusItem, type MemberObservation } from './member-item.ts';
 import { problemLines } from './problems.ts';
+import { unhealthyReasons } from './unhealthy-reason.ts';
 import { withoutSecretValues } from './secret-guard.ts';
 
 /** One template, its binding, and what its member clusters reported. */
@@ -29,6 +30,8 @@ export interface TemplateStatusInput {
   observations: readonly MemberObservation[];
   /** For a template a render root made: the root's kustomization and the source file inside it. */
   renderedFrom?: RenderedFrom;
+  /** Per member, why its copy is unhealthy (unhealthy-reason.ts); from `observations` when absent. */
+  unhealthyReasons?: ReadonlyMap<string, string>;
 }
 
 /** A template a render root made names its root and, where kustomize said, the file inside it. */
@@ -123,7 +126,11 @@ function templateHealth(
 export function templateStatus(input: TemplateStatusInput, interpreter: ResourceInterpreter): TemplateStatus {
   const { observations, ...rest } = input;
   return templateStatusFromItems(
-    { ...rest, items: observations.map((o) => memberStatusItem(o, interpreter)) },
+    {
+      ...rest,
+      items: observations.map((o) => memberStatusItem(o, interpreter)),
+      unhealthyReasons: rest.unhealthyReasons ?? unhealthyReasons(observations),
+    },
     interpreter,
   );
 }

@@ -19,25 +19,26 @@ const cm = (name: string, data: string): KubeObject => ({
   data: { data },
 });
 
+const agentOptions = (repo: string, member: FakeKubeClient) => ({
+  cluster: 'edge',
+  source: { repo },
+  worksBranch: 'works',
+  client: member,
+  inventoryName: 'inv',
+  lock: { durationSeconds: 1, retryMs: 10 },
+  heartbeatMs: 60_000,
+  resyncMs: 0,
+  memberTimeoutMs: 10_000,
+  holder: 'test/1/flotilla agent',
+  onEvent: () => undefined,
+});
+
 async function setup(reportOnly = false) {
   const repo = createGitRepo();
   repo.write('clusters.yaml', 'kind: Cluster\n');
   const source = repo.commit('fleet');
   const member = new FakeKubeClient('edge');
-  const rounds = new AgentRounds({
-    cluster: 'edge',
-    source: { repo: repo.dir },
-    worksBranch: 'works',
-    client: member,
-    inventoryName: 'inv',
-    lock: { durationSeconds: 1, retryMs: 10 },
-    heartbeatMs: 60_000,
-    resyncMs: 0,
-    memberTimeoutMs: 10_000,
-    holder: 'test/1/flotilla agent',
-    reportOnly,
-    onEvent: () => undefined,
-  });
+  const rounds = new AgentRounds({ ...agentOptions(repo.dir, member), reportOnly });
   const writeWork = async (manifests: KubeObject[], prune: Partial<typeof DEFAULT_PRUNE_SETTINGS> = {}) =>
     publishWorks(
       await openStatusStore({ repo: repo.dir }, 'works'),
@@ -73,6 +74,17 @@ describe('flotilla agent, one round at a time', () => {
     expect(result).toMatchObject({ reported: true, ok: false, error: 'the works branch works does not exist yet' });
     expect(member.writes()).toEqual([]);
     expect(reportOf().error).toBe('the works branch works does not exist yet');
+  });
+
+  it('for a cluster the works branch does not list as a Pull member, applies nothing, publishes no report and says why', async () => {
+    const { repo, member, writeWork } = await setup();
+    await writeWork([cm('a', '1')]);
+    const stranger = new AgentRounds({ ...agentOptions(repo.dir, member), cluster: 'member1' });
+    const result = await stranger.round(T0);
+    expect(result).toMatchObject({ ok: false, reported: false });
+    expect(result.error).toMatch(/^member1 is not a Pull member of this repository \(the works branch works lists edge\)/);
+    expect(member.writes()).toEqual([]);
+    expect(repo.git('branch', '--list', 'flotilla/agents/*')).toBe('');
   });
 
   it('applies a new Work, reports it; a round with nothing new sends no request to the member and commits no report', async () => {

@@ -87,7 +87,8 @@ describe('status after apply', () => {
     const hungry = await statusOf(repo, 'Deployment', 'hungry');
     expect(hungry?.health).toBe('Unhealthy');
     expect(hungry?.aggregatedStatus.map((i) => i.health)).toEqual(memberNames.map(() => 'Unhealthy'));
-    expect(hungry?.problems).toEqual(memberNames.map((m) => `${m}: Unhealthy (0/2 available)`));
+    // With why, in the Deployment's conditions' words.
+    expect(hungry?.problems).toEqual(memberNames.map((m) => `${m}: Unhealthy (0/2 available): Available: Deployment does not have minimum availability.`));
   });
 
   it("aggregates a custom resource with the repository's Lua AggregateStatus", async () => {

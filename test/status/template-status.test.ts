@@ -15,6 +15,15 @@ function observed(cluster: string, available: number): MemberObservation {
   return { clusterName: cluster, applied: true, observed: memberDeployment('web', 2, { updated: 2, available }) };
 }
 
+const AVAILABLE_FALSE = { type: 'Available', status: 'False', reason: 'MinimumReplicasUnavailable', message: 'Deployment does not have minimum availability.' };
+const QUOTA_FAILURE = { type: 'ReplicaFailure', status: 'True', reason: 'FailedCreate', message: 'pods "web-1" is forbidden: exceeded quota: shop-quota' };
+
+/** The observation with the member object's status conditions. */
+function withConditions(o: MemberObservation, conditions: Record<string, string>[]): MemberObservation {
+  const object = o.observed as KubeObject;
+  return { ...o, observed: { ...object, status: { ...(object['status'] as object), conditions } } };
+}
+
 function statusOf(observations: MemberObservation[], binding = spread, expected = ['member1', 'member2']) {
   return templateStatus({ template: web, policy, binding, expectedClusters: expected, observations }, nativeInterpreter);
 }
@@ -45,6 +54,27 @@ describe('templateStatus', () => {
       [observed('member1', 2), observed('member2', 0)],
       'Unhealthy',
       ['member2: Unhealthy (0/2 available)'],
+    ],
+    [
+      "an unhealthy copy's problem says why in its conditions' words, a failure before an unmet condition",
+      [
+        observed('member1', 2),
+        withConditions(observed('member2', 0), [AVAILABLE_FALSE, QUOTA_FAILURE, { type: 'Progressing', status: 'True', message: 'ok' }]),
+      ],
+      'Unhealthy',
+      ['member2: Unhealthy (0/2 available): ReplicaFailure: pods "web-1" is forbidden: exceeded quota: shop-quota'],
+    ],
+    [
+      'an unmet condition says why when no failure does',
+      [observed('member1', 2), withConditions(observed('member2', 0), [AVAILABLE_FALSE, { type: 'ReplicaFailure', status: 'False', message: 'fine' }])],
+      'Unhealthy',
+      ['member2: Unhealthy (0/2 available): Available: Deployment does not have minimum availability.'],
+    ],
+    [
+      'a healthy copy with a stale failure message has no problem',
+      [observed('member1', 2), withConditions(observed('member2', 2), [QUOTA_FAILURE])],
+      'Healthy',
+      [],
     ],
     ['a member not reported makes it Unknown', [observed('member1', 2)], 'Unknown', ['member2: no result from this cluster (unreachable or not applied)']],
     [

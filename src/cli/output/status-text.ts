@@ -3,6 +3,7 @@ import type { HealthState } from '../../model/index.ts';
 import { RECORD_SECTIONS } from '../../controllers/index.ts';
 import {
   agentLine,
+  heldBackLines,
   isClusterReady,
   quotaRows,
   readyReplicas,
@@ -128,6 +129,8 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
   lines.push(...table(rows, (r, c, text) => (r > 0 && c === 5 ? healthPaint(paint, text.trim(), text) : text)));
   const pull = view.clusters.flatMap((c) => (c.agent ? [`  ${c.name}: ${agentLine(c.agent)}`] : []));
   if (pull.length > 0) lines.push('', paint('bold', 'Pull members:'), ...pull);
+  const held = heldBackLines(view.clusters);
+  if (held.length > 0) lines.push('', paint('bold', 'Held-back prunes:'), ...held);
   lines.push(...failoverLines(view, paint));
   lines.push(...quotaLines(view, paint));
   lines.push(...sectionLines(view, paint));

@@ -119,7 +119,7 @@ export async function writeStatus(
     .status({
       source: ctx.read.source,
       rendered: ctx.read.rendered,
-      applied: delivered.push.applied,
+      applied: [...delivered.push.applied, ...delivered.pull.applied],
       clients: delivered.push.clients,
       previousClusters: ctx.memory.observed,
       owns: ctx.o.owns,

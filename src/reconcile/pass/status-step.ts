@@ -19,6 +19,8 @@ import {
   mergeShardMembers,
   readStatusCommit,
   renderedFrom,
+  heldBackPrunes,
+  unhealthyReasons,
   scriptTimeoutProblems,
   shardTipPaths,
   statusFiles,
@@ -51,7 +53,7 @@ export interface StatusStepInput {
   sourceOptions: OpenSourceOptions;
   source: FleetSource;
   rendered: Rendered;
-  /** Per cluster, what the apply did. */
+  /** Per cluster, what the apply did (a Pull member's as its agent reported it). */
   applied: readonly ClusterApplyResult[];
   clients: ReadonlyMap<string, KubeClient | Error>;
   /** The last cluster snapshot (status branch): kept for clusters that cannot be reached now. */
@@ -90,7 +92,7 @@ export interface StatusStepResult extends PublishResult {
   report: StatusReport;
 }
 
-/** This replica's members' cluster documents, each from its channel's observer, with failover's taints. */
+/** This replica's members' cluster documents, each from its channel's observer, with failover's taints and held-back prunes. */
 async function clusterReports(
   input: StatusStepInput,
   names: readonly string[],
@@ -102,7 +104,14 @@ async function clusterReports(
       const observer = byMember.get(name);
       if (observer === undefined) return [];
       const taints = input.failover?.taints.get(name) ?? [];
-      return [observer.cluster(name).then((c) => ({ ...c, ...(taints.length > 0 ? { taints: [...taints] } : {}) }))];
+      const held = heldBackPrunes(input.applied.find((r) => r.cluster === name));
+      return [
+        observer.cluster(name).then((c) => ({
+          ...c,
+          ...(taints.length > 0 ? { taints: [...taints] } : {}),
+          ...(held.length > 0 ? { heldBackPrunes: held } : {}),
+        })),
+      ];
     }),
   );
 }
@@ -161,6 +170,7 @@ function templateReports(
         ...(claim.error !== undefined ? { claimError: claim.error } : {}),
         expectedClusters: expected,
         ...renderedFrom(template.origin),
+        unhealthyReasons: unhealthyReasons(observations.get(key) ?? []),
         items: [
           ...(observations.get(key) ?? []).map((o) => memberStatusItem(o, input.source.interpreter)),
           ...(reported.get(key) ?? []),

@@ -1,3 +1,4 @@
+import { compareDiagnostics } from '../../model/index.ts';
 import type { Diagnostic, KubeObject } from '../../model/index.ts';
 import type { Rendered, ParseCache } from '../../render/index.ts';
 import { diffWorks } from '../../render/index.ts';
@@ -5,6 +6,7 @@ import type { OpenSourceOptions } from '../../source/index.ts';
 import type { Connector } from '../../apply/index.ts';
 import { withControllerViews } from './controller-views.ts';
 import { withTenants } from './plan-tenants.ts';
+import { withoutHeldPrunes } from './held-prunes.ts';
 import { planBindings, planDocument, replicaMoves } from './plan-document.ts';
 import type { PlanDocument } from './plan-document.ts';
 import { planWarnings } from '../pass/read-fleet.ts';
@@ -126,11 +128,12 @@ export async function planOffline(options: PlanOptions): Promise<PlanResult> {
   if (options.base !== undefined) {
     const base = await renderAt({ ...options.source, ref: options.base }, cache, feedback);
     document.base = { ref: options.base, commit: base.source.snapshot.commit };
-    document.changes = withTenants(
-      diffWorks(manifestsOf(base.rendered), manifestsOf(rendered), { showSecrets: options.showSecrets ?? false }),
-      { source, rendered },
-      base,
-    );
+    const before = manifestsOf(base.rendered);
+    const diffed = diffWorks(before, manifestsOf(rendered), { showSecrets: options.showSecrets ?? false });
+    const { changes, held } = withoutHeldPrunes(diffed, before, diagnostics);
+    document.changes = withTenants(changes, { source, rendered }, base);
+    diagnostics.push(...held);
+    document.diagnostics = [...document.diagnostics, ...held].sort(compareDiagnostics);
     document.replicaMoves = replicaMoves(planBindings(base.rendered, base.source.interpreter), document.bindings);
     const baseDiagnostics = [
       ...base.source.diagnostics,

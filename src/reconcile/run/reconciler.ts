@@ -24,7 +24,7 @@ import { RunLoop } from './run-loop.ts';
 import type { PassResult } from '../pass/pass-types.ts';
 import { createReconcilePass } from './reconcile-pass.ts';
 import type { ReconcilePassOptions } from './reconcile-pass.ts';
-import { diagnosticReporter, reportPass, reportLoopEvent } from './report-pass.ts';
+import { diagnosticReporter, reportPass, reportLoopEvent, WarningMemory } from './report-pass.ts';
 
 /** Everything `run` is configured with. */
 export interface ReconcilerOptions {
@@ -109,6 +109,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
   let statusBranch = DEFAULT_FLEET_CONFIG.statusBranch;
   const due = dueTimer(now, () => merger.emit({ kind: 'members', detail: "a controller's timer is due" }));
   const reportDiagnostics = diagnosticReporter(log);
+  const warnings = new WarningMemory();
   const pass = createReconcilePass({
     source: options.source,
     access: options.access,
@@ -121,7 +122,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     onResult: (result) => {
       clusters = result.rendered.clusters;
       statusBranch = result.statusBranch;
-      reportPass(result, metrics, log);
+      reportPass(result, metrics, log, warnings);
       reportDiagnostics(result.diagnostics);
       options.onPass?.(result);
       if (result.passRequested) merger.emit({ kind: 'members', detail: result.passRequested });

@@ -9,13 +9,46 @@ import type { RunLoopEvent } from './run-loop.ts';
 import { scriptTimeoutLine } from '../../status/index.ts';
 import type { ReconcileResult } from './reconcile-pass.ts';
 
-/** Records one pass's per-cluster outcomes and logs its summary. */
-export function reportPass(result: ReconcileResult, metrics: ReconcilerMetrics, log: Logger): void {
+/**
+ * The warnings the loop has told about its commit: a pass on the same commit repeating one the pass before told
+ * (a refused prune, an ignored status-branch entry, a controller's complaint) does not tell it again; a new commit,
+ * or a warning that went away and came back, does.
+ */
+export class WarningMemory {
+  #commit: string | undefined;
+  #before = new Set<string>();
+  #now = new Set<string>();
+
+  /** A pass on `commit` begins. */
+  pass(commit: string | undefined): void {
+    this.#before = commit === this.#commit ? this.#now : new Set();
+    this.#commit = commit;
+    this.#now = new Set();
+  }
+
+  /** Whether the warning `key` is to be told in this pass. */
+  fresh(key: string): boolean {
+    this.#now.add(key);
+    return !this.#before.has(key);
+  }
+}
+
+/** Records one pass's per-cluster outcomes and logs its summary; `memory` keeps a warning to once per commit. */
+export function reportPass(
+  result: ReconcileResult,
+  metrics: ReconcilerMetrics,
+  log: Logger,
+  memory: WarningMemory = new WarningMemory(),
+): void {
+  memory.pass(result.commit);
+  const warn = (key: unknown, fields: Record<string, unknown>, message: string) => {
+    if (memory.fresh(JSON.stringify([key, message]))) log.warn(fields, message);
+  };
   log.debug({ commit: result.commit, ...result.render }, 'rendered');
   for (const d of result.controllerDiagnostics)
-    log.warn({ file: d.file, line: d.line, object: d.object, field: d.field }, d.message);
+    warn(d, { file: d.file, line: d.line, object: d.object, field: d.field }, d.message);
   for (const warning of result.statusWarnings)
-    log.warn({ statusBranch: result.statusBranch }, `status branch: ${warning}`);
+    warn('status', { statusBranch: result.statusBranch }, `status branch: ${warning}`);
   for (const timeout of result.scriptTimeouts) {
     metrics.scriptTimeouts.inc(
       { customization: timeout.customization, operation: timeout.operation },
@@ -41,13 +74,16 @@ export function reportPass(result: ReconcileResult, metrics: ReconcilerMetrics, 
       // Why objects the Work no longer holds stay, e.g. an evicted member's old copy under a graceful-eviction task.
       notPruned: cluster.pruned.filter((p) => p.action === 'skipped').map((p) => p.reason),
     };
+    const failed = cluster.objects.filter((o) => o.error).map((o) => o.error?.message);
+    const why = { cluster: cluster.cluster, error: cluster.error?.message, failed, blocked: cluster.pruneBlocked };
     if (clusterFailed(cluster))
-      log.warn(
+      warn(
+        why,
         {
           ...fields,
           // A member that is down or refuses us is an expected failure: its message, one line, no stack.
           ...(cluster.error instanceof EngineError ? { error: cluster.error.message } : { err: cluster.error }),
-          failed: cluster.objects.filter((o) => o.error).map((o) => o.error?.message),
+          failed,
           ...(cluster.pruneBlocked ? { pruneBlocked: cluster.pruneBlocked.message } : {}),
         },
         'cluster failed',

@@ -11,17 +11,23 @@ export function clusterPath(name: string): string {
 /**
  * The observed Cluster as written: Karmada's Cluster kind, name and status (no connection
  * details), `spec.taints` only while the run loop has failed the member over, and for a Pull
- * member `spec.syncMode: Pull` with Flotilla's `status.agent` (its last heartbeat, the Work it applied).
+ * member `spec.syncMode: Pull` with Flotilla's `status.agent` (its last heartbeat, the Work it applied), and
+ * Flotilla's `status.heldBackPrunes` while the last apply could not prune something there.
  */
 export function clusterDocument(cluster: ClusterReport): Record<string, unknown> {
   const taints = cluster.taints ?? [];
   const spec = { ...(cluster.agent ? { syncMode: 'Pull' } : {}), ...(taints.length > 0 ? { taints } : {}) };
+  const held = cluster.heldBackPrunes ?? [];
   return {
     apiVersion: CLUSTER_GROUP_VERSION,
     kind: 'Cluster',
     metadata: { name: cluster.name },
     ...(Object.keys(spec).length > 0 ? { spec } : {}),
-    status: cluster.agent ? { ...cluster.status, agent: cluster.agent } : cluster.status,
+    status: {
+      ...cluster.status,
+      ...(cluster.agent ? { agent: cluster.agent } : {}),
+      ...(held.length > 0 ? { heldBackPrunes: held } : {}),
+    },
   };
 }
 
@@ -50,7 +56,7 @@ const listOfMappings = (value: unknown): value is Record<string, unknown>[] =>
  */
 function clusterStatus(value: unknown, warn: Warn): ClusterStatus {
   if (!isRecord(value)) return {};
-  const { agent: _agent, ...status } = value;
+  const { agent: _agent, heldBackPrunes: _held, ...status } = value;
   if (status['conditions'] !== undefined && !listOfMappings(status['conditions'])) {
     warn('status.conditions: not a list of mappings; ignored');
     delete status['conditions'];
@@ -76,10 +82,13 @@ export function parseClusterDocument(doc: unknown, warn: Warn = () => undefined)
   if (typeof name !== 'string' || name === '') return undefined;
   const taints = isRecord(doc['spec']) ? parseTaints(doc['spec']['taints'], warn) : [];
   const agent = isRecord(doc['status']) ? agentSummary(doc['status']['agent']) : undefined;
+  const held = isRecord(doc['status']) ? doc['status']['heldBackPrunes'] : undefined;
+  const heldBackPrunes = Array.isArray(held) ? held.filter((line): line is string => typeof line === 'string') : [];
   return {
     name,
     ...(taints.length > 0 ? { taints } : {}),
     status: clusterStatus(doc['status'], warn),
     ...(agent ? { agent } : {}),
+    ...(heldBackPrunes.length > 0 ? { heldBackPrunes } : {}),
   };
 }

@@ -8,6 +8,7 @@ import type { TemplateStatus } from '../status-types.ts';
 import { resourcePath } from './binding-document.ts';
 import { clusterPath } from './cluster-document.ts';
 import { agentSection } from './agent-summary.ts';
+import { heldBackSection } from './held-back.ts';
 import { failoverSection } from './failover-markdown.ts';
 import { quotaSection } from './quota-markdown.ts';
 
@@ -88,7 +89,7 @@ function templateSection(t: TemplateStatus): string[] {
 
 /**
  * STATUS.md: a summary written for review on a git host — per cluster readiness and capacity,
- * failover under way (members tainted, bindings being evicted), federated resource quotas (used against hard),
+ * what could not be pruned where, failover under way (members tainted, bindings being evicted), federated resource quotas (used against hard),
  * each controller's section (`sections`, in registry order), per template a table of clusters with desired and ready replicas, applied and health, one
  * line per problem, and links to the per-resource and per-cluster files. Deterministic.
  */
@@ -109,6 +110,7 @@ export function statusMarkdown(
     ...clusterRows(report),
     '',
     ...agentSection(report.clusters),
+    ...heldBackSection(report.clusters),
     ...failoverSection(report),
     ...quotaSection(report.quotas),
     ...sections.flatMap((s) => {

@@ -11,6 +11,7 @@ import type { KubeObject, ResourceInterpreterCustomization, WorkDocument } from 
 import type { GitStore, TreeEntry } from '../../source/index.ts';
 import { WorkDocumentError } from '../errors/index.ts';
 import { parseWork, WORK_FILE } from './work-document.ts';
+import { WORKS_MARKER_FILE } from './works-files.ts';
 
 /** One member's Work as its folder on the works branch holds it. */
 export interface ClusterWork {
@@ -119,4 +120,20 @@ export async function readClusterWork(
       ? customizationList(content(document.customizations), `${cluster}/${document.customizations}`)
       : [],
   };
+}
+
+/**
+ * The Pull members the works commit's marker names, or `undefined` when the marker is missing or unreadable (a
+ * branch that is not the hub's): an agent of a cluster the list lacks is not a Pull member of this repository.
+ */
+export async function readWorksMembers(store: GitStore, commit: string): Promise<string[] | undefined> {
+  const marker = (await store.listTree(commit, ''))?.find((e) => e.path === WORKS_MARKER_FILE);
+  if (marker === undefined) return undefined;
+  const blob = (await store.readBlobs([marker.oid])).get(marker.oid);
+  try {
+    const clusters: unknown = blob === undefined ? undefined : JSON.parse(blob.toString('utf8')).clusters;
+    return Array.isArray(clusters) && clusters.every((c) => typeof c === 'string') ? clusters : undefined;
+  } catch {
+    return undefined;
+  }
 }

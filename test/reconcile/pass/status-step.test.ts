@@ -100,7 +100,7 @@ async function setup() {
     ['member2', new ClusterUnreachableError('member2', 'https://127.0.0.1:1', 'connection refused')],
   ]);
   const input: StatusStepInput = { sourceOptions: { repo: repo.dir }, source, rendered, applied, clients, previousClusters: new Map() };
-  return { repo, input };
+  return { repo, input, member1 };
 }
 
 describe('statusStep', () => {
@@ -142,5 +142,49 @@ describe('statusStep', () => {
       expect(hits).toBe('');
     }
     expect(repo.git('show', 'status:resources/core/Secret/default/creds.yaml')).toContain('Invalid value: \\"***\\"');
+  });
+
+  it("records each member's held-back prunes on the status branch, in its cluster document and STATUS.md, with the reason", async () => {
+    const { repo, input } = await setup();
+    const old = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'api' };
+    const applied = input.applied.map((r) =>
+      r.cluster === 'member1'
+        ? {
+            ...r,
+            pruned: [{ cluster: 'member1', ref: old, action: 'skipped' as const, reason: 'apps/v1 Deployment default/api: not pruned: evicted copy kept' }],
+            pruneBlocked: { reason: 'mass-prune' as const, message: 'cluster member1: prune refused: 6 of 16 inventory objects would be deleted' },
+          }
+        : r,
+    );
+    const result = await statusStep({ ...input, applied });
+    expect(result.report.clusters.map((c) => [c.name, c.heldBackPrunes])).toEqual([
+      ['member1', ['prune refused: 6 of 16 inventory objects would be deleted', 'apps/v1 Deployment default/api: not pruned: evicted copy kept']],
+      ['member2', undefined],
+    ]);
+    expect(repo.git('show', 'status:clusters/member1.yaml')).toContain('heldBackPrunes:\n  - "prune refused: 6 of 16 inventory objects would be deleted"');
+    expect(repo.git('show', 'status:STATUS.md')).toContain(
+      '## Held-back prunes\n\n- [member1](clusters/member1.yaml): prune refused: 6 of 16 inventory objects would be deleted\n- [member1](clusters/member1.yaml): apps/v1 Deployment default/api: not pruned: evicted copy kept\n',
+    );
+  });
+
+  it("names why a member's copy is unhealthy from its conditions (a quota refusing its pods)", async () => {
+    const { input, member1 } = await setup();
+    const web = (input.rendered.works.get('member1') ?? []).find((i) => i.manifest.kind === 'Deployment');
+    const live: KubeObject = structuredClone(web?.manifest as KubeObject);
+    live.metadata.generation = 1;
+    live['status'] = {
+      observedGeneration: 1,
+      replicas: 0,
+      unavailableReplicas: 2,
+      conditions: [
+        { type: 'Available', status: 'False', message: 'Deployment does not have minimum availability.' },
+        { type: 'ReplicaFailure', status: 'True', message: 'pods "web-1" is forbidden: exceeded quota: shop-quota' },
+      ],
+    };
+    member1.put(live);
+    const { report } = await statusStep(input);
+    expect(report.templates.find((t) => t.resource.kind === 'Deployment')?.problems).toContain(
+      'member1: Unhealthy (0/2 available): ReplicaFailure: pods "web-1" is forbidden: exceeded quota: shop-quota',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/observability/logger.ts';
 import { createMetrics } from '../../../src/observability/metrics.ts';
-import { diagnosticReporter, reportPass } from '../../../src/reconcile/run/report-pass.ts';
+import { diagnosticReporter, reportPass, WarningMemory } from '../../../src/reconcile/run/report-pass.ts';
 import type { ReconcileResult } from '../../../src/reconcile/run/reconcile-pass.ts';
 import type { Rendered } from '../../../src/render/render-fleet.ts';
 import type { FleetSource } from '../../../src/reconcile/pass/read-fleet.ts';
@@ -92,6 +92,45 @@ describe('reportPass', () => {
     };
     reportPass(result([], [], [cluster]), createMetrics({ defaultMetrics: false }), log);
     expect(records.filter((r) => r['level'] === 40).map((r) => [r['msg'], r['cluster'], r['pruneBlocked']])).toEqual([['cluster failed', 'member1', message]]);
+  });
+});
+
+describe('reportPass over the passes of a run', () => {
+  it('tells a warning once per commit: not again while passes on the commit repeat it, again on a new commit or once it came back', () => {
+    const records: Record<string, unknown>[] = [];
+    const log = createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) });
+    const metrics = createMetrics({ defaultMetrics: false });
+    const memory = new WarningMemory();
+    const refused: ClusterApplyResult = {
+      cluster: 'member1',
+      objects: [],
+      pruned: [],
+      inventoryWritten: false,
+      pruneBlocked: { reason: 'mass-prune', message: 'cluster member1: prune refused: 6 of 16 inventory objects would be deleted' },
+    };
+    const ignored = 'resources/x.yaml: fromCluster is missing; ignored';
+    const passes: [string, ReconcileResult][] = [
+      ['a', result([ignored], [], [refused])],
+      ['a', result([ignored], [], [refused])],
+      ['a', result([], [], [refused])],
+      ['a', result([ignored], [], [refused])],
+      ['b', result([ignored], [], [refused])],
+    ];
+    const told = passes.map(([commit, pass]) => {
+      const from = records.length;
+      reportPass({ ...pass, commit: commit.repeat(40) }, metrics, log, memory);
+      return records
+        .slice(from)
+        .filter((r) => r['level'] === 40)
+        .map((r) => r['msg']);
+    });
+    expect(told).toEqual([
+      [`status branch: ${ignored}`, 'cluster failed'],
+      [],
+      [],
+      [`status branch: ${ignored}`],
+      [`status branch: ${ignored}`, 'cluster failed'],
+    ]);
   });
 });
 
