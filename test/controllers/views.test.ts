@@ -137,13 +137,11 @@ describe('controllerViews: every registered controller as a section, without the
     expect(summary(controllerViews(given))).toEqual(expected);
   });
 
-  it('always shows failover, with a note when no member is failed over', () => {
-    expect(controllerViews(records({})).filter((s) => s.controller === 'failover')).toEqual([
-      {
-        controller: 'failover',
-        title: 'Failover and evictions',
-        blocks: [{ kind: 'text', text: 'No member is failed over and no eviction is pending.' }],
-      },
+  it('always shows failover and autoscaling, with a note when they have nothing to show', () => {
+    const quiet = controllerViews(records({})).filter((s) => s.blocks.every((b) => b.kind === 'text'));
+    expect(quiet.map((s) => [s.controller, s.title, s.blocks])).toEqual([
+      ['failover', 'Failover and evictions', [{ kind: 'text', text: 'No member is failed over and no eviction is pending.' }]],
+      ['autoscaling', 'FederatedHPA and CronFederatedHPA', [{ kind: 'text', text: 'No FederatedHPA or CronFederatedHPA in the fleet.' }]],
     ]);
   });
 });

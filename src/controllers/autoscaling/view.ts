@@ -49,7 +49,15 @@ function decisions(record: AutoscalingRecord): ViewBlock {
 function autoscalers(record: AutoscalingRecord): ViewSection[] {
   const hpas = record.federatedHPAs;
   const crons = record.cronFederatedHPAs;
-  if (hpas.length === 0 && crons.length === 0) return [];
+  // Always shown, as failover is: that nothing autoscales is an answer people look for here.
+  if (hpas.length === 0 && crons.length === 0)
+    return [
+      {
+        controller: 'autoscaling',
+        title: 'FederatedHPA and CronFederatedHPA',
+        blocks: [{ kind: 'text', text: 'No FederatedHPA or CronFederatedHPA in the fleet.' }],
+      },
+    ];
   return [
     {
       controller: 'autoscaling',
