@@ -61,7 +61,7 @@ export {
   type SectionRecords,
 } from './record-section.ts';
 export { count, text } from './files/document-fields.ts';
-export type { Warn } from './files/failover-fields.ts';
+export type { Warn } from '../controllers/failover/failover-fields.ts';
 export { emitYaml } from './files/emit-yaml.ts';
 export {
   federatedQuotaStatus,

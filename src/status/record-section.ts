@@ -5,7 +5,7 @@
  * composes a pass or a command hands them the registry's sections, and they iterate over them
  * knowing none.
  */
-import type { Warn } from './files/failover-fields.ts';
+import type { Warn } from '../controllers/failover/failover-fields.ts';
 
 /** One file of a section: its path on the branch and the document written there as YAML. */
 export interface RecordFile {

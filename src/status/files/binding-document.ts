@@ -17,7 +17,7 @@ import type {
   TargetCluster,
 } from '../../model/index.ts';
 import type { RenderedFrom, TemplateStatus } from '../status-types.ts';
-import { parseEvictionTasks, parseUnhealthySince, type Warn } from './failover-fields.ts';
+import { parseEvictionTasks, parseUnhealthySince, type Warn } from '../../controllers/failover/failover-fields.ts';
 
 export const BINDING_API_VERSION = 'work.karmada.io/v1alpha2';
 /** Karmada's annotations naming the policy that claimed a binding's template. */

@@ -1,7 +1,7 @@
 import { CLUSTER_GROUP_VERSION, isRecord } from '../../model/index.ts';
 import type { ClusterStatus } from '../../model/index.ts';
 import type { AgentSummary, ClusterReport } from '../status-report.ts';
-import { parseTaints, type Warn } from './failover-fields.ts';
+import { parseTaints, type Warn } from '../../controllers/failover/failover-fields.ts';
 
 /** `clusters/<name>.yaml` (README.md#flotilla-status). */
 export function clusterPath(name: string): string {

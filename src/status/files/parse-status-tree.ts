@@ -6,7 +6,7 @@ import type { StatusCounts } from '../status-report.ts';
 import type { TemplateStatus } from '../status-types.ts';
 import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';
-import type { Warn } from './failover-fields.ts';
+import type { Warn } from '../../controllers/failover/failover-fields.ts';
 import type { FederatedQuotaReport } from '../federated-quota-status.ts';
 import { parseQuotaDocument } from './quota-document.ts';
 import { SUMMARY_FILE } from './status-files.ts';

@@ -9,7 +9,7 @@ import { resourcePath } from './binding-document.ts';
 import { clusterPath } from './cluster-document.ts';
 import { agentSection } from './agent-summary.ts';
 import { heldBackSection } from './held-back.ts';
-import { failoverSection } from './failover-markdown.ts';
+import { failoverSection } from '../../controllers/failover/failover-markdown.ts';
 import { quotaSection } from './quota-markdown.ts';
 
 /** How STATUS.md is laid out. */

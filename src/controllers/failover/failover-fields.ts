@@ -14,8 +14,8 @@ import type {
   Taint,
   TaintEffect,
 } from '../../model/index.ts';
-import type { UnhealthySince } from '../status-types.ts';
-import { count } from './document-fields.ts';
+import { count } from '../../status/index.ts';
+import type { UnhealthySince } from '../../status/index.ts';
 
 /** Receives why part of a status document was ignored. */
 export type Warn = (message: string) => void;
