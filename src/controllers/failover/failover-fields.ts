@@ -15,10 +15,7 @@ import type {
   TaintEffect,
 } from '../../model/index.ts';
 import { count } from '../../status/index.ts';
-import type { UnhealthySince } from '../../status/index.ts';
-
-/** Receives why part of a status document was ignored. */
-export type Warn = (message: string) => void;
+import type { UnhealthySince, Warn } from '../../status/index.ts';
 
 const PURGE_MODES: readonly PurgeMode[] = ['Directly', 'Gracefully', 'Never'];
 const REASONS: readonly EvictionReason[] = ['TaintUntolerated', 'ApplicationFailure'];
