@@ -20,13 +20,14 @@ export interface ControllerRecords {}
 export interface ControllerRecordSection<R = unknown> extends RecordSection<R> {
   /**
    * What the status step writes of a pass's records; `undefined` when there is nothing to write.
-   * `sharded`: replicas share the fleet (`run --shards`), each writing the same sections.
+   * `sharded`: replicas share the fleet (`run --shards`), each writing the same sections. Absent:
+   * its record is fields of the fleet's documents (`fields`).
    */
-  written(records: ControllerRecords, sharded: boolean): R | undefined;
+  written?(records: ControllerRecords, sharded: boolean): R | undefined;
   /** Its part of the controller records, from its record as the branch holds it (`undefined`: none). */
-  restored(record: R | undefined): Partial<ControllerRecords>;
-  /** Its part of `flotilla status` as text: a heading and its lines; no lines, nothing is shown. */
-  statusLines(record: R): { title: string; lines: string[] };
+  restored?(record: R | undefined): Partial<ControllerRecords>;
+  /** Its part of `flotilla status` as text: a heading and its lines; no lines or absent, nothing is shown. */
+  statusLines?(record: R): { title: string; lines: string[] };
   /**
    * Its field of `flotilla status -o json|yaml`, and the value given when the branch holds no record
    * of it (`empty` absent: the field is then left out); absent: not in the document.
@@ -48,7 +49,7 @@ export function controllerRecordsOf(
     'taint-policy': failover.taints,
     'pull-members': pullMembers,
   };
-  for (const section of sections) Object.assign(records, section.restored(own[section.name]));
+  for (const section of sections) Object.assign(records, section.restored?.(own[section.name]));
   return records;
 }
 
@@ -60,7 +61,7 @@ export function sectionRecordsOf(
 ): SectionRecords {
   const out: Record<string, unknown> = {};
   for (const section of sections) {
-    const record = section.written(records, sharded);
+    const record = section.written?.(records, sharded);
     if (record !== undefined) out[section.name] = record;
   }
   return out;

@@ -19,6 +19,7 @@ import { searchCacheRecordSection } from './search-cache/record-section.ts';
 import type { Controller, MetricSpec, PlanView, PlanViewInput } from './controller.ts';
 import { autoscalingView } from './autoscaling/view.ts';
 import { failoverView } from './failover/view.ts';
+import { failoverRecordSection } from './failover/record-section.ts';
 import { multiClusterServicesView } from './multicluster-services/view.ts';
 import { rebalancerView } from './rebalancer/view.ts';
 import { searchCacheView } from './search-cache/view.ts';
@@ -73,7 +74,7 @@ export interface ControllerRegistration {
   view?(records: ControllerRecords): ViewSection[];
   /**
    * Its own part of the status branch, named as it is: its files, how they read back, its STATUS.md
-   * section; absent: it records nothing of its own (or, failover, fields of the fleet's documents).
+   * section, or the fields it keeps in the fleet's documents; absent: it records nothing there.
    */
   record?: ControllerRecordSection;
 }
@@ -105,6 +106,7 @@ export const CONTROLLERS = [
     live: (settings) => new FailoverController(settings.failover),
     recorded: recordedFailover,
     view: failoverView,
+    record: failoverRecordSection,
   }),
   register({
     name: 'workload-rebalancer',

@@ -23,9 +23,6 @@ export {
   mergeShardClusters,
   mergeShardMembers,
   shardTipPaths,
-  withShardEvictionTasks,
-  withShardUnhealthySince,
-  type OwnsMember,
 } from './shard-status.ts';
 export { withoutSecretValues } from './secret-guard.ts';
 export { scriptTimeoutLine, scriptTimeoutProblems } from './script-timeouts.ts';
@@ -55,13 +52,15 @@ export {
 export {
   documentPerEntry,
   sectionOf,
+  type DocumentFields,
+  type OwnsMember,
   type RecordFile,
   type RecordSection,
   type RecordSections,
   type SectionRecords,
+  type Warn,
 } from './record-section.ts';
 export { count, text } from './files/document-fields.ts';
-export type { Warn } from './files/failover-fields.ts';
 export { emitYaml } from './files/emit-yaml.ts';
 export {
   federatedQuotaStatus,

@@ -1,11 +1,19 @@
 /**
  * A controller's own part of the status branch (docs/architecture.md, "Adding a controller"): the
- * files it writes in a folder of its own, how they read back, and its STATUS.md section. The
+ * files it writes in a folder of its own, how they read back, and its STATUS.md section, or the
+ * fields it keeps in the fleet's cluster and binding documents. The
  * status writer, the tree reader and STATUS.md sit on a floor below the controllers, so whoever
  * composes a pass or a command hands them the registry's sections, and they iterate over them
  * knowing none.
  */
-import type { Warn } from './files/failover-fields.ts';
+import type { ClusterReport, StatusReport } from './status-report.ts';
+import type { TemplateStatus } from './status-types.ts';
+
+/** Receives why part of a status document was ignored. */
+export type Warn = (message: string) => void;
+
+/** Whether this replica observes a member (it holds the member's shard). */
+export type OwnsMember = (cluster: string) => boolean;
 
 /** One file of a section: its path on the branch and the document written there as YAML. */
 export interface RecordFile {
@@ -13,20 +21,67 @@ export interface RecordFile {
   document: unknown;
 }
 
+/**
+ * What a section keeps as fields of the fleet's shared documents rather than in files of its own
+ * (failover: a Cluster's `spec.taints`, a binding's `spec.gracefulEvictionTasks` and
+ * `status.unhealthySince`, as Karmada keeps them): the fields stay in the fleet's report, and these
+ * hooks write them, read them back, merge them under shards and show them in STATUS.md.
+ */
+export interface DocumentFields {
+  /** The fields it adds to a cluster document's `spec`; none: `{}`. */
+  clusterSpec(cluster: ClusterReport): Record<string, unknown>;
+  /** Its part of a cluster report, from a cluster document's `spec` read back. */
+  readClusterSpec(spec: Record<string, unknown>, warn: Warn): Partial<ClusterReport>;
+  /** The fields it adds to a binding document's `spec` and `status`. */
+  bindingFields(template: TemplateStatus): { spec: Record<string, unknown>; status: Record<string, unknown> };
+  /** Its part of a template's status, from a binding document's `spec` and `status` read back. */
+  readBinding(spec: Record<string, unknown>, status: Record<string, unknown>, warn: Warn): Partial<TemplateStatus>;
+  /**
+   * The first of its keys of a binding's `status`, sorted after every key of the fleet's own, from
+   * where the placement-only reader parses `status` (planning needs them); absent: it adds none.
+   */
+  readonly placementStatusKey?: string;
+  /**
+   * The template with its fields merged under shards (`run --shards`): this replica's for what it
+   * owns, the tip's (`tip`, the binding the other replicas wrote) for the rest; `holders`: the
+   * members whose Work holds the template in this render.
+   */
+  mergeShard(
+    template: TemplateStatus,
+    holders: readonly string[],
+    owns: OwnsMember,
+    tip: TemplateStatus | undefined,
+  ): TemplateStatus;
+  /** Its STATUS.md section, from the fleet's report; empty when it has nothing to show. */
+  markdown(report: Pick<StatusReport, 'clusters' | 'templates'>): string[];
+}
+
 export interface RecordSection<R> {
   /** The registration's name: its record's key in a report's and a tree's `records`. */
   readonly name: string;
-  /** The folder of the branch it owns, e.g. `rebalancers/`: every `.yaml` file under it is its. */
-  readonly folder: string;
+  /** The folder of the branch it owns, e.g. `rebalancers/`: every `.yaml` file under it is its; absent: none. */
+  readonly folder?: string;
   /** Its files for a record. */
-  files(record: R): RecordFile[];
+  files?(record: R): RecordFile[];
   /**
    * Folds one of its files (as parsed YAML, `undefined` when it is not YAML) into the record read
    * so far (`undefined` before the first); a file that does not read is warned about and skipped.
    */
-  read(record: R | undefined, path: string, document: unknown, warn: Warn): R | undefined;
-  /** Its STATUS.md section; empty when it has nothing to show. */
-  markdown(record: R): string[];
+  read?(record: R | undefined, path: string, document: unknown, warn: Warn): R | undefined;
+  /** Its STATUS.md section from its record; empty when it has nothing to show. */
+  markdown?(record: R): string[];
+  /** Its fields of the fleet's cluster and binding documents; absent: none. */
+  readonly fields?: DocumentFields;
+  /**
+   * Where STATUS.md shows its sections: `fleet` beside the fleet's own, before the federated
+   * quotas; by default after them, in registry order.
+   */
+  readonly markdownOrder?: 'fleet' | 'controllers';
+}
+
+/** Each section's document fields, in order. */
+export function documentFieldsOf(sections: RecordSections): DocumentFields[] {
+  return sections.flatMap((s) => (s.fields ? [s.fields] : []));
 }
 
 /** The sections the writer and the reader iterate over, whatever their records. */
@@ -37,7 +92,7 @@ export type SectionRecords = Readonly<Record<string, unknown>>;
 
 /** The section that owns a path of the branch, if one does. */
 export function sectionOf(sections: RecordSections, path: string): RecordSection<unknown> | undefined {
-  return path.endsWith('.yaml') ? sections.find((s) => path.startsWith(s.folder)) : undefined;
+  return path.endsWith('.yaml') ? sections.find((s) => s.folder !== undefined && path.startsWith(s.folder)) : undefined;
 }
 
 /** The files and the read-back of a record that is a list, one document per entry. */
@@ -45,7 +100,7 @@ export function documentPerEntry<T>(
   path: (entry: T) => string,
   document: (entry: T) => unknown,
   parse: (document: unknown, warn: Warn) => T | undefined,
-): Pick<RecordSection<readonly T[]>, 'files' | 'read'> {
+): Required<Pick<RecordSection<readonly T[]>, 'files' | 'read'>> {
   return {
     files: (list) => list.map((entry) => ({ path: path(entry), document: document(entry) })),
     read: (list, _path, doc, warn) => {

@@ -1,23 +1,20 @@
 /**
  * The status branch written by several replicas at once (`run --shards N`, issue 9 item 6). Every
  * replica renders the whole fleet but observes only the members it owns, so each contributes its
- * members' cluster documents (failover taints included), aggregatedStatus items, first-unhealthy
- * times and eviction tasks; the rest comes from the branch's tip, which the other replicas wrote,
+ * members' cluster documents and aggregatedStatus items (and, through their sections' `mergeShard`,
+ * the controllers' fields of the documents); the rest comes from the branch's tip, which the other replicas wrote,
  * so every entry about a member has one author. Merged at the level of documents and items: the
  * aggregated parts (health, conditions, resourceStatus, problems, counts) are then computed again
  * from the merged items, and everything about a template itself comes from this replica's render.
  * Pure.
  */
-import { compareBytes } from '../model/index.ts';
-import type { GracefulEvictionTask, ObjectRef } from '../model/index.ts';
-import type { UnhealthySince } from './status-types.ts';
+import type { ObjectRef } from '../model/index.ts';
+import type { OwnsMember } from './record-section.ts';
 import { resourcePath } from './files/binding-document.ts';
 import { clusterPath } from './files/cluster-document.ts';
 import type { ClusterReport } from './status-report.ts';
-import type { TemplateStatus } from './status-types.ts';
 
-/** Whether this replica observes a member (it holds the member's shard). */
-export type OwnsMember = (cluster: string) => boolean;
+export type { OwnsMember } from './record-section.ts';
 
 /**
  * The fleet's cluster reports: this replica's for the members it owns, the tip's for the others
@@ -51,45 +48,6 @@ export function mergeShardMembers<T extends { clusterName: string }>(
   const held = new Set(holders);
   const theirs = tip.filter((i) => held.has(i.clusterName) && !owns(i.clusterName));
   return [...own.filter((i) => owns(i.clusterName)), ...theirs];
-}
-
-/**
- * The template with application failover's first-unhealthy times merged like its items: a
- * member's clock is the one its owner keeps, so replicas do not overwrite each other's.
- */
-export function withShardUnhealthySince(
-  status: TemplateStatus,
-  holders: readonly string[],
-  owns: OwnsMember,
-  tip: readonly UnhealthySince[],
-): TemplateStatus {
-  const { unhealthySince, ...rest } = status;
-  const merged = mergeShardMembers(holders, owns, unhealthySince ?? [], tip).sort((a, b) =>
-    compareBytes(a.clusterName, b.clusterName),
-  );
-  return { ...rest, ...(merged.length > 0 ? { unhealthySince: merged } : {}) };
-}
-
-/**
- * The template with its eviction tasks merged per evicted member: a task is authored by the owner
- * of its `fromCluster` alone (its creation time on the owner's clock), so this replica writes the
- * tasks of the members it owns and takes the others from the tip, even when it keeps its own
- * copy of them in memory. Ordered by creation time, then member, so that every replica writes the
- * same list.
- */
-export function withShardEvictionTasks(
-  status: TemplateStatus,
-  owns: OwnsMember,
-  tip: readonly GracefulEvictionTask[],
-): TemplateStatus {
-  const { gracefulEvictionTasks, ...rest } = status;
-  const merged = [
-    ...(gracefulEvictionTasks ?? []).filter((t) => owns(t.fromCluster)),
-    ...tip.filter((t) => !owns(t.fromCluster)),
-  ].sort(
-    (a, b) => compareBytes(a.creationTimestamp, b.creationTimestamp) || compareBytes(a.fromCluster, b.fromCluster),
-  );
-  return { ...rest, ...(merged.length > 0 ? { gracefulEvictionTasks: merged } : {}) };
 }
 
 /**

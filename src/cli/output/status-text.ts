@@ -101,7 +101,7 @@ function quotaLines(view: StatusBranchView, paint: Paint): string[] {
 function sectionLines(view: StatusBranchView, paint: Paint): string[] {
   return RECORD_SECTIONS.flatMap((section) => {
     const record = view.records[section.name];
-    const part = record === undefined ? undefined : section.statusLines(record);
+    const part = record === undefined ? undefined : section.statusLines?.(record);
     return part?.lines.length ? ['', paint('bold', `${part.title}:`), ...part.lines] : [];
   });
 }

@@ -25,8 +25,6 @@ import {
   shardTipPaths,
   statusFiles,
   templateStatusFromItems,
-  withShardEvictionTasks,
-  withShardUnhealthySince,
   withShardQuotaMembers,
   type ClusterReport,
   type FederatedQuotaReport,
@@ -251,10 +249,9 @@ function mergedReport(
       const status = timedOut.length === 0 ? computed : { ...computed, problems: [...computed.problems, ...timedOut] };
       const recorded = failover ? withTemplateFailover(status, failover) : status;
       if (!owns) return recorded;
-      return withShardEvictionTasks(
-        withShardUnhealthySince(recorded, p.holders, owns, theirs?.unhealthySince ?? []),
-        owns,
-        theirs?.gracefulEvictionTasks ?? [],
+      return RECORD_SECTIONS.reduce(
+        (merged, section) => section.fields?.mergeShard(merged, p.holders, owns, theirs) ?? merged,
+        recorded,
       );
     }),
   };

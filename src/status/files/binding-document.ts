@@ -2,7 +2,8 @@
  * The binding view of one template on the status branch (README.md#flotilla-status): a Karmada
  * ResourceBinding (ClusterResourceBinding for a cluster-scoped template) with spec.clusters and
  * status.aggregatedStatus, plus Flotilla's health, problems and the aggregated resource status,
- * and the run loop's failover: spec.gracefulEvictionTasks and status.unhealthySince (controllers/failover/failover-view.ts).
+ * and the fields the controllers' record sections keep there (failover's spec.gracefulEvictionTasks and
+ * status.unhealthySince).
  * Karmada's applied-placement annotation keeps the scheduler's state between passes
  * (docs/karmada-compatibility.md#scheduling-state-on-the-status-branch). Written and read back here, so the two stay
  * one format.
@@ -17,7 +18,7 @@ import type {
   TargetCluster,
 } from '../../model/index.ts';
 import type { RenderedFrom, TemplateStatus } from '../status-types.ts';
-import { parseEvictionTasks, parseUnhealthySince, type Warn } from './failover-fields.ts';
+import { documentFieldsOf, type RecordSections, type Warn } from '../record-section.ts';
 
 export const BINDING_API_VERSION = 'work.karmada.io/v1alpha2';
 /** Karmada's annotations naming the policy that claimed a binding's template. */
@@ -78,10 +79,11 @@ function renderedFromOf(annotations: Record<string, unknown>): { renderedFrom?: 
   return { renderedFrom: { root, ...(sourceFile ? { sourceFile } : {}), ...(generator ? { generator } : {}) } };
 }
 
-/** The document written for a template. */
-export function bindingDocument(status: TemplateStatus): Record<string, unknown> {
+/** The document written for a template, with the `sections`' fields. */
+export function bindingDocument(status: TemplateStatus, sections: RecordSections = []): Record<string, unknown> {
   const ref = status.resource;
   const annotations = bindingAnnotations(status);
+  const fields = documentFieldsOf(sections).map((f) => f.bindingFields(status));
   return {
     apiVersion: BINDING_API_VERSION,
     kind: ref.namespace ? 'ResourceBinding' : 'ClusterResourceBinding',
@@ -99,7 +101,7 @@ export function bindingDocument(status: TemplateStatus): Record<string, unknown>
       },
       replicas: status.replicas,
       clusters: status.clusters,
-      ...(status.gracefulEvictionTasks?.length ? { gracefulEvictionTasks: status.gracefulEvictionTasks } : {}),
+      ...Object.assign({}, ...fields.map((f) => f.spec)),
     },
     status: {
       ...(status.affinityName ? { schedulerObservingAffinityName: status.affinityName } : {}),
@@ -108,9 +110,7 @@ export function bindingDocument(status: TemplateStatus): Record<string, unknown>
       ...(status.resourceStatus ? { resourceStatus: status.resourceStatus } : {}),
       health: status.health,
       problems: status.problems,
-      // Flotilla's: first-unhealthy times, so a restarted run loop keeps application failover's clock
-      // (docs/karmada-compatibility.md#failover-clocks-on-the-status-branch).
-      ...(status.unhealthySince?.length ? { unhealthySince: status.unhealthySince } : {}),
+      ...Object.assign({}, ...fields.map((f) => f.status)),
     },
   };
 }
@@ -148,18 +148,24 @@ function healthFrom(value: unknown): HealthState {
 }
 
 /**
- * Reads a binding document back; `undefined` when it is not one. Unknown fields are ignored; a
- * malformed failover entry is dropped with a warning.
+ * Reads a binding document back; `undefined` when it is not one. Unknown fields are ignored; the
+ * `sections`' fields are read by them (a malformed entry dropped with a warning).
  */
-export function parseBindingDocument(doc: unknown, warn: Warn = () => undefined): TemplateStatus | undefined {
+export function parseBindingDocument(
+  doc: unknown,
+  warn: Warn = () => undefined,
+  sections: RecordSections = [],
+): TemplateStatus | undefined {
   if (!isRecord(doc) || doc['apiVersion'] !== BINDING_API_VERSION) return undefined;
   const spec = record(doc['spec']);
   const status = record(doc['status']);
   const resource = record(spec['resource']);
   if (!text(resource['kind']) || !text(resource['name'])) return undefined;
   const resourceStatus = status['resourceStatus'];
-  const tasks = parseEvictionTasks(spec['gracefulEvictionTasks'], warn);
-  const unhealthySince = parseUnhealthySince(status['unhealthySince'], warn);
+  const fields: Partial<TemplateStatus> = Object.assign(
+    {},
+    ...documentFieldsOf(sections).map((f) => f.readBinding(spec, status, warn)),
+  );
   const annotations = record(record(doc['metadata'])['annotations']);
   // Kept as written, unparsable or not: the reschedule gate tells the two apart
   // (docs/karmada-compatibility.md#when-a-binding-is-scheduled).
@@ -192,7 +198,6 @@ export function parseBindingDocument(doc: unknown, warn: Warn = () => undefined)
     problems: Array.isArray(status['problems'])
       ? status['problems'].filter((p): p is string => typeof p === 'string')
       : [],
-    ...(tasks.length > 0 ? { gracefulEvictionTasks: tasks } : {}),
-    ...(unhealthySince.length > 0 ? { unhealthySince } : {}),
+    ...fields,
   };
 }

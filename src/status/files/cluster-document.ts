@@ -1,7 +1,7 @@
 import { CLUSTER_GROUP_VERSION, isRecord } from '../../model/index.ts';
 import type { ClusterStatus } from '../../model/index.ts';
 import type { AgentSummary, ClusterReport } from '../status-report.ts';
-import { parseTaints, type Warn } from './failover-fields.ts';
+import { documentFieldsOf, type RecordSections, type Warn } from '../record-section.ts';
 
 /** `clusters/<name>.yaml` (README.md#flotilla-status). */
 export function clusterPath(name: string): string {
@@ -10,13 +10,15 @@ export function clusterPath(name: string): string {
 
 /**
  * The observed Cluster as written: Karmada's Cluster kind, name and status (no connection
- * details), `spec.taints` only while the run loop has failed the member over, and for a Pull
+ * details), the fields the controllers' `sections` keep in its `spec` (failover's taints), and for a Pull
  * member `spec.syncMode: Pull` with Flotilla's `status.agent` (its last heartbeat, the Work it applied), and
  * Flotilla's `status.heldBackPrunes` while the last apply could not prune something there.
  */
-export function clusterDocument(cluster: ClusterReport): Record<string, unknown> {
-  const taints = cluster.taints ?? [];
-  const spec = { ...(cluster.agent ? { syncMode: 'Pull' } : {}), ...(taints.length > 0 ? { taints } : {}) };
+export function clusterDocument(cluster: ClusterReport, sections: RecordSections = []): Record<string, unknown> {
+  const spec: Record<string, unknown> = Object.assign(
+    cluster.agent ? { syncMode: 'Pull' } : {},
+    ...documentFieldsOf(sections).map((f) => f.clusterSpec(cluster)),
+  );
   const held = cluster.heldBackPrunes ?? [];
   return {
     apiVersion: CLUSTER_GROUP_VERSION,
@@ -75,18 +77,29 @@ function clusterStatus(value: unknown, warn: Warn): ClusterStatus {
   return status as ClusterStatus;
 }
 
-/** Reads a cluster document back, or `undefined` when it is not one; a malformed taint or status list is dropped with a warning. */
-export function parseClusterDocument(doc: unknown, warn: Warn = () => undefined): ClusterReport | undefined {
+/**
+ * Reads a cluster document back, or `undefined` when it is not one, the `sections`' fields of its
+ * `spec` through them; a malformed status list is dropped with a warning.
+ */
+export function parseClusterDocument(
+  doc: unknown,
+  warn: Warn = () => undefined,
+  sections: RecordSections = [],
+): ClusterReport | undefined {
   if (!isRecord(doc) || doc['kind'] !== 'Cluster' || !isRecord(doc['metadata'])) return undefined;
   const name = doc['metadata']['name'];
   if (typeof name !== 'string' || name === '') return undefined;
-  const taints = isRecord(doc['spec']) ? parseTaints(doc['spec']['taints'], warn) : [];
+  const spec = isRecord(doc['spec']) ? doc['spec'] : {};
+  const fields: Partial<ClusterReport> = Object.assign(
+    {},
+    ...documentFieldsOf(sections).map((f) => f.readClusterSpec(spec, warn)),
+  );
   const agent = isRecord(doc['status']) ? agentSummary(doc['status']['agent']) : undefined;
   const held = isRecord(doc['status']) ? doc['status']['heldBackPrunes'] : undefined;
   const heldBackPrunes = Array.isArray(held) ? held.filter((line): line is string => typeof line === 'string') : [];
   return {
     name,
-    ...(taints.length > 0 ? { taints } : {}),
+    ...fields,
     status: clusterStatus(doc['status'], warn),
     ...(agent ? { agent } : {}),
     ...(heldBackPrunes.length > 0 ? { heldBackPrunes } : {}),

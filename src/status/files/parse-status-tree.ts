@@ -1,12 +1,12 @@
 import { load } from 'js-yaml';
 import { isRecord } from '../../model/index.ts';
-import { sectionOf, type RecordSections } from '../record-section.ts';
+import { documentFieldsOf, sectionOf, type RecordSections } from '../record-section.ts';
 import type { ClusterReport } from '../status-report.ts';
 import type { StatusCounts } from '../status-report.ts';
 import type { TemplateStatus } from '../status-types.ts';
 import { parseBindingDocument } from './binding-document.ts';
 import { parseClusterDocument } from './cluster-document.ts';
-import type { Warn } from './failover-fields.ts';
+import type { Warn } from '../record-section.ts';
 import type { FederatedQuotaReport } from '../federated-quota-status.ts';
 import { parseQuotaDocument } from './quota-document.ts';
 import { SUMMARY_FILE } from './status-files.ts';
@@ -90,7 +90,15 @@ function placementOf(t: TemplateStatus): TemplatePlacement {
 }
 
 const AFFINITY_LINE = /\n {2}schedulerObservingAffinityName: (.+)\n/;
-const UNHEALTHY_SINCE = '\n  unhealthySince:';
+
+/** Where the first of the `sections`' keys of a binding's status starts in its text, or -1. */
+function sectionStatusStart(text: string, cut: number, sections: RecordSections): number {
+  const starts = documentFieldsOf(sections).flatMap((f) => {
+    const at = f.placementStatusKey === undefined ? -1 : text.indexOf(`\n  ${f.placementStatusKey}:`, cut);
+    return at < 0 ? [] : [at];
+  });
+  return starts.length > 0 ? Math.min(...starts) : -1;
+}
 
 /**
  * The affinity name's value as a YAML reader sees it: Flotilla writes it plain or JSON-quoted, but
@@ -107,20 +115,21 @@ function affinityName(value: string | undefined, warn: Warn): string | undefined
 /**
  * A binding view's placement without parsing its status: the files are ours, written with sorted
  * keys, so `status:` is the last top-level key and everything the scheduler needs but the
- * affinity name comes before it, and `unhealthySince` is the last key of `status`.
+ * affinity name comes before it, and the `sections`' keys of `status` (their `placementStatusKey`)
+ * are its last.
  */
-function parsePlacement(content: Buffer, warn: Warn): TemplatePlacement | undefined {
+function parsePlacement(content: Buffer, warn: Warn, sections: RecordSections): TemplatePlacement | undefined {
   const text = content.toString('utf8');
   const cut = text.indexOf('\nstatus:');
   const head = parseYaml(cut < 0 ? text : text.slice(0, cut + 1), warn);
   const name = cut < 0 ? undefined : affinityName(AFFINITY_LINE.exec(text.slice(cut))?.[1], warn);
-  const since = cut < 0 ? -1 : text.indexOf(UNHEALTHY_SINCE, cut);
+  const since = cut < 0 ? -1 : sectionStatusStart(text, cut, sections);
   const tail = since < 0 ? undefined : parseYaml(`status:${text.slice(since)}`, warn);
   const status = {
     ...(isRecord(tail) && isRecord(tail['status']) ? tail['status'] : {}),
     ...(name ? { schedulerObservingAffinityName: name } : {}),
   };
-  const parsed = parseBindingDocument(isRecord(head) ? { ...head, status } : undefined, warn);
+  const parsed = parseBindingDocument(isRecord(head) ? { ...head, status } : undefined, warn, sections);
   return parsed && placementOf(parsed);
 }
 
@@ -128,7 +137,7 @@ function parsePlacement(content: Buffer, warn: Warn): TemplatePlacement | undefi
 function readSectionFile(out: ParsedStatusTree, sections: RecordSections, path: string, content: Buffer, warn: Warn) {
   const section = sectionOf(sections, path);
   if (section === undefined) return false;
-  const record = section.read(out.records[section.name], path, parseYaml(content, warn), warn);
+  const record = section.read?.(out.records[section.name], path, parseYaml(content, warn), warn);
   if (record !== undefined) out.records[section.name] = record;
   return true;
 }
@@ -151,18 +160,18 @@ export function parseStatusTree(
       const summary = parseSummary(content);
       if (summary) out.summary = summary;
     } else if (path.startsWith('clusters/') && path.endsWith('.yaml')) {
-      const cluster = parseClusterDocument(parseYaml(content, warn), warn);
+      const cluster = parseClusterDocument(parseYaml(content, warn), warn, sections);
       if (cluster) out.clusters.push(cluster);
     } else if (path.startsWith('quotas/') && path.endsWith('.yaml')) {
       const quota = parseQuotaDocument(parseYaml(content, warn), warn);
       if (quota) out.quotas.push(quota);
     } else if (path.startsWith('resources/') && path.endsWith('.yaml')) {
       if (detail === 'placement') {
-        const placement = parsePlacement(content, warn);
+        const placement = parsePlacement(content, warn, sections);
         if (placement) out.placements.push(placement);
         continue;
       }
-      const template = parseBindingDocument(parseYaml(content, warn), warn);
+      const template = parseBindingDocument(parseYaml(content, warn), warn, sections);
       if (template) {
         out.templates.push(template);
         out.placements.push(placementOf(template));

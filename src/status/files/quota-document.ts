@@ -1,7 +1,7 @@
 import { isRecord, POLICY_GROUP_VERSION } from '../../model/index.ts';
 import type { ClusterQuotaStatus, FederatedResourceQuotaStatus } from '../../model/index.ts';
 import { resourceListOf, type FederatedQuotaReport } from '../federated-quota-status.ts';
-import type { Warn } from './failover-fields.ts';
+import type { Warn } from '../record-section.ts';
 
 /** `quotas/<namespace>/<name>.yaml`: a FederatedResourceQuota's status. */
 export function quotaPath(resource: { namespace: string; name: string }): string {

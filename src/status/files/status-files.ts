@@ -20,7 +20,7 @@ function summaryJson(report: StatusReport): string {
 
 /**
  * The whole tree of the status branch for one pass (README.md#flotilla-status), sorted by path: the
- * fleet's files and the controllers' `sections`. Equal reports give equal bytes, except
+ * fleet's files (with the fields the controllers' `sections` keep in them) and the sections' own. Equal reports give equal bytes, except
  * summary.json's `reconciledAt`.
  */
 export function statusFiles(
@@ -33,15 +33,15 @@ export function statusFiles(
     { path: SUMMARY_FILE, content: summaryJson(report) },
   ];
   for (const cluster of report.clusters)
-    files.push({ path: clusterPath(cluster.name), content: emitYaml(clusterDocument(cluster)) });
+    files.push({ path: clusterPath(cluster.name), content: emitYaml(clusterDocument(cluster, sections)) });
   for (const template of report.templates)
-    files.push({ path: resourcePath(template.resource), content: emitYaml(bindingDocument(template)) });
+    files.push({ path: resourcePath(template.resource), content: emitYaml(bindingDocument(template, sections)) });
   for (const quota of report.quotas ?? [])
     files.push({ path: quotaPath(quota.resource), content: emitYaml(quotaDocument(quota)) });
   for (const section of sections) {
     const record = report.records?.[section.name];
     if (record === undefined) continue;
-    for (const { path, document } of section.files(record)) files.push({ path, content: emitYaml(document) });
+    for (const { path, document } of section.files?.(record) ?? []) files.push({ path, content: emitYaml(document) });
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

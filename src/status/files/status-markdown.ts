@@ -9,7 +9,6 @@ import { resourcePath } from './binding-document.ts';
 import { clusterPath } from './cluster-document.ts';
 import { agentSection } from './agent-summary.ts';
 import { heldBackSection } from './held-back.ts';
-import { failoverSection } from './failover-markdown.ts';
 import { quotaSection } from './quota-markdown.ts';
 
 /** How STATUS.md is laid out. */
@@ -87,10 +86,20 @@ function templateSection(t: TemplateStatus): string[] {
   return lines;
 }
 
+/** The STATUS.md sections of the `sections` shown at `order`, in their order: from their fields, then their record. */
+function sectionsMarkdown(report: StatusReport, sections: RecordSections, order: 'fleet' | 'controllers'): string[] {
+  return sections
+    .filter((s) => (s.markdownOrder ?? 'controllers') === order)
+    .flatMap((s) => {
+      const record = report.records?.[s.name];
+      return [...(s.fields?.markdown(report) ?? []), ...(record === undefined ? [] : (s.markdown?.(record) ?? []))];
+    });
+}
+
 /**
  * STATUS.md: a summary written for review on a git host — per cluster readiness and capacity,
- * what could not be pruned where, failover under way (members tainted, bindings being evicted), federated resource quotas (used against hard),
- * each controller's section (`sections`, in registry order), per template a table of clusters with desired and ready replicas, applied and health, one
+ * what could not be pruned where, the sections shown with the fleet's (`sections` with `markdownOrder: 'fleet'`:
+ * failover under way), federated resource quotas (used against hard), each other controller's section (in registry order), per template a table of clusters with desired and ready replicas, applied and health, one
  * line per problem, and links to the per-resource and per-cluster files. Deterministic.
  */
 export function statusMarkdown(
@@ -111,12 +120,9 @@ export function statusMarkdown(
     '',
     ...agentSection(report.clusters),
     ...heldBackSection(report.clusters),
-    ...failoverSection(report),
+    ...sectionsMarkdown(report, sections, 'fleet'),
     ...quotaSection(report.quotas),
-    ...sections.flatMap((s) => {
-      const record = report.records?.[s.name];
-      return record === undefined ? [] : s.markdown(record);
-    }),
+    ...sectionsMarkdown(report, sections, 'controllers'),
     '## Templates',
     '',
   ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GracefulEvictionTask } from '../../../src/model/index.ts';
-import { withShardEvictionTasks, type TemplateStatus } from '../../../src/status/index.ts';
+import { withShardEvictionTasks } from '../../../src/controllers/failover/failover-shards.ts';
+import type { TemplateStatus } from '../../../src/status/index.ts';
 import { APPLICATION_FAILOVER, failoverLoop, MEMBERS, probes, reports, WEB, webFleet } from './failover-loop.ts';
 
 const FLEET = webFleet('', APPLICATION_FAILOVER);

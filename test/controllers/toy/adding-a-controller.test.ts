@@ -78,7 +78,7 @@ describe('a controller with a record: its record section joins the status writer
 
   it('writes its file and STATUS.md section, and reads its record back', () => {
     const records = { ...emptyControllerRecords(), 'toy-hold': ['ConfigMap/shop/held'] };
-    const written = HOLD_RECORD_SECTION.written(records, false);
+    const written = HOLD_RECORD_SECTION.written?.(records, false);
     expect(written).toEqual(['ConfigMap/shop/held']);
     const files = statusFiles(report({ 'toy-hold': written }), sections);
     const text = (path: string) => String(files.find((f) => f.path === path)?.content);
@@ -89,13 +89,13 @@ describe('a controller with a record: its record section joins the status writer
       sections,
     );
     expect(tree.warnings).toEqual([]);
-    expect(HOLD_RECORD_SECTION.restored(tree.records['toy-hold'] as readonly string[] | undefined)).toEqual({
+    expect(HOLD_RECORD_SECTION.restored?.(tree.records['toy-hold'] as readonly string[] | undefined)).toEqual({
       'toy-hold': ['ConfigMap/shop/held'],
     });
   });
 
   it('without held templates writes nothing of its own', () => {
-    expect(HOLD_RECORD_SECTION.written({ ...emptyControllerRecords(), 'toy-hold': [] }, false)).toBeUndefined();
+    expect(HOLD_RECORD_SECTION.written?.({ ...emptyControllerRecords(), 'toy-hold': [] }, false)).toBeUndefined();
     const files = statusFiles(report({}), sections);
     expect(files.filter((f) => f.path.startsWith('toy-holds/'))).toEqual([]);
     expect(String(files.find((f) => f.path === 'STATUS.md')?.content)).not.toContain('Held back');

@@ -13,6 +13,7 @@ import {
   type StatusReport,
   type TemplateStatus,
 } from '../../../src/status/index.ts';
+import { RECORD_SECTIONS } from '../../../src/controllers/index.ts';
 import { bindingFor, deployment, memberDeployment, nativeInterpreter } from '../helpers.ts';
 
 const web = deployment('web', 4);
@@ -54,11 +55,11 @@ const report = (clusters: ClusterReport[], templates: TemplateStatus[]): StatusR
   clusters,
   templates,
 });
-const asFiles = (r: StatusReport) => statusFiles(r, []).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
+const asFiles = (r: StatusReport) => statusFiles(r, RECORD_SECTIONS).map((f) => ({ path: f.path, content: Buffer.from(f.content) }));
 
 describe('failover on the status documents', () => {
   it('a failed-over member carries its NoExecute taint in spec.taints, next to its observed Ready condition', () => {
-    expect(clusterDocument(down)).toEqual({
+    expect(clusterDocument(down, RECORD_SECTIONS)).toEqual({
       apiVersion: 'cluster.karmada.io/v1alpha1',
       kind: 'Cluster',
       metadata: { name: 'member2' },
@@ -68,7 +69,7 @@ describe('failover on the status documents', () => {
   });
 
   it("a binding carries Karmada's spec.gracefulEvictionTasks and Flotilla's status.unhealthySince", () => {
-    const doc = bindingDocument(evicting) as { spec: Record<string, unknown>; status: Record<string, unknown> };
+    const doc = bindingDocument(evicting, RECORD_SECTIONS) as { spec: Record<string, unknown>; status: Record<string, unknown> };
     expect(doc.spec['gracefulEvictionTasks']).toEqual(tasks);
     expect(doc.status['unhealthySince']).toEqual([{ clusterName: 'member1', since: '2026-11-29T17:10:00.000Z' }]);
   });
@@ -77,20 +78,24 @@ describe('failover on the status documents', () => {
     ['fields absent', report([up], [plain])],
     ['empty lists', report([{ ...up, taints: [] }], [{ ...plain, gracefulEvictionTasks: [], unhealthySince: [] }])],
   ])('without failover the files are those of a fleet that never had any (%s)', (_name, r) => {
-    const files = statusFiles(r, []);
-    expect(files).toEqual(statusFiles(report([up], [plain]), []));
+    const files = statusFiles(r, RECORD_SECTIONS);
+    expect(files).toEqual(statusFiles(report([up], [plain]), RECORD_SECTIONS));
     expect(files.map((f) => f.content).join('')).not.toMatch(/taints|gracefulEvictionTasks|unhealthySince|## Failover/);
   });
 
   it.each([
-    ['a cluster document', () => parseClusterDocument(JSON.parse(JSON.stringify(clusterDocument(down)))), down],
-    ['a binding document', () => parseBindingDocument(JSON.parse(JSON.stringify(bindingDocument(evicting)))), evicting],
+    ['a cluster document', () => parseClusterDocument(JSON.parse(JSON.stringify(clusterDocument(down, RECORD_SECTIONS))), undefined, RECORD_SECTIONS), down],
+    [
+      'a binding document',
+      () => parseBindingDocument(JSON.parse(JSON.stringify(bindingDocument(evicting, RECORD_SECTIONS))), undefined, RECORD_SECTIONS),
+      evicting,
+    ],
   ])('%s reads back as written', (_name, read, expected) => {
     expect(read()).toEqual(expected);
   });
 
   it.each(['full', 'placement'] as const)('the tree read back (%s) holds the taints, tasks and first-unhealthy times', (detail) => {
-    const parsed = parseStatusTree(asFiles(report([up, down], [evicting])), [], detail);
+    const parsed = parseStatusTree(asFiles(report([up, down], [evicting])), RECORD_SECTIONS, detail);
     expect(parsed.clusters).toEqual([up, down]);
     expect(parsed.placements).toEqual([
       expect.objectContaining({ affinityName: 'tier: gold', gracefulEvictionTasks: tasks, unhealthySince: evicting.unhealthySince }),
@@ -108,7 +113,7 @@ describe('failover on the status documents', () => {
         : f,
     );
     for (const detail of ['full', 'placement'] as const) {
-      const parsed = parseStatusTree(files, [], detail);
+      const parsed = parseStatusTree(files, RECORD_SECTIONS, detail);
       expect(parsed.placements[0]).toMatchObject({ gracefulEvictionTasks: [tasks[0]], clusters: evicting.clusters });
       expect(parsed.placements[0]?.unhealthySince).toBeUndefined();
       expect(parsed.warnings).toEqual([
@@ -134,14 +139,14 @@ describe('failover on the status documents', () => {
   ])('a cluster status with %s is read without it, with a warning (the scheduler would throw on it every pass)', (_name, broken, warning) => {
     const warnings: string[] = [];
     const status = { ...up.status, kubernetesVersion: 'v1.31.0', ...broken };
-    const parsed = parseClusterDocument({ ...clusterDocument(up), status }, (m) => warnings.push(m));
+    const parsed = parseClusterDocument({ ...clusterDocument(up, RECORD_SECTIONS), status }, (m) => warnings.push(m), RECORD_SECTIONS);
     const kept = Object.fromEntries(Object.entries(status).filter(([field]) => !(field in broken)));
     expect(parsed).toEqual({ name: 'member1', status: kept });
     expect(warnings).toEqual([warning]);
   });
 
   it('a file that is not YAML is skipped with a warning', () => {
-    const parsed = parseStatusTree([{ path: 'clusters/member2.yaml', content: Buffer.from('spec: [taints\n') }], []);
+    const parsed = parseStatusTree([{ path: 'clusters/member2.yaml', content: Buffer.from('spec: [taints\n') }], RECORD_SECTIONS);
     expect(parsed.clusters).toEqual([]);
     expect(parsed.warnings).toEqual([expect.stringMatching(/^clusters\/member2\.yaml: not YAML \(.+\); ignored$/)]);
   });
@@ -149,7 +154,7 @@ describe('failover on the status documents', () => {
 
 describe('STATUS.md failover section', () => {
   it('lists tainted members since when, and eviction tasks with template, member, reason, purge mode and since', () => {
-    const md = statusMarkdown(report([up, down], [evicting]), []);
+    const md = statusMarkdown(report([up, down], [evicting]), RECORD_SECTIONS);
     const section = md.slice(md.indexOf('## Failover'), md.indexOf('## Templates'));
     expect(section).toBe(
       [
@@ -174,7 +179,7 @@ describe('STATUS.md failover section', () => {
     ['only an eviction task', report([up], [{ ...plain, gracefulEvictionTasks: tasks }]), false, true],
     ['nothing', report([up], [plain]), false, false],
   ])('with %s, shows only what there is', (_name, r, members, evictions) => {
-    const md = statusMarkdown(r, []);
+    const md = statusMarkdown(r, RECORD_SECTIONS);
     expect(md.includes('## Failover')).toBe(members || evictions);
     expect(md.includes('| member | taint | since |')).toBe(members);
     expect(md.includes('| evicted template |')).toBe(evictions);

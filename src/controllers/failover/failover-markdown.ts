@@ -1,7 +1,6 @@
 import { describeRef } from '../../model/index.ts';
-import type { StatusReport } from '../status-report.ts';
-import { resourcePath } from './binding-document.ts';
-import { clusterPath } from './cluster-document.ts';
+import { clusterPath, resourcePath } from '../../status/index.ts';
+import type { StatusReport } from '../../status/index.ts';
 
 /**
  * STATUS.md's "Failover" section: the members the run loop has tainted and since when, and the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEvictionTasks, parseTaints, parseUnhealthySince } from '../../../src/status/files/failover-fields.ts';
+import { parseEvictionTasks, parseTaints, parseUnhealthySince } from '../../../src/controllers/failover/failover-fields.ts';
 
 const TASK = {
   fromCluster: 'member2',

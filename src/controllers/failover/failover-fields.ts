@@ -14,11 +14,8 @@ import type {
   Taint,
   TaintEffect,
 } from '../../model/index.ts';
-import type { UnhealthySince } from '../status-types.ts';
-import { count } from './document-fields.ts';
-
-/** Receives why part of a status document was ignored. */
-export type Warn = (message: string) => void;
+import { count } from '../../status/index.ts';
+import type { UnhealthySince, Warn } from '../../status/index.ts';
 
 const PURGE_MODES: readonly PurgeMode[] = ['Directly', 'Gracefully', 'Never'];
 const REASONS: readonly EvictionReason[] = ['TaintUntolerated', 'ApplicationFailure'];

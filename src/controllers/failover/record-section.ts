@@ -1,0 +1,43 @@
+/**
+ * Failover's part of the status branch: no files of its own, but fields of the fleet's documents,
+ * where Karmada keeps them (docs/karmada-compatibility.md#failover-and-eviction,
+ * #failover-clocks-on-the-status-branch): a Cluster's `spec.taints`, a binding's
+ * `spec.gracefulEvictionTasks` and Flotilla's `status.unhealthySince`. Its STATUS.md section sits
+ * with the fleet's, before the federated quotas.
+ */
+import type { DocumentFields } from '../../status/index.ts';
+import type { ControllerRecordSection } from '../controller-records.ts';
+import { parseEvictionTasks, parseTaints, parseUnhealthySince } from './failover-fields.ts';
+import { failoverSection } from './failover-markdown.ts';
+import { withShardFailover } from './failover-shards.ts';
+
+const failoverFields: DocumentFields = {
+  clusterSpec: (cluster) => (cluster.taints?.length ? { taints: cluster.taints } : {}),
+  readClusterSpec: (spec, warn) => {
+    const taints = parseTaints(spec['taints'], warn);
+    return taints.length > 0 ? { taints } : {};
+  },
+  bindingFields: (t) => ({
+    spec: t.gracefulEvictionTasks?.length ? { gracefulEvictionTasks: t.gracefulEvictionTasks } : {},
+    // Flotilla's: first-unhealthy times, so a restarted run loop keeps application failover's clock.
+    status: t.unhealthySince?.length ? { unhealthySince: t.unhealthySince } : {},
+  }),
+  readBinding: (spec, status, warn) => {
+    const tasks = parseEvictionTasks(spec['gracefulEvictionTasks'], warn);
+    const unhealthySince = parseUnhealthySince(status['unhealthySince'], warn);
+    return {
+      ...(tasks.length > 0 ? { gracefulEvictionTasks: tasks } : {}),
+      ...(unhealthySince.length > 0 ? { unhealthySince } : {}),
+    };
+  },
+  placementStatusKey: 'unhealthySince',
+  mergeShard: withShardFailover,
+  markdown: failoverSection,
+};
+
+/** Read back into the controller records from the documents' fields (failover-view.ts), so it writes no record of its own. */
+export const failoverRecordSection: ControllerRecordSection = {
+  name: 'failover',
+  fields: failoverFields,
+  markdownOrder: 'fleet',
+};
