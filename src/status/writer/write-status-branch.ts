@@ -21,6 +21,8 @@ export interface StatusWriteOptions {
    * works.json on the works branch, report.json on an agent's. @default SUMMARY_FILE
    */
   marker?: string;
+  /** Signs each commit (`--works-signing-key`); absent, commits are unsigned. */
+  sign?: CommitFilesInput['sign'];
 }
 
 export const DEFAULT_STATUS_WRITE_OPTIONS: Readonly<Pick<StatusWriteOptions, 'branch'>> = Object.freeze({
@@ -90,6 +92,7 @@ export async function writeStatusBranch(
     message: options.message,
     parent: parent ?? null,
     ...(options.author ? { author: options.author } : {}),
+    ...(options.sign ? { sign: options.sign } : {}),
   });
   return { commit, changed: true };
 }
