@@ -38,6 +38,10 @@ export const worksSigningFlags = {
 /** The signer `--works-signing-key` names, after checking the key file can be read. */
 export function worksSigner(keyFile: string | undefined): { worksSigner?: CommitSigner } {
   if (keyFile === undefined) return {};
-  accessSync(keyFile, constants.R_OK);
+  try {
+    accessSync(keyFile, constants.R_OK);
+  } catch (error) {
+    throw new Error(`--works-signing-key: ${(error as Error).message}`);
+  }
   return { worksSigner: sshCommitSigner(keyFile) };
 }

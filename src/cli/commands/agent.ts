@@ -114,6 +114,7 @@ export default class Agent extends FlotillaCommand {
       this.error(`--heartbeat must be at most ${MAX_HEARTBEAT_SECONDS / 60}m: the hub refuses a longer interval`, {
         exit: EXIT.error,
       });
+    const worksVerifyKey = flags['works-verify-key'] && this.#verifyKey(flags['works-verify-key']);
     const log = createLogger({ level: flags['log-level'] });
     const client = await this.#client(flags);
     const holder = holderIdentity('agent');
@@ -129,7 +130,7 @@ export default class Agent extends FlotillaCommand {
       memberTimeoutMs: flags['member-timeout'],
       holder,
       reportOnly: flags['report-only'],
-      ...(flags['works-verify-key'] ? { worksVerifyKey: this.#verifyKey(flags['works-verify-key']) } : {}),
+      ...(worksVerifyKey ? { worksVerifyKey } : {}),
       readyThresholds: { failureMs: flags['cluster-failure-threshold'], successMs: flags['cluster-success-threshold'] },
       onEvent: (event) => {
         if (event.type === 'object')
