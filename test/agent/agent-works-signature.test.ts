@@ -12,6 +12,7 @@ import type { CommitSigner } from '../../src/source/index.ts';
 import { openStatusStore, publishWorks } from '../../src/status/index.ts';
 import { FakeKubeClient } from '../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+import { sshKeyPair } from '../source/helpers/ssh-keys.ts';
 
 afterAll(removeFixtures);
 
@@ -23,15 +24,8 @@ const cm = (name: string): KubeObject => ({
   data: { data: '1' },
 });
 
-/** A fresh ed25519 key pair: the private key's path and the public key's. */
-function keyPair(name: string): { key: string; pub: string } {
-  const key = path.join(tempDir('flotilla-keys-'), name);
-  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', name, '-f', key]);
-  return { key, pub: `${key}.pub` };
-}
-
-const hub = keyPair('hub');
-const other = keyPair('other');
+const hub = sshKeyPair('hub');
+const other = sshKeyPair('other');
 
 async function setup(verifyKey = hub.pub) {
   const repo = createGitRepo();
@@ -84,9 +78,7 @@ describe('agent --works-verify-key', () => {
   it('applies a works commit the hub signed, a signature git itself verifies', async () => {
     const { repo, rounds, writeWork, names } = await setup();
     const written = await writeWork(['a'], sshCommitSigner(hub.key));
-    const allowed = path.join(tempDir(), 'allowed');
-    writeFileSync(allowed, `hub ${readFileSync(hub.pub, 'utf8')}`);
-    expect(repo.git('-c', `gpg.ssh.allowedSignersFile=${allowed}`, 'verify-commit', written.commit)).toBe('');
+    expect(repo.git('-c', `gpg.ssh.allowedSignersFile=${hub.allowedSigners}`, 'verify-commit', written.commit)).toBe('');
     expect(await rounds.round(T0)).toMatchObject({ ok: true, worksCommit: written.commit });
     expect(names()).toHaveLength(1);
   });

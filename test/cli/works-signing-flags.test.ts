@@ -1,13 +1,11 @@
 // The signed-works flags on the command line (docs/deploy.md#signed-works): `apply
 // --works-signing-key` signs the works commit git verifies; a key file that cannot be read is
 // refused with the flag named, before anything is written or contacted.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import Agent from '../../src/cli/commands/agent.ts';
 import Apply from '../../src/cli/commands/apply.ts';
-import { createGitRepo, removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import { sshKeyPair } from '../source/helpers/ssh-keys.ts';
 import { REPO_ROOT } from './run-cli.ts';
 import { runInProcess } from './run-in-process.ts';
 
@@ -40,10 +38,7 @@ function fleet() {
 
 describe('the signed-works flags', { timeout: 60_000 }, () => {
   it('apply --works-signing-key signs the works commit with that key', async () => {
-    const key = path.join(tempDir('flotilla-keys-'), 'hub');
-    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'hub', '-f', key]);
-    const allowed = path.join(tempDir(), 'allowed_signers');
-    writeFileSync(allowed, `hub ${readFileSync(`${key}.pub`, 'utf8')}`);
+    const { key, allowedSigners: allowed } = sshKeyPair('hub');
     const repo = fleet();
     const result = await runInProcess(Apply, ['--repo', repo.dir, '--works-signing-key', key]);
     // The edge member has not reported yet, so the pass ends with its scheduling error: the works commit is written first.

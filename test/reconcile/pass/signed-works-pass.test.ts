@@ -1,8 +1,5 @@
 // `apply --works-signing-key` and `run --works-signing-key`: the works commit a pass writes is signed
 // with the key, as git's SSH signing does (git verify-commit accepts it); without one it is unsigned.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KubeClient } from '../../../src/apply/kube-client.ts';
 import { FailoverController } from '../../../src/controllers/failover/failover-controller.ts';
@@ -11,7 +8,8 @@ import { createReconcilePass } from '../../../src/reconcile/run/reconcile-pass.t
 import { sshCommitSigner } from '../../../src/source/index.ts';
 import type { CommitSigner } from '../../../src/source/index.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
-import { createGitRepo, removeFixtures, tempDir } from '../../source/helpers/git-fixture.ts';
+import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
+import { sshKeyPair } from '../../source/helpers/ssh-keys.ts';
 
 afterAll(removeFixtures);
 
@@ -38,10 +36,7 @@ spec:
   placement: {clusterAffinity: {clusterNames: [member1, edge]}}
 `;
 
-const key = path.join(tempDir('flotilla-keys-'), 'hub');
-execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'hub', '-f', key]);
-const allowed = path.join(tempDir(), 'allowed_signers');
-writeFileSync(allowed, `hub ${readFileSync(`${key}.pub`, 'utf8')}`);
+const { key, allowedSigners: allowed } = sshKeyPair('hub');
 
 type Write = (repo: string, signer: CommitSigner | undefined) => Promise<unknown>;
 
