@@ -76,4 +76,19 @@ describe.each(passes)('%s with Pull members', { timeout: 60_000 }, (_name, write
     if (signed) expect(verify()).toBe('');
     else expect(verify).toThrow();
   });
+
+  it('signs an unsigned tip once when the key is given, though nothing else changed', async () => {
+    const repo = createGitRepo();
+    repo.write('fleet.yaml', FLEET);
+    repo.commit('fleet');
+    await write(repo.dir, undefined);
+    const unsigned = repo.git('rev-parse', 'works');
+    await write(repo.dir, sshCommitSigner(key));
+    const signed = repo.git('rev-parse', 'works');
+    expect(signed).not.toBe(unsigned);
+    expect(repo.git('rev-parse', 'works^')).toBe(unsigned);
+    expect(repo.git('-c', `gpg.ssh.allowedSignersFile=${allowed}`, 'verify-commit', 'works')).toBe('');
+    await write(repo.dir, sshCommitSigner(key));
+    expect(repo.git('rev-parse', 'works')).toBe(signed);
+  });
 });
