@@ -116,14 +116,16 @@ export class AgentRounds {
     const commit = await target.store.readRef(`refs/heads/${o.worksBranch}`);
     // An agent started for a cluster the hub does not deliver to by Pull would report a member it never rendered
     // for (a Push member's copies as "applied"): it publishes nothing until the hub lists it.
-    const members = commit === undefined ? undefined : await readWorksMembers(target.store, commit);
+    // Checked first: an unsigned works.json must not be able to silence the agent's report either.
+    const refusal = commit === undefined ? undefined : await this.#signatureProblem(target.store, commit);
+    const members =
+      commit === undefined || refusal !== undefined ? undefined : await readWorksMembers(target.store, commit);
     if (members !== undefined && !members.includes(o.cluster)) {
       const error = `${o.cluster} is not a Pull member of this repository (the works branch ${o.worksBranch} lists ${members.join(', ') || 'none'}): no report published; check --cluster, or set spec.syncMode: Pull on its Cluster`;
       return { worksCommit: commit as string, reported: false, error, ok: false };
     }
     const entries = commit === undefined ? undefined : await target.store.listTree(commit, o.cluster);
     const key = entries && folderKey(entries);
-    const refusal = commit === undefined ? undefined : await this.#signatureProblem(target.store, commit);
     let error: string | undefined;
     let appliedNow = false;
     if (commit === undefined) error = `the works branch ${o.worksBranch} does not exist yet`;

@@ -117,6 +117,18 @@ describe('agent --works-verify-key', () => {
     expect(s.reportOf().error).toBe(result.error);
   });
 
+  it('still reports when a commit by hand drops its member from works.json: refused, not silenced', async () => {
+    const { repo, rounds, writeWork, reportOf } = await setup();
+    await writeWork(['a'], sshCommitSigner(hub.key));
+    await rounds.round(T0);
+    repo.git('checkout', '-q', 'works');
+    repo.write('works.json', '{"clusters": []}\n');
+    const hand = repo.commit('by hand');
+    const result = await rounds.round(T0 + 1_000);
+    expect(result).toMatchObject({ ok: false, reported: true, worksCommit: hand });
+    expect(reportOf().error).toMatch(/^refused the works commit .*: the commit is not signed/);
+  });
+
   it('refuses a commit pushed by hand on top of a signed one: nothing applied, nothing pruned', async () => {
     const { repo, member, rounds, writeWork, reportOf, names } = await setup();
     await writeWork(['a', 'b'], sshCommitSigner(hub.key));
