@@ -20,7 +20,8 @@ import {
 import type { ApplyEvent, ClusterApplyResult, InventoryLockOptions, KubeClient } from '../apply/index.ts';
 import { createInterpreter } from '../interpreter/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
-import type { OpenSourceOptions } from '../source/index.ts';
+import { commitSignatureProblem } from '../source/index.ts';
+import type { GitStore, OpenSourceOptions } from '../source/index.ts';
 import {
   agentReport,
   collectMemberObjects,
@@ -59,6 +60,11 @@ export interface AgentOptions {
   reportOnly?: boolean;
   /** `--cluster-failure-threshold`, `--cluster-success-threshold`: how long a change of Ready must last. */
   readyThresholds?: ReadyThresholds;
+  /**
+   * `--works-verify-key`: an SSH public key or allowed-signers file; a works commit not signed by
+   * it is refused (nothing applied or pruned). Absent, commits are not checked.
+   */
+  worksVerifyKey?: string;
   onEvent: (event: ApplyEvent) => void;
 }
 
@@ -97,6 +103,7 @@ export class AgentRounds {
   #reportedAt: number | undefined;
   #reportedError: string | undefined;
   #interpreter: { key: string; interpreter: ResourceInterpreter } | undefined;
+  #verified: { commit: string; problem: string | undefined } | undefined;
 
   constructor(options: AgentOptions) {
     this.#o = options;
@@ -109,7 +116,10 @@ export class AgentRounds {
     const commit = await target.store.readRef(`refs/heads/${o.worksBranch}`);
     // An agent started for a cluster the hub does not deliver to by Pull would report a member it never rendered
     // for (a Push member's copies as "applied"): it publishes nothing until the hub lists it.
-    const members = commit === undefined ? undefined : await readWorksMembers(target.store, commit);
+    // Checked first: an unsigned works.json must not be able to silence the agent's report either.
+    const refusal = commit === undefined ? undefined : await this.#signatureProblem(target.store, commit);
+    const members =
+      commit === undefined || refusal !== undefined ? undefined : await readWorksMembers(target.store, commit);
     if (members !== undefined && !members.includes(o.cluster)) {
       const error = `${o.cluster} is not a Pull member of this repository (the works branch ${o.worksBranch} lists ${members.join(', ') || 'none'}): no report published; check --cluster, or set spec.syncMode: Pull on its Cluster`;
       return { worksCommit: commit as string, reported: false, error, ok: false };
@@ -119,6 +129,8 @@ export class AgentRounds {
     let error: string | undefined;
     let appliedNow = false;
     if (commit === undefined) error = `the works branch ${o.worksBranch} does not exist yet`;
+    // Refused: nothing of this commit is applied or pruned; the report says why.
+    else if (refusal !== undefined) error = refusal;
     else if (entries === undefined || key === undefined) error = `no Work for ${o.cluster} on ${o.worksBranch} yet`;
     else if (this.#due(key, now)) {
       try {
@@ -144,6 +156,19 @@ export class AgentRounds {
       ...(error !== undefined ? { error } : {}),
       ok: error === undefined && !(this.#applied?.failed ?? false),
     };
+  }
+
+  /** Why `commit` is refused under `--works-verify-key` (checked once per commit), or `undefined`. */
+  async #signatureProblem(store: GitStore, commit: string): Promise<string | undefined> {
+    const key = this.#o.worksVerifyKey;
+    if (key === undefined) return undefined;
+    if (this.#verified?.commit !== commit) {
+      const object = await store.readCommitObject(commit);
+      const problem = object === undefined ? 'the commit cannot be read' : await commitSignatureProblem(object, key);
+      this.#verified = { commit, problem };
+    }
+    const problem = this.#verified.problem;
+    return problem && `refused the works commit ${commit.slice(0, 12)}: ${problem} (--works-verify-key ${key})`;
   }
 
   /** Whether the folder must be applied: new, failed last time, or due for a resync. */

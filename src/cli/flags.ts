@@ -1,4 +1,6 @@
 import { Flags } from '@oclif/core';
+import { accessSync, constants } from 'node:fs';
+import { sshCommitSigner, type CommitSigner } from '../source/index.ts';
 
 /** Flags of every command that reads a fleet repository. */
 export const sourceFlags = {
@@ -22,4 +24,24 @@ export function outputFlag<const T extends string>(formats: readonly T[]) {
     options: formats,
     default: formats[0] as T,
   })();
+}
+
+/** `--works-signing-key` of the commands that write the works branch (docs/deploy.md#signed-works). */
+export const worksSigningFlags = {
+  'works-signing-key': Flags.string({
+    description:
+      "SSH private key that signs every works-branch commit (as git's gpg.format=ssh); agents check it with --works-verify-key",
+    env: 'FLOTILLA_WORKS_SIGNING_KEY',
+  }),
+};
+
+/** The signer `--works-signing-key` names, after checking the key file can be read. */
+export function worksSigner(keyFile: string | undefined): { worksSigner?: CommitSigner } {
+  if (keyFile === undefined) return {};
+  try {
+    accessSync(keyFile, constants.R_OK);
+  } catch (error) {
+    throw new Error(`--works-signing-key: ${(error as Error).message}`);
+  }
+  return { worksSigner: sshCommitSigner(keyFile) };
 }

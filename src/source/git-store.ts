@@ -3,6 +3,8 @@
  * `native-git-store.ts` (the `git` binary, the fast read path) and `isomorphic-git-store.ts`
  * (pure JavaScript, the fallback). `test/fakes/git-store.ts` is the in-memory fake.
  */
+import type { CommitSigner } from './ssh-signature.ts';
+
 export interface GitStore {
   /** Which adapter this is (`native`, `isomorphic`), for diagnostics and benchmarks. */
   readonly kind: string;
@@ -29,6 +31,8 @@ export interface GitStore {
    * Returns the commit id.
    */
   commitFiles(input: CommitFilesInput): Promise<string>;
+  /** The raw commit object (headers, signature and message), for checking its signature; `undefined` when absent. */
+  readCommitObject(commit: string): Promise<Buffer | undefined>;
 }
 
 /** One entry of a tree listing. `type` is `commit` for a submodule. */
@@ -61,6 +65,8 @@ export interface CommitFilesInput {
    */
   parent?: string | null;
   author?: { name: string; email: string; timestamp?: number };
+  /** Signs the commit (its `gpgsig` header), as `git commit -S` does; absent, the commit is unsigned. */
+  sign?: CommitSigner;
 }
 
 /** Committer identity of commits Flotilla writes when the caller names none. */

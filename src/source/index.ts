@@ -35,3 +35,4 @@ export { uncommittedFiles } from './uncommitted-files.ts';
 export * from './remote-url.ts';
 export * from './triggers/index.ts';
 export { runGit } from './run-git.ts';
+export { commitSignatureProblem, splitSignature, sshCommitSigner, type CommitSigner } from './ssh-signature.ts';

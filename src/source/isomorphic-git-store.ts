@@ -13,6 +13,7 @@ import { BranchMovedError, RefLockedError } from './errors/index.ts';
 import { createObjectStoreFs, type ObjectStoreFs } from './object-store-fs.ts';
 import { parseRevision, type RevisionStep } from './parse-revision.ts';
 import { breakStaleLock } from './stale-lock.ts';
+import { withSignature } from './ssh-signature.ts';
 
 /** Blob reads in flight at once. Measured on 5,000 loose objects: 6.3 s one at a time, 1.6 s at 32, no gain at 64. */
 const READ_CONCURRENCY = 32;
@@ -107,7 +108,7 @@ export class IsomorphicGitStore implements GitStore {
       timestamp: input.author?.timestamp ?? Math.floor(Date.now() / 1000),
       timezoneOffset: 0,
     };
-    const commit = await git.writeCommit({
+    const unsigned = await git.writeCommit({
       fs: this.#store.fs,
       gitdir: this.#gitdir,
       commit: {
@@ -118,6 +119,7 @@ export class IsomorphicGitStore implements GitStore {
         committer: author,
       },
     });
+    const commit = input.sign ? await this.#signed(unsigned, input.sign) : unsigned;
     try {
       await this.#moveBranch(input.branch, parent, commit);
     } finally {
@@ -126,6 +128,29 @@ export class IsomorphicGitStore implements GitStore {
       this.#store.forget();
     }
     return commit;
+  }
+
+  async readCommitObject(commit: string): Promise<Buffer | undefined> {
+    try {
+      const { object } = await git.readObject({
+        fs: this.#store.fs,
+        gitdir: this.#gitdir,
+        oid: commit,
+        format: 'content',
+      });
+      return object instanceof Uint8Array ? Buffer.from(object) : undefined;
+    } catch (error) {
+      if (error instanceof Errors.NotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  /** The commit `unsigned` written anew with its signature header. */
+  async #signed(unsigned: string, sign: NonNullable<CommitFilesInput['sign']>): Promise<string> {
+    const payload = await this.readCommitObject(unsigned);
+    if (payload === undefined) throw new Error(`the commit ${unsigned} just written cannot be read`);
+    const object = withSignature(payload, await sign(payload));
+    return git.writeObject({ fs: this.#store.fs, gitdir: this.#gitdir, type: 'commit', object, format: 'content' });
   }
 
   /**

@@ -3,6 +3,7 @@ import { DEFAULT_COMMIT_AUTHOR, type CommitFilesInput, type GitStore, type TreeE
 import { BranchMovedError, GitCommandFailedError } from './errors/index.ts';
 import { runGit, type GitRun } from './run-git.ts';
 import { breakStaleLock } from './stale-lock.ts';
+import { withSignature, type CommitSigner } from './ssh-signature.ts';
 
 /**
  * The fast read path: `git ls-tree -r -z` lists a tree in one process and one
@@ -51,9 +52,10 @@ export class NativeGitStore implements GitStore {
     const ref = `refs/heads/${input.branch}`;
     const parent = input.parent === undefined ? await this.readRef(ref) : (input.parent ?? undefined);
     const run = await this.#git(['fast-import', '--quiet', '--date-format=raw'], fastImportStream(parent, input));
-    const commit = run.stdout.toString('utf8').trim();
-    if (!/^[0-9a-f]{40,64}$/.test(commit))
-      throw this.#failure('fast-import', { ...run, stderr: `no commit id in its output: ${commit}` });
+    const written = run.stdout.toString('utf8').trim();
+    if (!/^[0-9a-f]{40,64}$/.test(written))
+      throw this.#failure('fast-import', { ...run, stderr: `no commit id in its output: ${written}` });
+    const commit = input.sign ? await this.#signed(written, input.sign) : written;
     // Git names the lock's path: a linked worktree keeps its branches in the common directory.
     await breakStaleLock(
       path.resolve((await this.#git(['rev-parse', '--git-path', `${ref}.lock`])).stdout.toString('utf8').trim()),
@@ -64,6 +66,22 @@ export class NativeGitStore implements GitStore {
     const actual = await this.readRef(ref);
     if (actual !== parent) throw new BranchMovedError(input.branch, parent ?? null, actual ?? null);
     throw this.#failure('update-ref', moved);
+  }
+
+  async readCommitObject(commit: string): Promise<Buffer | undefined> {
+    const run = await runGit(this.#gitdir, ['cat-file', 'commit', commit]);
+    return run.code === 0 ? run.stdout : undefined;
+  }
+
+  /** The commit `unsigned` again with its signature: fast-import cannot sign, so it is written anew. */
+  async #signed(unsigned: string, sign: CommitSigner): Promise<string> {
+    const payload = await this.readCommitObject(unsigned);
+    if (payload === undefined) throw new Error(`the commit ${unsigned} fast-import wrote cannot be read`);
+    const run = await this.#git(
+      ['hash-object', '-t', 'commit', '-w', '--stdin'],
+      withSignature(payload, await sign(payload)),
+    );
+    return run.stdout.toString('utf8').trim();
   }
 
   /** `rev-parse --verify --quiet` exits 1 for "no such revision"; anything else is a real failure. */

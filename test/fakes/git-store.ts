@@ -73,6 +73,11 @@ export class FakeGitStore implements GitStore {
     return this.commit(Object.fromEntries(input.files.map((file) => [file.path, Buffer.from(file.content)])), input.branch, input.message);
   }
 
+  /** The fake keeps no commit objects (signatures are tested on real repositories). */
+  async readCommitObject(): Promise<Buffer | undefined> {
+    return undefined;
+  }
+
   #entry(path: string, file: FakeFile): TreeEntry {
     if (typeof file === 'object' && 'submodule' in file) return { path, mode: '160000', type: 'commit', oid: file.submodule };
     const symlink = typeof file === 'object' && 'symlink' in file;

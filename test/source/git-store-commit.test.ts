@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { BranchMovedError, NativeGitStore, type GitStore } from '../../src/source/index.ts';
+import { BranchMovedError, commitSignatureProblem, NativeGitStore, sshCommitSigner, type GitStore } from '../../src/source/index.ts';
 import { IsomorphicGitStore } from '../../src/source/isomorphic-git-store.ts';
 import { createGitRepo, removeFixtures } from './helpers/git-fixture.ts';
+import { sshKeyPair } from './helpers/ssh-keys.ts';
 import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { STALE_LOCK_MS } from '../../src/source/stale-lock.ts';
@@ -39,6 +40,20 @@ describe.each(STORES)('commitFiles through %s', (_name, open) => {
     expect(repo.git('log', '-1', '--format=%B', 'status')).toBe('Status for abc\n\nSource-Commit: abc');
     expect(repo.git('rev-parse', 'HEAD')).toBe(source);
     expect(repo.git('fsck', '--strict', '--no-progress')).toBe('');
+  });
+
+  it("signs a commit as git's SSH signing does: git verify-commit accepts it, and the store reads it back signed", async () => {
+    const { repo, gitdir } = repoWithSource();
+    const { key, pub, allowedSigners: allowed } = sshKeyPair('hub');
+    const store = open(gitdir);
+    const parent = await store.commitFiles({ branch: 'works', files, message: 'one', author, sign: sshCommitSigner(key) });
+    const commit = await store.commitFiles({ branch: 'works', files: files.slice(1), message: 'two', author, sign: sshCommitSigner(key) });
+    expect(await store.readRef('refs/heads/works')).toBe(commit);
+    expect(repo.git('rev-parse', `${commit}^`)).toBe(parent);
+    expect(repo.git('-c', `gpg.ssh.allowedSignersFile=${allowed}`, 'verify-commit', commit)).toBe('');
+    expect(await commitSignatureProblem((await store.readCommitObject(commit)) ?? Buffer.alloc(0), pub)).toBeUndefined();
+    // The unsigned first draft of each commit is left dangling, for git's gc.
+    expect(repo.git('fsck', '--strict', '--no-progress', '--no-dangling')).toBe('');
   });
 
   it('builds on the branch tip by default and replaces the whole tree', async () => {

@@ -18,6 +18,7 @@ function counting(store: GitStore, asked: string[][]): GitStore {
       return store.readBlobs(oids);
     },
     commitFiles: (input) => store.commitFiles(input),
+    readCommitObject: (commit) => store.readCommitObject(commit),
   };
 }
 

@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { Flags } from '@oclif/core';
 import { FlotillaCommand } from '../base-command.ts';
 import {
@@ -70,6 +71,11 @@ export default class Agent extends FlotillaCommand {
     'cluster-success-threshold': duration('how long it must answer again before it reports Ready', 30_000, '30s'),
     qps: Flags.integer({ description: 'client-side requests per second', default: DEFAULT_KUBE_CLIENT_OPTIONS.qps }),
     burst: Flags.integer({ description: 'client-side request burst', default: DEFAULT_KUBE_CLIENT_OPTIONS.burst }),
+    'works-verify-key': Flags.string({
+      description:
+        'SSH public key or allowed-signers file: apply only works commits it signed (the hub runs with --works-signing-key)',
+      env: 'FLOTILLA_WORKS_VERIFY_KEY',
+    }),
     'log-level': Flags.option({ description: 'log level', options: LOG_LEVELS, default: 'info' as const })(),
   };
 
@@ -90,6 +96,16 @@ export default class Agent extends FlotillaCommand {
     return connectKubeClient(flags.cluster, context, kubeconfig, options);
   }
 
+  /** The key file, checked readable now rather than at the first works commit. */
+  #verifyKey(file: string): string {
+    try {
+      accessSync(file, constants.R_OK);
+      return file;
+    } catch (error) {
+      return this.error(`--works-verify-key: ${(error as Error).message}`, { exit: EXIT.error });
+    }
+  }
+
   async run(): Promise<void> {
     const { flags } = await this.parse(Agent);
     if (flags.poll <= 0 || flags.heartbeat <= 0)
@@ -98,6 +114,7 @@ export default class Agent extends FlotillaCommand {
       this.error(`--heartbeat must be at most ${MAX_HEARTBEAT_SECONDS / 60}m: the hub refuses a longer interval`, {
         exit: EXIT.error,
       });
+    const worksVerifyKey = flags['works-verify-key'] && this.#verifyKey(flags['works-verify-key']);
     const log = createLogger({ level: flags['log-level'] });
     const client = await this.#client(flags);
     const holder = holderIdentity('agent');
@@ -113,6 +130,7 @@ export default class Agent extends FlotillaCommand {
       memberTimeoutMs: flags['member-timeout'],
       holder,
       reportOnly: flags['report-only'],
+      ...(worksVerifyKey ? { worksVerifyKey } : {}),
       readyThresholds: { failureMs: flags['cluster-failure-threshold'], successMs: flags['cluster-success-threshold'] },
       onEvent: (event) => {
         if (event.type === 'object')

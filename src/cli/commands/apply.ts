@@ -11,7 +11,7 @@ import { commitStatusFlags, rolloutOutcomes, startRollout } from '../commit-stat
 import type { Rollout } from '../commit-status-flags.ts';
 import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
-import { outputFlag, sourceFlags } from '../flags.ts';
+import { outputFlag, sourceFlags, worksSigner, worksSigningFlags } from '../flags.ts';
 import { diagnosticsText } from '../output/diagnostics.ts';
 import { ClusterProgress, plainEventLine } from '../output/apply-progress.ts';
 import { structured } from '../output/structured.ts';
@@ -62,6 +62,7 @@ export default class Apply extends FlotillaCommand {
   static override flags = {
     ...sourceFlags,
     ...clusterFlags,
+    ...worksSigningFlags,
     output: outputFlag(['text', 'json', 'yaml'] as const),
     prune: Flags.boolean({
       description:
@@ -123,6 +124,7 @@ export default class Apply extends FlotillaCommand {
       source: rollout.source,
       ...(saved ? { works: saved.works, prepared: saved.prepared } : {}),
       access: clusterAccess(flags),
+      ...worksSigner(flags['works-signing-key']),
       prune: {
         ...(flags.prune !== undefined ? { enabled: flags.prune } : {}),
         allowMassPrune: flags['allow-mass-prune'],

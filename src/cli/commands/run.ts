@@ -7,7 +7,7 @@ import { parseDuration } from '../../model/index.ts';
 import type { ReconcilerOptions } from '../../reconcile/index.ts';
 import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
 import { EXIT } from '../exit-codes.ts';
-import { sourceFlags } from '../flags.ts';
+import { sourceFlags, worksSigner, worksSigningFlags } from '../flags.ts';
 import { searchToken } from '../search-token.ts';
 import { sourceOptions } from '../source-options.ts';
 import { type Exposure, passFeed, startUiServer } from '../../ui/index.ts';
@@ -29,6 +29,7 @@ export default class Run extends FlotillaCommand {
   static override flags = {
     ...sourceFlags,
     ...clusterFlags,
+    ...worksSigningFlags,
     prune: Flags.boolean({
       description:
         'delete what the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)',
@@ -152,6 +153,7 @@ export default class Run extends FlotillaCommand {
         allowMassPrune: flags['allow-mass-prune'],
       },
       inventoryName: flags['inventory-name'],
+      ...worksSigner(flags['works-signing-key']),
       triggers: {
         pollMs: ms('poll'),
         resyncMs: ms('resync'),

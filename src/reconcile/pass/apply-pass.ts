@@ -7,7 +7,7 @@ import { connectFleet } from '../../apply/index.ts';
 import type { ClusterAccess, ApplyEvent, PruneSettings, RunnerOptions } from '../../apply/index.ts';
 import { recordedControllers } from '../../controllers/index.ts';
 import type { Works } from '../../render/index.ts';
-import type { OpenSourceOptions } from '../../source/index.ts';
+import type { CommitSigner, OpenSourceOptions } from '../../source/index.ts';
 import { emptyPassMemory, reconcile } from './pass.ts';
 import type { PassResult, PassStatusOutput, PreparedPass } from './pass.ts';
 import { passStatusStep } from './pass-status-step.ts';
@@ -37,6 +37,8 @@ export interface ApplyPassOptions {
   works?: Works;
   /** What checking a saved plan already read, rendered and connected: not done a second time. */
   prepared?: PreparedPass;
+  /** `--works-signing-key`: signs the works commits. */
+  worksSigner?: CommitSigner;
 }
 
 /** Reads, renders, applies, prunes and writes the status once. */
@@ -52,7 +54,7 @@ export async function applyPass(options: ApplyPassOptions): Promise<ApplyPassRes
       now: () => Date.now(),
       feedback: readPlanningFeedback,
       agentReports: readAgentReports,
-      works: passWorksStep(options.source, options.status?.now),
+      works: passWorksStep(options.source, options.status?.now, options.worksSigner),
       status: passStatusStep(options.source, false, options.status),
       onEvent: options.onEvent ?? (() => undefined),
     },

@@ -11,7 +11,7 @@ import type { PolicyRef } from '../../model/index.ts';
 import type { ClusterApplyResult, ObjectAction, PruneBlock, PruneSettings } from '../../apply/index.ts';
 import type { ApplyHolds } from '../../controllers/index.ts';
 import type { Rendered, Works } from '../../render/index.ts';
-import type { OpenSourceOptions } from '../../source/index.ts';
+import type { CommitSigner, OpenSourceOptions } from '../../source/index.ts';
 import { openStatusStore, publishWorks, worksHoldFolders } from '../../status/index.ts';
 import type { AgentReportRead, AgentReports, PullWork, WorksInput, WorksWriteResult } from '../../status/index.ts';
 import type { FleetSource } from './read-fleet.ts';
@@ -152,7 +152,11 @@ export async function runPullStep(
 }
 
 /** The works step over the repository `source` names (a remote's branch is pushed). */
-export function passWorksStep(source: OpenSourceOptions, now: () => Date = () => new Date()): WorksStep {
+export function passWorksStep(
+  source: OpenSourceOptions,
+  now: () => Date = () => new Date(),
+  sign?: CommitSigner,
+): WorksStep {
   // Set once the branch is known to hold no member's folder while the fleet has no Pull member:
   // the passes after that skip opening the repository until a Pull member appears.
   let folderless = false;
@@ -167,7 +171,7 @@ export function passWorksStep(source: OpenSourceOptions, now: () => Date = () =>
       folderless = true;
       return undefined;
     }
-    const written = await publishWorks(target, input, { branch, members, owns, now });
+    const written = await publishWorks(target, input, { branch, members, owns, now, ...(sign ? { sign } : {}) });
     // With errors in the source the folders of members it may not see are kept.
     folderless = members.length === 0 && !input.prune.sourceHasErrors;
     return written;

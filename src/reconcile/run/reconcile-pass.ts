@@ -11,6 +11,7 @@ import type { Pass, PassOutcome, PassRequest } from './run-loop.ts';
 import { readPlanningFeedback } from '../pass/status-feedback.ts';
 import { passWorksStep } from '../pass/pull-step.ts';
 import { readAgentReports } from '../../status/index.ts';
+import type { CommitSigner } from '../../source/index.ts';
 
 export type { PassStatusInput, PassStatusOutput } from '../pass/pass.ts';
 
@@ -23,6 +24,8 @@ export interface ReconcilePassOptions extends Omit<PassOptions, 'connect'> {
   access: ClusterAccess;
   /** A pass's outcome, rendered and applied, for metrics and logs. */
   onResult: (result: ReconcileResult) => void;
+  /** `run --works-signing-key`: signs the works commits. */
+  worksSigner?: CommitSigner;
 }
 
 /** The defaults of {@link ReconcilePassOptions}. */
@@ -43,16 +46,13 @@ export type ReconcileResult = PassResult;
 export function createReconcilePass(
   options: Partial<ReconcilePassOptions> & Omit<ReconcilePassOptions, keyof typeof DEFAULT_RECONCILE_PASS_OPTIONS>,
 ): Pass {
-  const { access, onResult, ...o } = {
-    ...DEFAULT_RECONCILE_PASS_OPTIONS,
-    agentReports: readAgentReports,
-    works: passWorksStep(options.source),
-    ...options,
-  };
+  const { access, onResult, worksSigner, ...o } = { ...DEFAULT_RECONCILE_PASS_OPTIONS, ...options };
+  const works = options.works ?? passWorksStep(options.source, undefined, worksSigner);
+  const agentReports = options.agentReports ?? readAgentReports;
   const connect = reusingConnector(access);
   const memory = emptyPassMemory();
   return async (request: PassRequest): Promise<PassOutcome> => {
-    const result = await reconcile({ ...o, connect }, memory, { abort: request.abort });
+    const result = await reconcile({ ...o, works, agentReports, connect }, memory, { abort: request.abort });
     onResult(result);
     return { commit: result.commit, ok: result.ok };
   };

@@ -33,6 +33,8 @@ export interface ReconcilerOptions {
   prune: Partial<PruneSettings>;
   /** `--inventory-name`: the inventory ConfigMap of this fleet repository in each member. @default 'flotilla-inventory' */
   inventoryName?: string;
+  /** `--works-signing-key`: signs the works commits. */
+  worksSigner?: ReconcilePassOptions['worksSigner'];
   /** The status branch comes from each pass's flotilla.yaml, not from here. */
   triggers: Omit<Partial<TriggerOptions>, 'source' | 'onError' | 'statusBranch'>;
   /** `--metrics-addr`; absent: no metrics or health endpoint. */
@@ -115,6 +117,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     access: options.access,
     prune: options.prune,
     runner: options.inventoryName ? { inventoryName: options.inventoryName } : {},
+    ...(options.worksSigner ? { worksSigner: options.worksSigner } : {}),
     controllers,
     owns: ownership(options),
     now,

@@ -9,7 +9,7 @@
  * when a source without errors no longer names its member a Pull Cluster.
  */
 import { compareBytes } from '../../model/index.ts';
-import type { CommitFile, GitStore, TreeEntry } from '../../source/index.ts';
+import type { CommitFile, CommitSigner, GitStore, TreeEntry } from '../../source/index.ts';
 import { DEFAULT_COMMIT_AUTHOR } from '../../source/index.ts';
 import type { StatusStore } from '../status-store.ts';
 import { gitBlobId } from '../writer/blob-id.ts';
@@ -30,6 +30,8 @@ export interface WorksWriteOptions {
   now: () => Date;
   /** Rounds against racing writers. @default 5 */
   maxAttempts?: number;
+  /** Signs every works commit (`--works-signing-key`, docs/deploy.md#signed-works). */
+  sign?: CommitSigner;
 }
 
 /** What a write did, and the blob id of each written member's work.json (what its agent reports having applied). */
@@ -156,6 +158,7 @@ export async function publishWorks(
     marker: WORKS_MARKER_FILE,
     maxAttempts: options.maxAttempts ?? 5,
     author: { ...DEFAULT_COMMIT_AUTHOR, timestamp: Math.floor(options.now().getTime() / 1000) },
+    ...(options.sign ? { sign: options.sign } : {}),
   });
   return { ...published, workBlobs: content.workBlobs };
 }

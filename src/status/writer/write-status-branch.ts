@@ -1,3 +1,4 @@
+import { splitSignature } from '../../source/index.ts';
 import type { CommitFile, CommitFilesInput, GitStore, TreeEntry } from '../../source/index.ts';
 import { ForeignStatusBranchError } from '../errors/index.ts';
 import { comparableContent, SUMMARY_FILE } from '../files/status-files.ts';
@@ -21,6 +22,8 @@ export interface StatusWriteOptions {
    * works.json on the works branch, report.json on an agent's. @default SUMMARY_FILE
    */
   marker?: string;
+  /** Signs each commit (`--works-signing-key`); absent, commits are unsigned. */
+  sign?: CommitFilesInput['sign'];
 }
 
 export const DEFAULT_STATUS_WRITE_OPTIONS: Readonly<Pick<StatusWriteOptions, 'branch'>> = Object.freeze({
@@ -64,6 +67,11 @@ async function sameFiles(
   );
 }
 
+async function isSigned(store: GitStore, commit: string): Promise<boolean> {
+  const object = await store.readCommitObject(commit);
+  return object !== undefined && splitSignature(object) !== undefined;
+}
+
 /**
  * Commits `files` as the whole tree of the status branch, without touching any working tree or
  * the checked-out branch, unless the branch already holds them: then nothing
@@ -82,7 +90,9 @@ export async function writeStatusBranch(
     const entries = await store.listTree(parent, '');
     const marker = options.marker ?? SUMMARY_FILE;
     if (!entries?.some((e) => e.path === marker)) throw new ForeignStatusBranchError(branch, parent, marker);
-    if (await sameFiles(store, entries, files)) return { commit: parent, changed: false };
+    // A signing writer re-commits an unsigned tip once, so agents verifying it need not wait for a change.
+    const resign = options.sign !== undefined && !(await isSigned(store, parent));
+    if (!resign && (await sameFiles(store, entries, files))) return { commit: parent, changed: false };
   }
   const commit = await store.commitFiles({
     branch,
@@ -90,6 +100,7 @@ export async function writeStatusBranch(
     message: options.message,
     parent: parent ?? null,
     ...(options.author ? { author: options.author } : {}),
+    ...(options.sign ? { sign: options.sign } : {}),
   });
   return { commit, changed: true };
 }
