@@ -100,7 +100,7 @@ function taintHistory(repoDir: string): string[] {
     });
 }
 
-/** The run's records that failed the switched member over, or evicted from it. */
+/** The run's records that put the switched member among the failed-over ones. */
 function failoversOf(run: RunProcess): Record<string, unknown>[] {
   return run.records.filter((r) => r['msg'] === 'failed-over members changed' && JSON.stringify(r['failed'] ?? []).includes(SWITCHED));
 }
