@@ -7,8 +7,8 @@ export type { ControllerRecords, ControllerRecordSection } from './controller-re
 export * from './in-order.ts';
 export * from './phases.ts';
 export * from './registry.ts';
-export { emptyFailoverView, withTemplateFailover, type FailoverView } from './failover/failover-view.ts';
-export { withPolicyTaints, type TaintPolicyRecord } from './taint-policy/taint-policy-record.ts';
+export { emptyFailoverView, type FailoverView } from './failover/failover-view.ts';
+export type { TaintPolicyRecord } from './taint-policy/taint-policy-record.ts';
 export type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
 export type { FailoverOptions } from './failover/failover-memory.ts';
 export type { PlanMultiClusterService, PlanServiceMember } from './multicluster-services/plan-view.ts';

@@ -73,6 +73,18 @@ export interface RecordSection<R> {
   /** Its fields of the fleet's cluster and binding documents; absent: none. */
   readonly fields?: DocumentFields;
   /**
+   * Its part of a template's status, from its record of the pass (`run`: the status step's
+   * `records`), e.g. failover's eviction tasks; absent: it adds none.
+   */
+  templateStatus?(record: R, status: TemplateStatus): TemplateStatus;
+  /** Its part of a member's cluster report, from its record of the pass; absent: none. */
+  clusterReport?(record: R, cluster: string): Partial<ClusterReport>;
+  /**
+   * The members a template's binding document has entries of besides those holding it, from its
+   * record of the pass (failover: the members its eviction tasks keep out); absent: none.
+   */
+  concernedMembers?(record: R, template: string): readonly string[];
+  /**
    * Where STATUS.md shows its sections: `fleet` beside the fleet's own, before the federated
    * quotas; by default after them, in registry order.
    */

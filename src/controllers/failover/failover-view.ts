@@ -35,6 +35,17 @@ export function withTemplateFailover(status: TemplateStatus, view: FailoverView)
   };
 }
 
+/** The view with `added` beside its own taints on each member (one taint per key and effect). */
+export function withAddedTaints(view: FailoverView, added: ReadonlyMap<string, readonly Taint[]>): FailoverView {
+  if (added.size === 0) return view;
+  const taints = new Map(view.taints);
+  for (const [cluster, more] of added) {
+    const own = taints.get(cluster) ?? [];
+    taints.set(cluster, [...own, ...more.filter((t) => !own.some((o) => o.key === t.key && o.effect === t.effect))]);
+  }
+  return { ...view, taints };
+}
+
 /**
  * The failover a report records, every template listed (with an empty list when it records
  * none), so that a reader can tell "no task" from "not reported": with shards, what the owners of

@@ -7,6 +7,7 @@
  */
 import type { DocumentFields } from '../../status/index.ts';
 import type { ControllerRecordSection } from '../controller-records.ts';
+import { withAddedTaints, withTemplateFailover, type FailoverView } from './failover-view.ts';
 import { parseEvictionTasks, parseTaints, parseUnhealthySince } from './failover-fields.ts';
 import { failoverSection } from './failover-markdown.ts';
 import { withShardFailover } from './failover-shards.ts';
@@ -35,9 +36,30 @@ const failoverFields: DocumentFields = {
   markdown: failoverSection,
 };
 
-/** Read back into the controller records from the documents' fields (failover-view.ts), so it writes no record of its own. */
-export const failoverRecordSection: ControllerRecordSection = {
+/** Whether a map of the view lists anything. */
+function hasEntries(map: ReadonlyMap<string, readonly unknown[]>): boolean {
+  return [...map.values()].some((list) => list.length > 0);
+}
+
+/**
+ * Read back into the controller records from the documents' fields (failover-view.ts), so it writes
+ * no files of its own. Its record of a pass is its view with the taint policies' taints beside its
+ * own (both are a Cluster's `spec.taints`, as Karmada keeps them), from which the status step
+ * decorates the cluster and binding documents.
+ */
+export const failoverRecordSection: ControllerRecordSection<FailoverView> = {
   name: 'failover',
   fields: failoverFields,
   markdownOrder: 'fleet',
+  written: (records) => {
+    const view = withAddedTaints(records.failover, records['taint-policy']);
+    return [view.taints, view.tasks, view.unhealthySince].some(hasEntries) ? view : undefined;
+  },
+  templateStatus: (view, status) => withTemplateFailover(status, view),
+  clusterReport: (view, cluster) => {
+    const taints = view.taints.get(cluster) ?? [];
+    return taints.length > 0 ? { taints: [...taints] } : {};
+  },
+  // A template's eviction tasks keep members out that hold it no more, but whose owner writes the task.
+  concernedMembers: (view, template) => (view.tasks.get(template) ?? []).map((t) => t.fromCluster),
 };

@@ -6,7 +6,7 @@
  * controllers adopt for the members other replicas own.
  */
 import { refKey } from '../../model/index.ts';
-import { controllerRecordsOfReport, sectionRecords, withPolicyTaints } from '../../controllers/index.ts';
+import { controllerRecordsOfReport, sectionRecords } from '../../controllers/index.ts';
 import type { HealthReport } from '../../controllers/index.ts';
 import type { OpenSourceOptions } from '../../source/index.ts';
 import type { StatusReport } from '../../status/index.ts';
@@ -40,7 +40,6 @@ export function passStatusStep(
       {
         sourceOptions: source,
         ...input,
-        failover: withPolicyTaints(records.failover, records['taint-policy']),
         records: sectionRecords(records, sharded),
         ...(sharded ? { owns } : {}),
       },

@@ -37,9 +37,10 @@ import {
   type StatusComposer,
   type StatusReport,
   type TemplateItemsInput,
+  type TemplateStatus,
   type AgentReports,
 } from '../../status/index.ts';
-import { RECORD_SECTIONS, withTemplateFailover, type FailoverView } from '../../controllers/index.ts';
+import { RECORD_SECTIONS } from '../../controllers/index.ts';
 import { splitMembers, type MemberObserver } from './channels/member-channel.ts';
 import { pullObserver } from './channels/pull-status.ts';
 import { pushObserver } from './channels/push-status.ts';
@@ -63,11 +64,10 @@ export interface StatusStepInput {
    */
   owns?: OwnsMember;
   /**
-   * The run loop's failover of this pass, recorded on the branch so that a restarted loop resumes
-   * it (controllers/failover/failover-view.ts). Absent (`apply`): there is no failover to record.
+   * The controllers' own records as the pass left them, by record section (controllers/registry.ts):
+   * their files, and what their sections' hooks add to the cluster and binding documents (failover's
+   * taints and eviction tasks, recorded so that a restarted loop resumes them). Absent: none.
    */
-  failover?: FailoverView;
-  /** The controllers' own records as the pass left them, by record section (controllers/registry.ts). */
   records?: SectionRecords;
   /** The Pull members' reports: a Pull member's status is its agent's, never observed by the hub. */
   agentReports?: AgentReports;
@@ -90,7 +90,7 @@ export interface StatusStepResult extends PublishResult {
   report: StatusReport;
 }
 
-/** This replica's members' cluster documents, each from its channel's observer, with failover's taints and held-back prunes. */
+/** This replica's members' cluster documents, each from its channel's observer, with the sections' fields and held-back prunes. */
 async function clusterReports(
   input: StatusStepInput,
   names: readonly string[],
@@ -101,12 +101,11 @@ async function clusterReports(
     names.flatMap((name) => {
       const observer = byMember.get(name);
       if (observer === undefined) return [];
-      const taints = input.failover?.taints.get(name) ?? [];
       const held = heldBackPrunes(input.applied.find((r) => r.cluster === name));
       return [
         observer.cluster(name).then((c) => ({
           ...c,
-          ...(taints.length > 0 ? { taints: [...taints] } : {}),
+          ...sectionClusterFields(input.records, name),
           ...(held.length > 0 ? { heldBackPrunes: held } : {}),
         })),
       ];
@@ -180,13 +179,40 @@ function templateReports(
   return out;
 }
 
+/** The record of each section that has one in `records`, with its section. */
+function recordedSections(records: SectionRecords | undefined) {
+  return RECORD_SECTIONS.flatMap((section) => {
+    const record = records?.[section.name];
+    return record === undefined ? [] : [{ section, record }];
+  });
+}
+
+/** What the sections add to a member's cluster report from their records (failover: its taints). */
+function sectionClusterFields(records: SectionRecords | undefined, cluster: string): Partial<ClusterReport> {
+  return Object.assign(
+    {},
+    ...recordedSections(records).map(({ section, record }) => section.clusterReport?.(record, cluster)),
+  );
+}
+
 /**
- * The members a template's binding document has entries of: those holding it, and those its
- * eviction tasks keep out (which hold it no more, but whose owner writes the task).
+ * The members a template's binding document has entries of: those holding it, and those the
+ * sections' records name (failover: the members its eviction tasks keep out).
  */
-function concernedMembers(part: TemplatePart, failover: FailoverView | undefined): string[] {
-  const tasks = failover?.tasks.get(refKey(refOf(part.input.template))) ?? [];
-  return [...part.holders, ...tasks.map((t) => t.fromCluster)];
+function concernedMembers(part: TemplatePart, records: SectionRecords | undefined): string[] {
+  const key = refKey(refOf(part.input.template));
+  return [
+    ...part.holders,
+    ...recordedSections(records).flatMap(({ section, record }) => section.concernedMembers?.(record, key) ?? []),
+  ];
+}
+
+/** A template's status with what the sections add to it from their records (failover: its eviction tasks). */
+function withSectionFields(status: TemplateStatus, records: SectionRecords | undefined): TemplateStatus {
+  return recordedSections(records).reduce(
+    (decorated, { section, record }) => section.templateStatus?.(record, decorated) ?? decorated,
+    status,
+  );
 }
 
 /** Every FederatedResourceQuota's status from its members' ResourceQuotas, which are items of their Works. */
@@ -226,7 +252,7 @@ function mergedReport(
   owns: OwnsMember | undefined,
   tip: ParsedStatusTree,
   interpreter: ResourceInterpreter,
-  failover: FailoverView | undefined,
+  records: SectionRecords | undefined,
 ): StatusReport {
   const tipTemplates = new Map(tip.templates.map((t) => [refKey(t.resource), t]));
   const tipQuotas = new Map(tip.quotas.map((q) => [refKey(q.resource), q]));
@@ -247,7 +273,7 @@ function mergedReport(
       // After AggregateStatus, which may have timed out too.
       const timedOut = scriptTimeoutProblems(interpreter.scriptTimeouts?.() ?? [], p.input.template);
       const status = timedOut.length === 0 ? computed : { ...computed, problems: [...computed.problems, ...timedOut] };
-      const recorded = failover ? withTemplateFailover(status, failover) : status;
+      const recorded = withSectionFields(status, records);
       if (!owns) return recorded;
       return RECORD_SECTIONS.reduce(
         (merged, section) => section.fields?.mergeShard(merged, p.holders, owns, theirs) ?? merged,
@@ -288,7 +314,7 @@ export async function statusStep(
   const tipPaths = owns
     ? shardTipPaths(
         names,
-        templates.map((p) => ({ resource: refOf(p.input.template), members: concernedMembers(p, input.failover) })),
+        templates.map((p) => ({ resource: refOf(p.input.template), members: concernedMembers(p, input.records) })),
         owns,
       )
     : new Set<string>();
@@ -299,7 +325,7 @@ export async function statusStep(
       base.commit === undefined || tipPaths.size === 0
         ? NO_TIP
         : await readStatusCommit(base.store, base.commit, RECORD_SECTIONS, (path) => tipPaths.has(path));
-    const merged = mergedReport(head, own, owns, tip, input.source.interpreter, input.failover);
+    const merged = mergedReport(head, own, owns, tip, input.source.interpreter, input.records);
     const records = input.records ?? {};
     const report = {
       ...merged,

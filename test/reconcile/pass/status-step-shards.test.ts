@@ -94,7 +94,7 @@ function replica(base: Awaited<ReturnType<typeof fleetRepo>>, owned: readonly st
       applied: base.input.applied.filter((a) => owned.includes(a.cluster)),
       clients,
       owns: (c) => owned.includes(c),
-      ...(failover ? { failover } : {}),
+      ...(failover ? { records: { failover } } : {}),
     },
     { now: () => new Date(at) },
   );
