@@ -33,6 +33,17 @@ export interface BindingSpec {
   failover?: FailoverBehavior;
   suspension?: Suspension;
   schedulerName: string;
+  /** Instantiated from placement.workloadAffinity when its feature gate is on; absent when neither group applies. */
+  workloadAffinityGroups?: WorkloadAffinityGroups;
+}
+
+/**
+ * Karmada's ResourceBinding `spec.workloadAffinityGroups`: each group named `<groupByLabelKey>=<value>` from the
+ * template's label, scoped to the binding's namespace.
+ */
+export interface WorkloadAffinityGroups {
+  affinityGroup?: string;
+  antiAffinityGroup?: string;
 }
 
 /** A binding after scheduling: `clusters` empty with `error` set when it could not be placed. */

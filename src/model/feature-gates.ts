@@ -5,6 +5,8 @@
 export const FEATURE_GATE_DEFAULTS = Object.freeze({
   /** Alpha in Karmada, off by default: a FederatedResourceQuota's `spec.overall` is enforced. */
   FederatedQuotaEnforcement: false,
+  /** Alpha in Karmada (v1.17), off by default: placement.workloadAffinity co-locates or separates workloads. */
+  WorkloadAffinity: false,
 });
 
 export type FeatureGate = keyof typeof FEATURE_GATE_DEFAULTS;

@@ -80,7 +80,7 @@ export interface Placement {
   clusterTolerations?: Toleration[];
   spreadConstraints?: SpreadConstraint[];
   replicaScheduling?: ReplicaSchedulingStrategy;
-  /** Alpha in Karmada (gate WorkloadAffinity, off by default); read but not implemented. */
+  /** Alpha in Karmada, acted on only behind the WorkloadAffinity feature gate (off by default). */
   workloadAffinity?: WorkloadAffinity | null;
 }
 

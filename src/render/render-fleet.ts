@@ -45,6 +45,7 @@ export function renderFleet(fleet: Fleet, interpreter: ResourceInterpreter, opti
     interpreter,
     options.previousSchedules,
     enforced ? fleet.federatedResourceQuotas.map((q) => q.object) : [],
+    featureEnabled(options.featureGates, 'WorkloadAffinity'),
   );
   const built = buildWorks({
     bindings: scheduled.bindings,

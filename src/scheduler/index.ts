@@ -8,8 +8,8 @@
  * It does not decide *whether* to reschedule (Karmada's reschedule gate, render/bind/reschedule-gate.ts),
  * does no I/O, reads no clock, and keeps no state: the caller passes the previous result and the
  * observed cluster status.
- * The accurate (gRPC) estimator, resource models, WorkloadAffinity and multi-component
- * workloads are not covered.
+ * WorkloadAffinity's filters judge the peers the caller passes (the caller groups the bindings).
+ * The accurate (gRPC) estimator, resource models and multi-component workloads are not covered.
  */
 export { clusterMatches } from './cluster-affinity.ts';
 export { NoClusterFitError, type ScheduleError, SchedulerError, UnschedulableError } from './errors/index.ts';
@@ -23,6 +23,6 @@ export { createScheduler, schedule, type Scheduler } from './schedule.ts';
 export { newTrace, type AttemptTrace, type ClusterVerdict, type ScheduleTrace } from './trace.ts';
 export { resolveStrategy, type Strategy } from './strategy.ts';
 export { findUntoleratedTaint, formatTaint, toleratesTaint } from './toleration.ts';
-export type { ScheduleDiagnostic, ScheduleResult, SchedulingInput } from './types.ts';
+export type { ScheduleDiagnostic, ScheduleResult, SchedulingInput, WorkloadAffinityPeers } from './types.ts';
 export { dispense, type Weight } from './assign/webster.ts';
 export { namesDescending, tieBreakSeed } from './tie-break.ts';

@@ -74,6 +74,7 @@ function feasibleCandidates(
     overflow: attempt.overflow,
     previous: new Set(run.previousReplicas.keys()),
     evicted: run.evicted,
+    workloadAffinity: run.input.workloadAffinity,
   };
   const reasons = new Map<string, number>();
   const candidates: Candidate[] = [];

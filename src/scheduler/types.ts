@@ -29,6 +29,17 @@ export interface SchedulingInput {
    * @default `apiVersion/kind/namespace/name` of `resource`
    */
   uid?: string;
+  /**
+   * The clusters of the other bindings sharing this binding's workload affinity groups, as the pass stands when
+   * it is scheduled (docs/karmada-compatibility.md#workload-affinity); absent when it has no group.
+   */
+  workloadAffinity?: WorkloadAffinityPeers;
+}
+
+/** Per group, one entry per peer binding: the clusters it targets (Karmada's spec.clusters, maybe none). */
+export interface WorkloadAffinityPeers {
+  affinity: readonly (readonly string[])[];
+  antiAffinity: readonly (readonly string[])[];
 }
 
 /** A note for the plan: the scheduler never logs. */

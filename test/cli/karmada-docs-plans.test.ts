@@ -47,6 +47,16 @@ describe("Karmada's documentation examples as golden plans", { timeout: 120_000 
       validate: 'valid (0 errors, 0 warnings)',
       code: 1,
     },
+    {
+      fixture: 'karmada-workload-affinity',
+      works: {
+        member1: ['Deployment/service-a', 'Job/trainer-shard-0', 'Job/trainer-shard-1'],
+        member2: ['Deployment/service-b'],
+        member3: [],
+      },
+      warning: '"antiAffinityGroup": "ha-group=my-app"',
+      validate: 'valid (0 errors, 0 warnings)',
+    },
   ])('$fixture', ({ fixture, works, warning, validate: validated, code }) => {
     const repo = fixtureRepo(fixture);
     const out = runCli(['plan', '--offline', '--repo', repo.dir, '-o', 'json']);

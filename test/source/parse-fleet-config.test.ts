@@ -47,7 +47,7 @@ describe('parseFleetConfig', () => {
         line: 2,
         column: 13,
         severity: 'warning',
-        message: 'feature gate Failover is not one Flotilla honours (FederatedQuotaEnforcement); ignored',
+        message: 'feature gate Failover is not one Flotilla honours (FederatedQuotaEnforcement, WorkloadAffinity); ignored',
         field: 'featureGates.Failover',
       },
     ]);

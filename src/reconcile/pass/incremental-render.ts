@@ -50,6 +50,11 @@ function sameObject(a: SourceObject | undefined, b: SourceObject): boolean {
   return a !== undefined && (a.object === b.object || JSON.stringify(a.object) === JSON.stringify(b.object));
 }
 
+const usesWorkloadAffinity = (fleet: Fleet): boolean =>
+  [...fleet.propagationPolicies, ...fleet.clusterPropagationPolicies].some(
+    (p) => p.object.spec.placement?.workloadAffinity,
+  );
+
 /** Why the last render cannot be reused, or undefined when it can. */
 function fullRenderReason(
   memo: RenderMemo | undefined,
@@ -65,6 +70,8 @@ function fullRenderReason(
     return 'dependencies are propagated';
   if (featureEnabled(options.featureGates, 'FederatedQuotaEnforcement') && fleet.federatedResourceQuotas.length > 0)
     return 'federated resource quotas are enforced across templates';
+  if (featureEnabled(options.featureGates, 'WorkloadAffinity') && usesWorkloadAffinity(fleet))
+    return 'workload affinity groups span templates';
   return undefined;
 }
 

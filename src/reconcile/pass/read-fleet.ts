@@ -108,7 +108,7 @@ export async function readFleet(options: OpenSourceOptions, cache?: ParseCache):
   const inRepo = (file: string) => posix.join(snapshot.path, file);
   const files = snapshot.files.map((f) => ({ ...f, path: inRepo(f.path) }));
   const parsed = parseSources(files, cache);
-  const loaded = loadFleet(parsed);
+  const loaded = loadFleet(parsed, snapshot.config.featureGates);
   const ownerOf = ownership(snapshot.config.tenants, snapshot.path);
   // Before the interpreter is built: a tenant's refused customization never runs in the hub.
   const tenancy =

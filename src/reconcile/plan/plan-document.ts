@@ -1,5 +1,13 @@
 import { compareBytes, compareDiagnostics, compareRefs, refKey, refOf } from '../../model/index.ts';
-import type { Cluster, Diagnostic, KubeObject, ObjectRef, PolicyRef, TargetCluster } from '../../model/index.ts';
+import type {
+  Cluster,
+  Diagnostic,
+  KubeObject,
+  ObjectRef,
+  PolicyRef,
+  TargetCluster,
+  WorkloadAffinityGroups,
+} from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import type { Rendered, ObjectChange } from '../../render/index.ts';
 import { publishedRoots, type Snapshot } from '../../source/index.ts';
@@ -32,6 +40,8 @@ export interface PlanBinding {
   note?: string;
   /** The clusterAffinities term the scheduler used. */
   affinityName?: string;
+  /** Its workload affinity groups (WorkloadAffinity feature gate on): `<groupByLabelKey>=<value>` each. */
+  workloadAffinityGroups?: WorkloadAffinityGroups;
   /** For a dependency (propagateDeps): the workloads that need it and the clusters it goes to. */
   requiredBy?: { bindings: string[]; clusters: string[] };
   /**
@@ -136,6 +146,7 @@ function planBinding(
     error: binding?.error ?? claim.error ?? null,
     ...(note ? { note } : {}),
     ...(binding?.affinityName ? { affinityName: binding.affinityName } : {}),
+    ...(binding?.workloadAffinityGroups ? { workloadAffinityGroups: binding.workloadAffinityGroups } : {}),
     ...(deps ? { requiredBy: { bindings: deps.requiredBy, clusters: deps.clusters } } : {}),
     ...(suspendedOn ? { suspendedClusters: suspendedOn } : {}),
   };

@@ -11,7 +11,7 @@ import type {
 } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { createScheduler } from '../../scheduler/index.ts';
-import type { ScheduleResult, SchedulingInput } from '../../scheduler/index.ts';
+import type { ScheduleResult, SchedulingInput, WorkloadAffinityPeers } from '../../scheduler/index.ts';
 import type { Claim } from '../detect/detect.ts';
 import { interpreterFailure, interpreterFailureReason } from '../interpreter-failure.ts';
 import { policyRefOf } from '../detect/detect.ts';
@@ -19,6 +19,7 @@ import { enforceOverallQuotas } from './quota-enforcement.ts';
 import { rescheduleReason } from './reschedule-gate.ts';
 import { keptSchedule } from './kept-schedule.ts';
 import { DEFAULT_SCHEDULER_NAME, leftForOtherScheduler, otherSchedulerOf } from './scheduler-name.ts';
+import { WorkloadAffinityLedger, workloadAffinityGroupsOf } from './workload-affinity-groups.ts';
 import type { TemplateBinding } from '../works/template-binding.ts';
 
 /**
@@ -42,9 +43,11 @@ export function bindingSpecOf(
   template: SourceObject,
   policy: SourceObject<PropagationPolicy>,
   interpreter: ResourceInterpreter,
+  workloadAffinity = false,
 ): BindingSpec {
   const spec = policy.object.spec;
   const replicas = interpreter.getReplicas(template.object);
+  const groups = workloadAffinity ? groupsOf(template, policy) : undefined;
   return {
     resource: refOf(template.object),
     policy: policyRefOf(policy),
@@ -57,11 +60,31 @@ export function bindingSpecOf(
     ...(spec.failover ? { failover: spec.failover } : {}),
     ...(spec.suspension ? { suspension: spec.suspension } : {}),
     schedulerName: spec.schedulerName || DEFAULT_SCHEDULER_NAME,
+    ...(groups ? { workloadAffinityGroups: groups } : {}),
   };
 }
 
+const groupsOf = (template: SourceObject, policy: SourceObject<PropagationPolicy>) =>
+  workloadAffinityGroupsOf(template.object.metadata.labels, policy.object.spec.placement?.workloadAffinity);
+
+/** The grouped bindings of the claims, before the interpreter is asked anything (Karmada's detector). */
+function affinityLedger(
+  claims: readonly Claim[],
+  previous: ReadonlyMap<string, PreviousSchedule>,
+): WorkloadAffinityLedger {
+  const grouped = claims.flatMap((claim) => {
+    const groups = claim.policy && !claim.error ? groupsOf(claim.template, claim.policy) : undefined;
+    return groups ? [{ resource: refOf(claim.template.object), workloadAffinityGroups: groups }] : [];
+  });
+  return new WorkloadAffinityLedger(grouped, previous);
+}
+
 /** What the scheduler is given for a binding, with the last pass's result for stable rescheduling. */
-export function schedulingInputOf(spec: BindingSpec, last: PreviousSchedule | undefined): SchedulingInput {
+export function schedulingInputOf(
+  spec: BindingSpec,
+  last: PreviousSchedule | undefined,
+  peers?: WorkloadAffinityPeers,
+): SchedulingInput {
   return {
     resource: spec.resource,
     replicas: spec.replicas,
@@ -70,22 +93,32 @@ export function schedulingInputOf(spec: BindingSpec, last: PreviousSchedule | un
     ...(last ? { previous: last.clusters } : {}),
     ...(last?.affinityName ? { previousAffinityName: last.affinityName } : {}),
     ...(last?.evictedClusters ? { evictedClusters: last.evictedClusters } : {}),
+    ...(peers ? { workloadAffinity: peers } : {}),
   };
 }
 
-function scheduleClaim(
-  claim: Claim,
-  spec: BindingSpec,
-  schedule: (input: SchedulingInput) => ScheduleResult,
-  previous: ReadonlyMap<string, PreviousSchedule>,
-  clusters: readonly Cluster[],
-  diagnostics: Diagnostic[],
-): ScheduledBinding {
+interface Pass {
+  schedule: (input: SchedulingInput) => ScheduleResult;
+  previous: ReadonlyMap<string, PreviousSchedule>;
+  clusters: readonly Cluster[];
+  diagnostics: Diagnostic[];
+  ledger: WorkloadAffinityLedger;
+}
+
+/** Schedules one binding and tells the workload affinity ledger where it went. */
+function scheduleInPass(claim: Claim, spec: BindingSpec, pass: Pass): ScheduledBinding {
+  const binding = scheduleClaim(claim, spec, pass);
+  pass.ledger.record(spec, binding.clusters);
+  return binding;
+}
+
+function scheduleClaim(claim: Claim, spec: BindingSpec, pass: Pass): ScheduledBinding {
+  const { schedule, previous, clusters, diagnostics } = pass;
   const last = previous.get(refKey(spec.resource));
   const scheduler = otherSchedulerOf(spec);
   if (scheduler !== undefined) return leftForOtherScheduler(spec, scheduler, last);
   if (last && rescheduleReason(spec, last, clusters) === undefined) return keptSchedule(spec, last, null);
-  const result = schedule(schedulingInputOf(spec, last));
+  const result = schedule(schedulingInputOf(spec, last, pass.ledger.peers(spec)));
   const subject = describeRef(spec.resource);
   for (const d of result.diagnostics)
     diagnostics.push({
@@ -131,9 +164,11 @@ export function scheduleClaims(
   interpreter: ResourceInterpreter,
   previous: ReadonlyMap<string, PreviousSchedule> = new Map(),
   overallQuotas: readonly FederatedResourceQuota[] = [],
+  workloadAffinity = false,
 ): { bindings: TemplateBinding[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const schedule = createScheduler(clusters);
+  const ledger = affinityLedger(workloadAffinity ? claims : [], previous);
+  const pass: Pass = { schedule: createScheduler(clusters), previous, clusters, diagnostics, ledger };
   const bindings = claims.map((claim) => {
     if (claim.error) {
       const subject = describeRef(refOf(claim.template.object));
@@ -147,7 +182,7 @@ export function scheduleClaims(
     if (!claim.policy || claim.error) return { template: claim.template, claim, binding: null };
     let spec: BindingSpec;
     try {
-      spec = bindingSpecOf(claim.template, claim.policy, interpreter);
+      spec = bindingSpecOf(claim.template, claim.policy, interpreter, workloadAffinity);
     } catch (error) {
       diagnostics.push(interpreterFailure(claim.template, error, 'not scheduled'));
       return { template: claim.template, claim: { ...claim, error: interpreterFailureReason(error) }, binding: null };
@@ -155,7 +190,7 @@ export function scheduleClaims(
     return {
       template: claim.template,
       claim,
-      binding: scheduleClaim(claim, spec, schedule, previous, clusters, diagnostics),
+      binding: scheduleInPass(claim, spec, pass),
     };
   });
   if (overallQuotas.length === 0) return { bindings, diagnostics };

@@ -10,6 +10,7 @@ import { createScheduler, newTrace } from '../../scheduler/index.ts';
 import type { ScheduleTrace } from '../../scheduler/index.ts';
 import { rescheduleReason } from '../bind/reschedule-gate.ts';
 import { schedulingInputOf } from '../bind/schedule-claims.ts';
+import { peersInPass } from '../bind/workload-affinity-groups.ts';
 import type { PreviousSchedule } from '../bind/schedule-claims.ts';
 import type { Fleet } from '../load/fleet.ts';
 import type { Rendered } from '../render-fleet.ts';
@@ -63,7 +64,12 @@ function explainScheduling(
 ): SchedulingExplanation {
   const last = input.previousSchedules.get(refKey(binding.resource));
   const trace = newTrace();
-  createScheduler(clusters)(schedulingInputOf(binding, last), trace);
+  const peers = peersInPass(
+    input.rendered.bindings.map((b) => b.binding),
+    binding,
+    input.previousSchedules,
+  );
+  createScheduler(clusters)(schedulingInputOf(binding, last, peers), trace);
   const kept = last && rescheduleReason(binding, last, clusters) === undefined;
   return {
     replicas: input.interpreter.supports(template.object, 'InterpretReplica') ? binding.replicas : null,

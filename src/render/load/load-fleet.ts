@@ -7,7 +7,7 @@ import {
   scopeLookup,
   type IsNamespaced,
 } from '../../model/index.ts';
-import type { Diagnostic, FieldPath, KubeObject, SourceObject } from '../../model/index.ts';
+import type { Diagnostic, FeatureGates, FieldPath, KubeObject, SourceObject } from '../../model/index.ts';
 import type { ParsedSources } from '../parse/parse-sources.ts';
 import {
   findCustomizationConflicts,
@@ -138,7 +138,10 @@ function validateOnce(obj: KubeObject, { isNamespaced, schemaFor }: KindLookups)
  * its file, line, field and message and left out; two objects with one identity are both
  * reported (naming each other's file) and only the first, in path order, is kept.
  */
-export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: Diagnostic[] } {
+export function loadFleet(
+  parsed: ParsedSources,
+  featureGates: FeatureGates = {},
+): { fleet: Fleet; diagnostics: Diagnostic[] } {
   const objects = parsed.objects.map((o) => o.object);
   const fleet = emptyFleet(scopeLookup(objects));
   const lookups: KindLookups = { isNamespaced: fleet.isNamespaced, schemaFor: schemaLookup(objects) };
@@ -154,7 +157,7 @@ export function loadFleet(parsed: ParsedSources): { fleet: Fleet; diagnostics: D
       diagnostics.push(diagnosticAt(parsed, source, [], 'warning', ignoredMessage(source.object)));
       continue;
     }
-    for (const notice of unimplementedNotices(role, defaulted as KubeObject)) {
+    for (const notice of unimplementedNotices(role, defaulted as KubeObject, featureGates)) {
       diagnostics.push(diagnosticAt(parsed, source, notice.path, 'warning', notice.message));
     }
     const namespaced = fleet.isNamespaced(source.object.apiVersion, source.object.kind);

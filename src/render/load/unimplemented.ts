@@ -2,7 +2,9 @@
  * Karmada features Flotilla recognises but does not act on: one warning per object, so nothing a
  * Karmada user wrote is silently ignored (docs/karmada-compatibility.md lists them).
  */
+import { featureEnabled } from '../../model/index.ts';
 import type {
+  FeatureGates,
   FederatedHPA,
   FieldPath,
   KubeObject,
@@ -27,12 +29,16 @@ function kindNotice(role: ObjectRole): string | undefined {
   }
 }
 
-/** Karmada gates placement.workloadAffinity off by default; Flotilla schedules without it. */
-function workloadAffinityNotice(role: ObjectRole, obj: KubeObject): string | undefined {
+/**
+ * Karmada acts on placement.workloadAffinity only behind its WorkloadAffinity feature gate, off by default; with the
+ * gate off Flotilla, as Karmada, schedules without it (docs/karmada-compatibility.md#workload-affinity).
+ */
+function workloadAffinityNotice(role: ObjectRole, obj: KubeObject, gates: FeatureGates): string | undefined {
   if (role !== 'PropagationPolicy' && role !== 'ClusterPropagationPolicy') return undefined;
+  if (featureEnabled(gates, 'WorkloadAffinity')) return undefined;
   const affinity = (obj as PropagationPolicy).spec?.placement?.workloadAffinity;
   if (affinity === undefined || affinity === null) return undefined;
-  return 'Flotilla does not implement workloadAffinity (alpha in Karmada, off by default); the policy is scheduled without it';
+  return 'workloadAffinity is not acted on: the policy is scheduled without it, as in Karmada with its WorkloadAffinity feature gate off (the default; set featureGates: {WorkloadAffinity: true} in flotilla.yaml to act on it)';
 }
 
 /** Karmada leaves LoadBalancer exposure to a cloud provider's multi-cluster load balancer, which a pass cannot be. */
@@ -101,11 +107,11 @@ function customMetricNotices(role: ObjectRole, obj: KubeObject): Notice[] {
 }
 
 /** The warnings for what Flotilla does not act on in a valid, classified object. */
-export function unimplementedNotices(role: ObjectRole, obj: KubeObject): Notice[] {
+export function unimplementedNotices(role: ObjectRole, obj: KubeObject, gates: FeatureGates = {}): Notice[] {
   const notices: Notice[] = [];
   const kind = kindNotice(role);
   if (kind !== undefined) notices.push({ path: [], message: kind });
-  const affinity = workloadAffinityNotice(role, obj);
+  const affinity = workloadAffinityNotice(role, obj, gates);
   if (affinity !== undefined) notices.push({ path: ['spec', 'placement', 'workloadAffinity'], message: affinity });
   const loadBalancer = loadBalancerNotice(role, obj);
   if (loadBalancer) notices.push(loadBalancer);

@@ -5,6 +5,8 @@ import { clusterLocality } from './cluster-locality.ts';
 import type { SchedulerPlugin } from './plugin.ts';
 import { spreadConstraint } from './spread-constraint.ts';
 import { taintToleration } from './taint-toleration.ts';
+import { workloadAffinity } from './workload-affinity.ts';
+import { workloadAntiAffinity } from './workload-anti-affinity.ts';
 
 export type { PluginContext, SchedulerPlugin } from './plugin.ts';
 
@@ -19,5 +21,7 @@ export const PLUGINS: readonly SchedulerPlugin[] = [
   clusterAffinity,
   spreadConstraint,
   clusterEviction,
+  workloadAffinity,
+  workloadAntiAffinity,
   clusterLocality,
 ];

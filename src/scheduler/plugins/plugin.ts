@@ -1,5 +1,6 @@
 import type { ClusterAffinity, ObjectRef, Placement } from '../../model/index.ts';
 import type { ClusterView } from '../cluster-view.ts';
+import type { WorkloadAffinityPeers } from '../types.ts';
 
 /** What every plugin may read about the binding being scheduled (one affinity attempt). */
 export interface PluginContext {
@@ -16,6 +17,8 @@ export interface PluginContext {
   readonly previous: ReadonlySet<string>;
   /** Clusters the binding is being gracefully evicted from. */
   readonly evicted: ReadonlySet<string>;
+  /** The peers of the binding's workload affinity groups; undefined when it has none. */
+  readonly workloadAffinity: WorkloadAffinityPeers | undefined;
 }
 
 /**

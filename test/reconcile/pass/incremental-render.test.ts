@@ -138,6 +138,23 @@ describe('renderIncremental', () => {
     expect(next.mode).toBe(mode);
   });
 
+  it.each<[string, FeatureGates, 'full' | 'incremental']>([
+    ["with WorkloadAffinity on, a policy's groups span templates: a template change renders everything", { WorkloadAffinity: true }, 'full'],
+    ['with the gate off, workloadAffinity is not acted on: incremental', {}, 'incremental'],
+  ])('%s', (_name, featureGates, mode) => {
+    const cache: ParseCache = new Map();
+    const interpreter = createInterpreter([]);
+    const policy =
+      'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: grouped, namespace: team-1}\nspec: {resourceSelectors: [{apiVersion: v1, kind: ConfigMap, name: none}], placement: {workloadAffinity: {antiAffinity: {groupByLabelKey: ha}}}}';
+    const before = { ...base(), 'grouped.yaml': policy };
+    const first = renderIncremental(undefined, load(before, cache), interpreter, { ...options('c1'), featureGates });
+    const next = renderIncremental(first.memo as RenderMemo, load({ ...before, 'apps/app-2.yaml': app(2, 9) }, cache), interpreter, {
+      ...options('c2'),
+      featureGates,
+    });
+    expect(next.mode).toBe(mode);
+  });
+
   it('stays equal to a full render over a sequence of commits, each building on the last', () => {
     const cache: ParseCache = new Map();
     const interpreter = createInterpreter([]);

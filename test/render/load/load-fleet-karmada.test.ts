@@ -166,7 +166,7 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
       'placement.workloadAffinity',
       'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p, namespace: shop}\nspec: {resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}], placement: {workloadAffinity: {affinity: {groupByLabelKey: app.group}}}}',
       [
-        'warning: PropagationPolicy/shop/p: spec.placement.workloadAffinity: Flotilla does not implement workloadAffinity (alpha in Karmada, off by default); the policy is scheduled without it',
+        'warning: PropagationPolicy/shop/p: spec.placement.workloadAffinity: workloadAffinity is not acted on: the policy is scheduled without it, as in Karmada with its WorkloadAffinity feature gate off (the default; set featureGates: {WorkloadAffinity: true} in flotilla.yaml to act on it)',
       ],
       (f) => f.propagationPolicies.length,
     ],
@@ -174,6 +174,13 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
     const { fleet, diagnostics } = load(yaml);
     expect(diagnostics.map((d) => `${d.severity}: ${d.message}`)).toEqual(want);
     expect(count(fleet)).toBe(1);
+  });
+
+  it('placement.workloadAffinity with the WorkloadAffinity gate on: acted on, no warning', () => {
+    const yaml =
+      'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p, namespace: shop}\nspec: {resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}], placement: {workloadAffinity: {affinity: {groupByLabelKey: app.group}}}}';
+    const parsed = parseSources([{ path: 'fleet.yaml', blobId: yaml, content: Buffer.from(yaml) }]);
+    expect(loadFleet(parsed, { WorkloadAffinity: true }).diagnostics).toEqual([]);
   });
 
   it.each<[string, string]>([

@@ -17,7 +17,16 @@ describe('ClusterLocality score (docs/karmada-compatibility.md#filter-and-score-
   it('lists every plugin once, each with a filter or a score', () => {
     const names = PLUGINS.map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(['APIEnablement', 'TaintToleration', 'ClusterAffinity', 'SpreadConstraint', 'ClusterEviction', 'ClusterLocality']);
+    expect(names).toEqual([
+      'APIEnablement',
+      'TaintToleration',
+      'ClusterAffinity',
+      'SpreadConstraint',
+      'ClusterEviction',
+      'WorkloadAffinity',
+      'WorkloadAntiAffinity',
+      'ClusterLocality',
+    ]);
     for (const p of PLUGINS) expect(p.filter ?? p.score).toBeTypeOf('function');
   });
 });

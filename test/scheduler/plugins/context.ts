@@ -11,6 +11,7 @@ export function context(fields: Partial<PluginContext> & { placement?: Placement
     overflow: [],
     previous: new Set(),
     evicted: new Set(),
+    workloadAffinity: undefined,
     ...fields,
   };
 }
