@@ -12,6 +12,7 @@ export type { TaintPolicyRecord } from './taint-policy/taint-policy-record.ts';
 export type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
 export type { FailoverOptions } from './failover/failover-memory.ts';
 export type { PlanMultiClusterService, PlanServiceMember } from './multicluster-services/plan-view.ts';
+export type { IngressLocations } from './multicluster-services/ingress-locations.ts';
 export { pullMemberState, type PullMemberState } from './pull-members/heartbeat.ts';
 export type { CachedKindRecord, RegistryRecord, SearchCacheRecord } from './search-cache/search-cache-record.ts';
 export { MemorySearchStore } from './search-cache/memory-store.ts';

@@ -5,6 +5,7 @@
  * annotations Karmada puts on them (docs/karmada-compatibility.md#multi-cluster-services). Field
  * names are Karmada's and the MCS API's, so existing YAML is read unchanged.
  */
+import { compareBytes } from './identity.ts';
 import type { KubeObject, ObjectMeta } from './kube.ts';
 
 export const NETWORKING_GROUP_VERSION = 'networking.karmada.io/v1alpha1';
@@ -96,8 +97,57 @@ export interface EndpointSlice extends KubeObject {
   ports?: EndpointSlicePort[] | null;
 }
 
-/** What exposes a Service across members: a MultiClusterService, or a ServiceExport paired with ServiceImports. */
-export type ExportKind = 'MultiClusterService' | 'ServiceExport';
+/**
+ * What exposes a Service across members: a MultiClusterService, a ServiceExport paired with ServiceImports, or a
+ * MultiClusterIngress routing to the Service as a backend.
+ */
+export type ExportKind = 'MultiClusterService' | 'ServiceExport' | 'MultiClusterIngress';
+
+/** networking.k8s.io/v1 IngressBackend: a Service (by name and port) or another resource. */
+export interface IngressBackend {
+  service?: { name: string; port?: { name?: string; number?: number } };
+  resource?: { apiGroup?: string; kind: string; name: string };
+}
+
+export interface IngressRule {
+  host?: string;
+  http?: { paths: { path?: string; pathType: string; backend: IngressBackend }[] };
+}
+
+/** networking.k8s.io/v1 IngressSpec, which a MultiClusterIngress carries unchanged. */
+export interface IngressSpec {
+  ingressClassName?: string;
+  defaultBackend?: IngressBackend;
+  tls?: { hosts?: string[]; secretName?: string }[];
+  rules?: IngressRule[];
+}
+
+/** Karmada's MultiClusterIngress status: the cloud load balancer's addresses and where each backend Service runs. */
+export interface ServiceLocation {
+  name: string;
+  clusters: string[];
+}
+
+/** networking.karmada.io/v1alpha1 MultiClusterIngress (namespaced). */
+export interface MultiClusterIngress extends KubeObject {
+  kind: 'MultiClusterIngress';
+  metadata: ObjectMeta & { name: string; namespace: string };
+  spec: IngressSpec;
+  status?: { loadBalancer?: unknown; serviceLocations?: ServiceLocation[] };
+}
+
+/**
+ * The Services a MultiClusterIngress routes to, each once in name order: its default backend's and its rules' paths'
+ * (Karmada's BuildServiceRefIndexes); a resource backend names none.
+ */
+export function ingressBackendServices(mci: Pick<MultiClusterIngress, 'spec'>): string[] {
+  const backends = [
+    ...(mci.spec.defaultBackend ? [mci.spec.defaultBackend] : []),
+    ...(mci.spec.rules ?? []).flatMap((rule) => (rule.http?.paths ?? []).map((path) => path.backend)),
+  ];
+  const names = new Set(backends.flatMap((b) => (b.service?.name ? [b.service.name] : [])));
+  return [...names].sort(compareBytes);
+}
 
 /** A provider member of a multi-cluster service, as the endpoints controller last saw it. */
 export interface ServiceProvider {
@@ -134,6 +184,8 @@ export interface RecordedMultiClusterService {
   name: string;
   providers: ServiceProvider[];
   consumers: ServiceConsumer[];
+  /** For a MultiClusterIngress's backend: the MultiClusterIngresses of its namespace that route to it, by name. */
+  ingresses?: string[];
 }
 
 /** The record's key: `<kind>/<namespace>/<name>`. */

@@ -57,6 +57,11 @@ describe("Karmada's documentation examples as golden plans", { timeout: 120_000 
       warning: '"antiAffinityGroup": "ha-group=my-app"',
       validate: 'valid (0 errors, 0 warnings)',
     },
+    {
+      fixture: 'karmada-multicluster-ingress',
+      works: { member1: ['Deployment/web', 'Service/web'], member2: ['Service/web'] },
+      warning: 'Flotilla provisions no load balancer for a MultiClusterIngress',
+    },
   ])('$fixture', ({ fixture, works, warning, validate: validated, code }) => {
     const repo = fixtureRepo(fixture);
     const out = runCli(['plan', '--offline', '--repo', repo.dir, '-o', 'json']);

@@ -152,6 +152,19 @@ function multiClusterServicesSection(doc: PlanDocument, paint: Paint): string[] 
   ];
 }
 
+/** Each MultiClusterIngress with where its backend Services run (Karmada's status.serviceLocations). */
+function multiClusterIngressesSection(doc: PlanDocument, paint: Paint): string[] {
+  if (!doc.multiClusterIngresses?.length) return [];
+  return [
+    '',
+    paint('bold', 'Multi-cluster ingresses (no load balancer: backends shared among their members):'),
+    ...doc.multiClusterIngresses.flatMap((i) => [
+      `  MultiClusterIngress ${i.namespace}/${i.name}`,
+      ...i.serviceLocations.map((l) => `    Service ${l.name}: ${l.clusters.join(', ') || 'none'}`),
+    ]),
+  ];
+}
+
 /** The plan for people, in the spirit of `terraform plan`: placements, then each cluster's Work. */
 export function planText(
   doc: PlanDocument,
@@ -168,6 +181,7 @@ export function planText(
     '',
     ...worksSection(doc, paint, options.diffs, options.summary ?? false),
     ...multiClusterServicesSection(doc, paint),
+    ...multiClusterIngressesSection(doc, paint),
   ];
   const pruned = Object.values(doc.changes ?? {})
     .flat()

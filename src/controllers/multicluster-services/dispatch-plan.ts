@@ -1,7 +1,8 @@
 /**
  * Which EndpointSlices each consumer must hold (docs/karmada-compatibility.md#dispatched-endpointslices): for every
  * exported Service, every usable consumer gets a copy of each EndpointSlice collected from each usable provider —
- * for a MultiClusterService `<provider>-<slice>`, labelled with the Service's name, and never from itself; for a
+ * for a MultiClusterService or a MultiClusterIngress's backend `<provider>-<slice>`, labelled with the Service's name,
+ * and never from itself; for a
  * ServiceExport `imported-<provider>-<slice>`, labelled with the ServiceImport's derived Service — marked as
  * dispatched (never collected again) and with the provider it came from. A provider not read yet since the controller started
  * freezes what the consumers hold from it, so a restart never empties them while it catches up. Pure.
@@ -62,7 +63,7 @@ export function isDispatched(slice: KubeObject): boolean {
 
 /** The copy of `source`, collected from `provider`, that consumers of `service` hold. */
 export function dispatchedSlice(service: ExportedService, provider: string, source: EndpointSlice): EndpointSlice {
-  const prefix = service.kind === 'MultiClusterService' ? provider : `imported-${provider}`;
+  const prefix = service.kind === 'ServiceExport' ? `imported-${provider}` : provider;
   return {
     apiVersion: DISCOVERY_GROUP_VERSION,
     kind: 'EndpointSlice',
@@ -84,9 +85,7 @@ export function dispatchedSlice(service: ExportedService, provider: string, sour
 
 /** The providers of a Service that a consumer takes endpoints from. */
 function providersFor(service: ExportedService, consumer: string, views: ReadonlyMap<string, MemberView>): string[] {
-  return service.providers.filter(
-    (p) => usable(views, p) && !(service.kind === 'MultiClusterService' && p === consumer),
-  );
+  return service.providers.filter((p) => usable(views, p) && !(service.kind !== 'ServiceExport' && p === consumer));
 }
 
 /** What one member must hold; `undefined` for a member that is not usable (nothing is written to it). */

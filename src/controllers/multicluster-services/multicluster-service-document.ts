@@ -1,6 +1,6 @@
 /**
- * `multicluster-services/<kind>/<namespace>/<name>.yaml`: one exported Service (a MultiClusterService, or a
- * ServiceExport with its ServiceImports) as the endpoints controller of `run` last left it — each provider, whether
+ * `multicluster-services/<kind>/<namespace>/<name>.yaml`: one exported Service (a MultiClusterService, a
+ * ServiceExport with its ServiceImports, or a MultiClusterIngress's backend, named as the Service) as the endpoints controller of `run` last left it — each provider, whether
  * its endpoints are dispatched and how many it has, each consumer, how many it holds and whether the last write to it
  * succeeded. A document that does not parse is dropped with a warning: the next pass of `run` writes it again from
  * what it reads in the members.
@@ -15,12 +15,14 @@ export function multiClusterServicePath(r: Pick<RecordedMultiClusterService, 'ki
 
 export function multiClusterServiceDocument(r: RecordedMultiClusterService): Record<string, unknown> {
   return {
-    apiVersion: r.kind === 'MultiClusterService' ? NETWORKING_GROUP_VERSION : MCS_API_GROUP_VERSION,
+    apiVersion: r.kind === 'ServiceExport' ? MCS_API_GROUP_VERSION : NETWORKING_GROUP_VERSION,
     kind: r.kind,
     metadata: { name: r.name, namespace: r.namespace },
-    status: { providers: r.providers, consumers: r.consumers },
+    status: { ...(r.ingresses ? { ingresses: r.ingresses } : {}), providers: r.providers, consumers: r.consumers },
   };
 }
+
+const EXPORT_KINDS: readonly ExportKind[] = ['MultiClusterService', 'ServiceExport', 'MultiClusterIngress'];
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const count = (value: unknown): number | undefined =>
@@ -52,6 +54,9 @@ function listOf<T>(value: unknown, field: string, parse: (v: unknown) => T | und
   });
 }
 
+const names = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
+
 /** A multi-cluster service document read back, or `undefined` (with a warning) when it is not one. */
 export function parseMultiClusterServiceDocument(
   doc: unknown,
@@ -61,9 +66,9 @@ export function parseMultiClusterServiceDocument(
   const metadata = isRecord(doc) && isRecord(doc['metadata']) ? doc['metadata'] : {};
   const status = isRecord(doc) && isRecord(doc['status']) ? doc['status'] : undefined;
   const [name, namespace] = [text(metadata['name']), text(metadata['namespace'])];
-  if ((kind !== 'MultiClusterService' && kind !== 'ServiceExport') || !name || !namespace || !status) {
+  if (!EXPORT_KINDS.includes(kind as ExportKind) || !name || !namespace || !status) {
     warn(
-      'not a MultiClusterService or ServiceExport record with metadata.name, metadata.namespace and a status; ignored',
+      'not a MultiClusterService, ServiceExport or MultiClusterIngress record with metadata.name, metadata.namespace and a status; ignored',
     );
     return undefined;
   }
@@ -73,5 +78,6 @@ export function parseMultiClusterServiceDocument(
     name,
     providers: listOf(status['providers'], 'providers', providerOf, warn),
     consumers: listOf(status['consumers'], 'consumers', consumerOf, warn),
+    ...(kind === 'MultiClusterIngress' ? { ingresses: names(status['ingresses']) } : {}),
   };
 }

@@ -21,7 +21,8 @@ function consumerText(c: ServiceConsumer): string {
 export function multiClusterServiceLine(r: RecordedMultiClusterService): string {
   const list = <T>(items: readonly T[], show: (x: T) => string): string =>
     items.length > 0 ? items.map(show).join(', ') : 'none';
-  return `providers ${list(r.providers, providerText)}; consumers ${list(r.consumers, consumerText)}`;
+  const routed = r.ingresses?.length ? `; routed to by ${r.ingresses.join(', ')}` : '';
+  return `providers ${list(r.providers, providerText)}; consumers ${list(r.consumers, consumerText)}${routed}`;
 }
 
 /** STATUS.md's "Multi-cluster services" section. */

@@ -6,9 +6,10 @@
  */
 import { compareBytes, MCS_API_GROUP_VERSION, refOf } from '../../model/index.ts';
 import type { ExportKind } from '../../model/index.ts';
-import type { Fleet, Rendered } from '../../render/index.ts';
+import type { Rendered } from '../../render/index.ts';
 import type { PlanView, PlanViewInput } from '../controller.ts';
-import { exportedServices, type ExportedService } from './exported-services.ts';
+import { exportedServices, type ExportedService, type ExportingFleet } from './exported-services.ts';
+import { ingressLocations } from './ingress-locations.ts';
 
 /** One member of a multi-cluster service in a plan. */
 export interface PlanServiceMember {
@@ -44,9 +45,9 @@ function member(
 function planService(rendered: Pick<Rendered, 'works'>, s: ExportedService): PlanMultiClusterService {
   const provided = new Set([`v1/Service/${s.name}`, `${MCS_API_GROUP_VERSION}/ServiceExport/${s.name}`]);
   const consumed =
-    s.kind === 'MultiClusterService'
-      ? new Set([`v1/Service/${s.name}`])
-      : new Set([`${MCS_API_GROUP_VERSION}/ServiceImport/${s.name}`, `v1/Service/${s.consumerService}`]);
+    s.kind === 'ServiceExport'
+      ? new Set([`${MCS_API_GROUP_VERSION}/ServiceImport/${s.name}`, `v1/Service/${s.consumerService}`])
+      : new Set([`v1/Service/${s.name}`]);
   return {
     kind: s.kind,
     namespace: s.namespace,
@@ -59,7 +60,7 @@ function planService(rendered: Pick<Rendered, 'works'>, s: ExportedService): Pla
 
 /** Every exported Service of the render, in the order of {@link exportedServices}; clusters in name order. */
 export function planMultiClusterServices(
-  fleet: Pick<Fleet, 'clusters' | 'multiClusterServices'>,
+  fleet: ExportingFleet,
   rendered: Pick<Rendered, 'bindings' | 'works'>,
 ): PlanMultiClusterService[] {
   const byName = (a: PlanServiceMember, b: PlanServiceMember) => compareBytes(a.name, b.name);
@@ -69,8 +70,19 @@ export function planMultiClusterServices(
   });
 }
 
-/** `plan -o json`'s `multiClusterServices`, when the render exports any Service. */
+/**
+ * `plan -o json`'s `multiClusterServices`, when the render exports any Service, and `multiClusterIngresses` (each
+ * with Karmada's status.serviceLocations) when the fleet has any.
+ */
 export function multiClusterServicesPlanView({ fleet, rendered }: PlanViewInput): PlanView {
   const services = planMultiClusterServices(fleet, rendered);
-  return services.length > 0 ? { document: { multiClusterServices: services } } : {};
+  const ingresses = ingressLocations(
+    fleet.multiClusterIngresses.map((i) => i.object),
+    rendered.bindings,
+  );
+  const document = {
+    ...(services.length > 0 ? { multiClusterServices: services } : {}),
+    ...(ingresses.length > 0 ? { multiClusterIngresses: ingresses } : {}),
+  };
+  return Object.keys(document).length > 0 ? { document } : {};
 }

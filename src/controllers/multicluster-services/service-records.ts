@@ -103,6 +103,7 @@ export function serviceRecords(input: RecordsInput): RecordedMultiClusterService
           before?.consumers.find((x) => x.cluster === c),
         ),
       ),
+      ...(s.ingresses ? { ingresses: s.ingresses } : {}),
     };
   });
 }

@@ -12,7 +12,7 @@ import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import type { Rendered, ObjectChange } from '../../render/index.ts';
 import { publishedRoots, type Snapshot } from '../../source/index.ts';
 import type { PlanPullMember } from './pull-plan.ts';
-import type { PlanMultiClusterService } from '../../controllers/index.ts';
+import type { IngressLocations, PlanMultiClusterService } from '../../controllers/index.ts';
 
 export interface PlanCluster {
   name: string;
@@ -82,6 +82,8 @@ export interface PlanDocument {
   pullMembers?: Record<string, PlanPullMember>;
   /** The Services exposed across members, their providers and consumers; absent when there is none. */
   multiClusterServices?: PlanMultiClusterService[];
+  /** Each MultiClusterIngress with Karmada's status.serviceLocations; absent when there is none. */
+  multiClusterIngresses?: IngressLocations[];
   /** The render roots and the programs that built them; absent when the fleet has none. */
   render?: PlanRender;
   diagnostics: Diagnostic[];

@@ -24,6 +24,7 @@ export type ObjectRole =
   | 'ResourceRegistry'
   | 'ResourceInterpreterWebhookConfiguration'
   | 'MultiClusterService'
+  | 'MultiClusterIngress'
   | 'FederatedHPA'
   | 'CronFederatedHPA'
   | 'template'
@@ -44,6 +45,7 @@ const KARMADA_ROLES: ReadonlyMap<string, ObjectRole> = new Map(
       [APPS_GROUP_VERSION, 'WorkloadRebalancer'],
       [SEARCH_GROUP_VERSION, 'ResourceRegistry'],
       [NETWORKING_GROUP_VERSION, 'MultiClusterService'],
+      [NETWORKING_GROUP_VERSION, 'MultiClusterIngress'],
       [AUTOSCALING_GROUP_VERSION, 'FederatedHPA'],
       [AUTOSCALING_GROUP_VERSION, 'CronFederatedHPA'],
     ] as const

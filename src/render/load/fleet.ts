@@ -5,6 +5,7 @@ import type {
   FederatedHPA,
   FederatedResourceQuota,
   IsNamespaced,
+  MultiClusterIngress,
   MultiClusterService,
   OverridePolicy,
   PropagationPolicy,
@@ -35,6 +36,8 @@ export interface Fleet {
   resourceRegistries: SourceObject<ResourceRegistry>[];
   /** Claim their Services (the detector) and expose their endpoints across members (the endpoints controller). */
   multiClusterServices: SourceObject<MultiClusterService>[];
+  /** Expose their backend Services' endpoints across the members that run them (the endpoints controller). */
+  multiClusterIngresses: SourceObject<MultiClusterIngress>[];
   /** Scope of a kind: built-in table, then the CRDs of this commit. */
   isNamespaced: IsNamespaced;
 }
@@ -56,6 +59,7 @@ export function emptyFleet(isNamespaced: IsNamespaced): Fleet {
     cronFederatedHPAs: [],
     resourceRegistries: [],
     multiClusterServices: [],
+    multiClusterIngresses: [],
     isNamespaced,
   };
 }

@@ -70,6 +70,7 @@ const FLEET_FIELD = {
   WorkloadRebalancer: 'workloadRebalancers',
   ResourceRegistry: 'resourceRegistries',
   MultiClusterService: 'multiClusterServices',
+  MultiClusterIngress: 'multiClusterIngresses',
   FederatedHPA: 'federatedHPAs',
   CronFederatedHPA: 'cronFederatedHPAs',
 } as const satisfies Partial<Record<ObjectRole, keyof Fleet>>;

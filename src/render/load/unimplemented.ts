@@ -53,6 +53,19 @@ function loadBalancerNotice(role: ObjectRole, obj: KubeObject): Notice | undefin
 }
 
 /**
+ * Karmada's multi-cluster ingress controller asks a cloud provider for a load balancer and writes its addresses in
+ * status.loadBalancer; a git engine has no cloud provider to ask (docs/karmada-compatibility.md#multiclusteringress).
+ */
+function ingressNotice(role: ObjectRole): Notice | undefined {
+  if (role !== 'MultiClusterIngress') return undefined;
+  return {
+    path: [],
+    message:
+      "Flotilla provisions no load balancer for a MultiClusterIngress (Karmada's multicluster-cloud-provider does, through a cloud provider) and writes no status.loadBalancer; its backend Services' endpoints are shared among the members that run them, as a MultiClusterService shares them",
+  };
+}
+
+/**
  * What the search cache does otherwise than Karmada for a registry (docs/karmada-compatibility.md#search):
  * it keeps the cache in memory whatever the backend, and a Secret without its values.
  */
@@ -115,5 +128,7 @@ export function unimplementedNotices(role: ObjectRole, obj: KubeObject, gates: F
   if (affinity !== undefined) notices.push({ path: ['spec', 'placement', 'workloadAffinity'], message: affinity });
   const loadBalancer = loadBalancerNotice(role, obj);
   if (loadBalancer) notices.push(loadBalancer);
+  const ingress = ingressNotice(role);
+  if (ingress) notices.push(ingress);
   return [...notices, ...registryNotices(role, obj), ...customMetricNotices(role, obj)];
 }

@@ -26,6 +26,7 @@ import { checkFederatedHPA, federatedHPASpec, federatedHPAStatus } from './schem
 import { federatedResourceQuotaSpec, federatedResourceQuotaStatus } from './schemas/federated-resource-quota.ts';
 import { defaultResourceRegistry, resourceRegistrySpec, resourceRegistryStatus } from './schemas/resource-registry.ts';
 import { workloadRebalancerSpec, workloadRebalancerStatus } from './schemas/workload-rebalancer.ts';
+import { multiClusterIngressSpec, multiClusterIngressStatus } from './schemas/multi-cluster-ingress.ts';
 import { multiClusterServiceSpec, multiClusterServiceStatus } from './schemas/multi-cluster-service.ts';
 import { overrideSpec } from './schemas/override-policy.ts';
 import { propagationSpec } from './schemas/propagation-policy.ts';
@@ -161,6 +162,10 @@ const KINDS: ReadonlyMap<string, KarmadaKind> = new Map([
   [
     `${NETWORKING_GROUP_VERSION}/MultiClusterService`,
     { schema: root(multiClusterServiceSpec, multiClusterServiceStatus), namespaced: true },
+  ],
+  [
+    `${NETWORKING_GROUP_VERSION}/MultiClusterIngress`,
+    { schema: root(multiClusterIngressSpec, multiClusterIngressStatus), namespaced: true },
   ],
 ]);
 

@@ -21,6 +21,14 @@ const exported: ExportedService = {
   providers: ['member1'],
   consumers: ['member1', 'member3'],
 };
+const backend: ExportedService = {
+  ...mcs,
+  kind: 'MultiClusterIngress',
+  key: 'v1/Service/shop/web',
+  providers: ['member1', 'member2'],
+  consumers: ['member1', 'member2'],
+  ingresses: ['web-ingress'],
+};
 const up: MemberView = { ready: true, servesSlices: true };
 const views = (overrides: Record<string, MemberView> = {}) => new Map(['member1', 'member2', 'member3'].map((m) => [m, overrides[m] ?? up]));
 const synced = (...slices: ReturnType<typeof slice>[]): Collection => ({ synced: true, slices: new Map(slices.map((s) => [s.metadata.name ?? '', s])) });
@@ -45,6 +53,17 @@ describe('dispatchPlan: which EndpointSlices each consumer holds', () => {
         member1: { slices: ['member2-web-b1'], frozen: [] },
         member2: { slices: ['member1-web-a1'], frozen: [] },
         member3: { slices: ['member1-web-a1', 'member2-web-b1'], frozen: [] },
+      },
+    ],
+    [
+      "a MultiClusterIngress's backend: each member running it holds the others' slices, as <provider>-<slice>",
+      [backend],
+      views(),
+      collections,
+      {
+        member1: { slices: ['member2-web-b1'], frozen: [] },
+        member2: { slices: ['member1-web-a1'], frozen: [] },
+        member3: { slices: [], frozen: [] },
       },
     ],
     [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportedServices } from '../../../src/controllers/multicluster-services/exported-services.ts';
-import { exportYaml, load, mcsYaml, render } from './fixtures.ts';
+import { exportYaml, ingressYaml, load, mcsYaml, render } from './fixtures.ts';
 
 const summary = (yaml: string) => {
   const fleet = load(yaml);
@@ -63,11 +63,43 @@ describe('exportedServices: which Services are exposed, from where to where', ()
       [{ kind: 'ServiceExport', service: 'shop/web', consumerService: 'derived-web', providers: ['member1'], consumers: [] }],
     ],
     [
+      "a MultiClusterIngress's backend: its binding's members share its endpoints among themselves",
+      ingressYaml(['member1', 'member3']),
+      [{ kind: 'MultiClusterIngress', service: 'shop/web', consumerService: 'web', providers: ['member1', 'member3'], consumers: ['member1', 'member3'] }],
+    ],
+    [
+      'a backend no policy places is shared nowhere',
+      ingressYaml([]),
+      [{ kind: 'MultiClusterIngress', service: 'shop/web', consumerService: 'web', providers: [], consumers: [] }],
+    ],
+    [
+      'each backend Service once, in name order',
+      ingressYaml(['member2'], ['api', 'web']),
+      [
+        { kind: 'MultiClusterIngress', service: 'shop/api', consumerService: 'api', providers: [], consumers: [] },
+        { kind: 'MultiClusterIngress', service: 'shop/web', consumerService: 'web', providers: ['member2'], consumers: ['member2'] },
+      ],
+    ],
+    [
+      'a backend a MultiClusterService already exposes is left to it',
+      `${mcsYaml(['member1'], ['member2'])}---\n${ingressYaml([]).split('---\n').slice(4).join('---\n')}`,
+      [{ kind: 'MultiClusterService', service: 'shop/web', consumerService: 'web', providers: ['member1'], consumers: ['member2'] }],
+    ],
+    [
       'a ServiceExport no policy propagates exports nothing',
       exportYaml(['member1'], ['member2']).replace(/kind: ServiceExport, name: web/, 'kind: ServiceExport, name: other'),
       [],
     ],
   ])('%s', (_name, yaml, want) => {
     expect(summary(yaml)).toEqual(want);
+  });
+});
+
+describe('exportedServices: MultiClusterIngresses sharing a backend', () => {
+  it('exports the Service once and names every ingress that routes to it', () => {
+    const second = ingressYaml(['member1']).replace('name: web-ingress', 'name: admin-ingress').split('---\n')[4];
+    const fleet = load(`${ingressYaml(['member1'])}---\n${second}`);
+    const services = exportedServices(fleet, render(fleet).bindings);
+    expect(services.map((s) => [s.name, s.key, s.ingresses])).toEqual([['web', 'v1/Service/shop/web', ['admin-ingress', 'web-ingress']]]);
   });
 });

@@ -39,6 +39,31 @@ spec:
   return `${CLUSTERS}---\n${SERVICE}---\n${exported}${consumers.length > 0 ? `---\n${imported}` : ''}`;
 }
 
+/**
+ * A MultiClusterIngress `shop/web-ingress` routing `/` to `shop/web` (and `/api` to `backends`), with `web` placed on
+ * `members` by a policy (none: no policy claims it).
+ */
+export function ingressYaml(members: string[], backends: string[] = []): string {
+  const paths = [
+    '{path: /, pathType: Prefix, backend: {service: {name: web, port: {number: 80}}}}',
+    ...backends.map((b) => `{path: /api, pathType: Prefix, backend: {service: {name: ${b}, port: {name: http}}}}`),
+  ];
+  const policy = `apiVersion: policy.karmada.io/v1alpha1
+kind: PropagationPolicy
+metadata: {name: web, namespace: shop}
+spec:
+  resourceSelectors: [{apiVersion: v1, kind: Service, name: web}]
+  placement: {clusterAffinity: {clusterNames: [${members.join(', ')}]}}
+`;
+  return `${CLUSTERS}---\n${SERVICE}---
+apiVersion: networking.karmada.io/v1alpha1
+kind: MultiClusterIngress
+metadata: {name: web-ingress, namespace: shop}
+spec:
+  rules: [{host: shop.example.com, http: {paths: [${paths.join(', ')}]}}]
+${members.length > 0 ? `---\n${policy}` : ''}`;
+}
+
 export function load(yaml: string): Fleet {
   return loadFleet(parseSources([{ path: 'fleet.yaml', blobId: yaml, content: Buffer.from(yaml) }])).fleet;
 }

@@ -26,6 +26,14 @@ const api: RecordedMultiClusterService = {
   providers: [{ cluster: 'member1', ready: false, slices: 2, endpoints: 4 }],
   consumers: [{ cluster: 'member2', slices: 2, endpoints: 4 }],
 };
+const backend: RecordedMultiClusterService = {
+  kind: 'MultiClusterIngress',
+  namespace: 'shop',
+  name: 'web',
+  providers: [{ cluster: 'member1', ready: true, slices: 1, endpoints: 2 }],
+  consumers: [{ cluster: 'member1', slices: 0, endpoints: 0, dispatched: true }],
+  ingresses: ['admin-ingress', 'web-ingress'],
+};
 const report: StatusReport = {
   sourceCommit: 'a'.repeat(40),
   reconciledAt: '2026-01-01T00:00:00.000Z',
@@ -46,6 +54,24 @@ describe('multi-cluster services on the status branch', () => {
     });
   });
 
+  it("a MultiClusterIngress's backend: named as its Service, with the ingresses that route to it, read back as written", () => {
+    const withIngress: StatusReport = { ...report, records: { 'multicluster-services': [backend] } };
+    const files = statusFiles(withIngress, RECORD_SECTIONS).filter((f) => f.path.startsWith('multicluster-services/'));
+    expect(files.map((f) => f.path)).toEqual(['multicluster-services/MultiClusterIngress/shop/web.yaml']);
+    expect(load(String(files[0]?.content ?? ''))).toEqual({
+      apiVersion: 'networking.karmada.io/v1alpha1',
+      kind: 'MultiClusterIngress',
+      metadata: { name: 'web', namespace: 'shop' },
+      status: { ingresses: backend.ingresses, providers: backend.providers, consumers: backend.consumers },
+    });
+    const tree = parseStatusTree(
+      files.map((f) => ({ path: f.path, content: Buffer.from(f.content) })),
+      RECORD_SECTIONS,
+    );
+    expect(tree.records['multicluster-services']).toEqual([backend]);
+    expect(statusMarkdown(withIngress, RECORD_SECTIONS)).toContain('routed to by admin-ingress, web-ingress');
+  });
+
   it('reads back as written, into the records a restarted run resumes from', () => {
     const tree = parseStatusTree(
       statusFiles(report, RECORD_SECTIONS).map((f) => ({ path: f.path, content: Buffer.from(f.content) })),
@@ -60,7 +86,7 @@ describe('multi-cluster services on the status branch', () => {
       'not a record',
       { kind: 'Service', metadata: { name: 'web', namespace: 'shop' }, status: {} },
       undefined,
-      ['not a MultiClusterService or ServiceExport record with metadata.name, metadata.namespace and a status; ignored'],
+      ['not a MultiClusterService, ServiceExport or MultiClusterIngress record with metadata.name, metadata.namespace and a status; ignored'],
     ],
     [
       'a member entry without its counts is dropped, the rest kept',

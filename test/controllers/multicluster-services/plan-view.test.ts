@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planText } from '../../../src/cli/output/plan-text.ts';
 import { planMultiClusterServices } from '../../../src/controllers/multicluster-services/plan-view.ts';
 import type { PlanDocument } from '../../../src/reconcile/plan/plan-document.ts';
-import { exportYaml, load, mcsYaml, render } from '../../controllers/multicluster-services/fixtures.ts';
+import { exportYaml, ingressYaml, load, mcsYaml, render } from '../../controllers/multicluster-services/fixtures.ts';
 
 const planned = (yaml: string) => {
   const fleet = load(yaml);
@@ -44,6 +44,26 @@ describe('plan: the multi-cluster services, with what each member gets of them',
       ],
     ],
     [
+      "a MultiClusterIngress's backend: its Service in the Work of every member that runs it, each providing and consuming",
+      ingressYaml(['member1', 'member2']),
+      [
+        {
+          kind: 'MultiClusterIngress',
+          namespace: 'shop',
+          name: 'web',
+          service: 'web',
+          providers: [
+            { name: 'member1', objects: ['Service/web'] },
+            { name: 'member2', objects: ['Service/web'] },
+          ],
+          consumers: [
+            { name: 'member1', objects: ['Service/web'] },
+            { name: 'member2', objects: ['Service/web'] },
+          ],
+        },
+      ],
+    ],
+    [
       'a provider whose Work lacks the Service says so with an empty list',
       exportYaml(['member1'], ['member3']),
       [expect.objectContaining({ providers: [{ name: 'member1', objects: ['ServiceExport/web'] }] })],
@@ -71,5 +91,23 @@ describe('plan: the multi-cluster services, with what each member gets of them',
       ].join('\n'),
     );
     expect(planText({ ...doc, multiClusterServices: undefined }, plain, { diffs: false })).not.toContain('Multi-cluster');
+  });
+
+  it('the text plan lists each MultiClusterIngress with where its backends run', () => {
+    const doc: PlanDocument = {
+      source: { repo: 'r', ref: 'HEAD', commit: 'c'.repeat(40), path: '' },
+      clusters: [],
+      bindings: [],
+      works: {},
+      diagnostics: [],
+      multiClusterIngresses: [{ namespace: 'shop', name: 'web-ingress', serviceLocations: [{ name: 'web', clusters: ['member1', 'member2'] }] }],
+    };
+    expect(planText(doc, plain, { diffs: false })).toContain(
+      [
+        'Multi-cluster ingresses (no load balancer: backends shared among their members):',
+        '  MultiClusterIngress shop/web-ingress',
+        '    Service web: member1, member2',
+      ].join('\n'),
+    );
   });
 });

@@ -176,6 +176,17 @@ describe('loadFleet: every Karmada kind is recognised, none silently ignored', (
     expect(count(fleet)).toBe(1);
   });
 
+  it('a MultiClusterIngress is loaded for the endpoints controller, with a warning that no load balancer is provisioned', () => {
+    const { fleet, diagnostics } = load(
+      'apiVersion: networking.karmada.io/v1alpha1\nkind: MultiClusterIngress\nmetadata: {name: demo, namespace: shop}\nspec: {defaultBackend: {service: {name: web, port: {number: 80}}}}',
+    );
+    expect(fleet.multiClusterIngresses.map((i) => i.object.metadata.name)).toEqual(['demo']);
+    expect(fleet.templates).toEqual([]);
+    expect(diagnostics.map((d) => `${d.severity}: ${d.message}`)).toEqual([
+      "warning: MultiClusterIngress/shop/demo: Flotilla provisions no load balancer for a MultiClusterIngress (Karmada's multicluster-cloud-provider does, through a cloud provider) and writes no status.loadBalancer; its backend Services' endpoints are shared among the members that run them, as a MultiClusterService shares them",
+    ]);
+  });
+
   it('placement.workloadAffinity with the WorkloadAffinity gate on: acted on, no warning', () => {
     const yaml =
       'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p, namespace: shop}\nspec: {resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}], placement: {workloadAffinity: {affinity: {groupByLabelKey: app.group}}}}';

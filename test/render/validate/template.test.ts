@@ -62,11 +62,7 @@ describe('Template validation', () => {
       { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolcy', metadata: { name: 'p' } },
       [e(['kind'], 'Invalid value: "PropagationPolcy": not a kind Flotilla reads, did you mean "PropagationPolicy"?')],
     ],
-    [
-      'another kind of a Karmada group is left to the loader',
-      { apiVersion: 'networking.karmada.io/v1alpha1', kind: 'MultiClusterIngress', metadata: { name: 'q', namespace: 'shop' } },
-      [],
-    ],
+    ['another kind of a Karmada group is left to the loader', { apiVersion: 'remedy.karmada.io/v1alpha1', kind: 'Remedy', metadata: { name: 'q' } }, []],
     ['metadata is required', { apiVersion: 'v1', kind: 'ConfigMap' }, [e(['metadata'], 'Required value')]],
     ['metadata is an object', { apiVersion: 'v1', kind: 'ConfigMap', metadata: 'c' }, [e(['metadata'], 'must be of type object, got string')]],
     ['metadata.name is required', deployment({ namespace: 'shop' }), [e(['metadata', 'name'], 'Required value')]],
