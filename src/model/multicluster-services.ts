@@ -122,7 +122,7 @@ export interface IngressSpec {
   rules?: IngressRule[];
 }
 
-/** Karmada's MultiClusterIngress status: the cloud load balancer's addresses and where each backend Service runs. */
+/** One entry of a MultiClusterIngress's status.serviceLocations: a backend Service and the members it runs in. */
 export interface ServiceLocation {
   name: string;
   clusters: string[];

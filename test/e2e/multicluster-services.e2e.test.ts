@@ -2,7 +2,8 @@
 // and Service in member1 and in a scratch member, exposed to member2 by a MultiClusterService, and a second one
 // exported from member1 by a ServiceExport to member2's ServiceImport. One run process over the steps of one story:
 // the copies appear, follow a scale, lose the scratch member when its apiserver dies and it fails over, go with the
-// export, and a `kill -9` of the process leaves nothing the next one does not clean. The provider that breaks is a
+// export, and a `kill -9` of the process leaves nothing the next one does not clean. A MultiClusterIngress's backend,
+// whose pods run in member1 and whose Service is in member1 and member2, reaches member2 with member1's endpoints. The provider that breaks is a
 // scratch member: member1..3 are shared with the other files and concurrent runs.
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
@@ -83,7 +84,7 @@ describe('flotilla run: multi-cluster services across members', () => {
     ({ kubeconfig } = scratch());
     provider = scratch().member.name;
     repo = new FleetRepo(ns);
-    options = { ns, scratch: provider, webReplicas: 2, multiClusterService: true, serviceExport: true };
+    options = { ns, scratch: provider, webReplicas: 2, multiClusterService: true, serviceExport: true, multiClusterIngress: true };
     commit({});
     run = start();
   });
@@ -136,6 +137,33 @@ describe('flotilla run: multi-cluster services across members', () => {
       name: 'api',
     });
     expect(imported).toBeDefined();
+  });
+
+  it("a MultiClusterIngress's backend: member2 runs its Service but no pod, and holds member1's endpoints", { timeout: 300_000 }, async () => {
+    await copiesAre("member2 to hold member1's copies of shop", 'shop', async () => {
+      const one = await ready('member1', 'shop', 1);
+      return one ? { member1: one } : undefined;
+    });
+    const copy = (await slices('member2', `kubernetes.io/service-name=shop,${DISPATCHED}`))[0];
+    expect(copy?.metadata?.name?.startsWith('member1-')).toBe(true);
+    expect(copy?.metadata?.annotations?.['flotilla.io/template']).toBe(`v1/Service/${ns}/shop`);
+    // The pass after the copies were written records the backend with the ingress that routes to it.
+    commit({});
+    const path = multiClusterServicePath({ kind: 'MultiClusterIngress', namespace: ns, name: 'shop' });
+    const doc = await waitFor(
+      `the status branch's ${path} to count member2's copy`,
+      async () => {
+        try {
+          const text = execFileSync('git', ['show', `status:${path}`], { cwd: repo.dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+          const parsed = parse(text) as { status: { ingresses: string[]; consumers: { cluster: string; endpoints: number }[] } };
+          return parsed.status.consumers.find((c) => c.cluster === 'member2')?.endpoints === 1 ? parsed : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      { timeoutMs: SETTLE_MS, intervalMs: 500 },
+    );
+    expect(doc.status.ingresses).toEqual(['storefront']);
   });
 
   it('scaling the Deployment updates them', { timeout: 300_000 }, async () => {
@@ -196,9 +224,10 @@ describe('flotilla run: multi-cluster services across members', () => {
   it('a kill -9 of run leaves no copy that the next process does not clean', { timeout: 300_000 }, async () => {
     await run.kill();
     expect(Object.keys(await copies('web'))).toEqual(['member1']);
-    commit({ multiClusterService: false });
+    commit({ multiClusterService: false, multiClusterIngress: false });
     run = start();
     await copiesAre('member2 to hold no copy of web', 'web', async () => ({}));
+    await copiesAre('member2 to hold no copy of shop', 'shop', async () => ({}));
     const inventory = await apiFor('member2', CoreV1Api, kubeconfig).readNamespacedConfigMap({
       name: `${repo.inventoryName}-endpointslices`,
       namespace: 'flotilla-system',

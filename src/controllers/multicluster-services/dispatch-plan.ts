@@ -2,9 +2,8 @@
  * Which EndpointSlices each consumer must hold (docs/karmada-compatibility.md#dispatched-endpointslices): for every
  * exported Service, every usable consumer gets a copy of each EndpointSlice collected from each usable provider —
  * for a MultiClusterService or a MultiClusterIngress's backend `<provider>-<slice>`, labelled with the Service's name,
- * and never from itself; for a
- * ServiceExport `imported-<provider>-<slice>`, labelled with the ServiceImport's derived Service — marked as
- * dispatched (never collected again) and with the provider it came from. A provider not read yet since the controller started
+ * and never from itself; for a ServiceExport `imported-<provider>-<slice>`, labelled with the ServiceImport's derived
+ * Service — marked as dispatched (never collected again) and with the provider it came from. A provider not read yet since the controller started
  * freezes what the consumers hold from it, so a restart never empties them while it catches up. Pure.
  */
 import {

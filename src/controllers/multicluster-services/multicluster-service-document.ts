@@ -1,8 +1,8 @@
 /**
  * `multicluster-services/<kind>/<namespace>/<name>.yaml`: one exported Service (a MultiClusterService, a
- * ServiceExport with its ServiceImports, or a MultiClusterIngress's backend, named as the Service) as the endpoints controller of `run` last left it — each provider, whether
- * its endpoints are dispatched and how many it has, each consumer, how many it holds and whether the last write to it
- * succeeded. A document that does not parse is dropped with a warning: the next pass of `run` writes it again from
+ * ServiceExport with its ServiceImports, or a MultiClusterIngress's backend, named as the Service, with the ingresses
+ * routing to it) as the endpoints controller of `run` last left it — each provider, whether its endpoints are
+ * dispatched and how many it has, each consumer, how many it holds and whether the last write to it succeeded. A document that does not parse is dropped with a warning: the next pass of `run` writes it again from
  * what it reads in the members.
  */
 import { isRecord, MCS_API_GROUP_VERSION, NETWORKING_GROUP_VERSION } from '../../model/index.ts';

@@ -9,6 +9,14 @@ const planned = (yaml: string) => {
   return planMultiClusterServices(fleet, render(fleet));
 };
 const plain = (_format: unknown, text: string) => text;
+const planDoc = (fields: Partial<PlanDocument>): PlanDocument => ({
+  source: { repo: 'r', ref: 'HEAD', commit: 'c'.repeat(40), path: '' },
+  clusters: [],
+  bindings: [],
+  works: {},
+  diagnostics: [],
+  ...fields,
+});
 
 describe('plan: the multi-cluster services, with what each member gets of them', () => {
   it.each<[string, string, unknown]>([
@@ -73,14 +81,7 @@ describe('plan: the multi-cluster services, with what each member gets of them',
   });
 
   it('the text plan shows them after the Work, and nothing when there is none', () => {
-    const doc: PlanDocument = {
-      source: { repo: 'r', ref: 'HEAD', commit: 'c'.repeat(40), path: '' },
-      clusters: [],
-      bindings: [],
-      works: {},
-      diagnostics: [],
-      multiClusterServices: planned(exportYaml(['member1'], ['member2', 'member3'])),
-    };
+    const doc = planDoc({ multiClusterServices: planned(exportYaml(['member1'], ['member2', 'member3'])) });
     const text = planText(doc, plain, { diffs: false });
     expect(text).toContain(
       [
@@ -94,14 +95,9 @@ describe('plan: the multi-cluster services, with what each member gets of them',
   });
 
   it('the text plan lists each MultiClusterIngress with where its backends run', () => {
-    const doc: PlanDocument = {
-      source: { repo: 'r', ref: 'HEAD', commit: 'c'.repeat(40), path: '' },
-      clusters: [],
-      bindings: [],
-      works: {},
-      diagnostics: [],
+    const doc = planDoc({
       multiClusterIngresses: [{ namespace: 'shop', name: 'web-ingress', serviceLocations: [{ name: 'web', clusters: ['member1', 'member2'] }] }],
-    };
+    });
     expect(planText(doc, plain, { diffs: false })).toContain(
       [
         'Multi-cluster ingresses (no load balancer: backends shared among their members):',

@@ -1,6 +1,7 @@
 // The fleet of the multi-cluster services e2e test: `web` in member1 and a scratch member,
 // exposed to member2 by a MultiClusterService; `api` in member1, exported by a ServiceExport to
-// member2's ServiceImport; the MCS API's CRDs for the members that need them.
+// member2's ServiceImport; `shop`'s pods in member1 and its Service in member1 and member2, the
+// backend of a MultiClusterIngress; the MCS API's CRDs for the members that need them.
 import { clusterObjects } from './apply-fleet.ts';
 
 function deployment(ns: string, name: string, replicas: number): string {
@@ -57,6 +58,7 @@ export interface Options {
   webReplicas: number;
   multiClusterService: boolean;
   serviceExport: boolean;
+  multiClusterIngress: boolean;
 }
 
 /** The fleet: `web` in member1 and the scratch member exposed to member2, `api` in member1 exported to member2. */
@@ -83,8 +85,21 @@ spec: {type: ClusterSetIP, ports: [{name: http, protocol: TCP, port: 80}]}
 `;
   const apiKinds = ['{apiVersion: apps/v1, kind: Deployment, name: api}', '{apiVersion: v1, kind: Service, name: api}'];
   if (o.serviceExport) apiKinds.push('{apiVersion: multicluster.x-k8s.io/v1alpha1, kind: ServiceExport, name: api}');
+  const ingress = `apiVersion: networking.karmada.io/v1alpha1
+kind: MultiClusterIngress
+metadata: {name: storefront, namespace: ${ns}}
+spec:
+  rules: [{host: shop.localdev.me, http: {paths: [{path: /, pathType: Prefix, backend: {service: {name: shop, port: {number: 80}}}}]}}]
+`;
   return {
     'clusters.yaml': clusterObjects(['member1', 'member2', scratch]),
+    'shop.yaml': [
+      deployment(ns, 'shop', 1),
+      service(ns, 'shop'),
+      policy(ns, 'shop', ['{apiVersion: apps/v1, kind: Deployment, name: shop}'], ['member1']),
+      policy(ns, 'shop-service', ['{apiVersion: v1, kind: Service, name: shop}'], ['member1', 'member2']),
+      ...(o.multiClusterIngress ? [ingress] : []),
+    ].join('---\n'),
     'crds.yaml': `${mcsApiCrds()}---\n${crdPolicy}`,
     'web.yaml': [
       deployment(ns, 'web', o.webReplicas),

@@ -122,31 +122,18 @@ describe('renderIncremental', () => {
     expect(comparable(next.rendered)).toEqual(comparable(full.rendered));
   });
 
-  it.each<[string, FeatureGates, 'full' | 'incremental']>([
-    ['with FederatedQuotaEnforcement on, a quota spans templates: a template change renders everything', { FederatedQuotaEnforcement: true }, 'full'],
-    ['with the gate off, the quota is only a ResourceQuota per member: incremental', {}, 'incremental'],
-  ])('%s', (_name, featureGates, mode) => {
+  const QUOTA = 'apiVersion: policy.karmada.io/v1alpha1\nkind: FederatedResourceQuota\nmetadata: {name: q, namespace: team-1}\nspec: {overall: {cpu: "1"}}';
+  const GROUPED =
+    'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: grouped, namespace: team-1}\nspec: {resourceSelectors: [{apiVersion: v1, kind: ConfigMap, name: none}], placement: {workloadAffinity: {antiAffinity: {groupByLabelKey: ha}}}}';
+  it.each<[string, string, FeatureGates, 'full' | 'incremental']>([
+    ['with FederatedQuotaEnforcement on, a quota spans templates: a template change renders everything', QUOTA, { FederatedQuotaEnforcement: true }, 'full'],
+    ['with the gate off, the quota is only a ResourceQuota per member: incremental', QUOTA, {}, 'incremental'],
+    ["with WorkloadAffinity on, a policy's groups span templates: a template change renders everything", GROUPED, { WorkloadAffinity: true }, 'full'],
+    ['with the gate off, workloadAffinity is not acted on: incremental', GROUPED, {}, 'incremental'],
+  ])('%s', (_name, extra, featureGates, mode) => {
     const cache: ParseCache = new Map();
     const interpreter = createInterpreter([]);
-    const quota = 'apiVersion: policy.karmada.io/v1alpha1\nkind: FederatedResourceQuota\nmetadata: {name: q, namespace: team-1}\nspec: {overall: {cpu: "1"}}';
-    const before = { ...base(), 'quota.yaml': quota };
-    const first = renderIncremental(undefined, load(before, cache), interpreter, { ...options('c1'), featureGates });
-    const next = renderIncremental(first.memo as RenderMemo, load({ ...before, 'apps/app-2.yaml': app(2, 9) }, cache), interpreter, {
-      ...options('c2'),
-      featureGates,
-    });
-    expect(next.mode).toBe(mode);
-  });
-
-  it.each<[string, FeatureGates, 'full' | 'incremental']>([
-    ["with WorkloadAffinity on, a policy's groups span templates: a template change renders everything", { WorkloadAffinity: true }, 'full'],
-    ['with the gate off, workloadAffinity is not acted on: incremental', {}, 'incremental'],
-  ])('%s', (_name, featureGates, mode) => {
-    const cache: ParseCache = new Map();
-    const interpreter = createInterpreter([]);
-    const policy =
-      'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: grouped, namespace: team-1}\nspec: {resourceSelectors: [{apiVersion: v1, kind: ConfigMap, name: none}], placement: {workloadAffinity: {antiAffinity: {groupByLabelKey: ha}}}}';
-    const before = { ...base(), 'grouped.yaml': policy };
+    const before = { ...base(), 'extra.yaml': extra };
     const first = renderIncremental(undefined, load(before, cache), interpreter, { ...options('c1'), featureGates });
     const next = renderIncremental(first.memo as RenderMemo, load({ ...before, 'apps/app-2.yaml': app(2, 9) }, cache), interpreter, {
       ...options('c2'),
