@@ -11,6 +11,7 @@ import { detectedApiVersionOf } from '../match/preferred-version.ts';
 import { matchResourceSelector } from '../match/resource-selector.ts';
 import { closestName } from '../validate/suggest.ts';
 import type { FleetLocator } from './locate.ts';
+import { multiClusterIngressReferences } from './multicluster-ingress-references.ts';
 import { multiClusterServiceReferences } from './multicluster-service-references.ts';
 import { convertedTemplates, unseenSelectorVersion } from './preferred-versions.ts';
 import { otherSchedulerWarnings } from './scheduler-names.ts';
@@ -101,6 +102,7 @@ export function checkFleetReferences(fleet: Fleet, at: FleetLocator): Diagnostic
     ...unknownClusterNames(fleet, at),
     ...emptySelectors(fleet, at),
     ...multiClusterServiceReferences(fleet, at),
+    ...multiClusterIngressReferences(fleet, at),
     ...convertedTemplates(fleet, at),
     ...otherSchedulerWarnings(fleet, at),
   ];

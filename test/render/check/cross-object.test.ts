@@ -169,3 +169,23 @@ describe('cross-object warnings: MultiClusterService', () => {
     expect(warnings(clusters, ...docs)).toEqual(want);
   });
 });
+
+describe('cross-object warnings: MultiClusterIngress', () => {
+  const service = 'apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: shop}\nspec: {ports: [{port: 80}]}';
+  const mci = (backend: string) =>
+    `apiVersion: networking.karmada.io/v1alpha1\nkind: MultiClusterIngress\nmetadata: {name: demo, namespace: shop}\nspec:\n  defaultBackend: {service: {name: web, port: {number: 80}}}\n  rules: [{http: {paths: [{path: /, pathType: Prefix, backend: {service: {name: ${backend}, port: {number: 80}}}}]}}]`;
+  const policy =
+    'apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: svc, namespace: shop}\nspec: {resourceSelectors: [{apiVersion: v1, kind: Service}], placement: {clusterAffinity: {clusterNames: [staging]}}}';
+  it.each<[string, string[], string[]]>([
+    ['backends the repository defines: nothing to say', [service, mci('web'), policy], []],
+    [
+      'a backend Service the repository does not define, with the closest name',
+      [service, mci('wbe'), policy],
+      [
+        '21:75: MultiClusterIngress/shop/demo: spec.rules[0].http.paths[0].backend.service.name: no Service shop/wbe in the repository: this backend runs nowhere; did you mean web?',
+      ],
+    ],
+  ])('%s', (_name, docs, want) => {
+    expect(warnings(clusters, ...docs)).toEqual(want);
+  });
+});
