@@ -34,31 +34,36 @@ export function workloadAffinityGroupsOf(
   return { ...(affinityGroup ? { affinityGroup } : {}), ...(antiAffinityGroup ? { antiAffinityGroup } : {}) };
 }
 
-interface Member {
-  key: string;
-  namespace: string;
-  groups: WorkloadAffinityGroups;
-}
+type GroupField = keyof WorkloadAffinityGroups;
+
+/** A group's index key: its namespace, whether affinity or anti-affinity, and its name. */
+const groupKey = (namespace: string, field: GroupField, group: string): string => `${namespace}\0${field}\0${group}`;
 
 /** Where every grouped binding is, as the pass stands. */
 export class WorkloadAffinityLedger {
-  readonly #members: readonly Member[];
+  /** Group key → the refKeys of its bindings, as Karmada's scheduler indexes bindings by group. */
+  readonly #groups = new Map<string, string[]>();
   readonly #clusters = new Map<string, readonly string[]>();
 
   constructor(
     specs: readonly Pick<BindingSpec, 'resource' | 'workloadAffinityGroups'>[],
     previous: ReadonlyMap<string, PreviousSchedule>,
   ) {
-    this.#members = specs.flatMap((spec) =>
-      spec.workloadAffinityGroups
-        ? [{ key: refKey(spec.resource), namespace: spec.resource.namespace, groups: spec.workloadAffinityGroups }]
-        : [],
-    );
-    for (const m of this.#members)
+    for (const spec of specs) {
+      const groups = spec.workloadAffinityGroups;
+      if (!groups) continue;
+      const key = refKey(spec.resource);
+      for (const field of ['affinityGroup', 'antiAffinityGroup'] as const) {
+        const group = groups[field];
+        if (group === undefined) continue;
+        const at = groupKey(spec.resource.namespace, field, group);
+        (this.#groups.get(at) ?? this.#groups.set(at, []).get(at)!).push(key);
+      }
       this.#clusters.set(
-        m.key,
-        (previous.get(m.key)?.clusters ?? []).map((c) => c.name),
+        key,
+        (previous.get(key)?.clusters ?? []).map((c) => c.name),
       );
+    }
   }
 
   /** The clusters of the binding's peers per group; undefined when it has no group. */
@@ -66,16 +71,13 @@ export class WorkloadAffinityLedger {
     const groups = spec.workloadAffinityGroups;
     if (!groups) return undefined;
     const self = refKey(spec.resource);
-    const of = (group: string | undefined, field: keyof WorkloadAffinityGroups) =>
-      group === undefined
-        ? []
-        : this.#members
-            .filter((m) => m.key !== self && m.namespace === spec.resource.namespace && m.groups[field] === group)
-            .map((m) => this.#clusters.get(m.key) ?? []);
-    return {
-      affinity: of(groups.affinityGroup, 'affinityGroup'),
-      antiAffinity: of(groups.antiAffinityGroup, 'antiAffinityGroup'),
+    const of = (field: GroupField): (readonly string[])[] => {
+      const group = groups[field];
+      if (group === undefined) return [];
+      const members = this.#groups.get(groupKey(spec.resource.namespace, field, group)) ?? [];
+      return members.filter((key) => key !== self).map((key) => this.#clusters.get(key) ?? []);
     };
+    return { affinity: of('affinityGroup'), antiAffinity: of('antiAffinityGroup') };
   }
 
   /** What the pass decided for a grouped binding, which its peers scheduled after it see. */
