@@ -64,8 +64,11 @@ export function bindingSpecOf(
   };
 }
 
+/** Karmada builds the groups into a ResourceBinding only: a cluster-scoped template's ClusterResourceBinding has none. */
 const groupsOf = (template: SourceObject, policy: SourceObject<PropagationPolicy>) =>
-  workloadAffinityGroupsOf(template.object.metadata.labels, policy.object.spec.placement?.workloadAffinity);
+  template.object.metadata.namespace
+    ? workloadAffinityGroupsOf(template.object.metadata.labels, policy.object.spec.placement?.workloadAffinity)
+    : undefined;
 
 /** The grouped bindings of the claims, before the interpreter is asked anything (Karmada's detector). */
 function affinityLedger(

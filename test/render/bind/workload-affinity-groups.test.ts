@@ -163,6 +163,26 @@ describe('scheduling with workload affinity (docs/karmada-compatibility.md#workl
     expect(errors['two']).toContain('ResourceBinding with the same affinity group does not target this cluster');
   });
 
+  it('a cluster-scoped template gets no group: Karmada builds none into a ClusterResourceBinding', () => {
+    const clusterRole = (name: string) => `apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: ${name}, labels: {ha-group: g}}
+rules: []
+`;
+    const policy = `apiVersion: policy.karmada.io/v1alpha1
+kind: ClusterPropagationPolicy
+metadata: {name: roles}
+spec:
+  resourceSelectors: [{apiVersion: rbac.authorization.k8s.io/v1, kind: ClusterRole}]
+  placement:
+    clusterAffinity: {clusterNames: [m1]}
+    workloadAffinity: ${ANTI}
+`;
+    const { where, rendered } = render({ 'roles.yaml': [clusterRole('a'), clusterRole('b'), policy].join('---\n') }, GATE_ON);
+    expect(where).toEqual({ a: ['m1'], b: ['m1'] });
+    expect(rendered.bindings.map((b) => b.binding?.workloadAffinityGroups)).toEqual([undefined, undefined]);
+  });
+
   it("with the gate off (Karmada's default) schedules without it", () => {
     const { where, rendered } = render(
       {
