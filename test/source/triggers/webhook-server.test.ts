@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseAddress, startWebhookServer } from '../../../src/source/triggers/webhook-server.ts';
+import { startWebhookServer } from '../../../src/source/triggers/webhook-server.ts';
 import type { WebhookServer } from '../../../src/source/triggers/webhook-server.ts';
 
 const SECRET = 'hook-secret';
@@ -126,20 +126,5 @@ describe('startWebhookServer', () => {
   it('answers 405 to anything but POST', async () => {
     server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'main', onPush: () => undefined });
     expect((await fetch(server.url)).status).toBe(405);
-  });
-});
-
-describe('parseAddress', () => {
-  it.each([
-    ['host and port', '127.0.0.1:9000', { host: '127.0.0.1', port: 9000 }],
-    ['a port alone listens everywhere', ':8080', { host: '0.0.0.0', port: 8080 }],
-    ['a bare port number', '8080', { host: '0.0.0.0', port: 8080 }],
-    ['an IPv6 host in brackets', '[::1]:9000', { host: '::1', port: 9000 }],
-  ])('reads %s', (_name, text, expected) => {
-    expect(parseAddress(text)).toEqual(expected);
-  });
-
-  it('refuses an address without a port', () => {
-    expect(() => parseAddress('localhost')).toThrow(/HOST:PORT/);
   });
 });

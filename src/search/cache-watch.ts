@@ -1,0 +1,83 @@
+/**
+ * A watch through the proxy, as Karmada's proxy muxes its members' watches: one stream of
+ * `{"type", "object"}` lines for every member's changes of a cached kind, filtered by namespace,
+ * name and selectors, each object annotated with its member and carrying the composite
+ * resourceVersion updated with its member's. Without a resourceVersion (or with `0`) the stream
+ * starts with an `ADDED` for every object the cache holds, as an API server's watch does; with
+ * one it streams the changes from now (the cache keeps no history to replay). It ends after
+ * `timeoutSeconds`, or 30 minutes, and the client watches again, as kubectl does.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CacheEvent, SearchCacheView, StoreQuery } from '../controllers/index.ts';
+import { cachedFrom } from '../model/index.ts';
+import type { KubeObject } from '../model/index.ts';
+import type { CacheRequest } from './cache-path.ts';
+import { resolveKind, storeQuery } from './cache-list.ts';
+import { compositeVersion, versionsOf } from './list-tokens.ts';
+import { status } from './responses.ts';
+
+const DEFAULT_TIMEOUT_S = 1800;
+
+/** Whether an event's object is one the watch asked for. */
+export function watches(query: StoreQuery, event: Pick<CacheEvent, 'resource' | 'object'>): boolean {
+  const { namespace = '', name = '', labels = {} } = event.object.metadata;
+  if (event.resource !== query.resource) return false;
+  if (query.namespace !== undefined && namespace !== query.namespace) return false;
+  if (query.name !== undefined && name !== query.name) return false;
+  if (query.fields && !query.fields({ name, namespace })) return false;
+  return !query.labels || query.labels(labels);
+}
+
+/** `timeoutSeconds` as the API server reads it (absent or 0: the default); a string is why it is a bad request. */
+export function watchTimeout(params: URLSearchParams): number | string {
+  const text = params.get('timeoutSeconds');
+  if (text === null || text === '') return DEFAULT_TIMEOUT_S;
+  if (!/^\d{1,9}$/.test(text)) return `timeoutSeconds: not a non-negative integer: ${text.slice(0, 40)}`;
+  return Number(text) || DEFAULT_TIMEOUT_S;
+}
+
+export async function watch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cache: SearchCacheView,
+  request: CacheRequest,
+  params: URLSearchParams,
+): Promise<void> {
+  const kind = await resolveKind(res, cache, request);
+  if (!kind) return;
+  const query = storeQuery(kind.resource, request, params);
+  if (typeof query === 'string') return status(res, 400, query);
+  const timeout = watchTimeout(params);
+  if (typeof timeout === 'string') return status(res, 400, timeout);
+  const asked = params.get('resourceVersion') ?? '';
+  const fromNow = asked !== '' && asked !== '0';
+  const versions = fromNow ? versionsOf(asked) : {};
+  if (!versions) return status(res, 400, `resourceVersion: not a resourceVersion of this cache: ${asked}`);
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  // Sent at once, not with the first event: a client waits for them to know the watch is open.
+  res.flushHeaders();
+  const send = (type: CacheEvent['type'], object: KubeObject, cluster: string, version: string): void => {
+    versions[cluster] = version;
+    const resourceVersion = compositeVersion(versions);
+    res.write(
+      `${JSON.stringify({ type, object: { ...object, metadata: { ...object.metadata, resourceVersion } } })}\n`,
+    );
+  };
+  // Subscribed before the first list is read: a change meanwhile is sent twice rather than lost.
+  const unsubscribe = cache.subscribe((event) => {
+    if (watches(query, event)) send(event.type, event.object, event.cluster, event.resourceVersion);
+  });
+  const timer = setTimeout(() => res.end(), timeout * 1000);
+  req.on('close', () => {
+    clearTimeout(timer);
+    unsubscribe();
+  });
+  if (fromNow || !kind.cached) return;
+  const { limit: _all, after: _start, ...everything } = query;
+  const page = await cache.store.list(everything);
+  for (const text of page.items) {
+    const object = JSON.parse(text) as KubeObject;
+    const cluster = cachedFrom(object) ?? '';
+    send('ADDED', object, cluster, page.versions[cluster] ?? '');
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Karmada's global proxy over the search cache (`…/proxying/karmada/proxy`): what kubectl needs
+ * of an API server to get, list and watch the cached kinds of every member through one
+ * kubeconfig context — discovery, lists with selectors, one object by name, watches. Reads only:
+ * the server refuses every other verb before it gets here. What the cache does not hold is not
+ * there: Karmada forwards it to its control plane's API server, which a git engine does not have.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SearchCacheView } from '../controllers/index.ts';
+import { getObject, list } from './cache-list.ts';
+import { watch } from './cache-watch.ts';
+import { apiGroup, coreVersions, groupList, resourceList } from './discovery.ts';
+import type { ProxyPath } from './proxy-path.ts';
+import { sendJson, status } from './responses.ts';
+
+const isWatch = (params: URLSearchParams): boolean => params.get('watch') === '1' || params.get('watch') === 'true';
+
+export async function answerProxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cache: SearchCacheView,
+  path: ProxyPath,
+  params: URLSearchParams,
+): Promise<void> {
+  switch (path.kind) {
+    case 'core-versions':
+      return sendJson(res, coreVersions());
+    case 'groups':
+      return sendJson(res, groupList(cache.resources()));
+    case 'group': {
+      const found = apiGroup(cache.resources(), path.group);
+      return found
+        ? sendJson(res, found)
+        : status(res, 404, `the search cache holds nothing of the group ${path.group}`);
+    }
+    case 'resources': {
+      const found = resourceList(cache.resources(), path.group, path.version);
+      const gv = path.group === '' ? path.version : `${path.group}/${path.version}`;
+      return found ? sendJson(res, found) : status(res, 404, `the search cache holds nothing of ${gv}`);
+    }
+    case 'list':
+      return isWatch(params) ? watch(req, res, cache, path.request, params) : list(res, cache, path.request, params);
+    case 'object':
+      return isWatch(params) ? watch(req, res, cache, path.request, params) : getObject(res, cache, path.request);
+    case 'invalid':
+      return status(res, 404, path.reason);
+  }
+}
