@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import Run from '../../src/cli/commands/run.ts';
 import { readTls } from '../../src/cli/tls-flags.ts';
 import { selfSignedCert } from '../helpers/self-signed.ts';
+import { runInProcess } from './run-in-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tls-flags-'));
 const files = selfSignedCert(dir);
@@ -36,3 +38,23 @@ function write(name: string, text: string): string {
   writeFileSync(path, text);
   return path;
 }
+
+describe('run’s TLS flags', () => {
+  it.each([
+    [['--search-tls-cert-file', 'a.crt', '--search-tls-key-file', 'a.key'], /search-addr/],
+    [['--metrics-addr', '127.0.0.1:0', '--metrics-tls-cert-file', 'a.crt'], /metrics-tls-key-file/],
+    [['--webhook-tls-cert-file', 'a.crt', '--webhook-tls-key-file', 'a.key'], /webhook-addr/],
+  ])('%j is refused before anything starts', async (args, message) => {
+    const { code, stdout } = await runInProcess(Run, [...args, '--repo', dir]);
+    expect(code).not.toBe(0);
+    expect(stdout).toMatch(message);
+  });
+
+  it('a certificate that does not load stops run at start, naming the flags', async () => {
+    const junk = write('junk.pem', 'junk');
+    const args = ['--search-addr', '127.0.0.1:0', '--search-token', 't', '--search-tls-cert-file', junk, '--search-tls-key-file', junk];
+    const { code, stdout } = await runInProcess(Run, [...args, '--repo', dir]);
+    expect(code).toBe(1);
+    expect(stdout).toContain(`--search-tls-cert-file ${junk} and --search-tls-key-file ${junk}: not a PEM certificate and its key`);
+  });
+});
