@@ -5,9 +5,10 @@
  * resourceVersion updated with its member's. Without a resourceVersion (or with `0`) the stream
  * starts with an `ADDED` for every object the cache holds, as an API server's watch does; with
  * one it streams the changes from now (the cache keeps no history to replay). It ends after
- * `timeoutSeconds`, or 30 minutes, and the client watches again, as kubectl does.
+ * `timeoutSeconds`, or 30 minutes, and the client watches again, as kubectl does; a client that
+ * lets 8 MiB of events pile up unread is cut off.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { CacheEvent, SearchCacheView, StoreQuery } from '../controllers/index.ts';
 import { cachedFrom } from '../model/index.ts';
 import type { KubeObject } from '../model/index.ts';
@@ -17,6 +18,8 @@ import { compositeVersion, versionsOf } from './list-tokens.ts';
 import { status } from './responses.ts';
 
 const DEFAULT_TIMEOUT_S = 1800;
+/** What a watch may hold unsent before its client counts as gone. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 /** Whether an event's object is one the watch asked for. */
 export function watches(query: StoreQuery, event: Pick<CacheEvent, 'resource' | 'object'>): boolean {
@@ -37,7 +40,6 @@ export function watchTimeout(params: URLSearchParams): number | string {
 }
 
 export async function watch(
-  req: IncomingMessage,
   res: ServerResponse,
   cache: SearchCacheView,
   request: CacheRequest,
@@ -57,18 +59,21 @@ export async function watch(
   // Sent at once, not with the first event: a client waits for them to know the watch is open.
   res.flushHeaders();
   const send = (type: CacheEvent['type'], object: KubeObject, cluster: string, version: string): void => {
+    if (res.writableEnded || res.destroyed) return;
     versions[cluster] = version;
     const resourceVersion = compositeVersion(versions);
     res.write(
       `${JSON.stringify({ type, object: { ...object, metadata: { ...object.metadata, resourceVersion } } })}\n`,
     );
+    // A client that stops reading would make the stream grow without end: it is cut off, as the API server's cacher cuts off a blocked watcher.
+    if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
   };
   // Subscribed before the first list is read: a change meanwhile is sent twice rather than lost.
   const unsubscribe = cache.subscribe((event) => {
     if (watches(query, event)) send(event.type, event.object, event.cluster, event.resourceVersion);
   });
   const timer = setTimeout(() => res.end(), timeout * 1000);
-  req.on('close', () => {
+  res.on('close', () => {
     clearTimeout(timer);
     unsubscribe();
   });

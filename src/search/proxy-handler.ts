@@ -5,7 +5,7 @@
  * the server refuses every other verb before it gets here. What the cache does not hold is not
  * there: Karmada forwards it to its control plane's API server, which a git engine does not have.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { SearchCacheView } from '../controllers/index.ts';
 import { getObject, list } from './cache-list.ts';
 import { watch } from './cache-watch.ts';
@@ -16,7 +16,6 @@ import { sendJson, status } from './responses.ts';
 const isWatch = (params: URLSearchParams): boolean => params.get('watch') === '1' || params.get('watch') === 'true';
 
 export async function answerProxy(
-  req: IncomingMessage,
   res: ServerResponse,
   cache: SearchCacheView,
   path: ProxyPath,
@@ -39,9 +38,9 @@ export async function answerProxy(
       return found ? sendJson(res, found) : status(res, 404, `the search cache holds nothing of ${gv}`);
     }
     case 'list':
-      return isWatch(params) ? watch(req, res, cache, path.request, params) : list(res, cache, path.request, params);
+      return isWatch(params) ? watch(res, cache, path.request, params) : list(res, cache, path.request, params);
     case 'object':
-      return isWatch(params) ? watch(req, res, cache, path.request, params) : getObject(res, cache, path.request);
+      return isWatch(params) ? watch(res, cache, path.request, params) : getObject(res, cache, path.request);
     case 'invalid':
       return status(res, 404, path.reason);
   }

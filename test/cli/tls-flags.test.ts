@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import Run from '../../src/cli/commands/run.ts';
 import { readTls } from '../../src/cli/tls-flags.ts';
 import { selfSignedCert } from '../helpers/self-signed.ts';
+import { runCli } from './run-cli.ts';
 import { runInProcess } from './run-in-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'tls-flags-'));
@@ -39,7 +40,7 @@ function write(name: string, text: string): string {
   return path;
 }
 
-describe('run’s TLS flags', () => {
+describe('the listeners’ TLS flags', () => {
   it.each([
     [['--search-tls-cert-file', 'a.crt', '--search-tls-key-file', 'a.key'], /search-addr/],
     [['--metrics-addr', '127.0.0.1:0', '--metrics-tls-cert-file', 'a.crt'], /metrics-tls-key-file/],
@@ -48,6 +49,13 @@ describe('run’s TLS flags', () => {
     const { code, stdout } = await runInProcess(Run, [...args, '--repo', dir]);
     expect(code).not.toBe(0);
     expect(stdout).toMatch(message);
+  });
+
+  it('agent --metrics-tls-* without --metrics-addr is refused', async () => {
+    const args = ['--cluster', 'member1', '--metrics-tls-cert-file', 'a.crt', '--metrics-tls-key-file', 'a.key'];
+    const { code, stderr } = runCli(['agent', ...args, '--repo', dir]);
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/metrics-addr/);
   });
 
   it('a certificate that does not load stops run at start, naming the flags', async () => {

@@ -45,7 +45,7 @@ const tls = selfSignedCert(dir);
 const ca = readFileSync(tls.cert);
 let server: SearchServer;
 beforeAll(async () => {
-  server = await startSearchServer({ address: '127.0.0.1:0', token: TOKEN, cache: view, tls: { cert: ca, key: readFileSync(tls.key) }, headersTimeoutMs: 500 });
+  server = await startSearchServer({ address: '127.0.0.1:0', token: TOKEN, cache: view, tls: { cert: ca, key: readFileSync(tls.key) }, headersTimeoutMs: 300 });
 });
 afterAll(async () => {
   await server.close();
@@ -259,6 +259,26 @@ describe('watch through the proxy', () => {
     expect(events).toEqual([]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     await waitFor('the ended watch let go of', async () => (feed.listeners() === 0 ? true : undefined), { timeoutMs: 2_000, intervalMs: 20 });
+  });
+
+  it('cuts off a client that stops reading, and lets go of its subscription', async () => {
+    await waitFor('no watch subscribed', async () => (feed.listeners() === 0 ? true : undefined), { timeoutMs: 2_000, intervalMs: 20 });
+    const big = deploy('member1', 'shop', 'web', 'web');
+    big.metadata.annotations = { ...big.metadata.annotations, padding: 'x'.repeat(256 * 1024) };
+    const closed = new Promise<void>((resolve, reject) => {
+      const req = request(`${server.url}${W}&resourceVersion=${rv({ member1: '100' })}`, { ca, headers: { authorization: `Bearer ${TOKEN}` } }, (res) => {
+        res.pause();
+        res.on('close', () => resolve());
+        res.on('error', () => resolve());
+        for (let i = 0; i < 200; i++)
+          feed.emit({ type: 'MODIFIED', cluster: 'member1', resource: 'apps/v1/Deployment', object: big, resourceVersion: String(101 + i) });
+      });
+      req.on('error', () => resolve());
+      setTimeout(() => reject(new Error('the stalled watch was never cut off')), 10_000);
+      req.end();
+    });
+    await closed;
+    await waitFor('the cut-off watch let go of', async () => (feed.listeners() === 0 ? true : undefined), { timeoutMs: 2_000, intervalMs: 20 });
   });
 
   it.each([
