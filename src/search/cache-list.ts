@@ -14,6 +14,7 @@ import type { KubeObject } from '../model/index.ts';
 import type { CacheRequest } from './cache-path.ts';
 import { behind, compositeVersion, continueToken, positionOf, versionsOf } from './list-tokens.ts';
 import { listText, sendJson, status, warning } from './responses.ts';
+import { type AnswerShape, objectsTable } from './table.ts';
 
 /** The kind a request names: `cached` when the cache holds it, else as a member serves it. */
 export interface ResolvedKind {
@@ -79,13 +80,15 @@ export async function list(
   cache: SearchCacheView,
   request: CacheRequest,
   params: URLSearchParams,
+  shape: AnswerShape = { table: false },
 ): Promise<void> {
   const kind = await resolveKind(res, cache, request);
   if (!kind) return;
   const query = storeQuery(kind.resource, request, params);
   if (typeof query === 'string') return status(res, 400, query);
   // A kind no ResourceRegistry caches is an empty list, as Karmada answers it.
-  if (!kind.cached) return sendJson(res, listText(kind.gv, kind.kind.kind, {}, []));
+  if (!kind.cached)
+    return sendJson(res, shape.table ? objectsTable(kind.kind, [], shape) : listText(kind.gv, kind.kind.kind, {}, []));
   const asked = params.get('resourceVersion') ?? '';
   const askedVersions = asked === '' || asked === '0' ? {} : versionsOf(asked);
   if (!askedVersions) return status(res, 400, `resourceVersion: not a resourceVersion of this cache: ${asked}`);
@@ -107,8 +110,11 @@ export async function list(
       'warning',
       problems.map((p) => warning(p.message)),
     );
+  if (shape.table) return sendJson(res, objectsTable(kind.kind, page.items.map(parse), shape, metadata));
   sendJson(res, listText(kind.gv, kind.kind.kind, metadata, page.items));
 }
+
+const parse = (text: string): KubeObject => JSON.parse(text) as KubeObject;
 
 /** `deployments.apps`, as the API server names a resource in its messages. */
 const qualified = (kind: ApiResource): string => (kind.group === '' ? kind.resource : `${kind.resource}.${kind.group}`);
@@ -118,6 +124,7 @@ export async function getObject(
   res: ServerResponse,
   cache: SearchCacheView,
   request: CacheRequest & { name: string },
+  shape: AnswerShape = { table: false },
 ): Promise<void> {
   const kind = await resolveKind(res, cache, request);
   if (!kind) return;
@@ -125,7 +132,7 @@ export async function getObject(
   const { namespace, name } = request;
   const query = { resource: kind.resource, name, ...(namespace !== undefined ? { namespace } : {}) };
   const page = kind.cached ? await cache.store.list(query) : { items: [] };
-  const found = page.items.map((text) => JSON.parse(text) as KubeObject);
+  const found = page.items.map(parse);
   if (found.length === 0) return status(res, 404, `${qualified(kind.kind)} "${request.name}" not found`, {}, details);
   const clusters = found.map((o) => cachedFrom(o) ?? '');
   if (found.length > 1)
@@ -138,5 +145,6 @@ export async function getObject(
     );
   const [object] = found as [KubeObject];
   const resourceVersion = compositeVersion({ [clusters[0] ?? '']: String(object.metadata.resourceVersion ?? '') });
-  sendJson(res, { ...object, metadata: { ...object.metadata, resourceVersion } });
+  const answer = { ...object, metadata: { ...object.metadata, resourceVersion } };
+  sendJson(res, shape.table ? objectsTable(kind.kind, [answer], shape, { resourceVersion }) : answer);
 }

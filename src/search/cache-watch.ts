@@ -1,6 +1,6 @@
 /**
  * A watch through the proxy, as Karmada's proxy muxes its members' watches: one stream of
- * `{"type", "object"}` lines for every member's changes of a cached kind, filtered by namespace,
+ * `{"type", "object"}` lines (the object as a one-row Table when kubectl asks for Tables) for every member's changes of a cached kind, filtered by namespace,
  * name and selectors, each object annotated with its member and carrying the composite
  * resourceVersion updated with its member's. Without a resourceVersion (or with `0`) the stream
  * starts with an `ADDED` for every object the cache holds, as an API server's watch does; with
@@ -16,6 +16,7 @@ import type { CacheRequest } from './cache-path.ts';
 import { resolveKind, storeQuery } from './cache-list.ts';
 import { compositeVersion, versionsOf } from './list-tokens.ts';
 import { status } from './responses.ts';
+import { type AnswerShape, objectsTable } from './table.ts';
 
 const DEFAULT_TIMEOUT_S = 1800;
 /** What a watch may hold unsent before its client counts as gone. */
@@ -44,6 +45,7 @@ export async function watch(
   cache: SearchCacheView,
   request: CacheRequest,
   params: URLSearchParams,
+  shape: AnswerShape = { table: false },
 ): Promise<void> {
   const kind = await resolveKind(res, cache, request);
   if (!kind) return;
@@ -62,8 +64,10 @@ export async function watch(
     if (res.writableEnded || res.destroyed) return;
     versions[cluster] = version;
     const resourceVersion = compositeVersion(versions);
+    const sent = { ...object, metadata: { ...object.metadata, resourceVersion } };
+    const table = shape.table ? { ...shape, now: Date.now() } : undefined;
     res.write(
-      `${JSON.stringify({ type, object: { ...object, metadata: { ...object.metadata, resourceVersion } } })}\n`,
+      `${JSON.stringify({ type, object: table ? objectsTable(kind.kind, [sent], table, { resourceVersion }) : sent })}\n`,
     );
     // A client that stops reading would make the stream grow without end: it is cut off, as the API server's cacher cuts off a blocked watcher.
     if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();

@@ -1,7 +1,8 @@
 /**
  * Karmada's global proxy over the search cache (`…/proxying/karmada/proxy`): what kubectl needs
  * of an API server to get, list and watch the cached kinds of every member through one
- * kubeconfig context — discovery, lists with selectors, one object by name, watches. Reads only:
+ * kubeconfig context — discovery, lists with selectors, one object by name, watches, as objects
+ * or as kubectl's Tables (table.ts). Reads only:
  * the server refuses every other verb before it gets here. What the cache does not hold is not
  * there: Karmada forwards it to its control plane's API server, which a git engine does not have.
  */
@@ -12,6 +13,7 @@ import { watch } from './cache-watch.ts';
 import { apiGroup, coreVersions, groupList, resourceList } from './discovery.ts';
 import type { ProxyPath } from './proxy-path.ts';
 import { sendJson, status } from './responses.ts';
+import { answerShape } from './table.ts';
 
 const isWatch = (params: URLSearchParams): boolean => params.get('watch') === '1' || params.get('watch') === 'true';
 
@@ -20,7 +22,16 @@ export async function answerProxy(
   cache: SearchCacheView,
   path: ProxyPath,
   params: URLSearchParams,
+  accept: string | undefined,
 ): Promise<void> {
+  if (path.kind === 'list' || path.kind === 'object') {
+    const shape = answerShape(accept, params, Date.now());
+    if (typeof shape === 'string') return status(res, 400, shape);
+    if (isWatch(params)) return watch(res, cache, path.request, params, shape);
+    return path.kind === 'list'
+      ? list(res, cache, path.request, params, shape)
+      : getObject(res, cache, path.request, shape);
+  }
   switch (path.kind) {
     case 'core-versions':
       return sendJson(res, coreVersions());
@@ -37,10 +48,6 @@ export async function answerProxy(
       const gv = path.group === '' ? path.version : `${path.group}/${path.version}`;
       return found ? sendJson(res, found) : status(res, 404, `the search cache holds nothing of ${gv}`);
     }
-    case 'list':
-      return isWatch(params) ? watch(res, cache, path.request, params) : list(res, cache, path.request, params);
-    case 'object':
-      return isWatch(params) ? watch(res, cache, path.request, params) : getObject(res, cache, path.request);
     case 'invalid':
       return status(res, 404, path.reason);
   }

@@ -73,7 +73,7 @@ export async function startSearchServer(options: SearchServerOptions): Promise<S
       });
     if (req.method !== 'GET') return status(res, 405, `${req.method} is not served: the search cache is read-only`);
     const proxied = parseProxyPath(url.pathname);
-    if (proxied) return void answerProxy(res, options.cache, proxied, url.searchParams).catch(fail);
+    if (proxied) return void answerProxy(res, options.cache, proxied, url.searchParams, req.headers.accept).catch(fail);
     const path = parseCachePath(url.pathname);
     if (path === undefined) return status(res, 404, `no such path: ${url.pathname}`);
     if (path.kind === 'invalid') return status(res, 404, path.reason);

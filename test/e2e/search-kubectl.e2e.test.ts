@@ -88,14 +88,15 @@ describe('kubectl through the search proxy', () => {
     const all = ['--server', server, '--certificate-authority', tls.cert, ...auth, ...args];
     return new Promise((resolve) => execFile(kubectlBin, all, { env: { ...process.env, KUBECONFIG: emptyKubeconfig }, timeout: 60_000 }, outcome(resolve)));
   };
-  /** `NAMESPACE/NAME` of each row kubectl printed, as printed. */
-  const rows = (stdout: string): string[] =>
-    stdout
-      .trimEnd()
-      .split('\n')
-      .slice(1)
+  /** `CLUSTER/NAMESPACE/NAME` of each row kubectl printed with `-A` (`CLUSTER/NAME` without), as printed. */
+  const rows = (stdout: string): string[] => {
+    const [header = '', ...lines] = stdout.trimEnd().split('\n');
+    const columns = header.split(/\s+/);
+    const at = (name: string) => columns.indexOf(name);
+    return lines
       .map((line) => line.split(/\s+/))
-      .map(([namespace, name]) => `${namespace}/${name}`);
+      .map((cells) => [cells[at('CLUSTER')], ...(at('NAMESPACE') >= 0 ? [cells[at('NAMESPACE')]] : []), cells[at('NAME')]].join('/'));
+  };
 
   beforeAll(async () => {
     kubectlBin = (await cachedBinaries())?.kubectl ?? '';
@@ -152,8 +153,9 @@ describe('kubectl through the search proxy', () => {
   it('get deployments -A lists every member’s Deployments through one server, each annotated with its member', async () => {
     const table = await kubectl(['get', 'deployments', '-A', '-l', `search-e2e=${ID}`]);
     expect([table.code, table.stderr]).toEqual([0, '']);
-    expect(table.stdout.split('\n')[0]).toMatch(/^NAMESPACE\s+NAME\s+AGE$/);
-    expect(rows(table.stdout)).toEqual([`${NS}/web`, `${NS}/web`, `${NS}/api`]);
+    // kubectl's Table, its columns for Deployments with the member after NAME.
+    expect(table.stdout.split('\n')[0]).toMatch(/^NAMESPACE\s+NAME\s+CLUSTER\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE$/);
+    expect(rows(table.stdout)).toEqual([`member1/${NS}/web`, `member2/${NS}/web`, `member3/${NS}/api`]);
     const json = await kubectl(['get', 'deploy', '-A', '-l', `search-e2e=${ID}`, '-o', 'json']);
     const list = JSON.parse(json.stdout) as { items: { metadata: { name: string; annotations: Record<string, string> } }[] };
     expect(list.items.map((i) => `${i.metadata.annotations['resource.karmada.io/cached-from-cluster']}/${i.metadata.name}`)).toEqual([
@@ -164,15 +166,15 @@ describe('kubectl through the search proxy', () => {
   });
 
   it.each([
-    [['-A', '-l', 'app=api'], [`${NS}/api`]],
+    [['-A', '-l', 'app=api'], [`member3/${NS}/api`]],
     [
       ['-A', '-l', `search-e2e=${ID},app notin (api)`],
-      [`${NS}/web`, `${NS}/web`],
+      [`member1/${NS}/web`, `member2/${NS}/web`],
     ],
-    [['-A', '--field-selector', `metadata.namespace=${NS},metadata.name=api`], [`${NS}/api`]],
+    [['-A', '--field-selector', `metadata.namespace=${NS},metadata.name=api`], [`member3/${NS}/api`]],
     [
       ['-A', '--field-selector', `metadata.namespace=${NS}`],
-      [`${NS}/web`, `${NS}/web`, `${NS}/api`],
+      [`member1/${NS}/web`, `member2/${NS}/web`, `member3/${NS}/api`],
     ],
     [['-A', '--field-selector', 'metadata.namespace=no-such-namespace'], []],
   ])('get deployments %j', async (args, want) => {
@@ -238,7 +240,12 @@ describe('kubectl through the search proxy', () => {
         timeoutMs: 30_000,
         intervalMs: 100,
       });
-      expect(names().slice(0, 3)).toEqual(['web', 'web', 'api']);
+      expect(
+        printed
+          .split('\n')
+          .slice(0, 3)
+          .map((line) => line.split(/\s+/).slice(0, 2).join('/')),
+      ).toEqual(['web/member1', 'web/member2', 'api/member3']);
       await apiFor('member2', AppsV1Api).createNamespacedDeployment({ namespace: NS, body: JSON.parse(deployment('side')) });
       await waitFor('the new Deployment in the watch', async () => (names().includes('side') ? true : undefined), {
         timeoutMs: 30_000,

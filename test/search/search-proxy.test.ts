@@ -58,10 +58,10 @@ interface Answer {
 }
 
 /** A GET over TLS trusting only the test's certificate. */
-function get(path: string, options: { token?: string | null; method?: string } = {}): Promise<Answer> {
-  const { token = TOKEN, method = 'GET' } = options;
+function get(path: string, options: { token?: string | null; method?: string; accept?: string } = {}): Promise<Answer> {
+  const { token = TOKEN, method = 'GET', accept = 'application/json' } = options;
   return new Promise((resolve, reject) => {
-    const headers = token === null ? {} : { authorization: `Bearer ${token}` };
+    const headers = { accept, ...(token === null ? {} : { authorization: `Bearer ${token}` }) };
     request(`${server.url}${path}`, { ca, headers, method }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -74,6 +74,7 @@ function get(path: string, options: { token?: string | null; method?: string } =
 
 const names = (items: readonly KubeObject[] = []) =>
   items.map((o) => `${o.metadata.annotations?.['resource.karmada.io/cached-from-cluster']}/${o.metadata.namespace}/${o.metadata.name}`);
+const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
 const rv = (versions: Record<string, string>) => Buffer.from(JSON.stringify(versions)).toString('base64url');
 
 describe('the search proxy over TLS', () => {
@@ -159,6 +160,21 @@ describe('the search proxy over TLS', () => {
     expect([status, doc['reason'], doc['message']]).toEqual([code, reason, message]);
   });
 
+  it('answers kubectl’s Table, with a CLUSTER column, when asked for one', async () => {
+    const { status, doc } = await get(`${P}/apis/apps/v1/namespaces/shop/deployments?labelSelector=app%3Dweb`, { accept: TABLE });
+    expect([status, doc['kind'], doc['apiVersion']]).toEqual([200, 'Table', 'meta.k8s.io/v1']);
+    const table = doc as unknown as { columnDefinitions: { name: string }[]; rows: { cells: unknown[] }[]; metadata: { resourceVersion: string } };
+    expect(table.columnDefinitions.slice(0, 2).map((c) => c.name)).toEqual(['Name', 'Cluster']);
+    expect(table.rows.map((r) => r.cells.slice(0, 2))).toEqual([
+      ['web', 'member1'],
+      ['web', 'member2'],
+    ]);
+    expect(table.metadata.resourceVersion).toBe(rv({ member1: '100', member2: '200' }));
+    const one = await get(`${P}/apis/apps/v1/namespaces/data/deployments/db`, { accept: TABLE });
+    expect((one.doc as unknown as { rows: { cells: unknown[] }[] }).rows.map((r) => r.cells.slice(0, 2))).toEqual([['db', 'member1']]);
+    expect((await get(`${P}/apis/apps/v1/deployments?includeObject=Everything`, { accept: TABLE })).status).toBe(400);
+  });
+
   it.each(['DELETE', 'POST', 'PUT', 'PATCH'])('refuses %s with a 405 Status', async (method) => {
     const { status, doc } = await get(`${P}/apis/apps/v1/namespaces/data/deployments/db`, { method });
     expect([status, doc['kind'], doc['reason']]).toEqual([405, 'Status', 'MethodNotAllowed']);
@@ -175,10 +191,15 @@ describe('the search proxy over TLS', () => {
 });
 
 /** A watch's first `count` events, then the connection is closed. */
-function watchEvents(path: string, count: number, after: () => void = () => undefined): Promise<{ type: string; object: KubeObject }[]> {
+function watchEvents(
+  path: string,
+  count: number,
+  after: () => void = () => undefined,
+  accept = 'application/json',
+): Promise<{ type: string; object: KubeObject }[]> {
   return new Promise((resolve, reject) => {
     const events: { type: string; object: KubeObject }[] = [];
-    const req = request(`${server.url}${path}`, { ca, headers: { authorization: `Bearer ${TOKEN}` } }, (res) => {
+    const req = request(`${server.url}${path}`, { ca, headers: { authorization: `Bearer ${TOKEN}`, accept } }, (res) => {
       let buffered = '';
       res.on('data', (chunk: Buffer) => {
         buffered += chunk.toString();
@@ -249,6 +270,24 @@ describe('watch through the proxy', () => {
       member1: '101',
       member2: '200',
     });
+  });
+
+  it('sends each change as a one-row Table when kubectl asks for Tables', async () => {
+    const events = await watchEvents(
+      `${W}&resourceVersion=${rv({ member1: '100', member2: '200' })}`,
+      1,
+      () =>
+        feed.emit({
+          type: 'MODIFIED',
+          cluster: 'member1',
+          resource: 'apps/v1/Deployment',
+          object: deploy('member1', 'shop', 'web', 'web', '13'),
+          resourceVersion: '102',
+        }),
+      TABLE,
+    );
+    const table = events[0]?.object as unknown as { kind: string; rows: { cells: unknown[] }[] };
+    expect([events[0]?.type, table.kind, table.rows.map((r) => r.cells.slice(0, 2))]).toEqual(['MODIFIED', 'Table', [['web', 'member1']]]);
   });
 
   it('ends after timeoutSeconds and lets go of its subscription', async () => {

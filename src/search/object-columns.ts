@@ -5,9 +5,8 @@
  * printers compute them, in a shorter form: a Pod's STATUS is its reason, else a waiting or
  * terminated container's reason, else its phase.
  */
-import { isRecord } from '../../model/index.ts';
-import type { KubeObject } from '../../model/index.ts';
-import type { TableColumn } from '../../get/index.ts';
+import { isRecord } from '../model/index.ts';
+import type { KubeObject, TableColumn } from '../model/index.ts';
 import { ageOf } from './human-duration.ts';
 
 type Cell = (o: KubeObject, now: number) => string | number;
