@@ -75,6 +75,21 @@ export function storeQuery(resource: string, request: CacheRequest, params: URLS
   }
 }
 
+/** The request's kind and store query; undefined (after a 404 or 400) when it has none. */
+export async function resolveQuery(
+  res: ServerResponse,
+  cache: SearchCacheView,
+  request: CacheRequest,
+  params: URLSearchParams,
+): Promise<{ kind: ResolvedKind; query: StoreQuery } | undefined> {
+  const kind = await resolveKind(res, cache, request);
+  if (!kind) return undefined;
+  const query = storeQuery(kind.resource, request, params);
+  if (typeof query !== 'string') return { kind, query };
+  status(res, 400, query);
+  return undefined;
+}
+
 export async function list(
   res: ServerResponse,
   cache: SearchCacheView,
@@ -82,10 +97,9 @@ export async function list(
   params: URLSearchParams,
   shape: AnswerShape = { table: false },
 ): Promise<void> {
-  const kind = await resolveKind(res, cache, request);
-  if (!kind) return;
-  const query = storeQuery(kind.resource, request, params);
-  if (typeof query === 'string') return status(res, 400, query);
+  const resolved = await resolveQuery(res, cache, request, params);
+  if (!resolved) return;
+  const { kind, query } = resolved;
   // A kind no ResourceRegistry caches is an empty list, as Karmada answers it.
   if (!kind.cached)
     return sendJson(res, shape.table ? objectsTable(kind.kind, [], shape) : listText(kind.gv, kind.kind.kind, {}, []));

@@ -13,7 +13,7 @@ import type { CacheEvent, SearchCacheView, StoreQuery } from '../controllers/ind
 import { cachedFrom } from '../model/index.ts';
 import type { KubeObject } from '../model/index.ts';
 import type { CacheRequest } from './cache-path.ts';
-import { resolveKind, storeQuery } from './cache-list.ts';
+import { resolveQuery } from './cache-list.ts';
 import { compositeVersion, versionsOf } from './list-tokens.ts';
 import { status } from './responses.ts';
 import { type AnswerShape, objectsTable } from './table.ts';
@@ -47,10 +47,9 @@ export async function watch(
   params: URLSearchParams,
   shape: AnswerShape = { table: false },
 ): Promise<void> {
-  const kind = await resolveKind(res, cache, request);
-  if (!kind) return;
-  const query = storeQuery(kind.resource, request, params);
-  if (typeof query === 'string') return status(res, 400, query);
+  const resolved = await resolveQuery(res, cache, request, params);
+  if (!resolved) return;
+  const { kind, query } = resolved;
   const timeout = watchTimeout(params);
   if (typeof timeout === 'string') return status(res, 400, timeout);
   const asked = params.get('resourceVersion') ?? '';

@@ -9,13 +9,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppsV1Api, CoordinationV1Api, CoreV1Api } from '@kubernetes/client-node';
+import { AppsV1Api } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedBinaries } from '../../scripts/fleet/build.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { selfSignedCert } from '../helpers/self-signed.ts';
 import { FleetRepo } from './helpers/apply-fleet.ts';
-import { apiFor, fleetKubeconfig, isNotFound, memberNames } from './helpers/fleet.ts';
+import { removeSearchFleet, searchDeployment, searchFleetFiles, searchRegistry } from './helpers/search-fleet.ts';
+import { apiFor, fleetKubeconfig, memberNames } from './helpers/fleet.ts';
 import { type RunProcess, startRun } from './helpers/run-process.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
@@ -25,43 +26,9 @@ const TOKEN = `token-${randomBytes(12).toString('hex')}`;
 const PROXY = '/apis/search.karmada.io/v1alpha1/proxying/karmada/proxy';
 const CACHE = '/apis/search.karmada.io/v1alpha1/search/cache';
 
-const deployment = (name: string) =>
-  JSON.stringify({
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name, namespace: NS, labels: { 'search-e2e': ID, app: name } },
-    spec: {
-      replicas: 1,
-      selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] } },
-    },
-  });
+const deployment = (name: string) => searchDeployment(NS, ID, name);
 
-// web in member1 and member2, api in member3 only.
-const FILES = {
-  'apps.yaml': [deployment('web'), deployment('api')].join('\n---\n'),
-  'policies.yaml': `apiVersion: policy.karmada.io/v1alpha1
-kind: PropagationPolicy
-metadata: {name: web, namespace: ${NS}}
-spec:
-  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-  placement: {clusterAffinity: {clusterNames: [member1, member2]}}
----
-apiVersion: policy.karmada.io/v1alpha1
-kind: PropagationPolicy
-metadata: {name: api, namespace: ${NS}}
-spec:
-  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: api}]
-  placement: {clusterAffinity: {clusterNames: [member3]}}
-`,
-  'registry.yaml': `apiVersion: search.karmada.io/v1alpha1
-kind: ResourceRegistry
-metadata: {name: kubectl-${ID}}
-spec:
-  targetCluster: {clusterNames: [member1, member2, member3]}
-  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, namespace: ${NS}}]
-`,
-};
+const FILES = { ...searchFleetFiles(NS, ID), 'registry.yaml': searchRegistry(NS, `kubectl-${ID}`) };
 
 interface Outcome {
   code: number;
@@ -126,15 +93,7 @@ describe('kubectl through the search proxy', () => {
   afterAll(async () => {
     expect(run.records.some((r) => JSON.stringify(r).includes(TOKEN))).toBe(false);
     await run.stop();
-    await Promise.all(
-      memberNames
-        .flatMap((m) => [
-          apiFor(m, CoreV1Api).deleteNamespace({ name: NS }),
-          apiFor(m, CoreV1Api).deleteNamespacedConfigMap({ name: repo.inventoryName, namespace: 'flotilla-system' }),
-          apiFor(m, CoordinationV1Api).deleteNamespacedLease({ name: repo.inventoryName, namespace: 'flotilla-system' }),
-        ])
-        .map((p) => p.catch((error: unknown) => (isNotFound(error) ? undefined : Promise.reject(error)))),
-    );
+    await removeSearchFleet(NS, repo.inventoryName);
   });
 
   it('serves https, and kubectl get --raw of the cache path sends its token over it', async () => {
