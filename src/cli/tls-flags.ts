@@ -12,11 +12,17 @@ type KeyFlag<P extends string> = `${P}-tls-key-file`;
  * `--<prefix>-tls-cert-file` and `--<prefix>-tls-key-file`, each needing the other: one shape for
  * every listener that can serve TLS (the web view, the search cache, the webhook, metrics).
  */
-export function tlsFlags<P extends string>(prefix: P, what: string, needs: readonly string[] = []) {
+export function tlsFlags<P extends string>(
+  prefix: P,
+  what: string,
+  options: { needs?: readonly string[]; note?: string } = {},
+) {
   const cert = `${prefix}-tls-cert-file` as CertFlag<P>;
   const key = `${prefix}-tls-key-file` as KeyFlag<P>;
+  const needs = options.needs ?? [];
+  const note = options.note ? ` (${options.note})` : '';
   return {
-    [cert]: fileFlag(`PEM certificate (chain) to serve ${what} over TLS`, [key, ...needs]),
+    [cert]: fileFlag(`PEM certificate (chain) to serve ${what} over TLS${note}`, [key, ...needs]),
     [key]: fileFlag(`PEM key of --${cert}`, [cert, ...needs]),
   } as Record<CertFlag<P> | KeyFlag<P>, ReturnType<typeof fileFlag>>;
 }

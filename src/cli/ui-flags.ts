@@ -8,7 +8,7 @@ export const uiSecurityFlags = {
   'ui-token-file': Flags.string({
     description: 'a file holding the token the view asks for once (required on a non-loopback address)',
   }),
-  ...tlsFlags('ui', 'the view (required on a non-loopback address)'),
+  ...tlsFlags('ui', 'the view', { note: 'required on a non-loopback address' }),
 };
 
 type UiSecurityValues = {

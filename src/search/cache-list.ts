@@ -44,7 +44,7 @@ export async function resolveKind(
 }
 
 /** The store query a request asks for; a string is the reason it is a bad request. */
-export function storeQuery(resource: string, request: CacheRequest, params: URLSearchParams): StoreQuery | string {
+function storeQuery(resource: string, request: CacheRequest, params: URLSearchParams): StoreQuery | string {
   try {
     const query: StoreQuery = {
       resource,

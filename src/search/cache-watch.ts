@@ -1,12 +1,13 @@
 /**
  * A watch through the proxy, as Karmada's proxy muxes its members' watches: one stream of
- * `{"type", "object"}` lines (the object as a one-row Table when kubectl asks for Tables) for every member's changes of a cached kind, filtered by namespace,
- * name and selectors, each object annotated with its member and carrying the composite
- * resourceVersion updated with its member's. Without a resourceVersion (or with `0`) the stream
- * starts with an `ADDED` for every object the cache holds, as an API server's watch does; with
- * one it streams the changes from now (the cache keeps no history to replay). It ends after
- * `timeoutSeconds`, or 30 minutes, and the client watches again, as kubectl does; a client that
- * lets 8 MiB of events pile up unread is cut off.
+ * `{"type", "object"}` lines for every member's changes of a cached kind (the object as a
+ * one-row Table when kubectl asks for Tables), filtered by namespace, name and selectors, each
+ * object annotated with its member and carrying the composite resourceVersion updated with its
+ * member's. Without a resourceVersion (or with `0`) the stream starts with an `ADDED` for every
+ * object the cache holds, as an API server's watch does; with one it streams the changes from
+ * now (the cache keeps no history to replay). It ends after `timeoutSeconds`, or 30 minutes, and
+ * the client watches again, as kubectl does; a client that lets 8 MiB of events pile up unread
+ * is cut off.
  */
 import type { ServerResponse } from 'node:http';
 import type { CacheEvent, SearchCacheView, StoreQuery } from '../controllers/index.ts';
@@ -68,7 +69,8 @@ export async function watch(
     res.write(
       `${JSON.stringify({ type, object: table ? objectsTable(kind.kind, [sent], table, { resourceVersion }) : sent })}\n`,
     );
-    // A client that stops reading would make the stream grow without end: it is cut off, as the API server's cacher cuts off a blocked watcher.
+    // A client that stops reading would make the stream grow without end: it is cut off, as the
+    // API server's cacher cuts off a blocked watcher.
     if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
   };
   // Subscribed before the first list is read: a change meanwhile is sent twice rather than lost.

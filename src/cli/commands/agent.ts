@@ -54,7 +54,7 @@ export default class Agent extends FlotillaCommand {
     heartbeat: duration('report at least this often, changes or not', 60_000, '60s'),
     resync: duration('apply the Work again this often although it did not change (drift); 0 never', 300_000, '5m'),
     'metrics-addr': Flags.string({ description: 'serve /metrics, /healthz and /readyz on HOST:PORT' }),
-    ...tlsFlags('metrics', '/metrics, /healthz and /readyz', ['metrics-addr']),
+    ...tlsFlags('metrics', '/metrics, /healthz and /readyz', { needs: ['metrics-addr'] }),
     'inventory-name': Flags.string({
       description: 'name of the inventory ConfigMap in flotilla-system: one per fleet repository applying here',
       default: INVENTORY_NAME,

@@ -48,9 +48,9 @@ export default class Run extends FlotillaCommand {
       description: 'webhook secret (GitHub HMAC key, GitLab token)',
       env: 'FLOTILLA_WEBHOOK_SECRET',
     }),
-    ...tlsFlags('webhook', 'the webhook endpoint', ['webhook-addr']),
+    ...tlsFlags('webhook', 'the webhook endpoint', { needs: ['webhook-addr'] }),
     'metrics-addr': Flags.string({ description: 'serve /metrics, /healthz and /readyz on HOST:PORT' }),
-    ...tlsFlags('metrics', '/metrics, /healthz and /readyz', ['metrics-addr']),
+    ...tlsFlags('metrics', '/metrics, /healthz and /readyz', { needs: ['metrics-addr'] }),
     'ui-addr': Flags.string({
       description: 'serve the read-only web view of the fleet on HOST:PORT, live from each pass (see `flotilla ui`)',
     }),
@@ -59,7 +59,10 @@ export default class Run extends FlotillaCommand {
       description:
         "serve the search cache (the kinds ResourceRegistries select, from their members) on HOST:PORT, at Karmada's /apis/search.karmada.io/v1alpha1/search/cache/... and, for kubectl, its proxy /apis/search.karmada.io/v1alpha1/proxying/karmada/proxy",
     }),
-    ...tlsFlags('search', 'the search cache (kubectl sends its token only over TLS)', ['search-addr']),
+    ...tlsFlags('search', 'the search cache', {
+      needs: ['search-addr'],
+      note: 'kubectl sends its token only over TLS',
+    }),
     'search-token': Flags.string({
       description: 'the bearer token the search cache asks of every request',
       env: 'FLOTILLA_SEARCH_TOKEN',
