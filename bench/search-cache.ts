@@ -215,6 +215,7 @@ const server = await startSearchServer({
     ],
     problems: () => [],
     served: async () => undefined,
+    subscribe: () => () => undefined,
   },
 });
 const rows: (string | number)[][] = [

@@ -8,6 +8,7 @@ import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import { startHealthServer, createObjectMetrics, recordClusterResult } from '../observability/index.ts';
 import type { HealthServer, ObjectMetrics } from '../observability/index.ts';
+import type { TlsFiles } from '../source/index.ts';
 import type { AgentRounds, RoundResult } from './agent-round.ts';
 
 /** How the loop runs. */
@@ -20,6 +21,8 @@ export interface AgentLoopOptions {
   /** Aborted: the loop ends after the round under way. */
   signal: AbortSignal;
   metricsAddress?: string;
+  /** `--metrics-tls-cert-file` and `--metrics-tls-key-file`; absent, plain HTTP. */
+  metricsTls?: TlsFiles;
 }
 
 /** The agent's metrics, on a registry of their own. */
@@ -112,7 +115,12 @@ export async function runAgentLoop(rounds: AgentRounds, o: AgentLoopOptions & { 
   const metrics = agentMetrics();
   let ready = false;
   const health: HealthServer | undefined = o.metricsAddress
-    ? await startHealthServer({ address: o.metricsAddress, registry: metrics.registry, ready: () => ready })
+    ? await startHealthServer({
+        address: o.metricsAddress,
+        tls: o.metricsTls,
+        registry: metrics.registry,
+        ready: () => ready,
+      })
     : undefined;
   if (health) o.log.info({ url: health.url }, 'metrics listening');
   try {

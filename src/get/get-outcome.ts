@@ -3,7 +3,7 @@
  * (`member-get.ts`) or from the search cache of `run` (`cache-get.ts`): the same shape either
  * way, so the CLI prints both alike.
  */
-import type { KubeObject } from '../model/index.ts';
+import type { KubeObject, TableColumn } from '../model/index.ts';
 import type { ApiResource } from '../apply/index.ts';
 
 /** One `flotilla get`. */
@@ -19,14 +19,7 @@ export interface GetRequest {
   shape: 'table' | 'objects';
 }
 
-/** A column of a server's Table (meta.k8s.io/v1 TableColumnDefinition). */
-export interface TableColumn {
-  name: string;
-  type: string;
-  format?: string;
-  /** 0: always shown; higher: `-o wide` only. */
-  priority: number;
-}
+export type { TableColumn };
 
 /** One object found on one member. */
 export interface GetItem {

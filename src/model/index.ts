@@ -21,6 +21,7 @@ export * from './source-file.ts';
 export * from './label-selector.ts';
 export * from './scopes.ts';
 export * from './search.ts';
+export type { TableColumn } from './table.ts';
 export * from './quantity.ts';
 export * from './exact-quantity.ts';
 export * from './rfc3339.ts';

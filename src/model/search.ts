@@ -1,6 +1,6 @@
 /**
- * Karmada's search API as Flotilla serves it (docs/karmada-compatibility.md#search): the path
- * under which the search cache answers list requests, and the annotation each object it returns
+ * Karmada's search API as Flotilla serves it (docs/karmada-compatibility.md#search): the paths
+ * under which the search cache and its proxy answer, and the annotation each object it returns
  * carries to name the member it came from.
  */
 import type { KubeObject } from './kube.ts';
@@ -11,6 +11,12 @@ export const CACHED_FROM_CLUSTER_ANNOTATION = 'resource.karmada.io/cached-from-c
 
 /** The cache's path prefix; a member's API path follows it (`…/cache/apis/apps/v1/deployments`). */
 export const SEARCH_CACHE_PATH = `/apis/${SEARCH_GROUP_VERSION}/search/cache`;
+
+/**
+ * Karmada's global proxy prefix: a kubeconfig whose server ends with it reads every member's
+ * objects of the cached kinds as if from one API server (`…/proxy/apis/apps/v1/deployments`).
+ */
+export const SEARCH_PROXY_PATH = `/apis/${SEARCH_GROUP_VERSION}/proxying/karmada/proxy`;
 
 /** The object with the annotation naming its member, as Karmada's search cache returns objects. */
 export function withCluster(object: KubeObject, cluster: string): KubeObject {

@@ -1,15 +1,16 @@
 /**
  * `--metrics-addr`: `/metrics` (Prometheus text), `/healthz` (the process answers) and `/readyz`
- * (the first pass has run and the loop is not stopping), on node:http.
+ * (the first pass has run and the loop is not stopping), on node:http or, with a certificate, node:https.
  */
-import { createServer } from 'node:http';
 import type { Registry } from 'prom-client';
-import { listenHttp } from '../source/index.ts';
+import { createListener, listenHttp, type TlsFiles } from '../source/index.ts';
 
 /** What the endpoints read. */
 export interface HealthServerOptions {
   /** `HOST:PORT`; port 0 picks a free one. */
   address: string;
+  /** `--metrics-tls-cert-file` and `--metrics-tls-key-file`: served over TLS; absent, plain HTTP. */
+  tls?: TlsFiles | undefined;
   registry: Registry;
   /** Whether the reconciler is ready (the first pass is done, not stopping). */
   ready: () => boolean;
@@ -23,7 +24,7 @@ export interface HealthServer {
 
 /** Starts the server. */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
-  const server = createServer((req, res) => {
+  const server = createListener({ tls: options.tls }, (req, res) => {
     // A request target that URL cannot parse (`http://[`) must not throw out of the listener: that ends `run`.
     const path = URL.parse(req.url ?? '/', 'http://x')?.pathname;
     if (path === '/metrics') {

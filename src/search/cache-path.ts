@@ -3,11 +3,11 @@
  * by a member API path — `/api/v1/<plural>` for the core group, `/apis/<group>/<version>/<plural>`
  * otherwise, with `/namespaces/<ns>` before the plural and `/<name>` after it when given (Karmada's
  * parseK8sNativeResourceInfo, in the project's words). The prefix alone asks which resources the
- * cache holds. Pure.
+ * cache holds. The proxy's paths (proxy-path.ts) end in the same member API paths. Pure.
  */
 import { SEARCH_CACHE_PATH } from '../model/index.ts';
 
-/** A list request on the cache. */
+/** A request for a resource: a list, or with a name one object. */
 export interface CacheRequest {
   group: string;
   version: string;
@@ -16,25 +16,28 @@ export interface CacheRequest {
   name?: string;
 }
 
-/** What a path under the prefix asks for: the resource list, a list, or nothing the cache serves. */
-export type CachePath =
-  | { kind: 'resources' }
-  | { kind: 'list'; request: CacheRequest }
-  | { kind: 'invalid'; reason: string };
+/** A member API path read, or why it is none. */
+export type ResourcePath = { kind: 'list'; request: CacheRequest } | { kind: 'invalid'; reason: string };
 
-export function parseCachePath(pathname: string): CachePath | undefined {
-  if (pathname !== SEARCH_CACHE_PATH && !pathname.startsWith(`${SEARCH_CACHE_PATH}/`)) return undefined;
-  let parts: string[];
+/** What a path under the prefix asks for: the resource list, a list, or nothing the cache serves. */
+export type CachePath = { kind: 'resources' } | ResourcePath;
+
+/** The segments of `pathname` after `prefix`, decoded; undefined when it is not under the prefix. */
+export function segmentsUnder(prefix: string, pathname: string): string[] | { invalid: string } | undefined {
+  if (pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return undefined;
   try {
-    parts = pathname
-      .slice(SEARCH_CACHE_PATH.length)
+    return pathname
+      .slice(prefix.length)
       .split('/')
       .filter((p) => p !== '')
       .map(decodeURIComponent);
   } catch {
-    return { kind: 'invalid', reason: `not a valid path (a % escape that decodes to nothing): ${pathname}` };
+    return { invalid: `not a valid path (a % escape that decodes to nothing): ${pathname}` };
   }
-  if (parts.length === 0) return { kind: 'resources' };
+}
+
+/** `api/v1/…` or `apis/GROUP/VERSION/…`, down to a resource and maybe a namespace and a name. */
+export function parseResourcePath(parts: readonly string[]): ResourcePath {
   const [prefix, ...rest] = parts;
   if (prefix !== 'api' && prefix !== 'apis')
     return {
@@ -59,4 +62,12 @@ export function parseCachePath(pathname: string): CachePath | undefined {
       ...(name !== undefined ? { name } : {}),
     },
   };
+}
+
+export function parseCachePath(pathname: string): CachePath | undefined {
+  const parts = segmentsUnder(SEARCH_CACHE_PATH, pathname);
+  if (parts === undefined) return undefined;
+  if (!Array.isArray(parts)) return { kind: 'invalid', reason: parts.invalid };
+  if (parts.length === 0) return { kind: 'resources' };
+  return parseResourcePath(parts);
 }

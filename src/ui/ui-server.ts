@@ -5,10 +5,8 @@
  * (exposure.ts), and on loopback without a token the Host header must be loopback too, so a page
  * of another site cannot read the view through DNS rebinding.
  */
-import { createServer as createHttpServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createListener, listenHttp } from '../source/index.ts';
 import { access } from './access.ts';
 import { answerApi } from './api.ts';
 import { type Exposure, isLoopback } from './exposure.ts';
@@ -86,21 +84,7 @@ export async function startUiServer(exposure: Exposure, source: UiSource): Promi
       else res.destroy();
     });
   };
-  const server: Server = exposure.tls
-    ? createHttpsServer({ cert: exposure.tls.cert, key: exposure.tls.key }, handler)
-    : createHttpServer(handler);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(exposure.port, exposure.host, () => resolve());
-  });
-  const bound = server.address() as AddressInfo;
-  const host = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
-  return {
-    url: `${exposure.tls ? 'https' : 'http'}://${host}:${bound.port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = createListener({ tls: exposure.tls }, handler);
+  const host = exposure.host.includes(':') ? `[${exposure.host}]` : exposure.host;
+  return listenHttp(server, `${host}:${exposure.port}`);
 }

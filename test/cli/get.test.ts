@@ -60,7 +60,7 @@ beforeAll(async () => {
   server = await startSearchServer({
     address: '127.0.0.1:0',
     token: 't',
-    cache: { store, resources: () => [DEPLOYMENTS], problems: () => [], served: async () => undefined },
+    cache: { store, resources: () => [DEPLOYMENTS], problems: () => [], served: async () => undefined, subscribe: () => () => undefined },
   });
 });
 afterAll(async () => {

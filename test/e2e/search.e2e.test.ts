@@ -10,11 +10,12 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppsV1Api, CoordinationV1Api, CoreV1Api } from '@kubernetes/client-node';
+import { AppsV1Api } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { FleetRepo } from './helpers/apply-fleet.ts';
-import { apiFor, fleetKubeconfig, isNotFound, memberNames } from './helpers/fleet.ts';
+import { removeSearchFleet, searchDeployment, searchFleetFiles, searchRegistry } from './helpers/search-fleet.ts';
+import { apiFor, fleetKubeconfig, memberNames } from './helpers/fleet.ts';
 import { cleanUpRunProcesses, startRun } from './helpers/run-process.ts';
 import { waitFor } from '../helpers/wait.ts';
 
@@ -33,43 +34,10 @@ function flotilla(args: readonly string[], env: Record<string, string> = {}): Pr
   });
 }
 
-const deployment = (name: string) =>
-  JSON.stringify({
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name, namespace: NS, labels: { 'search-e2e': ID } },
-    spec: {
-      replicas: 1,
-      selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.10' }] } },
-    },
-  });
+const deployment = (name: string) => searchDeployment(NS, ID, name);
 
-// web goes to member1 and member2, api to member3 only: every member has something, and not the same.
-const FILES = {
-  'apps.yaml': [deployment('web'), deployment('api')].join('\n---\n'),
-  'policies.yaml': `apiVersion: policy.karmada.io/v1alpha1
-kind: PropagationPolicy
-metadata: {name: web, namespace: ${NS}}
-spec:
-  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]
-  placement: {clusterAffinity: {clusterNames: [member1, member2]}}
----
-apiVersion: policy.karmada.io/v1alpha1
-kind: PropagationPolicy
-metadata: {name: api, namespace: ${NS}}
-spec:
-  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: api}]
-  placement: {clusterAffinity: {clusterNames: [member3]}}
-`,
-};
-const REGISTRY = `apiVersion: search.karmada.io/v1alpha1
-kind: ResourceRegistry
-metadata: {name: apps-${ID}}
-spec:
-  targetCluster: {clusterNames: [member1, member2, member3]}
-  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, namespace: ${NS}}]
-`;
+const FILES = searchFleetFiles(NS, ID);
+const REGISTRY = searchRegistry(NS, `apps-${ID}`);
 
 /** The NAME and CLUSTER columns of `get`'s table, sorted as printed. */
 function rows(stdout: string): string[] {
@@ -99,15 +67,7 @@ describe('multi-cluster search', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(
-      memberNames
-        .flatMap((m) => [
-          apiFor(m, CoreV1Api).deleteNamespace({ name: NS }),
-          apiFor(m, CoreV1Api).deleteNamespacedConfigMap({ name: repo.inventoryName, namespace: 'flotilla-system' }),
-          apiFor(m, CoordinationV1Api).deleteNamespacedLease({ name: repo.inventoryName, namespace: 'flotilla-system' }),
-        ])
-        .map((p) => p.catch((error: unknown) => (isNotFound(error) ? undefined : Promise.reject(error)))),
-    );
+    await removeSearchFleet(NS, repo.inventoryName);
   });
 
   it('get deployments -A lists each member’s Deployments with its member in the CLUSTER column', async () => {

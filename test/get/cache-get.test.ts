@@ -27,6 +27,7 @@ beforeAll(async () => {
       resources: () => [DEPLOYMENTS],
       problems: () => [{ cluster: 'member3', message: 'cluster member3: the cache of Deployment is not in sync: connection refused' }],
       served: async () => undefined,
+      subscribe: () => () => undefined,
     },
   });
 });

@@ -6,7 +6,7 @@ import { MemorySearchStore } from '../../src/controllers/search-cache/memory-sto
 import type { SearchCacheView } from '../../src/controllers/search-cache/search-cache.ts';
 import type { KubeObject } from '../../src/model/index.ts';
 import { startSearchServer, type SearchServer } from '../../src/search/search-server.ts';
-import { cachedDeployment, DEPLOYMENTS } from './cache-fixture.ts';
+import { cachedDeployment, changeFeed, DEPLOYMENTS } from './cache-fixture.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 const TOKEN = 's3cret-token';
@@ -20,8 +20,10 @@ store.replace(
   '100',
 );
 store.replace({ cluster: 'member2', resource: 'apps/v1/Deployment' }, [deploy('member2', 'shop', 'web', 'web')], '200');
+const feed = changeFeed();
 const view: SearchCacheView = {
   store,
+  subscribe: feed.subscribe,
   resources: () => [DEPLOYMENTS],
   problems: (resource) =>
     resource === 'apps/v1/Deployment'

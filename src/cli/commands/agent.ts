@@ -18,6 +18,7 @@ import { createLogger, LOG_LEVELS } from '../../observability/index.ts';
 import { durationFlag } from '../cluster-flags.ts';
 import { redactUrl } from '../../source/index.ts';
 import { EXIT } from '../exit-codes.ts';
+import { readTls, tlsFlags } from '../tls-flags.ts';
 
 const duration = (description: string, ms: number, shown: string) =>
   durationFlag({ description: `${description} (e.g. 30s, 5m)`, default: ms, defaultHelp: async () => shown });
@@ -53,6 +54,7 @@ export default class Agent extends FlotillaCommand {
     heartbeat: duration('report at least this often, changes or not', 60_000, '60s'),
     resync: duration('apply the Work again this often although it did not change (drift); 0 never', 300_000, '5m'),
     'metrics-addr': Flags.string({ description: 'serve /metrics, /healthz and /readyz on HOST:PORT' }),
+    ...tlsFlags('metrics', '/metrics, /healthz and /readyz', { needs: ['metrics-addr'] }),
     'inventory-name': Flags.string({
       description: 'name of the inventory ConfigMap in flotilla-system: one per fleet repository applying here',
       default: INVENTORY_NAME,
@@ -115,6 +117,9 @@ export default class Agent extends FlotillaCommand {
         exit: EXIT.error,
       });
     const worksVerifyKey = flags['works-verify-key'] && this.#verifyKey(flags['works-verify-key']);
+    const metricsTls = await readTls('metrics', flags).catch((error: unknown) =>
+      this.error((error as Error).message, { exit: EXIT.error }),
+    );
     const log = createLogger({ level: flags['log-level'] });
     const client = await this.#client(flags);
     const holder = holderIdentity('agent');
@@ -161,6 +166,7 @@ export default class Agent extends FlotillaCommand {
       signal: stop.signal,
       once: flags.once,
       ...(flags['metrics-addr'] ? { metricsAddress: flags['metrics-addr'] } : {}),
+      ...(metricsTls ? { metricsTls } : {}),
     });
     log.info('stopped');
     if (flags.once && !result.ok) this.exit(EXIT.error);

@@ -5,6 +5,7 @@ import { connectLeaseStore, ShardCoordinator, startReconciler, passStatusStep } 
 import { createLogger, LOG_LEVELS } from '../../observability/index.ts';
 import { parseDuration } from '../../model/index.ts';
 import type { ReconcilerOptions } from '../../reconcile/index.ts';
+import type { TlsFiles } from '../../source/index.ts';
 import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
 import { EXIT } from '../exit-codes.ts';
 import { sourceFlags, worksSigner, worksSigningFlags } from '../flags.ts';
@@ -12,6 +13,7 @@ import { searchToken } from '../search-token.ts';
 import { sourceOptions } from '../source-options.ts';
 import { type Exposure, passFeed, startUiServer } from '../../ui/index.ts';
 import { uiExposure, uiSecurityFlags } from '../ui-flags.ts';
+import { readTls, tlsFlags } from '../tls-flags.ts';
 
 const duration = (description: string, value: string) =>
   Flags.string({ description: `${description} (e.g. 30s, 5m)`, default: value });
@@ -19,7 +21,7 @@ const duration = (description: string, value: string) =>
 export default class Run extends FlotillaCommand {
   static override summary = 'Reconcile continuously: watch git, apply, self-heal drift, fail over.';
   static override description =
-    "The long-lived reconciler. A local repository is watched on its refs (a commit or a push into it starts a pass within a second); a remote one is fetched every --poll and on GitHub/GitLab push webhooks (--webhook-addr, signature or token checked with --webhook-secret or FLOTILLA_WEBHOOK_SECRET). Every --resync the same commit is applied again, correcting drift. Passes never overlap; a source that cannot be fetched or read leaves the clusters as they are. Members are probed every --probe-interval: one failing longer than --failover-grace is NotReady (no new placements); as in Karmada v1.14+, workloads are evicted only by NoExecute taints of Cluster files and ClusterTaintPolicies, or, with --failover-taint, by Karmada's own NoExecute taint on the failed member, moving per each policy's tolerations and coming back when it recovers. With --leader-elect (or --host-kubeconfig, or --shards N) replicas coordinate through Leases in the host cluster: one leader, or the members split among N shards. With --search-addr it keeps the search cache the repository's ResourceRegistries select (Karmada's search API, behind a bearer token), for `flotilla get --from`. FederatedHPAs are synced every --horizontal-pod-autoscaler-sync-period and CronFederatedHPA rules run on their schedules: the counts they decide replace the templates' for scheduling (git is never changed) and are recorded on the status branch. SIGTERM/SIGINT let the current pass finish, then exit.";
+    "The long-lived reconciler. A local repository is watched on its refs (a commit or a push into it starts a pass within a second); a remote one is fetched every --poll and on GitHub/GitLab push webhooks (--webhook-addr, signature or token checked with --webhook-secret or FLOTILLA_WEBHOOK_SECRET). Every --resync the same commit is applied again, correcting drift. Passes never overlap; a source that cannot be fetched or read leaves the clusters as they are. Members are probed every --probe-interval: one failing longer than --failover-grace is NotReady (no new placements); as in Karmada v1.14+, workloads are evicted only by NoExecute taints of Cluster files and ClusterTaintPolicies, or, with --failover-taint, by Karmada's own NoExecute taint on the failed member, moving per each policy's tolerations and coming back when it recovers. With --leader-elect (or --host-kubeconfig, or --shards N) replicas coordinate through Leases in the host cluster: one leader, or the members split among N shards. With --search-addr it keeps the search cache the repository's ResourceRegistries select (Karmada's search API and its proxy path, behind a bearer token), for `flotilla get --from` and kubectl (which sends its token only over TLS: --search-tls-cert-file and --search-tls-key-file); the webhook and metrics listeners take the same pair of flags. FederatedHPAs are synced every --horizontal-pod-autoscaler-sync-period and CronFederatedHPA rules run on their schedules: the counts they decide replace the templates' for scheduling (git is never changed) and are recorded on the status branch. SIGTERM/SIGINT let the current pass finish, then exit.";
   static override examples = [
     '<%= config.bin %> run --repo . --kubeconfig ~/.kube/fleet --prune',
     '<%= config.bin %> run --repo https://github.com/acme/fleet.git --poll 1m --webhook-addr :9000 --metrics-addr :8080',
@@ -46,14 +48,20 @@ export default class Run extends FlotillaCommand {
       description: 'webhook secret (GitHub HMAC key, GitLab token)',
       env: 'FLOTILLA_WEBHOOK_SECRET',
     }),
+    ...tlsFlags('webhook', 'the webhook endpoint', { needs: ['webhook-addr'] }),
     'metrics-addr': Flags.string({ description: 'serve /metrics, /healthz and /readyz on HOST:PORT' }),
+    ...tlsFlags('metrics', '/metrics, /healthz and /readyz', { needs: ['metrics-addr'] }),
     'ui-addr': Flags.string({
       description: 'serve the read-only web view of the fleet on HOST:PORT, live from each pass (see `flotilla ui`)',
     }),
     ...uiSecurityFlags,
     'search-addr': Flags.string({
       description:
-        "serve the search cache (the kinds ResourceRegistries select, from their members) on HOST:PORT, at Karmada's /apis/search.karmada.io/v1alpha1/search/cache/...",
+        "serve the search cache (the kinds ResourceRegistries select, from their members) on HOST:PORT, at Karmada's /apis/search.karmada.io/v1alpha1/search/cache/... and, for kubectl, its proxy /apis/search.karmada.io/v1alpha1/proxying/karmada/proxy",
+    }),
+    ...tlsFlags('search', 'the search cache', {
+      needs: ['search-addr'],
+      note: 'kubectl sends its token only over TLS',
     }),
     'search-token': Flags.string({
       description: 'the bearer token the search cache asks of every request',
@@ -134,12 +142,7 @@ export default class Run extends FlotillaCommand {
         return this.error(`--${flag}: ${(error as Error).message}`, { exit: EXIT.error });
       }
     };
-    const token = await searchToken(flags['search-token'], flags['search-token-file']);
-    if (flags['search-addr'] && !token)
-      this.error(
-        '--search-addr needs a token (--search-token, FLOTILLA_SEARCH_TOKEN or --search-token-file): the cache is never served without one',
-        { exit: EXIT.error },
-      );
+    const { served, webhookTls } = await this.listeners(flags);
     const log = createLogger({ level: flags['log-level'] });
     const source = sourceOptions(flags);
     const ui = flags['ui-addr'] ? await this.uiView(flags['ui-addr'], flags, source) : undefined;
@@ -158,12 +161,11 @@ export default class Run extends FlotillaCommand {
         pollMs: ms('poll'),
         resyncMs: ms('resync'),
         ...(flags['webhook-addr'] && flags['webhook-secret']
-          ? { webhook: { address: flags['webhook-addr'], secret: flags['webhook-secret'] } }
+          ? { webhook: { address: flags['webhook-addr'], secret: flags['webhook-secret'], tls: webhookTls } }
           : {}),
         onListening: (url) => log.info({ url }, 'webhook listening'),
       },
-      ...(flags['metrics-addr'] ? { metricsAddress: flags['metrics-addr'] } : {}),
-      ...(flags['search-addr'] && token ? { search: { address: flags['search-addr'], token } } : {}),
+      ...served,
       probeIntervalMs: ms('probe-interval'),
       failover: {
         graceMs: ms('failover-grace'),
@@ -214,6 +216,38 @@ export default class Run extends FlotillaCommand {
       return { exposure: await uiExposure(address, flags), feed: passFeed(source) };
     } catch (error) {
       return this.error(`--ui-addr: ${(error as Error).message}`, { exit: EXIT.error });
+    }
+  }
+
+  /** The search cache's token and the listeners' certificates, read and checked before anything starts. */
+  private async listeners(
+    flags: Readonly<Record<string, string | boolean | number | undefined>> & {
+      'search-addr'?: string | undefined;
+      'search-token'?: string | undefined;
+      'search-token-file'?: string | undefined;
+      'metrics-addr'?: string | undefined;
+    },
+  ): Promise<{ served: Pick<ReconcilerOptions, 'metricsAddress' | 'metricsTls' | 'search'>; webhookTls?: TlsFiles }> {
+    const token = await searchToken(flags['search-token'], flags['search-token-file']);
+    if (flags['search-addr'] && !token)
+      this.error(
+        '--search-addr needs a token (--search-token, FLOTILLA_SEARCH_TOKEN or --search-token-file): the cache is never served without one',
+        { exit: EXIT.error },
+      );
+    try {
+      const [search, webhook, metrics] = await Promise.all(
+        (['search', 'webhook', 'metrics'] as const).map((prefix) => readTls(prefix, flags)),
+      );
+      const served = {
+        ...(flags['metrics-addr'] ? { metricsAddress: flags['metrics-addr'] } : {}),
+        ...(metrics ? { metricsTls: metrics } : {}),
+        ...(flags['search-addr'] && token
+          ? { search: { address: flags['search-addr'], token, ...(search ? { tls: search } : {}) } }
+          : {}),
+      };
+      return { served, ...(webhook ? { webhookTls: webhook } : {}) };
+    } catch (error) {
+      return this.error((error as Error).message, { exit: EXIT.error });
     }
   }
 

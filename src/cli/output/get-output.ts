@@ -9,7 +9,7 @@
 import { compareBytes, groupOf, withCluster } from '../../model/index.ts';
 import type { KubeObject } from '../../model/index.ts';
 import type { GetItem, GetOutcome, TableColumn } from '../../get/index.ts';
-import { objectTable } from './object-columns.ts';
+import { objectTable } from '../../search/index.ts';
 import { structured } from './structured.ts';
 
 export type GetFormat = 'table' | 'wide' | 'json' | 'yaml' | 'name';

@@ -39,6 +39,19 @@ export interface SearchCacheView {
    * member serves it): Karmada answers such a kind with an empty list, from its control plane's mapper.
    */
   served(group: string, version: string, resource: string): Promise<ApiResource | undefined>;
+  /** Hears every change the reflectors write, after the store has it, until the returned function is called. */
+  subscribe(listener: (event: CacheEvent) => void): () => void;
+}
+
+/** One change of a member's object, as the store keeps it (annotated, compacted): what a watch streams. */
+export interface CacheEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  cluster: string;
+  /** `apiVersion/Kind`, as the store's scopes name it. */
+  resource: string;
+  object: KubeObject;
+  /** The member's resourceVersion after the change. */
+  resourceVersion: string;
 }
 
 /** One target and how its copy is doing. */
@@ -80,6 +93,7 @@ export class SearchCache implements SearchCacheView {
   #rediscoverAt = Number.NEGATIVE_INFINITY;
   #work: Promise<void> = Promise.resolve();
   #closed = false;
+  readonly #listeners = new Set<(event: CacheEvent) => void>();
 
   constructor(options: SearchCacheOptions) {
     this.store = options.store;
@@ -158,6 +172,11 @@ export class SearchCache implements SearchCacheView {
       Promise.race([this.#discover(client), new Promise<void>((done) => setTimeout(done, DISCOVERY_WAIT_MS).unref())]);
     await Promise.all(answered.map(bounded));
     return known();
+  }
+
+  subscribe(listener: (event: CacheEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
   }
 
   /** Per registry, the state of each kind it caches. */
@@ -244,9 +263,12 @@ export class SearchCache implements SearchCacheView {
           // A kind the last discovery did not have (a CRD established since) is asked for again.
           if (!this.#discovered.get(cluster)?.mapper.find(target.apiVersion, target.kind)) void this.#discover(client);
         },
-        change: (type, object, version) => {
-          if (type === 'DELETED') this.store.remove(scope, object, version);
-          else this.store.upsert(scope, compact(object), version);
+        change: (type, object, resourceVersion) => {
+          const kept = compact(object);
+          if (type === 'DELETED') this.store.remove(scope, kept, resourceVersion);
+          else this.store.upsert(scope, kept, resourceVersion);
+          const event: CacheEvent = { type, cluster, resource: scope.resource, object: kept, resourceVersion };
+          for (const listener of this.#listeners) listener(event);
         },
         progress: (version) => this.store.progress(scope, version),
         failed: (error) => {

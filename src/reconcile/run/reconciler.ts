@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_FLEET_CONFIG } from '../../model/index.ts';
 import type { Cluster } from '../../model/index.ts';
 import type { PruneSettings, ClusterAccess } from '../../apply/index.ts';
-import type { OpenSourceOptions, Trigger, TriggerOptions } from '../../source/index.ts';
+import type { OpenSourceOptions, TlsFiles, Trigger, TriggerOptions } from '../../source/index.ts';
 import { mergeSignals, startTriggers } from '../../source/index.ts';
 import { readAgentReports } from '../../status/index.ts';
 import type { ShardCoordinator } from './leases/shard-coordinator.ts';
@@ -39,8 +39,10 @@ export interface ReconcilerOptions {
   triggers: Omit<Partial<TriggerOptions>, 'source' | 'onError' | 'statusBranch'>;
   /** `--metrics-addr`; absent: no metrics or health endpoint. */
   metricsAddress?: string;
-  /** `--search-addr` and its bearer token; absent: no search cache. */
-  search?: { address: string; token: string };
+  /** `--metrics-tls-cert-file` and `--metrics-tls-key-file`; absent: plain HTTP. */
+  metricsTls?: TlsFiles;
+  /** `--search-addr`, its bearer token and TLS (`--search-tls-*`); absent: no search cache. */
+  search?: { address: string; token: string; tls?: TlsFiles };
   probeIntervalMs: number;
   failover: Partial<Omit<FailoverOptions, 'probeIntervalMs'>>;
   /** The FederatedHPA controller's settings (`--horizontal-pod-autoscaler-*`). */
@@ -89,12 +91,15 @@ async function startServers(
   searchCache: SearchCache | undefined,
 ): Promise<{ health?: HealthServer; search?: SearchServer }> {
   const health = options.metricsAddress
-    ? await startHealthServer({ address: options.metricsAddress, registry: metrics.registry, ready })
+    ? await startHealthServer({
+        address: options.metricsAddress,
+        tls: options.metricsTls,
+        registry: metrics.registry,
+        ready,
+      })
     : undefined;
   const search =
-    options.search && searchCache
-      ? await startSearchServer({ address: options.search.address, token: options.search.token, cache: searchCache })
-      : undefined;
+    options.search && searchCache ? await startSearchServer({ ...options.search, cache: searchCache }) : undefined;
   return { ...(health ? { health } : {}), ...(search ? { search } : {}) };
 }
 

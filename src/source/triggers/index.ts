@@ -19,9 +19,16 @@ export { pushMatters, watchedBranch } from './watched-branch.ts';
 export { DEFAULT_TRIGGER_OPTIONS, startTriggers, type TriggerOptions } from './start-triggers.ts';
 export { DEFAULT_WATCH_LOCAL_OPTIONS, watchLocal, type WatchLocalOptions } from './watch-local.ts';
 export {
-  DEFAULT_WEBHOOK_SERVER_OPTIONS,
+  connectionEvent,
+  createListener,
   listenHttp,
   parseAddress,
+  type Listener,
+  type ListenerOptions,
+  type TlsFiles,
+} from './http-listener.ts';
+export {
+  DEFAULT_WEBHOOK_SERVER_OPTIONS,
   startWebhookServer,
   type WebhookServer,
   type WebhookServerOptions,

@@ -5,6 +5,7 @@ import type { OpenSourceOptions } from '../read-snapshot.ts';
 import { pollRemote } from './poll-remote.ts';
 import { resyncEvery } from './resync.ts';
 import { readSourceHead } from './source-head.ts';
+import type { TlsFiles } from './http-listener.ts';
 import type { Emit, Trigger } from './trigger.ts';
 import { watchLocal } from './watch-local.ts';
 import { startWebhookServer } from './webhook-server.ts';
@@ -17,7 +18,7 @@ export interface TriggerOptions {
   /** `--resync`: 0 turns it off. @default 300_000 */
   resyncMs: number;
   /** `--webhook-addr` and its secret; absent: no webhook endpoint. */
-  webhook?: { address: string; secret: string };
+  webhook?: { address: string; secret: string; tls?: TlsFiles | undefined };
   /**
    * The status branch, whose pushes never trigger: a function, because flotilla.yaml at each new
    * commit can rename it. @default flotilla.yaml's default, `status`

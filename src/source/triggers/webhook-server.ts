@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_FLEET_CONFIG } from '../../model/index.ts';
+import { createListener, listenHttp, type TlsFiles } from './http-listener.ts';
 import { pushMatters } from './watched-branch.ts';
 import { verifyWebhook } from './webhook-verify.ts';
 import type { WebhookVerdict } from './webhook-verify.ts';
@@ -12,6 +11,8 @@ export interface WebhookServerOptions {
   address: string;
   /** `--webhook-secret` / `FLOTILLA_WEBHOOK_SECRET`: GitHub's HMAC key, GitLab's token. */
   secret: string;
+  /** `--webhook-tls-cert-file` and `--webhook-tls-key-file`: served over TLS; absent, plain HTTP (behind a TLS proxy). */
+  tls?: TlsFiles | undefined;
   /** The source ref, to ignore pushes to other branches. */
   ref: string;
   /**
@@ -50,34 +51,9 @@ export const DEFAULT_WEBHOOK_SERVER_OPTIONS: Readonly<Pick<WebhookServerOptions,
 
 /** A listening webhook server. */
 export interface WebhookServer {
-  /** `http://HOST:PORT`. */
+  /** `http://HOST:PORT`, or `https://` with TLS. */
   url: string;
   close(): Promise<void>;
-}
-
-/** `HOST:PORT`, `:PORT` or `PORT` into its parts (IPv6 hosts in brackets). */
-export function parseAddress(address: string): { host: string; port: number } {
-  const match = /^(?:\[?([^\]]*?)\]?:)?(\d+)$/.exec(address.trim());
-  if (!match) throw new Error(`invalid address ${JSON.stringify(address)}: expected HOST:PORT`);
-  return { host: match[1] === undefined || match[1] === '' ? '0.0.0.0' : match[1], port: Number(match[2]) };
-}
-
-/** Listens on `address` (`HOST:PORT`); the URL it is bound to, and a close that drops open connections. */
-export async function listenHttp(server: Server, address: string): Promise<{ url: string; close(): Promise<void> }> {
-  const { host, port } = parseAddress(address);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const bound = server.address() as AddressInfo;
-  return {
-    url: `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** The body, or why there is none: over the size limit, or not all there in time. */
@@ -139,7 +115,7 @@ export async function startWebhookServer(
     requestTimeout: 2 * full.bodyTimeoutMs,
     connectionsCheckingInterval: Math.min(1000, full.bodyTimeoutMs),
   };
-  const server: Server = createServer(timeouts, (req, res) => {
+  const server = createListener({ ...timeouts, tls: full.tls }, (req, res) => {
     handle(full, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500).end();
     });

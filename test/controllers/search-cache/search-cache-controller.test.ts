@@ -97,11 +97,26 @@ describe('SearchCacheController', () => {
     });
     expect(await names(cache, 'apps/v1/Deployment')).toEqual(['member1/db', 'member1/web', 'member2/web']);
     expect(m3.watching).toBe(0);
+    // A watch through the proxy hears each change as the store keeps it, once the store has it.
+    const heard: string[] = [];
+    const unsubscribe = cache.subscribe((event) => {
+      heard.push(
+        `${event.type} ${event.cluster} ${event.resource} ${event.object.metadata.name} ${event.object.metadata.annotations?.['resource.karmada.io/cached-from-cluster']}`,
+      );
+    });
     m2.put(deploy('api'));
     await waitFor('the new Deployment', async () => ((await names(cache, 'apps/v1/Deployment')).includes('member2/api') ? true : undefined), {
       timeoutMs: 2000,
       intervalMs: 5,
     });
+    expect(heard).toEqual(['ADDED member2 apps/v1/Deployment api member2']);
+    unsubscribe();
+    m2.put(deploy('later'));
+    await waitFor('the later Deployment', async () => ((await names(cache, 'apps/v1/Deployment')).includes('member2/later') ? true : undefined), {
+      timeoutMs: 2000,
+      intervalMs: 5,
+    });
+    expect(heard).toHaveLength(1);
     const stored = JSON.parse((await cache.store.list({ resource: 'apps/v1/Deployment', name: 'api' })).items[0] ?? '{}') as KubeObject;
     expect(stored.metadata['managedFields']).toBeUndefined();
     expect(cache.resources().map((r) => r.resource)).toEqual(['secrets', 'deployments']);
@@ -115,7 +130,7 @@ describe('SearchCacheController', () => {
         cached: [
           { cluster: 'member1', apiVersion: 'apps/v1', kind: 'Deployment', objects: 2, syncedAt: '2026-01-01T00:00:05.000Z' },
           { cluster: 'member1', apiVersion: 'v1', kind: 'Secret', namespace: 'shop', objects: 0, syncedAt: '2026-01-01T00:00:05.000Z' },
-          { cluster: 'member2', apiVersion: 'apps/v1', kind: 'Deployment', objects: 2, syncedAt: '2026-01-01T00:00:05.000Z' },
+          { cluster: 'member2', apiVersion: 'apps/v1', kind: 'Deployment', objects: 3, syncedAt: '2026-01-01T00:00:05.000Z' },
           { cluster: 'member2', apiVersion: 'v1', kind: 'Secret', namespace: 'shop', objects: 0, syncedAt: '2026-01-01T00:00:05.000Z' },
         ],
       },

@@ -1,8 +1,13 @@
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseAddress, startWebhookServer } from '../../../src/source/triggers/webhook-server.ts';
+import { startWebhookServer } from '../../../src/source/triggers/webhook-server.ts';
 import type { WebhookServer } from '../../../src/source/triggers/webhook-server.ts';
+import { selfSignedCert } from '../../helpers/self-signed.ts';
 
 const SECRET = 'hook-secret';
 let server: WebhookServer | undefined;
@@ -129,17 +134,24 @@ describe('startWebhookServer', () => {
   });
 });
 
-describe('parseAddress', () => {
-  it.each([
-    ['host and port', '127.0.0.1:9000', { host: '127.0.0.1', port: 9000 }],
-    ['a port alone listens everywhere', ':8080', { host: '0.0.0.0', port: 8080 }],
-    ['a bare port number', '8080', { host: '0.0.0.0', port: 8080 }],
-    ['an IPv6 host in brackets', '[::1]:9000', { host: '::1', port: 9000 }],
-  ])('reads %s', (_name, text, expected) => {
-    expect(parseAddress(text)).toEqual(expected);
-  });
-
-  it('refuses an address without a port', () => {
-    expect(() => parseAddress('localhost')).toThrow(/HOST:PORT/);
+describe('startWebhookServer with a certificate', () => {
+  it('takes a signed push over TLS', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'webhook-tls-'));
+    const files = selfSignedCert(dir);
+    const tls = { cert: readFileSync(files.cert), key: readFileSync(files.key) };
+    const seen: string[] = [];
+    server = await startWebhookServer({ address: '127.0.0.1:0', secret: SECRET, ref: 'main', tls, onPush: (v) => seen.push(v.ref) });
+    expect(server.url).toMatch(/^https:/);
+    const push = github('refs/heads/main');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpsRequest(`${server?.url}/hook`, { method: 'POST', ca: tls.cert, headers: push.headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(push.body);
+    });
+    expect([status, seen]).toEqual([202, ['refs/heads/main']]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

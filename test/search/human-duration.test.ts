@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOf, humanDuration } from '../../../src/cli/output/human-duration.ts';
+import { ageOf, humanDuration } from '../../src/search/human-duration.ts';
 
 const s = 1000;
 const m = 60 * s;

@@ -1,13 +1,13 @@
 /**
- * kubectl's columns for whole objects, where no server printed them (the search cache returns
- * objects, not Tables): the columns of kubectl's printers for the common built-in kinds, NAME and
- * AGE for every other kind (as kubectl's default printer). Cells are computed as kubectl's
- * printers compute them, in a shorter form: a Pod's STATUS is its reason, else a waiting or
- * terminated container's reason, else its phase.
+ * kubectl's columns for whole objects, where no member's server printed them (the search cache
+ * keeps objects, not Tables): the proxy's Tables (table.ts) and `flotilla get --from` print them.
+ * The columns of kubectl's printers for the common built-in kinds, NAME and AGE for every other
+ * kind (as kubectl's default printer). Cells are computed as kubectl's printers compute them, in a
+ * shorter form: a Pod's STATUS is its reason, else a waiting or terminated container's reason,
+ * else its phase.
  */
-import { isRecord } from '../../model/index.ts';
-import type { KubeObject } from '../../model/index.ts';
-import type { TableColumn } from '../../get/index.ts';
+import { isRecord } from '../model/index.ts';
+import type { KubeObject, TableColumn } from '../model/index.ts';
 import { ageOf } from './human-duration.ts';
 
 type Cell = (o: KubeObject, now: number) => string | number;
