@@ -31,6 +31,8 @@ export interface UiInput {
   diagnostics: Diagnostic[];
   previousSchedules: ReadonlyMap<string, PreviousSchedule>;
   status: StatusBranchView | undefined;
+  /** The render's plan document when the caller has it (`plan` builds one), so it is not built twice. */
+  document?: PlanDocument;
 }
 
 /** A template, placed and observed: one row of the placement matrix. */
@@ -93,7 +95,9 @@ function rowsOf(input: UiInput, document: PlanDocument): TemplateRow[] {
 export function uiState(input: UiInput, sameRender?: UiState): UiState {
   const reuse = sameRender?.input.rendered === input.rendered ? sameRender : undefined;
   const document =
-    reuse?.document ?? planDocument(input.source.snapshot, input.rendered, input.source.interpreter, input.diagnostics);
+    reuse?.document ??
+    input.document ??
+    planDocument(input.source.snapshot, input.rendered, input.source.interpreter, input.diagnostics);
   const rows = rowsOf(input, document);
   const secrets = reuse?.secrets ?? [
     ...input.source.fleet.templates.map((t) => t.object).filter(isSecretObject),
