@@ -10,7 +10,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { access } from './access.ts';
-import { answerApi } from './api.ts';
+import { answerApi, firstViewBody } from './api.ts';
 import { type Exposure, isLoopback } from './exposure.ts';
 import { send, sendError, SECURITY_HEADERS } from './responses.ts';
 import { type Asset, loadAssets } from './static-assets.ts';
@@ -80,6 +80,10 @@ async function route(
 /** Starts the server on the exposure's address (port 0: a free one). */
 export async function startUiServer(exposure: Exposure, source: UiSource): Promise<UiServer> {
   const assets = await loadAssets();
+  // Each new state's first page is made as the state arrives, before the pages it is pushed to ask.
+  const current = source.current();
+  if (current) firstViewBody(current);
+  const unsubscribe = source.subscribe((state) => firstViewBody(state));
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     route(req, res, exposure, source, assets).catch((error: unknown) => {
       if (!res.headersSent) sendError(req, res, 500, (error as Error).message);
@@ -99,6 +103,7 @@ export async function startUiServer(exposure: Exposure, source: UiSource): Promi
     url: `${exposure.tls ? 'https' : 'http'}://${host}:${bound.port}`,
     close: () =>
       new Promise((resolve) => {
+        unsubscribe();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
