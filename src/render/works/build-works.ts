@@ -142,6 +142,14 @@ function renderOne(
   };
 }
 
+/**
+ * `text` as one flat string of its own. A string built by concatenation is a tree of its pieces
+ * (32 bytes a node) and a slice keeps the whole string it was cut from (a source commit cut from
+ * `git` output keeps the output); every manifest keeps the tracking strings it is stamped with,
+ * 50,000 of each at 10,000 templates x 5 clusters (docs/benchmarks.md, "Web view").
+ */
+const flat = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
+
 function policyLabel(tb: TemplateBinding): string {
   if (!tb.claim.policy) return 'dependency';
   const ref = policyRefOf(tb.claim.policy);
@@ -167,7 +175,7 @@ function targetsOf(
   const completions = binding ? splitCompletions(tb.template.object, binding) : undefined;
   // One label for all the template's targets: each manifest keeps it, and a string built per target
   // is a copy per manifest (50,000 at 10,000 templates x 5 clusters; docs/benchmarks.md, "Web view").
-  const label = policyLabel(tb);
+  const label = flat(policyLabel(tb));
   for (const c of binding?.clusters ?? []) {
     add(c.name, {
       replicas: c.replicas,
@@ -222,13 +230,14 @@ function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput): void {
  * overrides fail is left out of that cluster's Work with an error; a template whose replica
  * revision throws is left out of every cluster with one error; the rest still renders. Pure.
  */
-export function buildWorks(input: BuildWorksInput): BuiltWorks {
+export function buildWorks(given: BuildWorksInput): BuiltWorks {
+  const input = { ...given, sourceCommit: flat(given.sourceCommit) };
   const byName = new Map(input.clusters.map((c): [string, Cluster] => [c.metadata.name, c]));
   const { required, diagnostics } = resolveDependencies(input.bindings, input.interpreter);
   const works: Works = new Map(input.clusters.map((c): [string, WorkItem[]] => [c.metadata.name, []]));
   for (const tb of input.bindings) {
     // Computed once: every manifest of the template carries it (see `label` in targetsOf).
-    const key = refKey(refOf(tb.template.object));
+    const key = flat(refKey(refOf(tb.template.object)));
     const dependency = required.get(key);
     const { targets, namespaceSync } = targetsOf(tb, byName, dependency, input);
     if (targets.length === 0) continue;
