@@ -12,7 +12,7 @@ import type { UiState } from './ui-state.ts';
 
 /**
  * Each state's first fleet page (what `/` opens on), made once: every open page asks for it again
- * at each new version, and a first view is quicker for finding it made (docs/benchmarks.md, "Web view").
+ * at each new version, and a first view finds it ready (docs/benchmarks.md, "Web view").
  */
 const firstViews = new WeakMap<UiState, Buffer>();
 
