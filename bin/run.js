@@ -29,18 +29,19 @@ if (process.argv.length === 3 && process.argv[2] === '--version' && !/microsoft/
 // what survived its last full collection. Bounded, its peak at 10,000 templates x 100 clusters
 // fell from 444 to 286-295 MiB at the same start-up time (docs/benchmarks.md, "Web view"). A
 // heap's sizes are fixed when it starts, so the process replaces itself (same pid, no second
-// process); a size the user set is kept.
+// process); a size the user set is kept. glibc's malloc gives each thread that allocates (V8's
+// GC and compiler threads, libuv's pool) an arena of its own, which keeps what it freed: two
+// arenas took 8-15 MiB off the same peak (docs/benchmarks.md, "Web view"); a value the user set
+// is kept.
 const UI_HEAP_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=20'];
 const chosen = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
 const missing = UI_HEAP_FLAGS.filter((flag) => !chosen.includes(flag.split('=')[0]));
 if (process.argv[2] === 'ui' && missing.length > 0 && typeof process.execve === 'function') {
-  process.execve(process.execPath, [
+  process.execve(
     process.execPath,
-    ...missing,
-    ...process.execArgv,
-    process.argv[1],
-    ...process.argv.slice(2),
-  ]);
+    [process.execPath, ...missing, ...process.execArgv, process.argv[1], ...process.argv.slice(2)],
+    { MALLOC_ARENA_MAX: '2', ...process.env },
+  );
 }
 
 // Node's on-disk compile cache (under the OS temp folder): the bundle is compiled once, not at

@@ -4,10 +4,27 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { controllerSections } from './controller-sections.ts';
-import { fleetQuery, fleetView } from './fleet-view.ts';
-import { sendError, sendJson } from './responses.ts';
+import { fleetQuery, fleetView, isFirstView } from './fleet-view.ts';
+import { jsonBody, sendError, sendJson, sendJsonBody } from './responses.ts';
 import { templateView } from './template-view.ts';
 import type { UiSource } from './ui-source.ts';
+import type { UiState } from './ui-state.ts';
+
+/**
+ * Each state's first fleet page (what `/` opens on), made once: every open page asks for it again
+ * at each new version, and a first view finds it ready (docs/benchmarks.md, "Web view").
+ */
+const firstViews = new WeakMap<UiState, Buffer>();
+
+/** The first fleet page's body for `state`, made now if it is not yet. */
+export function firstViewBody(state: UiState): Buffer {
+  let body = firstViews.get(state);
+  if (body === undefined) {
+    body = jsonBody(fleetView(state, { page: 1 }), state.secrets);
+    firstViews.set(state, body);
+  }
+  return body;
+}
 
 /** Answers `/api/<view>`; false when no endpoint has that name. */
 export async function answerApi(
@@ -23,9 +40,12 @@ export async function answerApi(
   }
   const json = (value: unknown, code = 200) => sendJson(req, res, code, value, state.secrets);
   switch (url.pathname) {
-    case '/api/fleet':
-      json(fleetView(state, fleetQuery(url.searchParams)));
+    case '/api/fleet': {
+      const query = fleetQuery(url.searchParams);
+      if (isFirstView(query)) sendJsonBody(req, res, 200, firstViewBody(state));
+      else json(fleetView(state, query));
       return true;
+    }
     case '/api/template': {
       const id = url.searchParams.get('id') ?? '';
       const row = state.byId.get(id);

@@ -73,6 +73,11 @@ export function fleetQuery(params: URLSearchParams): FleetQuery {
   return query;
 }
 
+/** Whether `query` asks for what `/` opens on: the first page, no filter. */
+export function isFirstView(query: FleetQuery): boolean {
+  return query.page === 1 && FIELDS.every((field) => query[field] === undefined);
+}
+
 function labelMatches(labels: Record<string, string>, selector: string): boolean {
   const at = selector.indexOf('=');
   if (at < 0) return Object.hasOwn(labels, selector.trim());

@@ -39,17 +39,21 @@ export class RepoReader {
     return this.statusReader.read(store, branch);
   }
 
-  /** The source rendered as `plan --offline` renders it, beside the status branch. */
+  /**
+   * The source rendered as `plan --offline` renders it, beside the status branch. Only what the
+   * views read of the plan is kept while the status branch is read: the rest (the source's files
+   * and parses, the controllers' inputs) can go first (docs/benchmarks.md, "Web view").
+   */
   async state(): Promise<UiState> {
-    const plan = await planOffline({ source: this.source });
-    const snapshot = plan.source.snapshot;
-    return uiState({
-      source: viewSource(plan.source),
-      rendered: plan.rendered,
-      diagnostics: plan.diagnostics,
-      previousSchedules: plan.feedback.previousSchedules,
-      status: await this.status(snapshot.config.statusBranch),
-    });
+    const { source, rendered, diagnostics, feedback, document } = await planOffline({ source: this.source });
+    const input = {
+      source: viewSource(source),
+      rendered,
+      diagnostics,
+      previousSchedules: feedback.previousSchedules,
+      document,
+    };
+    return uiState({ ...input, status: await this.status(input.source.snapshot.config.statusBranch) });
   }
 
   /** The same render beside the status branch's new tip. */

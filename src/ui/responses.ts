@@ -34,6 +34,21 @@ const accepts = (req: IncomingMessage, encoding: string): boolean =>
     .split(',')
     .some((e) => e.trim().split(';')[0] === encoding);
 
+/**
+ * Bodies sent more than once (the assets, a state's first fleet page) and their gzip, made once:
+ * an entry lives as long as its body.
+ */
+const gzipped = new WeakMap<Buffer, Buffer>();
+
+function gzipOf(body: Buffer): Buffer {
+  let zipped = gzipped.get(body);
+  if (zipped === undefined) {
+    zipped = gzipSync(body);
+    gzipped.set(body, zipped);
+  }
+  return zipped;
+}
+
 /** Sends `body`, gzipped when the browser takes it and it is worth it; HEAD gets the headers only. */
 export function send(
   req: IncomingMessage,
@@ -44,7 +59,7 @@ export function send(
   headers: Record<string, string> = {},
 ): void {
   const gzip = body.length > 1024 && accepts(req, 'gzip');
-  const payload = gzip ? gzipSync(body) : body;
+  const payload = gzip ? gzipOf(body) : body;
   res.writeHead(code, {
     ...SECURITY_HEADERS,
     'content-type': type,
@@ -56,6 +71,22 @@ export function send(
   res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
+/** `value` as JSON with every value of the fleet's Secrets masked, whatever view built it. */
+export function jsonBody(value: unknown, secrets: readonly KubeObject[]): Buffer {
+  return Buffer.from(scrubSecretValues(JSON.stringify(value), ...secrets));
+}
+
+/** A JSON body made by {@link jsonBody}. */
+export function sendJsonBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  code: number,
+  body: Buffer,
+  headers: Record<string, string> = {},
+): void {
+  send(req, res, code, 'application/json; charset=utf-8', body, { 'cache-control': 'no-store', ...headers });
+}
+
 /** A JSON body with every value of the fleet's Secrets masked, whatever view built it. */
 export function sendJson(
   req: IncomingMessage,
@@ -65,11 +96,7 @@ export function sendJson(
   secrets: readonly KubeObject[],
   headers: Record<string, string> = {},
 ): void {
-  const text = scrubSecretValues(JSON.stringify(value), ...secrets);
-  send(req, res, code, 'application/json; charset=utf-8', Buffer.from(text), {
-    'cache-control': 'no-store',
-    ...headers,
-  });
+  sendJsonBody(req, res, code, jsonBody(value, secrets), headers);
 }
 
 /** An error as JSON: `{ error }`, the message only. */

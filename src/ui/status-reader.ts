@@ -8,6 +8,7 @@ import { RECORD_SECTIONS } from '../controllers/index.ts';
 import type { GitStore, TreeEntry } from '../source/index.ts';
 import type { StatusBranchView, TemplateStatus } from '../status/index.ts';
 import { parseStatusTree, resourcePath } from '../status/index.ts';
+import { compactRecord, StringPool } from './compact-status.ts';
 
 const BINDING_VIEW = /^resources\/.+\.yaml$/;
 
@@ -50,12 +51,13 @@ export class StatusReader {
     );
     const views = blobs.filter((e) => BINDING_VIEW.test(e.path));
     const next = new Map<string, { oid: string; status: TemplateStatus }>();
+    const pool = new StringPool();
     for (let at = 0; at < views.length; at += this.viewsPerBatch) {
       const batch = views.slice(at, at + this.viewsPerBatch);
       const changed = batch.filter((e) => this.views.get(e.path)?.oid !== e.oid);
       const read = parseStatusTree(await contents(store, changed), RECORD_SECTIONS, 'full');
       parsed.warnings.push(...read.warnings);
-      const fresh = new Map(read.templates.map((t) => [resourcePath(t.resource), t]));
+      const fresh = new Map(read.templates.map((t) => [resourcePath(t.resource), compactRecord(t, pool)]));
       for (const entry of batch) {
         const kept = this.views.get(entry.path);
         const status = fresh.get(entry.path) ?? (kept?.oid === entry.oid ? kept.status : undefined);

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createListener, listenHttp } from '../source/index.ts';
 import { access } from './access.ts';
-import { answerApi } from './api.ts';
+import { answerApi, firstViewBody } from './api.ts';
 import { type Exposure, isLoopback } from './exposure.ts';
 import { send, sendError, SECURITY_HEADERS } from './responses.ts';
 import { type Asset, loadAssets } from './static-assets.ts';
@@ -78,6 +78,10 @@ async function route(
 /** Starts the server on the exposure's address (port 0: a free one). */
 export async function startUiServer(exposure: Exposure, source: UiSource): Promise<UiServer> {
   const assets = await loadAssets();
+  // Each new state's first page is made as the state arrives, before the pages it is pushed to ask.
+  const current = source.current();
+  if (current) firstViewBody(current);
+  const unsubscribe = source.subscribe((state) => firstViewBody(state));
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     route(req, res, exposure, source, assets).catch((error: unknown) => {
       if (!res.headersSent) sendError(req, res, 500, (error as Error).message);
@@ -86,5 +90,12 @@ export async function startUiServer(exposure: Exposure, source: UiSource): Promi
   };
   const server = createListener({ tls: exposure.tls }, handler);
   const host = exposure.host.includes(':') ? `[${exposure.host}]` : exposure.host;
-  return listenHttp(server, `${host}:${exposure.port}`);
+  const listening = await listenHttp(server, `${host}:${exposure.port}`);
+  return {
+    url: listening.url,
+    close: () => {
+      unsubscribe();
+      return listening.close();
+    },
+  };
 }

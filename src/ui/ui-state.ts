@@ -31,6 +31,8 @@ export interface UiInput {
   diagnostics: Diagnostic[];
   previousSchedules: ReadonlyMap<string, PreviousSchedule>;
   status: StatusBranchView | undefined;
+  /** The render's plan document when the caller has it (`plan` builds one), so it is not built twice. */
+  document?: PlanDocument;
 }
 
 /** A template, placed and observed: one row of the placement matrix. */
@@ -64,25 +66,34 @@ export function templateId(ref: ObjectRef): string {
   return `${groupOf(ref.apiVersion) || 'core'}/${ref.kind}/${ref.namespace || '_cluster'}/${ref.name}`;
 }
 
-function rowsOf(input: UiInput, document: PlanDocument): TemplateRow[] {
-  const statusByKey = new Map((input.status?.templates ?? []).map((t) => [refKey(t.resource), t]));
+/** The rows' placement from the render: what a status-only move leaves as it was. */
+function placedRows(input: UiInput, document: PlanDocument): TemplateRow[] {
   const labelsByKey = new Map(
     input.source.fleet.templates.map(({ object: t }) => [refKey(refOf(t)), t.metadata.labels ?? {}]),
   );
   return document.bindings.map((b) => {
-    const key = refKey(b.resource);
-    const status = statusByKey.get(key);
     const placed = new Map(b.clusters.map((c) => [c.name, c.replicas ?? 0]));
     for (const cluster of b.requiredBy?.clusters ?? []) if (!placed.has(cluster)) placed.set(cluster, 0);
     return {
       id: templateId(b.resource),
       resource: b.resource,
-      labels: labelsByKey.get(key) ?? {},
+      labels: labelsByKey.get(refKey(b.resource)) ?? {},
       hasReplicas: b.hasReplicas,
-      health: status?.health ?? 'Pending',
+      health: 'Pending',
       placed,
-      ...(status ? { status } : {}),
     };
+  });
+}
+
+/**
+ * The rows with the status branch's health and status; the placement of `placed` is shared, not
+ * copied, so a status-only move (the live view's path) neither rebuilds nor holds it twice.
+ */
+function rowsOf(input: UiInput, placed: readonly TemplateRow[]): TemplateRow[] {
+  const statusByKey = new Map((input.status?.templates ?? []).map((t) => [refKey(t.resource), t]));
+  return placed.map(({ status: _old, ...row }) => {
+    const status = statusByKey.get(refKey(row.resource));
+    return { ...row, health: status?.health ?? 'Pending', ...(status ? { status } : {}) };
   });
 }
 
@@ -93,8 +104,10 @@ function rowsOf(input: UiInput, document: PlanDocument): TemplateRow[] {
 export function uiState(input: UiInput, sameRender?: UiState): UiState {
   const reuse = sameRender?.input.rendered === input.rendered ? sameRender : undefined;
   const document =
-    reuse?.document ?? planDocument(input.source.snapshot, input.rendered, input.source.interpreter, input.diagnostics);
-  const rows = rowsOf(input, document);
+    reuse?.document ??
+    input.document ??
+    planDocument(input.source.snapshot, input.rendered, input.source.interpreter, input.diagnostics);
+  const rows = rowsOf(input, reuse?.rows ?? placedRows(input, document));
   const secrets = reuse?.secrets ?? [
     ...input.source.fleet.templates.map((t) => t.object).filter(isSecretObject),
     ...Object.values(document.works).flatMap((list) => list.filter(isSecretObject)),

@@ -92,6 +92,7 @@ function revised(result: PartialKubeObject, template: KubeObject): KubeObject {
 function renderOne(
   input: BuildWorksInput,
   template: SourceObject,
+  templateKey: string,
   target: Target,
   overrides: PreparedOverrides,
 ): WorkItem | Diagnostic {
@@ -128,7 +129,7 @@ function renderOne(
     };
   }
   const manifest = stampTracking(outcome.manifest, {
-    templateKey: refKey(refOf(template.object)),
+    templateKey,
     policy: target.policy,
     sourceCommit: input.sourceCommit,
     overwrite: target.overwrite,
@@ -140,6 +141,14 @@ function renderOne(
     preserveOnDeletion: target.preserveOnDeletion ?? binding?.preserveResourcesOnDeletion ?? false,
   };
 }
+
+/**
+ * `text` as one flat string of its own. A string built by concatenation is a tree of its pieces
+ * (32 bytes a node) and a slice keeps the whole string it was cut from (a source commit cut from
+ * `git` output keeps the output); every manifest keeps the tracking strings it is stamped with,
+ * 50,000 of each at 10,000 templates x 5 clusters (docs/benchmarks.md, "Web view").
+ */
+const flat = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
 
 function policyLabel(tb: TemplateBinding): string {
   if (!tb.claim.policy) return 'dependency';
@@ -164,11 +173,13 @@ function targetsOf(
   const binding = tb.binding;
   const overwrite = binding?.conflictResolution === 'Overwrite';
   const completions = binding ? splitCompletions(tb.template.object, binding) : undefined;
+  // One label for all the template's targets, not a copy per manifest (see `flat`).
+  const label = flat(policyLabel(tb));
   for (const c of binding?.clusters ?? []) {
     add(c.name, {
       replicas: c.replicas,
       completions: completions?.get(c.name),
-      policy: policyLabel(tb),
+      policy: label,
       overwrite,
       binding,
     });
@@ -176,7 +187,7 @@ function targetsOf(
   for (const name of [...(dependency?.clusters ?? [])].sort()) {
     add(name, {
       replicas: undefined,
-      policy: binding ? policyLabel(tb) : 'dependency',
+      policy: binding ? label : 'dependency',
       overwrite: overwrite || (dependency?.overwrite ?? false),
       binding,
       ...(binding ? {} : { preserveOnDeletion: dependency?.preserve ?? false }),
@@ -188,7 +199,7 @@ function targetsOf(
     for (const c of input.clusters)
       add(c.metadata.name, {
         replicas: undefined,
-        policy: binding ? policyLabel(tb) : 'namespace-sync',
+        policy: binding ? label : 'namespace-sync',
         overwrite,
         binding,
       });
@@ -218,19 +229,22 @@ function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput): void {
  * overrides fail is left out of that cluster's Work with an error; a template whose replica
  * revision throws is left out of every cluster with one error; the rest still renders. Pure.
  */
-export function buildWorks(input: BuildWorksInput): BuiltWorks {
+export function buildWorks(given: BuildWorksInput): BuiltWorks {
+  const input = { ...given, sourceCommit: flat(given.sourceCommit) };
   const byName = new Map(input.clusters.map((c): [string, Cluster] => [c.metadata.name, c]));
   const { required, diagnostics } = resolveDependencies(input.bindings, input.interpreter);
   const works: Works = new Map(input.clusters.map((c): [string, WorkItem[]] => [c.metadata.name, []]));
   for (const tb of input.bindings) {
-    const dependency = required.get(refKey(refOf(tb.template.object)));
+    // Once per template, not per manifest (see `flat`).
+    const key = flat(refKey(refOf(tb.template.object)));
+    const dependency = required.get(key);
     const { targets, namespaceSync } = targetsOf(tb, byName, dependency, input);
     if (targets.length === 0) continue;
     const overrides = prepareOverrides(tb.template.object, overridesFor(input.overrides, namespaceSync));
     const rendered: [string, WorkItem][] = [];
     try {
       for (const target of targets) {
-        const out = renderOne(input, tb.template, target, overrides);
+        const out = renderOne(input, tb.template, key, target, overrides);
         if ('manifest' in out) rendered.push([target.cluster.metadata.name, out]);
         else diagnostics.push(out);
       }
