@@ -10,7 +10,7 @@ import type {
 } from '../../model/index.ts';
 import { InterpretError } from '../../interpreter/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
-import { applyPrepared, prepareOverrides } from '../overrides/index.ts';
+import { applyPrepared, prepareOverrides, selectedRulesKey } from '../overrides/index.ts';
 import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';
 import { policyRefOf } from '../detect/detect.ts';
 import { interpreterFailure } from '../interpreter-failure.ts';
@@ -89,12 +89,13 @@ function revised(result: PartialKubeObject, template: KubeObject): KubeObject {
   throw new InterpretError(describeRef(refOf(template)), 'ReviseReplica', reason);
 }
 
-function renderOne(
+/** The manifest of one placement, or why it is not rendered (the diagnostic names the cluster). */
+function renderManifest(
   input: BuildWorksInput,
   template: SourceObject,
   target: Target,
   overrides: PreparedOverrides,
-): WorkItem | Diagnostic {
+): { manifest: KubeObject } | { diagnostic: Diagnostic } {
   let obj = pruneServerFields(template.object);
   const { binding, replicas } = target;
   if (binding && replicas !== undefined && isWorkload(binding) && input.interpreter.supports(obj, 'ReviseReplica')) {
@@ -106,38 +107,64 @@ function renderOne(
   }
   if (target.completions !== undefined) obj = withCompletions(obj, target.completions);
   const outcome = applyPrepared(obj, target.cluster, overrides);
-  if (!outcome.ok) {
-    return {
+  const notRendered = (reason: string) => ({
+    diagnostic: {
       ...template.origin,
-      severity: 'error',
+      severity: 'error' as const,
       object: describeRef(refOf(template.object)),
-      message: `${describeRef(refOf(template.object))}: not rendered for cluster ${target.cluster.metadata.name}: ${outcome.error.message}`,
-    };
-  }
+      message: `${describeRef(refOf(template.object))}: not rendered for cluster ${target.cluster.metadata.name}: ${reason}`,
+    },
+  });
+  if (!outcome.ok) return notRendered(outcome.error.message);
   // The source object was bounded when parsed; overrides can only make it larger.
   const tooLarge =
     outcome.appliedClusterOverrides.length + outcome.appliedOverrides.length > 0
       ? objectTooLarge(outcome.manifest)
       : undefined;
-  if (tooLarge) {
-    return {
-      ...template.origin,
-      severity: 'error',
-      object: describeRef(refOf(template.object)),
-      message: `${describeRef(refOf(template.object))}: not rendered for cluster ${target.cluster.metadata.name}: after overrides, ${tooLarge}`,
-    };
-  }
+  if (tooLarge) return notRendered(`after overrides, ${tooLarge}`);
   const manifest = stampTracking(outcome.manifest, {
     templateKey: refKey(refOf(template.object)),
     policy: target.policy,
     sourceCommit: input.sourceCommit,
     overwrite: target.overwrite,
   });
+  return { manifest };
+}
+
+/**
+ * Everything a placement's manifest depends on besides its template: the replicas and completions
+ * it is revised to, its tracking, and which override rules select its cluster.
+ */
+function renderKey(target: Target, overrides: PreparedOverrides): string {
+  const { replicas, completions, policy, overwrite } = target;
+  return `${replicas}\0${completions}\0${policy}\0${overwrite}\0${selectedRulesKey(target.cluster, overrides)}`;
+}
+
+/**
+ * One placement's Work item. Clusters alike for this template (same {@link renderKey}) share one
+ * manifest object instead of a copy each: rendered objects are never changed, and a fleet's
+ * clusters mostly fall into a few override groups, so most of the per-cluster work is skipped.
+ */
+function renderOne(
+  input: BuildWorksInput,
+  template: SourceObject,
+  target: Target,
+  overrides: PreparedOverrides,
+  alike: Map<string, KubeObject>,
+): WorkItem | Diagnostic {
+  const key = renderKey(target, overrides);
+  let manifest = alike.get(key);
+  if (manifest === undefined) {
+    const out = renderManifest(input, template, target, overrides);
+    if ('diagnostic' in out) return out.diagnostic;
+    manifest = out.manifest;
+    alike.set(key, manifest);
+  }
   return {
     manifest,
     template: refOf(template.object),
-    suspended: isSuspended(binding, target.cluster.metadata.name),
-    preserveOnDeletion: target.preserveOnDeletion ?? binding?.preserveResourcesOnDeletion ?? false,
+    suspended: isSuspended(target.binding, target.cluster.metadata.name),
+    preserveOnDeletion: target.preserveOnDeletion ?? target.binding?.preserveResourcesOnDeletion ?? false,
   };
 }
 
@@ -228,9 +255,10 @@ export function buildWorks(input: BuildWorksInput): BuiltWorks {
     if (targets.length === 0) continue;
     const overrides = prepareOverrides(tb.template.object, overridesFor(input.overrides, namespaceSync));
     const rendered: [string, WorkItem][] = [];
+    const alike = new Map<string, KubeObject>();
     try {
       for (const target of targets) {
-        const out = renderOne(input, tb.template, target, overrides);
+        const out = renderOne(input, tb.template, target, overrides, alike);
         if ('manifest' in out) rendered.push([target.cluster.metadata.name, out]);
         else diagnostics.push(out);
       }
