@@ -85,7 +85,7 @@ export default class Plan extends FlotillaCommand {
     pruneOff: boolean,
     baseDiagnostics: readonly Diagnostic[] | undefined,
     summary: boolean,
-  ): string | Iterable<string> {
+  ): string | Iterable<string | Buffer> {
     switch (output) {
       case 'json':
         // Depth 3 is one manifest of works.<cluster>[]: clusters alike share it, serialised once.
