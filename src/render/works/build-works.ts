@@ -15,7 +15,7 @@ import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';
 import { policyRefOf } from '../detect/detect.ts';
 import { interpreterFailure } from '../interpreter-failure.ts';
 import { objectTooLarge } from '../parse/file-limits.ts';
-import { sortInApplyOrder } from './apply-order.ts';
+import { sortAllInApplyOrder } from './apply-order.ts';
 import { resolveDependencies } from './dependencies.ts';
 import { federatedQuotaItems } from './federated-quotas.ts';
 import { splitCompletions, withCompletions } from './job-completions.ts';
@@ -223,7 +223,8 @@ function targetsOf(
   return { targets, namespaceSync };
 }
 
-function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput): void {
+/** Adds the Namespaces a cluster's objects need; one synthesized manifest per name is shared by every cluster. */
+function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput, made: Map<string, WorkItem>): void {
   const have = new Set(
     items
       .filter((i) => i.manifest.kind === 'Namespace' && i.manifest.apiVersion === 'v1')
@@ -234,7 +235,11 @@ function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput): void {
     const ns = i.manifest.metadata.namespace;
     if (ns && !have.has(ns) && !isSystemNamespace(ns, input.skippedNamespaces)) needed.add(ns);
   }
-  for (const ns of needed) items.push(synthesizedNamespace(ns, input.sourceCommit));
+  for (const ns of needed) {
+    const item = made.get(ns) ?? synthesizedNamespace(ns, input.sourceCommit);
+    made.set(ns, item);
+    items.push({ ...item });
+  }
 }
 
 /**
@@ -276,13 +281,10 @@ export function buildWorks(input: BuildWorksInput): BuiltWorks {
   )) {
     works.get(cluster)!.push(...items);
   }
-  for (const [name, items] of works) {
-    addMissingNamespaces(items, input);
-    works.set(
-      name,
-      sortInApplyOrder(items, (i) => i.manifest),
-    );
-  }
+  const namespaces = new Map<string, WorkItem>();
+  for (const items of works.values()) addMissingNamespaces(items, input, namespaces);
+  const sorted = sortAllInApplyOrder([...works.values()], (i) => i.manifest);
+  for (const [i, name] of [...works.keys()].entries()) works.set(name, sorted[i]!);
   const requiredBy = new Map(
     [...required].map(([key, dep]) => [
       key,
