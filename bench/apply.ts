@@ -81,18 +81,21 @@ interface Cost {
   members: number;
 }
 
+/** As the CLI connects: `--qps`/`--burst` (BENCH_QPS, BENCH_BURST) given or not. */
+const QPS = process.env['BENCH_QPS'];
+const BURST = process.env['BENCH_BURST'];
+const clientOptions = {
+  ...(QPS ? { qps: Number(QPS) } : {}),
+  ...(BURST ? { burst: Number(BURST) } : {}),
+  yieldToFlowControl: QPS === undefined && BURST === undefined,
+};
+
 async function flotilla(ns: string, writes: Writes): Promise<Cost> {
   const config = await loadKubeconfig({ kubeconfig: KUBECONFIG });
   const targets = await Promise.all(
     MEMBERS.map(async (m) => ({
       cluster: m,
-      client: counting(
-        await connectKubeClient(m, m, config, {
-          qps: Number(process.env['BENCH_QPS'] ?? 100),
-          burst: Number(process.env['BENCH_BURST'] ?? 200),
-        }),
-        writes,
-      ),
+      client: counting(await connectKubeClient(m, m, config, clientOptions), writes),
       items: objects(ns),
     })),
   );
