@@ -1,12 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
 import { connectKubeClient } from '../../src/apply/client-node-kube-client.ts';
 import { FLOW_SCHEMA_HEADER } from '../../src/apply/client-options.ts';
 import { loadKubeconfig } from '../../src/apply/kubeconfig.ts';
+import { localKubeconfig } from '../helpers/local-kubeconfig.ts';
 
 // An API server's answers to /flow (with API Priority and Fairness's headers) and /plain (without).
 const server = createServer((req, res) => {
@@ -19,16 +16,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 async function client(yieldToFlowControl: boolean) {
   if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  const file = join(mkdtempSync(join(tmpdir(), 'flotilla-flow-control-')), 'config');
-  writeFileSync(
-    file,
-    stringify({
-      clusters: [{ name: 'm', cluster: { server: `http://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true } }],
-      users: [{ name: 'u', user: { token: 't' } }],
-      contexts: [{ name: 'm', context: { cluster: 'm', user: 'u' } }],
-      'current-context': 'm',
-    }),
-  );
+  const file = localKubeconfig(`http://127.0.0.1:${port}`, 'm');
   // Four requests a second after the first: seven requests in a row take 1.5 s when limited.
   return connectKubeClient('m', 'm', await loadKubeconfig({ kubeconfig: file }), { qps: 4, burst: 1, yieldToFlowControl });
 }
