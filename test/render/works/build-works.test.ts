@@ -212,6 +212,18 @@ describe('buildWorks', () => {
     ]);
   });
 
+  it('gives every cluster the same manifest of a Namespace it adds', () => {
+    const out = build([
+      bound(web, [
+        ['a', 3],
+        ['b', 3],
+      ]),
+    ]);
+    const ns = (c: string) => out.works.get(c)!.find((i) => i.manifest.kind === 'Namespace')!;
+    expect(ns('a').manifest).toBe(ns('b').manifest);
+    expect(ns('a')).not.toBe(ns('b'));
+  });
+
   it.each<[string, [string, number][], boolean]>([
     [
       'no rule selects either cluster, same replicas',
