@@ -47,33 +47,14 @@ import type {
   WatchEvent,
   WatchQuery,
 } from './kube-client.ts';
+import { DEFAULT_KUBE_CLIENT_OPTIONS, FLOW_SCHEMA_HEADER } from './client-options.ts';
+import type { KubeClientOptions } from './client-options.ts';
 import { contextConfig } from './kubeconfig.ts';
 import type { Kubeconfig } from './kubeconfig.ts';
-import { createRateLimiter, DEFAULT_RATE_LIMIT_OPTIONS } from './rate-limiter.ts';
+import { createRateLimiter } from './rate-limiter.ts';
 import { resourcePath, RestMapper } from './rest-mapper.ts';
-import { DEFAULT_RETRY_OPTIONS, withRetry } from './retry.ts';
-import type { RetryOptions } from './retry.ts';
+import { withRetry } from './retry.ts';
 import { lineSplitter, parseWatchLine } from './watch-events.ts';
-
-/** Connection settings shared by every cluster. */
-export interface KubeClientOptions {
-  /** Client-side requests per second, per cluster (`--qps`). @default 100 */
-  qps: number;
-  /** Client-side burst, per cluster (`--burst`). @default 200 */
-  burst: number;
-  /** Time limit of one request. @default 30000 */
-  timeoutMs: number;
-  /** Open connections per cluster. @default 32 */
-  maxSockets: number;
-  retry: RetryOptions;
-}
-
-export const DEFAULT_KUBE_CLIENT_OPTIONS: Readonly<KubeClientOptions> = Object.freeze({
-  ...DEFAULT_RATE_LIMIT_OPTIONS,
-  timeoutMs: 30_000,
-  maxSockets: 32,
-  retry: DEFAULT_RETRY_OPTIONS,
-});
 
 /** What every view of one cluster's client shares: credentials, the agent, the rate limit, the kinds. */
 interface Connection {
@@ -83,6 +64,8 @@ interface Connection {
   kc: KubeConfig;
   options: KubeClientOptions;
   acquire: () => Promise<void>;
+  /** The member answered with API Priority and Fairness headers. */
+  flowControlled: boolean;
   auth?: Promise<RequestOptions> | undefined;
   mapper?: Promise<RestMapper> | undefined;
 }
@@ -323,6 +306,7 @@ class ClientNodeKubeClient implements KubeClient {
         },
         (res) => {
           const status = res.statusCode ?? 0;
+          if (res.headers[FLOW_SCHEMA_HEADER] !== undefined) this.#c.flowControlled = true;
           const streamed = stream !== undefined && status < 300;
           const decoder = new StringDecoder('utf8');
           const chunks: Buffer[] = [];
@@ -380,12 +364,15 @@ export async function connectKubeClient(
   const kc = new KubeConfig();
   kc.loadFromString(JSON.stringify(doc));
   const merged = { ...DEFAULT_KUBE_CLIENT_OPTIONS, ...options };
-  return new ClientNodeKubeClient({
+  const limit = createRateLimiter(merged);
+  const connection: Connection = {
     cluster,
     context,
     kc,
     server: new URL(kc.getCurrentCluster()?.server ?? ''),
     options: merged,
-    acquire: createRateLimiter(merged),
-  });
+    acquire: () => (merged.yieldToFlowControl && connection.flowControlled ? Promise.resolve() : limit()),
+    flowControlled: false,
+  };
+  return new ClientNodeKubeClient(connection);
 }

@@ -6,7 +6,7 @@
 import { KUBECONFIG_CONTEXT_ANNOTATION } from '../model/index.ts';
 import type { Cluster } from '../model/index.ts';
 import { connectKubeClient } from './client-node-kube-client.ts';
-import type { KubeClientOptions } from './client-node-kube-client.ts';
+import type { KubeClientOptions } from './client-options.ts';
 import type { KubeClient } from './kube-client.ts';
 import { loadKubeconfig } from './kubeconfig.ts';
 import { DEFAULT_MEMBER_TIMEOUT_MS, withMemberDeadlines } from './member-deadline.ts';

@@ -1,6 +1,7 @@
 /** The face of src/apply/: the plan as data, the runner over the `KubeClient` port, inventory, prune filters. */
 export * from './apply-cluster.ts';
 export * from './client-node-kube-client.ts';
+export * from './client-options.ts';
 export * from './connect.ts';
 export * from './errors/index.ts';
 export * from './events.ts';

@@ -10,12 +10,13 @@ export const durationFlag = Flags.custom<number>({ parse: async (input) => parse
 export const clusterFlags = {
   kubeconfig: Flags.string({ description: 'kubeconfig file (default: $KUBECONFIG, else ~/.kube/config)' }),
   qps: Flags.integer({
-    description: 'client-side requests per second, per cluster',
-    default: DEFAULT_KUBE_CLIENT_OPTIONS.qps,
+    description:
+      'client-side requests per second, per cluster; unless --qps or --burst is given, lifted for a member that runs API Priority and Fairness',
+    defaultHelp: async () => String(DEFAULT_KUBE_CLIENT_OPTIONS.qps),
   }),
   burst: Flags.integer({
     description: 'client-side request burst, per cluster',
-    default: DEFAULT_KUBE_CLIENT_OPTIONS.burst,
+    defaultHelp: async () => String(DEFAULT_KUBE_CLIENT_OPTIONS.burst),
   }),
   'inventory-name': Flags.string({
     description:
@@ -33,13 +34,15 @@ export const clusterFlags = {
 /** How to reach the clusters, from the cluster flags. */
 export function clusterAccess(flags: {
   kubeconfig?: string | undefined;
-  qps: number;
-  burst: number;
+  qps?: number | undefined;
+  burst?: number | undefined;
   'member-timeout': number;
 }): ClusterAccess {
+  const { qps = DEFAULT_KUBE_CLIENT_OPTIONS.qps, burst = DEFAULT_KUBE_CLIENT_OPTIONS.burst } = flags;
   return {
     kubeconfig: flags.kubeconfig ? { kubeconfig: flags.kubeconfig } : {},
-    client: { qps: flags.qps, burst: flags.burst },
+    // A limit the user chose is kept; the default one gives way to the member's own flow control.
+    client: { qps, burst, yieldToFlowControl: flags.qps === undefined && flags.burst === undefined },
     memberTimeoutMs: flags['member-timeout'],
   };
 }

@@ -1,13 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
 import { connectKubeClient } from '../../src/apply/client-node-kube-client.ts';
 import { MemberTimeoutError } from '../../src/apply/errors/index.ts';
 import { loadKubeconfig } from '../../src/apply/kubeconfig.ts';
+import { localKubeconfig } from '../helpers/local-kubeconfig.ts';
 import { memberDeadline } from '../../src/apply/member-deadline.ts';
 import { waitFor } from '../helpers/wait.ts';
 
@@ -25,16 +22,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 async function blackHoleClient(timeoutMs = 10_000) {
   if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  const file = join(mkdtempSync(join(tmpdir(), 'flotilla-black-hole-')), 'config');
-  writeFileSync(
-    file,
-    stringify({
-      clusters: [{ name: 'hole', cluster: { server: `https://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true } }],
-      users: [{ name: 'u', user: { token: 't' } }],
-      contexts: [{ name: 'hole', context: { cluster: 'hole', user: 'u' } }],
-      'current-context': 'hole',
-    }),
-  );
+  const file = localKubeconfig(`https://127.0.0.1:${port}`, 'hole');
   // Without the deadline these settings would wait 4 × 10 s before giving up.
   return connectKubeClient('hole', 'hole', await loadKubeconfig({ kubeconfig: file }), {
     timeoutMs,

@@ -1,14 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
 import { connectKubeClient } from '../../src/apply/client-node-kube-client.ts';
 import { KubeApiError } from '../../src/apply/errors/index.ts';
 import type { KubeClient, WatchEvent } from '../../src/apply/kube-client.ts';
 import { loadKubeconfig } from '../../src/apply/kubeconfig.ts';
+import { localKubeconfig } from '../helpers/local-kubeconfig.ts';
 
 // A tiny API server: aggregated discovery with short names, a two-page list, a watch stream
 // written in chunks that split lines and a multi-byte character, and a refused watch.
@@ -71,16 +68,7 @@ let client: KubeClient;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  const file = join(mkdtempSync(join(tmpdir(), 'flotilla-watch-')), 'config');
-  writeFileSync(
-    file,
-    stringify({
-      clusters: [{ name: 'm', cluster: { server: `http://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true } }],
-      users: [{ name: 'u', user: { token: 't' } }],
-      contexts: [{ name: 'm', context: { cluster: 'm', user: 'u' } }],
-      'current-context': 'm',
-    }),
-  );
+  const file = localKubeconfig(`http://127.0.0.1:${port}`, 'm');
   client = await connectKubeClient('m', 'm', await loadKubeconfig({ kubeconfig: file }), { retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0 } });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -16,6 +16,6 @@ describe('bench/apply.ts', () => {
     });
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
-    expect(out.stdout).toMatch(/no-op re-apply of 15 objects: [\d.]+ s, 0 writes/);
+    expect(out.stdout).toMatch(/no-op re-apply of 15 objects: [\d.]+ s \(CPU: client [\d.]+ s, members [\d.]+ s\), 0 writes/);
   });
 });

@@ -11,6 +11,7 @@ import { painter } from '../color.ts';
 import { EXIT } from '../exit-codes.ts';
 import { outputFlag, sourceFlags } from '../flags.ts';
 import { countBySeverity } from '../output/diagnostics.ts';
+import { jsonChunks } from '../output/json-chunks.ts';
 import { writeOutDir } from '../output/out-dir.ts';
 import { parseMarkdownLimit, planMarkdown } from '../output/plan-markdown.ts';
 import type { MarkdownLimit } from '../output/plan-markdown.ts';
@@ -84,10 +85,11 @@ export default class Plan extends FlotillaCommand {
     pruneOff: boolean,
     baseDiagnostics: readonly Diagnostic[] | undefined,
     summary: boolean,
-  ): string {
+  ): string | Iterable<string | Buffer> {
     switch (output) {
       case 'json':
-        return JSON.stringify(doc, null, 2);
+        // Depth 3 is one manifest of works.<cluster>[]: clusters alike share it, serialised once.
+        return jsonChunks(doc, 3);
       case 'yaml':
         return stringify(doc, { lineWidth: 0 });
       case 'markdown':

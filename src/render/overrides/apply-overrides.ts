@@ -27,6 +27,20 @@ export function applyOverrides(manifest: KubeObject, cluster: Cluster, set: Over
   return applyPrepared(manifest, cluster, prepareOverrides(manifest, set));
 }
 
+/**
+ * Which of the prepared rules select `cluster`, as a key. applyPrepared depends on the cluster
+ * through this alone, so clusters with the same key get the same outcome.
+ */
+export function selectedRulesKey(cluster: Cluster, prepared: PreparedOverrides): string {
+  let key = '';
+  for (const rules of [prepared.clusterRules, prepared.namespacedRules]) {
+    for (const rule of rules)
+      key += rule.targetCluster === undefined || clusterMatches(cluster, rule.targetCluster) ? '1' : '0';
+    key += '/';
+  }
+  return key;
+}
+
 /** The per-cluster step, for rules prepared once per template with prepareOverrides. */
 export function applyPrepared(manifest: KubeObject, cluster: Cluster, prepared: PreparedOverrides): OverrideOutcome {
   // One render owns the copies it makes: any failure discards the whole result

@@ -8,7 +8,7 @@
  *
  * For many clusters, call prepareOverrides once per template and applyPrepared per cluster.
  */
-export { applyOverrides, applyPrepared } from './apply-overrides.ts';
+export { applyOverrides, applyPrepared, selectedRulesKey } from './apply-overrides.ts';
 export { prepareOverrides, type PreparedOverrides, type PreparedRule } from './prepare-overrides.ts';
 export type { AppliedOverride, OverrideOutcome, OverrideSet } from './override-set.ts';
 export {

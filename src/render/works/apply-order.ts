@@ -83,3 +83,28 @@ export function sortInApplyOrder<T>(items: T[], manifestOf: (item: T) => KubeObj
   ranked.sort((a, b) => a.rank - b.rank || compareWithinRank(a.obj, b.obj));
   return ranked.map((r) => r.item);
 }
+
+/**
+ * Sorts many clusters' Works into apply order at once, each exactly as {@link sortInApplyOrder}
+ * would. Clusters share their manifests (clusters alike get the same object), so the distinct
+ * manifests are ordered once and each list is then sorted by an integer: manifests that compare
+ * equal get the same one, and the stable sort keeps such items in their order, as before.
+ */
+export function sortAllInApplyOrder<T>(lists: readonly T[][], manifestOf: (item: T) => KubeObject): T[][] {
+  const distinct = new Set<KubeObject>();
+  for (const items of lists) for (const item of items) distinct.add(manifestOf(item));
+  const ordered = [...distinct].map((obj) => ({ obj, rank: applyRank(obj) }));
+  ordered.sort((a, b) => a.rank - b.rank || compareWithinRank(a.obj, b.obj));
+  const ordinal = new Map<KubeObject, number>();
+  ordered.forEach((entry, i) => {
+    const before = ordered[i - 1];
+    const same = before && before.rank === entry.rank && compareWithinRank(before.obj, entry.obj) === 0;
+    ordinal.set(entry.obj, same ? ordinal.get(before.obj)! : i);
+  });
+  return lists.map((items) =>
+    items
+      .map((item) => ({ item, at: ordinal.get(manifestOf(item))! }))
+      .sort((a, b) => a.at - b.at)
+      .map((r) => r.item),
+  );
+}

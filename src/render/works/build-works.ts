@@ -10,12 +10,12 @@ import type {
 } from '../../model/index.ts';
 import { InterpretError } from '../../interpreter/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
-import { applyPrepared, prepareOverrides } from '../overrides/index.ts';
+import { applyPrepared, prepareOverrides, selectedRulesKey } from '../overrides/index.ts';
 import type { OverrideSet, PreparedOverrides } from '../overrides/index.ts';
 import { policyRefOf } from '../detect/detect.ts';
 import { interpreterFailure } from '../interpreter-failure.ts';
 import { objectTooLarge } from '../parse/file-limits.ts';
-import { sortInApplyOrder } from './apply-order.ts';
+import { sortAllInApplyOrder } from './apply-order.ts';
 import { resolveDependencies } from './dependencies.ts';
 import { federatedQuotaItems } from './federated-quotas.ts';
 import { splitCompletions, withCompletions } from './job-completions.ts';
@@ -89,13 +89,14 @@ function revised(result: PartialKubeObject, template: KubeObject): KubeObject {
   throw new InterpretError(describeRef(refOf(template)), 'ReviseReplica', reason);
 }
 
-function renderOne(
+/** The manifest of one placement, or why it is not rendered (the diagnostic names the cluster). */
+function renderManifest(
   input: BuildWorksInput,
   template: SourceObject,
   templateKey: string,
   target: Target,
   overrides: PreparedOverrides,
-): WorkItem | Diagnostic {
+): { manifest: KubeObject } | { diagnostic: Diagnostic } {
   let obj = pruneServerFields(template.object);
   const { binding, replicas } = target;
   if (binding && replicas !== undefined && isWorkload(binding) && input.interpreter.supports(obj, 'ReviseReplica')) {
@@ -107,38 +108,65 @@ function renderOne(
   }
   if (target.completions !== undefined) obj = withCompletions(obj, target.completions);
   const outcome = applyPrepared(obj, target.cluster, overrides);
-  if (!outcome.ok) {
-    return {
+  const notRendered = (reason: string) => ({
+    diagnostic: {
       ...template.origin,
-      severity: 'error',
+      severity: 'error' as const,
       object: describeRef(refOf(template.object)),
-      message: `${describeRef(refOf(template.object))}: not rendered for cluster ${target.cluster.metadata.name}: ${outcome.error.message}`,
-    };
-  }
+      message: `${describeRef(refOf(template.object))}: not rendered for cluster ${target.cluster.metadata.name}: ${reason}`,
+    },
+  });
+  if (!outcome.ok) return notRendered(outcome.error.message);
   // The source object was bounded when parsed; overrides can only make it larger.
   const tooLarge =
     outcome.appliedClusterOverrides.length + outcome.appliedOverrides.length > 0
       ? objectTooLarge(outcome.manifest)
       : undefined;
-  if (tooLarge) {
-    return {
-      ...template.origin,
-      severity: 'error',
-      object: describeRef(refOf(template.object)),
-      message: `${describeRef(refOf(template.object))}: not rendered for cluster ${target.cluster.metadata.name}: after overrides, ${tooLarge}`,
-    };
-  }
+  if (tooLarge) return notRendered(`after overrides, ${tooLarge}`);
   const manifest = stampTracking(outcome.manifest, {
     templateKey,
     policy: target.policy,
     sourceCommit: input.sourceCommit,
     overwrite: target.overwrite,
   });
+  return { manifest };
+}
+
+/**
+ * Everything a placement's manifest depends on besides its template: the replicas and completions
+ * it is revised to, its tracking, and which override rules select its cluster.
+ */
+function renderKey(target: Target, overrides: PreparedOverrides): string {
+  const { replicas, completions, policy, overwrite } = target;
+  return `${replicas}\0${completions}\0${policy}\0${overwrite}\0${selectedRulesKey(target.cluster, overrides)}`;
+}
+
+/**
+ * One placement's Work item. Clusters alike for this template (same {@link renderKey}) share one
+ * manifest object instead of a copy each: rendered objects are never changed, and a fleet's
+ * clusters mostly fall into a few override groups, so most of the per-cluster work is skipped.
+ */
+function renderOne(
+  input: BuildWorksInput,
+  template: SourceObject,
+  templateKey: string,
+  target: Target,
+  overrides: PreparedOverrides,
+  alike: Map<string, KubeObject>,
+): WorkItem | Diagnostic {
+  const key = renderKey(target, overrides);
+  let manifest = alike.get(key);
+  if (manifest === undefined) {
+    const out = renderManifest(input, template, templateKey, target, overrides);
+    if ('diagnostic' in out) return out.diagnostic;
+    manifest = out.manifest;
+    alike.set(key, manifest);
+  }
   return {
     manifest,
     template: refOf(template.object),
-    suspended: isSuspended(binding, target.cluster.metadata.name),
-    preserveOnDeletion: target.preserveOnDeletion ?? binding?.preserveResourcesOnDeletion ?? false,
+    suspended: isSuspended(target.binding, target.cluster.metadata.name),
+    preserveOnDeletion: target.preserveOnDeletion ?? target.binding?.preserveResourcesOnDeletion ?? false,
   };
 }
 
@@ -207,7 +235,8 @@ function targetsOf(
   return { targets, namespaceSync };
 }
 
-function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput): void {
+/** Adds the Namespaces a cluster's objects need; one synthesized manifest per name is shared by every cluster. */
+function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput, made: Map<string, WorkItem>): void {
   const have = new Set(
     items
       .filter((i) => i.manifest.kind === 'Namespace' && i.manifest.apiVersion === 'v1')
@@ -218,7 +247,11 @@ function addMissingNamespaces(items: WorkItem[], input: BuildWorksInput): void {
     const ns = i.manifest.metadata.namespace;
     if (ns && !have.has(ns) && !isSystemNamespace(ns, input.skippedNamespaces)) needed.add(ns);
   }
-  for (const ns of needed) items.push(synthesizedNamespace(ns, input.sourceCommit));
+  for (const ns of needed) {
+    const item = made.get(ns) ?? synthesizedNamespace(ns, input.sourceCommit);
+    made.set(ns, item);
+    items.push({ ...item });
+  }
 }
 
 /**
@@ -242,9 +275,10 @@ export function buildWorks(given: BuildWorksInput): BuiltWorks {
     if (targets.length === 0) continue;
     const overrides = prepareOverrides(tb.template.object, overridesFor(input.overrides, namespaceSync));
     const rendered: [string, WorkItem][] = [];
+    const alike = new Map<string, KubeObject>();
     try {
       for (const target of targets) {
-        const out = renderOne(input, tb.template, key, target, overrides);
+        const out = renderOne(input, tb.template, key, target, overrides, alike);
         if ('manifest' in out) rendered.push([target.cluster.metadata.name, out]);
         else diagnostics.push(out);
       }
@@ -262,13 +296,10 @@ export function buildWorks(given: BuildWorksInput): BuiltWorks {
   )) {
     works.get(cluster)!.push(...items);
   }
-  for (const [name, items] of works) {
-    addMissingNamespaces(items, input);
-    works.set(
-      name,
-      sortInApplyOrder(items, (i) => i.manifest),
-    );
-  }
+  const namespaces = new Map<string, WorkItem>();
+  for (const items of works.values()) addMissingNamespaces(items, input, namespaces);
+  const sorted = sortAllInApplyOrder([...works.values()], (i) => i.manifest);
+  for (const [i, name] of [...works.keys()].entries()) works.set(name, sorted[i]!);
   const requiredBy = new Map(
     [...required].map(([key, dep]) => [
       key,

@@ -212,6 +212,75 @@ describe('buildWorks', () => {
     ]);
   });
 
+  it('gives every cluster the same manifest of a Namespace it adds', () => {
+    const out = build([
+      bound(web, [
+        ['a', 3],
+        ['b', 3],
+      ]),
+    ]);
+    const ns = (c: string) => out.works.get(c)!.find((i) => i.manifest.kind === 'Namespace')!;
+    expect(ns('a').manifest).toBe(ns('b').manifest);
+    expect(ns('a')).not.toBe(ns('b'));
+  });
+
+  it.each<[string, [string, number][], boolean]>([
+    [
+      'no rule selects either cluster, same replicas',
+      [
+        ['c', 3],
+        ['d', 3],
+      ],
+      true,
+    ],
+    [
+      'the same rules select both, same replicas',
+      [
+        ['a', 3],
+        ['e', 3],
+      ],
+      true,
+    ],
+    [
+      'a rule selects one of them',
+      [
+        ['a', 3],
+        ['c', 3],
+      ],
+      false,
+    ],
+    [
+      'different replicas',
+      [
+        ['c', 4],
+        ['d', 2],
+      ],
+      false,
+    ],
+  ])('shares one manifest between clusters alike: %s', (_name, placed, shared) => {
+    const eu: OverridePolicy = {
+      apiVersion: 'policy.karmada.io/v1alpha1',
+      kind: 'OverridePolicy',
+      metadata: { name: 'eu', namespace: 'shop' },
+      spec: {
+        overrideRules: [
+          { targetCluster: { labelSelector: { matchLabels: { region: 'eu' } } }, overriders: { labelsOverrider: [{ operator: 'add', value: { eu: 'yes' } }] } },
+        ],
+      },
+    };
+    const all = [cluster('a', { region: 'eu' }), cluster('c'), cluster('d'), cluster('e', { region: 'eu' })];
+    const out = build([bound(web, placed)], { clusters: all, overrides: { clusterOverridePolicies: [], overridePolicies: [eu] } });
+    const [one, two] = placed.map(([c]) => out.works.get(c)!.find((i) => i.manifest.kind === 'Deployment')!.manifest);
+    expect(one === two).toBe(shared);
+    const rebuilt = placed.map(
+      ([c, replicas]) =>
+        build([bound(web, [[c, replicas]])], { clusters: all, overrides: { clusterOverridePolicies: [], overridePolicies: [eu] } })
+          .works.get(c)!
+          .find((i) => i.manifest.kind === 'Deployment')!.manifest,
+    );
+    expect([one, two]).toEqual(rebuilt);
+  });
+
   it.each<[string, Partial<ScheduledBinding>, boolean, boolean]>([
     ['dispatching suspended everywhere', { suspension: { dispatching: true } }, true, true],
     ['suspended on one cluster', { suspension: { dispatchingOnClusters: { clusterNames: ['b'] } } }, false, true],
