@@ -35,7 +35,7 @@ type CommandConstructor = new (argv: string[], config: Config) => { _run(): Prom
 /**
  * Runs a command class on a Config already loaded, as oclif's static `Command.run` does but without
  * its `Config.load`: given a Config, that loads a fresh one (the manifest, the plugins) a second
- * time, about a fifth of a small command's start (docs/benchmarks.md).
+ * time.
  */
 export function runCommandClass(real: Command.Class, argv: string[], config: Config): Promise<unknown> {
   return new (real as unknown as CommandConstructor)(argv, config)._run();

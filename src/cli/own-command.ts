@@ -33,7 +33,7 @@ export function ownCommand(pjson: CliPackage, argv: readonly string[]): { id: Co
 
 /**
  * What a command reads of oclif's Config while it runs, without oclif's loading of its plugins,
- * manifest and command table (most of a small command's start, docs/benchmarks.md). The names are
+ * manifest and command table (about a fifth of a small command's start, docs/benchmarks.md). The names are
  * oclif's: its environment variables are scoped by the bin (`FLOTILLA_…`), and no Flotilla command
  * has hooks.
  */
