@@ -11,11 +11,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureRenderTools } from '../scripts/render-tools.ts';
 import { measure, printTable } from './lib/measure.ts';
+import { size } from './lib/size.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = `${ROOT}bin/run.js`;
-const overlays = Number(process.argv[2] ?? 200);
-const releases = Number(process.argv[3] ?? 200);
+const overlays = Number(process.argv[2] ?? size(200, 2));
+const releases = Number(process.argv[3] ?? size(200, 2));
 const tools = await ensureRenderTools(() => undefined);
 
 function write(repo: string, files: Record<string, string>): void {
@@ -133,7 +134,8 @@ try {
   const cold = plan(roots);
   const warm = plan(roots);
   const floor = plan(plain);
-  write(roots, { 'releases/rel-7/values.yaml': 'replicaCount: 3\nimage:\n  tag: "9.9.9"\n' });
+  // The last release: one that exists at every size, the smoke size included.
+  write(roots, { [`releases/rel-${releases - 1}/values.yaml`]: 'replicaCount: 3\nimage:\n  tag: "9.9.9"\n' });
   git(roots, 'commit', '-qam', 'one values file');
   const validate = execFileSync(process.execPath, [CLI, 'validate', '--repo', roots, '--no-color'], {
     cwd: ROOT,

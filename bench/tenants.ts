@@ -8,12 +8,13 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeFleetRepo } from './lib/fleet-repo.ts';
 import { type Measured, measure, printTable } from './lib/measure.ts';
+import { size } from './lib/size.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = `${ROOT}bin/run.js`;
-const TEMPLATES = 10_000;
-const TENANTS = 50;
-const RUNS = 5;
+const TEMPLATES = size(10_000, 20);
+const TENANTS = size(50, 2);
+const RUNS = size(5, 1);
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 

@@ -17,11 +17,12 @@ import type { Page } from 'playwright-core';
 import { launch } from '../test/helpers/browser.ts';
 import { measure, printTable } from './lib/measure.ts';
 import { makeUiFleetRepo, writeUiStatus } from './lib/ui-fleet.ts';
+import { size } from './lib/size.ts';
 
 const shape = {
-  templates: Number(process.argv[2] ?? 10_000),
-  clusters: Number(process.argv[3] ?? 100),
-  perTemplate: Number(process.argv[4] ?? 5),
+  templates: Number(process.argv[2] ?? size(10_000, 20)),
+  clusters: Number(process.argv[3] ?? size(100, 3)),
+  perTemplate: Number(process.argv[4] ?? size(5, 2)),
 };
 const CLI = fileURLToPath(new URL('../bin/run.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -8,8 +8,9 @@
 import { MAX_SELECTOR_LENGTH, parseLabelSelector } from '../src/controllers/search-cache/selectors.ts';
 import { dispense } from '../src/scheduler/index.ts';
 import { printTable } from './lib/measure.ts';
+import { size } from './lib/size.ts';
 
-const RUNS = Number(process.argv[2] ?? 200);
+const RUNS = Number(process.argv[2] ?? size(200, 3));
 
 /** Median milliseconds of `RUNS` calls of `work` (errors are part of the work: a refusal costs time too). */
 function median(work: () => void): number {

@@ -25,7 +25,18 @@ export function lazyCommand(importModule: () => Promise<CommandModule>): LazyCom
       const real = await this.load();
       if (this.id !== undefined) real.id = this.id;
       if (this.plugin !== undefined) real.plugin = this.plugin;
-      return real.run(argv, config);
+      return runCommandClass(real, argv, config);
     },
   };
+}
+
+type CommandConstructor = new (argv: string[], config: Config) => { _run(): Promise<unknown> };
+
+/**
+ * Runs a command class on a Config already loaded, as oclif's static `Command.run` does but without
+ * its `Config.load`: given a Config, that loads a fresh one (the manifest, the plugins) a second
+ * time.
+ */
+export function runCommandClass(real: Command.Class, argv: string[], config: Config): Promise<unknown> {
+  return new (real as unknown as CommandConstructor)(argv, config)._run();
 }

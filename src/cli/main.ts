@@ -5,33 +5,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execute as executeOclif } from '@oclif/core/execute';
-import { COMMANDS } from './commands.ts';
-
-interface PackageJson {
-  name: string;
-  version: string;
-  oclif: { plugins?: string[]; additionalHelpFlags?: string[] };
-}
+import { type CliPackage, ownCommand, runOwnCommand } from './own-command.ts';
 
 /**
- * The package.json oclif starts from. When the arguments run one of Flotilla's own commands (not
- * its help), oclif's plugins (help, version, autocomplete) are left out: finding and reading them
- * is about a tenth of a small command's start, and none of them takes part in running it.
+ * Runs the CLI from bin/run.js (`dir` is its URL); the package root is the folder above bin/.
+ * Flotilla's own commands run without oclif's start (src/cli/own-command.ts); oclif answers the
+ * rest (src/cli/oclif-run.ts).
  */
-export function startingPjson<T extends PackageJson>(pjson: T, argv: readonly string[]): T {
-  const [id] = argv;
-  const helpFlags = new Set(['--help', ...(pjson.oclif.additionalHelpFlags ?? [])]);
-  const ownCommand = id !== undefined && Object.hasOwn(COMMANDS, id);
-  const helpAsked = argv.some((arg) => helpFlags.has(arg));
-  if (!ownCommand || helpAsked) return pjson;
-  const { plugins: _plugins, ...oclif } = pjson.oclif;
-  return { ...pjson, oclif };
-}
-
-/** Runs the CLI from bin/run.js (`dir` is its URL); the package root is the folder above bin/. */
-export function execute({ dir }: { dir: string }): Promise<unknown> {
+export async function execute({ dir }: { dir: string }): Promise<unknown> {
   const root = fileURLToPath(new URL('..', dir));
-  const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
-  return executeOclif({ dir, loadOptions: { root, pjson: startingPjson(pjson, process.argv.slice(2)) } });
+  const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as CliPackage;
+  const argv = process.argv.slice(2);
+  const own = ownCommand(pjson, argv);
+  if (own !== undefined && (await runOwnCommand(root, pjson, own))) return undefined;
+  const { runWithOclif } = await import('./oclif-run.ts');
+  return runWithOclif(dir, root, pjson, argv);
 }

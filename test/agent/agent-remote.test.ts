@@ -4,12 +4,12 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KubeObject } from '../../src/model/index.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../../src/apply/prune-plan.ts';
 import { AgentRounds } from '../../src/agent/agent-round.ts';
 import { openStatusStore, publishWorks, readAgentReports } from '../../src/status/index.ts';
 import { FakeKubeClient } from '../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures, runGitIn, tempDir } from '../source/helpers/git-fixture.ts';
 import { startGitHttpServer, type GitHttpServer } from '../source/helpers/git-http-server.ts';
+import { edgeAgentOptions, edgeWorks } from './helpers.ts';
 
 const TOKEN_HEADER = `Basic ${Buffer.from('agent-edge:s3cret').toString('base64')}`;
 let server: GitHttpServer;
@@ -53,43 +53,11 @@ describe('an agent over a remote that needs a token', () => {
     const auth = { username: 'agent-edge', token: 's3cret' };
     const written = await publishWorks(
       await openStatusStore({ repo: url, cacheDir: tempDir(), auth }, 'works'),
-      {
-        sourceCommit: 'a'.repeat(40),
-        prune: { ...DEFAULT_PRUNE_SETTINGS, enabled: true },
-        works: [
-          {
-            cluster: 'edge',
-            items: [
-              {
-                manifest: cm,
-                template: { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'settings' },
-                suspended: false,
-                preserveOnDeletion: false,
-              },
-            ],
-            keptCopies: new Map(),
-          },
-        ],
-        policies: new Map(),
-        customizations: [],
-      },
+      edgeWorks('a'.repeat(40), [cm], { prune: { allowMassPrune: false } }),
       { branch: 'works', members: ['edge'], now: () => new Date(0) },
     );
     const member = new FakeKubeClient('edge');
-    const agent = () =>
-      new AgentRounds({
-        cluster: 'edge',
-        source: { repo: url, cacheDir: tempDir() },
-        worksBranch: 'works',
-        client: member,
-        inventoryName: 'inv',
-        lock: { durationSeconds: 1, retryMs: 10 },
-        heartbeatMs: 60_000,
-        resyncMs: 0,
-        memberTimeoutMs: 10_000,
-        holder: 'test/1/flotilla agent',
-        onEvent: () => undefined,
-      });
+    const agent = () => new AgentRounds(edgeAgentOptions({ repo: url, cacheDir: tempDir() }, member));
     await expect(agent().round(Date.now())).rejects.toThrow(/401/);
     expect(member.writes()).toEqual([]);
 

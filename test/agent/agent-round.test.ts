@@ -1,68 +1,20 @@
 // One agent's rounds over a real git repository (the works branch as the hub writes it) and an
 // in-memory member: what it applies, when it touches the member, when it reports.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AgentReport, KubeObject } from '../../src/model/index.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../../src/apply/prune-plan.ts';
+import type { KubeObject } from '../../src/model/index.ts';
+import type { DEFAULT_PRUNE_SETTINGS } from '../../src/apply/prune-plan.ts';
 import { AgentRounds } from '../../src/agent/agent-round.ts';
-import { openStatusStore, publishWorks } from '../../src/status/index.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import { removeFixtures } from '../source/helpers/git-fixture.ts';
+import { edgeAgentOptions, edgeFleet, edgeReport, edgeWorks, hubConfigMap as cm, publishEdgeWorks, T0 } from './helpers.ts';
 
 afterAll(removeFixtures);
 
-const T0 = Date.parse('2026-01-01T00:00:00Z');
-/** A manifest as the hub renders it: with Flotilla's tracking label and template annotation. */
-const cm = (name: string, data: string): KubeObject => ({
-  apiVersion: 'v1',
-  kind: 'ConfigMap',
-  metadata: { name, namespace: 'shop', labels: { 'flotilla.io/managed-by': 'flotilla' }, annotations: { 'flotilla.io/template': `v1/ConfigMap/shop/${name}` } },
-  data: { data },
-});
-
-const agentOptions = (repo: string, member: FakeKubeClient) => ({
-  cluster: 'edge',
-  source: { repo },
-  worksBranch: 'works',
-  client: member,
-  inventoryName: 'inv',
-  lock: { durationSeconds: 1, retryMs: 10 },
-  heartbeatMs: 60_000,
-  resyncMs: 0,
-  memberTimeoutMs: 10_000,
-  holder: 'test/1/flotilla agent',
-  onEvent: () => undefined,
-});
-
 async function setup(reportOnly = false) {
-  const repo = createGitRepo();
-  repo.write('clusters.yaml', 'kind: Cluster\n');
-  const source = repo.commit('fleet');
-  const member = new FakeKubeClient('edge');
-  const rounds = new AgentRounds({ ...agentOptions(repo.dir, member), reportOnly });
-  const writeWork = async (manifests: KubeObject[], prune: Partial<typeof DEFAULT_PRUNE_SETTINGS> = {}) =>
-    publishWorks(
-      await openStatusStore({ repo: repo.dir }, 'works'),
-      {
-        sourceCommit: source,
-        prune: { ...DEFAULT_PRUNE_SETTINGS, enabled: true, allowMassPrune: true, ...prune },
-        works: [
-          {
-            cluster: 'edge',
-            items: manifests.map((manifest) => ({
-              manifest,
-              template: { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: manifest.metadata.name ?? '' },
-              suspended: false,
-              preserveOnDeletion: false,
-            })),
-            keptCopies: new Map(),
-          },
-        ],
-        policies: new Map(),
-        customizations: [],
-      },
-      { branch: 'works', members: ['edge'], now: () => new Date(T0) },
-    );
-  const reportOf = (): AgentReport => JSON.parse(repo.git('show', 'flotilla/agents/edge:report.json')) as AgentReport;
+  const { repo, source, member } = edgeFleet();
+  const rounds = new AgentRounds({ ...edgeAgentOptions({ repo: repo.dir }, member), reportOnly });
+  const writeWork = (manifests: KubeObject[], prune: Partial<typeof DEFAULT_PRUNE_SETTINGS> = {}) =>
+    publishEdgeWorks(repo.dir, edgeWorks(source, manifests, { prune }));
+  const reportOf = () => edgeReport(repo);
   const reports = () => Number(repo.git('rev-list', '--count', 'flotilla/agents/edge'));
   return { repo, member, rounds, writeWork, reportOf, reports };
 }
@@ -79,7 +31,7 @@ describe('flotilla agent, one round at a time', () => {
   it('for a cluster the works branch does not list as a Pull member, applies nothing, publishes no report and says why', async () => {
     const { repo, member, writeWork } = await setup();
     await writeWork([cm('a', '1')]);
-    const stranger = new AgentRounds({ ...agentOptions(repo.dir, member), cluster: 'member1' });
+    const stranger = new AgentRounds({ ...edgeAgentOptions({ repo: repo.dir }, member), cluster: 'member1' });
     const result = await stranger.round(T0);
     expect(result).toMatchObject({ ok: false, reported: false });
     expect(result.error).toMatch(/^member1 is not a Pull member of this repository \(the works branch works lists edge\)/);

@@ -2,16 +2,14 @@
 // records it (docs/deploy.md#tenants): over a real git repository and an in-memory member.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../src/model/index.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../../src/apply/prune-plan.ts';
 import { AgentRounds } from '../../src/agent/agent-round.ts';
 import { guardTenants } from '../../src/agent/tenant-guard.ts';
-import { openStatusStore, parseWork, publishWorks } from '../../src/status/index.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
+import { parseWork } from '../../src/status/index.ts';
+import { removeFixtures } from '../source/helpers/git-fixture.ts';
+import { edgeAgentOptions, edgeFleet, edgeWorks, publishEdgeWorks, T0 } from './helpers.ts';
 
 afterAll(removeFixtures);
 
-const T0 = Date.parse('2026-01-01T00:00:00Z');
 const object = (kind: string, name: string, namespace?: string): KubeObject => ({
   apiVersion: kind === 'ClusterRole' ? 'rbac.authorization.k8s.io/v1' : 'v1',
   kind,
@@ -56,56 +54,16 @@ describe('the agent and tenants', () => {
   });
 
   it("refuses a manifest outside its owner's grant, applies the rest, and prunes nothing that round", async () => {
-    const repo = createGitRepo();
-    repo.write('clusters.yaml', 'kind: Cluster\n');
-    const source = repo.commit('fleet');
-    const member = new FakeKubeClient('edge');
-    const rounds = new AgentRounds({
-      cluster: 'edge',
-      source: { repo: repo.dir },
-      worksBranch: 'works',
-      client: member,
-      inventoryName: 'inv',
-      lock: { durationSeconds: 1, retryMs: 10 },
-      heartbeatMs: 60_000,
-      resyncMs: 0,
-      memberTimeoutMs: 10_000,
-      holder: 'test/1/flotilla agent',
-      reportOnly: false,
-      onEvent: () => undefined,
-    });
-    const write = async (manifests: KubeObject[]) => {
-      const written = await publishWorks(
-        await openStatusStore({ repo: repo.dir }, 'works'),
-        {
-          sourceCommit: source,
-          prune: { ...DEFAULT_PRUNE_SETTINGS, enabled: true, allowMassPrune: true },
-          works: [
-            {
-              cluster: 'edge',
-              items: manifests.map((manifest) => ({
-                manifest,
-                template: { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: manifest.metadata.name ?? '' },
-                suspended: false,
-                preserveOnDeletion: false,
-              })),
-              keptCopies: new Map(),
-            },
-          ],
-          policies: new Map(),
-          customizations: [],
-          tenancy: {
-            owners: new Map([
-              ['v1/ConfigMap/shop/a', 'shop'],
-              ['v1/ConfigMap/shop/b', 'shop'],
-            ]),
-            grants: new Map([['shop', GRANT]]),
-          },
-        },
-        { branch: 'works', members: ['edge'], now: () => new Date(T0) },
-      );
-      return written;
+    const { repo, source, member } = edgeFleet();
+    const rounds = new AgentRounds({ ...edgeAgentOptions({ repo: repo.dir }, member), reportOnly: false });
+    const tenancy = {
+      owners: new Map([
+        ['v1/ConfigMap/shop/a', 'shop'],
+        ['v1/ConfigMap/shop/b', 'shop'],
+      ]),
+      grants: new Map([['shop', GRANT]]),
     };
+    const write = (manifests: KubeObject[]) => publishEdgeWorks(repo.dir, edgeWorks(source, manifests, { tenancy }));
     await write([object('ConfigMap', 'a', 'shop'), object('ConfigMap', 'b', 'shop'), object('ConfigMap', 'c', 'shop')]);
     const work = parseWork(repo.git('show', 'works:edge/work.json'), 'edge');
     expect(work.objects.map((o) => o.tenant ?? 'platform')).toEqual(['shop', 'shop', 'platform']);

@@ -4,72 +4,31 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AgentReport, KubeObject } from '../../src/model/index.ts';
-import { DEFAULT_PRUNE_SETTINGS } from '../../src/apply/prune-plan.ts';
 import { AgentRounds } from '../../src/agent/agent-round.ts';
 import { sshCommitSigner } from '../../src/source/index.ts';
 import type { CommitSigner } from '../../src/source/index.ts';
-import { openStatusStore, publishWorks } from '../../src/status/index.ts';
-import { FakeKubeClient } from '../fakes/kube-client.ts';
-import { createGitRepo, removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
+import { removeFixtures, tempDir } from '../source/helpers/git-fixture.ts';
 import { sshKeyPair } from '../source/helpers/ssh-keys.ts';
+import { edgeAgentOptions, edgeFleet, edgeReport, edgeWorks, hubConfigMap, publishEdgeWorks, T0 } from './helpers.ts';
 
 afterAll(removeFixtures);
-
-const T0 = Date.parse('2026-01-01T00:00:00Z');
-const cm = (name: string): KubeObject => ({
-  apiVersion: 'v1',
-  kind: 'ConfigMap',
-  metadata: { name, namespace: 'shop', labels: { 'flotilla.io/managed-by': 'flotilla' }, annotations: { 'flotilla.io/template': `v1/ConfigMap/shop/${name}` } },
-  data: { data: '1' },
-});
 
 const hub = sshKeyPair('hub');
 const other = sshKeyPair('other');
 
 async function setup(verifyKey = hub.pub) {
-  const repo = createGitRepo();
-  repo.write('clusters.yaml', 'kind: Cluster\n');
-  const source = repo.commit('fleet');
-  const member = new FakeKubeClient('edge');
-  const rounds = new AgentRounds({
-    cluster: 'edge',
-    source: { repo: repo.dir },
-    worksBranch: 'works',
-    client: member,
-    inventoryName: 'inv',
-    lock: { durationSeconds: 1, retryMs: 10 },
-    heartbeatMs: 60_000,
-    resyncMs: 0,
-    memberTimeoutMs: 10_000,
-    holder: 'test/1/flotilla agent',
-    worksVerifyKey: verifyKey,
-    onEvent: () => undefined,
-  });
-  const writeWork = async (names: string[], sign?: CommitSigner) =>
-    publishWorks(
-      await openStatusStore({ repo: repo.dir }, 'works'),
-      {
-        sourceCommit: source,
-        prune: { ...DEFAULT_PRUNE_SETTINGS, enabled: true, allowMassPrune: true },
-        works: [
-          {
-            cluster: 'edge',
-            items: names.map((name) => ({
-              manifest: cm(name),
-              template: { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name },
-              suspended: false,
-              preserveOnDeletion: false,
-            })),
-            keptCopies: new Map(),
-          },
-        ],
-        policies: new Map(),
-        customizations: [],
-      },
-      { branch: 'works', members: ['edge'], now: () => new Date(T0), ...(sign ? { sign } : {}) },
+  const { repo, source, member } = edgeFleet();
+  const rounds = new AgentRounds({ ...edgeAgentOptions({ repo: repo.dir }, member), worksVerifyKey: verifyKey });
+  const writeWork = (names: string[], sign?: CommitSigner) =>
+    publishEdgeWorks(
+      repo.dir,
+      edgeWorks(
+        source,
+        names.map((name) => hubConfigMap(name)),
+      ),
+      sign,
     );
-  const reportOf = (): AgentReport => JSON.parse(repo.git('show', 'flotilla/agents/edge:report.json')) as AgentReport;
+  const reportOf = () => edgeReport(repo);
   const names = () => [...member.objects.keys()].filter((k) => k.includes('ConfigMap/shop/')).sort();
   return { repo, member, rounds, writeWork, reportOf, names };
 }

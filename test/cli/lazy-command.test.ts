@@ -3,19 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.ts';
 import { lazyCommand } from '../../src/cli/lazy-command.ts';
 
-/** A command class as far as lazyCommand sees it: what its static run was called with. */
+/** A command as far as lazyCommand sees it: what it ran with. */
 const seen: { id?: string; plugin?: unknown; argv?: string[]; config?: unknown }[] = [];
-const Hello = {
-  id: undefined as string | undefined,
-  plugin: undefined as unknown,
-  async run(this: { id?: string; plugin?: unknown }, argv: string[], config: Config) {
-    seen.push({ id: this.id, plugin: this.plugin, argv, config });
+class Hello extends Command {
+  async run() {
+    seen.push({ id: this.id, plugin: this.ctor.plugin, argv: this.argv, config: this.config });
+    this.parsed = true;
     return 'ran';
-  },
-} as unknown as Command.Class;
+  }
+}
 
 describe('lazyCommand', () => {
-  it('imports the command only when it runs, and runs it as oclif found it', async () => {
+  it('imports the command only when it runs, and runs it as oclif found it, on the Config oclif loaded (not a second one)', async () => {
     let imports = 0;
     const lazy = lazyCommand(async () => {
       imports++;
@@ -24,10 +23,12 @@ describe('lazyCommand', () => {
     expect(imports).toBe(0);
     const plugin = { name: 'flotilla' } as unknown as Command.Class['plugin'];
     Object.assign(lazy, { id: 'hello', plugin });
-    const config = { root: '/x' } as unknown as Config;
+    // What a command reads of a loaded Config as it starts; a second Config.load would replace it.
+    const config = { root: '/x', bin: 'x', topicSeparator: ':', scopedEnvVarKeys: () => ['X_REDIRECTED'] } as unknown as Config;
     await expect(lazy.run(['--flag'], config)).resolves.toBe('ran');
     expect(imports).toBe(1);
     expect(seen).toEqual([{ id: 'hello', plugin, argv: ['--flag'], config }]);
+    expect(seen[0]?.config).toBe(config);
   });
 
   it.each(Object.keys(COMMANDS))('%s loads an oclif command with flags', async (id) => {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -120,13 +120,23 @@ describe('flotilla status', () => {
 
   it('--watch re-reads the branch until stopped, appending each refresh when not on a terminal', async () => {
     const repo = await repoWithStatus();
-    const out = spawnSync(process.execPath, [`${REPO_ROOT}bin/run.js`, 'status', '--repo', repo.dir, '--watch', '--interval', '1'], {
-      encoding: 'utf8',
+    const child = spawn(process.execPath, [`${REPO_ROOT}bin/run.js`, 'status', '--repo', repo.dir, '--watch', '--interval', '1'], {
       env: { ...process.env, NO_COLOR: '1' },
-      timeout: 25_000,
-      killSignal: 'SIGINT',
     });
-    expect(out.stdout.split(`Status of ${'a'.repeat(12)}`).length - 1).toBeGreaterThanOrEqual(2);
+    let stdout = '';
+    const refreshes = () => stdout.split(`Status of ${'a'.repeat(12)}`).length - 1;
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    // Stopped once the second refresh is out, not after a fixed time.
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+        if (refreshes() >= 2) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`status --watch ended by itself (exit ${code}): ${stdout}`)));
+    });
+    child.kill('SIGINT');
+    expect(await ended).toBe('SIGINT');
+    expect(refreshes()).toBeGreaterThanOrEqual(2);
   }, 45_000);
 
   it('says so when there is no status branch yet, and exits 0', () => {

@@ -22,3 +22,16 @@ export async function initFakeFleet(prefix: string) {
   await initRepository(dir, fleetFiles(), 'fleet');
   return { dir, ...fakeMembers(['production', 'staging']) };
 }
+
+/** Two Cluster objects as fleet YAML: member1 a Push member, edge a Pull member; more documents follow. */
+export const PUSH_AND_PULL_CLUSTERS = `apiVersion: cluster.karmada.io/v1alpha1
+kind: Cluster
+metadata: {name: member1}
+spec: {syncMode: Push}
+---
+apiVersion: cluster.karmada.io/v1alpha1
+kind: Cluster
+metadata: {name: edge}
+spec: {syncMode: Pull}
+---
+`;

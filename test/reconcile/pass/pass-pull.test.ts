@@ -10,20 +10,11 @@ import type { PassWorksInput } from '../../../src/reconcile/pass/pull-step.ts';
 import { feedbackFromStatus } from '../../../src/reconcile/pass/status-feedback.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
+import { PUSH_AND_PULL_CLUSTERS } from '../helpers/fake-fleet.ts';
 
 afterAll(removeFixtures);
 
-const FLEET = `apiVersion: cluster.karmada.io/v1alpha1
-kind: Cluster
-metadata: {name: member1}
-spec: {syncMode: Push}
----
-apiVersion: cluster.karmada.io/v1alpha1
-kind: Cluster
-metadata: {name: edge}
-spec: {syncMode: Pull}
----
-apiVersion: policy.karmada.io/v1alpha1
+const FLEET = `${PUSH_AND_PULL_CLUSTERS}apiVersion: policy.karmada.io/v1alpha1
 kind: ClusterPropagationPolicy
 metadata: {name: all}
 spec:

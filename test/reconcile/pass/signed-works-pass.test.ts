@@ -9,21 +9,12 @@ import { sshCommitSigner } from '../../../src/source/index.ts';
 import type { CommitSigner } from '../../../src/source/index.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
+import { PUSH_AND_PULL_CLUSTERS } from '../helpers/fake-fleet.ts';
 import { sshKeyPair } from '../../source/helpers/ssh-keys.ts';
 
 afterAll(removeFixtures);
 
-const FLEET = `apiVersion: cluster.karmada.io/v1alpha1
-kind: Cluster
-metadata: {name: member1}
-spec: {syncMode: Push}
----
-apiVersion: cluster.karmada.io/v1alpha1
-kind: Cluster
-metadata: {name: edge}
-spec: {syncMode: Pull}
----
-apiVersion: v1
+const FLEET = `${PUSH_AND_PULL_CLUSTERS}apiVersion: v1
 kind: ConfigMap
 metadata: {name: app, namespace: shop}
 data: {a: "1"}

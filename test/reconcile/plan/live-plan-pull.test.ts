@@ -9,20 +9,11 @@ import { openStatusStore, publishReport } from '../../../src/status/index.ts';
 import type { TemplateBinding } from '../../../src/render/works/template-binding.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
+import { PUSH_AND_PULL_CLUSTERS } from '../helpers/fake-fleet.ts';
 
 afterAll(removeFixtures);
 
-const FLEET = `apiVersion: cluster.karmada.io/v1alpha1
-kind: Cluster
-metadata: {name: member1}
-spec: {syncMode: Push}
----
-apiVersion: cluster.karmada.io/v1alpha1
-kind: Cluster
-metadata: {name: edge}
-spec: {syncMode: Pull}
----
-apiVersion: apps/v1
+const FLEET = `${PUSH_AND_PULL_CLUSTERS}apiVersion: apps/v1
 kind: Deployment
 metadata: {name: web, namespace: shop}
 spec:

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { startingPjson } from '../../src/cli/main.ts';
+import { startingPjson } from '../../src/cli/oclif-run.ts';
 
 const pjson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 const PLUGINS = ['@oclif/plugin-help', '@oclif/plugin-autocomplete', '@oclif/plugin-version'];
