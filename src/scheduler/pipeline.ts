@@ -4,6 +4,7 @@ import { type Candidate, compareCandidates } from './candidate.ts';
 import { clusterMatches } from './cluster-affinity.ts';
 import type { ClusterView } from './cluster-view.ts';
 import { NoClusterFitError, type ScheduleError } from './errors/index.ts';
+import { estimateOnNodes } from './accurate-estimator.ts';
 import { estimateReplicas, MAX_INT32, type ReplicaRequest } from './estimator.ts';
 import { firstRejection, runFilters, runScores } from './framework.ts';
 import type { PluginContext, SchedulerPlugin } from './plugins/index.ts';
@@ -46,7 +47,10 @@ function tierOf(view: ClusterView, attempt: AffinityAttempt): number {
   return i < 0 ? 1000 : i + 1;
 }
 
-/** Karmada's calAvailableReplicas for one cluster (docs/karmada-compatibility.md#available-replicas). */
+/**
+ * Karmada's calAvailableReplicas for one cluster (docs/karmada-compatibility.md#available-replicas): the least
+ * of the estimators' answers, the accurate one only for a member whose nodes were observed.
+ */
 function allocatableOf(view: ClusterView, run: BindingRun): number {
   const replicas = run.input.replicas;
   if (replicas === 0) return MAX_INT32;
@@ -57,7 +61,11 @@ function allocatableOf(view: ClusterView, run: BindingRun): number {
         `so ${run.strategy} scheduling leaves it out`,
     );
   }
-  const estimate = estimateReplicas(view.capacity, run.requests);
+  const general = estimateReplicas(view.capacity, run.requests);
+  const estimate =
+    view.nodes === null
+      ? general
+      : Math.min(general, estimateOnNodes(view.nodes, run.input.replicaRequirements, run.requests));
   return estimate === MAX_INT32 ? replicas : estimate;
 }
 

@@ -41,6 +41,7 @@ function contextOf(fleet: Fleet, options: RenderOptions): string {
   return JSON.stringify({
     rest: Object.values(rest).map((list: SourceObject[]) => list.map((s) => s.object)),
     observed,
+    nodes: [...(options.memberNodes ?? [])].sort(([a], [b]) => (a < b ? -1 : 1)),
     detect: options.detect.skippedNamespaces ?? null,
     featureGates: options.featureGates ?? {},
   });

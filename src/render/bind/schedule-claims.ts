@@ -11,7 +11,7 @@ import type {
 } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { createScheduler } from '../../scheduler/index.ts';
-import type { ScheduleResult, SchedulingInput } from '../../scheduler/index.ts';
+import type { MemberNodes, ScheduleResult, SchedulingInput } from '../../scheduler/index.ts';
 import type { Claim } from '../detect/detect.ts';
 import { interpreterFailure, interpreterFailureReason } from '../interpreter-failure.ts';
 import { policyRefOf } from '../detect/detect.ts';
@@ -131,9 +131,10 @@ export function scheduleClaims(
   interpreter: ResourceInterpreter,
   previous: ReadonlyMap<string, PreviousSchedule> = new Map(),
   overallQuotas: readonly FederatedResourceQuota[] = [],
+  memberNodes?: MemberNodes,
 ): { bindings: TemplateBinding[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const schedule = createScheduler(clusters);
+  const schedule = createScheduler(clusters, memberNodes);
   const bindings = claims.map((claim) => {
     if (claim.error) {
       const subject = describeRef(refOf(claim.template.object));
