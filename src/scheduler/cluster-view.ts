@@ -30,6 +30,8 @@ export interface ClusterView {
   readonly capacity: ClusterCapacity | null;
   /** The member's observed nodes for the accurate estimator; null when unobserved (offline, Pull members). */
   readonly nodes: readonly NodeSnapshot[] | null;
+  /** The accurate estimates made so far, by replica requirements (`BindingRun.requirementsKey`): many bindings share them. */
+  readonly accurate: Map<string, number>;
   readonly deleting: boolean;
 }
 
@@ -78,6 +80,7 @@ export function viewCluster(cluster: Cluster, nodes: readonly NodeSnapshot[] | n
     apis: apisOf(cluster),
     capacity: capacityOf(cluster),
     nodes,
+    accurate: new Map(),
     deleting: cluster.metadata['deletionTimestamp'] != null,
   };
 }

@@ -1,4 +1,4 @@
-import type { ClusterAffinity, TargetCluster } from '../model/index.ts';
+import type { ClusterAffinity, NodeSnapshot, TargetCluster } from '../model/index.ts';
 import { assignReplicas } from './assign/assign-replicas.ts';
 import { type Candidate, compareCandidates } from './candidate.ts';
 import { clusterMatches } from './cluster-affinity.ts';
@@ -22,6 +22,8 @@ export interface BindingRun {
   readonly strategy: Strategy | undefined;
   readonly unsupportedMessage: string;
   readonly requests: ReplicaRequest[] | null;
+  /** The replica requirements as text: bindings asking alike share a member's accurate estimate. */
+  readonly requirementsKey: string;
   readonly previous: readonly TargetCluster[];
   readonly previousReplicas: ReadonlyMap<string, number>;
   readonly evicted: ReadonlySet<string>;
@@ -47,6 +49,14 @@ function tierOf(view: ClusterView, attempt: AffinityAttempt): number {
   return i < 0 ? 1000 : i + 1;
 }
 
+function accurateOf(view: ClusterView, nodes: readonly NodeSnapshot[], run: BindingRun): number {
+  const known = view.accurate.get(run.requirementsKey);
+  if (known !== undefined) return known;
+  const estimate = estimateOnNodes(nodes, run.input.replicaRequirements, run.requests);
+  view.accurate.set(run.requirementsKey, estimate);
+  return estimate;
+}
+
 /**
  * Karmada's calAvailableReplicas for one cluster (docs/karmada-compatibility.md#available-replicas): the least
  * of the estimators' answers, the accurate one only for a member whose nodes were observed.
@@ -62,10 +72,7 @@ function allocatableOf(view: ClusterView, run: BindingRun): number {
     );
   }
   const general = estimateReplicas(view.capacity, run.requests);
-  const estimate =
-    view.nodes === null
-      ? general
-      : Math.min(general, estimateOnNodes(view.nodes, run.input.replicaRequirements, run.requests));
+  const estimate = view.nodes === null ? general : Math.min(general, accurateOf(view, view.nodes, run));
   return estimate === MAX_INT32 ? replicas : estimate;
 }
 

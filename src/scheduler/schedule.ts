@@ -33,6 +33,7 @@ function prepare(
     strategy,
     unsupportedMessage: unsupportedStrategyMessage(input.placement),
     requests: replicaRequests(input.replicaRequirements, cache),
+    requirementsKey: JSON.stringify(input.replicaRequirements ?? null),
     previous,
     previousReplicas: new Map(previous.map((t) => [t.name, t.replicas])),
     evicted: new Set(input.evictedClusters ?? []),

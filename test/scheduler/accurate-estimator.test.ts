@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeResources, NodeSnapshot, Placement, ReplicaRequirements } from '../../src/model/index.ts';
-import { estimateOnNodes, nodeAffinityMatches, nodeTolerated, schedule } from '../../src/scheduler/index.ts';
+import { createScheduler, estimateOnNodes, nodeAffinityMatches, nodeTolerated, schedule } from '../../src/scheduler/index.ts';
 import { replicaRequests } from '../../src/scheduler/estimator.ts';
 import { byName, cluster, deployment } from './helpers.ts';
 
@@ -127,6 +127,18 @@ describe('the scheduler with observed nodes: the least of the general and the ac
     ]);
     const result = schedule({ ...input, replicas: 2 }, clusters, nodes);
     expect(byName(result.clusters)).toEqual({ member2: 2 });
+  });
+
+  it('one scheduler estimates each distinct replica requirement on its own', () => {
+    const nodes = new Map([
+      ['member1', [node('a', { labels: { zone: 'z1' } }), node('b')]],
+      ['member2', [node('c'), node('d')]],
+    ]);
+    const scheduler = createScheduler(clusters, nodes);
+    const anywhere = { ...input, replicas: 4, replicaRequirements: cpu('1') };
+    const zoned = { ...anywhere, replicaRequirements: cpu('1', { nodeSelector: { zone: 'z1' } }) };
+    expect(byName(scheduler(zoned).clusters)).toEqual({ member1: 4 });
+    expect(byName(scheduler(anywhere).clusters)).toEqual({ member1: 2, member2: 2 });
   });
 
   it('keeps the general estimate for a member whose nodes are not observed (Pull, offline)', () => {

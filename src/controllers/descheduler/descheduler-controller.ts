@@ -55,8 +55,10 @@ export class DeschedulerController implements Controller {
     const { scheduling } = start;
     const observed = scheduling.observedNodes ?? new Map<string, NodeObservation>();
     const due = this.enabled && (this.lastRun === undefined || start.now >= this.lastRun + this.options.intervalMs);
-    if (!due || observed.size === 0) return this.phases(start, scheduling);
+    if (!due) return this.phases(start, scheduling);
+    // As Karmada's wait.Until: a run at start, then one per interval, whatever was observed.
     this.lastRun = start.now;
+    if (observed.size === 0) return this.phases(start, scheduling);
     const decisions = start.lastBindings.flatMap((b) => {
       const d = deschedule(b, observed, start.now, this.options.thresholdMs);
       return d ? [d] : [];
