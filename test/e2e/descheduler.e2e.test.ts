@@ -82,7 +82,8 @@ describe('descheduler on the local fleet', () => {
     repo.commit({ 'clusters.yaml': CLUSTERS, 'web.yaml': web(ns) });
     const run = startRun([
       ...['--repo', repo.dir, '--kubeconfig', fleetKubeconfig(), '--inventory-name', repo.inventoryName],
-      ...['--resync', '0', '--prune', '--allow-mass-prune', '--descheduling-interval', '3s', '--unschedulable-threshold', '2s'],
+      ...['--resync', '0', '--prune', '--allow-mass-prune', '--metrics-addr', '127.0.0.1:0'],
+      ...['--descheduling-interval', '3s', '--unschedulable-threshold', '2s'],
     ]);
     await waitFor('web divided over member1 and member2 first', async () => ((await replicasIn('member1', ns)) ?? 0) > 0 || undefined, {
       timeoutMs: SETTLE_MS,
@@ -99,6 +100,7 @@ describe('descheduler on the local fleet', () => {
     });
     const logged = await run.waitForLog('the descheduling', (r) => String(r['msg']).startsWith('Binding has been descheduled'), 60_000);
     expect(logged['clusters']).toEqual([expect.objectContaining({ name: 'member1', target: 0 })]);
+    expect(await run.metrics()).toContain('flotilla_descheduler_descheduled_replicas_total{cluster="member1"} 2');
 
     const path = `descheduled/apps/Deployment/${ns}/web.yaml`;
     const recorded = await waitFor(
