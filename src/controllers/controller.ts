@@ -15,7 +15,7 @@
  * says when its timer falls due. A pass without memory (`plan`, `apply`) drives the same phases
  * through each controller's `recorded` form, which only replays what the status branch holds.
  */
-import type { Cluster, ClusterStatus, Diagnostic, HealthState } from '../model/index.ts';
+import type { Cluster, ClusterStatus, Diagnostic, HealthState, NodeObservation } from '../model/index.ts';
 import type { ClusterAccess, ClusterApplyResult } from '../apply/index.ts';
 import type { PreviousSchedule, Fleet, Rendered, TemplateBinding } from '../render/index.ts';
 import type { AgentReports } from '../status/index.ts';
@@ -31,6 +31,8 @@ export interface SchedulingInputs {
   observedClusters: Map<string, ClusterStatus>;
   /** The last scheduling results, by template refKey (Karmada's stable rescheduling). */
   previousSchedules: Map<string, PreviousSchedule>;
+  /** The Push members' nodes and pods as the last status step saw them; absent or empty without one. */
+  observedNodes?: ReadonlyMap<string, NodeObservation>;
   /**
    * Members whose readiness a controller found this pass rather than the member monitor's probes
    * (Pull members, from their agents' heartbeats): the failover controller takes them as probes.
@@ -104,6 +106,8 @@ export interface ReportedPass {
   renderedClusters: readonly Cluster[];
   /** The cluster snapshot the status step observed. */
   observedClusters: ReadonlyMap<string, ClusterStatus>;
+  /** The Push members' nodes and pods it observed. */
+  observedNodes?: ReadonlyMap<string, NodeObservation>;
   /** Each template's health per member. */
   health?: readonly HealthReport[];
   /** With shards, every controller's records as the status branch now holds them, every template listed. */

@@ -10,6 +10,7 @@ export * from './registry.ts';
 export { emptyFailoverView, type FailoverView } from './failover/failover-view.ts';
 export type { TaintPolicyRecord } from './taint-policy/taint-policy-record.ts';
 export type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
+export type { DeschedulerOptions } from './descheduler/descheduler-core.ts';
 export type { FailoverOptions } from './failover/failover-memory.ts';
 export type { PlanMultiClusterService, PlanServiceMember } from './multicluster-services/plan-view.ts';
 export type { IngressLocations } from './multicluster-services/ingress-locations.ts';

@@ -38,6 +38,11 @@ import {
 } from './multicluster-services/multicluster-services-controller.ts';
 import type { MultiClusterServicesOptions } from './multicluster-services/multicluster-services-controller.ts';
 import { RebalancerController } from './rebalancer/rebalancer-controller.ts';
+import { DeschedulerController } from './descheduler/descheduler-controller.ts';
+import type { DeschedulerOptions } from './descheduler/descheduler-core.ts';
+import { DESCHEDULER_METRICS } from './descheduler/descheduler-metrics.ts';
+import { deschedulerRecordSection } from './descheduler/record-section.ts';
+import { deschedulerPlanView, deschedulerView } from './descheduler/view.ts';
 import type { SearchCache } from './search-cache/search-cache.ts';
 import { recordedSearchCache, SearchCacheController } from './search-cache/search-cache-controller.ts';
 import { recordedTaintPolicy, TaintPolicyController } from './taint-policy/taint-policy-controller.ts';
@@ -49,6 +54,7 @@ export interface ControllerSettings {
   /** The search cache `run --search-addr` serves; absent, nothing is cached. */
   searchCache?: SearchCache;
   multiClusterServices?: Partial<MultiClusterServicesOptions>;
+  descheduler?: Partial<DeschedulerOptions>;
 }
 
 /** A controller as the registry lists it: its live form for `run`, its recorded form for passes without memory. */
@@ -115,6 +121,17 @@ export const CONTROLLERS = [
     recorded: () => new RebalancerController(),
     view: rebalancerView,
     record: rebalancerRecordSection,
+  }),
+  // After failover and the rebalancer: it lowers the previous schedules they leave.
+  register({
+    name: 'descheduler',
+    empty: () => new Map(),
+    live: (settings) => new DeschedulerController(settings.descheduler),
+    recorded: () => new DeschedulerController({}, false),
+    plan: deschedulerPlanView,
+    metrics: DESCHEDULER_METRICS,
+    view: deschedulerView,
+    record: deschedulerRecordSection,
   }),
   register({
     name: 'search-cache',

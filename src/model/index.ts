@@ -13,6 +13,7 @@ export * from './identity.ts';
 export * from './karmada.ts';
 export * from './karmada-extensions.ts';
 export * from './multicluster-services.ts';
+export * from './node-snapshot.ts';
 export * from './rebalancer-status.ts';
 export * from './kube.ts';
 export * from './partial-object.ts';

@@ -1,5 +1,5 @@
 import { featureEnabled } from '../model/index.ts';
-import type { Cluster, ClusterStatus, Diagnostic, FeatureGates } from '../model/index.ts';
+import type { Cluster, ClusterStatus, Diagnostic, FeatureGates, NodeSnapshot } from '../model/index.ts';
 import type { ResourceInterpreter } from '../interpreter/index.ts';
 import { scheduleClaims } from './bind/schedule-claims.ts';
 import type { PreviousSchedule } from './bind/schedule-claims.ts';
@@ -19,6 +19,8 @@ export interface RenderOptions {
   previousSchedules: ReadonlyMap<string, PreviousSchedule>;
   /** Cluster status observed live or read from the status branch, by cluster name. */
   observedClusters: ReadonlyMap<string, ClusterStatus>;
+  /** Push members' observed nodes by cluster name: the accurate estimator's input; absent, only the general estimator runs. */
+  memberNodes?: ReadonlyMap<string, readonly NodeSnapshot[]>;
   /** `featureGates` of flotilla.yaml. @default {} (Karmada's defaults) */
   featureGates?: FeatureGates;
 }
@@ -46,6 +48,7 @@ export function renderFleet(fleet: Fleet, interpreter: ResourceInterpreter, opti
     options.previousSchedules,
     enforced ? fleet.federatedResourceQuotas.map((q) => q.object) : [],
     featureEnabled(options.featureGates, 'WorkloadAffinity'),
+    options.memberNodes,
   );
   const built = buildWorks({
     bindings: scheduled.bindings,

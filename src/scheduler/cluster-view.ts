@@ -1,4 +1,4 @@
-import type { Cluster, Taint } from '../model/index.ts';
+import type { Cluster, NodeSnapshot, Taint } from '../model/index.ts';
 import { quantityAsMilli, quantityAsNumber } from '../model/index.ts';
 import { effectiveTaints } from './readiness-taints.ts';
 
@@ -28,6 +28,10 @@ export interface ClusterView {
   readonly apis: ReadonlySet<string> | null;
   /** null when the cluster publishes no resourceSummary: the estimator finds no room. */
   readonly capacity: ClusterCapacity | null;
+  /** The member's observed nodes for the accurate estimator; null when unobserved (offline, Pull members). */
+  readonly nodes: readonly NodeSnapshot[] | null;
+  /** The accurate estimates made so far, by replica requirements (`BindingRun.requirementsKey`): many bindings share them. */
+  readonly accurate: Map<string, number>;
   readonly deleting: boolean;
 }
 
@@ -68,13 +72,15 @@ function apisOf(cluster: Cluster): ReadonlySet<string> | null {
 }
 
 /** Derives the scheduler's view of one cluster (pure; call once per plan, not per binding). */
-export function viewCluster(cluster: Cluster): ClusterView {
+export function viewCluster(cluster: Cluster, nodes: readonly NodeSnapshot[] | null = null): ClusterView {
   return {
     name: cluster.metadata.name,
     cluster,
     taints: effectiveTaints(cluster),
     apis: apisOf(cluster),
     capacity: capacityOf(cluster),
+    nodes,
+    accurate: new Map(),
     deleting: cluster.metadata['deletionTimestamp'] != null,
   };
 }

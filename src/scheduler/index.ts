@@ -9,7 +9,8 @@
  * does no I/O, reads no clock, and keeps no state: the caller passes the previous result and the
  * observed cluster status.
  * WorkloadAffinity's filters judge the peers the caller passes (the caller groups the bindings).
- * The accurate (gRPC) estimator, resource models and multi-component workloads are not covered.
+ * The accurate estimator runs on the members' observed nodes (no gRPC server); resource models and
+ * multi-component workloads are not covered.
  */
 export { clusterMatches } from './cluster-affinity.ts';
 export { NoClusterFitError, type ScheduleError, SchedulerError, UnschedulableError } from './errors/index.ts';
@@ -19,7 +20,8 @@ export {
   TAINT_CLUSTER_NOT_READY,
   TAINT_CLUSTER_UNREACHABLE,
 } from './readiness-taints.ts';
-export { createScheduler, schedule, type Scheduler } from './schedule.ts';
+export { createScheduler, type MemberNodes, schedule, type Scheduler } from './schedule.ts';
+export { estimateOnNodes, nodeAffinityMatches, nodeReplicas, nodeTolerated } from './accurate-estimator.ts';
 export { newTrace, type AttemptTrace, type ClusterVerdict, type ScheduleTrace } from './trace.ts';
 export { resolveStrategy, type Strategy } from './strategy.ts';
 export { findUntoleratedTaint, formatTaint, toleratesTaint } from './toleration.ts';

@@ -1,9 +1,10 @@
-import type { ClusterAffinity, TargetCluster } from '../model/index.ts';
+import type { ClusterAffinity, NodeSnapshot, TargetCluster } from '../model/index.ts';
 import { assignReplicas } from './assign/assign-replicas.ts';
 import { type Candidate, compareCandidates } from './candidate.ts';
 import { clusterMatches } from './cluster-affinity.ts';
 import type { ClusterView } from './cluster-view.ts';
 import { NoClusterFitError, type ScheduleError } from './errors/index.ts';
+import { estimateOnNodes } from './accurate-estimator.ts';
 import { estimateReplicas, MAX_INT32, type ReplicaRequest } from './estimator.ts';
 import { firstRejection, runFilters, runScores } from './framework.ts';
 import type { PluginContext, SchedulerPlugin } from './plugins/index.ts';
@@ -21,6 +22,8 @@ export interface BindingRun {
   readonly strategy: Strategy | undefined;
   readonly unsupportedMessage: string;
   readonly requests: ReplicaRequest[] | null;
+  /** The replica requirements as text: bindings asking alike share a member's accurate estimate. */
+  readonly requirementsKey: string;
   readonly previous: readonly TargetCluster[];
   readonly previousReplicas: ReadonlyMap<string, number>;
   readonly evicted: ReadonlySet<string>;
@@ -46,7 +49,18 @@ function tierOf(view: ClusterView, attempt: AffinityAttempt): number {
   return i < 0 ? 1000 : i + 1;
 }
 
-/** Karmada's calAvailableReplicas for one cluster (docs/karmada-compatibility.md#available-replicas). */
+function accurateOf(view: ClusterView, nodes: readonly NodeSnapshot[], run: BindingRun): number {
+  const known = view.accurate.get(run.requirementsKey);
+  if (known !== undefined) return known;
+  const estimate = estimateOnNodes(nodes, run.input.replicaRequirements, run.requests);
+  view.accurate.set(run.requirementsKey, estimate);
+  return estimate;
+}
+
+/**
+ * Karmada's calAvailableReplicas for one cluster (docs/karmada-compatibility.md#available-replicas): the least
+ * of the estimators' answers, the accurate one only for a member whose nodes were observed.
+ */
 function allocatableOf(view: ClusterView, run: BindingRun): number {
   const replicas = run.input.replicas;
   if (replicas === 0) return MAX_INT32;
@@ -57,7 +71,8 @@ function allocatableOf(view: ClusterView, run: BindingRun): number {
         `so ${run.strategy} scheduling leaves it out`,
     );
   }
-  const estimate = estimateReplicas(view.capacity, run.requests);
+  const general = estimateReplicas(view.capacity, run.requests);
+  const estimate = view.nodes === null ? general : Math.min(general, accurateOf(view, view.nodes, run));
   return estimate === MAX_INT32 ? replicas : estimate;
 }
 

@@ -1,4 +1,4 @@
-import type { Cluster, TargetCluster } from '../model/index.ts';
+import type { Cluster, NodeSnapshot, TargetCluster } from '../model/index.ts';
 import { type ClusterView, viewCluster } from './cluster-view.ts';
 import type { ScheduleError } from './errors/index.ts';
 import { type RequestCache, replicaRequests } from './estimator.ts';
@@ -33,6 +33,7 @@ function prepare(
     strategy,
     unsupportedMessage: unsupportedStrategyMessage(input.placement),
     requests: replicaRequests(input.replicaRequirements, cache),
+    requirementsKey: JSON.stringify(input.replicaRequirements ?? null),
     previous,
     previousReplicas: new Map(previous.map((t) => [t.name, t.replicas])),
     evicted: new Set(input.evictedClusters ?? []),
@@ -92,12 +93,15 @@ function scheduleOnViews(
 /** Schedules one binding; with a trace, also records why (every attempt, every cluster). */
 export type Scheduler = (input: SchedulingInput, trace?: ScheduleTrace) => ScheduleResult;
 
+/** The members' observed nodes by cluster name: those listed are estimated accurately as well. */
+export type MemberNodes = ReadonlyMap<string, readonly NodeSnapshot[]>;
+
 /**
  * Prepares the clusters once (taints, enabled APIs, parsed capacity) and returns a scheduler for
  * any number of bindings over them: use it when scheduling many bindings against one fleet.
  */
-export function createScheduler(clusters: readonly Cluster[]): Scheduler {
-  const views = clusters.map(viewCluster);
+export function createScheduler(clusters: readonly Cluster[], nodes: MemberNodes = new Map()): Scheduler {
+  const views = clusters.map((c) => viewCluster(c, nodes.get(c.metadata.name) ?? null));
   const cache: RequestCache = new Map();
   return (input, trace) => scheduleOnViews(input, views, cache, trace);
 }
@@ -107,6 +111,6 @@ export function createScheduler(clusters: readonly Cluster[]): Scheduler {
  * #cluster-affinities): a pure function of its inputs. Unschedulable bindings are results (`clusters: []`, `error`
  * set).
  */
-export function schedule(input: SchedulingInput, clusters: readonly Cluster[]): ScheduleResult {
-  return createScheduler(clusters)(input);
+export function schedule(input: SchedulingInput, clusters: readonly Cluster[], nodes?: MemberNodes): ScheduleResult {
+  return createScheduler(clusters, nodes)(input);
 }

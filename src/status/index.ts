@@ -27,6 +27,7 @@ export {
 export { withoutSecretValues } from './secret-guard.ts';
 export { scriptTimeoutLine, scriptTimeoutProblems } from './script-timeouts.ts';
 export { clusterAllocatable, nodeSummary, resourceSummary } from './resource-summary.ts';
+export { nodeObservation, nodeSnapshots, podSnapshots } from './node-snapshots.ts';
 export {
   apiEnablements,
   computeClusterStatus,

@@ -18,7 +18,7 @@ import {
 import type { KubeObject, ResourceList, ResourceSummary } from '../model/index.ts';
 
 /** Karmada's util.Resource: integer milli-CPU, bytes and counts. */
-interface Resource {
+export interface Resource {
   milliCpu: bigint;
   memory: bigint;
   ephemeralStorage: bigint;
@@ -26,7 +26,7 @@ interface Resource {
   scalars: Map<string, bigint>;
 }
 
-function emptyResource(): Resource {
+export function emptyResource(): Resource {
   return { milliCpu: 0n, memory: 0n, ephemeralStorage: 0n, pods: 0n, scalars: new Map() };
 }
 
@@ -47,7 +47,7 @@ function quantities(list: unknown): [string, Quantity][] {
 }
 
 /** `Resource.Add` (combine: sum) and `Resource.SetMaxResource` (combine: max), one switch for both. */
-function combine(r: Resource, list: unknown, op: (current: bigint, value: bigint) => bigint): void {
+export function combine(r: Resource, list: unknown, op: (current: bigint, value: bigint) => bigint): void {
   for (const [name, q] of quantities(list)) {
     switch (name) {
       case 'cpu':
@@ -68,7 +68,7 @@ function combine(r: Resource, list: unknown, op: (current: bigint, value: bigint
   }
 }
 
-const sum = (a: bigint, b: bigint): bigint => a + b;
+export const sum = (a: bigint, b: bigint): bigint => a + b;
 const max = (a: bigint, b: bigint): bigint => (b > a ? b : a);
 
 function containers(spec: Record<string, unknown>, field: string): Record<string, unknown>[] {
@@ -85,7 +85,7 @@ function requestsOf(container: Record<string, unknown>): unknown {
  * raise the running total to at least their value, then the overhead is added. Karmada applies
  * the init-container maximum to the total across pods, not per pod; kept for fidelity.
  */
-function addPodRequest(r: Resource, pod: KubeObject): void {
+export function addPodRequest(r: Resource, pod: KubeObject): void {
   const spec = isRecord(pod['spec']) ? pod['spec'] : {};
   for (const c of containers(spec, 'containers')) combine(r, requestsOf(c), sum);
   for (const c of containers(spec, 'initContainers')) combine(r, requestsOf(c), max);
@@ -106,7 +106,7 @@ function resourceList(r: Resource): ResourceList | undefined {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-function podField(pod: KubeObject, section: 'spec' | 'status', field: string): unknown {
+export function podField(pod: KubeObject, section: 'spec' | 'status', field: string): unknown {
   const part = pod[section];
   return isRecord(part) ? part[field] : undefined;
 }
@@ -136,7 +136,7 @@ export function clusterAllocatable(nodes: readonly KubeObject[]): ResourceList {
   return Object.fromEntries([...totals].map(([name, q]) => [name, formatQuantity(q)]));
 }
 
-function isBound(pod: KubeObject): boolean {
+export function isBound(pod: KubeObject): boolean {
   const node = podField(pod, 'spec', 'nodeName');
   return typeof node === 'string' && node !== '';
 }

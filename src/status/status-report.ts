@@ -1,4 +1,4 @@
-import type { ClusterStatus, HealthState, Taint } from '../model/index.ts';
+import type { ClusterStatus, HealthState, NodeObservation, Taint } from '../model/index.ts';
 import { isClusterReady } from './cluster-status.ts';
 import type { FederatedQuotaReport } from './federated-quota-status.ts';
 import type { SectionRecords } from './record-section.ts';
@@ -28,6 +28,8 @@ export interface ClusterReport {
   agent?: AgentSummary;
   /** What its last apply could not prune, with why (files/held-back.ts); absent when nothing. */
   heldBackPrunes?: string[];
+  /** A Push member's nodes and pods as observed this pass, for the next pass's estimator and descheduler; never written. */
+  observedNodes?: NodeObservation;
 }
 
 /** Everything one pass writes to the status branch. */

@@ -15,6 +15,21 @@ import { type Exposure, passFeed, startUiServer } from '../../ui/index.ts';
 import { uiExposure, uiSecurityFlags } from '../ui-flags.ts';
 import { readTls, tlsFlags } from '../tls-flags.ts';
 
+/** The flags of `run` that are durations. */
+type DurationFlag =
+  | 'poll'
+  | 'resync'
+  | 'probe-interval'
+  | 'failover-grace'
+  | 'graceful-eviction-timeout'
+  | 'lease-duration'
+  | 'horizontal-pod-autoscaler-sync-period'
+  | 'horizontal-pod-autoscaler-downscale-stabilization'
+  | 'horizontal-pod-autoscaler-cpu-initialization-period'
+  | 'horizontal-pod-autoscaler-initial-readiness-delay'
+  | 'descheduling-interval'
+  | 'unschedulable-threshold';
+
 const duration = (description: string, value: string) =>
   Flags.string({ description: `${description} (e.g. 30s, 5m)`, default: value });
 
@@ -111,6 +126,14 @@ export default class Run extends FlotillaCommand {
       "how long after a pod's start readiness changes count as its first readiness",
       '30s',
     ),
+    'descheduling-interval': duration(
+      "how often the descheduler looks for replicas that stay unschedulable in a member (Karmada's karmada-descheduler); 0 turns it off",
+      '2m',
+    ),
+    'unschedulable-threshold': duration(
+      'how long a pod stays unschedulable in a member before the descheduler moves its replica to a member with room',
+      '5m',
+    ),
     identity: Flags.string({
       description: "this replica's Lease holder identity (default: POD_NAME, else host and pid)",
       env: 'POD_NAME',
@@ -123,19 +146,7 @@ export default class Run extends FlotillaCommand {
       this.error('--webhook-addr needs --webhook-secret (or FLOTILLA_WEBHOOK_SECRET): unsigned webhooks are refused', {
         exit: EXIT.error,
       });
-    const ms = (
-      flag:
-        | 'poll'
-        | 'resync'
-        | 'probe-interval'
-        | 'failover-grace'
-        | 'graceful-eviction-timeout'
-        | 'lease-duration'
-        | 'horizontal-pod-autoscaler-sync-period'
-        | 'horizontal-pod-autoscaler-downscale-stabilization'
-        | 'horizontal-pod-autoscaler-cpu-initialization-period'
-        | 'horizontal-pod-autoscaler-initial-readiness-delay',
-    ): number => {
+    const ms = (flag: DurationFlag): number => {
       try {
         return parseDuration(flags[flag]);
       } catch (error) {
@@ -179,6 +190,7 @@ export default class Run extends FlotillaCommand {
         cpuInitializationPeriodMs: ms('horizontal-pod-autoscaler-cpu-initialization-period'),
         delayOfInitialReadinessStatusMs: ms('horizontal-pod-autoscaler-initial-readiness-delay'),
       },
+      descheduler: { intervalMs: ms('descheduling-interval'), thresholdMs: ms('unschedulable-threshold') },
       ...(await this.coordination(flags, ms('lease-duration'))),
       status: passStatusStep(source, flags.shards > 1),
       ...(ui

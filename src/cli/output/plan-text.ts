@@ -19,7 +19,10 @@ function placement(b: PlanBinding): string {
   }
   const clusters = b.clusters.map((c) => clusterEntry(b, c.name, c.replicas)).join(', ');
   const scaled = b.autoscaled ? ` (${b.autoscaled.by}; template says ${b.autoscaled.templateReplicas})` : '';
-  return b.replicas > 0 || b.autoscaled ? `${b.replicas} replicas${scaled} → ${clusters}` : `→ ${clusters}`;
+  const moved = b.descheduled
+    ? ` (descheduled ${b.descheduled.at}: ${b.descheduled.clusters.map((c) => `${c.name} ${c.spec}→${c.target}`).join(', ')})`
+    : '';
+  return b.replicas > 0 || b.autoscaled ? `${b.replicas} replicas${scaled} → ${clusters}${moved}` : `→ ${clusters}`;
 }
 
 function bindingsSection(doc: PlanDocument, paint: Paint): string[] {

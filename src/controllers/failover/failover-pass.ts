@@ -121,7 +121,9 @@ export function schedulingInputs(
     : nextDue(placed, taints, applications, memory.unhealthy, tasks, options.evictionTimeoutMs, now);
   return {
     memory: { ...memory, health, tasks, added, due, catchUp: false },
+    // Spread first: the inputs it does not refine (the observed nodes) go on to the next controller.
     inputs: {
+      ...inputs,
       fleet: { ...fleet, clusters },
       observedClusters,
       previousSchedules: withoutEvicted(inputs.previousSchedules, tasks),

@@ -9,10 +9,10 @@
  * rendered at, which apply ignores when comparing with live objects.
  */
 import { describeRef, featureEnabled, refKey, refOf } from '../../model/index.ts';
-import type { Diagnostic, SourceObject } from '../../model/index.ts';
+import type { Diagnostic, SourceObject, TargetCluster } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { compileNamespacePatterns, DEFAULT_SKIPPED_NAMESPACES, renderFleet } from '../../render/index.ts';
-import type { Fleet, Rendered, RenderOptions } from '../../render/index.ts';
+import type { Fleet, Rendered, RenderOptions, TemplateBinding } from '../../render/index.ts';
 import { indexWorks, mergeWorks } from './work-index.ts';
 import type { WorkIndex } from './work-index.ts';
 
@@ -41,6 +41,7 @@ function contextOf(fleet: Fleet, options: RenderOptions): string {
   return JSON.stringify({
     rest: Object.values(rest).map((list: SourceObject[]) => list.map((s) => s.object)),
     observed,
+    nodes: [...(options.memberNodes ?? [])].sort(([a], [b]) => (a < b ? -1 : 1)),
     detect: options.detect.skippedNamespaces ?? null,
     featureGates: options.featureGates ?? {},
   });
@@ -89,6 +90,26 @@ function lazyIndex(works: Rendered['works'], indexed: (key: string) => boolean):
   };
 }
 
+function sameTargets(a: readonly TargetCluster[] | undefined, b: readonly TargetCluster[]): boolean {
+  return (
+    a !== undefined &&
+    a.length === b.length &&
+    a.every((t, i) => t.name === b[i]?.name && t.replicas === b[i]?.replicas)
+  );
+}
+
+/**
+ * Templates whose previous schedule a controller changed since the last render gave it (the
+ * descheduler lowered it, a rebalancer dropped it): they are scheduled again, so rendered again.
+ */
+function rescheduled(bindings: readonly TemplateBinding[], previous: RenderOptions['previousSchedules']): string[] {
+  return bindings.flatMap(({ template, binding }) =>
+    binding && !sameTargets(previous.get(refKey(binding.resource))?.clusters, binding.clusters)
+      ? [refKey(refOf(template.object))]
+      : [],
+  );
+}
+
 /** Renders the fleet, reusing `memo` for every template that did not change. */
 export function renderIncremental(
   memo: RenderMemo | undefined,
@@ -114,6 +135,7 @@ export function renderIncremental(
   const changed = new Set<string>();
   for (const [key, t] of templates) if (!sameObject(memo.templates.get(key), t)) changed.add(key);
   for (const key of memo.templates.keys()) if (!templates.has(key)) changed.add(key);
+  for (const key of rescheduled(memo.rendered.bindings, options.previousSchedules)) changed.add(key);
   // The quotas are in the render's context: a change to one renders everything, so the part leaves them out.
   const part = renderFleet(
     {

@@ -49,6 +49,9 @@ export function passStatusStep(
       commit: result.commit,
       changed: result.changed,
       observedClusters: new Map(result.report.clusters.map((c) => [c.name, c.status])),
+      observedNodes: new Map(
+        result.report.clusters.flatMap((c) => (c.observedNodes ? [[c.name, c.observedNodes]] : [])),
+      ),
       health: healthReports(result.report),
       ...(sharded ? { recorded: controllerRecordsOfReport(result.report) } : {}),
     };

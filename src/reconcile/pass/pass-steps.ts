@@ -137,10 +137,12 @@ export function controllersAfterStatus(
 ): string | undefined {
   if (status === undefined || status instanceof Error) return undefined;
   ctx.memory.observed = new Map(status.observedClusters);
+  ctx.memory.nodes = new Map(status.observedNodes);
   return afterApply.next.afterStatus({
     now: ctx.o.now(),
     renderedClusters: ctx.read.rendered.clusters,
     observedClusters: status.observedClusters,
+    observedNodes: ctx.memory.nodes,
     owns: ctx.o.owns,
     ...(status.health ? { health: status.health } : {}),
     ...(status.recorded ? { recorded: status.recorded } : {}),

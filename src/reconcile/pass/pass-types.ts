@@ -2,7 +2,7 @@
  * The shapes of one pass (pass.ts): what it needs, what it remembers, what it did, and what its
  * status step is given and gives back.
  */
-import type { ClusterStatus, Diagnostic } from '../../model/index.ts';
+import type { ClusterStatus, Diagnostic, NodeObservation } from '../../model/index.ts';
 import type {
   Connector,
   ApplyEvent,
@@ -43,6 +43,8 @@ export interface PassStatusOutput {
   changed?: boolean;
   /** The cluster snapshot it observed, for the next render. */
   observedClusters: ReadonlyMap<string, ClusterStatus>;
+  /** The Push members' nodes and pods it observed, for the next render's accurate estimator and the descheduler. */
+  observedNodes?: ReadonlyMap<string, NodeObservation>;
   /** Each template's health per member, for application failover. */
   health?: readonly HealthReport[];
   /** With shards, the controllers' records the status branch now holds, every template listed: the other replicas' members' part is their owners'. */
@@ -84,6 +86,8 @@ export interface PassMemory {
   last: readonly TemplateBinding[];
   /** The last cluster snapshot. */
   observed: ReadonlyMap<string, ClusterStatus>;
+  /** The Push members' nodes and pods as last observed; empty before a pass observed them (or without memory). */
+  nodes?: ReadonlyMap<string, NodeObservation>;
   /** The last render, to re-render only changed templates. */
   memo?: RenderMemo;
 }

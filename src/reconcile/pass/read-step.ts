@@ -4,7 +4,7 @@
  * when a saved plan's check did all that already, what it prepared.
  */
 import { refKey } from '../../model/index.ts';
-import type { PolicyRef } from '../../model/index.ts';
+import type { NodeObservation, NodeSnapshot, PolicyRef } from '../../model/index.ts';
 import type { Controller } from '../../controllers/index.ts';
 import type { PreviousSchedule, TemplateBinding, ParseCache } from '../../render/index.ts';
 import { parseCacheKey } from '../../render/index.ts';
@@ -39,6 +39,11 @@ export function schedulesOf(bindings: readonly TemplateBinding[]): Map<string, P
         : [],
     ),
   );
+}
+
+/** The members' node snapshots the accurate estimator reads, from what the last status step observed. */
+function memberNodesOf(observed: ReadonlyMap<string, NodeObservation> | undefined): Map<string, NodeSnapshot[]> {
+  return new Map([...(observed ?? [])].map(([name, o]) => [name, o.nodes]));
 }
 
 /** Keeps the parse cache to the current commit's files, so memory stays flat over passes. */
@@ -92,6 +97,7 @@ export async function readAndRender(
     scheduling: {
       fleet: source.fleet,
       observedClusters: new Map(memory.observed),
+      observedNodes: new Map(memory.nodes),
       previousSchedules: memory.memo === undefined ? new Map(feedback.previousSchedules) : schedulesOf(memory.last),
     },
   });
@@ -100,6 +106,7 @@ export async function readAndRender(
     detect: { previousClaims: memory.last.length === 0 ? feedback.previousClaims : claimsOf(memory.last) },
     previousSchedules: before.scheduling.previousSchedules,
     observedClusters: before.scheduling.observedClusters,
+    memberNodes: memberNodesOf(before.scheduling.observedNodes),
     featureGates: source.snapshot.config.featureGates,
   });
   memory.memo = render.memo;

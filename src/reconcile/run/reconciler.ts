@@ -15,7 +15,7 @@ import { readAgentReports } from '../../status/index.ts';
 import type { ShardCoordinator } from './leases/shard-coordinator.ts';
 import { shardOf } from './leases/shard-of.ts';
 import { inOrder, liveControllers, MemorySearchStore, SearchCache } from '../../controllers/index.ts';
-import type { AutoscalingOptions, FailoverOptions } from '../../controllers/index.ts';
+import type { AutoscalingOptions, DeschedulerOptions, FailoverOptions } from '../../controllers/index.ts';
 import { startSearchServer } from '../../search/index.ts';
 import type { SearchServer } from '../../search/index.ts';
 import { startHealthServer, controllerMetrics, createMetrics } from '../../observability/index.ts';
@@ -47,6 +47,8 @@ export interface ReconcilerOptions {
   failover: Partial<Omit<FailoverOptions, 'probeIntervalMs'>>;
   /** The FederatedHPA controller's settings (`--horizontal-pod-autoscaler-*`). */
   autoscaling?: Partial<AutoscalingOptions>;
+  /** The descheduler's interval and threshold; absent, Karmada's defaults. */
+  descheduler?: Partial<DeschedulerOptions>;
   /** Leader election / shards; absent: this process reconciles every member. */
   coordinator?: { coordinator: ShardCoordinator; shards: number; renewMs: number };
   /** The status step; absent: no status branch writes. */
@@ -79,6 +81,7 @@ function reconcilerControllers(options: ReconcilerOptions, searchCache: SearchCa
     failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs },
     ...(searchCache ? { searchCache } : {}),
     ...(options.autoscaling ? { autoscaling: options.autoscaling } : {}),
+    ...(options.descheduler ? { descheduler: options.descheduler } : {}),
     multiClusterServices: options.inventoryName ? { inventoryName: options.inventoryName } : {},
   });
 }

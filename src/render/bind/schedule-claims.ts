@@ -11,7 +11,7 @@ import type {
 } from '../../model/index.ts';
 import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import { createScheduler } from '../../scheduler/index.ts';
-import type { ScheduleResult, SchedulingInput, WorkloadAffinityPeers } from '../../scheduler/index.ts';
+import type { MemberNodes, ScheduleResult, SchedulingInput, WorkloadAffinityPeers } from '../../scheduler/index.ts';
 import type { Claim } from '../detect/detect.ts';
 import { interpreterFailure, interpreterFailureReason } from '../interpreter-failure.ts';
 import { policyRefOf } from '../detect/detect.ts';
@@ -168,10 +168,11 @@ export function scheduleClaims(
   previous: ReadonlyMap<string, PreviousSchedule> = new Map(),
   overallQuotas: readonly FederatedResourceQuota[] = [],
   workloadAffinity = false,
+  memberNodes?: MemberNodes,
 ): { bindings: TemplateBinding[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const ledger = affinityLedger(workloadAffinity ? claims : [], previous);
-  const pass: Pass = { schedule: createScheduler(clusters), previous, clusters, diagnostics, ledger };
+  const pass: Pass = { schedule: createScheduler(clusters, memberNodes), previous, clusters, diagnostics, ledger };
   const bindings = claims.map((claim) => {
     if (claim.error) {
       const subject = describeRef(refOf(claim.template.object));

@@ -116,9 +116,26 @@ describe('renderIncremental', () => {
     const first = renderIncremental(undefined, load(before, cache), interpreter, options('c1'));
     expect(first.mode).toBe('full');
     const after = change(before);
-    const next = renderIncremental(first.memo as RenderMemo, load(after, cache), interpreter, options('c2'));
+    // As the run loop passes them: the last render's schedules.
+    const scheduled = { ...options('c2'), previousSchedules: schedulesOf(first.rendered.bindings) };
+    const next = renderIncremental(first.memo as RenderMemo, load(after, cache), interpreter, scheduled);
     expect([next.mode, next.rerendered]).toEqual([mode, rerendered]);
-    const full = renderIncremental(undefined, load(after, new Map()), interpreter, options('c2'));
+    const full = renderIncremental(undefined, load(after, new Map()), interpreter, scheduled);
+    expect(comparable(next.rendered)).toEqual(comparable(full.rendered));
+  });
+
+  it('renders again a template whose previous schedule a controller changed (the descheduler lowered it), and only it', () => {
+    const cache: ParseCache = new Map();
+    const interpreter = createInterpreter([]);
+    const first = renderIncremental(undefined, load(base(), cache), interpreter, options('c1'));
+    const previousSchedules = schedulesOf(first.rendered.bindings);
+    const key = 'apps/v1/Deployment/team-2/app-5';
+    const lowered = previousSchedules.get(key);
+    expect(lowered?.clusters.length).toBeGreaterThan(0);
+    previousSchedules.set(key, { ...lowered!, clusters: lowered!.clusters.map((t) => ({ ...t, replicas: 0 })) });
+    const next = renderIncremental(first.memo as RenderMemo, load(base(), cache), interpreter, { ...options('c2'), previousSchedules });
+    expect([next.mode, next.rerendered]).toEqual(['incremental', 1]);
+    const full = renderIncremental(undefined, load(base(), new Map()), interpreter, { ...options('c2'), previousSchedules });
     expect(comparable(next.rendered)).toEqual(comparable(full.rendered));
   });
 

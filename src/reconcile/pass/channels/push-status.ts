@@ -8,8 +8,10 @@ import type { ClusterStatus, KubeObject } from '../../../model/index.ts';
 import type { ClusterApplyResult, KubeClient } from '../../../apply/index.ts';
 import {
   applyState,
+  type ClusterObservation,
   collectMemberObjects,
   computeClusterStatus,
+  nodeObservation,
   observeCluster,
   type MemberObservation,
 } from '../../../status/index.ts';
@@ -58,11 +60,16 @@ export function pushObserver(members: readonly string[], input: PushObserverInpu
     members,
     async cluster(name) {
       const client = input.clients.get(name);
-      const observation =
+      const observation: ClusterObservation =
         client === undefined || client instanceof Error
           ? { online: false, healthy: false }
           : await observeCluster(client);
-      return { name, status: computeClusterStatus(observation, input.previousClusters.get(name)) };
+      const { nodes, pods } = observation;
+      return {
+        name,
+        status: computeClusterStatus(observation, input.previousClusters.get(name)),
+        ...(nodes && pods ? { observedNodes: nodeObservation(nodes, pods) } : {}),
+      };
     },
     async observe(works): Promise<ChannelObservations> {
       const observations = new Map<string, MemberObservation[]>();
