@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createInterpreter, type ResourceInterpreter } from '../../../src/interpreter/index.ts';
 import {
   MANAGED_BY_LABEL,
   POLICY_ANNOTATION,
@@ -7,79 +6,9 @@ import {
   TEMPLATE_ANNOTATION,
   CONFLICT_RESOLUTION_ANNOTATION,
 } from '../../../src/model/index.ts';
-import type { Cluster, KubeObject, OverridePolicy, PropagationPolicy, ScheduledBinding, SourceObject } from '../../../src/model/index.ts';
-import { buildWorks } from '../../../src/render/works/build-works.ts';
-import type { BuildWorksInput } from '../../../src/render/works/build-works.ts';
-import type { TemplateBinding } from '../../../src/render/works/template-binding.ts';
-import { compileNamespacePatterns } from '../../../src/render/detect/skip-rules.ts';
+import type { KubeObject, OverridePolicy, ScheduledBinding } from '../../../src/model/index.ts';
 
-const origin = { file: 'f.yaml', line: 1, column: 1 };
-const interpreter = createInterpreter([]);
-const cluster = (name: string, labels: Record<string, string> = {}): Cluster => ({
-  apiVersion: 'cluster.karmada.io/v1alpha1',
-  kind: 'Cluster',
-  metadata: { name, labels },
-  spec: {},
-});
-const clusters = [cluster('a', { region: 'eu' }), cluster('b')];
-const policy: SourceObject<PropagationPolicy> = {
-  origin,
-  object: { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'PropagationPolicy', metadata: { name: 'p', namespace: 'shop' }, spec: { resourceSelectors: [] } },
-};
-
-const web: KubeObject = {
-  apiVersion: 'apps/v1',
-  kind: 'Deployment',
-  metadata: { name: 'web', namespace: 'shop', labels: { app: 'web' }, uid: 'x', resourceVersion: '9' },
-  spec: {
-    replicas: 6,
-    template: {
-      spec: {
-        serviceAccountName: 'web',
-        containers: [{ name: 'web', image: 'nginx:1', envFrom: [{ configMapRef: { name: 'cfg' } }, { secretRef: { name: 'missing' } }] }],
-      },
-    },
-  },
-  status: { readyReplicas: 1 },
-};
-const cfg: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'shop' }, data: { a: '1' } };
-const sa: KubeObject = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'web', namespace: 'shop' } };
-
-function bound(template: KubeObject, clustersOf: [string, number][], extra: Partial<ScheduledBinding> = {}): TemplateBinding {
-  const source = { object: template, origin };
-  const binding: ScheduledBinding = {
-    resource: { apiVersion: template.apiVersion, kind: template.kind, namespace: template.metadata.namespace ?? '', name: template.metadata.name ?? '' },
-    policy: { kind: 'PropagationPolicy', namespace: 'shop', name: 'p' },
-    replicas: 6,
-    placement: {},
-    propagateDeps: true,
-    conflictResolution: 'Abort',
-    preserveResourcesOnDeletion: false,
-    schedulerName: 'default-scheduler',
-    clusters: clustersOf.map(([name, replicas]) => ({ name, replicas })),
-    error: null,
-    ...extra,
-  };
-  return { template: source, claim: { template: source, policy }, binding };
-}
-const unbound = (template: KubeObject): TemplateBinding => ({
-  template: { object: template, origin },
-  claim: { template: { object: template, origin }, policy: null },
-  binding: null,
-});
-
-function build(bindings: TemplateBinding[], extra: Partial<BuildWorksInput> = {}) {
-  return buildWorks({
-    bindings,
-    clusters,
-    interpreter,
-    overrides: { clusterOverridePolicies: [], overridePolicies: [] },
-    sourceCommit: 'c0ffee',
-    skippedNamespaces: compileNamespacePatterns(['kube-.*']),
-    ...extra,
-  });
-}
-const names = (items: { manifest: KubeObject }[] | undefined) => (items ?? []).map((i) => `${i.manifest.kind}/${i.manifest.metadata.name}`);
+import { bound, build, cfg, cluster, names, sa, unbound, web } from './build-works-fixtures.ts';
 
 describe('buildWorks', () => {
   it('revises replicas per cluster, strips server fields and stamps tracking', () => {
@@ -335,111 +264,5 @@ describe('buildWorks', () => {
       'Widget/w',
       'ValidatingWebhookConfiguration/hook',
     ]);
-  });
-});
-
-describe('buildWorks: Job completions (docs/karmada-compatibility.md#rendering-order)', () => {
-  const job: KubeObject = {
-    apiVersion: 'batch/v1',
-    kind: 'Job',
-    metadata: { name: 'j', namespace: 'shop' },
-    spec: { parallelism: 10, completions: 10, template: { spec: { containers: [] } } },
-  };
-  const divided = {
-    placement: { replicaScheduling: { replicaSchedulingType: 'Divided' as const, replicaDivisionPreference: 'Weighted' as const } },
-    replicas: 10,
-  };
-  const spec = (c: string, out: ReturnType<typeof build>) =>
-    out.works.get(c)!.find((i) => i.manifest.kind === 'Job')!.manifest['spec'] as { parallelism: number; completions: number };
-
-  it("splits completions by each cluster's replicas when Divided", () => {
-    const out = build([
-      bound(
-        job,
-        [
-          ['a', 5],
-          ['b', 5],
-        ],
-        divided,
-      ),
-    ]);
-    expect([spec('a', out), spec('b', out)].map((s) => [s.parallelism, s.completions])).toEqual([
-      [5, 5],
-      [5, 5],
-    ]);
-  });
-
-  it('keeps the full completions when Duplicated', () => {
-    const out = build([
-      bound(
-        job,
-        [
-          ['a', 10],
-          ['b', 10],
-        ],
-        { replicas: 10 },
-      ),
-    ]);
-    expect(spec('a', out).completions).toBe(10);
-  });
-
-  it('leaves completions absent when the template has none', () => {
-    const noCompletions = { ...job, spec: { parallelism: 4, template: { spec: { containers: [] } } } };
-    const out = build([
-      bound(
-        noCompletions,
-        [
-          ['a', 2],
-          ['b', 2],
-        ],
-        divided,
-      ),
-    ]);
-    expect(spec('a', out).completions).toBeUndefined();
-  });
-
-  it.each<[string, Partial<ResourceInterpreter>, string[], string]>([
-    [
-      'a throwing ReviseReplica leaves that template out of every cluster, the rest renders',
-      {
-        reviseReplica: (obj, replicas) => {
-          if (obj.metadata.name === 'web') throw new Error('boom');
-          return interpreter.reviseReplica(obj, replicas);
-        },
-      },
-      ['Namespace/shop', 'ConfigMap/cfg', 'Deployment/api'],
-      'Deployment/shop/web: the resource interpreter failed: boom; not rendered for any cluster',
-    ],
-    [
-      'a ReviseReplica result without metadata (Karmada takes it, then cannot send it) fails that template',
-      {
-        reviseReplica: (obj, replicas) => {
-          if (obj.metadata.name !== 'web') return interpreter.reviseReplica(obj, replicas);
-          return { apiVersion: obj.apiVersion, kind: obj.kind, spec: obj['spec'] };
-        },
-      },
-      ['Namespace/shop', 'ConfigMap/cfg', 'Deployment/api'],
-      'Deployment/shop/web: the resource interpreter failed: Deployment/shop/web: ReviseReplica: the returned object has no metadata; not rendered for any cluster',
-    ],
-    [
-      "a throwing GetDependencies leaves out only that template's dependencies",
-      {
-        getDependencies: (obj) => {
-          if (obj.metadata.name === 'web') throw new Error('no deps');
-          return interpreter.getDependencies(obj);
-        },
-      },
-      ['Namespace/shop', 'Deployment/api', 'Deployment/web'],
-      'Deployment/shop/web: the resource interpreter failed: no deps; its dependencies are not propagated with it',
-    ],
-  ])('%s', (_name, failing, want, message) => {
-    const api: KubeObject = {
-      ...web,
-      metadata: { name: 'api', namespace: 'shop' },
-      spec: { replicas: 2, template: { spec: { containers: [{ name: 'api', image: 'api:1' }] } } },
-    };
-    const out = build([bound(web, [['a', 6]]), bound(api, [['a', 2]]), bound(cfg, [])], { interpreter: { ...interpreter, ...failing } });
-    expect(names(out.works.get('a'))).toEqual(want);
-    expect(out.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([message]);
   });
 });
