@@ -21,6 +21,7 @@ import type { SearchServer } from '../../search/index.ts';
 import { startHealthServer, controllerMetrics, createMetrics } from '../../observability/index.ts';
 import type { HealthServer, ReconcilerMetrics } from '../../observability/index.ts';
 import { RunLoop } from './run-loop.ts';
+import { dueTimer } from './due-timer.ts';
 import type { PassResult } from '../pass/pass-types.ts';
 import { createReconcilePass } from './reconcile-pass.ts';
 import type { ReconcilePassOptions } from './reconcile-pass.ts';
@@ -189,7 +190,7 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     ...(health ? { metricsUrl: health.url } : {}),
     ...(search ? { searchUrl: search.url } : {}),
     stop: async () => {
-      due.at(undefined);
+      due.stop();
       merger.close();
       await Promise.all(triggers.map((t) => t.close()));
       await watching?.close();
@@ -197,17 +198,6 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
       await stopLeases();
       await health?.close();
       await search?.close();
-    },
-  };
-}
-
-/** One timer, re-armed for the next due time (milliseconds on the `now` clock), or disarmed with undefined. */
-function dueTimer(now: () => number, fire: () => void): { at(time: number | undefined): void } {
-  let timer: NodeJS.Timeout | undefined;
-  return {
-    at(time) {
-      clearTimeout(timer);
-      timer = time === undefined ? undefined : setTimeout(fire, Math.max(0, time - now()) + 10);
     },
   };
 }
