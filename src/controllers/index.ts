@@ -17,6 +17,12 @@ export type { IngressLocations } from './multicluster-services/ingress-locations
 export { pullMemberState, type PullMemberState } from './pull-members/heartbeat.ts';
 export type { CachedKindRecord, RegistryRecord, SearchCacheRecord } from './search-cache/search-cache-record.ts';
 export { MemorySearchStore } from './search-cache/memory-store.ts';
-export { type CacheEvent, SearchCache, type SearchCacheView } from './search-cache/search-cache.ts';
+export {
+  type CacheChange,
+  type CacheEvent,
+  type CacheRelist,
+  SearchCache,
+  type SearchCacheView,
+} from './search-cache/search-cache.ts';
 export type { StorePosition, StoreQuery } from './search-cache/search-store.ts';
 export { parseFieldSelector, parseLabelSelector, SelectorError } from './search-cache/selectors.ts';

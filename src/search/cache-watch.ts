@@ -10,7 +10,7 @@
  * is cut off.
  */
 import type { ServerResponse } from 'node:http';
-import type { CacheEvent, SearchCacheView, StoreQuery } from '../controllers/index.ts';
+import type { CacheChange, SearchCacheView, StoreQuery } from '../controllers/index.ts';
 import { cachedFrom } from '../model/index.ts';
 import type { KubeObject } from '../model/index.ts';
 import type { CacheRequest } from './cache-path.ts';
@@ -24,7 +24,7 @@ const DEFAULT_TIMEOUT_S = 1800;
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 /** Whether an event's object is one the watch asked for. */
-export function watches(query: StoreQuery, event: Pick<CacheEvent, 'resource' | 'object'>): boolean {
+export function watches(query: StoreQuery, event: Pick<CacheChange, 'resource' | 'object'>): boolean {
   const { namespace = '', name = '', labels = {} } = event.object.metadata;
   if (event.resource !== query.resource) return false;
   if (query.namespace !== undefined && namespace !== query.namespace) return false;
@@ -60,7 +60,7 @@ export async function watch(
   res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   // Sent at once, not with the first event: a client waits for them to know the watch is open.
   res.flushHeaders();
-  const send = (type: CacheEvent['type'], object: KubeObject, cluster: string, version: string): void => {
+  const send = (type: CacheChange['type'], object: KubeObject, cluster: string, version: string): void => {
     if (res.writableEnded || res.destroyed) return;
     versions[cluster] = version;
     const resourceVersion = compositeVersion(versions);
@@ -75,7 +75,11 @@ export async function watch(
   };
   // Subscribed before the first list is read: a change meanwhile is sent twice rather than lost.
   const unsubscribe = cache.subscribe((event) => {
-    if (watches(query, event)) send(event.type, event.object, event.cluster, event.resourceVersion);
+    if (event.type !== 'RELISTED') {
+      if (watches(query, event)) send(event.type, event.object, event.cluster, event.resourceVersion);
+    } else if (event.resource === query.resource && (!query.clusters || query.clusters.has(event.cluster))) {
+      expire(res, event.cluster);
+    }
   });
   const timer = setTimeout(() => res.end(), timeout * 1000);
   res.on('close', () => {
@@ -90,4 +94,23 @@ export async function watch(
     const cluster = cachedFrom(object) ?? '';
     send('ADDED', object, cluster, page.versions[cluster] ?? '');
   }
+}
+
+/**
+ * Ends a watch whose member was listed anew: the changes in between are not known one by one, so
+ * the watch ends as the API server ends one it cannot continue, with a 410 Expired ERROR event;
+ * client-go lists and watches again on it, and kubectl says the watch expired.
+ */
+function expire(res: ServerResponse, cluster: string): void {
+  if (res.writableEnded || res.destroyed) return;
+  const object = {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: `the search cache listed ${cluster} again: list and watch again`,
+    reason: 'Expired',
+    code: 410,
+  };
+  res.end(`${JSON.stringify({ type: 'ERROR', object })}\n`);
 }

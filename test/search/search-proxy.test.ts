@@ -290,6 +290,17 @@ describe('watch through the proxy', () => {
     expect([events[0]?.type, table.kind, table.rows.map((r) => r.cells.slice(0, 2))]).toEqual(['MODIFIED', 'Table', [['web', 'member1']]]);
   });
 
+  it.each<[string, string, number]>([
+    ['a member of the watched resource listed again ends it with 410 Expired', 'apps/v1/Deployment', 1],
+    ['another resource listed again does not', 'apps/v1/StatefulSet', 0],
+  ])('%s', async (_what, resource, ended) => {
+    const events = await watchEvents(`${W}&resourceVersion=${rv({ member1: '100', member2: '200' })}&timeoutSeconds=1`, 1, () =>
+      feed.emit({ type: 'RELISTED', cluster: 'member2', resource }),
+    );
+    expect(events.length).toBe(ended);
+    if (ended) expect(events[0]).toMatchObject({ type: 'ERROR', object: { kind: 'Status', code: 410, reason: 'Expired' } });
+  });
+
   it('ends after timeoutSeconds and lets go of its subscription', async () => {
     // The earlier watches, closed by their clients, are let go of too.
     await waitFor('no watch subscribed', async () => (feed.listeners() === 0 ? true : undefined), { timeoutMs: 2_000, intervalMs: 20 });

@@ -43,8 +43,11 @@ export interface SearchCacheView {
   subscribe(listener: (event: CacheEvent) => void): () => void;
 }
 
+/** What a watch hears: a change of one object, or a member's copy listed anew. */
+export type CacheEvent = CacheChange | CacheRelist;
+
 /** One change of a member's object, as the store keeps it (annotated, compacted): what a watch streams. */
-export interface CacheEvent {
+export interface CacheChange {
   type: 'ADDED' | 'MODIFIED' | 'DELETED';
   cluster: string;
   /** `apiVersion/Kind`, as the store's scopes name it. */
@@ -52,6 +55,16 @@ export interface CacheEvent {
   object: KubeObject;
   /** The member's resourceVersion after the change. */
   resourceVersion: string;
+}
+
+/**
+ * A member's copy of a resource was replaced by a fresh list (a first sync, a reconnect, a 410) or
+ * dropped: what changed in between is not known object by object, so a watch cannot go on.
+ */
+export interface CacheRelist {
+  type: 'RELISTED';
+  cluster: string;
+  resource: string;
 }
 
 /** One target and how its copy is doing. */
@@ -202,6 +215,10 @@ export class SearchCache implements SearchCacheView {
     }));
   }
 
+  #emit(event: CacheEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+
   #schedule(): void {
     this.#work = this.#work.then(() => this.#reconcile()).catch(() => undefined);
   }
@@ -220,7 +237,9 @@ export class SearchCache implements SearchCacheView {
       }
       await running.reflector?.stop();
       this.#running.delete(key);
-      if (!target) this.store.drop(running.scope);
+      if (target) continue;
+      this.store.drop(running.scope);
+      this.#emit({ type: 'RELISTED', cluster: running.scope.cluster, resource: running.scope.resource });
     }
     for (const [key, target] of wanted) {
       if (this.#running.has(key) || this.#closed) continue;
@@ -255,6 +274,7 @@ export class SearchCache implements SearchCacheView {
       {
         replace: (items, version) => {
           this.store.replace(scope, items.map(compact), version);
+          this.#emit({ type: 'RELISTED', cluster, resource: scope.resource });
           const was = running.syncedAt !== undefined && running.error === undefined;
           running.syncedAt = this.#options.now();
           delete running.error;
@@ -267,8 +287,7 @@ export class SearchCache implements SearchCacheView {
           const kept = compact(object);
           if (type === 'DELETED') this.store.remove(scope, kept, resourceVersion);
           else this.store.upsert(scope, kept, resourceVersion);
-          const event: CacheEvent = { type, cluster, resource: scope.resource, object: kept, resourceVersion };
-          for (const listener of this.#listeners) listener(event);
+          this.#emit({ type, cluster, resource: scope.resource, object: kept, resourceVersion });
         },
         progress: (version) => this.store.progress(scope, version),
         failed: (error) => {
@@ -279,6 +298,7 @@ export class SearchCache implements SearchCacheView {
             running.unserved = error.message;
             delete running.error;
             this.store.drop(scope);
+            this.#emit({ type: 'RELISTED', cluster, resource: scope.resource });
             if (first) this.#changed(`the search cache skips ${target.kind} in ${cluster}: not served there`);
             return;
           }

@@ -101,7 +101,9 @@ describe('SearchCacheController', () => {
     const heard: string[] = [];
     const unsubscribe = cache.subscribe((event) => {
       heard.push(
-        `${event.type} ${event.cluster} ${event.resource} ${event.object.metadata.name} ${event.object.metadata.annotations?.['resource.karmada.io/cached-from-cluster']}`,
+        event.type === 'RELISTED'
+          ? `${event.type} ${event.cluster} ${event.resource}`
+          : `${event.type} ${event.cluster} ${event.resource} ${event.object.metadata.name} ${event.object.metadata.annotations?.['resource.karmada.io/cached-from-cluster']}`,
       );
     });
     m2.put(deploy('api'));
@@ -142,8 +144,12 @@ describe('SearchCacheController', () => {
     const { cache, controller } = running({ member1: m1, member2: new FakeKubeClient('member2') });
     pass(controller, CLUSTERS + REGISTRY);
     await waitFor('watching', async () => (m1.watching === 2 ? true : undefined), { timeoutMs: 2000, intervalMs: 5 });
+    // A watch through the proxy cannot follow a copy that is dropped: it hears that it must list again.
+    const heard: string[] = [];
+    cache.subscribe((event) => heard.push(`${event.type} ${event.cluster} ${event.resource}`));
     const after = pass(controller, CLUSTERS);
     await cache.settled();
+    expect(heard).toContain('RELISTED member1 apps/v1/Deployment');
     expect(m1.watching).toBe(0);
     expect(await names(cache, 'apps/v1/Deployment')).toEqual([]);
     expect(after.records['search-cache']).toEqual([]);
