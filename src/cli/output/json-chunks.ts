@@ -2,8 +2,9 @@
  * `JSON.stringify(value, null, 2)`, byte for byte, as a sequence of pieces: a large plan is
  * written out as it is serialised instead of held as one string of tens of MB and then a buffer
  * as large again. Values at `nativeDepth` are serialised by V8 in one call each, and a value met
- * again there (the render shares one manifest between clusters alike) is serialised and encoded
- * as UTF-8 once: its piece is the same Buffer each time.
+ * again there (the render shares one manifest between clusters alike) is serialised a second time
+ * and kept, encoded as UTF-8: from then on its piece is the same Buffer. Only shared values are
+ * kept, so a plan with nothing shared is not held in memory while it is written.
  */
 
 type Json = Record<string, unknown> | unknown[];
@@ -25,7 +26,8 @@ function isSkipped(value: unknown): boolean {
 
 class ChunkWriter {
   readonly #nativeDepth: number;
-  readonly #seen = new Map<object, Buffer>();
+  readonly #metOnce = new WeakSet<object>();
+  readonly #shared = new Map<object, Buffer>();
 
   constructor(nativeDepth: number) {
     this.#nativeDepth = nativeDepth;
@@ -34,11 +36,15 @@ class ChunkWriter {
   /** `value` as JSON.stringify writes it at `depth` (its first line not indented). */
   native(value: unknown, depth: number): string | Buffer {
     if (!isContainer(value)) return JSON.stringify(value) ?? 'null';
-    const known = this.#seen.get(value);
+    const known = this.#shared.get(value);
     if (known !== undefined) return known;
     const text = (JSON.stringify(value, null, 2) ?? 'null').replaceAll('\n', `\n${'  '.repeat(depth)}`);
+    if (!this.#metOnce.has(value)) {
+      this.#metOnce.add(value);
+      return text;
+    }
     const bytes = Buffer.from(text);
-    this.#seen.set(value, bytes);
+    this.#shared.set(value, bytes);
     return bytes;
   }
 
