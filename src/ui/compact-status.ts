@@ -8,6 +8,11 @@
 export class StringPool {
   private readonly strings = new Map<string, string>();
 
+  /** How many distinct strings the pool keeps (what its records share). */
+  get size(): number {
+    return this.strings.size;
+  }
+
   /** The pool's copy of `value`, which becomes the copy when it has none. */
   intern(value: string): string {
     const kept = this.strings.get(value);

@@ -27,6 +27,11 @@ describe('compactRecord', () => {
     const pool = new StringPool();
     const [a, b] = [compactRecord(view('cm-0'), pool), compactRecord(view('cm-1'), pool)];
     expect(a.aggregatedStatus[0].clusterName).toBe(b.aggregatedStatus[0].clusterName);
+    // The second record adds only its one new string (its name) to the pool.
+    const first = compactRecord(view('cm-0'), new StringPool());
+    const strings = new StringPool();
+    compactRecord(first, strings);
+    expect(pool.size).toBe(strings.size + 1);
     expect(a.resource.name).toBe('cm-0');
     expect(b.resource.name).toBe('cm-1');
   });
@@ -38,5 +43,6 @@ describe('StringPool', () => {
     expect(pool.intern(['mem', 'ber1'].join(''))).toBe('member1');
     expect(pool.intern('member1')).toBe('member1');
     expect(pool.intern('member2')).toBe('member2');
+    expect(pool.size).toBe(2);
   });
 });
