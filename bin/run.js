@@ -27,12 +27,11 @@ if (process.argv.length === 3 && process.argv[2] === '--version' && !/microsoft/
 // heap grow far past it: a young generation sized from the machine's memory (up to 3 x 32 MiB)
 // whose survivors are promoted in bulk, and an old generation allowed to grow to several times
 // what survived its last full collection. Bounded, its peak at 10,000 templates x 100 clusters
-// fell from 444 to 286-295 MiB at the same start-up time (docs/benchmarks.md, "Web view"). A
-// heap's sizes are fixed when it starts, so the process replaces itself (same pid, no second
-// process); a size the user set is kept. glibc's malloc gives each thread that allocates (V8's
-// GC and compiler threads, libuv's pool) an arena of its own, which keeps what it freed: two
-// arenas took 8-15 MiB off the same peak (docs/benchmarks.md, "Web view"); a value the user set
-// is kept.
+// fell from 444 to 286-295 MiB at the same start-up time; glibc's malloc gives each thread that
+// allocates (V8's GC and compiler threads, libuv's pool) an arena of its own, which keeps what it
+// freed, and two arenas took 8-15 MiB more off (docs/benchmarks.md, "Web view"). Both are fixed
+// when the process starts, so it replaces itself (same pid, no second process); a heap flag or
+// MALLOC_ARENA_MAX the user set is kept.
 const UI_HEAP_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=20'];
 const chosen = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
 const missing = UI_HEAP_FLAGS.filter((flag) => !chosen.includes(flag.split('=')[0]));

@@ -26,7 +26,7 @@ export interface ResolvedKind {
 }
 
 /** The request's kind; undefined (after a 404) when no member serves it. */
-export async function resolveKind(
+async function resolveKind(
   res: ServerResponse,
   cache: SearchCacheView,
   request: CacheRequest,

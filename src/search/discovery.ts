@@ -8,7 +8,7 @@
 import type { ApiResource } from '../apply/index.ts';
 
 /** The verbs the proxy serves: reads only. */
-export const PROXY_VERBS = ['get', 'list', 'watch'] as const;
+const PROXY_VERBS = ['get', 'list', 'watch'] as const;
 
 const groupVersion = (group: string, version: string): string => (group === '' ? version : `${group}/${version}`);
 
