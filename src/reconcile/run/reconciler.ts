@@ -107,6 +107,49 @@ async function startServers(
   return { ...(health ? { health } : {}), ...(search ? { search } : {}) };
 }
 
+/** The source's triggers; a failed check is counted and logged, and the clusters stay as they are. */
+function startSourceTriggers(
+  options: ReconcilerOptions,
+  metrics: ReconcilerMetrics,
+  statusBranch: () => string,
+  emit: Parameters<typeof startTriggers>[1],
+): Promise<Trigger[]> {
+  return startTriggers(
+    {
+      ...options.triggers,
+      source: options.source,
+      statusBranch,
+      onError: (error) => {
+        metrics.sourceFetchErrors.inc();
+        options.log.warn({ err: error }, 'source check failed');
+      },
+    },
+    emit,
+  );
+}
+
+/** What the controllers watch between passes (members' probes, agents' reports); a change asks for a pass. */
+function startWatching(
+  controller: ReturnType<typeof inOrder>,
+  options: ReconcilerOptions,
+  metrics: ReconcilerMetrics,
+  clusters: () => readonly Cluster[],
+  emit: (signal: { kind: 'members'; detail: string }) => void,
+) {
+  const { log } = options;
+  return controller.start?.({
+    access: options.access,
+    clusters,
+    now: options.now,
+    requestPass: (detail) => emit({ kind: 'members', detail }),
+    memberProbed: (cluster, ready) => metrics.memberReady.set({ cluster }, ready ? 1 : 0),
+    agentReports: (names) => readAgentReports(options.source, names),
+    warn: (fields, message) => log.warn(fields, message),
+    info: (fields, message) => log.info(fields, message),
+    metrics: controllerMetrics(metrics),
+  });
+}
+
 /** Starts everything; the first pass is requested at once (or when this replica gets a shard). */
 export async function startReconciler(options: ReconcilerOptions): Promise<Reconciler> {
   const { log, now } = options;
@@ -154,29 +197,8 @@ export async function startReconciler(options: ReconcilerOptions): Promise<Recon
     { onEvent: (event) => reportLoopEvent(event, metrics, log, now) },
   );
   const merger = mergeSignals({}, (batch) => loop.request(batch));
-  const triggers: Trigger[] = await startTriggers(
-    {
-      ...options.triggers,
-      source: options.source,
-      statusBranch: () => statusBranch,
-      onError: (error) => {
-        metrics.sourceFetchErrors.inc();
-        log.warn({ err: error }, 'source check failed');
-      },
-    },
-    merger.emit,
-  );
-  const watching = controller.start?.({
-    access: options.access,
-    clusters: () => clusters,
-    now,
-    requestPass: (detail) => merger.emit({ kind: 'members', detail }),
-    memberProbed: (cluster, ready) => metrics.memberReady.set({ cluster }, ready ? 1 : 0),
-    agentReports: (names) => readAgentReports(options.source, names),
-    warn: (fields, message) => log.warn(fields, message),
-    info: (fields, message) => log.info(fields, message),
-    metrics: controllerMetrics(metrics),
-  });
+  const triggers = await startSourceTriggers(options, metrics, () => statusBranch, merger.emit);
+  const watching = startWatching(controller, options, metrics, () => clusters, merger.emit);
   const stopLeases = startLeaseRounds(options, metrics, merger.emit);
   let ready = false; // the first pass has run
   const { health, search } = await startServers(options, metrics, () => ready && !loop.stopped, searchCache);
