@@ -42,7 +42,7 @@ import { DeschedulerController } from './descheduler/descheduler-controller.ts';
 import type { DeschedulerOptions } from './descheduler/descheduler-core.ts';
 import { DESCHEDULER_METRICS } from './descheduler/descheduler-metrics.ts';
 import { deschedulerRecordSection } from './descheduler/record-section.ts';
-import { deschedulerPlanView, deschedulerView } from './descheduler/view.ts';
+import { deschedulerPlanNote, deschedulerPlanView, deschedulerView } from './descheduler/view.ts';
 import type { SearchCache } from './search-cache/search-cache.ts';
 import { recordedSearchCache, SearchCacheController } from './search-cache/search-cache-controller.ts';
 import { recordedTaintPolicy, TaintPolicyController } from './taint-policy/taint-policy-controller.ts';
@@ -71,6 +71,8 @@ export interface ControllerRegistration {
   recorded(): Controller;
   /** What `plan` shows of it beside the placements; absent: nothing. */
   plan?(input: PlanViewInput): PlanView;
+  /** Its words on one binding in `plan`'s text, from the fields its plan view gave the binding's entry; absent or undefined: none. */
+  planNote?(binding: Readonly<Record<string, unknown>>): string | undefined;
   /** The metrics it exports through `ControllerContext.metrics`; absent: none. */
   metrics?: readonly MetricSpec[];
   /**
@@ -129,6 +131,7 @@ export const CONTROLLERS = [
     live: (settings) => new DeschedulerController(settings.descheduler),
     recorded: () => new DeschedulerController({}, false),
     plan: deschedulerPlanView,
+    planNote: deschedulerPlanNote,
     metrics: DESCHEDULER_METRICS,
     view: deschedulerView,
     record: deschedulerRecordSection,
@@ -203,6 +206,14 @@ export function recordedControllers(): Controller[] {
 /** What every registered controller shows of itself, in registry order, for readers that know none of them. */
 export function controllerViews(records: ControllerRecords): ViewSection[] {
   return CONTROLLERS.flatMap((c) => c.view?.(records) ?? []);
+}
+
+/** What the registered controllers say of one binding in `plan`'s text, in registry order. */
+export function controllerPlanNotes(binding: object): string[] {
+  return CONTROLLERS.flatMap((c) => {
+    const note = c.planNote?.(binding as Readonly<Record<string, unknown>>);
+    return note ? [note] : [];
+  });
 }
 
 /** Every registered controller's record section, in registry order: what the status writer, reader and STATUS.md are given. */

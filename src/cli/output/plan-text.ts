@@ -1,5 +1,5 @@
 import { describeRef, refKey, refOf, type ObjectRef } from '../../model/index.ts';
-import type { PlanServiceMember } from '../../controllers/index.ts';
+import { controllerPlanNotes, type PlanServiceMember } from '../../controllers/index.ts';
 import type { PlanBinding, PlanDocument, PlanPullMember } from '../../reconcile/index.ts';
 import type { ObjectChange } from '../../render/index.ts';
 import type { Paint } from '../color.ts';
@@ -19,9 +19,9 @@ function placement(b: PlanBinding): string {
   }
   const clusters = b.clusters.map((c) => clusterEntry(b, c.name, c.replicas)).join(', ');
   const scaled = b.autoscaled ? ` (${b.autoscaled.by}; template says ${b.autoscaled.templateReplicas})` : '';
-  const moved = b.descheduled
-    ? ` (descheduled ${b.descheduled.at}: ${b.descheduled.clusters.map((c) => `${c.name} ${c.spec}→${c.target}`).join(', ')})`
-    : '';
+  const moved = controllerPlanNotes(b)
+    .map((note) => ` (${note})`)
+    .join('');
   return b.replicas > 0 || b.autoscaled ? `${b.replicas} replicas${scaled} → ${clusters}${moved}` : `→ ${clusters}`;
 }
 

@@ -8,16 +8,29 @@ import type { ViewSection } from '../../model/index.ts';
 import type { ControllerRecords } from '../controller-records.ts';
 import type { PlanView, PlanViewInput } from '../controller.ts';
 
+/** A binding's `descheduled` field in `plan -o json`. */
+interface Descheduled {
+  at: string;
+  message: string;
+  clusters: readonly { name: string; spec: number; target: number }[];
+}
+
 /** Per template refKey the descheduler acted on, its binding's `descheduled` note, as the status branch holds it. */
 export function deschedulerPlanView({ records }: PlanViewInput): PlanView {
   return {
     bindings: new Map(
       [...records.descheduler].map(([key, d]) => [
         key,
-        { descheduled: { at: d.at, message: d.message, clusters: d.clusters } },
+        { descheduled: { at: d.at, message: d.message, clusters: d.clusters } satisfies Descheduled },
       ]),
     ),
   };
+}
+
+/** `plan`'s words on a binding the descheduler moved replicas of: when, and each member's replicas before and after. */
+export function deschedulerPlanNote(binding: Readonly<Record<string, unknown>>): string | undefined {
+  const d = binding['descheduled'] as Descheduled | undefined;
+  return d ? `descheduled ${d.at}: ${d.clusters.map((c) => `${c.name} ${c.spec}→${c.target}`).join(', ')}` : undefined;
 }
 
 export function deschedulerView(records: ControllerRecords): ViewSection[] {

@@ -51,8 +51,6 @@ export interface PlanBinding {
   suspendedClusters?: string[];
   /** Set when an autoscaler's count replaced the template's: who, and the count git has. */
   autoscaled?: { by: string; templateReplicas: number };
-  /** Set when the descheduler last moved replicas of it away from members where they stayed unschedulable. */
-  descheduled?: { at: string; message: string; clusters: { name: string; spec: number; target: number }[] };
 }
 
 /** How many replicas one cluster runs of a template before and after (`--base` plans). */
