@@ -96,14 +96,15 @@ function waitForTotal(want: number, timeoutMs = SETTLE_MS): Promise<(number | un
   );
 }
 
-/** Sets (or, undefined, removes) the CPU usage kwok simulates on every pod of web in both members. */
-async function setLoad(cpu: string | undefined): Promise<void> {
+/** Sets (or, undefined, removes) the CPU usage kwok simulates on the pods of web in both members that differ. */
+async function annotateLoad(cpu: string | undefined): Promise<void> {
   await Promise.all(
     MEMBERS.map(async (m) => {
       const core = apiFor(m, CoreV1Api);
       const pods = await core.listNamespacedPod({ namespace: ns, labelSelector: 'app=web' });
+      const differing = pods.items.filter((p) => p.metadata?.annotations?.[USAGE] !== cpu);
       await Promise.all(
-        pods.items.map((p) =>
+        differing.map((p) =>
           core.patchNamespacedPod(
             { name: p.metadata?.name ?? '', namespace: ns, body: { metadata: { annotations: { [USAGE]: cpu ?? null } } } },
             setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
@@ -114,8 +115,29 @@ async function setLoad(cpu: string | undefined): Promise<void> {
   );
 }
 
+/**
+ * The load on web, spread over its pods as a Service would spread it: a pod the autoscaler adds takes
+ * its share too. Without that, the new pods would idle and the scale-up would depend on how the
+ * metrics of the old and new pods happen to line up in time.
+ */
+class Load {
+  private cpu: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  async set(cpu: string | undefined): Promise<void> {
+    this.cpu = cpu;
+    await annotateLoad(cpu);
+    this.timer ??= setInterval(() => void annotateLoad(this.cpu).catch(() => undefined), 1_000);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
 describe('federated autoscaling under flotilla run, on real member metrics', () => {
   const repo = new FleetRepo(ns);
+  const load = new Load();
   let run: RunProcess;
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo.dir, encoding: 'utf8' }).trim();
   const statusDoc = <T>(path: string): T | undefined => {
@@ -150,6 +172,7 @@ describe('federated autoscaling under flotilla run, on real member metrics', () 
   });
 
   afterAll(async () => {
+    load.stop();
     await run?.kill();
     await Promise.all(
       memberNames.map((m) =>
@@ -163,7 +186,7 @@ describe('federated autoscaling under flotilla run, on real member metrics', () 
   });
 
   it('CPU load on the pods raises the replicas, divided across the members, and records it', { timeout: SETTLE_MS + 30_000 }, async () => {
-    await setLoad('200m');
+    await load.set('200m');
     expect(await waitForTotal(6)).toEqual([3, 3]);
     await run.waitForLog('the scale logged', (r) => r['msg'] === 'workload scaled' && r['to'] === 6);
     await waitFor(
@@ -183,7 +206,7 @@ describe('federated autoscaling under flotilla run, on real member metrics', () 
 
   it('removing the load lowers the replicas only after the stabilization window', { timeout: SETTLE_MS + 30_000 }, async () => {
     const removed = Date.now();
-    await setLoad(undefined);
+    await load.set(undefined);
     expect(await waitForTotal(2)).toEqual([1, 1]);
     expect(Date.now() - removed).toBeGreaterThanOrEqual(WINDOW_SECONDS * 1000);
   });

@@ -25,6 +25,19 @@ export interface RunProcess {
 }
 
 const started: RunProcess[] = [];
+/** Every process of the file, for the log shown when a test fails. */
+const all: { command: string; proc: RunProcess }[] = [];
+const FAILURE_TAIL = 40;
+
+// A timeout in a test of `run` says what it waited for but not why it never came: the last records of
+// every process the file started say what the process was doing meanwhile.
+afterEach((context) => {
+  if (context.task.result?.state !== 'fail') return;
+  for (const { command, proc } of all) {
+    const tail = proc.records.slice(-FAILURE_TAIL).map((r) => JSON.stringify(r));
+    console.error(`[e2e] the last ${tail.length} log records of flotilla ${command} (pid ${proc.child.pid}):\n${tail.join('\n')}`);
+  }
+});
 
 /** Registers the hook that ends every process the test started. */
 export function cleanUpRunProcesses(): void {
@@ -79,6 +92,7 @@ export function startFlotilla(command: 'run' | 'agent', args: readonly string[])
     },
   };
   started.push(proc);
+  all.push({ command, proc });
   return proc;
 }
 
