@@ -2,7 +2,7 @@ import type { Diagnostic, FleetConfig } from '../model/index.ts';
 import { PathNotFoundError, RefNotFoundError } from './errors/index.ts';
 import { SYMLINK_MODE, type GitStore, type TreeEntry } from './git-store.ts';
 import { FLEET_CONFIG_FILE, parseFleetConfig, type ParsedFleetConfig } from './parse-fleet-config.ts';
-import { isUnder, membersKubeVersion, renderRoots, type RenderedRoots } from './render-roots/index.ts';
+import { hasRenderInputs, isUnder, type RenderedRoots, withoutRoots } from './render-roots/index.ts';
 import { selectEntries } from './select-entries.ts';
 import type { Snapshot, SourceFile } from './snapshot.ts';
 
@@ -48,12 +48,7 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
   const { config, diagnostics } = await readFleetConfig(store, entries);
   const selection = selectEntries(entries, config);
   const rendered = target.renderRoots
-    ? await renderRoots({
-        blobs: [...selection.blobs, ...selection.others],
-        readBlobs: (oids) => store.readBlobs(oids),
-        config,
-        kubeVersion: async () => target.kubeVersion ?? (await membersKubeVersion(store, config.statusBranch)),
-      })
+    ? await renderFleetRoots(store, [...selection.blobs, ...selection.others], config, target)
     : undefined;
   const manifests = rendered
     ? selection.blobs.filter((entry) => !isUnder(entry.path, rendered.inputFolders))
@@ -88,6 +83,33 @@ export async function snapshotFromStore(store: GitStore, target: SnapshotTarget)
     diagnostics,
     ...rootsOf(rendered),
   };
+}
+
+/**
+ * The fleet's render roots built. Their code (the YAML library, the programs' runners) is
+ * imported only when the fleet has a kustomization or a chart, so a plain fleet never loads it.
+ * The imports name modules, not the folder's face: a face imported dynamically would become a
+ * chunk of its own that every static user of the face then loads whole.
+ */
+async function renderFleetRoots(
+  store: GitStore,
+  blobs: readonly TreeEntry[],
+  config: FleetConfig,
+  target: SnapshotTarget,
+): Promise<RenderedRoots> {
+  if (!hasRenderInputs(blobs.map((blob) => blob.path))) return withoutRoots();
+  const { renderRoots } = await import('./render-roots/render-roots.ts');
+  return renderRoots({
+    blobs,
+    readBlobs: (oids) => store.readBlobs(oids),
+    config,
+    kubeVersion: async () => target.kubeVersion ?? (await membersVersion(store, config.statusBranch)),
+  });
+}
+
+async function membersVersion(store: GitStore, statusBranch: string): Promise<string | undefined> {
+  const { membersKubeVersion } = await import('./render-roots/members-version.ts');
+  return membersKubeVersion(store, statusBranch);
 }
 
 function rootsOf(rendered: RenderedRoots | undefined): Pick<Snapshot, 'roots' | 'renderTools' | 'charts'> {

@@ -3,5 +3,5 @@
  * #override-policies, #defaults-and-admission), so that a policy read from git means what it would mean once stored in
  * Karmada. Pure: each function returns a new object and never changes its input. Validation lives in ../validate.
  */
-export { defaultOverridePolicy } from './override-policy.ts';
-export { defaultPropagationPolicy } from './propagation-policy.ts';
+export * from './override-policy.ts';
+export * from './propagation-policy.ts';

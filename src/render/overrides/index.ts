@@ -8,16 +8,9 @@
  *
  * For many clusters, call prepareOverrides once per template and applyPrepared per cluster.
  */
-export { applyOverrides, applyPrepared, selectedRulesKey } from './apply-overrides.ts';
-export { prepareOverrides, type PreparedOverrides, type PreparedRule } from './prepare-overrides.ts';
+export * from './apply-overrides.ts';
+export * from './prepare-overrides.ts';
 export type { AppliedOverride, OverrideOutcome, OverrideSet } from './override-set.ts';
-export {
-  describePolicy,
-  OVERRIDER_ORDER,
-  OverrideError,
-  type OverrideErrorData,
-  type OverridePolicyRef,
-  type OverriderName,
-} from './override-error.ts';
-export { applyPatch, type PatchOperation, type PatchResult } from './json-patch.ts';
-export { formatImage, parseImage, type ImageComponents } from './image-reference.ts';
+export * from './override-error.ts';
+export * from './json-patch.ts';
+export * from './image-reference.ts';

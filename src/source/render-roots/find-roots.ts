@@ -1,12 +1,7 @@
 import { posix } from 'node:path';
 import type { Diagnostic } from '../../model/index.ts';
-import {
-  CHART_FILE,
-  isKustomizationFile,
-  isRemoteReference,
-  KUSTOMIZATION_NAMES,
-  type KustomizationRefs,
-} from './kustomization-file.ts';
+import { isRemoteReference, type KustomizationRefs } from './kustomization-file.ts';
+import { CHART_FILE, isKustomizationFile, KUSTOMIZATION_NAMES } from './root-files.ts';
 
 /** One kustomization of the fleet that nothing else includes: kustomize builds it. */
 export interface RenderRoot {
@@ -77,11 +72,6 @@ export function findRoots(
     .map(([folder, file]) => ({ file, folders: closure(folder, edges, chartHomes) }));
   const chartFolders = paths.filter((path) => posix.basename(path) === CHART_FILE).map((path) => posix.dirname(path));
   return { roots, inputFolders: [...new Set([...byFolder.keys(), ...chartFolders])].sort(), refusals };
-}
-
-/** Whether `path` lies in one of `folders` ('.' is the fleet root and holds everything). */
-export function isUnder(path: string, folders: readonly string[]): boolean {
-  return folders.some((folder) => folder === '.' || path.startsWith(`${folder}/`));
 }
 
 function closure(start: string, edges: Map<string, string[]>, chartHomes: Map<string, string[]>): string[] {

@@ -3,14 +3,10 @@
  * `kustomize` and `helm` programs at a commit, cached by the content they read. The render floor
  * receives their output as data (docs/architecture.md#render-roots).
  */
-export {
-  publishedRoots,
-  renderRoots,
-  type RenderedRoots,
-  type RenderRootsInput,
-  type RootReport,
-} from './render-roots.ts';
-export { isUnder } from './find-roots.ts';
-export { isKustomizationFile } from './kustomization-file.ts';
-export { membersKubeVersion, oldestVersion } from './members-version.ts';
+export * from './render-roots.ts';
+export * from './find-roots.ts';
+export * from './kustomization-file.ts';
+export * from './members-version.ts';
+export * from './root-files.ts';
+export * from './root-report.ts';
 export type { RenderedSource } from './origin-annotations.ts';

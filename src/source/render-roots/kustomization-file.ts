@@ -1,12 +1,5 @@
-import { posix } from 'node:path';
 import { parse } from 'yaml';
 import { isRecord } from '../../model/index.ts';
-
-/** The file names kustomize looks for in a folder, in its order of preference. */
-export const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
-
-/** A folder holding one of these is a chart: an input wherever it sits, never templates. */
-export const CHART_FILE = 'Chart.yaml';
 
 /** What Flotilla must know of one kustomization before kustomize runs. */
 export interface KustomizationRefs {
@@ -30,10 +23,6 @@ export interface RemoteChart {
   repo: string;
   /** As written; a chart without one cannot be cached by content and is refused. */
   version: string | undefined;
-}
-
-export function isKustomizationFile(path: string): boolean {
-  return (KUSTOMIZATION_NAMES as readonly string[]).includes(posix.basename(path));
 }
 
 /** A reference kustomize would fetch from the network (a git or http base) rather than read from the tree. */

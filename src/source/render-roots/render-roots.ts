@@ -4,8 +4,8 @@ import { posix } from 'node:path';
 import type { Diagnostic, FleetConfig } from '../../model/index.ts';
 import type { SourceFile } from '../snapshot.ts';
 import { buildRoot, kustomizeFlags, secretValuesOf } from './build-root.ts';
-import { findRoots, isUnder, type RenderRoot } from './find-roots.ts';
-import { isKustomizationFile, readKustomization, type KustomizationRefs } from './kustomization-file.ts';
+import { findRoots, type RenderRoot } from './find-roots.ts';
+import { readKustomization, type KustomizationRefs } from './kustomization-file.ts';
 import { ensureChart } from './chart-cache.ts';
 import { materialize } from './materialize.ts';
 import { withKubeVersion } from './members-version.ts';
@@ -13,6 +13,8 @@ import { stripOrigins, withOriginAnnotations } from './origin-annotations.ts';
 import { cachedRender, renderCacheDir, renderKey, storeRender } from './render-cache.ts';
 import { renderOptions, type RenderOptions } from './render-options.ts';
 import { findRenderTools, type RenderTools } from './render-tools.ts';
+import { hasRenderInputs, isKustomizationFile, isUnder, withoutRoots } from './root-files.ts';
+import type { RootReport } from './root-report.ts';
 
 /** Part of every render key: renders made before Flotilla asked for origin annotations hold none. */
 const ORIGINS = 'originAnnotations';
@@ -31,22 +33,6 @@ export interface RenderRootsInput {
   /** Set on every helmCharts entry without its own `kubeVersion`: the members' version; asked only when a kustomization uses helmCharts. */
   kubeVersion?: () => Promise<string | undefined>;
   env?: NodeJS.ProcessEnv;
-}
-
-/** What became of one root in this read. */
-export interface RootReport {
-  /** The kustomization file (`apps/web/overlays/prod/kustomization.yaml`). */
-  file: string;
-  /** `cached`: the output was kept from a render of the same inputs; `error`: not rendered. */
-  outcome: 'rendered' | 'cached' | 'error';
-}
-
-/**
- * The roots as plans and the status branch record them: whether a render came from the cache
- * depends on what ran before on this machine, so it is left out and the same commit reads the same.
- */
-export function publishedRoots(roots: readonly RootReport[]): { file: string; outcome: 'rendered' | 'error' }[] {
-  return roots.map(({ file, outcome }) => ({ file, outcome: outcome === 'error' ? 'error' : 'rendered' }));
 }
 
 export interface RenderedRoots {
@@ -70,9 +56,8 @@ export interface RenderedRoots {
  * and the rest still render: the caller treats the error like a parse error and holds prune back.
  */
 export async function renderRoots(input: RenderRootsInput): Promise<RenderedRoots> {
+  if (!hasRenderInputs(input.blobs.map((blob) => blob.path))) return withoutRoots();
   const kustomizationBlobs = input.blobs.filter((blob) => isKustomizationFile(blob.path));
-  if (kustomizationBlobs.length === 0 && !input.blobs.some((blob) => posix.basename(blob.path) === 'Chart.yaml'))
-    return { files: [], inputFolders: [], roots: [], ownOrigins: new Set(), diagnostics: [] };
   const texts = await input.readBlobs(kustomizationBlobs.map((blob) => blob.oid));
   const refs = new Map<string, KustomizationRefs | undefined>(
     kustomizationBlobs.map((blob) => [blob.path, readKustomization(texts.get(blob.oid)?.toString('utf8') ?? '')]),

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../cli/run-cli.ts';
+
+const DIST = join(REPO_ROOT, 'dist');
+
+/** The sources a built file holds, from its source map, relative to the repository root. */
+function sourcesOf(file: string): string[] {
+  const map = JSON.parse(readFileSync(join(DIST, `${file}.map`), 'utf8')) as { sources: string[] };
+  return map.sources.map((source) => source.replace(/^(\.\.\/)+/, ''));
+}
+
+/** The chunk holding a command's own module. */
+function commandChunk(command: string): string {
+  const own = `src/cli/commands/${command}.ts`;
+  const found = readdirSync(DIST).find((name) => name.endsWith('.js') && sourcesOf(name).includes(own));
+  if (found === undefined) throw new Error(`no chunk of dist/ holds ${own}: run npm run build`);
+  return found;
+}
+
+/** Every source a command loads before it runs: its chunk and every chunk imported statically from it. */
+function loadedSources(command: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join(DIST, file), 'utf8');
+    for (const match of code.matchAll(/^import\s[^;]*?from\s*"\.\/([^"]+)"|^import\s*"\.\/([^"]+)"/gm)) visit((match[1] ?? match[2])!);
+  };
+  visit(commandChunk(command));
+  return new Set([...seen].flatMap(sourcesOf));
+}
+
+describe('what `flotilla validate` loads from dist/ (npm run build)', () => {
+  const loaded = loadedSources('validate');
+  const holds = (prefix: string) => [...loaded].some((source) => source.startsWith(prefix));
+
+  it('loads the parsers and checks it runs', () => {
+    expect(holds('src/render/parse/')).toBe(true);
+    expect(holds('src/render/validate/')).toBe(true);
+    expect(holds('node_modules/js-yaml/')).toBe(true);
+  });
+
+  // A face (index.ts) that re-exports by name makes esbuild give every command that imports it
+  // every module the face imports; `export *` lets each command take only what it uses.
+  it.each([
+    ['the run loop triggers (node:http, chokidar)', 'src/source/triggers/'],
+    ['chokidar', 'node_modules/chokidar/'],
+    ['the interpreter test runner and its diff', 'src/interpreter/test-cases.ts'],
+    ['diff', 'node_modules/diff/'],
+    ['the render roots (kustomize, helm), imported when a fleet has one', 'src/source/render-roots/render-roots.ts'],
+  ])('does not load %s', (_name, prefix) => {
+    expect(holds(prefix)).toBe(false);
+  });
+});
