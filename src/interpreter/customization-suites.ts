@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import type { ResourceInterpreterCustomization } from '../model/index.ts';
-import { findCustomizationFiles, readCustomizationFile } from './bundled.ts';
+import { findCustomizationFiles } from './customization-files.ts';
+import { readCustomizationFile } from './read-customization-file.ts';
 import { casesFromDocuments, type InterpreterTestCase } from './test-cases.ts';
 
 /** One customization file with its test cases. */

@@ -6,6 +6,8 @@
  * It does not read the repository or talk to clusters; callers pass objects in.
  */
 export * from './bundled.ts';
+export * from './customization-files.ts';
+export * from './read-customization-file.ts';
 export * from './chain.ts';
 export * from './check-customization.ts';
 export * from './customization-suites.ts';

@@ -1,26 +1,17 @@
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Diagnostic } from '../model/index.ts';
 import {
-  DEFAULT_FLEET_CONFIG,
-  FEATURE_GATE_DEFAULTS,
-  isFeatureGate,
-  isRecord,
-  type Diagnostic,
-  type FleetConfig,
-} from '../model/index.ts';
-import { readTenants } from './parse-tenants.ts';
-
-/** The name of the fleet's settings file, at the fleet root. */
-export const FLEET_CONFIG_FILE = 'flotilla.yaml';
-
-/** A parsed `flotilla.yaml`: the settings, with defaults for what is missing or wrong. */
-export interface ParsedFleetConfig {
-  config: FleetConfig;
-  diagnostics: Diagnostic[];
-}
+  defaultFleetConfig,
+  FLEET_CONFIG_FILE,
+  type FieldReport,
+  fleetConfigFrom,
+  type ParsedFleetConfig,
+} from './fleet-config-fields.ts';
 
 /**
- * Reads `flotilla.yaml`. A field of the wrong type is an error diagnostic at that field and
- * keeps its default, so one typo never stops the run; unknown keys are kept for later stages.
+ * Reads `flotilla.yaml` with the `yaml` library, which places every problem at its line and
+ * column. A field of the wrong type is an error diagnostic at that field and keeps its default,
+ * so one typo never stops the run; unknown keys are kept for later stages.
  */
 export function parseFleetConfig(text: string): ParsedFleetConfig {
   const lines = new LineCounter();
@@ -29,91 +20,12 @@ export function parseFleetConfig(text: string): ParsedFleetConfig {
     const at = lines.linePos(error.pos[0]);
     return { file: FLEET_CONFIG_FILE, line: at.line, column: at.col, severity: 'error', message: error.message };
   });
-  const config = defaults();
-  if (diagnostics.length > 0) return { config, diagnostics };
-  const data: unknown = doc.toJS();
-  if (data === null || data === undefined) return { config, diagnostics };
-  const report = (field: (string | number)[], message: string) =>
-    diagnostics.push(fieldDiagnostic(doc, lines, field, message));
-  if (!isRecord(data)) {
-    report([], 'flotilla.yaml must be a mapping');
-    return { config, diagnostics };
-  }
-  Object.assign(config, data, {
-    exclude: config.exclude,
-    statusBranch: config.statusBranch,
-    worksBranch: config.worksBranch,
-    prune: config.prune,
-    featureGates: config.featureGates,
-    tenants: config.tenants,
-  });
-  if ('exclude' in data) {
-    if (Array.isArray(data.exclude) && data.exclude.every((glob) => typeof glob === 'string'))
-      config.exclude = [...data.exclude];
-    else report(['exclude'], 'exclude must be a list of glob strings');
-  }
-  if ('statusBranch' in data) {
-    if (typeof data.statusBranch === 'string' && data.statusBranch !== '') config.statusBranch = data.statusBranch;
-    else report(['statusBranch'], 'statusBranch must be a non-empty branch name');
-  }
-  if ('worksBranch' in data) {
-    if (typeof data.worksBranch === 'string' && data.worksBranch !== '' && data.worksBranch !== config.statusBranch)
-      config.worksBranch = data.worksBranch;
-    else report(['worksBranch'], 'worksBranch must be a non-empty branch name other than statusBranch');
-  }
-  if ('prune' in data) readPrune(data.prune, config, report);
-  const warn = (field: (string | number)[], message: string) =>
+  if (diagnostics.length > 0) return { config: defaultFleetConfig(), diagnostics };
+  const report: FieldReport = (field, message) => diagnostics.push(fieldDiagnostic(doc, lines, field, message));
+  const warn: FieldReport = (field, message) =>
     diagnostics.push({ ...fieldDiagnostic(doc, lines, field, message), severity: 'warning' });
-  if ('featureGates' in data) readFeatureGates(data.featureGates, config, report, warn);
-  if ('tenants' in data) config.tenants = readTenants(data.tenants, report);
+  const config = fleetConfigFrom(doc.toJS(), report, warn);
   return { config, diagnostics };
-}
-
-function readPrune(
-  prune: unknown,
-  config: FleetConfig,
-  report: (field: (string | number)[], message: string) => void,
-): void {
-  if (!isRecord(prune)) return report(['prune'], 'prune must be a mapping with enabled and maxFraction');
-  if ('enabled' in prune) {
-    if (typeof prune.enabled === 'boolean') config.prune.enabled = prune.enabled;
-    else report(['prune', 'enabled'], 'prune.enabled must be true or false');
-  }
-  if ('maxFraction' in prune) {
-    const fraction = prune.maxFraction;
-    if (typeof fraction === 'number' && fraction >= 0 && fraction <= 1) config.prune.maxFraction = fraction;
-    else report(['prune', 'maxFraction'], 'prune.maxFraction must be a number from 0 to 1');
-  }
-}
-
-/**
- * Karmada's gates by name, each true or false. A gate Flotilla does not honour (one of Karmada's
- * others, or a misspelling) is a warning that it is ignored, so a repository written for Karmada loads.
- */
-function readFeatureGates(
-  gates: unknown,
-  config: FleetConfig,
-  report: (field: (string | number)[], message: string) => void,
-  warn: (field: (string | number)[], message: string) => void,
-): void {
-  if (!isRecord(gates))
-    return report(['featureGates'], 'featureGates must be a mapping of gate names to true or false');
-  const honoured = Object.keys(FEATURE_GATE_DEFAULTS).join(', ');
-  for (const [name, value] of Object.entries(gates)) {
-    if (typeof value !== 'boolean') report(['featureGates', name], `featureGates.${name} must be true or false`);
-    else if (isFeatureGate(name)) config.featureGates[name] = value;
-    else warn(['featureGates', name], `feature gate ${name} is not one Flotilla honours (${honoured}); ignored`);
-  }
-}
-
-function defaults(): FleetConfig {
-  return {
-    ...DEFAULT_FLEET_CONFIG,
-    exclude: [...DEFAULT_FLEET_CONFIG.exclude],
-    prune: { ...DEFAULT_FLEET_CONFIG.prune },
-    featureGates: {},
-    tenants: [],
-  };
 }
 
 function fieldDiagnostic(doc: Document, lines: LineCounter, field: (string | number)[], message: string): Diagnostic {

@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import type { Diagnostic, FleetConfig } from '../model/index.ts';
 import { SYMLINK_MODE, type TreeEntry } from './git-store.ts';
-import { FLEET_CONFIG_FILE } from './parse-fleet-config.ts';
+import { FLEET_CONFIG_FILE } from './fleet-config-fields.ts';
 
 /** The tree entries to read, and what was found but not read. */
 export interface EntrySelection {

@@ -1,7 +1,8 @@
 import type { Diagnostic, FleetConfig } from '../model/index.ts';
 import { PathNotFoundError, RefNotFoundError } from './errors/index.ts';
 import { SYMLINK_MODE, type GitStore, type TreeEntry } from './git-store.ts';
-import { FLEET_CONFIG_FILE, parseFleetConfig, type ParsedFleetConfig } from './parse-fleet-config.ts';
+import { defaultFleetConfig, FLEET_CONFIG_FILE, type ParsedFleetConfig } from './fleet-config-fields.ts';
+import { parseFleetConfigText } from './parse-fleet-config-text.ts';
 import { hasRenderInputs, isUnder, type RenderedRoots, withoutRoots } from './render-roots/index.ts';
 import { selectEntries } from './select-entries.ts';
 import type { Snapshot, SourceFile } from './snapshot.ts';
@@ -141,8 +142,8 @@ async function readSelected(
 
 async function readFleetConfig(store: GitStore, entries: readonly TreeEntry[]): Promise<ParsedFleetConfig> {
   const entry = entries.find((candidate) => candidate.path === FLEET_CONFIG_FILE && candidate.type === 'blob');
-  if (entry === undefined) return parseFleetConfig('');
-  const defaults: FleetConfig = parseFleetConfig('').config;
+  if (entry === undefined) return { config: defaultFleetConfig(), diagnostics: [] };
+  const defaults: FleetConfig = defaultFleetConfig();
   if (entry.mode === SYMLINK_MODE) {
     return {
       config: defaults,
@@ -150,7 +151,7 @@ async function readFleetConfig(store: GitStore, entries: readonly TreeEntry[]): 
     };
   }
   const content = (await store.readBlobs([entry.oid])).get(entry.oid);
-  if (content !== undefined) return parseFleetConfig(content.toString('utf8'));
+  if (content !== undefined) return parseFleetConfigText(content.toString('utf8'));
   return {
     config: defaults,
     diagnostics: [fileDiagnostic(FLEET_CONFIG_FILE, 'error', `cannot read blob ${entry.oid}: defaults used`)],

@@ -50,6 +50,8 @@ describe('what `flotilla validate` loads from dist/ (npm run build)', () => {
     ['the interpreter test runner and its diff', 'src/interpreter/test-cases.ts'],
     ['diff', 'node_modules/diff/'],
     ['the render roots (kustomize, helm), imported when a fleet has one', 'src/source/render-roots/render-roots.ts'],
+    // js-yaml reads the manifests; `yaml` only where a plain flotilla.yaml or -o yaml needs it.
+    ['a second YAML library', 'node_modules/yaml/'],
   ])('does not load %s', (_name, prefix) => {
     expect(holds(prefix)).toBe(false);
   });
