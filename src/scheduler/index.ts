@@ -12,19 +12,14 @@
  * The accurate estimator runs on the members' observed nodes (no gRPC server); resource models and
  * multi-component workloads are not covered.
  */
-export { clusterMatches } from './cluster-affinity.ts';
-export { NoClusterFitError, type ScheduleError, SchedulerError, UnschedulableError } from './errors/index.ts';
-export {
-  effectiveTaints,
-  readinessTaints,
-  TAINT_CLUSTER_NOT_READY,
-  TAINT_CLUSTER_UNREACHABLE,
-} from './readiness-taints.ts';
-export { createScheduler, type MemberNodes, schedule, type Scheduler } from './schedule.ts';
-export { estimateOnNodes, nodeAffinityMatches, nodeReplicas, nodeTolerated } from './accurate-estimator.ts';
-export { newTrace, type AttemptTrace, type ClusterVerdict, type ScheduleTrace } from './trace.ts';
-export { resolveStrategy, type Strategy } from './strategy.ts';
-export { findUntoleratedTaint, formatTaint, toleratesTaint } from './toleration.ts';
+export * from './cluster-affinity.ts';
+export * from './errors/index.ts';
+export * from './readiness-taints.ts';
+export * from './schedule.ts';
+export * from './accurate-estimator.ts';
+export * from './trace.ts';
+export * from './strategy.ts';
+export * from './toleration.ts';
 export type { ScheduleDiagnostic, ScheduleResult, SchedulingInput, WorkloadAffinityPeers } from './types.ts';
-export { dispense, type Weight } from './assign/webster.ts';
-export { namesDescending, tieBreakSeed } from './tie-break.ts';
+export * from './assign/webster.ts';
+export * from './tie-break.ts';

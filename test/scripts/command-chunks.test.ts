@@ -52,6 +52,7 @@ describe('what `flotilla validate` loads from dist/ (npm run build)', () => {
     ['the render roots (kustomize, helm), imported when a fleet has one', 'src/source/render-roots/render-roots.ts'],
     // js-yaml reads the manifests; `yaml` only where a plain flotilla.yaml or -o yaml needs it.
     ['a second YAML library', 'node_modules/yaml/'],
+    ['node:v8, which the Lua sandbox requires on its first call', 'builtin-require:node:v8'],
   ])('does not load %s', (_name, prefix) => {
     expect(holds(prefix)).toBe(false);
   });

@@ -4,7 +4,7 @@
  * injected clock; `kube` preloaded. Every call runs under an instruction budget, a wall-clock
  * limit and a memory bound, checked by a count hook and the string-allocation shim.
  */
-import { getHeapStatistics } from 'node:v8';
+import { createRequire } from 'node:module';
 import { KeyCache, type Marshal, pushJson } from './convert.ts';
 import {
   type LuaCFunction,
@@ -47,6 +47,17 @@ export class LuaFailureSignal extends Error {
 
 const HOOK_INTERVAL = 1000;
 const HEAP_CHECK_EVERY = 64;
+
+let heapStatistics: typeof import('node:v8')['getHeapStatistics'] | undefined;
+
+/**
+ * The V8 heap in use. node:v8 is required on the first Lua call, as fengari is (fengari.ts):
+ * importing it cost every command that loads the interpreter about a millisecond, Lua or not.
+ */
+function usedHeapSize(): number {
+  heapStatistics ??= (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).getHeapStatistics;
+  return heapStatistics().used_heap_size;
+}
 
 interface CallState {
   instructions: number;
@@ -154,11 +165,8 @@ export class LuaSandbox {
       this.#stop(L, ar, `instruction limit of ${this.#options.maxInstructions} exceeded`);
     if (this.#options.monotonicNow() - call.started > this.#options.timeoutMs)
       this.#stop(L, ar, `timeout: the script ran longer than ${this.#options.timeoutMs} ms`);
-    call.heapAtStart ??= getHeapStatistics().used_heap_size;
-    if (
-      call.hooks % HEAP_CHECK_EVERY === 0 &&
-      getHeapStatistics().used_heap_size - call.heapAtStart > this.#options.memoryLimitBytes
-    ) {
+    call.heapAtStart ??= usedHeapSize();
+    if (call.hooks % HEAP_CHECK_EVERY === 0 && usedHeapSize() - call.heapAtStart > this.#options.memoryLimitBytes) {
       this.#stop(L, ar, `memory limit of ${this.#options.memoryLimitBytes} bytes exceeded`);
     }
   }
