@@ -8,9 +8,9 @@ import { GitLabStatusReporter } from './gitlab.ts';
 import type { CommitState, CommitStatusHost, CommitStatusReporter } from './port.ts';
 
 export type { CommitState, CommitStatus, CommitStatusHost, CommitStatusReporter } from './port.ts';
-export { GitHubStatusReporter } from './github.ts';
-export { GitLabStatusReporter } from './gitlab.ts';
-export { CommitStatusConfigError, CommitStatusFailedError } from './errors/index.ts';
+export * from './github.ts';
+export * from './gitlab.ts';
+export * from './errors/index.ts';
 
 export interface CommitStatusSettings {
   host: CommitStatusHost;

@@ -7,22 +7,16 @@ export type { ControllerRecords, ControllerRecordSection } from './controller-re
 export * from './in-order.ts';
 export * from './phases.ts';
 export * from './registry.ts';
-export { emptyFailoverView, type FailoverView } from './failover/failover-view.ts';
+export * from './failover/failover-view.ts';
 export type { TaintPolicyRecord } from './taint-policy/taint-policy-record.ts';
 export type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
 export type { DeschedulerOptions } from './descheduler/descheduler-core.ts';
 export type { FailoverOptions } from './failover/failover-memory.ts';
 export type { PlanMultiClusterService, PlanServiceMember } from './multicluster-services/plan-view.ts';
 export type { IngressLocations } from './multicluster-services/ingress-locations.ts';
-export { pullMemberState, type PullMemberState } from './pull-members/heartbeat.ts';
+export * from './pull-members/heartbeat.ts';
 export type { CachedKindRecord, RegistryRecord, SearchCacheRecord } from './search-cache/search-cache-record.ts';
-export { MemorySearchStore } from './search-cache/memory-store.ts';
-export {
-  type CacheChange,
-  type CacheEvent,
-  type CacheRelist,
-  SearchCache,
-  type SearchCacheView,
-} from './search-cache/search-cache.ts';
+export * from './search-cache/memory-store.ts';
+export * from './search-cache/search-cache.ts';
 export type { StorePosition, StoreQuery } from './search-cache/search-store.ts';
-export { parseFieldSelector, parseLabelSelector, SelectorError } from './search-cache/selectors.ts';
+export * from './search-cache/selectors.ts';

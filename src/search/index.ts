@@ -3,4 +3,4 @@
  * kubectl's columns for whole objects, which it serves as Tables and `flotilla get --from` prints.
  */
 export * from './search-server.ts';
-export { objectTable } from './object-columns.ts';
+export * from './object-columns.ts';

@@ -4,6 +4,6 @@
  * `flotilla ui` (from the repository) and `run --ui-addr` (from the reconciler's passes). The
  * browser's code is in ./browser, bundled at build time.
  */
-export { exposure, isLoopback, type Exposure } from './exposure.ts';
-export { passFeed, watchRepository, type UiSource, type WatchOptions } from './ui-source.ts';
-export { startUiServer, type UiServer } from './ui-server.ts';
+export * from './exposure.ts';
+export * from './ui-source.ts';
+export * from './ui-server.ts';

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { globSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../cli/run-cli.ts';
@@ -55,5 +55,18 @@ describe('what `flotilla validate` loads from dist/ (npm run build)', () => {
     ['node:v8, which the Lua sandbox requires on its first call', 'builtin-require:node:v8'],
   ])('does not load %s', (_name, prefix) => {
     expect(holds(prefix)).toBe(false);
+  });
+});
+
+describe('the faces of src/ (index.ts)', () => {
+  // Why: esbuild splits the bundle by file, and a face that re-exports a name (`export { x } from`)
+  // becomes a file of its own that every importer reaches whole, with every module it names. A face
+  // of `export *` lines alone is looked through: each command gets only the modules it uses.
+  // src/cli/index.ts is left out: nothing imports it.
+  const faces = globSync('src/**/index.ts', { cwd: REPO_ROOT }).filter((face) => face !== 'src/cli/index.ts');
+
+  it.each(faces)('%s re-exports with export * only', (face) => {
+    const text = readFileSync(join(REPO_ROOT, face), 'utf8');
+    expect(text.match(/^export \{[^}]*\} from .*$/gm) ?? []).toEqual([]);
   });
 });

@@ -1,3 +1,3 @@
 /** Commit statuses' typed errors, one class per failure kind. */
-export { CommitStatusConfigError } from './commit-status-config-error.ts';
-export { CommitStatusFailedError } from './commit-status-failed-error.ts';
+export * from './commit-status-config-error.ts';
+export * from './commit-status-failed-error.ts';

@@ -1,3 +1,3 @@
 /** `flotilla get`'s typed errors, one class per failure kind. */
-export { SearchCacheError } from './search-cache-error.ts';
-export { UnknownTypeError, type TypeSource } from './unknown-type-error.ts';
+export * from './search-cache-error.ts';
+export * from './unknown-type-error.ts';

@@ -1,3 +1,3 @@
 /** The reconcile floor's typed errors, one class per failure kind. */
-export { PlanFileInvalidError } from './plan-file-invalid-error.ts';
-export { StalePlanError } from './stale-plan-error.ts';
+export * from './plan-file-invalid-error.ts';
+export * from './stale-plan-error.ts';

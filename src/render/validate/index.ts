@@ -18,10 +18,10 @@ import { validateTemplate } from './template.ts';
 import { jsonType, walk } from './walk.ts';
 
 export type { FieldIssue } from './issues.ts';
-export { findCustomizationConflicts, type IndexedIssue } from './customization-conflicts.ts';
-export { crdSchemaLookup, schemaLookup } from './openapi/crd-schemas.ts';
+export * from './customization-conflicts.ts';
+export * from './openapi/crd-schemas.ts';
 export type { KindSchema, SchemaLookup } from './openapi/kind-schema.ts';
-export { builtinSchema, KUBERNETES_SCHEMA_VERSION } from './openapi/kube-schemas.ts';
+export * from './openapi/kube-schemas.ts';
 
 /** Options of validateObject. */
 export interface ValidateOptions {

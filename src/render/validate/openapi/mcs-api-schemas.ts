@@ -44,12 +44,20 @@ const serviceImport = {
 const serviceExport = { type: 'object', properties: top };
 
 const noRefs = () => ({});
-const SCHEMAS = new Map<string, KindSchema>([
-  ['ServiceImport', { root: compileSchema(serviceImport), resolve: noRefs }],
-  ['ServiceExport', { root: compileSchema(serviceExport), resolve: noRefs }],
+const RAW = new Map<string, Record<string, unknown>>([
+  ['ServiceImport', serviceImport],
+  ['ServiceExport', serviceExport],
 ]);
+/** Compiled on first use: most fleets hold neither kind, and every command would pay at load. */
+const compiled = new Map<string, KindSchema>();
 
 /** The schema Karmada's installed CRD gives an MCS API kind, or undefined for any other kind. */
 export function mcsApiSchema(apiVersion: string, kind: string): KindSchema | undefined {
-  return apiVersion === MCS_API_GROUP_VERSION ? SCHEMAS.get(kind) : undefined;
+  const raw = apiVersion === MCS_API_GROUP_VERSION ? RAW.get(kind) : undefined;
+  if (raw === undefined) return undefined;
+  const known = compiled.get(kind);
+  if (known !== undefined) return known;
+  const schema = { root: compileSchema(raw), resolve: noRefs };
+  compiled.set(kind, schema);
+  return schema;
 }
