@@ -2,6 +2,7 @@ import picomatch from 'picomatch';
 import type { Diagnostic, FleetConfig } from '../model/index.ts';
 import { SYMLINK_MODE, type TreeEntry } from './git-store.ts';
 import { FLEET_CONFIG_FILE } from './fleet-config-fields.ts';
+import { simpleGlobMatcher } from './simple-globs.ts';
 
 /** The tree entries to read, and what was found but not read. */
 export interface EntrySelection {
@@ -20,7 +21,7 @@ const MANIFEST = /\.(?:ya?ml|json)$/i;
  * never entered; each one not excluded is a warning naming it.
  */
 export function selectEntries(entries: readonly TreeEntry[], config: FleetConfig): EntrySelection {
-  const excluded = config.exclude.length === 0 ? () => false : picomatch(config.exclude, { dot: true });
+  const excluded = simpleGlobMatcher(config.exclude) ?? picomatch(config.exclude, { dot: true });
   const isExcluded = (path: string) => ancestorsAndSelf(path).some((candidate) => excluded(candidate));
   const blobs: TreeEntry[] = [];
   const others: TreeEntry[] = [];
