@@ -42,15 +42,16 @@ describe('what `flotilla validate` loads from dist/ (npm run build)', () => {
     expect(holds('node_modules/js-yaml/')).toBe(true);
   });
 
-  // A face (index.ts) that re-exports by name makes esbuild give every command that imports it
-  // every module the face imports; `export *` lets each command take only what it uses.
+  // Each belongs to other commands (faces re-export with `export *`, see below) or is loaded at the
+  // point of need.
   it.each([
     ['the run loop triggers (node:http, chokidar)', 'src/source/triggers/'],
     ['chokidar', 'node_modules/chokidar/'],
     ['the interpreter test runner and its diff', 'src/interpreter/test-cases.ts'],
     ['diff', 'node_modules/diff/'],
     ['the render roots (kustomize, helm), imported when a fleet has one', 'src/source/render-roots/render-roots.ts'],
-    // js-yaml reads the manifests; `yaml` only where a plain flotilla.yaml or -o yaml needs it.
+    // js-yaml reads the manifests and a plain flotilla.yaml; `yaml` is required for -o yaml, or
+    // imported for a flotilla.yaml with a problem to place.
     ['a second YAML library', 'node_modules/yaml/'],
     ['node:v8, which the Lua sandbox requires on its first call', 'builtin-require:node:v8'],
   ])('does not load %s', (_name, prefix) => {
