@@ -95,6 +95,13 @@ async function writeMemberConfig(member: MemberSpec, bins: Binaries): Promise<st
       quietPull: true,
     },
     componentsPatches: [
+      // One of each per member, so nothing to elect; with election on, a lease renewal that times out
+      // on a loaded machine (e2e files in parallel, builds) ends the process for good ("leaderelection
+      // lost"), and the member stops making pods from then on.
+      ...['kube-controller-manager', 'kube-scheduler'].map((name) => ({
+        name,
+        extraArgs: [{ key: 'leader-elect', value: 'false' }],
+      })),
       {
         name: metricsServerComponent,
         extraArgs: [
