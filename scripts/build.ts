@@ -117,7 +117,8 @@ async function bundle(): Promise<void> {
     },
     // Class names stay as written: errors and oclif print them.
     keepNames: true,
-    plugins: [pureSources, builtinsByRequire, jsonAsParse, oclifSubset, oclifLazyModules()],
+    // oclifLazyModules before builtinsByRequire: it takes some of oclif's requires of Node's modules.
+    plugins: [pureSources, oclifLazyModules(), builtinsByRequire, jsonAsParse, oclifSubset],
     logLevel: 'warning',
   });
 }

@@ -5,7 +5,7 @@
 // (docs/benchmarks.md). In the bundle, each module below is replaced by one whose exports are
 // getters that require the real module when first read, so each class and function stays oclif's
 // own (an `instanceof CLIError` holds) and only its evaluation moves to the moment it is used.
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'esbuild';
 
@@ -26,6 +26,9 @@ const LAZY = [
   'parser/errors.js',
 ];
 
+/** Node's modules oclif requires as it loads, for one rare path: the parser reads stdin with readline. */
+const LAZY_BUILTINS = new Set(['node:readline']);
+
 const NAMESPACE = 'oclif-lazy';
 
 export function oclifLazyModules(): Plugin {
@@ -35,6 +38,11 @@ export function oclifLazyModules(): Plugin {
   return {
     name: 'oclif-lazy-modules',
     setup(b) {
+      b.onResolve({ filter: /^node:/ }, ({ path, importer, namespace }) =>
+        LAZY_BUILTINS.has(path) && importer.startsWith(lib) && namespace !== NAMESPACE
+          ? { path, namespace: NAMESPACE }
+          : undefined,
+      );
       b.onResolve(
         { filter: /^(\.\.?\/|@oclif\/core\/)/ },
         async ({ path, kind, importer, resolveDir, namespace, pluginData }) => {
@@ -47,7 +55,7 @@ export function oclifLazyModules(): Plugin {
       );
       b.onLoad({ filter: /.*/, namespace: NAMESPACE }, ({ path }) => ({
         contents: lazyModule(path, Object.keys(require(path))),
-        resolveDir: dirname(path),
+        resolveDir: isBuiltin(path) ? lib : dirname(path),
         loader: 'js',
       }));
     },
