@@ -15,8 +15,8 @@ type ArgOutput = Record<string, any>;
 /**
  * Every flotilla command: oclif's `Command` as Flotilla uses it, on oclif's own parser and errors.
  * oclif's class loads its Config (plugin loader, globbing), help, spinners and logger as it is
- * imported, about a fifth of a small command's start (docs/benchmarks.md); this one loads the
- * parser alone, and oclif's errors only when one is thrown (scripts/oclif-lazy-modules.ts). The
+ * imported, about 14 ms of CPU at each start (docs/benchmarks.md); this one loads the parser alone
+ * (about 2 ms), and oclif's errors only when one is thrown (scripts/oclif-lazy-modules.ts). The
  * statics are oclif's, with its defaults: oclif's help and the manifest (scripts/build.ts) read
  * them. Left out, as no Flotilla command uses them: `--json` (enableJsonFlag), aliases and
  * deprecation warnings. Errors that end a command are printed for people (see {@link errorMessage}).
