@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +34,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('validate and the git binary', () => {
   it('starts no `git --version`: the real calls say whether git can serve', () => {
     const calls = join(scratch, 'calls.log');
-    const dir = pathWithGit('logging', `#!/bin/sh\necho "$*" >> '${calls}'\nexec /usr/bin/git "$@"\n`);
+    const git = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    const dir = pathWithGit('logging', `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${git}' "$@"\n`);
     expect(runCli(['validate', '--repo', fleet], undefined, { PATH: `${dir}:${process.env.PATH}` }).code).toBe(0);
     const logged = readFileSync(calls, 'utf8').trim().split('\n');
     expect(logged.some((line) => line.includes('rev-parse'))).toBe(true);
