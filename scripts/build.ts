@@ -12,6 +12,7 @@ import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { oclifLazyModules } from './oclif-lazy-modules.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -116,7 +117,8 @@ async function bundle(): Promise<void> {
     },
     // Class names stay as written: errors and oclif print them.
     keepNames: true,
-    plugins: [pureSources, builtinsByRequire, jsonAsParse, oclifSubset],
+    // oclifLazyModules before builtinsByRequire: it takes some of oclif's requires of Node's modules.
+    plugins: [pureSources, oclifLazyModules(), builtinsByRequire, jsonAsParse, oclifSubset],
     logLevel: 'warning',
   });
 }

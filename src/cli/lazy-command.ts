@@ -1,6 +1,10 @@
-import type { Command, Config } from '@oclif/core';
+import type { Config, Interfaces } from '@oclif/core';
+import type { FlotillaCommand } from './base-command.ts';
 
-type CommandModule = { default: Command.Class };
+/** A command class as oclif and the CLI run it: a FlotillaCommand subclass. */
+export type CommandClass = typeof FlotillaCommand;
+
+type CommandModule = { default: CommandClass };
 
 /**
  * A command whose code is imported only when it runs. oclif takes its flags, summary and help from
@@ -10,9 +14,9 @@ type CommandModule = { default: Command.Class };
 export interface LazyCommand {
   /** Set by oclif when it finds the command. */
   id?: string;
-  plugin?: Command.Class['plugin'];
+  plugin?: Interfaces.Plugin;
   /** The real command class. */
-  load(): Promise<Command.Class>;
+  load(): Promise<CommandClass>;
   run(argv: string[], config: Config): Promise<unknown>;
 }
 
@@ -37,6 +41,6 @@ type CommandConstructor = new (argv: string[], config: Config) => { _run(): Prom
  * its `Config.load`: given a Config, that loads a fresh one (the manifest, the plugins) a second
  * time.
  */
-export function runCommandClass(real: Command.Class, argv: string[], config: Config): Promise<unknown> {
+export function runCommandClass(real: CommandClass, argv: string[], config: Config): Promise<unknown> {
   return new (real as unknown as CommandConstructor)(argv, config)._run();
 }

@@ -1,9 +1,9 @@
-import type { Command, Config } from '@oclif/core';
+import type { Config } from '@oclif/core';
 import { flush } from '@oclif/core/flush';
 import { handle } from '@oclif/core/handle';
 import { settings } from '@oclif/core/settings';
 import { COMMANDS } from './commands.ts';
-import { runCommandClass } from './lazy-command.ts';
+import { type CommandClass, runCommandClass } from './lazy-command.ts';
 
 /** What the CLI reads of its package.json. */
 export interface CliPackage {
@@ -37,7 +37,7 @@ export function ownCommand(pjson: CliPackage, argv: readonly string[]): { id: Co
  * oclif's: its environment variables are scoped by the bin (`FLOTILLA_…`), and no Flotilla command
  * has hooks.
  */
-function runningConfig(root: string, pjson: CliPackage, running: Command.Class): Config {
+function runningConfig(root: string, pjson: CliPackage, running: CommandClass): Config {
   const bin = pjson.oclif.bin ?? pjson.name;
   const scopedEnvVarKey = (key: string) => `${bin}_${key}`.replaceAll('@', '').replaceAll(/[-/]/g, '_').toUpperCase();
   const config = {

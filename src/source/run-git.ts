@@ -35,12 +35,15 @@ function gitEnvironment(): NodeJS.ProcessEnv {
 export function runGit(gitdir: string | undefined, args: readonly string[], input?: Buffer | string): Promise<GitRun> {
   const fullArgs = gitdir === undefined ? [...args] : [`--git-dir=${gitdir}`, ...args];
   return new Promise((resolve, reject) => {
-    const child = spawn('git', fullArgs, { env: gitEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
+    // Without input git's stdin is /dev/null: the end of input at once, one pipe fewer to make (a
+    // quarter of what Node spends starting a process).
+    const stdinMode = input === undefined ? 'ignore' : 'pipe';
+    const child = spawn('git', fullArgs, { env: gitEnvironment(), stdio: [stdinMode, 'pipe', 'pipe'] });
     // First: out of file descriptors (EMFILE) the spawn fails after this returns, with no pipes to
     // read, and an `error` without a listener would end the whole process.
     child.on('error', reject);
     const { stdin, stdout, stderr } = child;
-    if (!stdin || !stdout || !stderr) return;
+    if ((stdinMode === 'pipe' && !stdin) || !stdout || !stderr) return;
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -51,8 +54,8 @@ export function runGit(gitdir: string | undefined, args: readonly string[], inpu
       resolve({ code: code ?? 1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }),
     );
     // git may exit before reading all of stdin (a bad argument); its exit code tells the story.
-    stdin.on('error', () => undefined);
-    stdin.end(input);
+    stdin?.on('error', () => undefined);
+    stdin?.end(input);
   });
 }
 

@@ -26,19 +26,22 @@ export async function uncommittedFiles(repo: string, fleetPath: string): Promise
   const location = await locateRepository(localPath(repo));
   if (location.root === location.gitdir) return undefined;
   const pathspec = fleetPath === '' ? '.' : fleetPath;
-  if (await nativeGitAvailable()) {
-    const run = await runGit(undefined, [
-      '-C',
-      location.root,
-      'status',
-      '--porcelain=v1',
-      '-z',
-      '--untracked-files=all',
-      '--',
-      pathspec,
-    ]);
-    return run.code === 0 ? porcelainPaths(run.stdout.toString('utf8')) : undefined;
-  }
+  // git is asked first; only when it cannot answer is its version asked (see open-git-store.ts).
+  const run = await runGit(undefined, [
+    '-C',
+    location.root,
+    'status',
+    '--porcelain=v1',
+    '-z',
+    '--untracked-files=all',
+    '--',
+    pathspec,
+  ]).catch(async (error: unknown) => {
+    if (await nativeGitAvailable()) throw error;
+    return undefined;
+  });
+  if (run?.code === 0) return porcelainPaths(run.stdout.toString('utf8'));
+  if (await nativeGitAvailable()) return undefined;
   // Imported only without a git binary (see open-git-store.ts).
   const { default: git } = await import('isomorphic-git');
   const matrix = await git.statusMatrix({ fs, dir: location.root, gitdir: location.gitdir, filepaths: [pathspec] });

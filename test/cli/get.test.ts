@@ -1,5 +1,4 @@
 // `flotilla get` in-process: its usage errors, and the whole command over a search cache.
-import { Command } from '@oclif/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Get from '../../src/cli/commands/get.ts';
 import { MemorySearchStore } from '../../src/controllers/search-cache/memory-store.ts';
@@ -8,6 +7,7 @@ import { cachedDeployment, DEPLOYMENTS } from '../search/cache-fixture.ts';
 import type { KubeObject } from '../../src/model/index.ts';
 import { createGitRepo, removeFixtures } from '../source/helpers/git-fixture.ts';
 import { REPO_ROOT } from './run-cli.ts';
+import { FlotillaCommand } from '../../src/cli/base-command.ts';
 
 /** Runs `get ARGV`: what it wrote to stdout and stderr, and its exit code. */
 async function get(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -19,7 +19,7 @@ async function get(argv: string[]): Promise<{ code: number; stdout: string; stde
     done?.();
     return true;
   });
-  const stderr = vi.spyOn(Command.prototype, 'logToStderr').mockImplementation((message?: string) => {
+  const stderr = vi.spyOn(FlotillaCommand.prototype, 'logToStderr').mockImplementation((message?: string) => {
     err.push(`${message ?? ''}\n`);
   });
   let code = 0;

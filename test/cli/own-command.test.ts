@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ownCommand } from '../../src/cli/own-command.ts';
+import { runCli } from './run-cli.ts';
 
 const pjson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
@@ -21,5 +22,18 @@ describe('ownCommand: which arguments run without oclif', () => {
     ['a flag before any command', ['--repo', '.', 'validate'], undefined],
   ])('%s', (_name, argv, expected) => {
     expect(ownCommand(pjson, argv)).toEqual(expected);
+  });
+});
+
+// oclif logs through `debug` (DEBUG=*) from its Config, its Command and its error handler: a
+// command that runs on Flotilla's own base and oclif's parser alone loads none of them.
+describe('a command that parses runs without oclif’s Command, Config or logger', () => {
+  it.each([
+    ['runs without them', ['validate', '--repo', '.', '--path', 'examples/repo', '--ref', 'HEAD'], 0, false],
+    ['that does not parse goes to oclif, as before', ['validate', '--bogus'], 1, true],
+  ])('a command %s', (_case, argv, code, logged) => {
+    const out = runCli(argv, undefined, { DEBUG: '*' });
+    expect(out.code).toBe(code);
+    expect(/ oclif:/.test(out.stderr)).toBe(logged);
   });
 });

@@ -1,6 +1,6 @@
-import { Command } from '@oclif/core';
 import { vi } from 'vitest';
 import { REPO_ROOT } from './run-cli.ts';
+import { FlotillaCommand } from '../../src/cli/base-command.ts';
 
 /** Runs a command class in-process, capturing what it logs and the exit code oclif would use. */
 export async function runInProcess(
@@ -8,7 +8,7 @@ export async function runInProcess(
   argv: string[],
 ): Promise<{ code: number; stdout: string }> {
   const chunks: string[] = [];
-  const log = vi.spyOn(Command.prototype, 'log').mockImplementation((message?: string) => {
+  const log = vi.spyOn(FlotillaCommand.prototype, 'log').mockImplementation((message?: string) => {
     chunks.push(`${message ?? ''}\n`);
   });
   let code = 0;
