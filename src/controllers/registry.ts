@@ -16,7 +16,7 @@ import { autoscalingRecordSection } from './autoscaling/record-section.ts';
 import { multiClusterServicesRecordSection } from './multicluster-services/record-section.ts';
 import { rebalancerRecordSection } from './rebalancer/record-section.ts';
 import { searchCacheRecordSection } from './search-cache/record-section.ts';
-import type { Controller, MetricSpec, PlanView, PlanViewInput } from './controller.ts';
+import type { Controller, MetricSpec, PlanNote, PlanTextSection, PlanView, PlanViewInput } from './controller.ts';
 import { autoscalingView } from './autoscaling/view.ts';
 import { failoverView } from './failover/view.ts';
 import { failoverRecordSection } from './failover/record-section.ts';
@@ -24,8 +24,8 @@ import { multiClusterServicesView } from './multicluster-services/view.ts';
 import { rebalancerView } from './rebalancer/view.ts';
 import { searchCacheView } from './search-cache/view.ts';
 import { AUTOSCALING_METRICS } from './autoscaling/autoscaling-metrics.ts';
-import { autoscalingPlanView } from './autoscaling/plan-view.ts';
-import { multiClusterServicesPlanView } from './multicluster-services/plan-view.ts';
+import { autoscalingPlanNote, autoscalingPlanView } from './autoscaling/plan-view.ts';
+import { multiClusterServicesPlanSections, multiClusterServicesPlanView } from './multicluster-services/plan-view.ts';
 import { FailoverController } from './failover/failover-controller.ts';
 import { DEFAULT_FAILOVER_OPTIONS } from './failover/failover-memory.ts';
 import type { FailoverOptions } from './failover/failover-memory.ts';
@@ -71,8 +71,10 @@ export interface ControllerRegistration {
   recorded(): Controller;
   /** What `plan` shows of it beside the placements; absent: nothing. */
   plan?(input: PlanViewInput): PlanView;
-  /** Its words on one binding in `plan`'s text, from the fields its plan view gave the binding's entry; absent or undefined: none. */
-  planNote?(binding: Readonly<Record<string, unknown>>): string | undefined;
+  /** Its words on one binding in `plan`'s text and comment, from the fields its plan view gave the binding's entry; absent or undefined: none. */
+  planNote?(binding: Readonly<Record<string, unknown>>): PlanNote | undefined;
+  /** Its sections of `plan`'s text, from the fields its plan view gave the document; absent or empty: none. */
+  planSections?(document: Readonly<Record<string, unknown>>): PlanTextSection[];
   /** The metrics it exports through `ControllerContext.metrics`; absent: none. */
   metrics?: readonly MetricSpec[];
   /**
@@ -150,6 +152,7 @@ export const CONTROLLERS = [
     live: (settings) => new AutoscalingController(settings.autoscaling),
     recorded: () => recordedAutoscaling(),
     plan: autoscalingPlanView,
+    planNote: autoscalingPlanNote,
     metrics: AUTOSCALING_METRICS,
     view: autoscalingView,
     record: autoscalingRecordSection,
@@ -161,6 +164,7 @@ export const CONTROLLERS = [
     live: (settings) => new MultiClusterServicesController(settings.multiClusterServices),
     recorded: recordedMultiClusterServices,
     plan: multiClusterServicesPlanView,
+    planSections: multiClusterServicesPlanSections,
     view: multiClusterServicesView,
     record: multiClusterServicesRecordSection,
   }),
@@ -208,12 +212,17 @@ export function controllerViews(records: ControllerRecords): ViewSection[] {
   return CONTROLLERS.flatMap((c) => c.view?.(records) ?? []);
 }
 
-/** What the registered controllers say of one binding in `plan`'s text, in registry order. */
-export function controllerPlanNotes(binding: object): string[] {
+/** What the registered controllers say of one binding in `plan`'s text and comment, in registry order. */
+export function controllerPlanNotes(binding: object): PlanNote[] {
   return CONTROLLERS.flatMap((c) => {
     const note = c.planNote?.(binding as Readonly<Record<string, unknown>>);
     return note ? [note] : [];
   });
+}
+
+/** The registered controllers' sections of `plan`'s text, in registry order. */
+export function controllerPlanSections(document: object): PlanTextSection[] {
+  return CONTROLLERS.flatMap((c) => c.planSections?.(document as Readonly<Record<string, unknown>>) ?? []);
 }
 
 /** Every registered controller's record section, in registry order: what the status writer, reader and STATUS.md are given. */
