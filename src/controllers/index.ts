@@ -7,11 +7,9 @@ export type { ControllerRecords, ControllerRecordSection } from './controller-re
 export * from './in-order.ts';
 export * from './phases.ts';
 export * from './registry.ts';
+export type { ControllerSettingsSpec, SettingFlag, SettingKind, SettingValues } from './settings.ts';
 export { emptyFailoverView, type FailoverView } from './failover/failover-view.ts';
 export type { TaintPolicyRecord } from './taint-policy/taint-policy-record.ts';
-export type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
-export type { DeschedulerOptions } from './descheduler/descheduler-core.ts';
-export type { FailoverOptions } from './failover/failover-memory.ts';
 export type { PlanMultiClusterService, PlanServiceMember } from './multicluster-services/plan-view.ts';
 export type { IngressLocations } from './multicluster-services/ingress-locations.ts';
 export { pullMemberState, type PullMemberState } from './pull-members/heartbeat.ts';
