@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTROLLER_FLAGS, CONTROLLERS, controllerSettingsOf } from '../../src/controllers/index.ts';
+import { durationValue } from '../../src/controllers/settings.ts';
 
 describe('controllerSettingsOf: each controller parses its own settings from the values of run’s flags', () => {
   it.each([
@@ -51,5 +52,9 @@ describe('controllerSettingsOf: each controller parses its own settings from the
     expect(new Set(names).size).toBe(names.length);
     expect(CONTROLLER_FLAGS.every((f) => f.description.length > 0)).toBe(true);
     expect(Object.keys(controllerSettingsOf({}))).toEqual(CONTROLLERS.filter((c) => c.settings).map((c) => c.name));
+  });
+
+  it('a registration reading a flag no controller declares is told so, by the flag', () => {
+    expect(() => durationValue({ 'probe-interval': '1s' }, 'probe-intervall')).toThrow('--probe-intervall: no such flag of run');
   });
 });
