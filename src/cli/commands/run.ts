@@ -22,7 +22,7 @@ import { type Exposure, passFeed, startUiServer } from '../../ui/index.ts';
 import { uiExposure, uiSecurityFlags } from '../ui-flags.ts';
 import { readTls, tlsFlags } from '../tls-flags.ts';
 
-/** The flags of `run` that are durations; the controllers' are theirs (controller-flags.ts). */
+/** The flags of `run` that are durations, besides the controllers' (their registrations declare them: controller-flags.ts). */
 type DurationFlag = 'poll' | 'resync' | 'lease-duration';
 
 export default class Run extends FlotillaCommand {
