@@ -15,7 +15,7 @@
  * says when its timer falls due. A pass without memory (`plan`, `apply`) drives the same phases
  * through each controller's `recorded` form, which only replays what the status branch holds.
  */
-import type { Cluster, ClusterStatus, Diagnostic, HealthState, NodeObservation } from '../model/index.ts';
+import type { Cluster, ClusterStatus, Diagnostic, HealthState, NodeObservation, ViewCell } from '../model/index.ts';
 import type { ClusterAccess, ClusterApplyResult } from '../apply/index.ts';
 import type { PreviousSchedule, Fleet, Rendered, TemplateBinding } from '../render/index.ts';
 import type { AgentReports } from '../status/index.ts';
@@ -167,6 +167,26 @@ export interface PlanView {
   bindings?: ReadonlyMap<string, Record<string, unknown>>;
   /** Fields of the plan document the controller fills; empty or absent: none. */
   document?: Record<string, unknown>;
+}
+
+/**
+ * A controller's words on one binding in `plan`'s text and its pull-request comment, from the
+ * fields its plan view gave the binding's entry: about the replica count (shown, then, even at 0:
+ * `6 replicas (FederatedHPA shop/web; template says 4)`), or after the clusters it placed on.
+ */
+export interface PlanNote {
+  on: 'replicas' | 'placement';
+  text: string;
+}
+
+/**
+ * A section a controller adds to `plan`'s text after the Work per cluster, from the fields its plan
+ * view gave the document: a heading and its lines, each line pieces of text; a piece with a tone is
+ * coloured where the terminal has colour, and says the same without.
+ */
+export interface PlanTextSection {
+  title: string;
+  lines: ViewCell[][];
 }
 
 /** A metric a controller exports, declared in its folder and listed by its registration. */

@@ -4,7 +4,7 @@
  * Adding a controller is one entry here (see docs/architecture.md, "Adding a controller").
  */
 import { AutoscalingController } from './autoscaling/autoscaling-controller.ts';
-import type { AutoscalingOptions } from './autoscaling/autoscaling-controller.ts';
+import { AUTOSCALING_SETTINGS } from './autoscaling/settings.ts';
 import { recordedAutoscaling } from './autoscaling/recorded-autoscaling.ts';
 import { emptyAutoscalingRecord } from '../model/index.ts';
 import type { ViewSection } from '../model/index.ts';
@@ -16,7 +16,7 @@ import { autoscalingRecordSection } from './autoscaling/record-section.ts';
 import { multiClusterServicesRecordSection } from './multicluster-services/record-section.ts';
 import { rebalancerRecordSection } from './rebalancer/record-section.ts';
 import { searchCacheRecordSection } from './search-cache/record-section.ts';
-import type { Controller, MetricSpec, PlanView, PlanViewInput } from './controller.ts';
+import type { Controller, MetricSpec, PlanNote, PlanTextSection, PlanView, PlanViewInput } from './controller.ts';
 import { autoscalingView } from './autoscaling/view.ts';
 import { failoverView } from './failover/view.ts';
 import { failoverRecordSection } from './failover/record-section.ts';
@@ -24,22 +24,23 @@ import { multiClusterServicesView } from './multicluster-services/view.ts';
 import { rebalancerView } from './rebalancer/view.ts';
 import { searchCacheView } from './search-cache/view.ts';
 import { AUTOSCALING_METRICS } from './autoscaling/autoscaling-metrics.ts';
-import { autoscalingPlanView } from './autoscaling/plan-view.ts';
-import { multiClusterServicesPlanView } from './multicluster-services/plan-view.ts';
+import { autoscalingPlanNote, autoscalingPlanView } from './autoscaling/plan-view.ts';
+import { multiClusterServicesPlanSections, multiClusterServicesPlanView } from './multicluster-services/plan-view.ts';
 import { FailoverController } from './failover/failover-controller.ts';
 import { DEFAULT_FAILOVER_OPTIONS } from './failover/failover-memory.ts';
-import type { FailoverOptions } from './failover/failover-memory.ts';
+import { FAILOVER_SETTINGS } from './failover/settings.ts';
 import { recordedFailover } from './failover/recorded-failover.ts';
 import { PullMembersController } from './pull-members/pull-members-controller.ts';
+import { PULL_MEMBERS_SETTINGS } from './pull-members/settings.ts';
+import type { ControllerSettingsSpec, SettingFlag, SettingValues } from './settings.ts';
 import { pullMembersOf, pullMembersView } from './pull-members/view.ts';
 import {
   MultiClusterServicesController,
   recordedMultiClusterServices,
 } from './multicluster-services/multicluster-services-controller.ts';
-import type { MultiClusterServicesOptions } from './multicluster-services/multicluster-services-controller.ts';
 import { RebalancerController } from './rebalancer/rebalancer-controller.ts';
 import { DeschedulerController } from './descheduler/descheduler-controller.ts';
-import type { DeschedulerOptions } from './descheduler/descheduler-core.ts';
+import { DESCHEDULER_SETTINGS } from './descheduler/settings.ts';
 import { DESCHEDULER_METRICS } from './descheduler/descheduler-metrics.ts';
 import { deschedulerRecordSection } from './descheduler/record-section.ts';
 import { deschedulerPlanNote, deschedulerPlanView, deschedulerView } from './descheduler/view.ts';
@@ -47,14 +48,19 @@ import type { SearchCache } from './search-cache/search-cache.ts';
 import { recordedSearchCache, SearchCacheController } from './search-cache/search-cache-controller.ts';
 import { recordedTaintPolicy, TaintPolicyController } from './taint-policy/taint-policy-controller.ts';
 
-/** Settings of every controller of `run`, one field per controller. */
-export interface ControllerSettings {
-  failover: Partial<FailoverOptions>;
-  autoscaling?: Partial<AutoscalingOptions>;
+/**
+ * Each controller's settings by its registration's name: what its settings' `parse` gave of `run`'s
+ * flags ({@link controllerSettingsOf}), or a caller's part of them; a controller without an entry
+ * has its defaults.
+ */
+export type ControllerSettings = Readonly<Record<string, unknown>>;
+
+/** What `run` gives every controller beside its own settings. */
+export interface SharedSettings {
   /** The search cache `run --search-addr` serves; absent, nothing is cached. */
   searchCache?: SearchCache;
-  multiClusterServices?: Partial<MultiClusterServicesOptions>;
-  descheduler?: Partial<DeschedulerOptions>;
+  /** `--inventory-name`: the fleet's inventory, after which what a controller writes to the members is listed. */
+  inventoryName?: string;
 }
 
 /** A controller as the registry lists it: its live form for `run`, its recorded form for passes without memory. */
@@ -66,13 +72,18 @@ export interface ControllerRegistration {
    * it records nothing. `register` checks it against its key of `ControllerRecords`.
    */
   empty?(): unknown;
-  live(settings: ControllerSettings): Controller;
+  /** Its flags of `run` and its settings from their values; absent: it has none. */
+  settings?: ControllerSettingsSpec<unknown>;
+  /** Its live form for `run`, given its own settings (absent: its defaults) and what every controller is given. */
+  live(settings: unknown, shared: SharedSettings): Controller;
   /** Replays the records the first phase of its pass is given. */
   recorded(): Controller;
   /** What `plan` shows of it beside the placements; absent: nothing. */
   plan?(input: PlanViewInput): PlanView;
-  /** Its words on one binding in `plan`'s text, from the fields its plan view gave the binding's entry; absent or undefined: none. */
-  planNote?(binding: Readonly<Record<string, unknown>>): string | undefined;
+  /** Its words on one binding in `plan`'s text and comment, from the fields its plan view gave the binding's entry; absent or undefined: none. */
+  planNote?(binding: Readonly<Record<string, unknown>>): PlanNote | undefined;
+  /** Its sections of `plan`'s text, from the fields its plan view gave the document; absent or empty: none. */
+  planSections?(document: Readonly<Record<string, unknown>>): PlanTextSection[];
   /** The metrics it exports through `ControllerContext.metrics`; absent: none. */
   metrics?: readonly MetricSpec[];
   /**
@@ -92,13 +103,13 @@ export const CONTROLLERS = [
   register({
     name: 'pull-members',
     empty: () => new Map(),
-    live: (settings) => {
-      const failover = { ...DEFAULT_FAILOVER_OPTIONS, ...settings.failover };
-      return new PullMembersController({
-        failoverGraceMs: failover.graceMs,
-        monitorIntervalMs: failover.probeIntervalMs,
-      });
-    },
+    settings: PULL_MEMBERS_SETTINGS,
+    live: (settings) =>
+      new PullMembersController({
+        failoverGraceMs: DEFAULT_FAILOVER_OPTIONS.graceMs,
+        monitorIntervalMs: DEFAULT_FAILOVER_OPTIONS.probeIntervalMs,
+        ...settings,
+      }),
     recorded: () => new PullMembersController(),
     view: pullMembersView,
   }),
@@ -111,7 +122,8 @@ export const CONTROLLERS = [
   register({
     name: 'failover',
     empty: emptyFailoverView,
-    live: (settings) => new FailoverController(settings.failover),
+    settings: FAILOVER_SETTINGS,
+    live: (settings) => new FailoverController(settings),
     recorded: recordedFailover,
     view: failoverView,
     record: failoverRecordSection,
@@ -128,7 +140,8 @@ export const CONTROLLERS = [
   register({
     name: 'descheduler',
     empty: () => new Map(),
-    live: (settings) => new DeschedulerController(settings.descheduler),
+    settings: DESCHEDULER_SETTINGS,
+    live: (settings) => new DeschedulerController(settings),
     recorded: () => new DeschedulerController({}, false),
     plan: deschedulerPlanView,
     planNote: deschedulerPlanNote,
@@ -139,7 +152,7 @@ export const CONTROLLERS = [
   register({
     name: 'search-cache',
     empty: () => [],
-    live: (s) => new SearchCacheController(s.searchCache),
+    live: (_settings, shared) => new SearchCacheController(shared.searchCache),
     recorded: recordedSearchCache,
     view: searchCacheView,
     record: searchCacheRecordSection,
@@ -147,9 +160,11 @@ export const CONTROLLERS = [
   register({
     name: 'autoscaling',
     empty: emptyAutoscalingRecord,
-    live: (settings) => new AutoscalingController(settings.autoscaling),
+    settings: AUTOSCALING_SETTINGS,
+    live: (settings) => new AutoscalingController(settings),
     recorded: () => recordedAutoscaling(),
     plan: autoscalingPlanView,
+    planNote: autoscalingPlanNote,
     metrics: AUTOSCALING_METRICS,
     view: autoscalingView,
     record: autoscalingRecordSection,
@@ -158,9 +173,11 @@ export const CONTROLLERS = [
   register({
     name: 'multicluster-services',
     empty: () => new Map(),
-    live: (settings) => new MultiClusterServicesController(settings.multiClusterServices),
+    live: (_settings, shared) =>
+      new MultiClusterServicesController(shared.inventoryName ? { inventoryName: shared.inventoryName } : {}),
     recorded: recordedMultiClusterServices,
     plan: multiClusterServicesPlanView,
+    planSections: multiClusterServicesPlanSections,
     view: multiClusterServicesView,
     record: multiClusterServicesRecordSection,
   }),
@@ -184,8 +201,17 @@ type RecordingRegistration<N extends keyof ControllerRecords> = ControllerRegist
   empty(): ControllerRecords[N];
 };
 
-function register<N extends keyof ControllerRecords>(registration: RecordingRegistration<N>): RecordingRegistration<N> {
-  return registration;
+/** A registration as written: its live form takes the settings its own `parse` gives. */
+type TypedRegistration<N extends keyof ControllerRecords, S> = Omit<RecordingRegistration<N>, 'settings' | 'live'> & {
+  settings?: ControllerSettingsSpec<S>;
+  live(settings: S | undefined, shared: SharedSettings): Controller;
+};
+
+function register<N extends keyof ControllerRecords, S = undefined>(
+  registration: TypedRegistration<N, S>,
+): RecordingRegistration<N> {
+  // The settings map holds, under its name, what its `parse` gave (or a caller's part of it): typed here, not there.
+  return registration as RecordingRegistration<N>;
 }
 
 /** Nothing recorded: what a fleet without a status branch starts from. */
@@ -193,9 +219,25 @@ export function emptyControllerRecords(): ControllerRecords {
   return Object.fromEntries(CONTROLLERS.map((c) => [c.name, c.empty()])) as unknown as ControllerRecords;
 }
 
-/** Every registered controller, live, for a `run` process. */
-export function liveControllers(settings: ControllerSettings): Controller[] {
-  return CONTROLLERS.map((c) => c.live(settings));
+/** Every registered controller, live, for a `run` process: each given its own settings. */
+export function liveControllers(settings: ControllerSettings = {}, shared: SharedSettings = {}): Controller[] {
+  return CONTROLLERS.map((c) => c.live(settings[c.name], shared));
+}
+
+/** Every registered controller's flags of `run`, in registry order. */
+export const CONTROLLER_FLAGS: readonly SettingFlag[] = CONTROLLERS.flatMap((c) => c.settings?.flags ?? []);
+
+/**
+ * Each registered controller's settings from the values of the flags (a flag not given: its
+ * default), by name. Bad input throws an Error whose message names the flag.
+ */
+export function controllerSettingsOf(values: SettingValues): ControllerSettings {
+  const given = Object.entries(values).filter(([, value]) => value !== undefined);
+  const filled = {
+    ...Object.fromEntries(CONTROLLER_FLAGS.map((f) => [f.name, f.default])),
+    ...Object.fromEntries(given),
+  };
+  return Object.fromEntries(CONTROLLERS.flatMap((c) => (c.settings ? [[c.name, c.settings.parse(filled)]] : [])));
 }
 
 /** Every registered controller replaying the status branch's records, for a pass without memory. */
@@ -208,12 +250,17 @@ export function controllerViews(records: ControllerRecords): ViewSection[] {
   return CONTROLLERS.flatMap((c) => c.view?.(records) ?? []);
 }
 
-/** What the registered controllers say of one binding in `plan`'s text, in registry order. */
-export function controllerPlanNotes(binding: object): string[] {
+/** What the registered controllers say of one binding in `plan`'s text and comment, in registry order. */
+export function controllerPlanNotes(binding: object): PlanNote[] {
   return CONTROLLERS.flatMap((c) => {
     const note = c.planNote?.(binding as Readonly<Record<string, unknown>>);
     return note ? [note] : [];
   });
+}
+
+/** The registered controllers' sections of `plan`'s text, in registry order. */
+export function controllerPlanSections(document: object): PlanTextSection[] {
+  return CONTROLLERS.flatMap((c) => c.planSections?.(document as Readonly<Record<string, unknown>>) ?? []);
 }
 
 /** Every registered controller's record section, in registry order: what the status writer, reader and STATUS.md are given. */

@@ -54,6 +54,8 @@ export interface DocumentFields {
   ): TemplateStatus;
   /** Its STATUS.md section, from the fleet's report; empty when it has nothing to show. */
   markdown(report: Pick<StatusReport, 'clusters' | 'templates'>): string[];
+  /** Its part of `flotilla status` as text, from the fleet's report: a heading and its lines; no lines, nothing is shown. */
+  statusLines(report: Pick<StatusReport, 'clusters' | 'templates'>): { title: string; lines: string[] };
 }
 
 export interface RecordSection<R> {

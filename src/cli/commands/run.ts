@@ -5,8 +5,15 @@ import { connectLeaseStore, ShardCoordinator, startReconciler, passStatusStep } 
 import { createLogger, LOG_LEVELS } from '../../observability/index.ts';
 import { parseDuration } from '../../model/index.ts';
 import type { ReconcilerOptions } from '../../reconcile/index.ts';
+import {
+  CONTROLLER_FLAGS,
+  type ControllerSettings,
+  controllerSettingsOf,
+  type SettingValues,
+} from '../../controllers/index.ts';
 import type { TlsFiles } from '../../source/index.ts';
 import { clusterAccess, clusterFlags } from '../cluster-flags.ts';
+import { controllerFlags, durationText } from '../controller-flags.ts';
 import { EXIT } from '../exit-codes.ts';
 import { sourceFlags, worksSigner, worksSigningFlags } from '../flags.ts';
 import { searchToken } from '../search-token.ts';
@@ -15,23 +22,8 @@ import { type Exposure, passFeed, startUiServer } from '../../ui/index.ts';
 import { uiExposure, uiSecurityFlags } from '../ui-flags.ts';
 import { readTls, tlsFlags } from '../tls-flags.ts';
 
-/** The flags of `run` that are durations. */
-type DurationFlag =
-  | 'poll'
-  | 'resync'
-  | 'probe-interval'
-  | 'failover-grace'
-  | 'graceful-eviction-timeout'
-  | 'lease-duration'
-  | 'horizontal-pod-autoscaler-sync-period'
-  | 'horizontal-pod-autoscaler-downscale-stabilization'
-  | 'horizontal-pod-autoscaler-cpu-initialization-period'
-  | 'horizontal-pod-autoscaler-initial-readiness-delay'
-  | 'descheduling-interval'
-  | 'unschedulable-threshold';
-
-const duration = (description: string, value: string) =>
-  Flags.string({ description: `${description} (e.g. 30s, 5m)`, default: value });
+/** The flags of `run` that are durations, besides the controllers' (their registrations declare them: controller-flags.ts). */
+type DurationFlag = 'poll' | 'resync' | 'lease-duration';
 
 export default class Run extends FlotillaCommand {
   static override summary = 'Reconcile continuously: watch git, apply, self-heal drift, fail over.';
@@ -56,8 +48,8 @@ export default class Run extends FlotillaCommand {
       description: "allow one pass to prune more than prune.maxFraction of a cluster's inventory",
       default: false,
     }),
-    poll: duration('fetch interval of a remote repository', '1m'),
-    resync: duration('re-apply the current commit this often to correct drift; 0 turns it off', '5m'),
+    poll: durationText('fetch interval of a remote repository', '1m'),
+    resync: durationText('re-apply the current commit this often to correct drift; 0 turns it off', '5m'),
     'webhook-addr': Flags.string({ description: 'listen for GitHub/GitLab push webhooks on HOST:PORT' }),
     'webhook-secret': Flags.string({
       description: 'webhook secret (GitHub HMAC key, GitLab token)',
@@ -84,15 +76,7 @@ export default class Run extends FlotillaCommand {
     }),
     'search-token-file': Flags.string({ description: 'a file holding the search token', exclusive: ['search-token'] }),
     'log-level': Flags.option({ description: 'log level', options: LOG_LEVELS, default: 'info' as const })(),
-    'probe-interval': duration('how often members are probed', '10s'),
-    'failover-grace': duration('how long a member fails its probes before it is failed over', '30s'),
-    'graceful-eviction-timeout': duration('longest time an evicted member is kept out of a binding', '10m'),
-    'failover-taint': Flags.boolean({
-      description:
-        "give a member failed past --failover-grace Karmada's NoExecute taint, evicting its workloads (Karmada before v1.14); without it, as Karmada v1.14+, only the NoExecute taints of Cluster files and ClusterTaintPolicies evict",
-      default: false,
-      allowNo: true,
-    }),
+    ...controllerFlags(CONTROLLER_FLAGS),
     'leader-elect': Flags.boolean({
       description: 'coordinate with other replicas through Leases in the host cluster',
       default: false,
@@ -107,33 +91,8 @@ export default class Run extends FlotillaCommand {
       env: 'POD_NAMESPACE',
     }),
     'lease-name': Flags.string({ description: 'prefix of the Lease names', default: 'flotilla' }),
-    'lease-duration': duration('a replica that has not renewed its Lease for this long loses it', '15s'),
+    'lease-duration': durationText('a replica that has not renewed its Lease for this long loses it', '15s'),
     shards: Flags.integer({ description: 'split the members among N shards, one Lease each', default: 1, min: 1 }),
-    'horizontal-pod-autoscaler-sync-period': duration('how often every FederatedHPA is synced', '15s'),
-    'horizontal-pod-autoscaler-downscale-stabilization': duration(
-      "a FederatedHPA's scale-down stabilization window when it sets none",
-      '5m',
-    ),
-    'horizontal-pod-autoscaler-tolerance': Flags.string({
-      description: 'the change of the usage ratio a FederatedHPA ignores',
-      default: '0.1',
-    }),
-    'horizontal-pod-autoscaler-cpu-initialization-period': duration(
-      "how long after a pod's start its CPU samples may be skipped",
-      '5m',
-    ),
-    'horizontal-pod-autoscaler-initial-readiness-delay': duration(
-      "how long after a pod's start readiness changes count as its first readiness",
-      '30s',
-    ),
-    'descheduling-interval': duration(
-      "how often the descheduler looks for replicas that stay unschedulable in a member (Karmada's karmada-descheduler); 0 turns it off",
-      '2m',
-    ),
-    'unschedulable-threshold': duration(
-      'how long a pod stays unschedulable in a member before the descheduler moves its replica to a member with room',
-      '5m',
-    ),
     identity: Flags.string({
       description: "this replica's Lease holder identity (default: POD_NAME, else host and pid)",
       env: 'POD_NAME',
@@ -177,20 +136,7 @@ export default class Run extends FlotillaCommand {
         onListening: (url) => log.info({ url }, 'webhook listening'),
       },
       ...served,
-      probeIntervalMs: ms('probe-interval'),
-      failover: {
-        graceMs: ms('failover-grace'),
-        evictionTimeoutMs: ms('graceful-eviction-timeout'),
-        taintOnFailure: flags['failover-taint'],
-      },
-      autoscaling: {
-        syncPeriodMs: ms('horizontal-pod-autoscaler-sync-period'),
-        downscaleStabilizationMs: ms('horizontal-pod-autoscaler-downscale-stabilization'),
-        tolerance: this.tolerance(flags['horizontal-pod-autoscaler-tolerance']),
-        cpuInitializationPeriodMs: ms('horizontal-pod-autoscaler-cpu-initialization-period'),
-        delayOfInitialReadinessStatusMs: ms('horizontal-pod-autoscaler-initial-readiness-delay'),
-      },
-      descheduler: { intervalMs: ms('descheduling-interval'), thresholdMs: ms('unschedulable-threshold') },
+      controllerSettings: this.controllerSettings(flags),
       ...(await this.coordination(flags, ms('lease-duration'))),
       status: passStatusStep(source, flags.shards > 1),
       ...(ui
@@ -263,13 +209,13 @@ export default class Run extends FlotillaCommand {
     }
   }
 
-  private tolerance(text: string): number {
-    const value = Number(text);
-    if (text.trim() === '' || !Number.isFinite(value) || value < 0)
-      return this.error(`--horizontal-pod-autoscaler-tolerance: ${JSON.stringify(text)} is not a non-negative number`, {
-        exit: EXIT.error,
-      });
-    return value;
+  /** Each controller's settings from its flags; bad input stops `run` before anything starts, naming the flag. */
+  private controllerSettings(flags: SettingValues): ControllerSettings {
+    try {
+      return controllerSettingsOf(flags);
+    } catch (error) {
+      return this.error((error as Error).message, { exit: EXIT.error });
+    }
   }
 
   private async coordination(

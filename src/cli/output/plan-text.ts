@@ -1,5 +1,5 @@
 import { describeRef, refKey, refOf, type ObjectRef } from '../../model/index.ts';
-import { controllerPlanNotes, type PlanServiceMember } from '../../controllers/index.ts';
+import { controllerPlanNotes, controllerPlanSections, type PlanNote } from '../../controllers/index.ts';
 import type { PlanBinding, PlanDocument, PlanPullMember } from '../../reconcile/index.ts';
 import type { ObjectChange } from '../../render/index.ts';
 import type { Paint } from '../color.ts';
@@ -18,11 +18,14 @@ function placement(b: PlanBinding): string {
     return `with ${b.requiredBy.bindings.length} workload(s) → ${b.requiredBy.clusters.map((c) => clusterEntry(b, c)).join(', ')}`;
   }
   const clusters = b.clusters.map((c) => clusterEntry(b, c.name, c.replicas)).join(', ');
-  const scaled = b.autoscaled ? ` (${b.autoscaled.by}; template says ${b.autoscaled.templateReplicas})` : '';
-  const moved = controllerPlanNotes(b)
-    .map((note) => ` (${note})`)
-    .join('');
-  return b.replicas > 0 || b.autoscaled ? `${b.replicas} replicas${scaled} → ${clusters}${moved}` : `→ ${clusters}`;
+  const notes = controllerPlanNotes(b);
+  const said = (on: PlanNote['on']) =>
+    notes
+      .filter((n) => n.on === on)
+      .map((n) => ` (${n.text})`)
+      .join('');
+  const counted = b.replicas > 0 || notes.some((n) => n.on === 'replicas');
+  return counted ? `${b.replicas} replicas${said('replicas')} → ${clusters}${said('placement')}` : `→ ${clusters}`;
 }
 
 function bindingsSection(doc: PlanDocument, paint: Paint): string[] {
@@ -134,38 +137,17 @@ function worksSection(doc: PlanDocument, paint: Paint, showDiffs: boolean, summa
   return lines;
 }
 
-function serviceMembers(members: readonly PlanServiceMember[], paint: Paint): string {
-  if (members.length === 0) return 'none';
-  const shown = (m: PlanServiceMember) =>
-    m.objects.length > 0 ? `${m.name} (${m.objects.join(', ')})` : `${m.name} ${paint('yellow', '(none in its Work)')}`;
-  return members.map(shown).join(', ');
-}
+const TONE = { ok: 'green', warn: 'yellow', error: 'red' } as const;
 
-/** Where each exported Service's endpoints come from and go to, and what of it each member's Work holds. */
-function multiClusterServicesSection(doc: PlanDocument, paint: Paint): string[] {
-  if (!doc.multiClusterServices?.length) return [];
-  return [
+/** The controllers' sections, each piece of a line coloured by its tone. */
+function controllerSections(doc: PlanDocument, paint: Paint): string[] {
+  return controllerPlanSections(doc).flatMap((section) => [
     '',
-    paint('bold', 'Multi-cluster services (run copies the EndpointSlices):'),
-    ...doc.multiClusterServices.flatMap((s) => [
-      `  ${s.kind} ${s.namespace}/${s.name} → Service ${s.namespace}/${s.service}`,
-      `    providers: ${serviceMembers(s.providers, paint)}`,
-      `    consumers: ${serviceMembers(s.consumers, paint)}`,
-    ]),
-  ];
-}
-
-/** Each MultiClusterIngress with where its backend Services run (Karmada's status.serviceLocations). */
-function multiClusterIngressesSection(doc: PlanDocument, paint: Paint): string[] {
-  if (!doc.multiClusterIngresses?.length) return [];
-  return [
-    '',
-    paint('bold', 'Multi-cluster ingresses (no load balancer: backends shared among their members):'),
-    ...doc.multiClusterIngresses.flatMap((i) => [
-      `  MultiClusterIngress ${i.namespace}/${i.name}`,
-      ...i.serviceLocations.map((l) => `    Service ${l.name}: ${l.clusters.join(', ') || 'none'}`),
-    ]),
-  ];
+    paint('bold', `${section.title}:`),
+    ...section.lines.map((line) =>
+      line.map((c) => (c.tone && c.tone !== 'neutral' ? paint(TONE[c.tone], c.text) : c.text)).join(''),
+    ),
+  ]);
 }
 
 /** The plan for people, in the spirit of `terraform plan`: placements, then each cluster's Work. */
@@ -183,8 +165,7 @@ export function planText(
     ...bindingsSection(doc, paint),
     '',
     ...worksSection(doc, paint, options.diffs, options.summary ?? false),
-    ...multiClusterServicesSection(doc, paint),
-    ...multiClusterIngressesSection(doc, paint),
+    ...controllerSections(doc, paint),
   ];
   const pruned = Object.values(doc.changes ?? {})
     .flat()

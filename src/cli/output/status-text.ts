@@ -73,20 +73,6 @@ function templateRows(t: TemplateStatus): string[][] {
   });
 }
 
-/** The run loop's failover on the branch: tainted members, then eviction tasks; nothing when there is none. */
-function failoverLines(view: StatusBranchView, paint: Paint): string[] {
-  const taints = view.clusters.flatMap(({ name, taints: list }) =>
-    (list ?? []).map((t) => `  ${name}: tainted ${t.key}:${t.effect} since ${t.timeAdded ?? 'unknown'}`),
-  );
-  const tasks = view.templates.flatMap((t) =>
-    (t.gracefulEvictionTasks ?? []).map(
-      (task) =>
-        `  ${describeRef(t.resource)}: evicted from ${task.fromCluster} (${task.reason}, ${task.purgeMode}) since ${task.creationTimestamp}`,
-    ),
-  );
-  return taints.length + tasks.length === 0 ? [] : ['', paint('bold', 'Failover:'), ...taints, ...tasks];
-}
-
 /** The FederatedResourceQuotas: overall and per member, used against hard; nothing when there is none. */
 function quotaLines(view: StatusBranchView, paint: Paint): string[] {
   if (view.quotas.length === 0) return [];
@@ -97,18 +83,22 @@ function quotaLines(view: StatusBranchView, paint: Paint): string[] {
   ];
 }
 
-/** Each controller's part, in registry order, as its record section puts it; nothing for one without a record. */
-function sectionLines(view: StatusBranchView, paint: Paint): string[] {
-  return RECORD_SECTIONS.flatMap((section) => {
+/**
+ * The controllers' parts shown at `order` (as in STATUS.md: `fleet` before the quotas), in registry
+ * order: from the fields they keep in the fleet's documents, then from their record.
+ */
+function sectionLines(view: StatusBranchView, paint: Paint, order: 'fleet' | 'controllers'): string[] {
+  return RECORD_SECTIONS.filter((s) => (s.markdownOrder ?? 'controllers') === order).flatMap((section) => {
     const record = view.records[section.name];
-    const part = record === undefined ? undefined : section.statusLines?.(record);
-    return part?.lines.length ? ['', paint('bold', `${part.title}:`), ...part.lines] : [];
+    const parts = [section.fields?.statusLines(view), record === undefined ? undefined : section.statusLines?.(record)];
+    return parts.flatMap((part) => (part?.lines.length ? ['', paint('bold', `${part.title}:`), ...part.lines] : []));
   });
 }
 
 /**
- * `flotilla status` as text: header, clusters, one row per template and cluster, failover, quotas, each
- * controller's section (rebalancers, search cache, autoscalers, multi-cluster services), then the problems.
+ * `flotilla status` as text: header, clusters, one row per template and cluster, the Pull members and
+ * held-back prunes, the controllers' sections shown with the fleet's, quotas, each other controller's
+ * section in registry order, then the problems.
  */
 export function statusText(view: StatusBranchView, paint: Paint): string {
   const summary = view.summary;
@@ -131,9 +121,9 @@ export function statusText(view: StatusBranchView, paint: Paint): string {
   if (pull.length > 0) lines.push('', paint('bold', 'Pull members:'), ...pull);
   const held = heldBackLines(view.clusters);
   if (held.length > 0) lines.push('', paint('bold', 'Held-back prunes:'), ...held);
-  lines.push(...failoverLines(view, paint));
+  lines.push(...sectionLines(view, paint, 'fleet'));
   lines.push(...quotaLines(view, paint));
-  lines.push(...sectionLines(view, paint));
+  lines.push(...sectionLines(view, paint, 'controllers'));
   const problems = view.templates.flatMap((t) => t.problems.map((p) => `  ${describeRef(t.resource)}: ${p}`));
   if (problems.length > 0) lines.push('', paint('bold', 'Problems:'), ...problems);
   return lines.join('\n');

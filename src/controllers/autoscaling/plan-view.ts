@@ -5,8 +5,14 @@
  * autoscaling controller replays from the status branch, so the plan shows what the render used.
  */
 import { processTimeZone } from '../../model/index.ts';
-import type { PlanView, PlanViewInput } from '../controller.ts';
+import type { PlanNote, PlanView, PlanViewInput } from '../controller.ts';
 import { replayedMemory } from './autoscaling-memory.ts';
+
+/** A binding's `autoscaled` field in `plan -o json`. */
+interface Autoscaled {
+  by: string;
+  templateReplicas: number;
+}
 
 /** Per template the autoscalers scaled (refKey), its binding's `autoscaled` note: by whom, and the count git has. */
 export function autoscalingPlanView({ fleet, records, sourceHasErrors }: PlanViewInput): PlanView {
@@ -15,8 +21,14 @@ export function autoscalingPlanView({ fleet, records, sourceHasErrors }: PlanVie
     bindings: new Map(
       [...workloads].map(([key, scaled]) => [
         key,
-        { autoscaled: { by: scaled.by, templateReplicas: scaled.templateReplicas } },
+        { autoscaled: { by: scaled.by, templateReplicas: scaled.templateReplicas } satisfies Autoscaled },
       ]),
     ),
   };
+}
+
+/** `plan`'s words on the count of a binding an autoscaler scaled: who, and the count git has. */
+export function autoscalingPlanNote(binding: Readonly<Record<string, unknown>>): PlanNote | undefined {
+  const a = binding['autoscaled'] as Autoscaled | undefined;
+  return a ? { on: 'replicas', text: `${a.by}; template says ${a.templateReplicas}` } : undefined;
 }

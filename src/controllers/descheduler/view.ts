@@ -6,7 +6,7 @@
 import { describeRef } from '../../model/index.ts';
 import type { ViewSection } from '../../model/index.ts';
 import type { ControllerRecords } from '../controller-records.ts';
-import type { PlanView, PlanViewInput } from '../controller.ts';
+import type { PlanNote, PlanView, PlanViewInput } from '../controller.ts';
 
 /** A binding's `descheduled` field in `plan -o json`. */
 interface Descheduled {
@@ -28,9 +28,13 @@ export function deschedulerPlanView({ records }: PlanViewInput): PlanView {
 }
 
 /** `plan`'s words on a binding the descheduler moved replicas of: when, and each member's replicas before and after. */
-export function deschedulerPlanNote(binding: Readonly<Record<string, unknown>>): string | undefined {
+export function deschedulerPlanNote(binding: Readonly<Record<string, unknown>>): PlanNote | undefined {
   const d = binding['descheduled'] as Descheduled | undefined;
-  return d ? `descheduled ${d.at}: ${d.clusters.map((c) => `${c.name} ${c.spec}→${c.target}`).join(', ')}` : undefined;
+  if (!d) return undefined;
+  return {
+    on: 'placement',
+    text: `descheduled ${d.at}: ${d.clusters.map((c) => `${c.name} ${c.spec}→${c.target}`).join(', ')}`,
+  };
 }
 
 export function deschedulerView(records: ControllerRecords): ViewSection[] {

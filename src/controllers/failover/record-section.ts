@@ -9,7 +9,7 @@ import type { DocumentFields } from '../../status/index.ts';
 import type { ControllerRecordSection } from '../controller-records.ts';
 import { withAddedTaints, withTemplateFailover, type FailoverView } from './failover-view.ts';
 import { parseEvictionTasks, parseTaints, parseUnhealthySince } from './failover-fields.ts';
-import { failoverSection } from './failover-markdown.ts';
+import { failoverSection, failoverStatusLines } from './failover-markdown.ts';
 import { withShardFailover } from './failover-shards.ts';
 
 const failoverFields: DocumentFields = {
@@ -34,6 +34,7 @@ const failoverFields: DocumentFields = {
   placementStatusKey: 'unhealthySince',
   mergeShard: withShardFailover,
   markdown: failoverSection,
+  statusLines: failoverStatusLines,
 };
 
 /** Whether a map of the view lists anything. */

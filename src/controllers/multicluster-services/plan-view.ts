@@ -5,11 +5,11 @@
  * go to before `run` copies them. Pure.
  */
 import { compareBytes, MCS_API_GROUP_VERSION, refOf } from '../../model/index.ts';
-import type { ExportKind } from '../../model/index.ts';
+import type { ExportKind, ViewCell } from '../../model/index.ts';
 import type { Rendered } from '../../render/index.ts';
-import type { PlanView, PlanViewInput } from '../controller.ts';
+import type { PlanTextSection, PlanView, PlanViewInput } from '../controller.ts';
 import { exportedServices, type ExportedService, type ExportingFleet } from './exported-services.ts';
-import { ingressLocations } from './ingress-locations.ts';
+import { ingressLocations, type IngressLocations } from './ingress-locations.ts';
 
 /** One member of a multi-cluster service in a plan. */
 export interface PlanServiceMember {
@@ -85,4 +85,44 @@ export function multiClusterServicesPlanView({ fleet, rendered }: PlanViewInput)
     ...(ingresses.length > 0 ? { multiClusterIngresses: ingresses } : {}),
   };
   return Object.keys(document).length > 0 ? { document } : {};
+}
+
+/** A member and the objects of its Work that take part; one without any is flagged. */
+function serviceMembers(members: readonly PlanServiceMember[]): ViewCell[] {
+  if (members.length === 0) return [{ text: 'none' }];
+  return members.flatMap((m, i) => [
+    ...(i > 0 ? [{ text: ', ' }] : []),
+    ...(m.objects.length > 0
+      ? [{ text: `${m.name} (${m.objects.join(', ')})` }]
+      : [{ text: `${m.name} ` }, { text: '(none in its Work)', tone: 'warn' as const }]),
+  ]);
+}
+
+/**
+ * `plan`'s text of the fields its plan view gave the document: where each exported Service's endpoints come from and go
+ * to, with what of it each member's Work holds, and each MultiClusterIngress with where its backend Services run.
+ */
+export function multiClusterServicesPlanSections(document: Readonly<Record<string, unknown>>): PlanTextSection[] {
+  const services = (document['multiClusterServices'] ?? []) as readonly PlanMultiClusterService[];
+  const ingresses = (document['multiClusterIngresses'] ?? []) as readonly IngressLocations[];
+  const line = (text: string): ViewCell[] => [{ text }];
+  const sections: PlanTextSection[] = [];
+  if (services.length > 0)
+    sections.push({
+      title: 'Multi-cluster services (run copies the EndpointSlices)',
+      lines: services.flatMap((s) => [
+        line(`  ${s.kind} ${s.namespace}/${s.name} → Service ${s.namespace}/${s.service}`),
+        [{ text: '    providers: ' }, ...serviceMembers(s.providers)],
+        [{ text: '    consumers: ' }, ...serviceMembers(s.consumers)],
+      ]),
+    });
+  if (ingresses.length > 0)
+    sections.push({
+      title: 'Multi-cluster ingresses (no load balancer: backends shared among their members)',
+      lines: ingresses.flatMap((i) => [
+        line(`  MultiClusterIngress ${i.namespace}/${i.name}`),
+        ...i.serviceLocations.map((l) => line(`    Service ${l.name}: ${l.clusters.join(', ') || 'none'}`)),
+      ]),
+    });
+  return sections;
 }

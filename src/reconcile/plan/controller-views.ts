@@ -1,7 +1,7 @@
 /**
  * What the registered controllers show in a plan (README.md#flotilla-plan), joined into its
  * document without knowing which controller said what: each view's fields on the bindings it
- * names (autoscaling's `autoscaled`), and its fields of the document (`multiClusterServices`).
+ * names (the descheduler's `descheduled`), and its fields of the document (`multiClusterServices`).
  */
 import { refKey } from '../../model/index.ts';
 import { CONTROLLERS } from '../../controllers/index.ts';

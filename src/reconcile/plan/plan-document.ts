@@ -12,7 +12,6 @@ import type { ResourceInterpreter } from '../../interpreter/index.ts';
 import type { Rendered, ObjectChange } from '../../render/index.ts';
 import { publishedRoots, type Snapshot } from '../../source/index.ts';
 import type { PlanPullMember } from './pull-plan.ts';
-import type { IngressLocations, PlanMultiClusterService } from '../../controllers/index.ts';
 
 export interface PlanCluster {
   name: string;
@@ -49,8 +48,6 @@ export interface PlanBinding {
    * nor pruned there. Absent when none is.
    */
   suspendedClusters?: string[];
-  /** Set when an autoscaler's count replaced the template's: who, and the count git has. */
-  autoscaled?: { by: string; templateReplicas: number };
 }
 
 /** How many replicas one cluster runs of a template before and after (`--base` plans). */
@@ -80,10 +77,6 @@ export interface PlanDocument {
   replicaMoves?: ReplicaMove[];
   /** Live plans: per Pull member, the agent's report its `changes` were computed against (not the cluster). */
   pullMembers?: Record<string, PlanPullMember>;
-  /** The Services exposed across members, their providers and consumers; absent when there is none. */
-  multiClusterServices?: PlanMultiClusterService[];
-  /** Each MultiClusterIngress with Karmada's status.serviceLocations; absent when there is none. */
-  multiClusterIngresses?: IngressLocations[];
   /** The render roots and the programs that built them; absent when the fleet has none. */
   render?: PlanRender;
   diagnostics: Diagnostic[];

@@ -15,7 +15,7 @@ import { readAgentReports } from '../../status/index.ts';
 import type { ShardCoordinator } from './leases/shard-coordinator.ts';
 import { shardOf } from './leases/shard-of.ts';
 import { inOrder, liveControllers, MemorySearchStore, SearchCache } from '../../controllers/index.ts';
-import type { AutoscalingOptions, DeschedulerOptions, FailoverOptions } from '../../controllers/index.ts';
+import type { ControllerSettings } from '../../controllers/index.ts';
 import { startSearchServer } from '../../search/index.ts';
 import type { SearchServer } from '../../search/index.ts';
 import { startHealthServer, controllerMetrics, createMetrics } from '../../observability/index.ts';
@@ -44,12 +44,8 @@ export interface ReconcilerOptions {
   metricsTls?: TlsFiles;
   /** `--search-addr`, its bearer token and TLS (`--search-tls-*`); absent: no search cache. */
   search?: { address: string; token: string; tls?: TlsFiles };
-  probeIntervalMs: number;
-  failover: Partial<Omit<FailoverOptions, 'probeIntervalMs'>>;
-  /** The FederatedHPA controller's settings (`--horizontal-pod-autoscaler-*`). */
-  autoscaling?: Partial<AutoscalingOptions>;
-  /** The descheduler's interval and threshold; absent, Karmada's defaults. */
-  descheduler?: Partial<DeschedulerOptions>;
+  /** Each controller's settings by its registration's name (`controllerSettingsOf` `run`'s flags); absent: their defaults. */
+  controllerSettings?: ControllerSettings;
   /** Leader election / shards; absent: this process reconciles every member. */
   coordinator?: { coordinator: ShardCoordinator; shards: number; renewMs: number };
   /** The status step; absent: no status branch writes. */
@@ -78,12 +74,9 @@ function ownership(options: ReconcilerOptions): (cluster: string) => boolean {
 
 /** The live controllers with the settings `run` was given. */
 function reconcilerControllers(options: ReconcilerOptions, searchCache: SearchCache | undefined) {
-  return liveControllers({
-    failover: { ...options.failover, probeIntervalMs: options.probeIntervalMs },
+  return liveControllers(options.controllerSettings, {
     ...(searchCache ? { searchCache } : {}),
-    ...(options.autoscaling ? { autoscaling: options.autoscaling } : {}),
-    ...(options.descheduler ? { descheduler: options.descheduler } : {}),
-    multiClusterServices: options.inventoryName ? { inventoryName: options.inventoryName } : {},
+    ...(options.inventoryName ? { inventoryName: options.inventoryName } : {}),
   });
 }
 

@@ -54,6 +54,21 @@ describe('statusText', () => {
     ]);
   });
 
+  it('shows Failover with the fleet, before the quotas and the other controllers’ sections, as STATUS.md does', () => {
+    const quotas: StatusBranchView['quotas'] = [
+      {
+        resource: { apiVersion: 'policy.karmada.io/v1alpha1', kind: 'FederatedResourceQuota', namespace: 'shop', name: 'team' },
+        status: { overall: { cpu: '10' }, overallUsed: { cpu: '1' } },
+      },
+    ];
+    const rebalancers = [{ name: 'again', specDigest: 'd', status: { observedWorkloads: [], observedGeneration: 1 } }];
+    const text = statusText({ ...view(true), quotas, records: { 'workload-rebalancer': rebalancers } }, plain);
+    const at = (heading: string) => text.split('\n').indexOf(heading);
+    expect(at('Failover:')).toBeGreaterThan(0);
+    expect(at('Failover:')).toBeLessThan(at('Federated resource quotas:'));
+    expect(at('Federated resource quotas:')).toBeLessThan(at('Workload rebalancers:'));
+  });
+
   it('has no Failover section when nothing is failed over', () => {
     expect(statusText(view(false), plain)).not.toContain('Failover');
   });

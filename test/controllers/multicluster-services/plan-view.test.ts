@@ -9,7 +9,8 @@ const planned = (yaml: string) => {
   return planMultiClusterServices(fleet, render(fleet));
 };
 const plain = (_format: unknown, text: string) => text;
-const planDoc = (fields: Partial<PlanDocument>): PlanDocument => ({
+/** A plan with the document fields the controller's plan view gives (`multiClusterServices`, `multiClusterIngresses`). */
+const planDoc = (fields: Readonly<Record<string, unknown>>): PlanDocument => ({
   source: { repo: 'r', ref: 'HEAD', commit: 'c'.repeat(40), path: '' },
   clusters: [],
   bindings: [],
@@ -91,7 +92,27 @@ describe('plan: the multi-cluster services, with what each member gets of them',
         '    consumers: member2 (Service/derived-web, ServiceImport/web), member3 (Service/derived-web, ServiceImport/web)',
       ].join('\n'),
     );
-    expect(planText({ ...doc, multiClusterServices: undefined }, plain, { diffs: false })).not.toContain('Multi-cluster');
+    expect(planText(planDoc({}), plain, { diffs: false })).not.toContain('Multi-cluster');
+  });
+
+  it('the text plan flags a member whose Work holds none of a service, in colour where there is colour', () => {
+    const tagged = (format: unknown, text: string) => `<${String(format)}>${text}</${String(format)}>`;
+    const doc = planDoc({
+      multiClusterServices: [
+        {
+          kind: 'ServiceExport',
+          namespace: 'shop',
+          name: 'web',
+          service: 'derived-web',
+          providers: [{ name: 'member1', objects: [] }],
+          consumers: [],
+        },
+      ],
+    });
+    const text = planText(doc, tagged, { diffs: false });
+    expect(text).toContain('<bold>Multi-cluster services (run copies the EndpointSlices):</bold>');
+    expect(text).toContain('    providers: member1 <yellow>(none in its Work)</yellow>');
+    expect(text).toContain('    consumers: none');
   });
 
   it('the text plan lists each MultiClusterIngress with where its backends run', () => {

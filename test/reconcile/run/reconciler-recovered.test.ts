@@ -5,6 +5,7 @@ import type { ClusterStatus } from '../../../src/model/index.ts';
 import { createLogger } from '../../../src/observability/logger.ts';
 import { startReconciler } from '../../../src/reconcile/run/reconciler.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
+import { controllerSettingsOf } from '../../../src/controllers/index.ts';
 
 afterAll(removeFixtures);
 
@@ -28,8 +29,7 @@ describe('startReconciler: a member the status step sees schedulable', () => {
       access: { kubeconfig: { kubeconfig: path.join(repo.dir, 'no-kubeconfig') }, client: {} },
       prune: {},
       triggers: { resyncMs: 0 },
-      probeIntervalMs: 50,
-      failover: { graceMs: 0 },
+      controllerSettings: controllerSettingsOf({ 'probe-interval': '50ms', 'failover-grace': '0s' }),
       // The status step (its own connection) observes the member Ready with complete API enablements.
       status: async () => {
         passes++;

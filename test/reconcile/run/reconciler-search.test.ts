@@ -9,6 +9,7 @@ import { startReconciler } from '../../../src/reconcile/run/reconciler.ts';
 import { FakeKubeClient } from '../../fakes/kube-client.ts';
 import { waitFor } from '../../helpers/wait.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
+import { controllerSettingsOf } from '../../../src/controllers/index.ts';
 
 afterAll(removeFixtures);
 
@@ -40,8 +41,7 @@ describe('startReconciler with a search address', () => {
       },
       prune: {},
       triggers: { resyncMs: 0 },
-      probeIntervalMs: 60_000,
-      failover: {},
+      controllerSettings: controllerSettingsOf({ 'probe-interval': '1m' }),
       search: { address: '127.0.0.1:0', token: 't' },
       log: createLogger({ level: 'error', pretty: false, write: () => undefined }),
       now: () => Date.now(),

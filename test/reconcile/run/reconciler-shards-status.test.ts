@@ -9,6 +9,7 @@ import type { PassStatusInput } from '../../../src/reconcile/run/reconcile-pass.
 import { startReconciler } from '../../../src/reconcile/run/reconciler.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 import { FakeLeaseStore } from './leases/fake-lease-store.ts';
+import { controllerSettingsOf } from '../../../src/controllers/index.ts';
 
 afterAll(removeFixtures);
 
@@ -35,8 +36,7 @@ describe('startReconciler with shards: the status step', () => {
       access: { kubeconfig: { kubeconfig: path.join(repo.dir, 'no-kubeconfig') }, client: {} },
       prune: {},
       triggers: { resyncMs: 0 },
-      probeIntervalMs: 60_000,
-      failover: {},
+      controllerSettings: controllerSettingsOf({ 'probe-interval': '1m' }),
       coordinator: { coordinator: me, shards: 2, renewMs: 50 },
       status: async (input) => {
         statusInputs.push(input);

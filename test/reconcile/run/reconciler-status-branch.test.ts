@@ -7,6 +7,7 @@ import { createLogger } from '../../../src/observability/logger.ts';
 import { startReconciler } from '../../../src/reconcile/run/reconciler.ts';
 import { createGitRepo, removeFixtures } from '../../source/helpers/git-fixture.ts';
 import type { GitFixture } from '../../source/helpers/git-fixture.ts';
+import { controllerSettingsOf } from '../../../src/controllers/index.ts';
 
 afterAll(removeFixtures);
 
@@ -45,8 +46,7 @@ describe('startReconciler: the status branch flotilla.yaml names', () => {
           webhook = url;
         },
       },
-      probeIntervalMs: 60_000,
-      failover: {},
+      controllerSettings: controllerSettingsOf({ 'probe-interval': '1m' }),
       log: createLogger({ level: 'info', pretty: false, write: (line) => records.push(JSON.parse(line) as Record<string, unknown>) }),
       now: () => Date.now(),
     });

@@ -25,6 +25,7 @@ const MARKS: RecordSection<unknown> = {
     placementStatusKey: 'zSince',
     mergeShard: (t) => t,
     markdown: (r) => (r.clusters.length > 0 ? ['## Marks', ''] : []),
+    statusLines: () => ({ title: 'Marks', lines: [] }),
   },
   markdownOrder: 'fleet',
 };

@@ -5,6 +5,7 @@
  * replicas (no InterpretReplica), so a workload scaled to 0 still shows 0.
  */
 import { describeRef, refKey, refOf } from '../../../model/index.ts';
+import { controllerPlanNotes } from '../../../controllers/index.ts';
 import type { PlanBinding, PlanDocument } from '../../../reconcile/index.ts';
 import { plain } from './text.ts';
 
@@ -74,11 +75,10 @@ function headline(placed: readonly Placement[]): string {
   return `Placements: ${placed.length} templates propagated (${parts.join(', ')})`;
 }
 
-/** The count, and who set it when an autoscaler replaced the template's. */
+/** The count, with what the controllers say of it (an autoscaler that replaced the template's). */
 function replicasCell(b: PlanBinding): string {
-  return b.autoscaled
-    ? `${b.replicas} (${plain(b.autoscaled.by)}; template says ${b.autoscaled.templateReplicas})`
-    : String(b.replicas);
+  const notes = controllerPlanNotes(b).filter((n) => n.on === 'replicas');
+  return [String(b.replicas), ...notes.map((n) => `(${plain(n.text)})`)].join(' ');
 }
 
 export function placements(doc: PlanDocument): string {

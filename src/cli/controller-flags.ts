@@ -1,0 +1,32 @@
+/**
+ * The controllers' flags of `run` as oclif flags, from the plain specs their folders declare
+ * (src/controllers/settings.ts): oclif stays on this floor, and `run` lists no controller's flag.
+ */
+import { Flags } from '@oclif/core';
+import type { SettingFlag } from '../controllers/index.ts';
+
+/** A duration flag given as text (`30s`, `5m`), parsed by whoever reads it so its error can name the flag. */
+export const durationText = (description: string, value: string) =>
+  Flags.string({ description: `${description} (e.g. 30s, 5m)`, default: value });
+
+function oclifFlag(spec: SettingFlag) {
+  switch (spec.kind) {
+    case 'duration':
+      return durationText(spec.description, String(spec.default));
+    case 'string':
+      return Flags.string({ description: spec.description, default: String(spec.default) });
+    case 'integer':
+      return Flags.integer({ description: spec.description, default: Number(spec.default) });
+    case 'boolean':
+      return Flags.boolean({
+        description: spec.description,
+        default: spec.default === true,
+        allowNo: spec.allowNo ?? false,
+      });
+  }
+}
+
+/** The specs' flags by name, in their order. */
+export function controllerFlags(specs: readonly SettingFlag[]): Record<string, ReturnType<typeof oclifFlag>> {
+  return Object.fromEntries(specs.map((spec) => [spec.name, oclifFlag(spec)]));
+}
