@@ -6,7 +6,7 @@
 // getters that require the real module when first read, so each class and function stays oclif's
 // own (an `instanceof CLIError` holds) and only its evaluation moves to the moment it is used.
 import { createRequire, isBuiltin } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Plugin } from 'esbuild';
 
 /** Under @oclif/core/lib/. */
@@ -50,14 +50,21 @@ export function oclifLazyModules(): Plugin {
           if (pluginData !== undefined || namespace === NAMESPACE) return undefined;
           if (!path.startsWith('@oclif/core/') && !importer.startsWith(lib)) return undefined;
           const resolved = await b.resolve(path, { kind, importer, resolveDir, pluginData: NAMESPACE });
-          return lazy.has(resolved.path) ? { path: resolved.path, namespace: NAMESPACE } : undefined;
+          // esbuild names a module of a namespace by its path in the bundle: a path relative to
+          // @oclif/core keeps the build's own folder out of dist/.
+          return lazy.has(resolved.path)
+            ? { path: relative(lib, resolved.path), namespace: NAMESPACE, pluginData: { real: resolved.path } }
+            : undefined;
         },
       );
-      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, ({ path }) => ({
-        contents: lazyModule(path, Object.keys(require(path))),
-        resolveDir: isBuiltin(path) ? lib : dirname(path),
-        loader: 'js',
-      }));
+      b.onLoad({ filter: /.*/, namespace: NAMESPACE }, ({ path, pluginData }) => {
+        const real = (pluginData as { real?: string } | undefined)?.real ?? path;
+        return {
+          contents: lazyModule(real, Object.keys(require(real))),
+          resolveDir: isBuiltin(real) ? lib : dirname(real),
+          loader: 'js',
+        };
+      });
     },
   };
 }

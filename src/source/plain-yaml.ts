@@ -45,8 +45,21 @@ function plainEvent(text: string, event: Event): boolean {
   }
 }
 
-/** Whether a mapping key is a collection, whose string form the two libraries spell differently. */
-function collectionKey(events: readonly Event[]): boolean {
+/** A null word, or nothing: as a key, js-yaml names it `null` where the `yaml` library names it `""`. */
+const NULL_KEY = /^(?:|null|Null|NULL|~)$/;
+/** The `yaml` library refuses an implicit key longer than this (YAML's own limit); js-yaml takes it. */
+const IMPLICIT_KEY_LIMIT = 1024;
+
+/** Whether a mapping key is one the two libraries read differently: a collection, a null key, an overlong one. */
+function disagreedKey(event: Event, text: string): boolean {
+  if (event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE) return true;
+  if (event.type !== EVENT_ID.SCALAR) return false;
+  const raw = text.slice(event.valueStart, event.valueEnd);
+  return raw.length > IMPLICIT_KEY_LIMIT || (event.style === SCALAR_STYLE.PLAIN && NULL_KEY.test(raw));
+}
+
+/** Whether any mapping key is one {@link disagreedKey} names. */
+function anyDisagreedKey(events: readonly Event[], text: string): boolean {
   const open: { mapping: boolean; nodes: number }[] = [];
   for (const event of events) {
     if (event.type === EVENT_ID.POP) {
@@ -56,7 +69,7 @@ function collectionKey(events: readonly Event[]): boolean {
     const parent = open.at(-1);
     const collection = event.type === EVENT_ID.MAPPING || event.type === EVENT_ID.SEQUENCE;
     if (parent && event.type !== EVENT_ID.DOCUMENT) {
-      if (collection && parent.mapping && parent.nodes % 2 === 0) return true;
+      if (parent.mapping && parent.nodes % 2 === 0 && disagreedKey(event, text)) return true;
       parent.nodes++;
     }
     if (collection || event.type === EVENT_ID.DOCUMENT)
@@ -68,7 +81,7 @@ function collectionKey(events: readonly Event[]): boolean {
 /**
  * The value of a one-document YAML text read by js-yaml, when the text keeps to a subset on which
  * js-yaml and the `yaml` library agree value for value: no tags, anchors, aliases, directives,
- * block scalars or collections as keys, every scalar one of {@link AGREED_PLAIN} or quoted on one line without escapes.
+ * block scalars, or keys that are collections, null or overlong, every scalar one of {@link AGREED_PLAIN} or quoted on one line without escapes.
  * `undefined` for anything else, broken YAML included: the caller then reads the text with `yaml`,
  * whose messages and positions are the ones users see. This lets a command that reads a plain
  * `flotilla.yaml` skip loading a second YAML library.
@@ -77,7 +90,7 @@ export function readPlainYaml(text: string): { value: unknown } | undefined {
   try {
     const events = parseEvents(text, {});
     if (events.filter((event) => event.type === EVENT_ID.DOCUMENT).length > 1) return undefined;
-    if (!events.every((event) => plainEvent(text, event)) || collectionKey(events)) return undefined;
+    if (!events.every((event) => plainEvent(text, event)) || anyDisagreedKey(events, text)) return undefined;
     const [value] = constructFromEvents(events, { source: text, schema: CORE_SCHEMA });
     return { value };
   } catch {

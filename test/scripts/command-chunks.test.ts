@@ -71,3 +71,12 @@ describe('the faces of src/ (index.ts)', () => {
     expect(text.match(/^export \{[^}]*\} from .*$/gm) ?? []).toEqual([]);
   });
 });
+
+describe('dist/', () => {
+  // The package is built in one folder and installed in another: a path of the build machine in the
+  // bundle or its source maps would name a folder that is not there (and tell where it was built).
+  it('names no folder of the machine it was built on', () => {
+    const files = readdirSync(DIST).filter((name) => name.endsWith('.js') || name.endsWith('.js.map'));
+    expect(files.filter((name) => readFileSync(join(DIST, name), 'utf8').includes(REPO_ROOT))).toEqual([]);
+  });
+});
