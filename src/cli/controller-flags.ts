@@ -15,8 +15,6 @@ function oclifFlag(spec: SettingFlag) {
       return durationText(spec.description, String(spec.default));
     case 'string':
       return Flags.string({ description: spec.description, default: String(spec.default) });
-    case 'integer':
-      return Flags.integer({ description: spec.description, default: Number(spec.default) });
     case 'boolean':
       return Flags.boolean({
         description: spec.description,
@@ -26,7 +24,16 @@ function oclifFlag(spec: SettingFlag) {
   }
 }
 
-/** The specs' flags by name, in their order. */
-export function controllerFlags(specs: readonly SettingFlag[]): Record<string, ReturnType<typeof oclifFlag>> {
+/**
+ * The specs' flags by name, in their order, to follow the command's own flags (`beside`): a
+ * controller's flag named as one of the command's would replace it without a word, so the clash is
+ * an error of the build, found by the first test that loads the command.
+ */
+export function controllerFlags(
+  specs: readonly SettingFlag[],
+  beside: object = {},
+): Record<string, ReturnType<typeof oclifFlag>> {
+  const clash = specs.find((spec) => Object.hasOwn(beside, spec.name));
+  if (clash) throw new Error(`the controllers' flag --${clash.name} is a flag of the command already`);
   return Object.fromEntries(specs.map((spec) => [spec.name, oclifFlag(spec)]));
 }

@@ -7,7 +7,7 @@
 import { parseDuration } from '../model/index.ts';
 
 /** A flag's kind: a duration is text such as `30s` or `5m` and parses to milliseconds. */
-export type SettingKind = 'duration' | 'integer' | 'boolean' | 'string';
+export type SettingKind = 'duration' | 'boolean' | 'string';
 
 /** One flag of `run`. */
 export interface SettingFlag {

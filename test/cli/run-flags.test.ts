@@ -34,7 +34,6 @@ describe('controllerFlags: a spec of each kind as the oclif flag run had for it'
       Flags.string({ description: 'how long (e.g. 30s, 5m)', default: '30s' }),
     ],
     [{ name: 's', kind: 'string' as const, default: '0.1', description: 'a ratio' }, Flags.string({ description: 'a ratio', default: '0.1' })],
-    [{ name: 'i', kind: 'integer' as const, default: 3, description: 'a count' }, Flags.integer({ description: 'a count', default: 3 })],
     [
       { name: 'b', kind: 'boolean' as const, default: false, description: 'on or off', allowNo: true },
       Flags.boolean({ description: 'on or off', default: false, allowNo: true }),
@@ -44,5 +43,17 @@ describe('controllerFlags: a spec of each kind as the oclif flag run had for it'
     const made = controllerFlags([spec])[spec.name];
     const shape = (f: object) => JSON.parse(JSON.stringify(f));
     expect(shape(made!)).toEqual(shape(flag));
+  });
+});
+
+describe("controllerFlags beside a command's own flags", () => {
+  const spec = { name: 'poll', kind: 'duration' as const, default: '1m', description: 'how often' };
+
+  it("refuses a controller's flag that the command has already", () => {
+    expect(() => controllerFlags([spec], { poll: Flags.string() })).toThrow("the controllers' flag --poll is a flag of the command already");
+  });
+
+  it('makes the flags of names the command does not have', () => {
+    expect(Object.keys(controllerFlags([spec], { repo: Flags.string() }))).toEqual(['poll']);
   });
 });

@@ -25,6 +25,73 @@ import { readTls, tlsFlags } from '../tls-flags.ts';
 /** The flags of `run` that are durations, besides the controllers' (their registrations declare them: controller-flags.ts). */
 type DurationFlag = 'poll' | 'resync' | 'lease-duration';
 
+/** `run`'s own flags; the controllers' follow them (src/cli/controller-flags.ts). */
+const RUN_FLAGS = {
+  ...sourceFlags,
+  ...clusterFlags,
+  ...worksSigningFlags,
+  prune: Flags.boolean({
+    description:
+      'delete what the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)',
+    allowNo: true,
+  }),
+  'allow-mass-prune': Flags.boolean({
+    description: "allow one pass to prune more than prune.maxFraction of a cluster's inventory",
+    default: false,
+  }),
+  poll: durationText('fetch interval of a remote repository', '1m'),
+  resync: durationText('re-apply the current commit this often to correct drift; 0 turns it off', '5m'),
+  'webhook-addr': Flags.string({ description: 'listen for GitHub/GitLab push webhooks on HOST:PORT' }),
+  'webhook-secret': Flags.string({
+    description: 'webhook secret (GitHub HMAC key, GitLab token)',
+    env: 'FLOTILLA_WEBHOOK_SECRET',
+  }),
+  ...tlsFlags('webhook', 'the webhook endpoint', { needs: ['webhook-addr'] }),
+  'metrics-addr': Flags.string({ description: 'serve /metrics, /healthz and /readyz on HOST:PORT' }),
+  ...tlsFlags('metrics', '/metrics, /healthz and /readyz', { needs: ['metrics-addr'] }),
+  'ui-addr': Flags.string({
+    description: 'serve the read-only web view of the fleet on HOST:PORT, live from each pass (see `flotilla ui`)',
+  }),
+  ...uiSecurityFlags,
+  'search-addr': Flags.string({
+    description:
+      "serve the search cache (the kinds ResourceRegistries select, from their members) on HOST:PORT, at Karmada's /apis/search.karmada.io/v1alpha1/search/cache/... and, for kubectl, its proxy /apis/search.karmada.io/v1alpha1/proxying/karmada/proxy",
+  }),
+  ...tlsFlags('search', 'the search cache', {
+    needs: ['search-addr'],
+    note: 'kubectl sends its token only over TLS',
+  }),
+  'search-token': Flags.string({
+    description: 'the bearer token the search cache asks of every request',
+    env: 'FLOTILLA_SEARCH_TOKEN',
+  }),
+  'search-token-file': Flags.string({
+    description: 'a file holding the search token',
+    exclusive: ['search-token'],
+  }),
+  'log-level': Flags.option({ description: 'log level', options: LOG_LEVELS, default: 'info' as const })(),
+  'leader-elect': Flags.boolean({
+    description: 'coordinate with other replicas through Leases in the host cluster',
+    default: false,
+  }),
+  'host-kubeconfig': Flags.string({
+    description: 'kubeconfig of the host cluster holding the Leases (default: in-cluster)',
+  }),
+  'host-context': Flags.string({ description: 'context of the host cluster in --host-kubeconfig' }),
+  'lease-namespace': Flags.string({
+    description: 'namespace of the Leases',
+    default: 'flotilla-system',
+    env: 'POD_NAMESPACE',
+  }),
+  'lease-name': Flags.string({ description: 'prefix of the Lease names', default: 'flotilla' }),
+  'lease-duration': durationText('a replica that has not renewed its Lease for this long loses it', '15s'),
+  shards: Flags.integer({ description: 'split the members among N shards, one Lease each', default: 1, min: 1 }),
+  identity: Flags.string({
+    description: "this replica's Lease holder identity (default: POD_NAME, else host and pid)",
+    env: 'POD_NAME',
+  }),
+};
+
 export default class Run extends FlotillaCommand {
   static override summary = 'Reconcile continuously: watch git, apply, self-heal drift, fail over.';
   static override description =
@@ -36,67 +103,8 @@ export default class Run extends FlotillaCommand {
     '<%= config.bin %> run --repo https://git.example.com/fleet.git --leader-elect --shards 4 --host-context hub',
   ];
   static override flags = {
-    ...sourceFlags,
-    ...clusterFlags,
-    ...worksSigningFlags,
-    prune: Flags.boolean({
-      description:
-        'delete what the inventory holds and the Work no longer does (default: prune.enabled in flotilla.yaml)',
-      allowNo: true,
-    }),
-    'allow-mass-prune': Flags.boolean({
-      description: "allow one pass to prune more than prune.maxFraction of a cluster's inventory",
-      default: false,
-    }),
-    poll: durationText('fetch interval of a remote repository', '1m'),
-    resync: durationText('re-apply the current commit this often to correct drift; 0 turns it off', '5m'),
-    'webhook-addr': Flags.string({ description: 'listen for GitHub/GitLab push webhooks on HOST:PORT' }),
-    'webhook-secret': Flags.string({
-      description: 'webhook secret (GitHub HMAC key, GitLab token)',
-      env: 'FLOTILLA_WEBHOOK_SECRET',
-    }),
-    ...tlsFlags('webhook', 'the webhook endpoint', { needs: ['webhook-addr'] }),
-    'metrics-addr': Flags.string({ description: 'serve /metrics, /healthz and /readyz on HOST:PORT' }),
-    ...tlsFlags('metrics', '/metrics, /healthz and /readyz', { needs: ['metrics-addr'] }),
-    'ui-addr': Flags.string({
-      description: 'serve the read-only web view of the fleet on HOST:PORT, live from each pass (see `flotilla ui`)',
-    }),
-    ...uiSecurityFlags,
-    'search-addr': Flags.string({
-      description:
-        "serve the search cache (the kinds ResourceRegistries select, from their members) on HOST:PORT, at Karmada's /apis/search.karmada.io/v1alpha1/search/cache/... and, for kubectl, its proxy /apis/search.karmada.io/v1alpha1/proxying/karmada/proxy",
-    }),
-    ...tlsFlags('search', 'the search cache', {
-      needs: ['search-addr'],
-      note: 'kubectl sends its token only over TLS',
-    }),
-    'search-token': Flags.string({
-      description: 'the bearer token the search cache asks of every request',
-      env: 'FLOTILLA_SEARCH_TOKEN',
-    }),
-    'search-token-file': Flags.string({ description: 'a file holding the search token', exclusive: ['search-token'] }),
-    'log-level': Flags.option({ description: 'log level', options: LOG_LEVELS, default: 'info' as const })(),
-    ...controllerFlags(CONTROLLER_FLAGS),
-    'leader-elect': Flags.boolean({
-      description: 'coordinate with other replicas through Leases in the host cluster',
-      default: false,
-    }),
-    'host-kubeconfig': Flags.string({
-      description: 'kubeconfig of the host cluster holding the Leases (default: in-cluster)',
-    }),
-    'host-context': Flags.string({ description: 'context of the host cluster in --host-kubeconfig' }),
-    'lease-namespace': Flags.string({
-      description: 'namespace of the Leases',
-      default: 'flotilla-system',
-      env: 'POD_NAMESPACE',
-    }),
-    'lease-name': Flags.string({ description: 'prefix of the Lease names', default: 'flotilla' }),
-    'lease-duration': durationText('a replica that has not renewed its Lease for this long loses it', '15s'),
-    shards: Flags.integer({ description: 'split the members among N shards, one Lease each', default: 1, min: 1 }),
-    identity: Flags.string({
-      description: "this replica's Lease holder identity (default: POD_NAME, else host and pid)",
-      env: 'POD_NAME',
-    }),
+    ...RUN_FLAGS,
+    ...controllerFlags(CONTROLLER_FLAGS, RUN_FLAGS),
   };
 
   async run(): Promise<void> {
