@@ -45,7 +45,7 @@ const view = (failover: boolean): StatusBranchView => ({
 });
 const plain = (_format: unknown, text: string) => text;
 
-describe('statusText', () => {
+describe('statusText: failover and quotas', () => {
   it('lists the tainted members and the eviction tasks under Failover', () => {
     expect(statusText(view(true), plain).split('\n').slice(-3)).toEqual([
       'Failover:',
@@ -100,7 +100,9 @@ describe('statusText', () => {
     ]);
     expect(statusText(view(false), plain)).not.toContain('quotas');
   });
+});
 
+describe("statusText: the controllers' sections", () => {
   it('lists the workload rebalancers with their results', () => {
     const rebalancers = [
       {

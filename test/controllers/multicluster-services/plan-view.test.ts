@@ -80,7 +80,9 @@ describe('plan: the multi-cluster services, with what each member gets of them',
   ])('%s', (_name, yaml, want) => {
     expect(planned(yaml)).toEqual(want);
   });
+});
 
+describe('plan text: the multi-cluster services', () => {
   it('the text plan shows them after the Work, and nothing when there is none', () => {
     const doc = planDoc({ multiClusterServices: planned(exportYaml(['member1'], ['member2', 'member3'])) });
     const text = planText(doc, plain, { diffs: false });
