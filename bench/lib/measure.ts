@@ -24,7 +24,7 @@ export function measure(command: string, args: readonly string[], cwd: string, e
     maxBuffer: 2 ** 31 - 1,
     ...(env ? { env } : {}),
   });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const seconds = Number((Number(process.hrtime.bigint() - started) / 1e9).toFixed(3));
   if (out.status !== 0 && out.status !== 2) {
     throw new Error(`${command} ${args.join(' ')} exited ${out.status}: ${out.stderr.toString().slice(-2000)}`);
   }
@@ -35,7 +35,7 @@ export function measure(command: string, args: readonly string[], cwd: string, e
   const [user, system] = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s));
   return {
     seconds,
-    cpuSeconds: (user ?? Number.NaN) + (system ?? Number.NaN),
+    cpuSeconds: Number(((user ?? Number.NaN) + (system ?? Number.NaN)).toFixed(3)),
     maxRssMiB: Math.round((kib || 0) / 1024),
     stdoutBytes: out.stdout.length,
   };

@@ -4,9 +4,9 @@
  * `6 replicas (FederatedHPA shop/web; template says 4)`. The counts are those the recorded
  * autoscaling controller replays from the status branch, so the plan shows what the render used.
  */
-import { processTimeZone } from '../../model/index.ts';
 import type { PlanNote, PlanView, PlanViewInput } from '../controller.ts';
 import { replayedMemory } from './autoscaling-memory.ts';
+import { processZoneFor } from './cron-rules.ts';
 
 /** A binding's `autoscaled` field in `plan -o json`. */
 interface Autoscaled {
@@ -16,7 +16,7 @@ interface Autoscaled {
 
 /** Per template the autoscalers scaled (refKey), its binding's `autoscaled` note: by whom, and the count git has. */
 export function autoscalingPlanView({ fleet, records, sourceHasErrors }: PlanViewInput): PlanView {
-  const { workloads } = replayedMemory(records.autoscaling, fleet, processTimeZone(), sourceHasErrors);
+  const { workloads } = replayedMemory(records.autoscaling, fleet, processZoneFor(fleet), sourceHasErrors);
   return {
     bindings: new Map(
       [...workloads].map(([key, scaled]) => [
