@@ -59,6 +59,27 @@ function cacheDir(member: MemberName): string {
   return join(kwokWorkdir, 'cache', member.name);
 }
 
+/** What the members' components run with beyond kwokctl's defaults. */
+export function componentsPatches() {
+  return [
+    // One of each per member, so nothing to elect; with election on, a lease renewal that times out
+    // on a loaded machine (e2e files in parallel, builds) ends the process for good ("leaderelection
+    // lost"), and the member stops making pods from then on.
+    ...['kube-controller-manager', 'kube-scheduler'].map((name) => ({
+      name,
+      extraArgs: [{ key: 'leader-elect', value: 'false' }],
+    })),
+    {
+      name: metricsServerComponent,
+      extraArgs: [
+        { key: 'metric-resolution', value: `${metricResolutionSeconds}s`, override: true },
+        // metrics-server insists on a request timeout below 90% of the resolution (its default is 10 s).
+        { key: 'kubelet-request-timeout', value: '5s' },
+      ],
+    },
+  ];
+}
+
 /**
  * The config file is the only way to bind kwokctl's components to loopback
  * (there is no flag for bindAddress); pinning every binary to our builds
@@ -94,23 +115,7 @@ async function writeMemberConfig(member: MemberSpec, bins: Binaries): Promise<st
       cacheDir: cacheDir(member),
       quietPull: true,
     },
-    componentsPatches: [
-      // One of each per member, so nothing to elect; with election on, a lease renewal that times out
-      // on a loaded machine (e2e files in parallel, builds) ends the process for good ("leaderelection
-      // lost"), and the member stops making pods from then on.
-      ...['kube-controller-manager', 'kube-scheduler'].map((name) => ({
-        name,
-        extraArgs: [{ key: 'leader-elect', value: 'false' }],
-      })),
-      {
-        name: metricsServerComponent,
-        extraArgs: [
-          { key: 'metric-resolution', value: `${metricResolutionSeconds}s`, override: true },
-          // metrics-server insists on a request timeout below 90% of the resolution (its default is 10 s).
-          { key: 'kubelet-request-timeout', value: '5s' },
-        ],
-      },
-    ],
+    componentsPatches: componentsPatches(),
   };
   const kwokDocuments = await Promise.all(
     kwokMetricsFiles.map((file) => readFile(join(metricsConfigDir, file), 'utf8')),

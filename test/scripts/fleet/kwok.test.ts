@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentNames, processRunning } from '../../../scripts/fleet/kwok.ts';
+import { componentNames, componentsPatches, processRunning } from '../../../scripts/fleet/kwok.ts';
 
 // The shape kwokctl records in clusters/<name>/kwok.yaml: its own configuration first, then the
 // kwok controller's documents (Stages, Metrics, ...), which also have no components of their own.
@@ -50,5 +50,13 @@ describe('processRunning', () => {
     { case: 'a zombie (no command line)', processes: [[5, '']] as const, want: undefined },
   ])('$case', ({ processes, want }) => {
     expect(processRunning(processes, [binary, linked])).toBe(want);
+  });
+});
+
+describe('componentsPatches', () => {
+  // A member's controller-manager or scheduler that loses a leader election on a loaded machine exits
+  // for good, and the member makes no pods after it: each runs alone, without one.
+  it.each(['kube-controller-manager', 'kube-scheduler'])('%s runs without leader election', (name) => {
+    expect(componentsPatches().find((patch) => patch.name === name)?.extraArgs).toContainEqual({ key: 'leader-elect', value: 'false' });
   });
 });
